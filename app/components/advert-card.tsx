@@ -1,0 +1,45 @@
+import type { AdvertCard as Advert } from "../../core/catalogue/catalogue.ts";
+import { formatPrice } from "../lib/money.ts";
+
+export function VerifiedMark() {
+  return (
+    <span className="badge badge-info badge-sm gap-1 text-white" title="Verified seller">
+      ✓ <span>Verified</span>
+    </span>
+  );
+}
+
+export function AdvertCard({ advert, children }: { advert: Advert; children?: React.ReactNode }) {
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm">
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={advert.imageUrl}
+          alt={advert.name}
+          loading="lazy"
+          width={640}
+          height={480}
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-1 p-4">
+        <h3 className="card-title text-lg">{advert.name}</h3>
+        <p className="text-sm text-base-content/70">{advert.location}</p>
+        <dl className="grid grid-cols-2 gap-x-2 text-sm">
+          <dt>Original price</dt>
+          <dd className="line-through">{formatPrice(advert.originalPriceCents)}</dd>
+          <dt>Resale price</dt>
+          <dd className="font-semibold text-primary">{formatPrice(advert.resalePriceCents)}</dd>
+          <dt>Used</dt>
+          <dd>
+            {advert.yearsOfUse} year{advert.yearsOfUse === 1 ? "" : "s"}
+          </dd>
+        </dl>
+        <p className="flex items-center gap-2 text-sm">
+          Seller: {advert.sellerName} {advert.sellerVerified && <VerifiedMark />}
+        </p>
+        {children}
+      </div>
+    </article>
+  );
+}

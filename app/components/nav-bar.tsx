@@ -1,0 +1,118 @@
+import { Form, Link, NavLink, useLocation } from "react-router";
+import type { Role } from "../../core/accounts/roles.ts";
+import { SearchStrip } from "./search-strip.tsx";
+
+export interface NavUser {
+  name: string;
+  email: string;
+  role: Role;
+  active: boolean;
+}
+
+const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold text-primary" : "");
+
+function NavLinks({ user }: { user: NavUser | null }) {
+  return (
+    <>
+      <li>
+        <NavLink to="/allAdd" className={link}>
+          All Adds
+        </NavLink>
+      </li>
+      {!user && (
+        <li>
+          <NavLink to="/register/seller" className={link}>
+            Be Seller
+          </NavLink>
+        </li>
+      )}
+      {user && (
+        <li>
+          <NavLink to="/dashboard" className={link}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+      {!user && (
+        <li>
+          <NavLink to="/login" className={link}>
+            Login
+          </NavLink>
+        </li>
+      )}
+      <li>
+        <NavLink to="/blogs" className={link}>
+          Blogs
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+export function NavBar({ user }: { user: NavUser | null }) {
+  const onDashboard = useLocation().pathname.startsWith("/dashboard");
+  const postAddTarget = user?.role === "seller" && user.active ? "/dashboard/post/add" : "/register/seller";
+  return (
+    <header className="border-b border-base-300 bg-base-100">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
+        <div className="navbar-start gap-1">
+          <details className="dropdown lg:hidden">
+            <summary className="btn btn-ghost btn-square" aria-label="Open menu">
+              <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </summary>
+            <ul className="menu dropdown-content z-40 mt-2 w-52 rounded-box bg-base-100 p-2 shadow">
+              <NavLinks user={user} />
+            </ul>
+          </details>
+          <Link to="/" className="brand-logo text-2xl font-extrabold text-primary">
+            ReLaptop
+          </Link>
+        </div>
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1">
+            <NavLinks user={user} />
+          </ul>
+        </div>
+        <div className="navbar-end gap-2">
+          <Link to={postAddTarget} className="btn btn-primary hidden lg:inline-flex">
+            Post Add
+          </Link>
+          {user && <UserMenu user={user} />}
+          {onDashboard && (
+            <label htmlFor="dashboard-drawer" className="btn btn-ghost lg:hidden" aria-label="Open dashboard menu">
+              <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 14h7v5h-7z" fill="currentColor" />
+              </svg>
+            </label>
+          )}
+        </div>
+      </nav>
+      <SearchStrip />
+    </header>
+  );
+}
+
+function UserMenu({ user }: { user: NavUser }) {
+  const label = user.name || user.email;
+  return (
+    <details className="dropdown dropdown-end">
+      <summary className="btn btn-ghost max-w-48 truncate normal-case" aria-label={`Account menu for ${label}`}>
+        {label}
+      </summary>
+      <ul className="menu dropdown-content z-40 mt-2 w-48 rounded-box bg-base-100 p-2 shadow">
+        <li>
+          <Link to="/">Profile</Link>
+        </li>
+        <li>
+          <Form method="post" action="/logout" className="p-0">
+            <button type="submit" className="w-full px-3 py-1.5 text-left">
+              Logout
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  );
+}

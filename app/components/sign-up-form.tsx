@@ -1,0 +1,39 @@
+import { Form, useNavigation } from "react-router";
+import { signUpSchema } from "../../schemas/accounts.ts";
+import type { ActionErrors } from "../lib/forms.server.ts";
+import { useValidatedForm } from "../lib/use-validated-form.ts";
+import { FormError, TextField } from "./form-field.tsx";
+
+export function SignUpForm({
+  result,
+  redirectTo,
+  submitLabel,
+}: {
+  result?: ActionErrors;
+  redirectTo: string;
+  submitLabel: string;
+}) {
+  const form = useValidatedForm(signUpSchema, result);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <FormError message={form.formError} />
+      {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+      <TextField label="Name" name="name" autoComplete="name" error={form.errors.name} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={form.errors.password}
+      />
+      <p className="-mt-2 text-xs text-base-content/70">
+        At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! # $ % &amp; ? &quot;
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

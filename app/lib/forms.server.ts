@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { fieldErrors, formToObject } from "../../schemas/form-errors.ts";
+
+export type ActionErrors = { fields?: Record<string, string>; formError?: string };
+
+/** Parses a posted form with a shared schema; invalid input comes back as field messages (400). */
+export async function parseForm<S extends z.ZodType>(request: Request, schema: S) {
+  const form = await request.formData();
+  const parsed = schema.safeParse(formToObject(form));
+  if (!parsed.success) {
+    return { form, error: data<ActionErrors>({ fields: fieldErrors(parsed.error) }, { status: 400 }) } as const;
+  }
+  return { form, value: parsed.data as z.infer<S> } as const;
+}
+
+/** An expected domain failure shown on the form: its field messages, or its message above the form. */
+export function appErrorData(error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  return data<ActionErrors>(
+    error.fields ? { fields: error.fields, formError: error.message } : { formError: error.message },
+    { status: error.status },
+  );
+}

@@ -1,0 +1,45 @@
+import { type RouterContextProvider, redirect } from "react-router";
+import { appContext } from "#app-context";
+import type { SessionUser } from "../../core/accounts/accounts.ts";
+import { type Area, mayEnter } from "../../core/accounts/roles.ts";
+import { MESSAGES } from "../../schemas/messages.ts";
+import { redirectWithToast } from "./toast.server.ts";
+
+/** The request's headers for the identity service, carrying the trusted client address. */
+export function authHeaders(request: Request, context: Readonly<RouterContextProvider>): Headers {
+  const headers = new Headers(request.headers);
+  headers.set("x-forwarded-for", context.get(appContext).ip);
+  return headers;
+}
+
+export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
+  return context.get(appContext).services.accounts.getSessionUser(authHeaders(request, context));
+}
+
+/** Only same-site paths: never let a redirectTo send someone to another site. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/**
+ * Every loader and action that needs an account calls this itself (React Router runs
+ * parent and child loaders in parallel, so a layout's check protects nothing).
+ * Signed out → /login carrying the origin; wrong role → / with the spec's toast.
+ */
+export async function requireUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  area: Area = "signed-in",
+): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    const redirectTo = `${url.pathname}${url.search}`;
+    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+  }
+  if (!mayEnter(user, area)) {
+    throw await redirectWithToast(context, "/", { type: "error", message: MESSAGES.toast.forbidden });
+  }
+  return user;
+}

@@ -1,0 +1,47 @@
+import { createCookieSessionStorage, type RouterContextProvider, redirect } from "react-router";
+import { appContext } from "#app-context";
+import type { Toast } from "./toast.ts";
+
+/** Toasts that survive a redirect: written to a signed flash cookie, read once by the root loader. */
+type ToastData = { toast: Toast & { id: string } };
+let storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastData>> | undefined;
+
+function toastStorage(context: Readonly<RouterContextProvider>) {
+  const { authSecret, secureCookies } = context.get(appContext);
+  storage ??= createCookieSessionStorage<ToastData, ToastData>({
+    cookie: {
+      name: "relaptop_toast",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: secureCookies,
+      secrets: [authSecret],
+    },
+  });
+  return storage;
+}
+
+export async function toastCookie(context: Readonly<RouterContextProvider>, toast: Toast): Promise<string> {
+  const s = toastStorage(context);
+  const session = await s.getSession();
+  session.flash("toast", { ...toast, id: crypto.randomUUID() });
+  return s.commitSession(session);
+}
+
+export async function redirectWithToast(
+  context: Readonly<RouterContextProvider>,
+  to: string,
+  toast: Toast,
+  headers: Headers = new Headers(),
+) {
+  headers.append("set-cookie", await toastCookie(context, toast));
+  return redirect(to, { headers });
+}
+
+/** The pending toast, and the cookie that clears it. */
+export async function popToast(request: Request, context: Readonly<RouterContextProvider>) {
+  const s = toastStorage(context);
+  const session = await s.getSession(request.headers.get("cookie"));
+  const toast = session.get("toast");
+  return { toast: toast ?? null, setCookie: toast ? await s.commitSession(session) : null };
+}

@@ -1,0 +1,20 @@
+import { redirect } from "react-router";
+import { appContext } from "#app-context";
+import { appendCookies } from "../lib/cookies.ts";
+import { authHeaders, safeRedirect } from "../lib/session.server.ts";
+import type { Route } from "./+types/auth-google";
+
+export const loader = () => redirect("/login");
+
+/** "Continue with Google": ask the identity service for Google's URL and send the browser there. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, googleEnabled } = context.get(appContext);
+  if (!googleEnabled) throw redirect("/login");
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"));
+  const { url, headers } = await services.accounts.startGoogleSignIn(
+    `/auth/google/done?${new URLSearchParams({ redirectTo: back })}`,
+    authHeaders(request, context),
+  );
+  return redirect(url, { headers: appendCookies(new Headers(), headers) });
+}

@@ -1,0 +1,84 @@
+import { NavLink, Outlet } from "react-router";
+import { canBuy, isActingSeller, isAdmin } from "../../../core/accounts/roles.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return {
+    email: user.email,
+    admin: isAdmin(user),
+    seller: isActingSeller(user),
+    buyer: canBuy(user),
+  };
+}
+
+const item = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
+
+export default function DashboardLayout({ loaderData: menu }: Route.ComponentProps) {
+  return (
+    <div className="drawer lg:drawer-open mx-auto max-w-7xl">
+      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
+      <div className="drawer-content p-4 lg:p-6">
+        <Outlet />
+      </div>
+      <div className="drawer-side z-30">
+        <label htmlFor="dashboard-drawer" aria-label="Close dashboard menu" className="drawer-overlay" />
+        <nav aria-label="Dashboard">
+          <ul className="menu min-h-full w-64 gap-1 bg-base-200 p-4">
+            {menu.buyer && (
+              <li>
+                <NavLink to="/dashboard/my/orders" className={item}>
+                  My Orders
+                </NavLink>
+              </li>
+            )}
+            {menu.seller && (
+              <>
+                <li>
+                  <NavLink to={`/dashboard/adds/${encodeURIComponent(menu.email)}`} className={item}>
+                    My Products
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/dashboard/post/add" className={item}>
+                    Add A Product
+                  </NavLink>
+                </li>
+              </>
+            )}
+            {menu.admin && (
+              <>
+                <li>
+                  <NavLink to="/dashboard/add/brand" className={item}>
+                    Add Brand
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/dashboard/all/brands" className={item}>
+                    All Brands
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/dashboard/all/seller" className={item}>
+                    All Sellers
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/dashboard/all/buyers" className={item}>
+                    All Buyers
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/" className={item} end>
+                    Reported Items
+                  </NavLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link } from "react-router";
+import { appContext } from "#app-context";
+import { AdvertCard } from "../components/advert-card.tsx";
+import { type Banner, Carousel } from "../components/carousel.tsx";
+import type { Route } from "./+types/home";
+
+const BANNERS: Banner[] = [
+  {
+    title: "Welcome to ReLaptop",
+    text: "Used laptops from real sellers, checked and priced fairly.",
+    tone: "bg-primary text-primary-content",
+  },
+  {
+    title: "Delivery and 100% buyer protection",
+    text: "Pay by card; if the laptop is not as described, you get your money back.",
+    tone: "bg-secondary text-secondary-content",
+  },
+  {
+    title: "Find deals by location",
+    text: "Meet sellers near you, or have your laptop delivered.",
+    tone: "bg-accent text-accent-content",
+  },
+];
+
+export const meta = () => [
+  { title: "ReLaptop — buy and sell used laptops" },
+  {
+    name: "description",
+    content: "Browse used laptops by brand with delivery and 100% buyer protection, and find deals by location.",
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalogue } = context.get(appContext).services;
+  const [brands, latest, available] = await Promise.all([
+    catalogue.listBrands(),
+    catalogue.latestAdvertised(),
+    catalogue.countAvailable(),
+  ]);
+  return { brands, latest, available };
+}
+
+export default function Home({ loaderData: { brands, latest, available } }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-6">
+      <Carousel banners={BANNERS} />
+
+      <section id="categories" aria-labelledby="categories-title" className="scroll-mt-4">
+        <h2 id="categories-title" className="mb-4 text-2xl font-bold">
+          Browse laptops by category
+        </h2>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {brands.map((brand) => (
+            <li key={brand.id}>
+              <Link
+                to={`/category/${brand.id}`}
+                className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
+              >
+                <figure className="aspect-[3/2] bg-base-200">
+                  <img src={brand.imageUrl} alt="" width={480} height={320} className="h-full w-full object-cover" />
+                </figure>
+                <div className="card-body p-4">
+                  <h3 className="card-title">{brand.name}</h3>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {latest.length > 0 && (
+        <section aria-labelledby="latest-title">
+          <h2 id="latest-title" className="mb-4 text-2xl font-bold">
+            Latest laptops
+          </h2>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {latest.map((advert) => (
+              <AdvertCard key={advert.id} advert={advert} />
+            ))}
+          </div>
+        </section>
+      )}
+
+      <section className="card bg-base-200">
+        <div className="card-body items-start gap-3 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 className="card-title text-2xl">Free delivery on your next laptop</h2>
+            <p>
+              Choose from over {available.toLocaleString("en-US")} items, with delivery and 100% buyer protection on
+              every order.
+            </p>
+          </div>
+          <a href="#categories" className="btn btn-primary">
+            Shop Now
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { GoogleButton } from "../components/google-button.tsx";
+import { SignUpForm } from "../components/sign-up-form.tsx";
+import { signUpAction, signUpLoader } from "../lib/sign-up.server.ts";
+import type { Route } from "./+types/sign-up";
+
+export const meta = () => [
+  { title: "Sign up — ReLaptop" },
+  { name: "description", content: "Create a ReLaptop account to book used laptops and pay by card." },
+];
+
+export const loader = ({ request, context }: Route.LoaderArgs) => signUpLoader(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => signUpAction(request, context, "user");
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto w-full max-w-md p-6">
+      <h1 className="mb-6 text-center text-3xl font-bold">Sign Up</h1>
+      <SignUpForm result={actionData} redirectTo={loaderData.redirectTo} submitLabel="Sign Up" />
+      {loaderData.googleEnabled && (
+        <div className="mt-4">
+          <div className="divider">OR</div>
+          <GoogleButton redirectTo={loaderData.redirectTo || "/"} />
+        </div>
+      )}
+      <p className="mt-6 text-center text-sm">
+        Already have an account?{" "}
+        <Link to="/login" className="link link-primary">
+          Login
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import type { LoginInput, SignUpInput } from "../../schemas/accounts.ts";
+import { AppError, type AppErrorCode } from "../errors.ts";
+import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
+import type { Role } from "./roles.ts";
+
+/** The signed-in account as every page and API handler sees it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  verified: boolean;
+  active: boolean;
+}
+
+/** Cookies to pass on to the browser after an auth step. */
+export type AuthResult = { headers: Headers };
+
+export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
+  return {
+    async getSessionUser(headers: Headers): Promise<SessionUser | null> {
+      const session = await auth.api.getSession({ headers });
+      if (!session) return null;
+      const u = session.user;
+      return {
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        role: u.role as Role,
+        verified: Boolean(u.verified),
+        active: u.active !== false,
+      };
+    },
+
+    /** Creates a buyer (role user) or a seller (verified false, active true) and signs them in. */
+    async register(input: SignUpInput & { as: "user" | "seller" }, headers: Headers): Promise<AuthResult> {
+      const result = await call(() =>
+        auth.api.signUpEmail({
+          body: { name: input.name, email: input.email, password: input.password },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      if (input.as === "seller") {
+        await db
+          .update(users)
+          .set({ role: "seller", verified: false, active: true })
+          .where(eq(users.id, result.response.user.id));
+      }
+      return { headers: result.headers };
+    },
+
+    async signIn(input: LoginInput, headers: Headers): Promise<AuthResult> {
+      const result = await call(() => auth.api.signInEmail({ body: input, headers, returnHeaders: true }));
+      return { headers: result.headers };
+    },
+
+    async signOut(headers: Headers): Promise<AuthResult> {
+      const result = await call(() => auth.api.signOut({ headers, returnHeaders: true }));
+      return { headers: result.headers };
+    },
+
+    /** Starts "Continue with Google"; the browser goes to the returned URL. */
+    async startGoogleSignIn(callbackURL: string, headers: Headers): Promise<AuthResult & { url: string }> {
+      const result = await call(() =>
+        auth.api.signInSocial({
+          body: { provider: GOOGLE_PROVIDER_ID, callbackURL, errorCallbackURL: "/login" },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      if (!result.response.url) throw new AppError("CONFLICT", "Google sign-in is not available.");
+      return { headers: result.headers, url: result.response.url };
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;
+
+const STATUS_CODES: Record<number, AppErrorCode> = {
+  400: "VALIDATION_FAILED",
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  422: "CONFLICT",
+  429: "TOO_MANY_REQUESTS",
+};
+
+/** Turns the identity provider's errors into our AppError, keeping its message for the user. */
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const body = (error.body ?? {}) as { message?: string; fields?: Record<string, string> };
+    const code = STATUS_CODES[error.statusCode] ?? "VALIDATION_FAILED";
+    throw new AppError(code, body.message || error.message, body.fields);
+  }
+}

@@ -1,0 +1,130 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { Db } from "../../db/client.ts";
+import * as schema from "../../db/schema.ts";
+import { signUpSchema } from "../../schemas/accounts.ts";
+import { fieldErrors } from "../../schemas/form-errors.ts";
+import type { LoginThrottle } from "./login-throttle.ts";
+
+export interface AuthOptions {
+  db: Db;
+  baseURL: string;
+  secret: string;
+  google?: { discoveryUrl: string; clientId: string; clientSecret: string };
+  throttle: LoginThrottle;
+  /** Tests only: a cheap password hash instead of scrypt (~110 ms per hash). */
+  insecureFastHash?: boolean;
+}
+
+export const GOOGLE_PROVIDER_ID = "google";
+
+/** The address a request came from, as the edge recorded it in x-forwarded-for. */
+export function clientIp(headers: Headers | undefined): string {
+  return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}
+
+export function createAuth(options: AuthOptions) {
+  const { db, throttle } = options;
+  return betterAuth({
+    appName: "ReLaptop",
+    baseURL: options.baseURL,
+    basePath: "/api/auth",
+    secret: options.secret,
+    trustedOrigins: [options.baseURL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      autoSignIn: true,
+      ...(options.insecureFastHash && {
+        password: {
+          hash: async (password: string) => `plain:${password}`,
+          verify: async ({ hash, password }: { hash: string; password: string }) => hash === `plain:${password}`,
+        },
+      }),
+    },
+    user: {
+      additionalFields: {
+        // Never accepted from a client: role changes go through core/accounts only.
+        role: { type: "string", input: false, defaultValue: "user" },
+        verified: { type: "boolean", input: false, defaultValue: false },
+        active: { type: "boolean", input: false, defaultValue: true },
+      },
+    },
+    account: {
+      // Google verifies addresses, so its sign-in may join an existing password account.
+      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
+    },
+    session: { cookieCache: { enabled: false } },
+    // Our own throttle (below) counts failed logins per account and per address.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "relaptop",
+      useSecureCookies: options.baseURL.startsWith("https://"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") {
+          // The same rules and messages as the sign-up forms, for every client.
+          const parsed = signUpSchema.safeParse(ctx.body);
+          if (!parsed.success) {
+            throw new APIError("BAD_REQUEST", {
+              code: "VALIDATION_FAILED",
+              message: "Check the highlighted fields.",
+              fields: fieldErrors(parsed.error),
+            });
+          }
+        }
+        if (ctx.path === "/sign-in/email") {
+          const wait = throttle.retryAfter(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
+          if (wait > 0) {
+            const minutes = Math.ceil(wait / 60_000);
+            throw new APIError("TOO_MANY_REQUESTS", {
+              code: "TOO_MANY_REQUESTS",
+              message: `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const email = String(ctx.body?.email ?? "");
+        if (ctx.context.returned instanceof APIError) {
+          if (ctx.context.returned.statusCode === 401) throttle.recordFailure(email, clientIp(ctx.headers));
+        } else {
+          throttle.recordSuccess(email);
+        }
+      }),
+    },
+    plugins: options.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                discoveryUrl: options.google.discoveryUrl,
+                clientId: options.google.clientId,
+                clientSecret: options.google.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,32 @@
+/**
+ * Roles and what each may do: the one place that names them.
+ * A seller who switched to acting as a user (active = false) is treated as a buyer.
+ */
+export const ROLES = ["user", "seller", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Actor {
+  id: string;
+  role: string;
+  active: boolean;
+}
+
+export const isAdmin = (a: Actor) => a.role === "admin";
+/** Sellers acting as sellers. */
+export const isActingSeller = (a: Actor) => a.role === "seller" && a.active;
+/** Everyone who is not an admin books and pays: buyers, and sellers too (spec §2, side menu). */
+export const canBuy = (a: Actor) => a.role !== "admin";
+
+export type Area = "signed-in" | "admin" | "seller";
+
+/** Whether an actor may enter an area of the dashboard or the API. */
+export function mayEnter(actor: Actor, area: Area): boolean {
+  switch (area) {
+    case "signed-in":
+      return true;
+    case "admin":
+      return isAdmin(actor);
+    case "seller":
+      return isActingSeller(actor);
+  }
+}

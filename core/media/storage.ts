@@ -1,0 +1,43 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Where uploaded and generated images live. Keys are content-addressed, so a
+ * replaced image gets a new key and every URL can be cached forever.
+ */
+export interface MediaStorage {
+  put(bytes: Buffer, extension: "webp" | "png" | "jpeg"): Promise<string>;
+  get(key: string): Promise<Buffer | null>;
+}
+
+export const MEDIA_URL_PREFIX = "/media/";
+export const mediaUrl = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
+
+const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{62}\.(webp|png|jpeg)$/;
+
+export function contentKey(bytes: Buffer, extension: string) {
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  return `${hash.slice(0, 2)}/${hash.slice(2)}.${extension}`;
+}
+
+export function createDiskStorage(root: string): MediaStorage {
+  return {
+    async put(bytes, extension) {
+      const key = contentKey(bytes, extension);
+      const file = path.join(root, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, bytes);
+      return key;
+    },
+    async get(key) {
+      if (!KEY_PATTERN.test(key)) return null;
+      try {
+        return await fs.readFile(path.join(root, key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+  };
+}

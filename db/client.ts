@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dir: string }
+  | { kind: "pglite-memory"; from?: PGlite }
+  | { kind: "postgres"; url: string };
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") return openPostgres(target.url);
+  let client: PGlite;
+  let release = () => {};
+  if (target.kind === "pglite") {
+    fs.mkdirSync(target.dir, { recursive: true });
+    // PGlite does not lock its folder: a second process would silently lose writes.
+    release = lockDataDir(target.dir);
+    try {
+      client = (await PGlite.create(target.dir, { extensions: { pg_trgm } })) as unknown as PGlite;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = target.from
+      ? ((await target.from.clone()) as PGlite)
+      : ((await PGlite.create({ extensions: { pg_trgm } })) as unknown as PGlite);
+  }
+  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    ping: () => ping(db as unknown as Db),
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server (restart, outage) must not crash the process;
+  // the pool replaces it and /healthz reports the outage meanwhile.
+  pool.on("error", () => {});
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+  await migratePg(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    ping: () => ping(db as unknown as Db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import sharp from "sharp";
+
+/**
+ * Demo pictures drawn locally (no network): a text logo per brand and a simple
+ * laptop drawing per advert, tinted so the catalogue does not look uniform.
+ */
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function brandLogo(name: string, hue: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">
+    <rect width="480" height="320" fill="hsl(${hue},55%,94%)"/>
+    <circle cx="240" cy="130" r="70" fill="hsl(${hue},60%,45%)"/>
+    <text x="240" y="150" font-family="DejaVu Sans, sans-serif" font-size="56" font-weight="700"
+      text-anchor="middle" fill="#fff">${escapeXml(name.slice(0, 1))}</text>
+    <text x="240" y="262" font-family="DejaVu Sans, sans-serif" font-size="40" font-weight="700"
+      text-anchor="middle" fill="hsl(${hue},60%,25%)">${escapeXml(name)}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+}
+
+export async function laptopPicture(label: string, hue: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+    <rect width="640" height="480" fill="hsl(${hue},30%,92%)"/>
+    <rect x="130" y="80" width="380" height="240" rx="14" fill="#222"/>
+    <rect x="146" y="96" width="348" height="208" fill="hsl(${hue},70%,60%)"/>
+    <path d="M90 330 H550 L590 372 H50 Z" fill="#9aa0a6"/>
+    <rect x="280" y="340" width="80" height="10" rx="4" fill="#7a7f85"/>
+    <text x="320" y="440" font-family="DejaVu Sans, sans-serif" font-size="30" text-anchor="middle"
+      fill="#333">${escapeXml(label)}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
+}

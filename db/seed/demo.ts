@@ -1,0 +1,82 @@
+import { count } from "drizzle-orm";
+import type { Services } from "../../server/services.ts";
+import { users } from "../schema.ts";
+import { createAdvert, createBrand, createUser } from "./factories.ts";
+
+export const DEMO_ACCOUNTS = {
+  admin: "admin@relaptop.test",
+  seller: "seller@relaptop.test",
+  buyer: "buyer@relaptop.test",
+} as const;
+
+const BRANDS: { name: string; hue: number; models: string[] }[] = [
+  {
+    name: "Apple",
+    hue: 0,
+    models: ["MacBook Air M2", "MacBook Pro 14 M3", "MacBook Air M1", "MacBook Pro 16 M1 Pro", "MacBook Pro 13 M2"],
+  },
+  {
+    name: "Dell",
+    hue: 205,
+    models: ["XPS 13 9315", "Latitude 7440", "Inspiron 15 3520", "XPS 15 9530", "Vostro 3420"],
+  },
+  {
+    name: "HP",
+    hue: 190,
+    models: ["EliteBook 840 G9", "Spectre x360 14", "Pavilion 15", "ProBook 450 G10", "Envy 13"],
+  },
+  {
+    name: "Lenovo",
+    hue: 350,
+    models: ["ThinkPad X1 Carbon Gen 11", "ThinkPad T14 Gen 3", "IdeaPad Slim 5", "Yoga 7i", "Legion 5 Pro"],
+  },
+  {
+    name: "Asus",
+    hue: 260,
+    models: ["ZenBook 14 OLED", "ROG Zephyrus G14", "VivoBook 15", "TUF Gaming A15", "ExpertBook B9"],
+  },
+  { name: "Acer", hue: 120, models: ["Swift 3", "Aspire 5", "Nitro 5", "TravelMate P2", "Predator Helios 16"] },
+];
+
+const LOCATIONS = ["Dhaka", "Chattogram", "Sylhet", "Khulna", "Rajshahi", "Gazipur"];
+const CONDITIONS = ["excellent", "good", "Fair"] as const;
+
+/** Seeds the demo marketplace when the database has no accounts yet. Returns whether it did. */
+export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
+  const [row] = await s.db.select({ n: count() }).from(users);
+  if (Number(row?.n ?? 0) > 0) return false;
+
+  await createUser(s, { name: "Ada Admin", email: DEMO_ACCOUNTS.admin, role: "admin" });
+  const seller = await createUser(s, {
+    name: "Sam Seller",
+    email: DEMO_ACCOUNTS.seller,
+    role: "seller",
+    verified: true,
+  });
+  await createUser(s, { name: "Bea Buyer", email: DEMO_ACCOUNTS.buyer });
+  const other = await createUser(s, { name: "Rafi Reseller", email: "rafi@relaptop.test", role: "seller" });
+
+  const start = Date.now() - 40 * 24 * 3600 * 1000;
+  let i = 0;
+  for (const b of BRANDS) {
+    const brand = await createBrand(s, b.name, b.hue);
+    for (const model of b.models) {
+      const price = 25_000 + ((i * 7919) % 95_000);
+      await createAdvert(s, {
+        sellerId: i % 3 === 2 ? other.id : seller.id,
+        brandId: brand.id,
+        name: `${b.name} ${model}`,
+        resalePriceCents: price * 100 - ((price * 100) % 500),
+        yearsOfUse: 1 + (i % 4),
+        location: LOCATIONS[i % LOCATIONS.length],
+        condition: CONDITIONS[i % 3],
+        advertised: i % 4 === 0,
+        status: i === 5 ? "sold" : "available",
+        createdAt: new Date(start + i * 36 * 3600 * 1000),
+        hue: b.hue,
+      });
+      i++;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import type { Services } from "../../server/services.ts";
+import { adverts, brands, users } from "../schema.ts";
+import { brandLogo, laptopPicture } from "./demo-images.ts";
+
+/**
+ * One set of factories for the demo data, the integration tests and the browser tests,
+ * going through the same domain paths as the product where one exists.
+ */
+export const DEMO_PASSWORD = "Passw0rd!";
+
+type Role = "user" | "seller" | "admin";
+
+export async function createUser(
+  s: Services,
+  input: { name: string; email: string; role?: Role; verified?: boolean; password?: string },
+) {
+  const { user } = await s.auth.api.signUpEmail({
+    body: { name: input.name, email: input.email, password: input.password ?? DEMO_PASSWORD },
+  });
+  const role = input.role ?? "user";
+  if (role !== "user" || input.verified) {
+    await s.db
+      .update(users)
+      .set({ role, verified: input.verified ?? false })
+      .where(eq(users.id, user.id));
+  }
+  return { id: user.id, name: input.name, email: input.email, role };
+}
+
+export async function createBrand(s: Services, name: string, hue = 210) {
+  const imageKey = await s.media.put(await brandLogo(name, hue), "webp");
+  const [brand] = await s.db.insert(brands).values({ name, imageKey }).returning();
+  if (!brand) throw new Error("brand not created");
+  return brand;
+}
+
+export interface AdvertSeed {
+  sellerId: string;
+  brandId: string;
+  name: string;
+  resalePriceCents: number;
+  originalPriceCents?: number;
+  yearsOfUse?: number;
+  location?: string;
+  condition?: "excellent" | "good" | "Fair";
+  advertised?: boolean;
+  status?: "available" | "sold" | "withdrawn";
+  createdAt?: Date;
+  hue?: number;
+  imageKey?: string;
+}
+
+export async function createAdvert(s: Services, a: AdvertSeed) {
+  const imageKey = a.imageKey ?? (await s.media.put(await laptopPicture(a.name, a.hue ?? 200), "webp"));
+  const [advert] = await s.db
+    .insert(adverts)
+    .values({
+      sellerId: a.sellerId,
+      brandId: a.brandId,
+      name: a.name,
+      imageKey,
+      originalPriceCents: a.originalPriceCents ?? Math.round(a.resalePriceCents * 1.6),
+      resalePriceCents: a.resalePriceCents,
+      yearsOfUse: a.yearsOfUse ?? 1,
+      location: a.location ?? "Dhaka",
+      mobile: "01700000000",
+      description: `${a.name}, well kept, with its charger.`,
+      condition: a.condition ?? "good",
+      advertised: a.advertised ?? false,
+      status: a.status ?? "available",
+      ...(a.createdAt && { createdAt: a.createdAt }),
+    })
+    .returning();
+  if (!advert) throw new Error("advert not created");
+  return advert;
+}

@@ -1,0 +1,36 @@
+/**
+ * Every user-facing message the spec names, word for word (typos included:
+ * they are the product owner's text). Forms, toasts and the server all read them from here.
+ */
+export const MESSAGES = {
+  toast: {
+    signedOut: "Successfully Signed Out!",
+    loggedIn: "Successfully login!",
+    forbidden: "This route is forbidden for you!",
+    nowSeller: "You are seller now!",
+    nowUser: "You are User now!",
+    sellerVerified: "Seller Verified!",
+    advertised: "Your product added on advertisement section!",
+    bookingConfirmed: "Your booking is confirmed!",
+    paymentSuccessful: "Congratulations! your payment successful.",
+  },
+  page: {
+    notFound: "Oops! Sorry we couldn't found this route",
+    error: "Something went wrong!",
+    emptyCategory: "No Products To Show!",
+    loading: "Loading...",
+    confirmDelete: "Are sure to delete this product?",
+  },
+  field: {
+    loginEmailRequired: "Email Address is required",
+    passwordRequired: "Password field is required",
+    nameRequired: "Name is required",
+    emailRequired: "Email is required",
+    emailInvalid: "Enter a valid email address",
+    passwordTooShort: "Password must be 6 character or longer!",
+    passwordWeak: "Password must be strong!",
+  },
+} as const;
+
+/** Toast durations and limit (spec §9). */
+export const TOAST = { successMs: 2000, errorMs: 4000, limit: 20 } as const;

@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import { fastify } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { RouterContextProvider } from "react-router";
+import { appContext } from "#app-context";
+import { MEDIA_URL_PREFIX } from "../core/media/storage.ts";
+import type { Config } from "./config.ts";
+import { accountsApi } from "./http/api-accounts.ts";
+import { catalogueApi } from "./http/api-catalogue.ts";
+import { registerErrorHandling } from "./http/errors.ts";
+import { originCheck } from "./http/origin-check.ts";
+import type { Services } from "./services.ts";
+
+export interface AppOptions {
+  config: Config;
+  services: Services;
+  /** Serve the React Router pages from build/ (false in API-only tests). */
+  pages?: boolean;
+}
+
+export async function buildApp({ config, services, pages = true }: AppOptions) {
+  const app = fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    logger: {
+      level: config.logLevel,
+      // Never log credentials: cookies, auth headers, or request bodies (Fastify does not log bodies).
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const formTargets = config.google ? [new URL(config.google.discoveryUrl).origin] : [];
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        // The Google button posts to us and is redirected to Google's sign-in page.
+        formAction: ["'self'", ...formTargets],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
+      },
+    },
+    // Images are served from /media to this site only.
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  app.addHook("onRequest", originCheck);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "ReLaptop API",
+        version: "1.0.0",
+        description:
+          "Every error answers with the ApiError shape. Signed-in operations use the session cookie set by /api/auth/sign-in/email.",
+      },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "relaptop.session_token" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(accountsApi, { services });
+      await api.register(catalogueApi, { services });
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ code: "NOT_FOUND", message: `No API operation at ${request.method} ${request.url}` }),
+      );
+    },
+    { prefix: "/api" },
+  );
+
+  app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
+    const ok = await services.database.ping();
+    return reply.status(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", database: services.database.kind });
+  });
+
+  app.get(`${MEDIA_URL_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { "*": string })["*"];
+    const bytes = await services.media.get(key);
+    if (!bytes) return reply.status(404).send({ code: "NOT_FOUND", message: "No such image." });
+    const type = key.endsWith(".png") ? "image/png" : key.endsWith(".jpeg") ? "image/jpeg" : "image/webp";
+    // Keys are content hashes: a replaced image gets a new key.
+    return reply
+      .header("content-type", type)
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(bytes);
+  });
+
+  if (pages) {
+    await app.register(fastifyReactRouter, {
+      getLoadContext(request, reply) {
+        const context = new RouterContextProvider();
+        context.set(appContext, {
+          services,
+          nonce: reply.cspNonce.script,
+          ip: request.ip,
+          googleEnabled: Boolean(config.google),
+          authSecret: config.authSecret,
+          secureCookies: config.publicUrl.startsWith("https://"),
+        });
+        return context;
+      },
+    });
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,88 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The whole runtime configuration, validated once at boot.
+ * Embedded mode (no DATABASE_URL) is the zero-setup demo: it may fall back to
+ * development secrets. Anything pointed at a real server must bring its own.
+ */
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    SEED_DEMO: bool.optional(),
+    PUBLIC_URL: z.url().optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    GOOGLE_DISCOVERY_URL: z.url().optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    TRUST_PROXY: bool.default(false),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required when DATABASE_URL is set (no demo secret outside embedded mode)",
+      });
+    }
+    const google = [env.GOOGLE_DISCOVERY_URL, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET];
+    if (google.some(Boolean) && !google.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_DISCOVERY_URL"],
+        message: "Google sign-in needs GOOGLE_DISCOVERY_URL, GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together",
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+const DEMO_SECRET = "relaptop-embedded-demo-secret-not-for-production";
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ kind: "postgres", url: e.DATABASE_URL } as const)
+      : ({ kind: "pglite", dir: path.join(dataDir, "db") } as const),
+    // Demo data is on by default only for the embedded database.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    authSecret: e.AUTH_SECRET ?? DEMO_SECRET,
+    google:
+      e.GOOGLE_DISCOVERY_URL && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+          }
+        : undefined,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}

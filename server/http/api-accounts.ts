@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isActingSeller, isAdmin, ROLES } from "../../core/accounts/roles.ts";
+import { loginSchema, signUpSchema } from "../../schemas/accounts.ts";
+import type { Services } from "../services.ts";
+import { apiErrorSchema, errorResponses } from "./errors.ts";
+import { requireUser } from "./guard.ts";
+import { sendWebResponse, webRequest } from "./web.ts";
+
+const sessionUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    verified: z.boolean(),
+    active: z.boolean().meta({ description: "Sellers: acting as a seller (true) or as a user (false)" }),
+  })
+  .meta({ id: "Account" });
+
+/**
+ * Accounts: the signed-in account, its role checks, and the identity endpoints
+ * (better-auth) that clients may call. Other better-auth paths are not exposed.
+ */
+export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const forward = async (request: Parameters<typeof webRequest>[0], reply: Parameters<typeof sendWebResponse>[0]) =>
+    sendWebResponse(reply, await services.auth.handler(webRequest(request)));
+  const tags = ["accounts"];
+
+  app.get(
+    "/me",
+    { schema: { tags, summary: "The signed-in account", response: { 200: sessionUserSchema, ...errorResponses } } },
+    async (request) => requireUser(services, request),
+  );
+  app.get(
+    "/me/is-admin",
+    {
+      schema: {
+        tags,
+        summary: "Whether the signed-in account is an admin",
+        response: { 200: z.object({ isAdmin: z.boolean() }), ...errorResponses },
+      },
+    },
+    async (request) => ({ isAdmin: isAdmin(await requireUser(services, request)) }),
+  );
+  app.get(
+    "/me/is-seller",
+    {
+      schema: {
+        tags,
+        summary: "Whether the signed-in account is a seller acting as a seller",
+        response: { 200: z.object({ isSeller: z.boolean() }), ...errorResponses },
+      },
+    },
+    async (request) => ({ isSeller: isActingSeller(await requireUser(services, request)) }),
+  );
+
+  const authTags = ["identity"];
+  const sessionReply = z.object({
+    token: z.string().nullable().optional(),
+    user: z.looseObject({ id: z.string(), email: z.string() }),
+  });
+  app.post(
+    "/auth/sign-up/email",
+    {
+      schema: {
+        tags: authTags,
+        summary: "Create a buyer account (role user) and sign in",
+        body: signUpSchema,
+        response: { 200: sessionReply, 400: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    forward,
+  );
+  app.post(
+    "/auth/sign-in/email",
+    {
+      schema: {
+        tags: authTags,
+        summary: "Sign in with email and password (sets the session cookie)",
+        body: loginSchema,
+        response: { 200: sessionReply, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    forward,
+  );
+  app.post(
+    "/auth/sign-out",
+    { schema: { tags: authTags, summary: "End the session", response: { 200: z.object({ success: z.boolean() }) } } },
+    forward,
+  );
+  app.get("/auth/get-session", { schema: { tags: authTags, summary: "The current session, or null" } }, forward);
+  app.post(
+    "/auth/sign-in/social",
+    {
+      schema: {
+        tags: authTags,
+        summary: "Start Google sign-in; returns the provider's URL",
+        body: z.object({ provider: z.literal("google"), callbackURL: z.string().optional() }),
+      },
+    },
+    forward,
+  );
+  app.get(
+    "/auth/callback/:providerId",
+    {
+      schema: {
+        tags: authTags,
+        summary: "Google's redirect back after sign-in",
+        params: z.object({ providerId: z.string() }),
+      },
+    },
+    forward,
+  );
+};

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from "fastify";
+import type { SessionUser } from "../../core/accounts/accounts.ts";
+import { type Area, mayEnter } from "../../core/accounts/roles.ts";
+import { AppError } from "../../core/errors.ts";
+import type { Services } from "../services.ts";
+import { webHeaders } from "./web.ts";
+
+/** Every API operation that needs an account calls this: 401 without a session, 403 for a wrong role. */
+export async function requireUser(
+  services: Services,
+  request: FastifyRequest,
+  area: Area = "signed-in",
+): Promise<SessionUser> {
+  const user = await services.accounts.getSessionUser(webHeaders(request));
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please log in first.");
+  if (!mayEnter(user, area)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
+  return user;
+}

@@ -1,0 +1,34 @@
+import { openDatabase } from "../db/client.ts";
+import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { seedDemoIfEmpty } from "../db/seed/demo.ts";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createServices } from "./services.ts";
+
+/** Production entry: validate configuration, open and migrate the database, seed the demo, serve. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  const services = createServices(config, database);
+  if (config.seedDemo && (await seedDemoIfEmpty(services))) {
+    console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
+  }
+  const app = await buildApp({ config, services });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import path from "node:path";
+import { createAccounts } from "../core/accounts/accounts.ts";
+import { createAuth } from "../core/accounts/auth.ts";
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type ThrottleLimits } from "../core/accounts/login-throttle.ts";
+import { createCatalogue } from "../core/catalogue/catalogue.ts";
+import { createDiskStorage, type MediaStorage } from "../core/media/storage.ts";
+import type { Database } from "../db/client.ts";
+import type { Config } from "./config.ts";
+
+export interface ServiceOptions {
+  /** Tests only: skip scrypt. */
+  insecureFastHash?: boolean;
+  loginLimits?: ThrottleLimits;
+  media?: MediaStorage;
+}
+
+/** Builds the domain core once per process; pages and API handlers share it. */
+export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
+  const { db } = database;
+  const throttle = createLoginThrottle(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
+  const auth = createAuth({
+    db,
+    baseURL: config.publicUrl,
+    secret: config.authSecret,
+    google: config.google,
+    throttle,
+    insecureFastHash: options.insecureFastHash,
+  });
+  return {
+    database,
+    db,
+    auth,
+    media: options.media ?? createDiskStorage(path.join(config.dataDir, "media")),
+    accounts: createAccounts({ db, auth }),
+    catalogue: createCatalogue({ db }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
