@@ -17,7 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
   | { kind: "pglite"; dir: string }
-  | { kind: "pglite-memory"; from?: PGlite }
+  /** In memory; with `client`, that instance (tests clone a migrated template into it). */
+  | { kind: "pglite-memory"; client?: PGlite }
   | { kind: "postgres"; url: string };
 
 export interface Database {
@@ -46,9 +47,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       throw error;
     }
   } else {
-    client = target.from
-      ? ((await target.from.clone()) as PGlite)
-      : ((await PGlite.create({ extensions: { pg_trgm } })) as unknown as PGlite);
+    client = target.client ?? ((await PGlite.create({ extensions: { pg_trgm } })) as unknown as PGlite);
   }
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
+import { client } from "../support/http.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+describe("platform", () => {
+  it("reports health with the database kind", async () => {
+    const res = await client(t).get("/healthz");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok", database: process.env.TEST_DATABASE });
+  });
+
+  it("answers 503 on /healthz when the database is unreachable", async () => {
+    const original = t.services.database.ping;
+    t.services.database.ping = async () => false;
+    try {
+      expect((await client(t).get("/healthz")).statusCode).toBe(503);
+    } finally {
+      t.services.database.ping = original;
+    }
+  });
+
+  it("documents every API operation in OpenAPI 3, with the error shape", async () => {
+    const doc = (await client(t).get("/api/openapi.json")).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    const registered = t.app
+      .printRoutes({ commonPrefix: false })
+      .split("\n")
+      .filter((l) => l.includes("/api/"));
+    expect(registered.length).toBeGreaterThan(0);
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        "GET /api/me",
+        "GET /api/me/is-admin",
+        "GET /api/me/is-seller",
+        "POST /api/auth/sign-up/email",
+        "POST /api/auth/sign-in/email",
+        "POST /api/auth/sign-out",
+        "GET /api/brands",
+        "GET /api/adverts/advertised",
+      ]),
+    );
+    expect(doc.components.schemas.ApiError).toBeDefined();
+    expect((await client(t).get("/api/docs/")).statusCode).toBe(200);
+  });
+
+  it("answers unknown API paths with 404 in the error shape", async () => {
+    const res = await client(t).get("/api/nope");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe("NOT_FOUND");
+  });
+
+  it("refuses cross-site state-changing requests and allows same-site ones", async () => {
+    const c = client(t);
+    const body = { email: "x@x.test", password: "nope" };
+    const cross = await c.post("/api/auth/sign-in/email", body, { origin: "https://evil.example" });
+    expect(cross.statusCode).toBe(403);
+    expect(cross.json()).toEqual({ code: "FORBIDDEN", message: "Cross-site request refused." });
+    const fetchSite = await c.post("/api/auth/sign-in/email", body, { "sec-fetch-site": "cross-site" });
+    expect(fetchSite.statusCode).toBe(403);
+    const same = await c.post("/api/auth/sign-in/email", body, { origin: "http://relaptop.test", host: "relaptop.test" });
+    expect(same.statusCode).toBe(401);
+  });
+
+  it("sends security headers and a request id", async () => {
+    const res = await client(t).get("/healthz");
+    expect(res.headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-request-id"]).toMatch(/[\w-]{8,}/);
+  });
+
+  it("seeds the demo marketplace once, and serves its brands, adverts and images", async () => {
+    expect(await seedDemoIfEmpty(t.services)).toBe(true);
+    expect(await seedDemoIfEmpty(t.services)).toBe(false);
+    const c = client(t);
+    const { brands } = (await c.get("/api/brands")).json();
+    expect(brands.length).toBeGreaterThanOrEqual(5);
+    const { adverts } = (await c.get("/api/adverts/advertised")).json();
+    expect(adverts.length).toBeGreaterThan(0);
+    expect(adverts.every((a: { sold: boolean }) => !a.sold)).toBe(true);
+    const dates = adverts.map((a: { createdAt: string }) => a.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(await t.services.catalogue.countAvailable()).toBeGreaterThanOrEqual(24);
+    const image = await c.get(brands[0].imageUrl);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/webp");
+    expect(image.headers["cache-control"]).toContain("immutable");
+    for (const email of ["admin@relaptop.test", "seller@relaptop.test", "buyer@relaptop.test"]) {
+      await client(t).signIn(email, "Passw0rd!");
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import type { TestApp } from "./test-app.ts";
+
+/** A client that keeps the session cookie between calls, like a browser would. */
+export function client(t: TestApp) {
+  let cookie = "";
+  async function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    const res = await t.app.inject({
+      method,
+      url,
+      payload: payload as Record<string, unknown> | undefined,
+      headers: { ...(cookie && { cookie }), ...headers },
+    });
+    const setCookie = res.headers["set-cookie"];
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair] = c.split(";");
+      if (!pair) continue;
+      const [name] = pair.split("=");
+      const rest = cookie.split("; ").filter((p) => p && !p.startsWith(`${name}=`));
+      cookie = [...rest, pair].join("; ");
+    }
+    return res;
+  }
+  return {
+    get: (url: string, headers?: Record<string, string>) => call("GET", url, undefined, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) => call("POST", url, payload ?? {}, headers),
+    async signIn(email: string, password = "Passw0rd!") {
+      const res = await call("POST", "/api/auth/sign-in/email", { email, password });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      return res;
+    },
+  };
+}

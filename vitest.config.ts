@@ -1,0 +1,20 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Integration tests run on the embedded PGlite always, and also on a PostgreSQL
+// server when DATABASE_URL points at one (CI sets it).
+const integration = (name: string, database: string) => ({
+  extends: true as const,
+  test: { name, include: ["tests/integration/**/*.test.ts"], env: { TEST_DATABASE: database }, testTimeout: 30_000, hookTimeout: 60_000 },
+});
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
+      integration("pglite", "pglite"),
+      ...(process.env.DATABASE_URL ? [integration("postgres", "postgres")] : []),
+    ],
+  },
+});
