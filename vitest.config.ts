@@ -5,7 +5,13 @@ import { defineConfig } from "vitest/config";
 // server when DATABASE_URL points at one (CI sets it).
 const integration = (name: string, database: string) => ({
   extends: true as const,
-  test: { name, include: ["tests/integration/**/*.test.ts"], env: { TEST_DATABASE: database }, testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    name,
+    include: ["tests/integration/**/*.test.ts"],
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });
 
 export default defineConfig({

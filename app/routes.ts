@@ -14,6 +14,8 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("my/orders", "routes/dashboard/my-orders.tsx"),
+    route("all/brands", "routes/dashboard/all-brands.tsx"),
+    route("adds/:email", "routes/dashboard/my-products.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

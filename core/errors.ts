@@ -32,3 +32,16 @@ export class AppError extends Error {
     return HTTP_STATUS[this.code];
   }
 }
+
+/**
+ * Whether a thrown value is an AppError. Checked by shape, not instanceof: the
+ * route modules are bundled by Vite and hold their own copy of this class.
+ */
+export function isAppError(error: unknown): error is AppError {
+  return (
+    error instanceof Error &&
+    error.name === "AppError" &&
+    typeof (error as AppError).code === "string" &&
+    (error as AppError).code in HTTP_STATUS
+  );
+}

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
@@ -21,6 +21,8 @@ import { catalogueApi } from "./http/api-catalogue.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { originCheck } from "./http/origin-check.ts";
 import type { Services } from "./services.ts";
+
+type NonceCarrier = { scriptNonce: string };
 
 export interface AppOptions {
   config: Config;
@@ -51,12 +53,16 @@ export async function buildApp({ config, services, pages = true }: AppOptions) {
   });
 
   const formTargets = config.google ? [new URL(config.google.discoveryUrl).origin] : [];
+  // A fresh nonce per response for the page's inline scripts. Styles stay 'unsafe-inline'
+  // (a nonce there would block the style attributes React and the toasts set).
+  app.addHook("onRequest", async (_request, reply) => {
+    (reply.raw as unknown as NonceCarrier).scriptNonce = randomBytes(16).toString("base64");
+  });
   await app.register(helmet, {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as NonceCarrier).scriptNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'"],
@@ -68,6 +74,9 @@ export async function buildApp({ config, services, pages = true }: AppOptions) {
     },
     // Images are served from /media to this site only.
     crossOriginResourcePolicy: { policy: "same-origin" },
+    // "no-referrer" would make browsers send `Origin: null` on form posts, which the CSRF check refuses.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: config.publicUrl.startsWith("https://"),
   });
   await app.register(compress, { global: true, threshold: 1024 });
   app.addHook("onRequest", originCheck);
@@ -126,7 +135,7 @@ export async function buildApp({ config, services, pages = true }: AppOptions) {
         const context = new RouterContextProvider();
         context.set(appContext, {
           services,
-          nonce: reply.cspNonce.script,
+          nonce: (reply.raw as unknown as NonceCarrier).scriptNonce,
           ip: request.ip,
           googleEnabled: Boolean(config.google),
           authSecret: config.authSecret,

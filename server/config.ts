@@ -50,7 +50,9 @@ export type Config = ReturnType<typeof loadConfig>;
 const DEMO_SECRET = "relaptop-embedded-demo-secret-not-for-production";
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set" (as `FOO= npm start` intends).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

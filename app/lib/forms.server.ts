@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { AppError } from "../../core/errors.ts";
+import { isAppError } from "../../core/errors.ts";
 import { fieldErrors, formToObject } from "../../schemas/form-errors.ts";
 
 export type ActionErrors = { fields?: Record<string, string>; formError?: string };
@@ -17,7 +17,7 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
 
 /** An expected domain failure shown on the form: its field messages, or its message above the form. */
 export function appErrorData(error: unknown) {
-  if (!(error instanceof AppError)) throw error;
+  if (!isAppError(error)) throw error;
   return data<ActionErrors>(
     error.fields ? { fields: error.fields, formError: error.message } : { formError: error.message },
     { status: error.status },

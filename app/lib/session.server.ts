@@ -23,6 +23,17 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 }
 
 /**
+ * The page a request is for. Client navigations fetch `/path.data?_routes=…`;
+ * the user must come back to `/path`.
+ */
+export function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  return `${pathname}${url.search}`;
+}
+
+/**
  * Every loader and action that needs an account calls this itself (React Router runs
  * parent and child loaders in parallel, so a layout's check protects nothing).
  * Signed out → /login carrying the origin; wrong role → / with the spec's toast.
@@ -34,9 +45,7 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) {
-    const url = new URL(request.url);
-    const redirectTo = `${url.pathname}${url.search}`;
-    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: pagePath(request) })}`);
   }
   if (!mayEnter(user, area)) {
     throw await redirectWithToast(context, "/", { type: "error", message: MESSAGES.toast.forbidden });

@@ -1,7 +1,11 @@
-import { and, asc, count, desc, eq, ilike } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
+import { isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/roles.ts";
+import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
+
+type Actor = RoleActor & { email: string };
 
 export interface BrandView {
   id: string;
@@ -23,6 +27,15 @@ export interface AdvertCard {
   sellerVerified: boolean;
   sold: boolean;
   createdAt: string;
+}
+
+export interface SellerAdvert {
+  id: string;
+  name: string;
+  imageUrl: string;
+  resalePriceCents: number;
+  advertised: boolean;
+  sold: boolean;
 }
 
 const available = eq(adverts.status, "available");
@@ -111,6 +124,35 @@ export function createCatalogue({ db }: { db: Db }) {
         .orderBy(desc(adverts.createdAt), desc(adverts.id))
         .limit(limit);
       return rows.map(toCard);
+    },
+
+    /**
+     * A seller's own adverts, every status, newest first. Sellers see only their own;
+     * admins may look at anyone's.
+     */
+    async listSellerAdverts(actor: Actor, sellerEmail: string, limit = 100): Promise<SellerAdvert[]> {
+      if (!isAdmin(actor) && !(isActingSeller(actor) && actor.email.toLowerCase() === sellerEmail.toLowerCase())) {
+        throw new AppError("FORBIDDEN", "This route is forbidden for you!");
+      }
+      const rows = await db
+        .select({
+          id: adverts.id,
+          name: adverts.name,
+          imageKey: adverts.imageKey,
+          resalePriceCents: adverts.resalePriceCents,
+          advertised: adverts.advertised,
+          status: adverts.status,
+        })
+        .from(adverts)
+        .innerJoin(users, eq(users.id, adverts.sellerId))
+        .where(and(eq(users.email, sellerEmail.toLowerCase()), ne(adverts.status, "withdrawn")))
+        .orderBy(desc(adverts.createdAt), desc(adverts.id))
+        .limit(limit);
+      return rows.map(({ imageKey, status, ...r }) => ({
+        ...r,
+        imageUrl: mediaUrl(imageKey),
+        sold: status === "sold",
+      }));
     },
 
     async countAvailable(): Promise<number> {

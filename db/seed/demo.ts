@@ -71,7 +71,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         location: LOCATIONS[i % LOCATIONS.length],
         condition: CONDITIONS[i % 3],
         advertised: i % 4 === 0,
-        status: i === 5 ? "sold" : "available",
+        status: i === 4 ? "sold" : "available",
         createdAt: new Date(start + i * 36 * 3600 * 1000),
         hue: b.hue,
       });

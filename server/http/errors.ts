@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../core/errors.ts";
+import { isAppError } from "../../core/errors.ts";
 
 /** The one shape of every API error. */
 export const apiErrorSchema = z
@@ -26,7 +26,7 @@ export const errorResponses = {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
+    if (isAppError(error)) {
       return reply
         .status(error.status)
         .send({ code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) });

@@ -25,7 +25,11 @@ describe("sign-up", () => {
         password: "Password must be 6 character or longer!",
       },
     });
-    const weak = await client(t).post("/api/auth/sign-up/email", { name: "A", email: "a@x.test", password: "abcdefgh" });
+    const weak = await client(t).post("/api/auth/sign-up/email", {
+      name: "A",
+      email: "a@x.test",
+      password: "abcdefgh",
+    });
     expect(weak.json().fields).toEqual({ password: "Password must be strong!" });
   });
 
@@ -39,7 +43,11 @@ describe("sign-up", () => {
   });
 
   it("refuses a second account with the same email, with the provider's message", async () => {
-    const res = await client(t).post("/api/auth/sign-up/email", { name: "Again", email: "buyer@x.test", password: "Str0ng!pw" });
+    const res = await client(t).post("/api/auth/sign-up/email", {
+      name: "Again",
+      email: "buyer@x.test",
+      password: "Str0ng!pw",
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toMatch(/already exists/i);
   });
@@ -78,7 +86,9 @@ describe("sign-in", () => {
     const c = client(t);
     const target = { email: "seller@x.test", password: "wrong" };
     for (let i = 0; i < 5; i++) {
-      expect((await c.post("/api/auth/sign-in/email", target, { "x-forwarded-for": `10.0.0.${i}` })).statusCode).toBe(401);
+      expect((await c.post("/api/auth/sign-in/email", target, { "x-forwarded-for": `10.0.0.${i}` })).statusCode).toBe(
+        401,
+      );
     }
     const blocked = await c.post("/api/auth/sign-in/email", { email: "seller@x.test", password: "Passw0rd!" });
     expect(blocked.statusCode).toBe(429);

@@ -67,7 +67,10 @@ describe("platform", () => {
     expect(cross.json()).toEqual({ code: "FORBIDDEN", message: "Cross-site request refused." });
     const fetchSite = await c.post("/api/auth/sign-in/email", body, { "sec-fetch-site": "cross-site" });
     expect(fetchSite.statusCode).toBe(403);
-    const same = await c.post("/api/auth/sign-in/email", body, { origin: "http://relaptop.test", host: "relaptop.test" });
+    const same = await c.post("/api/auth/sign-in/email", body, {
+      origin: "http://relaptop.test",
+      host: "relaptop.test",
+    });
     expect(same.statusCode).toBe(401);
   });
 
@@ -97,5 +100,18 @@ describe("platform", () => {
     for (const email of ["admin@relaptop.test", "seller@relaptop.test", "buyer@relaptop.test"]) {
       await client(t).signIn(email, "Passw0rd!");
     }
+  });
+});
+
+describe("form posts from the site itself", () => {
+  it("keep their Origin: the referrer policy does not blank it", async () => {
+    const res = await client(t).get("/healthz");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("are refused when the Origin is null (sandboxed or stripped)", async () => {
+    const res = await client(t).post("/api/auth/sign-in/email", { email: "a@b.c", password: "x" }, { origin: "null" });
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -3,7 +3,12 @@ import type { TestApp } from "./test-app.ts";
 /** A client that keeps the session cookie between calls, like a browser would. */
 export function client(t: TestApp) {
   let cookie = "";
-  async function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  async function call(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res = await t.app.inject({
       method,
       url,
@@ -22,7 +27,8 @@ export function client(t: TestApp) {
   }
   return {
     get: (url: string, headers?: Record<string, string>) => call("GET", url, undefined, headers),
-    post: (url: string, payload?: unknown, headers?: Record<string, string>) => call("POST", url, payload ?? {}, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+      call("POST", url, payload ?? {}, headers),
     async signIn(email: string, password = "Passw0rd!") {
       const res = await call("POST", "/api/auth/sign-in/email", { email, password });
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

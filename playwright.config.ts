@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { OIDC_PORT } from "./tests/e2e/support/oidc.ts";
+
+/** Debian's Chromium (or CHROMIUM_PATH): Playwright must not download a browser here. */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((p) => p && fs.existsSync(p));
+  if (!found) {
+    throw new Error(
+      "No Chromium found for the browser tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`) " +
+        "or set CHROMIUM_PATH to a Chromium or Chrome executable.",
+    );
+  }
+  return found;
+}
+
+const PORT = 3210;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? "list" : "list",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /mobile\.spec/ },
+    { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec/ },
+  ],
+  webServer: [
+    {
+      command: "node tests/e2e/support/oidc-server.ts",
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+    },
+    {
+      command: "node server/main.ts",
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: BASE_URL,
+        DATABASE_URL: "",
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+        GOOGLE_CLIENT_ID: "relaptop-e2e",
+        GOOGLE_CLIENT_SECRET: "relaptop-e2e-secret",
+      },
+    },
+  ],
+});

@@ -1,0 +1,117 @@
+import { DEMO, expect, fieldError, logIn, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
+
+test("sign-up shows every validation message, then creates a buyer", async ({ page }) => {
+  await page.goto("/signUp");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(fieldError(page, "Name is required")).toBeVisible();
+  await expect(fieldError(page, "Email is required")).toBeVisible();
+  await expect(fieldError(page, "Password field is required")).toBeVisible();
+
+  await page.getByLabel("Name").fill("Nina New");
+  await page.getByLabel("Email").fill(uniqueEmail("nina"));
+  await page.getByLabel("Password").fill("Ab1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(fieldError(page, "Password must be 6 character or longer!")).toBeVisible();
+  await expect(fieldError(page, "Name is required")).toHaveCount(0);
+
+  await page.getByLabel("Password").fill("abcdefgh");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(fieldError(page, "Password must be strong!")).toBeVisible();
+
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(userMenu(page, "Nina New")).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).first(),
+  ).toBeVisible();
+});
+
+test("the server enforces the same rules when the browser's checks are bypassed", async ({ page }) => {
+  await page.goto("/signUp");
+  // Submit without the browser-side validation, as a script or an old browser would.
+  await page.evaluate(() => {
+    const form = document.querySelector("form[method=post]") as HTMLFormElement;
+    (form.querySelector("[name=name]") as HTMLInputElement).value = "Weak";
+    (form.querySelector("[name=email]") as HTMLInputElement).value = "weak@e2e.test";
+    (form.querySelector("[name=password]") as HTMLInputElement).value = "weakpass";
+    HTMLFormElement.prototype.submit.call(form);
+  });
+  await expect(fieldError(page, "Password must be strong!")).toBeVisible();
+});
+
+test("sign-up with a used email says so", async ({ page }) => {
+  await page.goto("/signUp");
+  await page.getByLabel("Name").fill("Copy Cat");
+  await page.getByLabel("Email").fill(DEMO.buyer);
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /already exists/i })).toBeVisible();
+});
+
+test("seller sign-up creates a seller", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Be Seller" }).first().click();
+  await expect(page.getByRole("heading", { name: "Make You Seller!" })).toBeVisible();
+  await page.getByRole("button", { name: "Register as Seller" }).click();
+  await expect(fieldError(page, "Name is required")).toBeVisible();
+  await page.getByLabel("Name").fill("Sid Seller");
+  await page.getByLabel("Email").fill(uniqueEmail("sid"));
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Register as Seller" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("link", { name: "My Products" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Add A Product" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "My Orders" })).toBeVisible();
+});
+
+test("login shows its messages and the provider's error, then logs in and out with toasts", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(fieldError(page, "Email Address is required")).toBeVisible();
+  await expect(fieldError(page, "Password field is required")).toBeVisible();
+
+  await page.getByLabel("Email").fill(DEMO.buyer);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Successfully login!")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await userMenu(page, "Bea Buyer").click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Successfully Signed Out!")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).first(),
+  ).toBeVisible();
+});
+
+test("Continue with Google signs in through the OpenID provider and creates a user", async ({ page }) => {
+  await page.goto("/login?redirectTo=%2Fblogs");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  await expect(page.getByText("Successfully login!")).toBeVisible();
+  await expect(userMenu(page, "Gina Google")).toBeVisible();
+  await page.goto("/dashboard");
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("link", { name: "My Orders" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "My Products" })).toHaveCount(0);
+});
+
+test("the Google button is on sign-up too", async ({ page }) => {
+  await page.goto("/signUp");
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+});
+
+test("a signed-in user sees the Dashboard link and not Login or Be Seller", async ({ page }) => {
+  await logIn(page, DEMO.buyer);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Dashboard" }).first()).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Be Seller" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+});

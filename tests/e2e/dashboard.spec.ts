@@ -1,0 +1,65 @@
+import { DEMO, expect, logIn, test } from "./support/fixtures.ts";
+
+test("the dashboard sends a signed-out visitor to login and back", async ({ page }) => {
+  await page.goto("/dashboard/my/orders");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fmy%2Forders$/);
+  await page.getByLabel("Email").fill(DEMO.buyer);
+  await page.getByLabel("Password").fill(DEMO.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+});
+
+test("a buyer's side menu has My Orders only", async ({ page }) => {
+  await logIn(page, DEMO.buyer);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("link")).toHaveText(["My Orders"]);
+});
+
+test("an admin's side menu lists the admin pages and no My Orders", async ({ page }) => {
+  await logIn(page, DEMO.admin);
+  await page.goto("/dashboard");
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("link")).toHaveText([
+    "Add Brand",
+    "All Brands",
+    "All Sellers",
+    "All Buyers",
+    "Reported Items",
+  ]);
+  await menu.getByRole("link", { name: "All Brands" }).click();
+  await expect(page.getByRole("heading", { name: "All Brands" })).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(7);
+});
+
+test("a seller's side menu and own products", async ({ page }) => {
+  await logIn(page, DEMO.seller);
+  await page.goto("/dashboard");
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("link")).toHaveText(["My Orders", "My Products", "Add A Product"]);
+  await menu.getByRole("link", { name: "My Products" }).click();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+  await expect(page.getByText("Sold", { exact: true })).toHaveCount(1);
+  await expect(page.getByText("Available", { exact: true }).first()).toBeVisible();
+});
+
+for (const [who, email, path] of [
+  ["a buyer", DEMO.buyer, "/dashboard/all/brands"],
+  ["a seller", DEMO.seller, "/dashboard/all/brands"],
+  ["a buyer", DEMO.buyer, `/dashboard/adds/${DEMO.buyer}`],
+  ["a seller looking at another seller", DEMO.seller, "/dashboard/adds/rafi@relaptop.test"],
+] as const) {
+  test(`${who} is turned away from ${path}`, async ({ page }) => {
+    await logIn(page, email);
+    await page.goto(path);
+    await expect(page.getByText("This route is forbidden for you!")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}
+
+test("an admin may look at any seller's products", async ({ page }) => {
+  await logIn(page, DEMO.admin);
+  await page.goto(`/dashboard/adds/${DEMO.seller}`);
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+});

@@ -1,0 +1,49 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO = {
+  admin: "admin@relaptop.test",
+  seller: "seller@relaptop.test",
+  buyer: "buyer@relaptop.test",
+  password: "Passw0rd!",
+};
+
+/**
+ * Every page fails its test on a console error or an uncaught exception
+ * (a CSP violation, a hydration mismatch, a failed asset all show up there).
+ */
+export const test = base.extend<{ page: Page; allowedConsoleErrors: RegExp[] }>({
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, use) => {
+    const problems: string[] = [];
+    // The network log of an expected 4xx (a refused login, a form with errors) is not an app error.
+    const allowed = [/Failed to load resource: the server responded with a status of 4\d\d/, ...allowedConsoleErrors];
+    page.on("console", (m) => {
+      if (m.type() === "error" && !allowed.some((re) => re.test(m.text()))) {
+        problems.push(`console: ${m.text()}`);
+      }
+    });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    await use(page);
+    expect(problems, "the browser reported errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+/** An address no other test uses, so tests can run in parallel on one database. */
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${counter++}@e2e.test`;
+
+export async function logIn(page: Page, email: string, password = DEMO.password) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Successfully login!")).toBeVisible();
+}
+
+/** Red messages under the fields (spec §5). */
+export const fieldError = (page: Page, text: string) => page.locator("p.text-error", { hasText: text });
+
+/** The user menu in the top bar, named by the display name (or the email). */
+export const userMenu = (page: Page, label: string) => page.getByRole("banner").locator("summary", { hasText: label });

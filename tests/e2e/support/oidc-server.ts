@@ -1,0 +1,25 @@
+import { OAuth2Server } from "oauth2-mock-server";
+import { GOOGLE_USER, OIDC_PORT } from "./oidc.ts";
+
+/**
+ * An OpenID provider on 127.0.0.1 that signs real tokens (RS256) and checks PKCE,
+ * standing in for Google. Every sign-in returns GOOGLE_USER with a verified email.
+ */
+const server = new OAuth2Server();
+await server.issuer.keys.generate("RS256");
+server.service.on("beforeTokenSigning", (token) => {
+  token.payload.sub = "google-oauth2|gina";
+  token.payload.email = GOOGLE_USER.email;
+  token.payload.email_verified = true;
+  token.payload.name = GOOGLE_USER.name;
+});
+server.service.on("beforeUserinfo", (userInfoResponse) => {
+  userInfoResponse.body = {
+    sub: "google-oauth2|gina",
+    email: GOOGLE_USER.email,
+    email_verified: true,
+    name: GOOGLE_USER.name,
+  };
+});
+await server.start(OIDC_PORT, "127.0.0.1");
+console.log(`OIDC mock listening on ${server.issuer.url}`);
