@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const p of started) p.kill("SIGKILL");
+});
+
+function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(port: number, exited: Promise<unknown>) {
+  let done = false;
+  void exited.then(() => (done = true));
+  while (!done) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server exited before it was healthy");
+}
+
+// The embedded database only: this is about PGlite's unlocked folder.
+describe.runIf(process.env.TEST_DATABASE === "pglite")("the embedded data folder", () => {
+  it("refuses a second process on the same DATA_DIR with a clear message", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-lock-"));
+    const first = startServer(dataDir, 3231);
+    await waitForHealth(3231, first.exited);
+    const second = startServer(dataDir, 3232);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another ReLaptop process \(PID \d+\)/);
+    // The first one is unharmed.
+    expect((await fetch("http://127.0.0.1:3231/healthz")).status).toBe(200);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    // A clean stop releases the lock.
+    expect(fs.existsSync(path.join(dataDir, "db", "relaptop.lock"))).toBe(false);
+  }, 60_000);
+});
