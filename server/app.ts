@@ -29,9 +29,11 @@ export interface AppOptions {
   services: Services;
   /** Serve the React Router pages from build/ (false in API-only tests). */
   pages?: boolean;
+  /** Where logs go (stdout by default; tests capture them). */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, services, pages = true }: AppOptions) {
+export async function buildApp({ config, services, pages = true, logStream }: AppOptions) {
   const app = fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -43,6 +45,7 @@ export async function buildApp({ config, services, pages = true }: AppOptions) {
       level: config.logLevel,
       // Never log credentials: cookies, auth headers, or request bodies (Fastify does not log bodies).
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      ...(logStream && { stream: logStream }),
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -61,12 +61,12 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
-      const price = 25_000 + ((i * 7919) % 95_000);
+      const dollars = 250 + ((i * 797) % 950);
       await createAdvert(s, {
         sellerId: i % 3 === 2 ? other.id : seller.id,
         brandId: brand.id,
         name: `${b.name} ${model}`,
-        resalePriceCents: price * 100 - ((price * 100) % 500),
+        resalePriceCents: (dollars - (dollars % 5)) * 100,
         yearsOfUse: 1 + (i % 4),
         location: LOCATIONS[i % LOCATIONS.length],
         condition: CONDITIONS[i % 3],
