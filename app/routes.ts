@@ -14,6 +14,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("my/orders", "routes/dashboard/my-orders.tsx"),
+    route("add/brand", "routes/dashboard/add-brand.tsx"),
     route("all/brands", "routes/dashboard/all-brands.tsx"),
     route("adds/:email", "routes/dashboard/my-products.tsx"),
   ]),

@@ -12,9 +12,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** Reads a form into a plain object of strings (files are ignored here). */
-export function formToObject(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
+/**
+ * Reads a form into a plain object: strings, and files for file inputs.
+ * A key posted several times (a multiple file input) becomes a list.
+ */
+export function formToObject(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const out: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key);
+    out[key] = all.length > 1 ? all : (all[0] as FormDataEntryValue);
+  }
   return out;
 }

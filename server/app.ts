@@ -4,7 +4,7 @@ import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { fastify } from "fastify";
+import { type FastifyReply, type FastifyRequest, fastify } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -17,12 +17,29 @@ import { appContext } from "#app-context";
 import { MEDIA_URL_PREFIX } from "../core/media/storage.ts";
 import type { Config } from "./config.ts";
 import { accountsApi } from "./http/api-accounts.ts";
+import { brandsApi } from "./http/api-brands.ts";
 import { catalogueApi } from "./http/api-catalogue.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { originCheck } from "./http/origin-check.ts";
 import type { Services } from "./services.ts";
 
 type NonceCarrier = { scriptNonce: string };
+
+/** Page forms carry up to 6 photos of 8 MB each; the API has Fastify's own body limit. */
+const MAX_FORM_BYTES = 52 * 1024 * 1024;
+
+async function limitFormUploads(request: FastifyRequest, reply: FastifyReply) {
+  if (request.method === "GET" || request.method === "HEAD" || request.url.startsWith("/api/")) return;
+  const length = request.headers["content-length"];
+  if (length === undefined && request.headers["transfer-encoding"]) {
+    return reply.status(411).send({ code: "LENGTH_REQUIRED", message: "Send the form with a Content-Length." });
+  }
+  if (Number(length) > MAX_FORM_BYTES) {
+    return reply
+      .status(413)
+      .send({ code: "PAYLOAD_TOO_LARGE", message: "The upload is too large (at most 50 MB in all)." });
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -83,6 +100,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   });
   await app.register(compress, { global: true, threshold: 1024 });
   app.addHook("onRequest", originCheck);
+  app.addHook("onRequest", limitFormUploads);
   registerErrorHandling(app);
 
   await app.register(swagger, {
@@ -108,6 +126,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
     async (api) => {
       await api.register(accountsApi, { services });
       await api.register(catalogueApi, { services });
+      await api.register(brandsApi, { services });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ code: "NOT_FOUND", message: `No API operation at ${request.method} ${request.url}` }),
       );

@@ -2,6 +2,7 @@ import path from "node:path";
 import { createAccounts } from "../core/accounts/accounts.ts";
 import { createAuth } from "../core/accounts/auth.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type ThrottleLimits } from "../core/accounts/login-throttle.ts";
+import { createBrandAdmin } from "../core/catalogue/brands.ts";
 import { createCatalogue } from "../core/catalogue/catalogue.ts";
 import { createDiskStorage, type MediaStorage } from "../core/media/storage.ts";
 import type { Database } from "../db/client.ts";
@@ -26,11 +27,13 @@ export function createServices(config: Config, database: Database, options: Serv
     throttle,
     insecureFastHash: options.insecureFastHash,
   });
+  const media = options.media ?? createDiskStorage(path.join(config.dataDir, "media"));
   return {
     database,
     db,
     auth,
-    media: options.media ?? createDiskStorage(path.join(config.dataDir, "media")),
+    media,
+    brandAdmin: createBrandAdmin({ db, media }),
     accounts: createAccounts({ db, auth }),
     catalogue: createCatalogue({ db }),
   };

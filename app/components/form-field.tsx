@@ -40,3 +40,38 @@ export function FormError({ message }: { message?: string | null }) {
     </p>
   );
 }
+
+/** A file input with a visible label and its message under it. */
+export function FileField({
+  label,
+  name,
+  error,
+  multiple,
+  hint,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  multiple?: boolean;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+        multiple={multiple}
+        aria-invalid={error ? true : undefined}
+        className={`file-input file-input-bordered w-full ${error ? "file-input-error" : ""}`}
+      />
+      {hint && <p className="text-xs text-base-content/70">{hint}</p>}
+      {error && <p className="text-sm text-error">{error}</p>}
+    </div>
+  );
+}

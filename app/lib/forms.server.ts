@@ -7,7 +7,11 @@ export type ActionErrors = { fields?: Record<string, string>; formError?: string
 
 /** Parses a posted form with a shared schema; invalid input comes back as field messages (400). */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S) {
-  const form = await request.formData();
+  return validateForm(await request.formData(), schema);
+}
+
+/** Validates an already-read form (an action that dispatches on an intent reads it once). */
+export function validateForm<S extends z.ZodType>(form: FormData, schema: S) {
   const parsed = schema.safeParse(formToObject(form));
   if (!parsed.success) {
     return { form, error: data<ActionErrors>({ fields: fieldErrors(parsed.error) }, { status: 400 }) } as const;
@@ -15,11 +19,10 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
   return { form, value: parsed.data as z.infer<S> } as const;
 }
 
-/** An expected domain failure shown on the form: its field messages, or its message above the form. */
+/** An expected domain failure shown on the form: under its fields when it names them, else above the form. */
 export function appErrorData(error: unknown) {
   if (!isAppError(error)) throw error;
-  return data<ActionErrors>(
-    error.fields ? { fields: error.fields, formError: error.message } : { formError: error.message },
-    { status: error.status },
-  );
+  return data<ActionErrors>(error.fields ? { fields: error.fields } : { formError: error.message }, {
+    status: error.status,
+  });
 }

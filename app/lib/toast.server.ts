@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, type RouterContextProvider, redirect } from "react-router";
+import { createCookieSessionStorage, data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app-context";
 import type { Toast } from "./toast.ts";
 
@@ -44,4 +44,9 @@ export async function popToast(request: Request, context: Readonly<RouterContext
   const session = await s.getSession(request.headers.get("cookie"));
   const toast = session.get("toast");
   return { toast: toast ?? null, setCookie: toast ? await s.commitSession(session) : null };
+}
+
+/** An action's answer with a toast the page shows once it has revalidated. */
+export async function dataWithToast<T>(context: Readonly<RouterContextProvider>, payload: T, toast: Toast) {
+  return data(payload, { headers: { "set-cookie": await toastCookie(context, toast) } });
 }

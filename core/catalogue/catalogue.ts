@@ -4,6 +4,7 @@ import { adverts, brands, users } from "../../db/schema.ts";
 import { isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/roles.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
+import { isUuid } from "./db-errors.ts";
 
 type Actor = RoleActor & { email: string };
 
@@ -39,7 +40,6 @@ export interface SellerAdvert {
 }
 
 const available = eq(adverts.status, "available");
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const cardColumns = {
@@ -92,7 +92,7 @@ export function createCatalogue({ db }: { db: Db }) {
     },
 
     async getBrand(id: string): Promise<BrandView | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await db
         .select({ id: brands.id, name: brands.name, imageKey: brands.imageKey })
         .from(brands)

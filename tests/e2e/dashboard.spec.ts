@@ -30,7 +30,7 @@ test("an admin's side menu lists the admin pages and no My Orders", async ({ pag
   ]);
   await menu.getByRole("link", { name: "All Brands" }).click();
   await expect(page.getByRole("heading", { name: "All Brands" })).toBeVisible();
-  await expect(page.getByRole("row")).toHaveCount(7);
+  await expect(page.getByRole("row", { name: /Lenovo/ })).toBeVisible();
 });
 
 test("a seller's side menu and own products", async ({ page }) => {

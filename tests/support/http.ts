@@ -27,6 +27,8 @@ export function client(t: TestApp) {
   }
   return {
     get: (url: string, headers?: Record<string, string>) => call("GET", url, undefined, headers),
+    /** Any method with a prepared body (multipart uploads). */
+    raw: call,
     post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
       call("POST", url, payload ?? {}, headers),
     async signIn(email: string, password = "Passw0rd!") {

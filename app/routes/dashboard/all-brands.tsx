@@ -1,10 +1,43 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { z } from "zod";
 import { appContext } from "#app-context";
+import type { BrandView } from "../../../core/catalogue/catalogue.ts";
+import { brandUpdateSchema } from "../../../schemas/catalogue.ts";
+import { MESSAGES } from "../../../schemas/messages.ts";
+import { ConfirmDialog, Dialog } from "../../components/dialog.tsx";
+import { FileField, FormError, TextField } from "../../components/form-field.tsx";
+import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
+import { dataWithToast } from "../../lib/toast.server.ts";
+import { useValidatedForm } from "../../lib/use-validated-form.ts";
 import type { Route } from "./+types/all-brands";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, "admin");
   return { brands: await context.get(appContext).services.catalogue.listBrands() };
+}
+
+const intentSchema = z.object({ intent: z.enum(["update", "delete"]), brandId: z.string().min(1) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser(request, context, "admin");
+  const { brandAdmin } = context.get(appContext).services;
+  const parsed = await parseForm(request, intentSchema);
+  if (parsed.error) return parsed.error;
+  const { intent, brandId } = parsed.value;
+  try {
+    if (intent === "delete") {
+      await brandAdmin.remove(brandId);
+      return dataWithToast(context, { ok: true as const }, { type: "success", message: "Brand deleted." });
+    }
+    const update = validateForm(parsed.form, brandUpdateSchema);
+    if (update.error) return update.error;
+    await brandAdmin.update(brandId, update.value);
+    return dataWithToast(context, { ok: true as const }, { type: "success", message: "Brand updated." });
+  } catch (error) {
+    return appErrorData(error);
+  }
 }
 
 export const meta = () => [{ title: "All Brands — ReLaptop" }];
@@ -20,21 +53,88 @@ export default function AllBrands({ loaderData: { brands } }: Route.ComponentPro
               <th scope="col">#</th>
               <th scope="col">Logo</th>
               <th scope="col">Name</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {brands.map((brand, i) => (
-              <tr key={brand.id}>
-                <td>{i + 1}</td>
-                <td>
-                  <img src={brand.imageUrl} alt="" width={72} height={48} className="rounded" />
-                </td>
-                <td>{brand.name}</td>
-              </tr>
+              <BrandRow key={brand.id} brand={brand} index={i + 1} />
             ))}
           </tbody>
         </table>
       </div>
     </section>
+  );
+}
+
+function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
+  const [open, setOpen] = useState<"edit" | "delete" | null>(null);
+  const editor = useFetcher<typeof action>();
+  const deleter = useFetcher<typeof action>();
+  const form = useValidatedForm(brandUpdateSchema, editor.data as ActionErrors | undefined);
+  useEffect(() => {
+    if (editor.state === "idle" && editor.data && "ok" in editor.data) setOpen(null);
+  }, [editor.state, editor.data]);
+  const deleteError = (deleter.data as ActionErrors | undefined)?.formError;
+  return (
+    <tr>
+      <td>{index}</td>
+      <td>
+        <img src={brand.imageUrl} alt="" width={72} height={48} className="rounded" />
+      </td>
+      <td>{brand.name}</td>
+      <td className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-sm" onClick={() => setOpen("edit")} aria-label={`Edit ${brand.name}`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-error"
+          onClick={() => setOpen("delete")}
+          aria-label={`Delete ${brand.name}`}
+        >
+          Delete
+        </button>
+        <Dialog open={open === "edit"} onClose={() => setOpen(null)} title={`Edit ${brand.name}`}>
+          <editor.Form
+            method="post"
+            encType="multipart/form-data"
+            noValidate
+            onSubmit={form.onSubmit}
+            className="flex flex-col gap-4"
+          >
+            <FormError message={form.formError} />
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="brandId" value={brand.id} />
+            <TextField label="Name" name="name" defaultValue={brand.name} error={form.errors.name} />
+            <FileField label="New logo (optional)" name="image" error={form.errors.image} />
+            <div className="modal-action">
+              <button type="button" className="btn" onClick={() => setOpen(null)}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={editor.state !== "idle"}>
+                Save
+              </button>
+            </div>
+          </editor.Form>
+        </Dialog>
+        <ConfirmDialog open={open === "delete"} onClose={() => setOpen(null)} title={MESSAGES.page.confirmDelete}>
+          {deleteError && (
+            <p role="alert" className="mr-auto text-sm text-error">
+              {deleteError}
+            </p>
+          )}
+          <deleter.Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="brandId" value={brand.id} />
+            <button type="submit" className="btn btn-error" disabled={deleter.state !== "idle"}>
+              Delete
+            </button>
+          </deleter.Form>
+        </ConfirmDialog>
+      </td>
+    </tr>
   );
 }

@@ -1,0 +1,54 @@
+import { useEffect, useId, useRef } from "react";
+
+/**
+ * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it,
+ * the page behind is inert, and it is announced as a dialog with its title.
+ */
+export function Dialog(props: { open: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
+  // Mounted only while open: a closed daisyUI modal still sits in the page, invisible.
+  return props.open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog({ onClose, title, children }: { onClose: () => void; title: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box">
+        <h2 id={titleId} className="mb-4 text-lg font-bold">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+/** "Are sure to delete this product?" — the spec's question before every delete. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** The confirming form (its submit button does the delete). */
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      <div className="modal-action items-center">
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+        {children}
+      </div>
+    </Dialog>
+  );
+}

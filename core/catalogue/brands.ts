@@ -1,0 +1,66 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { adverts, brands } from "../../db/schema.ts";
+import type { BrandInput, BrandUpdate } from "../../schemas/catalogue.ts";
+import { AppError } from "../errors.ts";
+import { storeImage } from "../media/images.ts";
+import type { MediaStorage } from "../media/storage.ts";
+import { isUniqueViolation, isUuid } from "./db-errors.ts";
+
+const duplicate = (name: string) =>
+  new AppError("CONFLICT", `A brand named ${name} already exists.`, { name: "A brand with this name already exists" });
+
+/** Admin-only changes to brands; callers check the admin role first. */
+export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage }) {
+  async function requireBrand(id: string) {
+    const [brand] = isUuid(id) ? await db.select().from(brands).where(eq(brands.id, id)) : [];
+    if (!brand) throw new AppError("NOT_FOUND", "This brand does not exist.");
+    return brand;
+  }
+
+  return {
+    async create(input: BrandInput) {
+      const imageKey = await storeImage(media, Buffer.from(await input.image.arrayBuffer()), "image");
+      try {
+        const [brand] = await db.insert(brands).values({ name: input.name, imageKey }).returning({ id: brands.id });
+        return brand as { id: string };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate(input.name);
+        throw error;
+      }
+    },
+
+    /** Renames a brand and, when a new logo comes with it, replaces the logo (new key, new URL). */
+    async update(id: string, input: BrandUpdate) {
+      await requireBrand(id);
+      const imageKey = input.image
+        ? await storeImage(media, Buffer.from(await input.image.arrayBuffer()), "image")
+        : undefined;
+      try {
+        await db
+          .update(brands)
+          .set({ name: input.name, ...(imageKey && { imageKey }) })
+          .where(eq(brands.id, id));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicate(input.name);
+        throw error;
+      }
+    },
+
+    /** Only a brand without laptops can go: nothing is deleted behind an admin's back. */
+    async remove(id: string) {
+      const brand = await requireBrand(id);
+      const [row] = await db.select({ n: count() }).from(adverts).where(eq(adverts.brandId, id));
+      const n = Number(row?.n ?? 0);
+      if (n > 0) {
+        throw new AppError(
+          "CONFLICT",
+          `${brand.name} still has ${n} laptop${n === 1 ? "" : "s"}. Rename the brand instead, or remove its laptops first.`,
+        );
+      }
+      await db.delete(brands).where(eq(brands.id, id));
+    },
+  };
+}
+
+export type BrandAdmin = ReturnType<typeof createBrandAdmin>;

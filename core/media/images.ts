@@ -1,0 +1,44 @@
+import sharp from "sharp";
+import { AppError } from "../errors.ts";
+import type { MediaStorage } from "./storage.ts";
+
+/** Limits of what we accept from a browser. */
+export const IMAGE_LIMITS = {
+  maxBytes: 8 * 1024 * 1024,
+  /** Decompression bombs: a small file that decodes to billions of pixels. */
+  maxPixels: 40_000_000,
+  formats: ["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"] as const,
+};
+
+/** The size pages show: large enough for a detail page, re-encoded so nothing of the upload survives. */
+const OUTPUT = { width: 1600, height: 1200, quality: 80 };
+
+/**
+ * Checks that the bytes are a real image (by decoding them, not by name or type),
+ * re-encodes it as WebP without metadata (sellers' photos often carry GPS), and stores it.
+ * Throws AppError(VALIDATION_FAILED) with a message for `field` when it is not acceptable.
+ */
+export async function storeImage(storage: MediaStorage, bytes: Buffer, field: string): Promise<string> {
+  const refuse = (message: string) => new AppError("VALIDATION_FAILED", message, { [field]: message });
+  if (bytes.length === 0) throw refuse("The image file is empty.");
+  if (bytes.length > IMAGE_LIMITS.maxBytes) throw refuse("The image is larger than 8 MB.");
+  let output: Buffer;
+  try {
+    const image = sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: "error" });
+    const meta = await image.metadata();
+    if (!meta.format || !(IMAGE_LIMITS.formats as readonly string[]).includes(meta.format)) {
+      throw refuse("This file is not a picture we can use. Upload a JPEG, PNG or WebP image.");
+    }
+    output = await image
+      .rotate() // apply the camera's orientation before the EXIF block is dropped
+      .resize({ width: OUTPUT.width, height: OUTPUT.height, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: OUTPUT.quality })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const text = String((error as Error).message);
+    if (/pixel limit/i.test(text)) throw refuse("The image is too large in pixels (at most 40 megapixels).");
+    throw refuse("This file is not a picture we can use. Upload a JPEG, PNG or WebP image.");
+  }
+  return storage.put(output, "webp");
+}

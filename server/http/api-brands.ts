@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { brandSchema, brandUpdateSchema } from "../../schemas/catalogue.ts";
+import { fieldErrors } from "../../schemas/form-errors.ts";
+import type { Services } from "../services.ts";
+import { errorResponses } from "./errors.ts";
+import { requireUser } from "./guard.ts";
+import { binaryField, multipartValidator, registerMultipart } from "./multipart.ts";
+
+const idParams = z.object({ id: z.string() });
+const multipartBody = (imageRequired: boolean) =>
+  z.object({
+    name: z.string().meta({ description: "Unique brand name" }),
+    image: binaryField(imageRequired ? "Logo (JPEG, PNG or WebP, up to 8 MB)" : "New logo (optional)"),
+  });
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success)
+    throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+/** Admin-only brand management (the list itself is public, in api-catalogue.ts). */
+export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  await registerMultipart(app);
+  const tags = ["brands"];
+  const consumes = ["multipart/form-data"];
+
+  app.post(
+    "/brands",
+    {
+      schema: {
+        tags,
+        summary: "Add a brand (admin)",
+        consumes,
+        body: multipartBody(true),
+        response: { 201: z.object({ id: z.uuid() }), ...errorResponses },
+      },
+      validatorCompiler: multipartValidator,
+    },
+    async (request, reply) => {
+      await requireUser(services, request, "admin");
+      const brand = await services.brandAdmin.create(parse(brandSchema, request.body));
+      return reply.status(201).send(brand);
+    },
+  );
+
+  app.put(
+    "/brands/:id",
+    {
+      schema: {
+        tags,
+        summary: "Rename a brand and optionally replace its logo (admin)",
+        consumes,
+        params: idParams,
+        body: multipartBody(false),
+        response: { 204: z.null(), ...errorResponses },
+      },
+      validatorCompiler: multipartValidator,
+    },
+    async (request, reply) => {
+      await requireUser(services, request, "admin");
+      await services.brandAdmin.update(request.params.id, parse(brandUpdateSchema, request.body));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/brands/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a brand that has no laptops (admin)",
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await requireUser(services, request, "admin");
+      await services.brandAdmin.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
