@@ -17,6 +17,8 @@ export default [
     route("add/brand", "routes/dashboard/add-brand.tsx"),
     route("all/brands", "routes/dashboard/all-brands.tsx"),
     route("adds/:email", "routes/dashboard/my-products.tsx"),
+    route("post/add", "routes/dashboard/post-add.tsx"),
+    route("post/edit/:id", "routes/dashboard/edit-add.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -124,7 +124,10 @@ export const adverts = pgTable(
       .notNull()
       .references(() => brands.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
+    /** The main photo (the first of photoKeys). */
     imageKey: text("image_key").notNull(),
+    /** Up to 6 photos, in the seller's order. */
+    photoKeys: text("photo_keys").array().notNull().default(sql`'{}'::text[]`),
     originalPriceCents: integer("original_price_cents").notNull(),
     resalePriceCents: integer("resale_price_cents").notNull(),
     yearsOfUse: smallint("years_of_use").notNull(),

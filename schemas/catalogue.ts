@@ -20,3 +20,107 @@ export const brandUpdateSchema = z.object({
 
 export type BrandInput = z.infer<typeof brandSchema>;
 export type BrandUpdate = z.infer<typeof brandUpdateSchema>;
+
+/* ── Adverts ─────────────────────────────────────────────────────────────── */
+
+export const CONDITIONS = ["excellent", "good", "Fair"] as const;
+export const STORAGE_TYPES = ["SSD", "HDD", "eMMC", "Hybrid"] as const;
+export const MAX_PHOTOS = 6;
+
+/** "450", "449.99", "1,200" → cents; the price must be positive. */
+const price = (required: string, label: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((v) => v.replace(/[$,\s]/g, ""))
+    .refine(
+      (v) => /^\d{1,7}(\.\d{1,2})?$/.test(v) && Number(v) > 0,
+      `${label} must be a positive amount, like 450 or 449.99`,
+    )
+    .transform((v) => Math.round(Number(v) * 100));
+
+/** An optional whole number within bounds; empty means "not given". */
+const optionalInt = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max),
+      `${label} must be a whole number from ${min} to ${max}`,
+    )
+    .transform((v) => (v === undefined ? undefined : Number(v)));
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .optional()
+    .transform((v) => v || undefined);
+
+const photos = (required: boolean) =>
+  z
+    .unknown()
+    .transform((v) => (Array.isArray(v) ? v : [v]).filter(isFile))
+    .refine((files) => !required || files.length > 0, "Brand image is required")
+    .refine((files) => files.length <= MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`);
+
+const advertFields = {
+  name: text("Name is required", 120, "Name must be 120 characters or fewer"),
+  brandId: z.string({ error: "Brand selection is required" }).trim().min(1, "Brand selection is required"),
+  originalPrice: price("Original price is required", "Original price"),
+  resalePrice: price("Resale price is required", "Resale price"),
+  yearsOfUse: z
+    .string({ error: "Year of use is required" })
+    .trim()
+    .min(1, "Year of use is required")
+    .refine((v) => /^\d{1,2}$/.test(v) && Number(v) <= 30, "Year of use must be a whole number of years from 0 to 30")
+    .transform(Number),
+  location: text("Location is required", 120, "Location must be 120 characters or fewer"),
+  mobile: z
+    .string({ error: "Mobile number is required" })
+    .trim()
+    .min(1, "Mobile number is required")
+    .regex(/^\+?[\d\s-]{6,20}$/, "Enter a mobile number of digits, like 01712345678"),
+  description: text("Description is required", 4000, "Description must be 4000 characters or fewer"),
+  condition: z.enum(CONDITIONS, { error: "Condition is required" }),
+  processor: optionalText(100, "Processor"),
+  ramGb: optionalInt("RAM", 1, 256),
+  storageGb: optionalInt("Storage", 8, 16384),
+  storageType: z
+    .enum(STORAGE_TYPES)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  screenInches: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || (/^\d{1,2}(\.\d)?$/.test(v) && Number(v) >= 10 && Number(v) <= 20),
+      "Screen size must be from 10 to 20 inches, like 14 or 15.6",
+    ),
+  batteryHealth: optionalInt("Battery health", 0, 100),
+};
+
+/** Add Advertisement: the spec's fields and messages, specs optional, at least one photo. */
+export const advertSchema = z
+  .object({ ...advertFields, photos: photos(true) })
+  .refine((a) => a.resalePrice <= a.originalPrice, {
+    path: ["resalePrice"],
+    message: "Resale price cannot be more than the original price",
+  });
+
+/** Edit: the same rules; new photos replace the old ones only when some are given. */
+export const advertUpdateSchema = z
+  .object({ ...advertFields, photos: photos(false) })
+  .refine((a) => a.resalePrice <= a.originalPrice, {
+    path: ["resalePrice"],
+    message: "Resale price cannot be more than the original price",
+  });
+
+export type AdvertInput = z.infer<typeof advertSchema>;
+export type AdvertUpdate = z.infer<typeof advertUpdateSchema>;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { createAccounts } from "../core/accounts/accounts.ts";
 import { createAuth } from "../core/accounts/auth.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type ThrottleLimits } from "../core/accounts/login-throttle.ts";
+import { createAdvertCommands } from "../core/catalogue/adverts.ts";
 import { createBrandAdmin } from "../core/catalogue/brands.ts";
 import { createCatalogue } from "../core/catalogue/catalogue.ts";
 import { createDiskStorage, type MediaStorage } from "../core/media/storage.ts";
@@ -34,6 +35,7 @@ export function createServices(config: Config, database: Database, options: Serv
     auth,
     media,
     brandAdmin: createBrandAdmin({ db, media }),
+    adverts: createAdvertCommands({ db, media }),
     accounts: createAccounts({ db, auth }),
     catalogue: createCatalogue({ db }),
   };

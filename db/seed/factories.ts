@@ -60,6 +60,7 @@ export async function createAdvert(s: Services, a: AdvertSeed) {
       brandId: a.brandId,
       name: a.name,
       imageKey,
+      photoKeys: [imageKey],
       originalPriceCents: a.originalPriceCents ?? Math.round(a.resalePriceCents * 1.6),
       resalePriceCents: a.resalePriceCents,
       yearsOfUse: a.yearsOfUse ?? 1,

@@ -1,21 +1,48 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
 import { appContext } from "#app-context";
-import { isAppError } from "../../../core/errors.ts";
+import type { SellerAdvert } from "../../../core/catalogue/catalogue.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
+import { ConfirmDialog } from "../../components/dialog.tsx";
+import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { dataWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/my-products";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  const { catalogue } = context.get(appContext).services;
+  return { adverts: await loadOrRedirect(context, () => catalogue.listSellerAdverts(user, params.email)) };
+}
+
+const intentSchema = z.object({ intent: z.enum(["advertise", "unadvertise", "delete"]), advertId: z.string().min(1) });
+
+const DONE = {
+  advertise: MESSAGES.toast.advertised,
+  unadvertise: "Your product is removed from the advertisement section.",
+  delete: "Your product is deleted.",
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = await parseForm(request, intentSchema);
+  if (parsed.error) return parsed.error;
+  const { intent, advertId } = parsed.value;
+  const { adverts } = context.get(appContext).services;
   try {
-    return { adverts: await context.get(appContext).services.catalogue.listSellerAdverts(user, params.email) };
+    if (intent === "delete") await adverts.withdraw(user, advertId);
+    else await adverts.setAdvertised(user, advertId, intent === "advertise");
   } catch (error) {
-    if (isAppError(error) && error.code === "FORBIDDEN") {
-      throw await redirectWithToast(context, "/", { type: "error", message: MESSAGES.toast.forbidden });
-    }
-    throw error;
+    const failed = appErrorData(error);
+    return dataWithToast(context, failed.data, {
+      type: "error",
+      message: failed.data.formError ?? "That did not work.",
+    });
   }
+  return dataWithToast(context, { ok: true }, { type: "success", message: DONE[intent] });
 }
 
 export const meta = () => [{ title: "My Products — ReLaptop" }];
@@ -23,40 +50,86 @@ export const meta = () => [{ title: "My Products — ReLaptop" }];
 export default function MyProducts({ loaderData: { adverts } }: Route.ComponentProps) {
   return (
     <section>
-      <h1 className="mb-4 text-3xl font-bold">My Products</h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-3xl font-bold">My Products</h1>
+        <Link to="/dashboard/post/add" className="btn btn-primary btn-sm">
+          Add A Product
+        </Link>
+      </div>
       {adverts.length === 0 ? (
         <p>You have not posted a laptop yet.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Laptop</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Advertised</th>
-              </tr>
-            </thead>
-            <tbody>
-              {adverts.map((advert) => (
-                <tr key={advert.id}>
-                  <td className="flex items-center gap-3">
-                    <img src={advert.imageUrl} alt="" width={64} height={48} className="rounded" />
-                    {advert.name}
-                  </td>
-                  <td>{formatPrice(advert.resalePriceCents)}</td>
-                  <td>
-                    <span className={`badge ${advert.sold ? "badge-neutral" : "badge-success"}`}>
-                      {advert.sold ? "Sold" : "Available"}
-                    </span>
-                  </td>
-                  <td>{advert.advertised ? "Yes" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="flex flex-col gap-3">
+          {adverts.map((advert) => (
+            <ProductRow key={advert.id} advert={advert} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+function ProductRow({ advert }: { advert: SellerAdvert }) {
+  const fetcher = useFetcher();
+  const [confirming, setConfirming] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const locked = advert.sold || busy;
+  const post = (intent: string) => fetcher.submit({ intent, advertId: advert.id }, { method: "post" });
+  return (
+    <li className="card card-side flex-col border border-base-300 bg-base-100 sm:flex-row">
+      <figure className="sm:w-40">
+        <img src={advert.imageUrl} alt="" width={160} height={120} className="h-full w-full object-cover" />
+      </figure>
+      <div className="card-body gap-2 p-4">
+        <h2 className="card-title text-lg">{advert.name}</h2>
+        <p className="flex flex-wrap items-center gap-2">
+          {formatPrice(advert.resalePriceCents)}
+          <span className={`badge ${advert.sold ? "badge-neutral" : "badge-success"}`}>
+            {advert.sold ? "Sold" : "Available"}
+          </span>
+          {advert.advertised && <span className="badge badge-info">Advertised</span>}
+        </p>
+        <div className="card-actions">
+          {advert.advertised ? (
+            <button type="button" className="btn btn-sm" disabled={locked} onClick={() => post("unadvertise")}>
+              Remove Advertisement
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              disabled={locked}
+              onClick={() => post("advertise")}
+            >
+              Add To Advertisement
+            </button>
+          )}
+          {advert.sold ? (
+            <button type="button" className="btn btn-sm" disabled>
+              Edit
+            </button>
+          ) : (
+            <Link to={`/dashboard/post/edit/${advert.id}`} className="btn btn-sm">
+              Edit
+            </Link>
+          )}
+          <button type="button" className="btn btn-sm btn-error" disabled={locked} onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        </div>
+      </div>
+      <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={MESSAGES.page.confirmDelete}>
+        <button
+          type="button"
+          className="btn btn-error"
+          onClick={() => {
+            post("delete");
+            setConfirming(false);
+          }}
+        >
+          Delete
+        </button>
+      </ConfirmDialog>
+    </li>
   );
 }

@@ -1,0 +1,202 @@
+import { useId } from "react";
+import { Form, useNavigation } from "react-router";
+import type { AdvertFormValues } from "../../core/catalogue/adverts.ts";
+import type { BrandView } from "../../core/catalogue/catalogue.ts";
+import { advertSchema, advertUpdateSchema, CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
+import type { ActionErrors } from "../lib/forms.server.ts";
+import { useValidatedForm } from "../lib/use-validated-form.ts";
+import { FileField, FormError, TextField } from "./form-field.tsx";
+
+function SelectField({
+  label,
+  name,
+  options,
+  error,
+  defaultValue,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  options: { value: string; label: string }[];
+  error?: string;
+  defaultValue?: string;
+  placeholder: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        aria-invalid={error ? true : undefined}
+        className={`select select-bordered w-full ${error ? "select-error" : ""}`}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && <p className="text-sm text-error">{error}</p>}
+    </div>
+  );
+}
+
+/** Add Advertisement and Edit share one form and one set of rules. */
+export function AdvertForm({
+  brands,
+  values,
+  result,
+  submitLabel,
+}: {
+  brands: BrandView[];
+  values?: AdvertFormValues;
+  result?: ActionErrors;
+  submitLabel: string;
+}) {
+  const form = useValidatedForm(values ? advertUpdateSchema : advertSchema, result);
+  const busy = useNavigation().state === "submitting";
+  const e = form.errors;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={form.onSubmit}
+      className="grid gap-4 md:grid-cols-2"
+    >
+      <div className="md:col-span-2">
+        <FormError message={form.formError} />
+      </div>
+      <TextField label="Name" name="name" defaultValue={values?.name} error={e.name} placeholder="Dell XPS 13 9315" />
+      <SelectField
+        label="Brand"
+        name="brandId"
+        placeholder="Choose a brand"
+        defaultValue={values?.brandId}
+        options={brands.map((b) => ({ value: b.id, label: b.name }))}
+        error={e.brandId}
+      />
+      <TextField
+        label="Original price ($)"
+        name="originalPrice"
+        inputMode="decimal"
+        defaultValue={values?.originalPrice}
+        error={e.originalPrice}
+      />
+      <TextField
+        label="Resale price ($)"
+        name="resalePrice"
+        inputMode="decimal"
+        defaultValue={values?.resalePrice}
+        error={e.resalePrice}
+      />
+      <TextField
+        label="Year of use"
+        name="yearsOfUse"
+        inputMode="numeric"
+        defaultValue={values?.yearsOfUse}
+        error={e.yearsOfUse}
+      />
+      <SelectField
+        label="Condition"
+        name="condition"
+        placeholder="Choose the condition"
+        defaultValue={values?.condition}
+        options={CONDITIONS.map((c) => ({ value: c, label: c }))}
+        error={e.condition}
+      />
+      <TextField label="Location" name="location" defaultValue={values?.location} error={e.location} />
+      <TextField
+        label="Mobile number"
+        name="mobile"
+        type="tel"
+        inputMode="tel"
+        defaultValue={values?.mobile}
+        error={e.mobile}
+      />
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <label htmlFor="advert-description" className="text-sm font-medium">
+          Description
+        </label>
+        <textarea
+          id="advert-description"
+          name="description"
+          rows={4}
+          defaultValue={values?.description}
+          aria-invalid={e.description ? true : undefined}
+          className={`textarea textarea-bordered w-full ${e.description ? "textarea-error" : ""}`}
+        />
+        {e.description && <p className="text-sm text-error">{e.description}</p>}
+      </div>
+
+      <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
+        <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
+        <TextField
+          label="Processor"
+          name="processor"
+          defaultValue={values?.processor}
+          error={e.processor}
+          placeholder="Intel Core i7-1250U"
+        />
+        <TextField label="RAM (GB)" name="ramGb" inputMode="numeric" defaultValue={values?.ramGb} error={e.ramGb} />
+        <TextField
+          label="Storage (GB)"
+          name="storageGb"
+          inputMode="numeric"
+          defaultValue={values?.storageGb}
+          error={e.storageGb}
+        />
+        <SelectField
+          label="Storage type"
+          name="storageType"
+          placeholder="Not given"
+          defaultValue={values?.storageType}
+          options={STORAGE_TYPES.map((t) => ({ value: t, label: t }))}
+          error={e.storageType}
+        />
+        <TextField
+          label="Screen size (inches)"
+          name="screenInches"
+          inputMode="decimal"
+          defaultValue={values?.screenInches}
+          error={e.screenInches}
+        />
+        <TextField
+          label="Battery health (%)"
+          name="batteryHealth"
+          inputMode="numeric"
+          defaultValue={values?.batteryHealth}
+          error={e.batteryHealth}
+        />
+      </fieldset>
+
+      <div className="md:col-span-2">
+        {values && (
+          <ul className="mb-2 flex flex-wrap gap-2" aria-label="Current photos">
+            {values.photoUrls.map((url, i) => (
+              <li key={url}>
+                <img src={url} alt={`Current view ${i + 1}`} width={96} height={72} className="rounded" />
+              </li>
+            ))}
+          </ul>
+        )}
+        <FileField
+          label={values ? "Replace photos (optional)" : "Photos"}
+          name="photos"
+          multiple
+          error={e.photos}
+          hint={`Up to ${MAX_PHOTOS} photos (JPEG, PNG or WebP, 8 MB each). The first one is shown on the card.`}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary md:col-span-2" disabled={busy}>
+        {busy ? "Saving…" : submitLabel}
+      </button>
+    </Form>
+  );
+}

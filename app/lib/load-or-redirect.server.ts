@@ -1,0 +1,20 @@
+import { data, type RouterContextProvider } from "react-router";
+import { isAppError } from "../../core/errors.ts";
+import { MESSAGES } from "../../schemas/messages.ts";
+import { redirectWithToast } from "./toast.server.ts";
+
+/**
+ * Runs a domain read for a page: FORBIDDEN sends the user home with the spec's toast,
+ * NOT_FOUND renders the not-found page with status 404.
+ */
+export async function loadOrRedirect<T>(context: Readonly<RouterContextProvider>, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isAppError(error) && error.code === "FORBIDDEN") {
+      throw await redirectWithToast(context, "/", { type: "error", message: MESSAGES.toast.forbidden });
+    }
+    if (isAppError(error) && error.code === "NOT_FOUND") throw data(null, { status: 404, statusText: "Not Found" });
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { appContext } from "#app-context";
+import { advertUpdateSchema } from "../../../schemas/catalogue.ts";
+import { AdvertForm } from "../../components/advert-form.tsx";
+import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/edit-add";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, "seller");
+  const { services } = context.get(appContext);
+  const values = await loadOrRedirect(context, () => services.adverts.getForEdit(user, params.id));
+  return { values, brands: await services.catalogue.listBrands() };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context, "seller");
+  const parsed = await parseForm(request, advertUpdateSchema);
+  if (parsed.error) return parsed.error;
+  try {
+    await context.get(appContext).services.adverts.update(user, params.id, parsed.value);
+  } catch (error) {
+    return appErrorData(error);
+  }
+  return redirectWithToast(context, `/dashboard/adds/${encodeURIComponent(user.email)}`, {
+    type: "success",
+    message: "Your advert is updated.",
+  });
+}
+
+export const meta = () => [{ title: "Edit Advertisement — ReLaptop" }];
+
+export default function EditAdd({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-3xl">
+      <h1 className="mb-6 text-3xl font-bold">Edit Advertisement</h1>
+      <AdvertForm
+        brands={loaderData.brands}
+        values={loaderData.values}
+        result={actionData}
+        submitLabel="Save changes"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { adverts, brands } from "../../db/schema.ts";
+import type { AdvertInput, AdvertUpdate } from "../../schemas/catalogue.ts";
+import { type Actor, isActingSeller, isAdmin } from "../accounts/roles.ts";
+import { AppError } from "../errors.ts";
+import { storeImage } from "../media/images.ts";
+import { type MediaStorage, mediaUrl } from "../media/storage.ts";
+import { isUuid } from "./db-errors.ts";
+
+const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
+const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can no longer be changed.");
+
+/**
+ * A seller's own adverts: posting, editing, advertising, deleting.
+ * Who the seller is comes from the session (the actor), never from the form;
+ * ownership is part of every query.
+ */
+export function createAdvertCommands({ db, media }: { db: Db; media: MediaStorage }) {
+  function requireSeller(actor: Actor) {
+    if (!isActingSeller(actor)) throw new AppError("FORBIDDEN", "Only sellers can post and manage adverts.");
+  }
+
+  /** The advert, if this actor may change it: its seller, or an admin. */
+  async function owned(actor: Actor, id: string) {
+    if (!isUuid(id)) throw notFound();
+    const ownership: SQL | undefined = isAdmin(actor) ? undefined : eq(adverts.sellerId, actor.id);
+    if (!isAdmin(actor)) requireSeller(actor);
+    const [row] = await db
+      .select({ id: adverts.id, status: adverts.status })
+      .from(adverts)
+      .where(and(eq(adverts.id, id), ownership));
+    if (!row || row.status === "withdrawn") throw notFound();
+    return row;
+  }
+
+  async function storePhotos(files: File[]) {
+    const keys: string[] = [];
+    for (const file of files) {
+      keys.push(await storeImage(media, Buffer.from(await file.arrayBuffer()), "photos"));
+    }
+    return keys;
+  }
+
+  async function requireBrand(brandId: string) {
+    const [brand] = isUuid(brandId)
+      ? await db.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId))
+      : [];
+    if (!brand)
+      throw new AppError("VALIDATION_FAILED", "Choose a brand from the list.", {
+        brandId: "Brand selection is required",
+      });
+  }
+
+  const columns = (input: AdvertInput | AdvertUpdate) => ({
+    brandId: input.brandId,
+    name: input.name,
+    originalPriceCents: input.originalPrice,
+    resalePriceCents: input.resalePrice,
+    yearsOfUse: input.yearsOfUse,
+    location: input.location,
+    mobile: input.mobile,
+    description: input.description,
+    condition: input.condition,
+    processor: input.processor ?? null,
+    ramGb: input.ramGb ?? null,
+    storageGb: input.storageGb ?? null,
+    storageType: input.storageType ?? null,
+    screenInches: input.screenInches ?? null,
+    batteryHealth: input.batteryHealth ?? null,
+  });
+
+  return {
+    async create(actor: Actor, input: AdvertInput): Promise<{ id: string }> {
+      requireSeller(actor);
+      await requireBrand(input.brandId);
+      const photoKeys = await storePhotos(input.photos);
+      const [row] = await db
+        .insert(adverts)
+        .values({ ...columns(input), sellerId: actor.id, imageKey: photoKeys[0] as string, photoKeys })
+        .returning({ id: adverts.id });
+      return row as { id: string };
+    },
+
+    async update(actor: Actor, id: string, input: AdvertUpdate) {
+      const advert = await owned(actor, id);
+      if (advert.status === "sold") throw sold();
+      await requireBrand(input.brandId);
+      const photoKeys = input.photos.length ? await storePhotos(input.photos) : undefined;
+      await db
+        .update(adverts)
+        .set({ ...columns(input), ...(photoKeys && { photoKeys, imageKey: photoKeys[0] as string }) })
+        .where(and(eq(adverts.id, id), eq(adverts.status, "available")));
+    },
+
+    /** Add To Advertisement / Remove Advertisement. */
+    async setAdvertised(actor: Actor, id: string, advertised: boolean) {
+      const advert = await owned(actor, id);
+      if (advert.status === "sold") throw sold();
+      await db.update(adverts).set({ advertised }).where(eq(adverts.id, id));
+    },
+
+    /** Deleting withdraws the advert: it leaves the catalogue, and any order that refers to it keeps it. */
+    async withdraw(actor: Actor, id: string) {
+      const advert = await owned(actor, id);
+      if (advert.status === "sold") throw sold();
+      await db.update(adverts).set({ status: "withdrawn", advertised: false }).where(eq(adverts.id, id));
+    },
+
+    /** The advert's current values, for the edit form. */
+    async getForEdit(actor: Actor, id: string) {
+      await owned(actor, id);
+      const [a] = await db.select().from(adverts).where(eq(adverts.id, id));
+      if (!a) throw notFound();
+      return {
+        id: a.id,
+        status: a.status,
+        name: a.name,
+        brandId: a.brandId,
+        originalPrice: (a.originalPriceCents / 100).toFixed(2).replace(/\.00$/, ""),
+        resalePrice: (a.resalePriceCents / 100).toFixed(2).replace(/\.00$/, ""),
+        yearsOfUse: String(a.yearsOfUse),
+        location: a.location,
+        mobile: a.mobile,
+        description: a.description,
+        condition: a.condition,
+        processor: a.processor ?? "",
+        ramGb: a.ramGb?.toString() ?? "",
+        storageGb: a.storageGb?.toString() ?? "",
+        storageType: a.storageType ?? "",
+        screenInches: a.screenInches ?? "",
+        batteryHealth: a.batteryHealth?.toString() ?? "",
+        photoUrls: (a.photoKeys.length ? a.photoKeys : [a.imageKey]).map(mediaUrl),
+      };
+    },
+  };
+}
+
+export type AdvertCommands = ReturnType<typeof createAdvertCommands>;
+export type AdvertFormValues = Awaited<ReturnType<AdvertCommands["getForEdit"]>>;

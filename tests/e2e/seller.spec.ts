@@ -1,0 +1,116 @@
+import { DEMO, expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
+
+test("a seller posts (every message), edits, advertises, removes the advertisement and deletes an advert", async ({
+  page,
+}) => {
+  // A fresh seller, so the list holds only this test's advert.
+  const email = uniqueEmail("poster");
+  await page.goto("/register/seller");
+  await page.getByLabel("Name").fill("Pia Poster");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Register as Seller" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Post Add" }).click();
+  await expect(page.getByRole("heading", { name: "Add Advertisement" })).toBeVisible();
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+  for (const message of [
+    "Name is required",
+    "Brand selection is required",
+    "Original price is required",
+    "Resale price is required",
+    "Year of use is required",
+    "Location is required",
+    "Mobile number is required",
+    "Description is required",
+    "Condition is required",
+    "Brand image is required",
+  ]) {
+    await expect(fieldError(page, message)).toBeVisible();
+  }
+
+  await page.getByLabel("Name").fill("Dell XPS 13 9315");
+  await page.getByLabel("Brand").selectOption({ label: "Dell" });
+  await page.getByLabel("Original price ($)").fill("-5");
+  await page.getByLabel("Resale price ($)").fill("abc");
+  await page.getByLabel("Year of use").fill("two");
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+  await expect(fieldError(page, "Original price must be a positive amount, like 450 or 449.99")).toBeVisible();
+  await expect(fieldError(page, "Resale price must be a positive amount, like 450 or 449.99")).toBeVisible();
+  await expect(fieldError(page, "Year of use must be a whole number of years from 0 to 30")).toBeVisible();
+
+  await page.getByLabel("Original price ($)").fill("1,200");
+  await page.getByLabel("Resale price ($)").fill("649.99");
+  await page.getByLabel("Year of use").fill("2");
+  await page.getByLabel("Condition").selectOption("good");
+  await page.getByLabel("Location").fill("Dhaka");
+  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Description").fill("Light, fast, with its charger and box.");
+  await page.getByLabel("RAM (GB)").fill("16");
+  await page.getByLabel("Storage (GB)").fill("512");
+  await page.getByLabel("Storage type").selectOption("SSD");
+  await page.getByLabel("Photos").setInputFiles([await pngFile("front.png"), await pngFile("back.png", "#a26")]);
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+
+  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: "Dell XPS 13 9315" });
+  await expect(card).toContainText("$649.99");
+  await expect(card).toContainText("Available");
+
+  await card.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Advertisement" })).toBeVisible();
+  await expect(page.getByLabel("Resale price ($)")).toHaveValue("649.99");
+  await expect(page.getByRole("list", { name: "Current photos" }).getByRole("img")).toHaveCount(2);
+  await page.getByLabel("Resale price ($)").fill("2000");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(fieldError(page, "Resale price cannot be more than the original price")).toBeVisible();
+  await page.getByLabel("Resale price ($)").fill("599");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your advert is updated.")).toBeVisible();
+  await expect(card).toContainText("$599");
+
+  await card.getByRole("button", { name: "Add To Advertisement" }).click();
+  await expect(page.getByText("Your product added on advertisement section!")).toBeVisible();
+  await expect(card.getByText("Advertised")).toBeVisible();
+  await page.goto("/");
+  await expect(
+    page
+      .locator("section", { has: page.getByRole("heading", { name: "Latest laptops" }) })
+      .getByText("Dell XPS 13 9315")
+      .first(),
+  ).toBeVisible();
+  await page.goBack();
+
+  await card.getByRole("button", { name: "Remove Advertisement" }).click();
+  await expect(page.getByText("Your product is removed from the advertisement section.")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Add To Advertisement" })).toBeVisible();
+
+  await card.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Are sure to delete this product?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Delete" }).click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Your product is deleted.")).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test("a sold advert shows Sold with its actions disabled", async ({ page }) => {
+  await logIn(page, DEMO.seller);
+  await page.goto(`/dashboard/adds/${DEMO.seller}`);
+  const sold = page.getByRole("listitem").filter({ hasText: "Sold" });
+  await expect(sold).toHaveCount(1);
+  for (const name of [/Advertisement/, "Edit", "Delete"]) {
+    await expect(sold.getByRole("button", { name })).toBeDisabled();
+  }
+});
+
+test("a buyer cannot open the seller's forms", async ({ page }) => {
+  await logIn(page, DEMO.buyer);
+  await page.goto("/dashboard/post/add");
+  await expect(page.getByText("This route is forbidden for you!")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
