@@ -3,7 +3,10 @@ import { z } from "zod";
 /** A file input that was filled in (an empty input posts a nameless, empty File). */
 export const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File && v.size > 0;
 const requiredFile = (message: string) => z.custom<File>(isFile, { message });
-const optionalFile = z.unknown().transform((v) => (isFile(v) ? v : undefined));
+const optionalFile = z
+  .unknown()
+  .optional()
+  .transform((v) => (isFile(v) ? v : undefined));
 
 const text = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -64,6 +67,7 @@ const optionalText = (max: number, label: string) =>
 const photos = (required: boolean) =>
   z
     .unknown()
+    .optional()
     .transform((v) => (Array.isArray(v) ? v : [v]).filter(isFile))
     .refine((files) => !required || files.length > 0, "Brand image is required")
     .refine((files) => files.length <= MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`);

@@ -17,6 +17,7 @@ import { appContext } from "#app-context";
 import { MEDIA_URL_PREFIX } from "../core/media/storage.ts";
 import type { Config } from "./config.ts";
 import { accountsApi } from "./http/api-accounts.ts";
+import { advertsApi } from "./http/api-adverts.ts";
 import { brandsApi } from "./http/api-brands.ts";
 import { catalogueApi } from "./http/api-catalogue.ts";
 import { registerErrorHandling } from "./http/errors.ts";
@@ -127,6 +128,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       await api.register(accountsApi, { services });
       await api.register(catalogueApi, { services });
       await api.register(brandsApi, { services });
+      await api.register(advertsApi, { services });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ code: "NOT_FOUND", message: `No API operation at ${request.method} ${request.url}` }),
       );
