@@ -13,6 +13,8 @@ export interface AppContext {
   /** The client address Fastify trusts (x-forwarded-for from the browser is not). */
   ip: string;
   googleEnabled: boolean;
+  /** The site's public address, for absolute links in share previews and structured data. */
+  publicUrl: string;
   authSecret: string;
   secureCookies: boolean;
 }

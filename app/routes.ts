@@ -11,6 +11,7 @@ export default [
   route("blogs", "routes/blogs.tsx"),
   route("allAdd", "routes/all-adds.tsx"),
   route("category/:id", "routes/category.tsx"),
+  route("laptops/:id", "routes/laptop.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("my/orders", "routes/dashboard/my-orders.tsx"),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -12,7 +13,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** Full-text search document, maintained by PostgreSQL itself (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Milliseconds: the precision JavaScript dates carry, so a pagination cursor names a row exactly. */
+const createdAt = () => timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()
@@ -145,6 +150,9 @@ export const adverts = pgTable(
     storageType: text("storage_type"),
     screenInches: text("screen_inches"),
     batteryHealth: smallint("battery_health"),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(processor, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -160,5 +168,12 @@ export const adverts = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'available' and ${t.advertised}`),
     index("adverts_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    // /allAdd: every sort has an index over the available adverts, and one per brand.
+    index("adverts_available_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'available'`),
+    index("adverts_available_price_idx").on(t.resalePriceCents, t.id).where(sql`${t.status} = 'available'`),
+    index("adverts_brand_price_idx").on(t.brandId, t.resalePriceCents, t.id).where(sql`${t.status} = 'available'`),
+    // Search: words (full text) and typo-tolerant name matching (trigrams).
+    index("adverts_search_idx").using("gin", t.search),
+    index("adverts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );

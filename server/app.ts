@@ -22,6 +22,7 @@ import { brandsApi } from "./http/api-brands.ts";
 import { catalogueApi } from "./http/api-catalogue.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { originCheck } from "./http/origin-check.ts";
+import { registerSitemap } from "./http/sitemap.ts";
 import type { Services } from "./services.ts";
 
 type NonceCarrier = { scriptNonce: string };
@@ -136,6 +137,8 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
     { prefix: "/api" },
   );
 
+  registerSitemap(app, services, config.publicUrl);
+
   app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
     const ok = await services.database.ping();
     return reply.status(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", database: services.database.kind });
@@ -162,6 +165,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
           nonce: (reply.raw as unknown as NonceCarrier).scriptNonce,
           ip: request.ip,
           googleEnabled: Boolean(config.google),
+          publicUrl: config.publicUrl,
           authSecret: config.authSecret,
           secureCookies: config.publicUrl.startsWith("https://"),
         });

@@ -1,4 +1,5 @@
-import type { AdvertCard as Advert } from "../../core/catalogue/catalogue.ts";
+import { Link } from "react-router";
+import type { AdvertCard as Advert } from "../../core/catalogue/cards.ts";
 import { formatPrice } from "../lib/money.ts";
 
 export function VerifiedMark() {
@@ -9,9 +10,10 @@ export function VerifiedMark() {
   );
 }
 
+/** A laptop's card; its title links to the detail page and the whole card is the click target. */
 export function AdvertCard({ advert, children }: { advert: Advert; children?: React.ReactNode }) {
   return (
-    <article className="card border border-base-300 bg-base-100 shadow-sm">
+    <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={advert.imageUrl}
@@ -23,7 +25,11 @@ export function AdvertCard({ advert, children }: { advert: Advert; children?: Re
         />
       </figure>
       <div className="card-body gap-1 p-4">
-        <h3 className="card-title text-lg">{advert.name}</h3>
+        <h3 className="card-title text-lg">
+          <Link to={`/laptops/${advert.id}`} className="after:absolute after:inset-0 focus-visible:underline">
+            {advert.name}
+          </Link>
+        </h3>
         <p className="text-sm text-base-content/70">{advert.location}</p>
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
           <dt>Original price</dt>
@@ -38,7 +44,7 @@ export function AdvertCard({ advert, children }: { advert: Advert; children?: Re
         <p className="flex items-center gap-2 text-sm">
           Seller: {advert.sellerName} {advert.sellerVerified && <VerifiedMark />}
         </p>
-        {children}
+        {children && <div className="relative z-10">{children}</div>}
       </div>
     </article>
   );

@@ -1,30 +1,148 @@
+import { Form, Link } from "react-router";
 import { appContext } from "#app-context";
+import { CONDITIONS } from "../../schemas/catalogue.ts";
+import { parseSearch, type SearchParams } from "../../schemas/search.ts";
 import { AdvertCard } from "../components/advert-card.tsx";
+import { Pager } from "../components/pager.tsx";
 import type { Route } from "./+types/all-adds";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 100) || undefined;
-  return { q, adverts: await context.get(appContext).services.catalogue.listAvailable({ q }) };
+  const params = parseSearch(new URL(request.url).searchParams);
+  const { catalogue } = context.get(appContext).services;
+  const [page, brands] = await Promise.all([catalogue.search(params), catalogue.listBrands()]);
+  return { params, page, brands };
 }
 
-export const meta = () => [
-  { title: "All laptops — ReLaptop" },
-  { name: "description", content: "Every used laptop for sale on ReLaptop." },
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: loaderData?.params.q ? `“${loaderData.params.q}” — used laptops on ReLaptop` : "All laptops — ReLaptop" },
+  {
+    name: "description",
+    content: "Search every used laptop for sale on ReLaptop by brand, price, condition, location and specs.",
+  },
 ];
 
-export default function AllAdds({ loaderData: { q, adverts } }: Route.ComponentProps) {
+const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
+
+export default function AllAdds({ loaderData: { params, page, brands } }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="mb-6 text-3xl font-bold">{q ? `Laptops matching “${q}”` : "All laptops"}</h1>
-      {adverts.length === 0 ? (
-        <p className="py-10 text-center text-xl">No laptops match your search.</p>
+      <h1 className="mb-4 text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>
+      <Filters params={params} brands={brands} />
+      {page.items.length === 0 ? (
+        <div className="py-10 text-center">
+          <p className="text-xl">No laptops match your search.</p>
+          <Link to="/allAdd" className="link link-primary">
+            Clear the filters
+          </Link>
+        </div>
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {adverts.map((advert) => (
+          {page.items.map((advert) => (
             <AdvertCard key={advert.id} advert={advert} />
           ))}
         </div>
       )}
+      <Pager nextCursor={page.nextCursor} />
     </section>
+  );
+}
+
+function Filters({ params, brands }: { params: SearchParams; brands: { id: string; name: string }[] }) {
+  const field = "flex flex-col gap-1 text-sm";
+  return (
+    <Form
+      method="get"
+      className="mb-6 grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 md:grid-cols-4 lg:grid-cols-5"
+      aria-label="Filters"
+    >
+      <label className={`${field} col-span-2`}>
+        <span>Words</span>
+        <input
+          name="q"
+          type="search"
+          defaultValue={params.q}
+          className="input input-bordered input-sm"
+          placeholder="ThinkPad, i7, 16 GB…"
+        />
+      </label>
+      <label className={field}>
+        <span>Brand</span>
+        <select name="brand" defaultValue={params.brand ?? ""} className="select select-bordered select-sm">
+          <option value="">Any brand</option>
+          {brands.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={field}>
+        <span>Min price ($)</span>
+        <input
+          name="minPrice"
+          inputMode="decimal"
+          defaultValue={cents(params.minPrice)}
+          className="input input-bordered input-sm"
+        />
+      </label>
+      <label className={field}>
+        <span>Max price ($)</span>
+        <input
+          name="maxPrice"
+          inputMode="decimal"
+          defaultValue={cents(params.maxPrice)}
+          className="input input-bordered input-sm"
+        />
+      </label>
+      <label className={field}>
+        <span>Condition</span>
+        <select name="condition" defaultValue={params.condition ?? ""} className="select select-bordered select-sm">
+          <option value="">Any condition</option>
+          {CONDITIONS.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={field}>
+        <span>Location</span>
+        <input name="location" defaultValue={params.location} className="input input-bordered input-sm" />
+      </label>
+      <label className={field}>
+        <span>RAM at least (GB)</span>
+        <input
+          name="minRam"
+          inputMode="numeric"
+          defaultValue={params.minRam}
+          className="input input-bordered input-sm"
+        />
+      </label>
+      <label className={field}>
+        <span>Storage at least (GB)</span>
+        <input
+          name="minStorage"
+          inputMode="numeric"
+          defaultValue={params.minStorage}
+          className="input input-bordered input-sm"
+        />
+      </label>
+      <label className={field}>
+        <span>Sort by</span>
+        <select name="sort" defaultValue={params.sort} className="select select-bordered select-sm">
+          <option value="newest">Newest first</option>
+          <option value="price_asc">Price: low to high</option>
+          <option value="price_desc">Price: high to low</option>
+        </select>
+      </label>
+      <div className="col-span-2 flex items-end gap-2 md:col-span-4 lg:col-span-5">
+        <button type="submit" className="btn btn-primary btn-sm">
+          Apply filters
+        </button>
+        <Link to="/allAdd" className="btn btn-ghost btn-sm">
+          Clear
+        </Link>
+      </div>
+    </Form>
   );
 }

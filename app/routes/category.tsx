@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { appContext } from "#app-context";
 import { MESSAGES } from "../../schemas/messages.ts";
+import { parseSearch } from "../../schemas/search.ts";
 import { AdvertCard } from "../components/advert-card.tsx";
+import { Pager } from "../components/pager.tsx";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/category";
 
@@ -10,7 +12,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { catalogue } = context.get(appContext).services;
   const brand = await catalogue.getBrand(params.id);
   if (!brand) throw data(null, { status: 404, statusText: "Not Found" });
-  return { brand, adverts: await catalogue.listByBrand(brand.id) };
+  const search = { ...parseSearch(new URL(request.url).searchParams), brand: brand.id, q: undefined };
+  return { brand, page: await catalogue.search(search) };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -18,19 +21,20 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "description", content: loaderData ? `Used ${loaderData.brand.name} laptops for sale on ReLaptop.` : "" },
 ];
 
-export default function Category({ loaderData: { brand, adverts } }: Route.ComponentProps) {
+export default function Category({ loaderData: { brand, page } }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
-      {adverts.length === 0 ? (
+      {page.items.length === 0 ? (
         <p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {adverts.map((advert) => (
+          {page.items.map((advert) => (
             <AdvertCard key={advert.id} advert={advert} />
           ))}
         </div>
       )}
+      <Pager nextCursor={page.nextCursor} />
     </section>
   );
 }

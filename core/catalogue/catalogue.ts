@@ -1,10 +1,14 @@
-import { and, asc, count, desc, eq, ilike, ne } from "drizzle-orm";
+import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
+import type { SearchParams } from "../../schemas/search.ts";
 import { isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/roles.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
+import { type AdvertCard, cardColumns, newestFirst, toCard } from "./cards.ts";
 import { isUuid } from "./db-errors.ts";
+import { getAdvertDetail } from "./detail.ts";
+import { searchAdverts } from "./search.ts";
 
 type Actor = RoleActor & { email: string };
 
@@ -12,22 +16,6 @@ export interface BrandView {
   id: string;
   name: string;
   imageUrl: string;
-}
-
-export interface AdvertCard {
-  id: string;
-  name: string;
-  brandName: string;
-  imageUrl: string;
-  originalPriceCents: number;
-  resalePriceCents: number;
-  yearsOfUse: number;
-  location: string;
-  condition: string;
-  sellerName: string;
-  sellerVerified: boolean;
-  sold: boolean;
-  createdAt: string;
 }
 
 export interface SellerAdvert {
@@ -40,31 +28,6 @@ export interface SellerAdvert {
 }
 
 const available = eq(adverts.status, "available");
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const cardColumns = {
-  id: adverts.id,
-  name: adverts.name,
-  brandName: brands.name,
-  imageKey: adverts.imageKey,
-  originalPriceCents: adverts.originalPriceCents,
-  resalePriceCents: adverts.resalePriceCents,
-  yearsOfUse: adverts.yearsOfUse,
-  location: adverts.location,
-  condition: adverts.condition,
-  sellerName: users.name,
-  sellerVerified: users.verified,
-  status: adverts.status,
-  createdAt: adverts.createdAt,
-};
-
-type CardRow = {
-  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"];
-};
-
-function toCard({ imageKey, status, createdAt, ...row }: CardRow): AdvertCard {
-  return { ...row, imageUrl: mediaUrl(imageKey), sold: status === "sold", createdAt: createdAt.toISOString() };
-}
 
 export function createCatalogue({ db }: { db: Db }) {
   return {
@@ -86,7 +49,7 @@ export function createCatalogue({ db }: { db: Db }) {
         .innerJoin(brands, eq(brands.id, adverts.brandId))
         .innerJoin(users, eq(users.id, adverts.sellerId))
         .where(and(available, eq(adverts.advertised, true)))
-        .orderBy(desc(adverts.createdAt), desc(adverts.id))
+        .orderBy(...newestFirst)
         .limit(limit);
       return rows.map(toCard);
     },
@@ -100,31 +63,11 @@ export function createCatalogue({ db }: { db: Db }) {
       return row ? { id: row.id, name: row.name, imageUrl: mediaUrl(row.imageKey) } : null;
     },
 
-    /** Available laptops of one brand, newest first (bounded; pagination comes with the catalogue issue). */
-    async listByBrand(brandId: string, limit = 48): Promise<AdvertCard[]> {
-      const rows = await db
-        .select(cardColumns)
-        .from(adverts)
-        .innerJoin(brands, eq(brands.id, adverts.brandId))
-        .innerJoin(users, eq(users.id, adverts.sellerId))
-        .where(and(available, eq(adverts.brandId, brandId)))
-        .orderBy(desc(adverts.createdAt), desc(adverts.id))
-        .limit(limit);
-      return rows.map(toCard);
-    },
+    /** A laptop's page; null when it does not exist or was deleted. */
+    getAdvert: (id: string) => getAdvertDetail(db, id),
 
-    /** Newest available laptops, optionally matching a name fragment. */
-    async listAvailable({ q, limit = 24 }: { q?: string; limit?: number }): Promise<AdvertCard[]> {
-      const rows = await db
-        .select(cardColumns)
-        .from(adverts)
-        .innerJoin(brands, eq(brands.id, adverts.brandId))
-        .innerJoin(users, eq(users.id, adverts.sellerId))
-        .where(and(available, q ? ilike(adverts.name, `%${escapeLike(q)}%`) : undefined))
-        .orderBy(desc(adverts.createdAt), desc(adverts.id))
-        .limit(limit);
-      return rows.map(toCard);
-    },
+    /** One page of available laptops matching a search (see search.ts). */
+    search: (params: SearchParams) => searchAdverts(db, params),
 
     /**
      * A seller's own adverts, every status, newest first. Sellers see only their own;
@@ -146,7 +89,7 @@ export function createCatalogue({ db }: { db: Db }) {
         .from(adverts)
         .innerJoin(users, eq(users.id, adverts.sellerId))
         .where(and(eq(users.email, sellerEmail.toLowerCase()), ne(adverts.status, "withdrawn")))
-        .orderBy(desc(adverts.createdAt), desc(adverts.id))
+        .orderBy(...newestFirst)
         .limit(limit);
       return rows.map(({ imageKey, status, ...r }) => ({
         ...r,

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../core/errors.ts";
+import { searchSchema } from "../../schemas/search.ts";
 import type { Services } from "../services.ts";
+import { apiErrorSchema } from "./errors.ts";
 
 const brandSchema = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string() }).meta({ id: "Brand" });
 const advertCardSchema = z
@@ -21,6 +24,32 @@ const advertCardSchema = z
   })
   .meta({ id: "AdvertCard" });
 
+const detailSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    brandId: z.uuid(),
+    brandName: z.string(),
+    photoUrls: z.array(z.string()),
+    originalPriceCents: z.int(),
+    resalePriceCents: z.int(),
+    yearsOfUse: z.int(),
+    location: z.string(),
+    description: z.string(),
+    condition: z.string(),
+    sold: z.boolean(),
+    processor: z.string().nullable(),
+    ramGb: z.int().nullable(),
+    storageGb: z.int().nullable(),
+    storageType: z.string().nullable(),
+    screenInches: z.string().nullable(),
+    batteryHealth: z.int().nullable(),
+    sellerName: z.string(),
+    sellerVerified: z.boolean(),
+    postedAt: z.string(),
+  })
+  .meta({ id: "AdvertDetail" });
+
 export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["catalogue"];
   app.get(
@@ -38,5 +67,33 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async () => ({ adverts: await services.catalogue.latestAdvertised() }),
+  );
+  app.get(
+    "/adverts",
+    {
+      schema: {
+        tags,
+        summary: "Search available laptops: words (typo-tolerant), filters, sort, keyset pages of 24",
+        querystring: searchSchema,
+        response: { 200: z.object({ items: z.array(advertCardSchema), nextCursor: z.string().nullable() }) },
+      },
+    },
+    async (request) => services.catalogue.search(request.query),
+  );
+  app.get(
+    "/adverts/:id",
+    {
+      schema: {
+        tags,
+        summary: "One laptop (sold ones included; deleted ones are 404)",
+        params: z.object({ id: z.string() }),
+        response: { 200: detailSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const advert = await services.catalogue.getAdvert(request.params.id);
+      if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
+      return advert;
+    },
   );
 };

@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { appContext } from "#app-context";
+import { VerifiedMark } from "../components/advert-card.tsx";
+import { formatPrice } from "../lib/money.ts";
+import type { Route } from "./+types/laptop";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  const advert = await services.catalogue.getAdvert(params.id);
+  if (!advert) throw data(null, { status: 404, statusText: "Not Found" });
+  return { advert, publicUrl };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "ReLaptop" }];
+  const { advert: a, publicUrl } = loaderData;
+  const url = `${publicUrl}/laptops/${a.id}`;
+  const description = `${a.brandName} laptop in ${a.condition} condition, ${a.yearsOfUse} year(s) used, ${formatPrice(a.resalePriceCents)} in ${a.location}.`;
+  return [
+    { title: `${a.name} — ${formatPrice(a.resalePriceCents)} — ReLaptop` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: a.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: `${publicUrl}${a.photoUrls[0]}` },
+    { name: "twitter:card", content: "summary_large_image" },
+    // A sold laptop's page stays for its buyer and seller, but leaves search engines.
+    ...(a.sold ? [{ name: "robots", content: "noindex" }] : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: a.name,
+        description: a.description,
+        image: a.photoUrls.map((p) => `${publicUrl}${p}`),
+        brand: { "@type": "Brand", name: a.brandName },
+        offers: {
+          "@type": "Offer",
+          url,
+          price: (a.resalePriceCents / 100).toFixed(2),
+          priceCurrency: "USD",
+          itemCondition: "https://schema.org/UsedCondition",
+          availability: a.sold ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+          seller: { "@type": "Person", name: a.sellerName },
+        },
+      },
+    },
+  ];
+}
+
+export default function Laptop({ loaderData: { advert: a } }: Route.ComponentProps) {
+  const [shown, setShown] = useState(0);
+  const specs: [string, string | null][] = [
+    ["Processor", a.processor],
+    ["RAM", a.ramGb ? `${a.ramGb} GB` : null],
+    ["Storage", a.storageGb ? `${a.storageGb} GB${a.storageType ? ` ${a.storageType}` : ""}` : null],
+    ["Screen", a.screenInches ? `${a.screenInches}″` : null],
+    ["Battery health", a.batteryHealth !== null ? `${a.batteryHealth}%` : null],
+  ];
+  return (
+    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-6 md:grid-cols-2">
+      <div>
+        <img
+          src={a.photoUrls[shown]}
+          alt={a.name}
+          width={800}
+          height={600}
+          className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover"
+        />
+        {a.photoUrls.length > 1 && (
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos">
+            {a.photoUrls.map((url, i) => (
+              <li key={url}>
+                <button
+                  type="button"
+                  onClick={() => setShown(i)}
+                  aria-label={`Show view ${i + 1} of ${a.photoUrls.length}`}
+                  aria-pressed={i === shown}
+                  className={`rounded border-2 ${i === shown ? "border-primary" : "border-transparent"}`}
+                >
+                  <img src={url} alt="" width={96} height={72} className="rounded" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm">
+          <Link to={`/category/${a.brandId}`} className="link">
+            {a.brandName}
+          </Link>
+        </p>
+        <h1 className="text-3xl font-bold">{a.name}</h1>
+        <p className="flex items-baseline gap-3">
+          <span className="text-3xl font-bold text-primary">{formatPrice(a.resalePriceCents)}</span>
+          <span className="line-through">{formatPrice(a.originalPriceCents)}</span>
+          <span className={`badge ${a.sold ? "badge-neutral" : "badge-success"}`}>{a.sold ? "Sold" : "Available"}</span>
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+          <dt className="font-medium">Condition</dt>
+          <dd>{a.condition}</dd>
+          <dt className="font-medium">Used</dt>
+          <dd>
+            {a.yearsOfUse} year{a.yearsOfUse === 1 ? "" : "s"}
+          </dd>
+          <dt className="font-medium">Location</dt>
+          <dd>{a.location}</dd>
+          <dt className="font-medium">Seller</dt>
+          <dd className="flex items-center gap-2">
+            {a.sellerName} {a.sellerVerified && <VerifiedMark />}
+          </dd>
+          {specs
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="font-medium">{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+        </dl>
+        <section>
+          <h2 className="mb-1 font-semibold">Description</h2>
+          <p className="whitespace-pre-line">{a.description}</p>
+        </section>
+        <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>
+      </div>
+    </article>
+  );
+}

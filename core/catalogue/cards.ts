@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { adverts, brands, users } from "../../db/schema.ts";
+import { mediaUrl } from "../media/storage.ts";
+
+/** An advert as cards show it, everywhere: home, brand page, search. */
+export interface AdvertCard {
+  id: string;
+  name: string;
+  brandName: string;
+  imageUrl: string;
+  originalPriceCents: number;
+  resalePriceCents: number;
+  yearsOfUse: number;
+  location: string;
+  condition: string;
+  sellerName: string;
+  sellerVerified: boolean;
+  sold: boolean;
+  createdAt: string;
+}
+
+export const cardColumns = {
+  id: adverts.id,
+  name: adverts.name,
+  brandName: brands.name,
+  imageKey: adverts.imageKey,
+  originalPriceCents: adverts.originalPriceCents,
+  resalePriceCents: adverts.resalePriceCents,
+  yearsOfUse: adverts.yearsOfUse,
+  location: adverts.location,
+  condition: adverts.condition,
+  sellerName: users.name,
+  sellerVerified: users.verified,
+  status: adverts.status,
+  createdAt: adverts.createdAt,
+};
+
+type CardRow = {
+  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"];
+};
+
+export function toCard({ imageKey, status, createdAt, ...row }: CardRow): AdvertCard {
+  return { ...row, imageUrl: mediaUrl(imageKey), sold: status === "sold", createdAt: createdAt.toISOString() };
+}
+
+/** Newest first, spelled as the indexes are built (drizzle writes DESC NULLS LAST). */
+export const newestFirst = [sql`${adverts.createdAt} desc nulls last`, sql`${adverts.id} desc nulls last`];

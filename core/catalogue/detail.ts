@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { adverts, brands, users } from "../../db/schema.ts";
+import { mediaUrl } from "../media/storage.ts";
+import { isUuid } from "./db-errors.ts";
+
+export type AdvertDetail = NonNullable<Awaited<ReturnType<typeof getAdvertDetail>>>;
+
+/** Everything a laptop's page shows. Withdrawn adverts are gone (null); sold ones stay visible as Sold. */
+export async function getAdvertDetail(db: Db, id: string) {
+  if (!isUuid(id)) return null;
+  const [a] = await db
+    .select({
+      id: adverts.id,
+      name: adverts.name,
+      brandId: brands.id,
+      brandName: brands.name,
+      imageKey: adverts.imageKey,
+      photoKeys: adverts.photoKeys,
+      originalPriceCents: adverts.originalPriceCents,
+      resalePriceCents: adverts.resalePriceCents,
+      yearsOfUse: adverts.yearsOfUse,
+      location: adverts.location,
+      description: adverts.description,
+      condition: adverts.condition,
+      status: adverts.status,
+      processor: adverts.processor,
+      ramGb: adverts.ramGb,
+      storageGb: adverts.storageGb,
+      storageType: adverts.storageType,
+      screenInches: adverts.screenInches,
+      batteryHealth: adverts.batteryHealth,
+      sellerName: users.name,
+      sellerVerified: users.verified,
+      createdAt: adverts.createdAt,
+    })
+    .from(adverts)
+    .innerJoin(brands, eq(brands.id, adverts.brandId))
+    .innerJoin(users, eq(users.id, adverts.sellerId))
+    .where(eq(adverts.id, id));
+  if (!a || a.status === "withdrawn") return null;
+  const { imageKey, photoKeys, status, createdAt, ...rest } = a;
+  return {
+    ...rest,
+    sold: status === "sold",
+    photoUrls: (photoKeys.length ? photoKeys : [imageKey]).map(mediaUrl),
+    postedAt: createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { CONDITIONS } from "./catalogue.ts";
+
+export const SORTS = ["newest", "price_asc", "price_desc"] as const;
+export type Sort = (typeof SORTS)[number];
+export const PAGE_SIZE = 24;
+
+/** Anything odd in a URL is dropped, not an error: a shared link should still show laptops. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const dollars = lenient(
+  z.coerce
+    .number()
+    .positive()
+    .max(10_000_000)
+    .transform((d) => Math.round(d * 100)),
+);
+
+/** /allAdd's filters, read from the URL (so a search can be shared and bookmarked) and from GET /api/adverts. */
+export const searchSchema = z.object({
+  q: lenient(z.string().trim().min(1).max(100)),
+  brand: lenient(z.uuid()),
+  minPrice: dollars,
+  maxPrice: dollars,
+  condition: lenient(z.enum(CONDITIONS)),
+  location: lenient(z.string().trim().min(1).max(120)),
+  minRam: lenient(z.coerce.number().int().min(1).max(256)),
+  minStorage: lenient(z.coerce.number().int().min(1).max(16384)),
+  sort: z.enum(SORTS).catch("newest").default("newest"),
+  cursor: lenient(z.string().max(200)),
+});
+
+export type SearchParams = z.infer<typeof searchSchema>;
+
+export function parseSearch(params: URLSearchParams): SearchParams {
+  return searchSchema.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+}

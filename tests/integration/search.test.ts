@@ -1,0 +1,178 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchQuery } from "../../core/catalogue/search.ts";
+import { adverts } from "../../db/schema.ts";
+import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { parseSearch } from "../../schemas/search.ts";
+import { client } from "../support/http.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+let lenovo: string;
+let dell: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const seller = await createUser(t.services, { name: "Sam", email: "s@x.test", role: "seller" });
+  lenovo = (await createBrand(t.services, "Lenovo")).id;
+  dell = (await createBrand(t.services, "Dell")).id;
+  const image = (
+    await createAdvert(t.services, {
+      sellerId: seller.id,
+      brandId: dell,
+      name: "Seed",
+      resalePriceCents: 1,
+      status: "withdrawn",
+    })
+  ).imageKey;
+  const base = Date.parse("2026-01-01T00:00:00Z");
+  const add = async (
+    key: string,
+    brandId: string,
+    name: string,
+    dollars: number,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const a = await createAdvert(t.services, {
+      sellerId: seller.id,
+      brandId,
+      name,
+      resalePriceCents: dollars * 100,
+      imageKey: image,
+      createdAt: new Date(base + Object.keys(ids).length * 60_000),
+      ...extra,
+    });
+    ids[key] = a.id;
+    if (extra.ramGb) await t.services.db.execute(sql`update ${adverts} set ram_gb = ${extra.ramGb} where id = ${a.id}`);
+  };
+  await add("t14", lenovo, "Lenovo ThinkPad T14", 700, { location: "Dhaka", condition: "excellent", ramGb: 16 });
+  await add("x1", lenovo, "Lenovo ThinkPad X1 Carbon", 1100, { location: "Sylhet", condition: "good", ramGb: 32 });
+  await add("yoga", lenovo, "Lenovo Yoga 7i", 550, { location: "Dhaka", condition: "Fair", ramGb: 8 });
+  await add("xps", dell, "Dell XPS 13", 900, { location: "dhaka", condition: "good", ramGb: 16 });
+  await add("sold", dell, "Dell ThinkPad-like Latitude", 400, { status: "sold" });
+  await add("gone", dell, "Dell ThinkPad Gone", 300, { status: "withdrawn" });
+});
+afterAll(() => t?.close());
+
+const search = async (query: string) => {
+  const res = await client(t).get(`/api/adverts?${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { items: { id: string; name: string }[]; nextCursor: string | null };
+};
+const names = async (query: string) => (await search(query)).items.map((i) => i.name);
+
+describe("searching /api/adverts", () => {
+  it("lists available laptops only, newest first", async () => {
+    expect(await names("")).toEqual([
+      "Dell XPS 13",
+      "Lenovo Yoga 7i",
+      "Lenovo ThinkPad X1 Carbon",
+      "Lenovo ThinkPad T14",
+    ]);
+  });
+
+  it("matches words in the name and forgives typos", async () => {
+    expect(await names("q=thinkpad")).toEqual(["Lenovo ThinkPad X1 Carbon", "Lenovo ThinkPad T14"]);
+    expect(await names("q=thinkpda")).toEqual(["Lenovo ThinkPad X1 Carbon", "Lenovo ThinkPad T14"]);
+    expect(await names("q=charger")).toHaveLength(4); // in every description
+    expect(await names("q=macbook")).toEqual([]);
+  });
+
+  it("filters by brand, price range, condition, location (any case) and RAM", async () => {
+    expect(await names(`brand=${dell}`)).toEqual(["Dell XPS 13"]);
+    expect(await names("minPrice=600&maxPrice=950")).toEqual(["Dell XPS 13", "Lenovo ThinkPad T14"]);
+    expect(await names("condition=good")).toEqual(["Dell XPS 13", "Lenovo ThinkPad X1 Carbon"]);
+    expect(await names("location=DHAKA")).toEqual(["Dell XPS 13", "Lenovo Yoga 7i", "Lenovo ThinkPad T14"]);
+    expect(await names("minRam=16&brand=" + lenovo)).toEqual(["Lenovo ThinkPad X1 Carbon", "Lenovo ThinkPad T14"]);
+  });
+
+  it("sorts by price both ways", async () => {
+    expect(await names("sort=price_asc")).toEqual([
+      "Lenovo Yoga 7i",
+      "Lenovo ThinkPad T14",
+      "Dell XPS 13",
+      "Lenovo ThinkPad X1 Carbon",
+    ]);
+    expect(await names("sort=price_desc")).toEqual([
+      "Lenovo ThinkPad X1 Carbon",
+      "Dell XPS 13",
+      "Lenovo ThinkPad T14",
+      "Lenovo Yoga 7i",
+    ]);
+  });
+
+  it("ignores malformed parameters instead of failing a shared link", async () => {
+    expect(await names("minPrice=cheap&brand=nope&sort=random&cursor=%%%")).toHaveLength(4);
+  });
+
+  it("shows a laptop's page data, sold included, deleted not", async () => {
+    const ok = await client(t).get(`/api/adverts/${ids.t14}`);
+    expect(ok.json()).toMatchObject({ name: "Lenovo ThinkPad T14", brandName: "Lenovo", ramGb: 16, sold: false });
+    expect((await client(t).get(`/api/adverts/${ids.sold}`)).json().sold).toBe(true);
+    expect((await client(t).get(`/api/adverts/${ids.gone}`)).statusCode).toBe(404);
+    expect((await client(t).get("/api/adverts/not-an-id")).statusCode).toBe(404);
+  });
+});
+
+describe("keyset pagination", () => {
+  it("walks every sort page by page with no gaps or repeats", async () => {
+    const seller = await createUser(t.services, { name: "Bulk", email: "bulk@x.test", role: "seller" });
+    const image = (await t.services.catalogue.getAdvert(ids.t14 as string))?.photoUrls[0]?.replace(
+      "/media/",
+      "",
+    ) as string;
+    const sameTime = new Date("2026-02-01T00:00:00Z");
+    for (let i = 0; i < 30; i++) {
+      // Equal timestamps and equal prices: the id breaks ties.
+      await createAdvert(t.services, {
+        sellerId: seller.id,
+        brandId: dell,
+        name: `Bulk ${i}`,
+        resalePriceCents: 50_000,
+        imageKey: image,
+        createdAt: sameTime,
+      });
+    }
+    for (const sort of ["newest", "price_asc", "price_desc"]) {
+      const seen: string[] = [];
+      let cursor: string | null = "";
+      let pages = 0;
+      while (cursor !== null) {
+        const page = await search(`sort=${sort}${cursor ? `&cursor=${cursor}` : ""}`);
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor;
+        pages++;
+      }
+      expect(pages).toBe(2);
+      expect(seen).toHaveLength(34);
+      expect(new Set(seen).size).toBe(34);
+    }
+  });
+});
+
+describe("query plans", () => {
+  /** The plan with sequential scans priced out: shows whether an index can serve the query at all. */
+  async function plan(query: string) {
+    const q = searchQuery(t.services.db, parseSearch(new URLSearchParams(query)));
+    return t.services.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(sql`explain ${q}`)) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((r) => Object.values(r)[0]).join("\n");
+    });
+  }
+
+  it.each([
+    ["newest", ""],
+    ["price up", "sort=price_asc"],
+    ["price down", "sort=price_desc"],
+    ["a brand, newest", `brand=BRAND`],
+    ["a brand by price", "brand=BRAND&sort=price_asc"],
+    ["words", "q=thinkpad"],
+    ["a typo", "q=thinkpda"],
+  ])("%s uses an index on adverts, never a sequential scan", async (_name, query) => {
+    const text = await plan(query.replace("BRAND", lenovo));
+    expect(text).not.toMatch(/Seq Scan on adverts/);
+    expect(text).toMatch(/Index|Bitmap/);
+  });
+});
