@@ -1,0 +1,68 @@
+import { expect, test } from "./support/fixtures.ts";
+
+test("a buyer searches, filters and sorts /allAdd, with the filters in the URL", async ({ page }) => {
+  await page.goto("/allAdd");
+  await expect(page.getByRole("heading", { name: "All laptops" })).toBeVisible();
+  const filters = page.getByRole("form", { name: "Filters" });
+  await filters.getByLabel("Words").fill("thinkpda"); // a typo
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/q=thinkpda/);
+  const titles = page.locator("article h3");
+  await expect(titles.first()).toContainText("ThinkPad");
+  for (const title of await titles.allTextContents()) expect(title).toContain("ThinkPad");
+
+  await filters.getByLabel("Words").fill("");
+  await filters.getByLabel("Brand").selectOption({ label: "Apple" });
+  await filters.getByLabel("Sort by").selectOption({ label: "Price: low to high" });
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/sort=price_asc/);
+  const prices = await page.locator("article dd.text-primary").allTextContents();
+  const numbers = prices.map((p) => Number(p.replace(/[$,]/g, "")));
+  expect(numbers.length).toBeGreaterThan(1);
+  expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
+  for (const title of await titles.allTextContents()) expect(title).toMatch(/^Apple /);
+
+  // The URL alone reproduces the search: share it, bookmark it.
+  await page.goto(page.url());
+  await expect(filters.getByLabel("Brand")).toHaveValue(/.+/);
+  await expect(filters.getByLabel("Sort by")).toHaveValue("price_asc");
+
+  await filters.getByLabel("Max price ($)").fill("1");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No laptops match your search.")).toBeVisible();
+});
+
+test("/allAdd pages through the catalogue", async ({ page }) => {
+  await page.goto("/allAdd");
+  await expect(page.locator("article")).toHaveCount(24);
+  const firstPage = await page.locator("article h3").allTextContents();
+  await page.getByRole("link", { name: "Next page »" }).click();
+  await expect(page).toHaveURL(/cursor=/);
+  const second = await page.locator("article h3").allTextContents();
+  expect(second.length).toBeGreaterThan(0);
+  expect(second.filter((t) => firstPage.includes(t))).toEqual([]);
+  await page.getByRole("link", { name: "« First page" }).click();
+  await expect(page.locator("article h3").first()).toHaveText(firstPage[0] as string);
+});
+
+test("a laptop's page shows its details and carries share and product metadata", async ({ page }) => {
+  await page.goto("/allAdd?q=XPS");
+  const title = (await page.locator("article h3").first().textContent()) as string;
+  await page.locator("article h3 a").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`${title} — \\$[\\d,.]+ — ReLaptop`));
+  for (const label of ["Condition", "Used", "Location", "Seller"])
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /^http:\/\/127\.0\.0\.1:\d+\/media\//,
+  );
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) as string);
+  expect(ld).toMatchObject({
+    "@type": "Product",
+    name: title,
+    offers: { "@type": "Offer", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+  });
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+});
