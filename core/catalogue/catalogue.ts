@@ -29,7 +29,10 @@ export interface SellerAdvert {
 
 const available = eq(adverts.status, "available");
 
+const COUNT_TTL_MS = 60_000;
+
 export function createCatalogue({ db }: { db: Db }) {
+  let counted: { n: number; at: number } | undefined;
   return {
     /** Brands are few (dozens); the list is bounded all the same. */
     async listBrands(limit = 200): Promise<BrandView[]> {
@@ -98,9 +101,15 @@ export function createCatalogue({ db }: { db: Db }) {
       }));
     },
 
+    /**
+     * How many laptops are for sale (the home page's "over N items"). Counting a million rows
+     * takes a while, so the real count is kept for a minute.
+     */
     async countAvailable(): Promise<number> {
+      if (counted && counted.at > Date.now() - COUNT_TTL_MS) return counted.n;
       const [row] = await db.select({ n: count() }).from(adverts).where(available);
-      return Number(row?.n ?? 0);
+      counted = { n: Number(row?.n ?? 0), at: Date.now() };
+      return counted.n;
     },
   };
 }
