@@ -8,7 +8,8 @@ export type AppErrorCode =
   | "NOT_FOUND"
   | "VALIDATION_FAILED"
   | "CONFLICT"
-  | "TOO_MANY_REQUESTS";
+  | "TOO_MANY_REQUESTS"
+  | "PAYMENT_DECLINED";
 
 export const HTTP_STATUS: Record<AppErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -17,6 +18,7 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   VALIDATION_FAILED: 400,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+  PAYMENT_DECLINED: 402,
 };
 
 export class AppError extends Error {

@@ -150,6 +150,9 @@ export const adverts = pgTable(
     storageType: text("storage_type"),
     screenInches: text("screen_inches"),
     batteryHealth: smallint("battery_health"),
+    /** A buyer is paying: nobody else can start paying until this passes (see core/orders/pay-order.ts). */
+    reservedByOrderId: uuid("reserved_by_order_id"),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true, precision: 3 }),
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(processor, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
     ),
@@ -177,3 +180,120 @@ export const adverts = pgTable(
     index("adverts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
+
+/* ── Orders and payments ─────────────────────────────────────────────────── */
+
+export const ORDER_STATUSES = ["booked", "paid", "completed", "cancelled", "refunded", "closed"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advertId: uuid("advert_id")
+      .notNull()
+      .references(() => adverts.id, { onDelete: "restrict" }),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Copied at booking: the order keeps what the buyer agreed to, whatever happens to the account or advert. */
+    buyerName: text("buyer_name").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    meetingLocation: text("meeting_location").notNull(),
+    buyerPhone: text("buyer_phone").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    productName: text("product_name").notNull(),
+    productImageKey: text("product_image_key").notNull(),
+    /** See core/orders/order-states.ts for who moves an order and when. */
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("booked"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('booked', 'paid', 'completed', 'cancelled', 'refunded', 'closed')`,
+    ),
+    check("orders_price_check", sql`${t.priceCents} > 0`),
+    // One open order per buyer and laptop: booking twice is refused by the database itself.
+    uniqueIndex("orders_open_per_buyer_idx").on(t.advertId, t.buyerId).where(sql`${t.status} in ('booked', 'paid')`),
+    index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    index("orders_advert_idx").on(t.advertId),
+  ],
+);
+
+/** Every state change of an order: when, from what, to what, and who did it. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    transition: text("transition").notNull(),
+    actorId: text("actor_id"),
+    note: text("note"),
+    at: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The advert paid for (the spec's productId). */
+    advertId: uuid("advert_id").notNull(),
+    email: text("email").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    provider: text("provider").notNull(),
+    /** The provider's charge or payment intent id (the spec's transactionId). */
+    transactionId: text("transaction_id").notNull(),
+    status: text("status", { enum: ["succeeded", "refunded"] }).notNull(),
+    refundId: text("refund_id"),
+    createdAt: createdAt(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex("payments_transaction_idx").on(t.provider, t.transactionId),
+    // An order is paid once, however often a payment is retried or reported.
+    uniqueIndex("payments_one_per_order_idx").on(t.orderId),
+  ],
+);
+
+/* ── The simulated card provider's own ledger (the default provider, no keys needed) ── */
+
+export const simIntents = pgTable("sim_payment_intents", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  status: text("status", { enum: ["requires_payment_method", "succeeded"] }).notNull(),
+  orderId: uuid("order_id"),
+  lastError: text("last_error"),
+  createdAt: createdAt(),
+});
+
+export const simCharges = pgTable("sim_charges", {
+  id: text("id").primaryKey(),
+  intentId: text("intent_id")
+    .notNull()
+    .references(() => simIntents.id),
+  amountCents: integer("amount_cents").notNull(),
+  cardLast4: text("card_last4").notNull(),
+  amountRefundedCents: integer("amount_refunded_cents").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const simRefunds = pgTable("sim_refunds", {
+  id: text("id").primaryKey(),
+  chargeId: text("charge_id")
+    .notNull()
+    .references(() => simCharges.id),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: createdAt(),
+});

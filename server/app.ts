@@ -20,6 +20,7 @@ import { accountsApi } from "./http/api-accounts.ts";
 import { advertsApi } from "./http/api-adverts.ts";
 import { brandsApi } from "./http/api-brands.ts";
 import { catalogueApi } from "./http/api-catalogue.ts";
+import { ordersApi } from "./http/api-orders.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { registerSitemap } from "./http/sitemap.ts";
@@ -130,6 +131,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       await api.register(catalogueApi, { services });
       await api.register(brandsApi, { services });
       await api.register(advertsApi, { services });
+      await api.register(ordersApi, { services });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ code: "NOT_FOUND", message: `No API operation at ${request.method} ${request.url}` }),
       );

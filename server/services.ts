@@ -6,6 +6,9 @@ import { createAdvertCommands } from "../core/catalogue/adverts.ts";
 import { createBrandAdmin } from "../core/catalogue/brands.ts";
 import { createCatalogue } from "../core/catalogue/catalogue.ts";
 import { createDiskStorage, type MediaStorage } from "../core/media/storage.ts";
+import { createOrders } from "../core/orders/orders.ts";
+import type { PaymentProvider } from "../core/payments/provider.ts";
+import { createSimulatedProvider } from "../core/payments/simulated-provider.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
 
@@ -14,6 +17,7 @@ export interface ServiceOptions {
   insecureFastHash?: boolean;
   loginLimits?: ThrottleLimits;
   media?: MediaStorage;
+  paymentProvider?: PaymentProvider;
 }
 
 /** Builds the domain core once per process; pages and API handlers share it. */
@@ -36,6 +40,7 @@ export function createServices(config: Config, database: Database, options: Serv
     media,
     brandAdmin: createBrandAdmin({ db, media }),
     adverts: createAdvertCommands({ db, media }),
+    orders: createOrders({ db, provider: options.paymentProvider ?? createSimulatedProvider(db) }),
     accounts: createAccounts({ db, auth }),
     catalogue: createCatalogue({ db }),
   };

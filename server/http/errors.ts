@@ -20,6 +20,7 @@ export const errorResponses = {
   401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
+  402: apiErrorSchema,
   409: apiErrorSchema,
   429: apiErrorSchema,
 };

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { simCharges, simIntents, simRefunds } from "../../db/schema.ts";
+import { cardProblem } from "./card-checks.ts";
+import { cardError, type PaymentProvider } from "./provider.ts";
+
+/** Stripe's test cards that fail, and how. Any other valid card succeeds. */
+const FAILING_CARDS: Record<string, string> = {
+  "4000000000000002": "Your card was declined.",
+  "4000000000009995": "Your card has insufficient funds.",
+  "4000000000000069": "Your card has expired.",
+  "4000000000000127": "Your card's security code is incorrect.",
+};
+
+const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString("hex")}`;
+
+/**
+ * The default provider: behaves like Stripe's test mode, with no keys and no network.
+ * It keeps its own ledger (payment intents, charges, refunds) in the database, like a real provider would.
+ */
+export function createSimulatedProvider(db: Db): PaymentProvider {
+  return {
+    name: "simulated",
+
+    async charge({ amountCents, idempotencyKey, orderId, card }) {
+      const problem = cardProblem(card);
+      if (problem) throw cardError(problem);
+      await db
+        .insert(simIntents)
+        .values({ id: newId("pi"), idempotencyKey, amountCents, status: "requires_payment_method", orderId })
+        .onConflictDoNothing({ target: simIntents.idempotencyKey });
+      const [intent] = await db.select().from(simIntents).where(eq(simIntents.idempotencyKey, idempotencyKey));
+      if (!intent) throw new Error("payment intent vanished");
+      if (intent.amountCents !== amountCents) throw new Error("idempotency key reused for another amount");
+      if (intent.status === "succeeded") {
+        const [charge] = await db
+          .select({ id: simCharges.id })
+          .from(simCharges)
+          .where(eq(simCharges.intentId, intent.id));
+        if (charge) return { transactionId: charge.id };
+      }
+      const number = card.number.replace(/[\s-]/g, "");
+      const failure = FAILING_CARDS[number];
+      if (failure) {
+        await db.update(simIntents).set({ lastError: failure }).where(eq(simIntents.id, intent.id));
+        throw cardError(failure);
+      }
+      return db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(simIntents)
+          .set({ status: "succeeded", lastError: null })
+          .where(eq(simIntents.id, intent.id))
+          .returning({ status: simIntents.status });
+        if (!claimed) throw new Error("payment intent vanished");
+        const [existing] = await tx
+          .select({ id: simCharges.id })
+          .from(simCharges)
+          .where(eq(simCharges.intentId, intent.id));
+        if (existing) return { transactionId: existing.id };
+        const id = newId("ch");
+        await tx.insert(simCharges).values({ id, intentId: intent.id, amountCents, cardLast4: number.slice(-4) });
+        return { transactionId: id };
+      });
+    },
+
+    async refund(transactionId) {
+      return db.transaction(async (tx) => {
+        const [charge] = await tx.select().from(simCharges).where(eq(simCharges.id, transactionId)).for("update");
+        if (!charge) throw new Error(`no such charge ${transactionId}`);
+        const [previous] = await tx
+          .select({ id: simRefunds.id })
+          .from(simRefunds)
+          .where(eq(simRefunds.chargeId, charge.id));
+        if (previous) return { refundId: previous.id };
+        const id = newId("re");
+        await tx.insert(simRefunds).values({ id, chargeId: charge.id, amountCents: charge.amountCents });
+        await tx
+          .update(simCharges)
+          .set({ amountRefundedCents: charge.amountCents })
+          .where(eq(simCharges.id, charge.id));
+        return { refundId: id };
+      });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** The booking modal: the buyer gives where to meet and a phone; everything else comes from the server. */
+export const bookingSchema = z.object({
+  advertId: z.string().min(1, "Choose a laptop to book"),
+  meetingLocation: z
+    .string({ error: "Meeting location is required" })
+    .trim()
+    .min(1, "Meeting location is required")
+    .max(200, "Meeting location must be 200 characters or fewer"),
+  phone: z
+    .string({ error: "Phone Number is required" })
+    .trim()
+    .min(1, "Phone Number is required")
+    .regex(/^\d+$/, "Phone Number must contain digits only")
+    .min(6, "Phone Number must have at least 6 digits")
+    .max(15, "Phone Number must have at most 15 digits"),
+});
+
+/** The simulated provider's card form (Stripe's own form replaces it with the stripe provider). */
+export const cardSchema = z.object({
+  cardNumber: z.string({ error: "Your card number is incomplete." }).trim().min(1, "Your card number is incomplete."),
+  expiry: z
+    .string({ error: "Your card's expiration date is incomplete." })
+    .trim()
+    .min(1, "Your card's expiration date is incomplete."),
+  cvc: z
+    .string({ error: "Your card's security code is incomplete." })
+    .trim()
+    .min(1, "Your card's security code is incomplete."),
+  attemptKey: z.string().min(8).max(64),
+});
+
+export type BookingInput = z.infer<typeof bookingSchema>;
+export type CardInput = z.infer<typeof cardSchema>;

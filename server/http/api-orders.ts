@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ORDER_STATUSES } from "../../core/orders/order-states.ts";
+import { bookingSchema, cardSchema } from "../../schemas/orders.ts";
+import type { Services } from "../services.ts";
+import { errorResponses } from "./errors.ts";
+import { requireUser } from "./guard.ts";
+
+const orderSchema = z
+  .object({
+    id: z.uuid(),
+    advertId: z.uuid(),
+    productName: z.string(),
+    productImageUrl: z.string(),
+    priceCents: z.int(),
+    status: z.enum(ORDER_STATUSES),
+    buyerName: z.string(),
+    buyerEmail: z.string(),
+    meetingLocation: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Order" });
+const idParams = z.object({ id: z.string() });
+
+/** The buyer's orders. Prices come from the advert on the server; the buyer sends none. */
+export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const tags = ["orders"];
+  app.post(
+    "/orders",
+    {
+      schema: {
+        tags,
+        summary: "Book a laptop",
+        body: bookingSchema,
+        response: { 201: z.object({ id: z.uuid() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(services, request);
+      return reply.status(201).send(await services.orders.book(user, request.body));
+    },
+  );
+  app.get(
+    "/orders",
+    {
+      schema: {
+        tags,
+        summary: "My orders, newest first",
+        response: { 200: z.object({ orders: z.array(orderSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ orders: await services.orders.listMine(await requireUser(services, request)) }),
+  );
+  app.get(
+    "/orders/:id",
+    {
+      schema: {
+        tags,
+        summary: "One of my orders",
+        params: idParams,
+        response: { 200: orderSchema, ...errorResponses },
+      },
+    },
+    async (request) => services.orders.getMine(await requireUser(services, request), request.params.id),
+  );
+  app.post(
+    "/orders/:id/pay",
+    {
+      schema: {
+        tags,
+        summary:
+          "Pay for a booked order by card (simulated provider). Repeat with the same attemptKey to retry safely.",
+        params: idParams,
+        body: cardSchema,
+        response: { 200: z.object({ status: z.literal("paid") }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(services, request);
+      const { cardNumber, expiry, cvc, attemptKey } = request.body;
+      await services.orders.pay(user, request.params.id, { number: cardNumber, expiry, cvc }, attemptKey);
+      return { status: "paid" as const };
+    },
+  );
+  app.post(
+    "/orders/:id/cancel",
+    {
+      schema: {
+        tags,
+        summary: "Cancel: a booking is cancelled; a paid order is refunded in full (until receipt is confirmed)",
+        params: idParams,
+        response: { 200: z.object({ status: z.enum(["cancelled", "refunded"]) }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      status: await services.orders.cancel(await requireUser(services, request), request.params.id),
+    }),
+  );
+  app.post(
+    "/orders/:id/receipt",
+    {
+      schema: {
+        tags,
+        summary: "Confirm receipt of a paid order (completes it)",
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await services.orders.confirmReceipt(await requireUser(services, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

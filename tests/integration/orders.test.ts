@@ -1,0 +1,254 @@
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adverts, orderEvents, orders, payments, simCharges, simRefunds } from "../../db/schema.ts";
+import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { client } from "../support/http.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+let brandId: string;
+let sellerId: string;
+let seller: ReturnType<typeof client>;
+let admin: ReturnType<typeof client>;
+let buyerN = 0;
+
+const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
+const key = () => `attempt-${Math.random().toString(36).slice(2, 12)}`;
+
+async function newBuyer() {
+  const email = `buyer${++buyerN}@x.test`;
+  await createUser(t.services, { name: `Buyer ${buyerN}`, email });
+  const c = client(t);
+  await c.signIn(email);
+  return c;
+}
+const laptop = (priceCents = 45_000) =>
+  createAdvert(t.services, {
+    sellerId,
+    brandId,
+    name: `Laptop ${Math.random().toString(36).slice(2, 6)}`,
+    resalePriceCents: priceCents,
+  });
+const book = (who: ReturnType<typeof client>, advertId: string) =>
+  who.post("/api/orders", { advertId, meetingLocation: "Gulshan 2 circle", phone: "01712345678" });
+const pay = (who: ReturnType<typeof client>, orderId: string, card: Partial<typeof GOOD> = {}, attemptKey = key()) =>
+  who.post(`/api/orders/${orderId}/pay`, { ...GOOD, ...card, attemptKey });
+const statusOf = async (advertId: string) =>
+  (await t.services.db.select().from(adverts).where(eq(adverts.id, advertId)))[0]?.status;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  brandId = (await createBrand(t.services, "HP")).id;
+  sellerId = (await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" })).id;
+  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  seller = client(t);
+  await seller.signIn("seller@x.test");
+  admin = client(t);
+  await admin.signIn("admin@x.test");
+});
+afterAll(() => t?.close());
+
+describe("booking", () => {
+  it("builds the order from the session and the advert, whatever the client sends", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop(61_500);
+    const res = await buyer.post("/api/orders", {
+      advertId: a.id,
+      meetingLocation: "Banani",
+      phone: "01811111111",
+      price: 1,
+      buyerEmail: "someone@else.test",
+      productName: "Free laptop",
+    });
+    expect(res.statusCode).toBe(201);
+    const order = (await buyer.get(`/api/orders/${res.json().id}`)).json();
+    expect(order).toMatchObject({
+      priceCents: 61_500,
+      productName: a.name,
+      buyerEmail: `buyer${buyerN}@x.test`,
+      buyerName: `Buyer ${buyerN}`,
+      status: "booked",
+    });
+  });
+
+  it("names the booking form's missing fields with the spec's messages", async () => {
+    const buyer = await newBuyer();
+    const res = await buyer.post("/api/orders", { advertId: (await laptop()).id, meetingLocation: "", phone: "" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      meetingLocation: "Meeting location is required",
+      phone: "Phone Number is required",
+    });
+    const letters = await buyer.post("/api/orders", {
+      advertId: (await laptop()).id,
+      meetingLocation: "X",
+      phone: "01712-abc",
+    });
+    expect(letters.json().fields).toEqual({ phone: "Phone Number must contain digits only" });
+  });
+
+  it("refuses anonymous callers, admins, the seller's own laptop, sold laptops and double bookings", async () => {
+    const a = await laptop();
+    expect((await book(client(t), a.id)).statusCode).toBe(401);
+    expect((await book(admin, a.id)).statusCode).toBe(403);
+    const own = await book(seller, a.id);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe("You cannot book your own laptop.");
+    const buyer = await newBuyer();
+    expect((await book(buyer, a.id)).statusCode).toBe(201);
+    const again = await book(buyer, a.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("You have already booked this laptop.");
+    const sold = await createAdvert(t.services, {
+      sellerId,
+      brandId,
+      name: "Gone",
+      resalePriceCents: 100,
+      status: "sold",
+    });
+    expect((await book(buyer, sold.id)).json().message).toBe("This laptop has already been sold");
+  });
+
+  it("keeps each buyer's orders to themselves", async () => {
+    const alice = await newBuyer();
+    const bob = await newBuyer();
+    const id = (await book(alice, (await laptop()).id)).json().id;
+    expect((await bob.get(`/api/orders/${id}`)).statusCode).toBe(404);
+    expect((await pay(bob, id)).statusCode).toBe(404);
+    expect((await bob.post(`/api/orders/${id}/cancel`)).statusCode).toBe(404);
+    expect((await bob.get("/api/orders")).json().orders).toEqual([]);
+  });
+});
+
+describe("paying", () => {
+  it("shows the provider's message for declined cards, then pays with a good one", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop(45_000);
+    const id = (await book(buyer, a.id)).json().id;
+    const declined = await pay(buyer, id, { cardNumber: "4000 0000 0000 0002" });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({ code: "PAYMENT_DECLINED", message: "Your card was declined." });
+    expect((await pay(buyer, id, { cardNumber: "4000 0000 0000 9995" })).json().message).toBe(
+      "Your card has insufficient funds.",
+    );
+    expect((await pay(buyer, id, { cardNumber: "4242 4242 4242 4241" })).json().message).toBe(
+      "Your card number is invalid.",
+    );
+    expect(await statusOf(a.id)).toBe("available");
+
+    expect((await pay(buyer, id)).json()).toEqual({ status: "paid" });
+    expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("paid");
+    expect(await statusOf(a.id)).toBe("sold");
+    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, id));
+    expect(payment).toMatchObject({
+      priceCents: 45_000,
+      email: `buyer${buyerN}@x.test`,
+      advertId: a.id,
+      provider: "simulated",
+      status: "succeeded",
+    });
+    expect(payment?.transactionId).toMatch(/^ch_sim_/);
+  });
+
+  it("charges once for a double-clicked or retried payment", async () => {
+    const buyer = await newBuyer();
+    const id = (await book(buyer, (await laptop()).id)).json().id;
+    const attempt = key();
+    const [first, second] = await Promise.all([pay(buyer, id, {}, attempt), pay(buyer, id, {}, attempt)]);
+    expect([first.statusCode, second.statusCode].sort()).toContain(200);
+    expect((await pay(buyer, id, {}, attempt)).statusCode).toBe(200);
+    expect((await pay(buyer, id, {}, key())).statusCode).toBe(200); // already paid: nothing more to charge
+    const [row] = await t.services.db.select({ n: count() }).from(payments).where(eq(payments.orderId, id));
+    expect(Number(row?.n)).toBe(1);
+    const charges = await t.services.db.execute(
+      sql`select count(*)::int as n from ${simCharges} c join sim_payment_intents i on i.id = c.intent_id where i.order_id = ${id}`,
+    );
+    expect((charges as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+  });
+
+  it("closes every other booking of a laptop when one buyer pays, with a status they see", async () => {
+    const a = await laptop();
+    const winner = await newBuyer();
+    const loser = await newBuyer();
+    const winnerOrder = (await book(winner, a.id)).json().id;
+    const loserOrder = (await book(loser, a.id)).json().id;
+    expect((await pay(winner, winnerOrder)).statusCode).toBe(200);
+    expect((await loser.get(`/api/orders/${loserOrder}`)).json().status).toBe("closed");
+    const late = await pay(loser, loserOrder);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe("This laptop has already been sold");
+  });
+});
+
+describe("cancelling and receiving", () => {
+  it("cancels an unpaid booking at once", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop();
+    const id = (await book(buyer, a.id)).json().id;
+    expect((await buyer.post(`/api/orders/${id}/cancel`)).json()).toEqual({ status: "cancelled" });
+    expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("cancelled");
+    expect((await book(buyer, a.id)).statusCode).toBe(201); // may book it again
+  });
+
+  it("refunds a paid order in full and puts the laptop back on sale (buyer protection)", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop(30_000);
+    const id = (await book(buyer, a.id)).json().id;
+    await pay(buyer, id);
+    expect((await buyer.post(`/api/orders/${id}/cancel`)).json()).toEqual({ status: "refunded" });
+    expect(await statusOf(a.id)).toBe("available");
+    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, id));
+    expect(payment?.status).toBe("refunded");
+    const [refund] = await t.services.db
+      .select()
+      .from(simRefunds)
+      .where(eq(simRefunds.chargeId, payment?.transactionId as string));
+    expect(refund?.amountCents).toBe(30_000);
+    const events = await t.services.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(events.map((e) => e.transition)).toEqual(["book", "pay", "cancelPaid"]);
+  });
+
+  it("completes on confirmed receipt, after which it can no longer be cancelled", async () => {
+    const buyer = await newBuyer();
+    const id = (await book(buyer, (await laptop()).id)).json().id;
+    const early = await buyer.post(`/api/orders/${id}/receipt`);
+    expect(early.statusCode).toBe(409);
+    await pay(buyer, id);
+    expect((await buyer.post(`/api/orders/${id}/receipt`)).statusCode).toBe(204);
+    expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("completed");
+    const late = await buyer.post(`/api/orders/${id}/cancel`);
+    expect(late.statusCode).toBe(409);
+  });
+});
+
+describe("fifty buyers, one laptop", () => {
+  it("sells it exactly once and charges exactly one buyer", async () => {
+    const a = await laptop(99_900);
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => newBuyer()));
+    const booked = await Promise.all(buyers.map((b) => book(b, a.id)));
+    expect(booked.every((r) => r.statusCode === 201)).toBe(true);
+    const results = await Promise.all(buyers.map((b, i) => pay(b, booked[i]?.json().id)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+
+    expect(await statusOf(a.id)).toBe("sold");
+    const statuses = await t.services.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.advertId, a.id));
+    expect(statuses.filter((s) => s.status === "paid")).toHaveLength(1);
+    expect(statuses.filter((s) => s.status === "booked" || s.status === "paid")).toHaveLength(1);
+    const [paid] = await t.services.db.select({ n: count() }).from(payments).where(eq(payments.advertId, a.id));
+    expect(Number(paid?.n)).toBe(1);
+    // The provider's own ledger: one charge, or every other charge refunded.
+    const ledger = (await t.services.db.execute(sql`
+      select count(*)::int as charges, coalesce(sum(c.amount_refunded_cents), 0)::int as refunded
+      from ${simCharges} c join sim_payment_intents i on i.id = c.intent_id
+      join ${orders} o on o.id = i.order_id where o.advert_id = ${a.id}`)) as unknown as {
+      rows: { charges: number; refunded: number }[];
+    };
+    const { charges, refunded } = ledger.rows[0] as { charges: number; refunded: number };
+    expect(charges - refunded / 99_900).toBe(1);
+  });
+});
