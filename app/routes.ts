@@ -12,9 +12,11 @@ export default [
   route("allAdd", "routes/all-adds.tsx"),
   route("category/:id", "routes/category.tsx"),
   route("laptops/:id", "routes/laptop.tsx"),
+  route("book", "routes/book.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("my/orders", "routes/dashboard/my-orders.tsx"),
+    route("payment/:orderId", "routes/dashboard/payment.tsx"),
     route("add/brand", "routes/dashboard/add-brand.tsx"),
     route("all/brands", "routes/dashboard/all-brands.tsx"),
     route("adds/:email", "routes/dashboard/my-products.tsx"),

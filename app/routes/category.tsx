@@ -3,17 +3,24 @@ import { appContext } from "#app-context";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { parseSearch } from "../../schemas/search.ts";
 import { AdvertCard } from "../components/advert-card.tsx";
+import { BookingAction } from "../components/booking.tsx";
 import { Pager } from "../components/pager.tsx";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/category";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  const { catalogue } = context.get(appContext).services;
+  const user = await requireUser(request, context);
+  const { catalogue, orders } = context.get(appContext).services;
   const brand = await catalogue.getBrand(params.id);
   if (!brand) throw data(null, { status: 404, statusText: "Not Found" });
   const search = { ...parseSearch(new URL(request.url).searchParams), brand: brand.id, q: undefined };
-  return { brand, page: await catalogue.search(search) };
+  const page = await catalogue.search(search);
+  // One query for the whole page: which of these laptops this buyer has booked.
+  const booked = await orders.bookedAmong(
+    user,
+    page.items.map((a) => a.id),
+  );
+  return { brand, page, booked };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -21,7 +28,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "description", content: loaderData ? `Used ${loaderData.brand.name} laptops for sale on ReLaptop.` : "" },
 ];
 
-export default function Category({ loaderData: { brand, page } }: Route.ComponentProps) {
+export default function Category({ loaderData: { brand, page, booked } }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
@@ -30,7 +37,9 @@ export default function Category({ loaderData: { brand, page } }: Route.Componen
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {page.items.map((advert) => (
-            <AdvertCard key={advert.id} advert={advert} />
+            <AdvertCard key={advert.id} advert={advert}>
+              <BookingAction advert={advert} booked={booked.includes(advert.id)} />
+            </AdvertCard>
           ))}
         </div>
       )}

@@ -2,14 +2,18 @@ import { useState } from "react";
 import { data, Link } from "react-router";
 import { appContext } from "#app-context";
 import { VerifiedMark } from "../components/advert-card.tsx";
+import { BookingAction } from "../components/booking.tsx";
 import { formatPrice } from "../lib/money.ts";
+import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/laptop";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, publicUrl } = context.get(appContext);
   const advert = await services.catalogue.getAdvert(params.id);
   if (!advert) throw data(null, { status: 404, statusText: "Not Found" });
-  return { advert, publicUrl };
+  const user = await getUser(request, context);
+  const booked = user ? (await services.orders.bookedAmong(user, [advert.id])).length > 0 : false;
+  return { advert, publicUrl, booked, own: user?.id === advert.sellerId };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -51,7 +55,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function Laptop({ loaderData: { advert: a } }: Route.ComponentProps) {
+export default function Laptop({ loaderData: { advert: a, booked, own } }: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, string | null][] = [
     ["Processor", a.processor],
@@ -126,6 +130,9 @@ export default function Laptop({ loaderData: { advert: a } }: Route.ComponentPro
           <h2 className="mb-1 font-semibold">Description</h2>
           <p className="whitespace-pre-line">{a.description}</p>
         </section>
+        <div>
+          <BookingAction advert={a} booked={booked} sellerIsViewer={own} />
+        </div>
         <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>
       </div>
     </article>

@@ -30,6 +30,7 @@ export async function getAdvertDetail(db: Db, id: string) {
       storageType: adverts.storageType,
       screenInches: adverts.screenInches,
       batteryHealth: adverts.batteryHealth,
+      sellerId: adverts.sellerId,
       sellerName: users.name,
       sellerVerified: users.verified,
       createdAt: adverts.createdAt,
@@ -40,6 +41,7 @@ export async function getAdvertDetail(db: Db, id: string) {
     .where(eq(adverts.id, id));
   if (!a || a.status === "withdrawn") return null;
   const { imageKey, photoKeys, status, createdAt, ...rest } = a;
+  // sellerId stays: pages need it to tell the seller's own laptop apart; the API drops it.
   return {
     ...rest,
     sold: status === "sold",

@@ -10,6 +10,7 @@ import { FileField, FormError, TextField } from "../../components/form-field.tsx
 import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";
 import type { Route } from "./+types/all-brands";
 
@@ -73,6 +74,7 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
   const [open, setOpen] = useState<"edit" | "delete" | null>(null);
   const editor = useFetcher<typeof action>();
   const deleter = useFetcher<typeof action>();
+  const hydrated = useHydrated();
   const form = useValidatedForm(brandUpdateSchema, editor.data as ActionErrors | undefined);
   useEffect(() => {
     if (editor.state === "idle" && editor.data && "ok" in editor.data) setOpen(null);
@@ -86,12 +88,19 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
       </td>
       <td>{brand.name}</td>
       <td className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-sm" onClick={() => setOpen("edit")} aria-label={`Edit ${brand.name}`}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={!hydrated}
+          onClick={() => setOpen("edit")}
+          aria-label={`Edit ${brand.name}`}
+        >
           Edit
         </button>
         <button
           type="button"
           className="btn btn-sm btn-error"
+          disabled={!hydrated}
           onClick={() => setOpen("delete")}
           aria-label={`Delete ${brand.name}`}
         >

@@ -1,18 +1,138 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
+import { appContext } from "#app-context";
+import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
+import type { OrderView } from "../../../core/orders/orders.ts";
+import { ConfirmDialog } from "../../components/dialog.tsx";
+import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
+import { dataWithToast } from "../../lib/toast.server.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  const user = await requireUser(request, context);
+  return { orders: await context.get(appContext).services.orders.listMine(user) };
+}
+
+const intentSchema = z.object({ intent: z.enum(["cancel", "receipt"]), orderId: z.string().min(1) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = await parseForm(request, intentSchema);
+  if (parsed.error) return parsed.error;
+  const { orders } = context.get(appContext).services;
+  try {
+    if (parsed.value.intent === "receipt") {
+      await orders.confirmReceipt(user, parsed.value.orderId);
+      return dataWithToast(
+        context,
+        { ok: true },
+        { type: "success", message: "Enjoy your laptop! The order is complete." },
+      );
+    }
+    const outcome = await orders.cancel(user, parsed.value.orderId);
+    const message =
+      outcome === "refunded"
+        ? "Your order is cancelled and your payment refunded in full."
+        : "Your booking is cancelled.";
+    return dataWithToast(context, { ok: true }, { type: "success", message });
+  } catch (error) {
+    const failed = appErrorData(error);
+    return dataWithToast(context, failed.data, {
+      type: "error",
+      message: failed.data.formError ?? "That did not work.",
+    });
+  }
 }
 
 export const meta = () => [{ title: "My Orders — ReLaptop" }];
 
-export default function MyOrders() {
+export default function MyOrders({ loaderData: { orders } }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">My Orders</h1>
-      <p>Booking and card payment open soon: your orders will be listed here.</p>
+      {orders.length === 0 ? (
+        <p>
+          You have no orders yet.{" "}
+          <Link to="/#categories" className="link link-primary">
+            Browse laptops by brand
+          </Link>{" "}
+          and book one.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {orders.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
     </section>
+  );
+}
+
+function OrderRow({ order }: { order: OrderView }) {
+  const fetcher = useFetcher();
+  const [confirming, setConfirming] = useState(false);
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle" || !hydrated;
+  const post = (intent: "cancel" | "receipt") => fetcher.submit({ intent, orderId: order.id }, { method: "post" });
+  const cancellable = order.status === "booked" || order.status === "paid";
+  return (
+    <li className="card card-side flex-col border border-base-300 bg-base-100 sm:flex-row">
+      <figure className="sm:w-36">
+        <img src={order.productImageUrl} alt="" width={144} height={108} className="h-full w-full object-cover" />
+      </figure>
+      <div className="card-body gap-2 p-4">
+        <h2 className="card-title text-lg">
+          <Link to={`/laptops/${order.advertId}`} className="link-hover">
+            {order.productName}
+          </Link>
+        </h2>
+        <p className="flex flex-wrap items-center gap-2">
+          {formatPrice(order.priceCents)}
+          <span
+            className={`badge ${order.status === "paid" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}
+          >
+            {STATUS_LABELS[order.status]}
+          </span>
+        </p>
+        <div className="card-actions">
+          {order.status === "booked" && (
+            <Link to={`/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm">
+              Pay
+            </Link>
+          )}
+          {order.status === "paid" && (
+            <button type="button" className="btn btn-success btn-sm" disabled={busy} onClick={() => post("receipt")}>
+              I received it
+            </button>
+          )}
+          {cancellable && (
+            <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming(true)}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={order.status === "paid" ? "Cancel this order and get a full refund?" : "Cancel this booking?"}
+      >
+        <button
+          type="button"
+          className="btn btn-error"
+          onClick={() => {
+            post("cancel");
+            setConfirming(false);
+          }}
+        >
+          {order.status === "paid" ? "Cancel and refund" : "Cancel booking"}
+        </button>
+      </ConfirmDialog>
+    </li>
   );
 }

@@ -10,6 +10,7 @@ import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-products";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -72,7 +73,8 @@ export default function MyProducts({ loaderData: { adverts } }: Route.ComponentP
 function ProductRow({ advert }: { advert: SellerAdvert }) {
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
-  const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle" || !hydrated;
   const locked = advert.sold || busy;
   const post = (intent: string) => fetcher.submit({ intent, advertId: advert.id }, { method: "post" });
   return (

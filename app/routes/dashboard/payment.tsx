@@ -1,0 +1,109 @@
+import { Form, Link, useNavigation } from "react-router";
+import { appContext } from "#app-context";
+import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
+import { MESSAGES } from "../../../schemas/messages.ts";
+import { cardSchema } from "../../../schemas/orders.ts";
+import { TextField } from "../../components/form-field.tsx";
+import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
+import { formatPrice } from "../../lib/money.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { useValidatedForm } from "../../lib/use-validated-form.ts";
+import type { Route } from "./+types/payment";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const { orders } = context.get(appContext).services;
+  const order = await loadOrRedirect(context, () => orders.getMine(user, params.orderId));
+  // One key per page view: a double click or a retry of the same submission charges once.
+  return { order, attemptKey: crypto.randomUUID() };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = await parseForm(request, cardSchema);
+  if (parsed.error) return parsed.error;
+  const { cardNumber, expiry, cvc, attemptKey } = parsed.value;
+  try {
+    await context
+      .get(appContext)
+      .services.orders.pay(user, params.orderId, { number: cardNumber, expiry, cvc }, attemptKey);
+  } catch (error) {
+    return appErrorData(error);
+  }
+  return redirectWithToast(context, "/dashboard/my/orders", {
+    type: "success",
+    message: MESSAGES.toast.paymentSuccessful,
+  });
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: loaderData ? `Payment for ${loaderData.order.productName} — ReLaptop` : "Payment — ReLaptop" },
+];
+
+export default function Payment({ loaderData: { order, attemptKey }, actionData }: Route.ComponentProps) {
+  const form = useValidatedForm(cardSchema, actionData);
+  const processing = useNavigation().state !== "idle";
+  return (
+    <section className="mx-auto max-w-lg">
+      <h1 className="mb-2 text-3xl font-bold">Payment for {order.productName}</h1>
+      {order.status !== "booked" ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-lg">This order is {STATUS_LABELS[order.status].toLowerCase()}: there is nothing to pay.</p>
+          <Link to="/dashboard/my/orders" className="btn">
+            Back to My Orders
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mb-6 text-lg">
+            Please pay <strong>{formatPrice(order.priceCents)}</strong> for confirm this order!
+          </p>
+          <Form method="post" noValidate onSubmit={form.onSubmit} className="card border border-base-300 bg-base-100">
+            <div className="card-body gap-3">
+              <p className="alert alert-info text-sm" role="note">
+                Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC. 4000 0000
+                0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds.
+              </p>
+              <input type="hidden" name="attemptKey" value={attemptKey} />
+              <TextField
+                label="Card number"
+                name="cardNumber"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="4242 4242 4242 4242"
+                error={form.errors.cardNumber}
+              />
+              <div className="grid grid-cols-2 gap-3">
+                <TextField
+                  label="Expiry date (MM / YY)"
+                  name="expiry"
+                  autoComplete="cc-exp"
+                  placeholder="12 / 30"
+                  error={form.errors.expiry}
+                />
+                <TextField
+                  label="CVC"
+                  name="cvc"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  placeholder="123"
+                  error={form.errors.cvc}
+                />
+              </div>
+              {(form.errors.card || form.formError) && (
+                <p role="alert" className="text-sm text-error">
+                  {form.errors.card ?? form.formError}
+                </p>
+              )}
+              <button type="submit" className="btn btn-primary" disabled={processing}>
+                {processing ? "Processing…" : "Pay"}
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { expect, fieldError, test, uniqueEmail } from "./support/fixtures.ts";
+
+/** A new buyer for each test: orders are per buyer, so tests stay independent. */
+async function newBuyer(page: Page, name: string) {
+  await page.goto("/signUp");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(uniqueEmail(name.split(" ")[0]?.toLowerCase() ?? "buyer"));
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Books the first laptop a search finds and returns its name. */
+async function bookFirst(page: Page, query: string) {
+  await page.goto(`/allAdd?q=${encodeURIComponent(query)}`);
+  const name = (await page.locator("article h3").first().textContent()) as string;
+  await page.locator("article h3 a").first().click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.getByRole("button", { name: "Book Now" }).click();
+  const dialog = page.getByRole("dialog", { name: `Book ${name}` });
+  await dialog.getByLabel("Meeting location").fill("Dhanmondi 27");
+  await dialog.getByLabel("Phone Number").fill("01712345678");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your booking is confirmed!")).toBeVisible();
+  return name;
+}
+
+test("a buyer books with every validation message, pays with a declined card then a good one, and sees Paid", async ({
+  page,
+}) => {
+  await newBuyer(page, "Olga Orders");
+  await page.goto("/");
+  await page.locator("#categories").getByRole("link", { name: "HP", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "All HP Laptops" })).toBeVisible();
+  const card = page.locator("article").first();
+  const name = (await card.locator("h3").textContent()) as string;
+  await card.getByRole("button", { name: "Book Now" }).click();
+
+  const dialog = page.getByRole("dialog", { name: `Book ${name}` });
+  await expect(dialog.getByLabel("Name")).toHaveValue("Olga Orders");
+  await expect(dialog.getByLabel("Name")).toBeDisabled();
+  await expect(dialog.getByLabel("Email")).toBeDisabled();
+  await expect(dialog.getByLabel("Price")).toHaveValue(/^\$[\d,.]+$/);
+  await expect(dialog.getByLabel("Price")).toBeDisabled();
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(fieldError(page, "Meeting location is required")).toBeVisible();
+  await expect(fieldError(page, "Phone Number is required")).toBeVisible();
+  await dialog.getByLabel("Meeting location").fill("Dhanmondi 27");
+  await dialog.getByLabel("Phone Number").fill("0171-abc");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(fieldError(page, "Phone Number must contain digits only")).toBeVisible();
+  await dialog.getByLabel("Phone Number").fill("01712345678");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your booking is confirmed!")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(card.getByText("Booked", { exact: true })).toBeVisible();
+
+  await page.goto("/dashboard/my/orders");
+  const order = page.getByRole("listitem").filter({ hasText: name });
+  await expect(order.getByText("Booked", { exact: true })).toBeVisible();
+  await order.getByRole("link", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: `Payment for ${name}` })).toBeVisible();
+  await expect(page.getByText(/Please pay \$[\d,.]+ for confirm this order!/)).toBeVisible();
+  await expect(page.getByText(/Test mode/)).toBeVisible();
+
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Congratulations! your payment successful.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my\/orders$/);
+  await expect(order.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(order.getByRole("link", { name: "Pay" })).toHaveCount(0);
+
+  await order.getByRole("button", { name: "I received it" }).click();
+  await expect(page.getByText("Enjoy your laptop! The order is complete.")).toBeVisible();
+  await expect(order.getByText("Received", { exact: true })).toBeVisible();
+  await expect(order.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+});
+
+test("a buyer cancels an unpaid booking, and cancels a paid order for a full refund", async ({ page }) => {
+  await newBuyer(page, "Carl Cancel");
+  const first = await bookFirst(page, "Lenovo");
+  await page.goto("/dashboard/my/orders");
+  const booking = page.getByRole("listitem").filter({ hasText: first });
+  await booking.getByRole("button", { name: "Cancel" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel this booking?" })
+    .getByRole("button", { name: "Cancel booking" })
+    .click();
+  await expect(page.getByText("Your booking is cancelled.")).toBeVisible();
+  await expect(booking.getByText("Cancelled", { exact: true })).toBeVisible();
+
+  const second = await bookFirst(page, "Acer");
+  await page.goto("/dashboard/my/orders");
+  const paid = page.getByRole("listitem").filter({ hasText: second }).filter({ hasText: "Booked" });
+  await paid.getByRole("link", { name: "Pay" }).click();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Congratulations! your payment successful.")).toBeVisible();
+  const row = page.getByRole("listitem").filter({ hasText: second }).filter({ hasText: "Paid" });
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel this order and get a full refund?" })
+    .getByRole("button", { name: "Cancel and refund" })
+    .click();
+  await expect(page.getByText("Your order is cancelled and your payment refunded in full.")).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: second }).getByText("Refunded", { exact: true }),
+  ).toBeVisible();
+});
