@@ -66,7 +66,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <Footer />
-      {navigation.state === "loading" && <LoadingScreen overlay />}
+      {(navigation.state === "loading" || navigation.formAction === "/account/mode") && <LoadingScreen overlay />}
       <Toaster
         position="top-center"
         toastOptions={{ success: { duration: TOAST.successMs }, error: { duration: TOAST.errorMs } }}

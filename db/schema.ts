@@ -40,12 +40,16 @@ export const users = pgTable(
     verified: boolean("verified").notNull().default(false),
     /** Sellers only: acting as a seller (true) or as a plain buyer (false). */
     active: boolean("active").notNull().default(true),
+    /** Set when an admin deletes the account: it can no longer sign in, its history stays. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ('user', 'seller', 'admin')`),
     index("users_role_created_idx").on(t.role, t.createdAt),
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -297,3 +301,22 @@ export const simRefunds = pgTable("sim_refunds", {
   amountCents: integer("amount_cents").notNull(),
   createdAt: createdAt(),
 });
+
+/* ── Moderation ──────────────────────────────────────────────────────────── */
+
+/** Every admin action: who did what to whom, and when. */
+export const adminActions = pgTable(
+  "admin_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    summary: text("summary").notNull(),
+    at: createdAt(),
+  },
+  (t) => [index("admin_actions_at_idx").on(t.at.desc())],
+);

@@ -29,3 +29,10 @@ export const signUpSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const profileSchema = z.object({ name: signUpSchema.shape.name });
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
+  newPassword: passwordSchema,
+});

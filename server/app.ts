@@ -21,6 +21,7 @@ import { advertsApi } from "./http/api-adverts.ts";
 import { brandsApi } from "./http/api-brands.ts";
 import { catalogueApi } from "./http/api-catalogue.ts";
 import { ordersApi } from "./http/api-orders.ts";
+import { peopleApi } from "./http/api-people.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { registerSitemap } from "./http/sitemap.ts";
@@ -132,6 +133,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       await api.register(brandsApi, { services });
       await api.register(advertsApi, { services });
       await api.register(ordersApi, { services });
+      await api.register(peopleApi, { services });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ code: "NOT_FOUND", message: `No API operation at ${request.method} ${request.url}` }),
       );

@@ -2,6 +2,7 @@ import path from "node:path";
 import { createAccounts } from "../core/accounts/accounts.ts";
 import { createAuth } from "../core/accounts/auth.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type ThrottleLimits } from "../core/accounts/login-throttle.ts";
+import { createPeople } from "../core/accounts/people.ts";
 import { createAdvertCommands } from "../core/catalogue/adverts.ts";
 import { createBrandAdmin } from "../core/catalogue/brands.ts";
 import { createCatalogue } from "../core/catalogue/catalogue.ts";
@@ -42,6 +43,7 @@ export function createServices(config: Config, database: Database, options: Serv
     adverts: createAdvertCommands({ db, media }),
     orders: createOrders({ db, provider: options.paymentProvider ?? createSimulatedProvider(db) }),
     accounts: createAccounts({ db, auth }),
+    people: createPeople({ db }),
     catalogue: createCatalogue({ db }),
   };
 }

@@ -103,8 +103,25 @@ function UserMenu({ user }: { user: NavUser }) {
       </summary>
       <ul className="menu dropdown-content z-40 mt-2 w-48 rounded-box bg-base-100 p-2 shadow">
         <li>
-          <Link to="/">Profile</Link>
+          <Link to="/profile">Profile</Link>
         </li>
+        {user.role === "seller" && (
+          <>
+            <li className="menu-title">{user.active ? "Seller" : "User"}</li>
+            <li>
+              <Form method="post" action="/account/mode" className="p-0">
+                <input type="hidden" name="mode" value={user.active ? "user" : "seller"} />
+                <button
+                  type="submit"
+                  className="w-full px-3 py-1.5 text-left"
+                  aria-label={`Switch to ${user.active ? "User" : "Seller"}`}
+                >
+                  {user.active ? "User" : "Seller"}
+                </button>
+              </Form>
+            </li>
+          </>
+        )}
         <li>
           <Form method="post" action="/logout" className="p-0">
             <button type="submit" className="w-full px-3 py-1.5 text-left">

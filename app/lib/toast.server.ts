@@ -47,6 +47,12 @@ export async function popToast(request: Request, context: Readonly<RouterContext
 }
 
 /** An action's answer with a toast the page shows once it has revalidated. */
-export async function dataWithToast<T>(context: Readonly<RouterContextProvider>, payload: T, toast: Toast) {
-  return data(payload, { headers: { "set-cookie": await toastCookie(context, toast) } });
+export async function dataWithToast<T>(
+  context: Readonly<RouterContextProvider>,
+  payload: T,
+  toast: Toast,
+  headers: Headers = new Headers(),
+) {
+  headers.append("set-cookie", await toastCookie(context, toast));
+  return data(payload, { headers });
 }

@@ -24,7 +24,7 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
   return {
     async getSessionUser(headers: Headers): Promise<SessionUser | null> {
       const session = await auth.api.getSession({ headers });
-      if (!session) return null;
+      if (!session || session.user.deactivatedAt) return null;
       const u = session.user;
       return {
         id: u.id,
@@ -61,6 +61,17 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
 
     async signOut(headers: Headers): Promise<AuthResult> {
       const result = await call(() => auth.api.signOut({ headers, returnHeaders: true }));
+      return { headers: result.headers };
+    },
+
+    /** Changes the password (the current one is checked) and ends the account's other sessions. */
+    async changePassword(
+      input: { currentPassword: string; newPassword: string },
+      headers: Headers,
+    ): Promise<AuthResult> {
+      const result = await call(() =>
+        auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers, returnHeaders: true }),
+      );
       return { headers: result.headers };
     },
 

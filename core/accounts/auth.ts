@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import { signUpSchema } from "../../schemas/accounts.ts";
@@ -59,6 +60,7 @@ export function createAuth(options: AuthOptions) {
         role: { type: "string", input: false, defaultValue: "user" },
         verified: { type: "boolean", input: false, defaultValue: false },
         active: { type: "boolean", input: false, defaultValue: true },
+        deactivatedAt: { type: "date", input: false, required: false },
       },
     },
     account: {
@@ -66,6 +68,22 @@ export function createAuth(options: AuthOptions) {
       accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
     },
     session: { cookieCache: { enabled: false } },
+    databaseHooks: {
+      session: {
+        create: {
+          // A deleted (deactivated) account cannot start a session, by password or by Google.
+          async before(session) {
+            const [user] = await db
+              .select({ deactivatedAt: schema.users.deactivatedAt })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (user?.deactivatedAt) {
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_DELETED", message: "This account has been deleted." });
+            }
+          },
+        },
+      },
+    },
     // Our own throttle (below) counts failed logins per account and per address.
     rateLimit: { enabled: false },
     advanced: {

@@ -34,7 +34,7 @@ export function createPayOrder({ db, provider, lockOwn }: { db: Db; provider: Pa
       if (order.status === "closed") throw new AppError("CONFLICT", SOLD);
       if (!canTransition(order.status, "pay")) throw new AppError("CONFLICT", "This order can no longer be paid.");
       const [advert] = await tx.select().from(adverts).where(eq(adverts.id, order.advertId)).for("update");
-      if (!advert || advert.status !== "available") throw new AppError("CONFLICT", SOLD);
+      if (advert?.status !== "available") throw new AppError("CONFLICT", SOLD);
       const heldByOther =
         advert.reservedByOrderId &&
         advert.reservedByOrderId !== order.id &&
@@ -71,7 +71,7 @@ export function createPayOrder({ db, provider, lockOwn }: { db: Db; provider: Pa
         const order = await lockOwn(tx, actor, orderId);
         if (order.status === "paid") return;
         const [advert] = await tx.select().from(adverts).where(eq(adverts.id, order.advertId)).for("update");
-        if (!advert || advert.status !== "available") throw new AppError("CONFLICT", SOLD);
+        if (advert?.status !== "available") throw new AppError("CONFLICT", SOLD);
         await tx.insert(payments).values({
           orderId: order.id,
           advertId: order.advertId,

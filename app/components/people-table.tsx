@@ -1,0 +1,154 @@
+import { useState } from "react";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import type { PersonRow } from "../../core/accounts/people.ts";
+import { MESSAGES } from "../../schemas/messages.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
+import { ConfirmDialog } from "./dialog.tsx";
+
+/** All Sellers and All Buyers: search, pages, and each row's actions. */
+export function PeopleTable({
+  people,
+  total,
+  pageSize,
+  sellers,
+}: {
+  people: PersonRow[];
+  total: number;
+  pageSize: number;
+  sellers: boolean;
+}) {
+  const [params] = useSearchParams();
+  const page = Number(params.get("page") ?? 1) || 1;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(n));
+    return `?${next}`;
+  };
+  return (
+    <>
+      <Form method="get" role="search" className="mb-4 flex items-end gap-2">
+        <label className="flex flex-1 flex-col gap-1 text-sm">
+          <span>Search by name or email</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.get("q") ?? ""}
+            className="input input-bordered input-sm"
+          />
+        </label>
+        <button type="submit" className="btn btn-sm">
+          Search
+        </button>
+      </Form>
+      <p className="mb-2 text-sm">
+        {total} {total === 1 ? "account" : "accounts"} ·{" "}
+        <Link to="/dashboard/admin-log" className="link">
+          Admin activity
+        </Link>
+      </p>
+      <div className="overflow-x-auto">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Status</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {people.map((p) => (
+              <PersonRowView key={p.id} person={p} seller={sellers} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav aria-label="Pages" className="join mt-4">
+          {page > 1 && (
+            <Link to={pageLink(page - 1)} className="btn join-item btn-sm">
+              « Previous
+            </Link>
+          )}
+          <span className="btn join-item btn-sm btn-disabled">
+            Page {page} of {pages}
+          </span>
+          {page < pages && (
+            <Link to={pageLink(page + 1)} className="btn join-item btn-sm">
+              Next »
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}
+
+function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const [confirming, setConfirming] = useState(false);
+  const busy = fetcher.state !== "idle" || !hydrated;
+  const post = (intent: string) => fetcher.submit({ intent, userId: person.id }, { method: "post" });
+  const status = person.deactivated ? "Deleted" : seller ? (person.verified ? "Verified" : "Not verified") : "Active";
+  return (
+    <tr className={person.deactivated ? "opacity-60" : ""}>
+      <td>{person.name}</td>
+      <td>{person.email}</td>
+      <td>
+        <span
+          className={`badge ${status === "Verified" ? "badge-info" : status === "Deleted" ? "badge-ghost" : "badge-outline"}`}
+        >
+          {status}
+        </span>
+      </td>
+      <td>
+        {new Date(person.joinedAt).toLocaleDateString("en-GB", {
+          day: "numeric",
+          month: "short",
+          year: "numeric",
+          timeZone: "UTC",
+        })}
+      </td>
+      <td className="flex flex-wrap justify-end gap-2">
+        {seller && !person.deactivated && (
+          <button
+            type="button"
+            className={`btn btn-sm ${person.verified ? "" : "btn-primary"}`}
+            disabled={busy}
+            onClick={() => post(person.verified ? "unverify" : "verify")}
+          >
+            {person.verified ? "Revoke verification" : "Make Verified"}
+          </button>
+        )}
+        {!person.deactivated && (
+          <button
+            type="button"
+            className="btn btn-sm btn-error"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${person.name}`}
+          >
+            Delete
+          </button>
+        )}
+        <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={MESSAGES.page.confirmDelete}>
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={() => {
+              post("delete");
+              setConfirming(false);
+            }}
+          >
+            Delete
+          </button>
+        </ConfirmDialog>
+      </td>
+    </tr>
+  );
+}

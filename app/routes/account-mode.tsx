@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { appContext } from "#app-context";
+import { MESSAGES } from "../../schemas/messages.ts";
+import { appErrorData, parseForm } from "../lib/forms.server.ts";
+import { requireUser } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/account-mode";
+
+export const loader = () => redirect("/");
+
+/** The Seller/User switch: sellers act as sellers or as plain buyers; the server enforces it everywhere. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = await parseForm(request, z.object({ mode: z.enum(["seller", "user"]) }));
+  if (parsed.error) return parsed.error;
+  try {
+    const asSeller = parsed.value.mode === "seller";
+    await context.get(appContext).services.people.setActingAsSeller(user, asSeller);
+    return redirectWithToast(context, "/", {
+      type: "success",
+      message: asSeller ? MESSAGES.toast.nowSeller : MESSAGES.toast.nowUser,
+    });
+  } catch (error) {
+    return appErrorData(error);
+  }
+}

@@ -1,0 +1,41 @@
+import { appContext } from "#app-context";
+import { requireUser } from "../../lib/session.server.ts";
+import type { Route } from "./+types/admin-log";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireUser(request, context, "admin");
+  const actions = await context.get(appContext).services.people.recentAdminActions(admin);
+  return { actions: actions.map((a) => ({ ...a, at: a.at.toISOString() })) };
+}
+
+export const meta = () => [{ title: "Admin activity — ReLaptop" }];
+
+export default function AdminLog({ loaderData: { actions } }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1 className="mb-4 text-3xl font-bold">Admin activity</h1>
+      {actions.length === 0 ? (
+        <p>No admin actions yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">When (UTC)</th>
+              <th scope="col">Admin</th>
+              <th scope="col">What</th>
+            </tr>
+          </thead>
+          <tbody>
+            {actions.map((a) => (
+              <tr key={a.id}>
+                <td>{a.at.slice(0, 16).replace("T", " ")}</td>
+                <td>{a.adminName}</td>
+                <td>{a.summary}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

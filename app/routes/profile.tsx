@@ -1,0 +1,118 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { appContext } from "#app-context";
+import { isAppError } from "../../core/errors.ts";
+import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
+import { FormError, TextField } from "../components/form-field.tsx";
+import { appendCookies } from "../lib/cookies.ts";
+import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
+import { authHeaders, requireUser } from "../lib/session.server.ts";
+import { dataWithToast } from "../lib/toast.server.ts";
+import { useValidatedForm } from "../lib/use-validated-form.ts";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { name: user.name, email: user.email, role: user.role, verified: user.verified, active: user.active };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = z.enum(["name", "password"]).safeParse(form.get("intent"));
+  const { services } = context.get(appContext);
+  if (intent.data === "name") {
+    const parsed = validateForm(form, profileSchema);
+    if (parsed.error) return parsed.error;
+    await services.people.rename(user, parsed.value.name);
+    return dataWithToast(context, { ok: "name" as const }, { type: "success", message: "Your name is updated." });
+  }
+  const parsed = validateForm(form, passwordChangeSchema);
+  if (parsed.error) return parsed.error;
+  try {
+    const { headers } = await services.accounts.changePassword(parsed.value, authHeaders(request, context));
+    // The session is renewed (other sessions end): pass the new cookie on.
+    return dataWithToast(
+      context,
+      { ok: "password" as const },
+      { type: "success", message: "Your password is changed." },
+      appendCookies(new Headers(), headers),
+    );
+  } catch (error) {
+    // The identity provider's words for a wrong current password belong under that field.
+    if (isAppError(error) && (error.status === 400 || error.status === 401)) {
+      return data<ActionErrors>({ fields: { currentPassword: error.message } }, { status: 400 });
+    }
+    return appErrorData(error);
+  }
+}
+
+export const meta = () => [{ title: "Profile — ReLaptop" }];
+
+const ROLE_LABELS = { user: "Buyer", seller: "Seller", admin: "Admin" } as const;
+
+export default function Profile({ loaderData: me, actionData }: Route.ComponentProps) {
+  const nameForm = useValidatedForm(
+    profileSchema,
+    actionData && "fields" in actionData && actionData.fields?.name ? actionData : null,
+  );
+  const passwordForm = useValidatedForm(
+    passwordChangeSchema,
+    actionData && "fields" in actionData && !actionData.fields?.name ? actionData : null,
+  );
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-8 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold">Profile</h1>
+        <p className="mt-2">
+          {me.email} · {ROLE_LABELS[me.role]}
+          {me.role === "seller" && (me.verified ? " (verified)" : " (not verified yet)")}
+          {me.role === "seller" && !me.active && " · acting as a user"}
+        </p>
+      </div>
+      <Form
+        method="post"
+        noValidate
+        onSubmit={nameForm.onSubmit}
+        className="flex flex-col gap-3"
+        aria-label="Display name"
+      >
+        <h2 className="text-xl font-semibold">Display name</h2>
+        <input type="hidden" name="intent" value="name" />
+        <TextField label="Name" name="name" defaultValue={me.name} error={nameForm.errors.name} />
+        <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+          Save name
+        </button>
+      </Form>
+      <Form
+        method="post"
+        noValidate
+        onSubmit={passwordForm.onSubmit}
+        className="flex flex-col gap-3"
+        aria-label="Password"
+      >
+        <h2 className="text-xl font-semibold">Password</h2>
+        <FormError message={passwordForm.formError} />
+        <input type="hidden" name="intent" value="password" />
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          error={passwordForm.errors.currentPassword}
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          error={passwordForm.errors.newPassword}
+        />
+        <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+          Change password
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { and, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { adminActions, adverts, sessions, users } from "../../db/schema.ts";
+import { AppError } from "../errors.ts";
+import type { SessionUser } from "./accounts.ts";
+import { isAdmin } from "./roles.ts";
+
+export const PEOPLE_PAGE_SIZE = 25;
+
+export interface PersonRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  verified: boolean;
+  active: boolean;
+  deactivated: boolean;
+  joinedAt: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const notFound = () => new AppError("NOT_FOUND", "This account does not exist.");
+
+/**
+ * The people side: admins list, verify and delete sellers and buyers; sellers switch
+ * between acting as a seller and as a buyer. Every admin action is recorded.
+ */
+export function createPeople({ db }: { db: Db }) {
+  function requireAdmin(actor: SessionUser) {
+    if (!isAdmin(actor)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
+  }
+
+  async function record(
+    admin: SessionUser,
+    action: string,
+    targetId: string,
+    summary: string,
+    tx: Pick<Db, "insert"> = db,
+  ) {
+    await tx.insert(adminActions).values({ adminId: admin.id, action, targetType: "user", targetId, summary });
+  }
+
+  return {
+    /** Sellers or buyers, newest first, searchable by name or email; pages of 25 (offset: admin lists stay small). */
+    async list(admin: SessionUser, role: "seller" | "user", { q, page = 1 }: { q?: string; page?: number }) {
+      requireAdmin(admin);
+      const where = and(
+        eq(users.role, role),
+        q ? or(ilike(users.name, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`)) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            role: users.role,
+            verified: users.verified,
+            active: users.active,
+            deactivatedAt: users.deactivatedAt,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .where(where)
+          .orderBy(sql`${users.createdAt} desc`, users.id)
+          .limit(PEOPLE_PAGE_SIZE)
+          .offset((Math.max(1, Math.min(page, 10_000)) - 1) * PEOPLE_PAGE_SIZE),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return {
+        people: rows.map(
+          ({ deactivatedAt, createdAt, ...r }): PersonRow => ({
+            ...r,
+            deactivated: deactivatedAt !== null,
+            joinedAt: createdAt.toISOString(),
+          }),
+        ),
+        total: Number(total?.n ?? 0),
+        pageSize: PEOPLE_PAGE_SIZE,
+      };
+    },
+
+    /**
+     * Make Verified (or revoke it). The verified mark on the seller's adverts is read from the
+     * account, so every advert shows the change at once. Returns whether anything changed.
+     */
+    async setVerified(admin: SessionUser, sellerId: string, verified: boolean): Promise<boolean> {
+      requireAdmin(admin);
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(users)
+          .set({ verified })
+          .where(and(eq(users.id, sellerId), eq(users.role, "seller"), sql`${users.verified} <> ${verified}`))
+          .returning({ name: users.name });
+        if (changed.length === 0) {
+          const [exists] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, sellerId), eq(users.role, "seller")));
+          if (!exists) throw notFound();
+          return false;
+        }
+        await record(
+          admin,
+          verified ? "verify-seller" : "unverify-seller",
+          sellerId,
+          `${verified ? "Verified" : "Revoked verification of"} ${changed[0]?.name}`,
+          tx,
+        );
+        return true;
+      });
+    },
+
+    /**
+     * Delete an account without destroying history: it can no longer sign in, its sessions end,
+     * its available adverts leave the catalogue, and its orders and payments stay readable.
+     */
+    async deactivate(admin: SessionUser, userId: string) {
+      requireAdmin(admin);
+      if (userId === admin.id) throw new AppError("CONFLICT", "You cannot delete your own account.");
+      await db.transaction(async (tx) => {
+        const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+        if (!target) throw notFound();
+        if (target.deactivatedAt) return;
+        if (target.role === "admin") {
+          const [admins] = await tx
+            .select({ n: count() })
+            .from(users)
+            .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)));
+          if (Number(admins?.n ?? 0) <= 1) throw new AppError("CONFLICT", "The last admin cannot be deleted.");
+        }
+        await tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, userId));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await tx
+          .update(adverts)
+          .set({ status: "withdrawn", advertised: false })
+          .where(and(eq(adverts.sellerId, userId), eq(adverts.status, "available")));
+        await record(admin, "delete-account", userId, `Deleted ${target.role} ${target.name} <${target.email}>`, tx);
+      });
+    },
+
+    /** The Seller/User switch: a seller acts as a seller (true) or as a plain buyer (false). */
+    async setActingAsSeller(actor: SessionUser, active: boolean): Promise<boolean> {
+      if (actor.role !== "seller") throw new AppError("FORBIDDEN", "Only sellers can switch between seller and user.");
+      const changed = await db
+        .update(users)
+        .set({ active })
+        .where(and(eq(users.id, actor.id), sql`${users.active} <> ${active}`))
+        .returning({ id: users.id });
+      return changed.length > 0;
+    },
+
+    async rename(actor: SessionUser, name: string) {
+      await db.update(users).set({ name }).where(eq(users.id, actor.id));
+    },
+
+    async recentAdminActions(admin: SessionUser, limit = 100) {
+      requireAdmin(admin);
+      return db
+        .select({
+          id: adminActions.id,
+          action: adminActions.action,
+          summary: adminActions.summary,
+          at: adminActions.at,
+          adminName: users.name,
+        })
+        .from(adminActions)
+        .innerJoin(users, eq(users.id, adminActions.adminId))
+        .orderBy(sql`${adminActions.at} desc nulls last`)
+        .limit(limit);
+    },
+  };
+}
+
+export type People = ReturnType<typeof createPeople>;
