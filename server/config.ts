@@ -25,6 +25,12 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     TRUST_PROXY: bool.default(false),
+    MEDIA_STORAGE: z.enum(["disk", "s3"]).default("disk"),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -34,6 +40,11 @@ const envSchema = z
         path: ["AUTH_SECRET"],
         message: "is required when DATABASE_URL is set (no demo secret outside embedded mode)",
       });
+    }
+    if (env.MEDIA_STORAGE === "s3") {
+      for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when MEDIA_STORAGE=s3" });
+      }
     }
     const google = [env.GOOGLE_DISCOVERY_URL, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET];
     if (google.some(Boolean) && !google.every(Boolean)) {
@@ -81,6 +92,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    media:
+      e.MEDIA_STORAGE === "s3"
+        ? ({
+            kind: "s3",
+            endpoint: e.S3_ENDPOINT as string,
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+          } as const)
+        : ({ kind: "disk", dir: path.join(dataDir, "media") } as const),
     logLevel: e.LOG_LEVEL,
   };
 }

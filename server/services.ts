@@ -1,4 +1,3 @@
-import path from "node:path";
 import { createAccounts } from "../core/accounts/accounts.ts";
 import { createAuth } from "../core/accounts/auth.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type ThrottleLimits } from "../core/accounts/login-throttle.ts";
@@ -6,6 +5,7 @@ import { createPeople } from "../core/accounts/people.ts";
 import { createAdvertCommands } from "../core/catalogue/adverts.ts";
 import { createBrandAdmin } from "../core/catalogue/brands.ts";
 import { createCatalogue } from "../core/catalogue/catalogue.ts";
+import { createS3Storage } from "../core/media/s3-storage.ts";
 import { createDiskStorage, type MediaStorage } from "../core/media/storage.ts";
 import { createOrders } from "../core/orders/orders.ts";
 import type { PaymentProvider } from "../core/payments/provider.ts";
@@ -33,7 +33,8 @@ export function createServices(config: Config, database: Database, options: Serv
     throttle,
     insecureFastHash: options.insecureFastHash,
   });
-  const media = options.media ?? createDiskStorage(path.join(config.dataDir, "media"));
+  const media =
+    options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   return {
     database,
     db,

@@ -14,7 +14,8 @@ export interface MediaStorage {
 export const MEDIA_URL_PREFIX = "/media/";
 export const mediaUrl = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
 
-const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{62}\.(webp|png|jpeg)$/;
+/** What a stored key looks like; anything else is refused before it reaches a disk or a bucket. */
+export const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{62}\.(webp|png|jpeg)$/;
 
 export function contentKey(bytes: Buffer, extension: string) {
   const hash = createHash("sha256").update(bytes).digest("hex");

@@ -34,6 +34,21 @@ describe("configuration", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_DISCOVERY_URL/);
   });
 
+  it("wants the bucket's settings for S3 storage, and keeps images on disk by default", () => {
+    expect(loadConfig({}).media.kind).toBe("disk");
+    expect(() => loadConfig({ MEDIA_STORAGE: "s3", S3_BUCKET: "b" })).toThrow(
+      /S3_ENDPOINT: is required when MEDIA_STORAGE=s3/,
+    );
+    const c = loadConfig({
+      MEDIA_STORAGE: "s3",
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_BUCKET: "b",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    });
+    expect(c.media).toMatchObject({ kind: "s3", bucket: "b", region: "us-east-1" });
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).database.kind).toBe("pglite");
   });

@@ -1,0 +1,47 @@
+import { AwsClient } from "aws4fetch";
+import { contentKey, KEY_PATTERN, type MediaStorage } from "./storage.ts";
+
+export interface S3Options {
+  /** e.g. https://s3.eu-central-1.amazonaws.com, or a MinIO/R2 endpoint. Path-style addressing. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+const TYPES = { webp: "image/webp", png: "image/png", jpeg: "image/jpeg" } as const;
+
+/**
+ * Media in an S3-compatible bucket, so several app servers share one set of images.
+ * Keys are content hashes, as on disk: writing the same image twice is harmless.
+ */
+export function createS3Storage(options: S3Options): MediaStorage {
+  const client = new AwsClient({
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    region: options.region,
+    service: "s3",
+  });
+  const url = (key: string) => `${options.endpoint.replace(/\/$/, "")}/${options.bucket}/${key}`;
+
+  return {
+    async put(bytes, extension) {
+      const key = contentKey(bytes, extension);
+      const res = await client.fetch(url(key), {
+        method: "PUT",
+        body: new Uint8Array(bytes),
+        headers: { "content-type": TYPES[extension], "cache-control": "public, max-age=31536000, immutable" },
+      });
+      if (!res.ok) throw new Error(`S3 PUT ${key} failed: ${res.status} ${await res.text()}`);
+      return key;
+    },
+    async get(key) {
+      if (!KEY_PATTERN.test(key)) return null;
+      const res = await client.fetch(url(key));
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`S3 GET ${key} failed: ${res.status}`);
+      return Buffer.from(await res.arrayBuffer());
+    },
+  };
+}
