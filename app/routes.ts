@@ -13,6 +13,8 @@ export default [
   route("category/:id", "routes/category.tsx"),
   route("laptops/:id", "routes/laptop.tsx"),
   route("book", "routes/book.tsx"),
+  route("report", "routes/report.tsx"),
+  route("sellers/:id", "routes/seller.tsx"),
   route("account/mode", "routes/account-mode.tsx"),
   route("profile", "routes/profile.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
@@ -24,6 +26,7 @@ export default [
     route("all/seller", "routes/dashboard/all-sellers.tsx"),
     route("all/buyers", "routes/dashboard/all-buyers.tsx"),
     route("admin-log", "routes/dashboard/admin-log.tsx"),
+    route("reported-items", "routes/dashboard/reported-items.tsx"),
     route("adds/:email", "routes/dashboard/my-products.tsx"),
     route("post/add", "routes/dashboard/post-add.tsx"),
     route("post/edit/:id", "routes/dashboard/edit-add.tsx"),

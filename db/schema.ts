@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { REPORT_REASONS } from "../schemas/moderation.ts";
 
 /** Full-text search document, maintained by PostgreSQL itself (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -154,6 +155,8 @@ export const adverts = pgTable(
     storageType: text("storage_type"),
     screenInches: text("screen_inches"),
     batteryHealth: smallint("battery_health"),
+    /** Why an admin removed this advert (shown to its seller). */
+    removalReason: text("removal_reason"),
     /** A buyer is paying: nobody else can start paying until this passes (see core/orders/pay-order.ts). */
     reservedByOrderId: uuid("reserved_by_order_id"),
     reservedUntil: timestamp("reserved_until", { withTimezone: true, precision: 3 }),
@@ -319,4 +322,29 @@ export const adminActions = pgTable(
     at: createdAt(),
   },
   (t) => [index("admin_actions_at_idx").on(t.at.desc())],
+);
+
+/** A buyer's report of an advert; one per buyer and advert. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advertId: uuid("advert_id")
+      .notNull()
+      .references(() => adverts.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    /** open → dismissed (nothing wrong) | actioned (the advert was removed). */
+    status: text("status", { enum: ["open", "dismissed", "actioned"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_once_per_buyer_idx").on(t.advertId, t.reporterId),
+    index("reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
 );

@@ -25,6 +25,8 @@ export const searchSchema = z.object({
   location: lenient(z.string().trim().min(1).max(120)),
   minRam: lenient(z.coerce.number().int().min(1).max(256)),
   minStorage: lenient(z.coerce.number().int().min(1).max(16384)),
+  /** One seller's laptops (their public page). */
+  seller: lenient(z.string().min(1).max(64)),
   sort: z.enum(SORTS).catch("newest").default("newest"),
   cursor: lenient(z.string().max(200)),
 });

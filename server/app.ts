@@ -20,6 +20,7 @@ import { accountsApi } from "./http/api-accounts.ts";
 import { advertsApi } from "./http/api-adverts.ts";
 import { brandsApi } from "./http/api-brands.ts";
 import { catalogueApi } from "./http/api-catalogue.ts";
+import { moderationApi } from "./http/api-moderation.ts";
 import { ordersApi } from "./http/api-orders.ts";
 import { peopleApi } from "./http/api-people.ts";
 import { registerErrorHandling } from "./http/errors.ts";
@@ -134,6 +135,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       await api.register(advertsApi, { services });
       await api.register(ordersApi, { services });
       await api.register(peopleApi, { services });
+      await api.register(moderationApi, { services });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ code: "NOT_FOUND", message: `No API operation at ${request.method} ${request.url}` }),
       );

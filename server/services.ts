@@ -7,6 +7,7 @@ import { createBrandAdmin } from "../core/catalogue/brands.ts";
 import { createCatalogue } from "../core/catalogue/catalogue.ts";
 import { createS3Storage } from "../core/media/s3-storage.ts";
 import { createDiskStorage, type MediaStorage } from "../core/media/storage.ts";
+import { createReports } from "../core/moderation/reports.ts";
 import { createOrders } from "../core/orders/orders.ts";
 import type { PaymentProvider } from "../core/payments/provider.ts";
 import { createSimulatedProvider } from "../core/payments/simulated-provider.ts";
@@ -45,6 +46,7 @@ export function createServices(config: Config, database: Database, options: Serv
     orders: createOrders({ db, provider: options.paymentProvider ?? createSimulatedProvider(db) }),
     accounts: createAccounts({ db, auth }),
     people: createPeople({ db }),
+    reports: createReports({ db }),
     catalogue: createCatalogue({ db }),
   };
 }

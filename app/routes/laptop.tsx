@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { appContext } from "#app-context";
 import { VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
+import { ReportButton } from "../components/report-button.tsx";
 import { formatPrice } from "../lib/money.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/laptop";
@@ -13,7 +14,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!advert) throw data(null, { status: 404, statusText: "Not Found" });
   const user = await getUser(request, context);
   const booked = user ? (await services.orders.bookedAmong(user, [advert.id])).length > 0 : false;
-  return { advert, publicUrl, booked, own: user?.id === advert.sellerId };
+  return {
+    advert,
+    publicUrl,
+    booked,
+    own: user?.id === advert.sellerId,
+    canReport: Boolean(user && user.role !== "admin"),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -55,7 +62,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function Laptop({ loaderData: { advert: a, booked, own } }: Route.ComponentProps) {
+export default function Laptop({ loaderData: { advert: a, booked, own, canReport } }: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, string | null][] = [
     ["Processor", a.processor],
@@ -115,7 +122,10 @@ export default function Laptop({ loaderData: { advert: a, booked, own } }: Route
           <dd>{a.location}</dd>
           <dt className="font-medium">Seller</dt>
           <dd className="flex items-center gap-2">
-            {a.sellerName} {a.sellerVerified && <VerifiedMark />}
+            <Link to={`/sellers/${a.sellerId}`} className="link">
+              {a.sellerName}
+            </Link>{" "}
+            {a.sellerVerified && <VerifiedMark />}
           </dd>
           {specs
             .filter(([, v]) => v)
@@ -130,8 +140,9 @@ export default function Laptop({ loaderData: { advert: a, booked, own } }: Route
           <h2 className="mb-1 font-semibold">Description</h2>
           <p className="whitespace-pre-line">{a.description}</p>
         </section>
-        <div>
+        <div className="flex items-center gap-2">
           <BookingAction advert={a} booked={booked} sellerIsViewer={own} />
+          {canReport && !own && <ReportButton advertId={a.id} name={a.name} />}
         </div>
         <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>
       </div>

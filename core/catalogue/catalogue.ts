@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
 import type { SearchParams } from "../../schemas/search.ts";
@@ -25,6 +25,8 @@ export interface SellerAdvert {
   resalePriceCents: number;
   advertised: boolean;
   sold: boolean;
+  /** Set when an admin removed the advert: why. */
+  removedBecause: string | null;
 }
 
 const available = eq(adverts.status, "available");
@@ -66,6 +68,15 @@ export function createCatalogue({ db }: { db: Db }) {
       return row ? { id: row.id, name: row.name, imageUrl: mediaUrl(row.imageKey) } : null;
     },
 
+    /** A seller's public page: only active seller accounts have one. */
+    async getSellerProfile(id: string) {
+      const [seller] = await db
+        .select({ id: users.id, name: users.name, verified: users.verified, memberSince: users.createdAt })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, "seller"), isNull(users.deactivatedAt)));
+      return seller ? { ...seller, memberSince: seller.memberSince.toISOString() } : null;
+    },
+
     /** A laptop's page; null when it does not exist or was deleted. */
     getAdvert: (id: string) => getAdvertDetail(db, id),
 
@@ -88,16 +99,24 @@ export function createCatalogue({ db }: { db: Db }) {
           resalePriceCents: adverts.resalePriceCents,
           advertised: adverts.advertised,
           status: adverts.status,
+          removalReason: adverts.removalReason,
         })
         .from(adverts)
         .innerJoin(users, eq(users.id, adverts.sellerId))
-        .where(and(eq(users.email, sellerEmail.toLowerCase()), ne(adverts.status, "withdrawn")))
+        // The seller's own deletions are gone; an admin's removal stays, with its reason.
+        .where(
+          and(
+            eq(users.email, sellerEmail.toLowerCase()),
+            or(ne(adverts.status, "withdrawn"), isNotNull(adverts.removalReason)),
+          ),
+        )
         .orderBy(...newestFirst)
         .limit(limit);
-      return rows.map(({ imageKey, status, ...r }) => ({
+      return rows.map(({ imageKey, status, removalReason, ...r }) => ({
         ...r,
         imageUrl: mediaUrl(imageKey),
         sold: status === "sold",
+        removedBecause: status === "withdrawn" ? removalReason : null,
       }));
     },
 

@@ -51,6 +51,7 @@ export function searchConditions(p: SearchParams): SQL | undefined {
     eq(adverts.status, "available"),
     p.q ? sql`(${adverts.search} @@ websearch_to_tsquery('simple', ${p.q}) or ${p.q} <% ${adverts.name})` : undefined,
     p.brand ? eq(adverts.brandId, p.brand) : undefined,
+    p.seller ? eq(adverts.sellerId, p.seller) : undefined,
     p.minPrice !== undefined ? gte(adverts.resalePriceCents, p.minPrice) : undefined,
     p.maxPrice !== undefined ? lte(adverts.resalePriceCents, p.maxPrice) : undefined,
     p.condition ? eq(adverts.condition, p.condition) : undefined,

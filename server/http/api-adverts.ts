@@ -133,6 +133,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
                 resalePriceCents: z.int(),
                 advertised: z.boolean(),
                 sold: z.boolean(),
+                removedBecause: z.string().nullable(),
               }),
             ),
           }),

@@ -70,7 +70,7 @@ export default function DashboardLayout({ loaderData: menu }: Route.ComponentPro
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink to="/" className={item} end>
+                  <NavLink to="/dashboard/reported-items" className={item}>
                     Reported Items
                   </NavLink>
                 </li>

@@ -75,7 +75,7 @@ function ProductRow({ advert }: { advert: SellerAdvert }) {
   const [confirming, setConfirming] = useState(false);
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" || !hydrated;
-  const locked = advert.sold || busy;
+  const locked = advert.sold || advert.removedBecause !== null || busy;
   const post = (intent: string) => fetcher.submit({ intent, advertId: advert.id }, { method: "post" });
   return (
     <li className="card card-side flex-col border border-base-300 bg-base-100 sm:flex-row">
@@ -91,6 +91,11 @@ function ProductRow({ advert }: { advert: SellerAdvert }) {
           </span>
           {advert.advertised && <span className="badge badge-info">Advertised</span>}
         </p>
+        {advert.removedBecause && (
+          <p className="alert alert-warning py-2 text-sm" role="status">
+            Removed by an admin: {advert.removedBecause}
+          </p>
+        )}
         <div className="card-actions">
           {advert.advertised ? (
             <button type="button" className="btn btn-sm" disabled={locked} onClick={() => post("unadvertise")}>
@@ -106,7 +111,7 @@ function ProductRow({ advert }: { advert: SellerAdvert }) {
               Add To Advertisement
             </button>
           )}
-          {advert.sold ? (
+          {advert.sold || advert.removedBecause ? (
             <button type="button" className="btn btn-sm" disabled>
               Edit
             </button>

@@ -1,0 +1,128 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
+import { appContext } from "#app-context";
+import { removalSchema } from "../../../schemas/moderation.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { TextField } from "../../components/form-field.tsx";
+import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import { dataWithToast } from "../../lib/toast.server.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useValidatedForm } from "../../lib/use-validated-form.ts";
+import type { Route } from "./+types/reported-items";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireUser(request, context, "admin");
+  return { groups: await context.get(appContext).services.reports.openByAdvert(admin) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireUser(request, context, "admin");
+  const parsed = await parseForm(
+    request,
+    z.object({ intent: z.enum(["dismiss", "remove"]), advertId: z.string().min(1) }),
+  );
+  if (parsed.error) return parsed.error;
+  const { reports } = context.get(appContext).services;
+  try {
+    if (parsed.value.intent === "dismiss") {
+      await reports.dismiss(admin, parsed.value.advertId);
+      return dataWithToast(context, { ok: true }, { type: "success", message: "Reports dismissed." });
+    }
+    const removal = validateForm(parsed.form, removalSchema);
+    if (removal.error) return removal.error;
+    await reports.removeAdvert(admin, parsed.value.advertId, removal.value.reason);
+    return dataWithToast(
+      context,
+      { ok: true },
+      { type: "success", message: "The advert is removed; its seller sees why." },
+    );
+  } catch (error) {
+    return appErrorData(error);
+  }
+}
+
+export const meta = () => [{ title: "Reported Items — ReLaptop" }];
+
+type Group = Route.ComponentProps["loaderData"]["groups"][number];
+
+export default function ReportedItems({ loaderData: { groups } }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1 className="mb-4 text-3xl font-bold">Reported Items</h1>
+      {groups.length === 0 ? (
+        <p>No open reports. All clear.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {groups.map((g) => (
+            <ReportGroup key={g.advertId} group={g} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReportGroup({ group: g }: { group: Group }) {
+  const fetcher = useFetcher<ActionErrors>();
+  const hydrated = useHydrated();
+  const [removing, setRemoving] = useState(false);
+  const form = useValidatedForm(removalSchema, fetcher.data);
+  const busy = fetcher.state !== "idle" || !hydrated;
+  return (
+    <li className="card card-side flex-col border border-base-300 bg-base-100 sm:flex-row">
+      <figure className="sm:w-36">
+        <img src={g.imageUrl} alt="" width={144} height={108} className="h-full w-full object-cover" />
+      </figure>
+      <div className="card-body gap-2 p-4">
+        <h2 className="card-title text-lg">
+          <Link to={`/laptops/${g.advertId}`} className="link-hover">
+            {g.name}
+          </Link>
+          <span className="badge badge-warning">
+            {g.reports} report{g.reports === 1 ? "" : "s"}
+          </span>
+        </h2>
+        <p className="text-sm">Seller: {g.sellerName}</p>
+        <ul className="list-disc pl-5 text-sm">
+          {g.items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: reports have no order of their own here
+            <li key={i}>
+              <strong>{item.reason}</strong>
+              {item.details && `: ${item.details}`}
+            </li>
+          ))}
+        </ul>
+        <div className="card-actions">
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={busy}
+            onClick={() => fetcher.submit({ intent: "dismiss", advertId: g.advertId }, { method: "post" })}
+          >
+            Dismiss
+          </button>
+          <button type="button" className="btn btn-sm btn-error" disabled={busy} onClick={() => setRemoving(true)}>
+            Remove advert
+          </button>
+        </div>
+      </div>
+      <Dialog open={removing} onClose={() => setRemoving(false)} title={`Remove ${g.name}`}>
+        <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="advertId" value={g.advertId} />
+          <TextField label="Reason shown to the seller" name="reason" error={form.errors.reason} />
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={() => setRemoving(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-error" disabled={fetcher.state !== "idle"}>
+              Remove advert
+            </button>
+          </div>
+        </fetcher.Form>
+      </Dialog>
+    </li>
+  );
+}

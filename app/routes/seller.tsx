@@ -1,0 +1,51 @@
+import { data } from "react-router";
+import { appContext } from "#app-context";
+import { parseSearch } from "../../schemas/search.ts";
+import { AdvertCard, VerifiedMark } from "../components/advert-card.tsx";
+import { Pager } from "../components/pager.tsx";
+import type { Route } from "./+types/seller";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { catalogue } = context.get(appContext).services;
+  const seller = await catalogue.getSellerProfile(params.id);
+  if (!seller) throw data(null, { status: 404, statusText: "Not Found" });
+  const search = {
+    ...parseSearch(new URL(request.url).searchParams),
+    seller: seller.id,
+    q: undefined,
+    brand: undefined,
+  };
+  return { seller, page: await catalogue.search(search) };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: loaderData ? `${loaderData.seller.name} — seller on ReLaptop` : "ReLaptop" },
+  { name: "description", content: loaderData ? `Used laptops for sale by ${loaderData.seller.name} on ReLaptop.` : "" },
+];
+
+export default function SellerProfile({ loaderData: { seller, page } }: Route.ComponentProps) {
+  const since = new Date(seller.memberSince).toLocaleDateString("en-GB", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="flex items-center gap-3 text-3xl font-bold">
+        {seller.name} {seller.verified && <VerifiedMark />}
+      </h1>
+      <p className="mb-6 mt-1 text-base-content/70">Member since {since}</p>
+      <h2 className="mb-4 text-xl font-semibold">Laptops for sale</h2>
+      {page.items.length === 0 ? (
+        <p>No laptops for sale right now.</p>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {page.items.map((advert) => (
+            <AdvertCard key={advert.id} advert={advert} />
+          ))}
+        </div>
+      )}
+      <Pager nextCursor={page.nextCursor} />
+    </section>
+  );
+}

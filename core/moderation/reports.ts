@@ -1,0 +1,124 @@
+import { and, count, eq, inArray, max, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { adminActions, adverts, reports, users } from "../../db/schema.ts";
+import type { ReportInput } from "../../schemas/moderation.ts";
+import type { SessionUser } from "../accounts/accounts.ts";
+import { canBuy, isAdmin } from "../accounts/roles.ts";
+import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
+import { AppError } from "../errors.ts";
+import { mediaUrl } from "../media/storage.ts";
+
+/** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
+export function createReports({ db }: { db: Db }) {
+  function requireAdmin(actor: SessionUser) {
+    if (!isAdmin(actor)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
+  }
+
+  return {
+    async report(actor: SessionUser, input: ReportInput) {
+      if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins remove adverts directly.");
+      const [advert] = isUuid(input.advertId)
+        ? await db
+            .select({ sellerId: adverts.sellerId, status: adverts.status })
+            .from(adverts)
+            .where(eq(adverts.id, input.advertId))
+        : [];
+      if (!advert || advert.status === "withdrawn") throw new AppError("NOT_FOUND", "This laptop does not exist.");
+      if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot report your own laptop.");
+      try {
+        await db
+          .insert(reports)
+          .values({ advertId: input.advertId, reporterId: actor.id, reason: input.reason, details: input.details });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError("CONFLICT", "You have already reported this laptop.");
+        throw error;
+      }
+    },
+
+    /** Open reports grouped by advert, most reported first (the 100 busiest adverts). */
+    async openByAdvert(admin: SessionUser) {
+      requireAdmin(admin);
+      const groups = await db
+        .select({
+          advertId: reports.advertId,
+          reports: count(),
+          lastReportedAt: max(reports.createdAt),
+          name: adverts.name,
+          imageKey: adverts.imageKey,
+          sellerName: users.name,
+        })
+        .from(reports)
+        .innerJoin(adverts, eq(adverts.id, reports.advertId))
+        .innerJoin(users, eq(users.id, adverts.sellerId))
+        .where(eq(reports.status, "open"))
+        .groupBy(reports.advertId, adverts.name, adverts.imageKey, users.name)
+        .orderBy(sql`count(*) desc`, sql`max(${reports.createdAt}) desc`)
+        .limit(100);
+      const ids = groups.map((g) => g.advertId);
+      const details = ids.length
+        ? await db
+            .select({ advertId: reports.advertId, reason: reports.reason, details: reports.details })
+            .from(reports)
+            .where(and(eq(reports.status, "open"), inArray(reports.advertId, ids)))
+        : [];
+      return groups.map(({ imageKey, lastReportedAt, ...g }) => ({
+        ...g,
+        reports: Number(g.reports),
+        imageUrl: mediaUrl(imageKey),
+        lastReportedAt: lastReportedAt ? new Date(lastReportedAt).toISOString() : null,
+        items: details
+          .filter((d) => d.advertId === g.advertId)
+          .map(({ reason, details: text }) => ({ reason, details: text })),
+      }));
+    },
+
+    async dismiss(admin: SessionUser, advertId: string) {
+      requireAdmin(admin);
+      await db.transaction(async (tx) => {
+        const closed = await tx
+          .update(reports)
+          .set({ status: "dismissed" })
+          .where(and(eq(reports.advertId, advertId), eq(reports.status, "open")))
+          .returning({ id: reports.id });
+        if (closed.length === 0) throw new AppError("NOT_FOUND", "There are no open reports for this laptop.");
+        await tx.insert(adminActions).values({
+          adminId: admin.id,
+          action: "dismiss-reports",
+          targetType: "advert",
+          targetId: advertId,
+          summary: `Dismissed ${closed.length} report(s)`,
+        });
+      });
+    },
+
+    /** Removes the advert from the catalogue; its seller sees the reason in My Products. A sold advert stays (its order needs it). */
+    async removeAdvert(admin: SessionUser, advertId: string, reason: string) {
+      requireAdmin(admin);
+      await db.transaction(async (tx) => {
+        const [advert] = isUuid(advertId)
+          ? await tx.select().from(adverts).where(eq(adverts.id, advertId)).for("update")
+          : [];
+        if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
+        if (advert.status === "sold")
+          throw new AppError("CONFLICT", "This laptop is sold: its advert stays for its order.");
+        await tx
+          .update(adverts)
+          .set({ status: "withdrawn", advertised: false, removalReason: reason })
+          .where(eq(adverts.id, advertId));
+        await tx
+          .update(reports)
+          .set({ status: "actioned" })
+          .where(and(eq(reports.advertId, advertId), eq(reports.status, "open")));
+        await tx.insert(adminActions).values({
+          adminId: admin.id,
+          action: "remove-advert",
+          targetType: "advert",
+          targetId: advertId,
+          summary: `Removed “${advert.name}”: ${reason}`,
+        });
+      });
+    },
+  };
+}
+
+export type Reports = ReturnType<typeof createReports>;

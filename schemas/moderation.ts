@@ -1,0 +1,29 @@
+import { z } from "zod";
+export const REPORT_REASONS = [
+  "Scam or fraud",
+  "Wrong or misleading details",
+  "Prohibited item",
+  "Offensive content",
+  "Other",
+] as const;
+
+export const reportSchema = z.object({
+  advertId: z.string().min(1),
+  reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }),
+  details: z
+    .string()
+    .trim()
+    .max(1000, "Keep it under 1000 characters")
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export const removalSchema = z.object({
+  reason: z
+    .string({ error: "Tell the seller why" })
+    .trim()
+    .min(1, "Tell the seller why")
+    .max(300, "Keep it under 300 characters"),
+});
+
+export type ReportInput = z.infer<typeof reportSchema>;

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { REPORT_REASONS, removalSchema, reportSchema } from "../../schemas/moderation.ts";
+import type { Services } from "../services.ts";
+import { errorResponses } from "./errors.ts";
+import { requireUser } from "./guard.ts";
+
+const groupSchema = z.object({
+  advertId: z.uuid(),
+  name: z.string(),
+  imageUrl: z.string(),
+  sellerName: z.string(),
+  reports: z.int(),
+  lastReportedAt: z.string().nullable(),
+  items: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string().nullable() })),
+});
+
+/** Reports by buyers, and what admins do about them. */
+export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const tags = ["moderation"];
+  app.post(
+    "/reports",
+    {
+      schema: {
+        tags,
+        summary: "Report a laptop (once per buyer)",
+        body: reportSchema,
+        response: { 201: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await services.reports.report(await requireUser(services, request), request.body);
+      return reply.status(201).send(null);
+    },
+  );
+  app.get(
+    "/reports",
+    {
+      schema: {
+        tags,
+        summary: "Open reports grouped by laptop, most reported first (admin)",
+        response: { 200: z.object({ groups: z.array(groupSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ groups: await services.reports.openByAdvert(await requireUser(services, request, "admin")) }),
+  );
+  app.post(
+    "/reports/:advertId/dismissal",
+    {
+      schema: {
+        tags,
+        summary: "Dismiss a laptop's open reports (admin)",
+        params: z.object({ advertId: z.string() }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await services.reports.dismiss(await requireUser(services, request, "admin"), request.params.advertId);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    "/adverts/:id/removal",
+    {
+      schema: {
+        tags,
+        summary: "Remove a laptop from the catalogue; its seller sees the reason (admin)",
+        params: z.object({ id: z.string() }),
+        body: removalSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await services.reports.removeAdvert(
+        await requireUser(services, request, "admin"),
+        request.params.id,
+        request.body.reason,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};

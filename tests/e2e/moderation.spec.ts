@@ -1,0 +1,66 @@
+import { DEMO, expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
+
+test("a buyer reports an advert, the admin removes it, and its seller sees why", async ({ page, browser }) => {
+  // A seller with an advert of their own, so removing it touches no other test.
+  const sellerEmail = uniqueEmail("reported");
+  const name = `Suspicious ${Date.now().toString(36)}`;
+  await page.goto("/register/seller");
+  await page.getByLabel("Name").fill("Rex Reported");
+  await page.getByLabel("Email").fill(sellerEmail);
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Register as Seller" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await page.goto("/dashboard/post/add");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Brand").selectOption({ label: "Asus" });
+  await page.getByLabel("Original price ($)").fill("900");
+  await page.getByLabel("Resale price ($)").fill("100");
+  await page.getByLabel("Year of use").fill("1");
+  await page.getByLabel("Condition").selectOption("excellent");
+  await page.getByLabel("Location").fill("Khulna");
+  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Description").fill("Unbelievable price, pay in advance.");
+  await page.getByLabel("Photos").setInputFiles(await pngFile());
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+
+  const buyer = await (await browser.newContext()).newPage();
+  await logIn(buyer, DEMO.buyer);
+  await buyer.goto(`/allAdd?q=${encodeURIComponent(name)}`);
+  await buyer.locator("article h3 a").first().click();
+  await expect(buyer.getByRole("heading", { level: 1, name })).toBeVisible();
+  await buyer.getByRole("link", { name: "Rex Reported" }).click();
+  await expect(buyer.getByRole("heading", { level: 1, name: "Rex Reported" })).toBeVisible();
+  await expect(buyer.getByText(/Member since/)).toBeVisible();
+  await buyer.goBack();
+  await buyer.getByRole("button", { name: "Report" }).click();
+  const dialog = buyer.getByRole("dialog", { name: `Report ${name}` });
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByText("Choose a reason")).toBeVisible();
+  await dialog.getByLabel("Scam or fraud").check();
+  await dialog.getByLabel("Details (optional)").fill("Wants money before meeting");
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(buyer.getByText("Thank you: an admin will look at this laptop.")).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await logIn(admin, DEMO.admin);
+  await admin.goto("/dashboard");
+  await admin.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reported Items" }).click();
+  await expect(admin.getByRole("heading", { name: "Reported Items" })).toBeVisible();
+  const item = admin.getByRole("listitem").filter({ hasText: name });
+  await expect(item).toContainText("Scam or fraud: Wants money before meeting");
+  await item.getByRole("button", { name: "Remove advert" }).click();
+  const removal = admin.getByRole("dialog", { name: `Remove ${name}` });
+  await removal.getByLabel("Reason shown to the seller").fill("Reported as a scam");
+  await removal.getByRole("button", { name: "Remove advert" }).click();
+  await expect(admin.getByText("The advert is removed; its seller sees why.")).toBeVisible();
+  await expect(item).toHaveCount(0);
+
+  await page.goto(`/dashboard/adds/${sellerEmail}`);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: name }).getByText("Removed by an admin: Reported as a scam"),
+  ).toBeVisible();
+  await buyer.goto(`/allAdd?q=${encodeURIComponent(name)}`);
+  await expect(buyer.getByText("No laptops match your search.")).toBeVisible();
+});
