@@ -2,6 +2,7 @@ import { and, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adminActions, adverts, sessions, users } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { recordAdminAction } from "../moderation/audit.ts";
 import type { SessionUser } from "./accounts.ts";
 import { isAdmin } from "./roles.ts";
 
@@ -30,15 +31,13 @@ export function createPeople({ db }: { db: Db }) {
     if (!isAdmin(actor)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
   }
 
-  async function record(
+  const record = (
     admin: SessionUser,
     action: string,
     targetId: string,
     summary: string,
-    tx: Pick<Db, "insert"> = db,
-  ) {
-    await tx.insert(adminActions).values({ adminId: admin.id, action, targetType: "user", targetId, summary });
-  }
+    tx: Parameters<typeof recordAdminAction>[0] = db,
+  ) => recordAdminAction(tx, admin.id, action, { type: "user", id: targetId }, summary);
 
   return {
     /** Sellers or buyers, newest first, searchable by name or email; pages of 25 (offset: admin lists stay small). */

@@ -6,6 +6,7 @@ import { type Actor, isActingSeller, isAdmin } from "../accounts/roles.ts";
 import { AppError } from "../errors.ts";
 import { storeImage } from "../media/images.ts";
 import { type MediaStorage, mediaUrl } from "../media/storage.ts";
+import { recordAdminAction } from "../moderation/audit.ts";
 import { isUuid } from "./db-errors.ts";
 
 const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
@@ -27,7 +28,7 @@ export function createAdvertCommands({ db, media }: { db: Db; media: MediaStorag
     const ownership: SQL | undefined = isAdmin(actor) ? undefined : eq(adverts.sellerId, actor.id);
     if (!isAdmin(actor)) requireSeller(actor);
     const [row] = await db
-      .select({ id: adverts.id, status: adverts.status })
+      .select({ id: adverts.id, status: adverts.status, sellerId: adverts.sellerId, name: adverts.name })
       .from(adverts)
       .where(and(eq(adverts.id, id), ownership));
     if (!row || row.status === "withdrawn") throw notFound();
@@ -105,6 +106,15 @@ export function createAdvertCommands({ db, media }: { db: Db; media: MediaStorag
       const advert = await owned(actor, id);
       if (advert.status === "sold") throw sold();
       await db.update(adverts).set({ status: "withdrawn", advertised: false }).where(eq(adverts.id, id));
+      if (isAdmin(actor) && advert.sellerId !== actor.id) {
+        await recordAdminAction(
+          db,
+          actor.id,
+          "delete-advert",
+          { type: "advert", id },
+          `Deleted the advert “${advert.name}”`,
+        );
+      }
     },
 
     /** The advert's current values, for the edit form. */

@@ -2,15 +2,17 @@ import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, brands } from "../../db/schema.ts";
 import type { BrandInput, BrandUpdate } from "../../schemas/catalogue.ts";
+import type { Actor } from "../accounts/roles.ts";
 import { AppError } from "../errors.ts";
 import { storeImage } from "../media/images.ts";
 import type { MediaStorage } from "../media/storage.ts";
+import { recordAdminAction } from "../moderation/audit.ts";
 import { isUniqueViolation, isUuid } from "./db-errors.ts";
 
 const duplicate = (name: string) =>
   new AppError("CONFLICT", `A brand named ${name} already exists.`, { name: "A brand with this name already exists" });
 
-/** Admin-only changes to brands; callers check the admin role first. */
+/** Admin-only changes to brands (callers check the admin role first); each is recorded. */
 export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage }) {
   async function requireBrand(id: string) {
     const [brand] = isUuid(id) ? await db.select().from(brands).where(eq(brands.id, id)) : [];
@@ -19,10 +21,17 @@ export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage })
   }
 
   return {
-    async create(input: BrandInput) {
+    async create(admin: Actor, input: BrandInput) {
       const imageKey = await storeImage(media, Buffer.from(await input.image.arrayBuffer()), "image");
       try {
         const [brand] = await db.insert(brands).values({ name: input.name, imageKey }).returning({ id: brands.id });
+        await recordAdminAction(
+          db,
+          admin.id,
+          "add-brand",
+          { type: "brand", id: (brand as { id: string }).id },
+          `Added brand ${input.name}`,
+        );
         return brand as { id: string };
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(input.name);
@@ -31,8 +40,8 @@ export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage })
     },
 
     /** Renames a brand and, when a new logo comes with it, replaces the logo (new key, new URL). */
-    async update(id: string, input: BrandUpdate) {
-      await requireBrand(id);
+    async update(admin: Actor, id: string, input: BrandUpdate) {
+      const before = await requireBrand(id);
       const imageKey = input.image
         ? await storeImage(media, Buffer.from(await input.image.arrayBuffer()), "image")
         : undefined;
@@ -41,6 +50,13 @@ export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage })
           .update(brands)
           .set({ name: input.name, ...(imageKey && { imageKey }) })
           .where(eq(brands.id, id));
+        await recordAdminAction(
+          db,
+          admin.id,
+          "edit-brand",
+          { type: "brand", id },
+          `Edited brand ${before.name}${before.name === input.name ? "" : ` → ${input.name}`}${imageKey ? " (new logo)" : ""}`,
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(input.name);
         throw error;
@@ -48,7 +64,7 @@ export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage })
     },
 
     /** Only a brand without laptops can go: nothing is deleted behind an admin's back. */
-    async remove(id: string) {
+    async remove(admin: Actor, id: string) {
       const brand = await requireBrand(id);
       const [row] = await db.select({ n: count() }).from(adverts).where(eq(adverts.brandId, id));
       const n = Number(row?.n ?? 0);
@@ -59,6 +75,7 @@ export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage })
         );
       }
       await db.delete(brands).where(eq(brands.id, id));
+      await recordAdminAction(db, admin.id, "delete-brand", { type: "brand", id }, `Deleted brand ${brand.name}`);
     },
   };
 }

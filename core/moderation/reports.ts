@@ -1,12 +1,13 @@
 import { and, count, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adminActions, adverts, reports, users } from "../../db/schema.ts";
+import { adverts, reports, users } from "../../db/schema.ts";
 import type { ReportInput } from "../../schemas/moderation.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
 import { canBuy, isAdmin } from "../accounts/roles.ts";
 import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
+import { recordAdminAction } from "./audit.ts";
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
 export function createReports({ db }: { db: Db }) {
@@ -81,13 +82,13 @@ export function createReports({ db }: { db: Db }) {
           .where(and(eq(reports.advertId, advertId), eq(reports.status, "open")))
           .returning({ id: reports.id });
         if (closed.length === 0) throw new AppError("NOT_FOUND", "There are no open reports for this laptop.");
-        await tx.insert(adminActions).values({
-          adminId: admin.id,
-          action: "dismiss-reports",
-          targetType: "advert",
-          targetId: advertId,
-          summary: `Dismissed ${closed.length} report(s)`,
-        });
+        await recordAdminAction(
+          tx,
+          admin.id,
+          "dismiss-reports",
+          { type: "advert", id: advertId },
+          `Dismissed ${closed.length} report(s)`,
+        );
       });
     },
 
@@ -109,13 +110,13 @@ export function createReports({ db }: { db: Db }) {
           .update(reports)
           .set({ status: "actioned" })
           .where(and(eq(reports.advertId, advertId), eq(reports.status, "open")));
-        await tx.insert(adminActions).values({
-          adminId: admin.id,
-          action: "remove-advert",
-          targetType: "advert",
-          targetId: advertId,
-          summary: `Removed “${advert.name}”: ${reason}`,
-        });
+        await recordAdminAction(
+          tx,
+          admin.id,
+          "remove-advert",
+          { type: "advert", id: advertId },
+          `Removed “${advert.name}”: ${reason}`,
+        );
       });
     },
   };

@@ -41,8 +41,8 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       validatorCompiler: multipartValidator,
     },
     async (request, reply) => {
-      await requireUser(services, request, "admin");
-      const brand = await services.brandAdmin.create(parse(brandSchema, request.body));
+      const admin = await requireUser(services, request, "admin");
+      const brand = await services.brandAdmin.create(admin, parse(brandSchema, request.body));
       return reply.status(201).send(brand);
     },
   );
@@ -61,8 +61,8 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       validatorCompiler: multipartValidator,
     },
     async (request, reply) => {
-      await requireUser(services, request, "admin");
-      await services.brandAdmin.update(request.params.id, parse(brandUpdateSchema, request.body));
+      const admin = await requireUser(services, request, "admin");
+      await services.brandAdmin.update(admin, request.params.id, parse(brandUpdateSchema, request.body));
       return reply.status(204).send(null);
     },
   );
@@ -78,8 +78,8 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       },
     },
     async (request, reply) => {
-      await requireUser(services, request, "admin");
-      await services.brandAdmin.remove(request.params.id);
+      const admin = await requireUser(services, request, "admin");
+      await services.brandAdmin.remove(admin, request.params.id);
       return reply.status(204).send(null);
     },
   );

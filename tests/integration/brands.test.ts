@@ -111,3 +111,13 @@ describe("brand management", () => {
     expect((await inject(admin, "DELETE", "/api/brands/not-a-uuid")).statusCode).toBe(404);
   });
 });
+
+describe("the admin activity log", () => {
+  it("records brand changes with the admin who made them", async () => {
+    const { adminActions } = await import("../../db/schema.ts");
+    const rows = await t.services.db.select().from(adminActions);
+    const actions = rows.map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(["add-brand", "edit-brand", "delete-brand"]));
+    expect(rows.find((r) => r.action === "edit-brand")?.summary).toBe("Edited brand Old Name → New Name (new logo)");
+  });
+});

@@ -14,11 +14,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context, "admin");
+  const admin = await requireUser(request, context, "admin");
   const parsed = await parseForm(request, brandSchema);
   if (parsed.error) return parsed.error;
   try {
-    await context.get(appContext).services.brandAdmin.create(parsed.value);
+    await context.get(appContext).services.brandAdmin.create(admin, parsed.value);
   } catch (error) {
     return appErrorData(error);
   }

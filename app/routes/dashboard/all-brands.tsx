@@ -22,19 +22,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const intentSchema = z.object({ intent: z.enum(["update", "delete"]), brandId: z.string().min(1) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context, "admin");
+  const admin = await requireUser(request, context, "admin");
   const { brandAdmin } = context.get(appContext).services;
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
   const { intent, brandId } = parsed.value;
   try {
     if (intent === "delete") {
-      await brandAdmin.remove(brandId);
+      await brandAdmin.remove(admin, brandId);
       return dataWithToast(context, { ok: true as const }, { type: "success", message: "Brand deleted." });
     }
     const update = validateForm(parsed.form, brandUpdateSchema);
     if (update.error) return update.error;
-    await brandAdmin.update(brandId, update.value);
+    await brandAdmin.update(admin, brandId, update.value);
     return dataWithToast(context, { ok: true as const }, { type: "success", message: "Brand updated." });
   } catch (error) {
     return appErrorData(error);
