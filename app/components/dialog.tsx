@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { MESSAGES } from "../../schemas/messages.ts";
 
 /**
  * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it,
@@ -50,5 +51,31 @@ export function ConfirmDialog({
         {children}
       </div>
     </Dialog>
+  );
+}
+
+/** The spec's delete question with a Delete button that runs `onConfirm` and closes. */
+export function ConfirmDeleteDialog({
+  open,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog open={open} onClose={onClose} title={MESSAGES.page.confirmDelete}>
+      <button
+        type="button"
+        className="btn btn-error"
+        onClick={() => {
+          onConfirm();
+          onClose();
+        }}
+      >
+        Delete
+      </button>
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { PersonRow } from "../../core/accounts/people.ts";
-import { MESSAGES } from "../../schemas/messages.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
-import { ConfirmDialog } from "./dialog.tsx";
+import { ConfirmDeleteDialog } from "./dialog.tsx";
 
 /** All Sellers and All Buyers: search, pages, and each row's actions. */
 export function PeopleTable({
@@ -136,18 +135,7 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
             Delete
           </button>
         )}
-        <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={MESSAGES.page.confirmDelete}>
-          <button
-            type="button"
-            className="btn btn-error"
-            onClick={() => {
-              post("delete");
-              setConfirming(false);
-            }}
-          >
-            Delete
-          </button>
-        </ConfirmDialog>
+        <ConfirmDeleteDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={() => post("delete")} />
       </td>
     </tr>
   );

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../core/errors.ts";
 import { advertSchema, advertUpdateSchema, CONDITIONS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
-import { fieldErrors } from "../../schemas/form-errors.ts";
 import type { Services } from "../services.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
-import { binaryField, multipartValidator, registerMultipart } from "./multipart.ts";
+import { binaryField, multipartValidator, parseBody, registerMultipart } from "./multipart.ts";
 
 const idParams = z.object({ id: z.string() });
 
@@ -30,13 +28,6 @@ const advertMultipart = z.object({
   photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several"),
 });
 
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success)
-    throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", fieldErrors(parsed.error));
-  return parsed.data;
-}
-
 /** A seller's adverts. The seller is the signed-in account; ownership is checked by the core. */
 export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   await registerMultipart(app);
@@ -57,7 +48,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const user = await requireUser(services, request, "seller");
-      return reply.status(201).send(await services.adverts.create(user, parse(advertSchema, request.body)));
+      return reply.status(201).send(await services.adverts.create(user, parseBody(advertSchema, request.body)));
     },
   );
 
@@ -76,7 +67,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const user = await requireUser(services, request, "seller");
-      await services.adverts.update(user, request.params.id, parse(advertUpdateSchema, request.body));
+      await services.adverts.update(user, request.params.id, parseBody(advertUpdateSchema, request.body));
       return reply.status(204).send(null);
     },
   );

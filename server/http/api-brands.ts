@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../core/errors.ts";
 import { brandSchema, brandUpdateSchema } from "../../schemas/catalogue.ts";
-import { fieldErrors } from "../../schemas/form-errors.ts";
 import type { Services } from "../services.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
-import { binaryField, multipartValidator, registerMultipart } from "./multipart.ts";
+import { binaryField, multipartValidator, parseBody, registerMultipart } from "./multipart.ts";
 
 const idParams = z.object({ id: z.string() });
 const multipartBody = (imageRequired: boolean) =>
@@ -14,13 +12,6 @@ const multipartBody = (imageRequired: boolean) =>
     name: z.string().meta({ description: "Unique brand name" }),
     image: binaryField(imageRequired ? "Logo (JPEG, PNG or WebP, up to 8 MB)" : "New logo (optional)"),
   });
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success)
-    throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", fieldErrors(parsed.error));
-  return parsed.data;
-}
 
 /** Admin-only brand management (the list itself is public, in api-catalogue.ts). */
 export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -42,7 +33,7 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request, reply) => {
       const admin = await requireUser(services, request, "admin");
-      const brand = await services.brandAdmin.create(admin, parse(brandSchema, request.body));
+      const brand = await services.brandAdmin.create(admin, parseBody(brandSchema, request.body));
       return reply.status(201).send(brand);
     },
   );
@@ -62,7 +53,7 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request, reply) => {
       const admin = await requireUser(services, request, "admin");
-      await services.brandAdmin.update(admin, request.params.id, parse(brandUpdateSchema, request.body));
+      await services.brandAdmin.update(admin, request.params.id, parseBody(brandUpdateSchema, request.body));
       return reply.status(204).send(null);
     },
   );

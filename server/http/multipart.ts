@@ -3,7 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyRouteSchemaDef } from "fastify/types/schema.js";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../core/errors.ts";
 import { IMAGE_LIMITS } from "../../core/media/images.ts";
+import { fieldErrors } from "../../schemas/form-errors.ts";
 
 /** Multipart bodies for the API: fields as strings, files as Files (what the shared schemas expect). */
 export async function registerMultipart(app: FastifyInstance) {
@@ -32,3 +34,11 @@ export const multipartValidator = <T>(route: FastifyRouteSchemaDef<T>) =>
   route.httpPart === "body"
     ? (data: unknown) => ({ value: data })
     : validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+
+/** Validates a multipart body with a shared schema; problems come back as field messages (400). */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success)
+    throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", fieldErrors(parsed.error));
+  return parsed.data;
+}

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import type { SellerAdvert } from "../../../core/catalogue/catalogue.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
-import { ConfirmDialog } from "../../components/dialog.tsx";
+import { ConfirmDeleteDialog } from "../../components/dialog.tsx";
 import { appErrorData, parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { formatPrice } from "../../lib/money.ts";
@@ -125,18 +125,7 @@ function ProductRow({ advert }: { advert: SellerAdvert }) {
           </button>
         </div>
       </div>
-      <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={MESSAGES.page.confirmDelete}>
-        <button
-          type="button"
-          className="btn btn-error"
-          onClick={() => {
-            post("delete");
-            setConfirming(false);
-          }}
-        >
-          Delete
-        </button>
-      </ConfirmDialog>
+      <ConfirmDeleteDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={() => post("delete")} />
     </li>
   );
 }
