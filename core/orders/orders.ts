@@ -9,10 +9,8 @@ import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { OPEN_STATUSES, type OrderStatus } from "./order-states.ts";
-import { createPayOrder } from "./pay-order.ts";
+import { createPaymentSteps, SOLD } from "./pay-order.ts";
 import { applyTransition } from "./transition.ts";
-
-export const SOLD_MESSAGE = "This laptop has already been sold";
 
 export interface OrderView {
   id: string;
@@ -80,7 +78,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
         : [];
       if (!advert || advert.status === "withdrawn") throw new AppError("NOT_FOUND", "This laptop does not exist.");
       if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
-      if (advert.status === "sold") throw new AppError("CONFLICT", SOLD_MESSAGE);
+      if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
       try {
         return await db.transaction(async (tx) => {
           const [order] = await tx
@@ -145,7 +143,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
       return rows.map((r) => r.advertId);
     },
 
-    pay: createPayOrder({ db, provider, lockOwn }),
+    ...createPaymentSteps({ db, provider, lockOwn }),
 
     /**
      * Cancel: an unpaid booking is simply cancelled; a paid one is refunded in full through the
@@ -169,7 +167,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
       });
       if (first === "cancelled") return first;
       // The refund is a network call: never inside a transaction. Refunds are idempotent, so a retry is safe.
-      const { refundId } = await provider.refund(first.transactionId);
+      const { refundId } = await provider.refund(first.transactionId, `refund:${first.transactionId}`);
       await db.transaction(async (tx) => {
         const order = await lockOwn(tx, actor, orderId);
         if (order.status === "refunded") return;

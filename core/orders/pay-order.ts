@@ -8,27 +8,21 @@ import { canTransition } from "./order-states.ts";
 import { applyTransition, type Tx } from "./transition.ts";
 
 const RESERVATION_MS = 5 * 60 * 1000;
-const SOLD = "This laptop has already been sold";
+export const SOLD = "This laptop has already been sold";
 
 type LockOwn = (tx: Tx, actor: SessionUser, orderId: string) => Promise<typeof orders.$inferSelect>;
 
 /**
  * Paying for a booked laptop, in three steps so that two buyers are never both charged:
  *  1. reserve: lock the advert row; if it is for sale and nobody else is paying, hold it for this order;
- *  2. charge: call the provider (outside any transaction), idempotently;
+ *  2. charge: the provider takes the money (outside any transaction), idempotently —
+ *     on our server for the simulated provider, in the browser with Stripe;
  *  3. record: in one transaction, the payment, order → paid, advert → sold, other bookings → closed.
  * A failed charge releases the hold. A hold left by a crash expires after five minutes.
  */
-export function createPayOrder({ db, provider, lockOwn }: { db: Db; provider: PaymentProvider; lockOwn: LockOwn }) {
-  async function release(orderId: string) {
-    await db
-      .update(adverts)
-      .set({ reservedByOrderId: null, reservedUntil: null })
-      .where(eq(adverts.reservedByOrderId, orderId));
-  }
-
-  return async function pay(actor: SessionUser, orderId: string, card: Card, attemptKey: string) {
-    const reserved = await db.transaction(async (tx) => {
+export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider: PaymentProvider; lockOwn: LockOwn }) {
+  async function reserve(actor: SessionUser, orderId: string) {
+    return db.transaction(async (tx) => {
       const order = await lockOwn(tx, actor, orderId);
       if (order.status === "paid" || order.status === "completed") return null; // a retry of a payment that went through
       if (order.status === "closed") throw new AppError("CONFLICT", SOLD);
@@ -51,27 +45,34 @@ export function createPayOrder({ db, provider, lockOwn }: { db: Db; provider: Pa
         .where(eq(adverts.id, advert.id));
       return order;
     });
-    if (!reserved) return { status: "paid" as const };
+  }
 
-    let transactionId: string;
-    try {
-      ({ transactionId } = await provider.charge({
-        amountCents: reserved.priceCents,
-        idempotencyKey: `order:${reserved.id}:${attemptKey}`,
-        orderId: reserved.id,
-        card,
-      }));
-    } catch (error) {
-      await release(reserved.id);
-      throw error;
-    }
+  async function release(orderId: string) {
+    await db
+      .update(adverts)
+      .set({ reservedByOrderId: null, reservedUntil: null })
+      .where(eq(adverts.reservedByOrderId, orderId));
+  }
 
+  /**
+   * Step 3, by order id: the simulated charge and Stripe's webhook both end here, any number of times.
+   * If the laptop went to someone else meanwhile (a hold that expired), the money goes back at once.
+   */
+  async function record(orderId: string, transactionId: string): Promise<void> {
     try {
       await db.transaction(async (tx) => {
-        const order = await lockOwn(tx, actor, orderId);
-        if (order.status === "paid") return;
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!order) throw new AppError("NOT_FOUND", "This order does not exist.");
+        if (order.status === "paid" || order.status === "completed") {
+          const [existing] = await tx
+            .select({ transactionId: payments.transactionId })
+            .from(payments)
+            .where(eq(payments.orderId, order.id));
+          if (existing?.transactionId === transactionId) return; // the same payment, reported again
+          throw new AppError("CONFLICT", "This order is already paid.");
+        }
         const [advert] = await tx.select().from(adverts).where(eq(adverts.id, order.advertId)).for("update");
-        if (advert?.status !== "available") throw new AppError("CONFLICT", SOLD);
+        if (!canTransition(order.status, "pay") || advert?.status !== "available") throw new AppError("CONFLICT", SOLD);
         await tx.insert(payments).values({
           orderId: order.id,
           advertId: order.advertId,
@@ -81,7 +82,7 @@ export function createPayOrder({ db, provider, lockOwn }: { db: Db; provider: Pa
           transactionId,
           status: "succeeded",
         });
-        await applyTransition(tx, order, "pay", actor.id, "This order can no longer be paid.", transactionId);
+        await applyTransition(tx, order, "pay", order.buyerId, "This order can no longer be paid.", transactionId);
         await tx
           .update(adverts)
           .set({ status: "sold", advertised: false, reservedByOrderId: null, reservedUntil: null })
@@ -95,13 +96,72 @@ export function createPayOrder({ db, provider, lockOwn }: { db: Db; provider: Pa
         for (const other of others) await applyTransition(tx, other, "close", null, SOLD, `sold to order ${order.id}`);
       });
     } catch (error) {
-      // Charged, but the laptop went to someone else meanwhile (a hold that expired): give the money back.
-      if (isAppError(error) && error.message === SOLD) {
-        await provider.refund(transactionId);
-        await release(reserved.id);
+      if (isAppError(error) && (error.message === SOLD || error.message === "This order is already paid.")) {
+        await provider.refund(transactionId, `refund:${transactionId}`);
+        await release(orderId);
       }
       throw error;
     }
-    return { status: "paid" as const, transactionId };
+  }
+
+  return {
+    /** Simulated provider: the card form posts here and we charge it. */
+    async pay(actor: SessionUser, orderId: string, card: Card, attemptKey: string) {
+      if (provider.flow !== "server-card")
+        throw new AppError("CONFLICT", "Pay with the card form on the payment page.");
+      const reserved = await reserve(actor, orderId);
+      if (!reserved) return;
+      let transactionId: string;
+      try {
+        ({ transactionId } = await provider.charge({
+          amountCents: reserved.priceCents,
+          idempotencyKey: `order:${reserved.id}:${attemptKey}`,
+          orderId: reserved.id,
+          card,
+        }));
+      } catch (error) {
+        await release(reserved.id);
+        throw error;
+      }
+      await record(reserved.id, transactionId);
+    },
+
+    /** Stripe: hold the laptop and create (or find again) the order's payment intent for the browser. */
+    async startIntent(actor: SessionUser, orderId: string) {
+      if (provider.flow !== "intent")
+        throw new AppError("CONFLICT", "This marketplace takes cards on its own payment form.");
+      const reserved = await reserve(actor, orderId);
+      if (!reserved) return null;
+      const intent = await provider.createIntent({
+        amountCents: reserved.priceCents,
+        orderId: reserved.id,
+        idempotencyKey: `order:${reserved.id}:intent`,
+      });
+      return { clientSecret: intent.clientSecret, publishableKey: provider.publishableKey };
+    },
+
+    /**
+     * A payment intent may have succeeded: ask the provider (never trust the caller), and record it.
+     * Used right after the browser confirms, and for every `payment_intent.succeeded` webhook.
+     */
+    async settleIntent(intentId: string, expectedOrderId?: string) {
+      if (provider.flow !== "intent") throw new AppError("CONFLICT", "No payment intents here.");
+      const intent = await provider.retrieveIntent(intentId);
+      if (!intent.orderId || (expectedOrderId && intent.orderId !== expectedOrderId)) {
+        throw new AppError("NOT_FOUND", "This payment does not belong to this order.");
+      }
+      if (intent.status !== "succeeded") return "pending" as const;
+      const [order] = await db
+        .select({ priceCents: orders.priceCents })
+        .from(orders)
+        .where(eq(orders.id, intent.orderId));
+      if (!order || order.priceCents !== intent.amountCents)
+        throw new Error(`intent ${intent.id} does not match its order`);
+      await record(intent.orderId, intent.id);
+      return "paid" as const;
+    },
+
+    /** A payment that failed or was abandoned: free the laptop for other buyers. */
+    release,
   };
 }

@@ -8,12 +8,17 @@ export interface Card {
 }
 
 /**
- * A card payment provider. Amounts are integer cents and always come from our
- * database, never from the browser. Calls are idempotent by key: a retried or
- * double-clicked payment charges once.
+ * Card payment providers. Amounts are integer cents and always come from our
+ * database, never from the browser. Calls are idempotent by key.
+ *
+ * Two shapes, because card data travels differently:
+ * - "server-card": the card form posts to us and we charge it (the simulated provider);
+ * - "intent": we create a payment intent, the browser confirms it with the provider's own
+ *   form (Stripe Elements), and the provider's signed webhook tells us it succeeded.
  */
-export interface PaymentProvider {
-  readonly name: "simulated" | "stripe";
+export interface ServerCardProvider {
+  readonly name: "simulated";
+  readonly flow: "server-card";
   charge(input: {
     amountCents: number;
     idempotencyKey: string;
@@ -21,8 +26,32 @@ export interface PaymentProvider {
     card: Card;
   }): Promise<{ transactionId: string }>;
   /** Refunds a charge in full; refunding it again returns the first refund. */
-  refund(transactionId: string): Promise<{ refundId: string }>;
+  refund(transactionId: string, idempotencyKey: string): Promise<{ refundId: string }>;
 }
+
+export interface IntentView {
+  id: string;
+  status: string;
+  amountCents: number;
+  orderId: string | null;
+}
+
+export interface IntentProvider {
+  readonly name: "stripe";
+  readonly flow: "intent";
+  /** What the browser needs to show the provider's card form. */
+  readonly publishableKey: string;
+  createIntent(input: {
+    amountCents: number;
+    orderId: string;
+    idempotencyKey: string;
+  }): Promise<{ intentId: string; clientSecret: string }>;
+  /** The provider's current truth about an intent (webhooks are triggers, not facts). */
+  retrieveIntent(intentId: string): Promise<IntentView>;
+  refund(transactionId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+}
+
+export type PaymentProvider = ServerCardProvider | IntentProvider;
 
 /** The card was refused; the message is the provider's, shown in red under the payment form. */
 export const cardError = (message: string) => new AppError("PAYMENT_DECLINED", message, { card: message });

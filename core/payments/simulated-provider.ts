@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { simCharges, simIntents, simRefunds } from "../../db/schema.ts";
 import { cardProblem } from "./card-checks.ts";
-import { cardError, type PaymentProvider } from "./provider.ts";
+import { cardError, type ServerCardProvider } from "./provider.ts";
 
 /** Stripe's test cards that fail, and how. Any other valid card succeeds. */
 const FAILING_CARDS: Record<string, string> = {
@@ -19,9 +19,10 @@ const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString("hex
  * The default provider: behaves like Stripe's test mode, with no keys and no network.
  * It keeps its own ledger (payment intents, charges, refunds) in the database, like a real provider would.
  */
-export function createSimulatedProvider(db: Db): PaymentProvider {
+export function createSimulatedProvider(db: Db): ServerCardProvider {
   return {
     name: "simulated",
+    flow: "server-card",
 
     async charge({ amountCents, idempotencyKey, orderId, card }) {
       const problem = cardProblem(card);
@@ -64,7 +65,8 @@ export function createSimulatedProvider(db: Db): PaymentProvider {
       });
     },
 
-    async refund(transactionId) {
+    // The ledger makes refunds idempotent by charge: one refund per charge, whatever the key.
+    async refund(transactionId, _idempotencyKey) {
       return db.transaction(async (tx) => {
         const [charge] = await tx.select().from(simCharges).where(eq(simCharges.id, transactionId)).for("update");
         if (!charge) throw new Error(`no such charge ${transactionId}`);

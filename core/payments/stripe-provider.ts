@@ -1,0 +1,64 @@
+import Stripe from "stripe";
+import type { IntentProvider } from "./provider.ts";
+
+export interface StripeOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Tests only: a local stand-in for api.stripe.com. */
+  apiBase?: string;
+}
+
+/**
+ * Stripe PaymentIntents: we create the intent for the server's price, the browser confirms it
+ * with Stripe Elements, and Stripe's signed webhook (or our re-fetch after confirmation) records it.
+ */
+export function createStripeProvider(
+  options: StripeOptions,
+): IntentProvider & { verifyWebhook(raw: Buffer, signature: string): Stripe.Event } {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    ...(base && {
+      host: base.hostname,
+      port: Number(base.port),
+      protocol: base.protocol.replace(":", "") as "http" | "https",
+    }),
+  });
+
+  return {
+    name: "stripe",
+    flow: "intent",
+    publishableKey: options.publishableKey,
+
+    async createIntent({ amountCents, orderId, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency: "usd", metadata: { orderId }, automatic_payment_methods: { enabled: true } },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error(`Stripe returned no client secret for ${intent.id}`);
+      return { intentId: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrieveIntent(intentId) {
+      const intent = await stripe.paymentIntents.retrieve(intentId);
+      return {
+        id: intent.id,
+        status: intent.status,
+        amountCents: intent.amount,
+        orderId: intent.metadata?.orderId ?? null,
+      };
+    },
+
+    async refund(transactionId, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: transactionId }, { idempotencyKey });
+      return { refundId: refund.id };
+    },
+
+    verifyWebhook(raw, signature) {
+      return stripe.webhooks.constructEvent(raw, signature, options.webhookSecret);
+    },
+  };
+}
+
+export type StripeProvider = ReturnType<typeof createStripeProvider>;
