@@ -15,6 +15,7 @@ import {
 import { RouterContextProvider } from "react-router";
 import { appContext } from "#app-context";
 import { MEDIA_URL_PREFIX } from "../core/media/storage.ts";
+import type { StripeProvider } from "../core/payments/stripe-provider.ts";
 import type { Config } from "./config.ts";
 import { accountsApi } from "./http/api-accounts.ts";
 import { advertsApi } from "./http/api-adverts.ts";
@@ -26,6 +27,7 @@ import { peopleApi } from "./http/api-people.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { registerSitemap } from "./http/sitemap.ts";
+import { stripeWebhook } from "./http/stripe-webhook.ts";
 import type { Services } from "./services.ts";
 
 type NonceCarrier = { scriptNonce: string };
@@ -136,6 +138,9 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       await api.register(ordersApi, { services });
       await api.register(peopleApi, { services });
       await api.register(moderationApi, { services });
+      const provider = services.payments;
+      if (provider.name === "stripe")
+        await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ code: "NOT_FOUND", message: `No API operation at ${request.method} ${request.url}` }),
       );

@@ -25,6 +25,14 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     TRUST_PROXY: bool.default(false),
+    PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must be a Stripe publishable key (pk_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith("whsec_", "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+    STRIPE_API_BASE: z.url().optional(),
     MEDIA_STORAGE: z.enum(["disk", "s3"]).default("disk"),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(1).optional(),
@@ -40,6 +48,12 @@ const envSchema = z
         path: ["AUTH_SECRET"],
         message: "is required when DATABASE_URL is set (no demo secret outside embedded mode)",
       });
+    }
+    if (env.PAYMENT_PROVIDER === "stripe") {
+      for (const name of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=stripe" });
+      }
     }
     if (env.MEDIA_STORAGE === "s3") {
       for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
@@ -92,6 +106,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    payments:
+      e.PAYMENT_PROVIDER === "stripe"
+        ? ({
+            kind: "stripe",
+            secretKey: e.STRIPE_SECRET_KEY as string,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+            apiBase: e.STRIPE_API_BASE,
+          } as const)
+        : ({ kind: "simulated" } as const),
     media:
       e.MEDIA_STORAGE === "s3"
         ? ({

@@ -11,6 +11,7 @@ import { createReports } from "../core/moderation/reports.ts";
 import { createOrders } from "../core/orders/orders.ts";
 import type { PaymentProvider } from "../core/payments/provider.ts";
 import { createSimulatedProvider } from "../core/payments/simulated-provider.ts";
+import { createStripeProvider } from "../core/payments/stripe-provider.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
 
@@ -34,6 +35,9 @@ export function createServices(config: Config, database: Database, options: Serv
     throttle,
     insecureFastHash: options.insecureFastHash,
   });
+  const provider =
+    options.paymentProvider ??
+    (config.payments.kind === "stripe" ? createStripeProvider(config.payments) : createSimulatedProvider(db));
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   return {
@@ -43,7 +47,8 @@ export function createServices(config: Config, database: Database, options: Serv
     media,
     brandAdmin: createBrandAdmin({ db, media }),
     adverts: createAdvertCommands({ db, media }),
-    orders: createOrders({ db, provider: options.paymentProvider ?? createSimulatedProvider(db) }),
+    payments: provider,
+    orders: createOrders({ db, provider }),
     accounts: createAccounts({ db, auth }),
     people: createPeople({ db }),
     reports: createReports({ db }),

@@ -83,6 +83,45 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
   );
   app.post(
+    "/orders/:id/payment-intent",
+    {
+      schema: {
+        tags,
+        summary: "Stripe: hold the laptop and get the payment intent's client secret for Stripe Elements",
+        params: idParams,
+        response: {
+          200: z.object({
+            status: z.enum(["requires_payment", "paid"]),
+            clientSecret: z.string().optional(),
+            publishableKey: z.string().optional(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const started = await services.orders.startIntent(await requireUser(services, request), request.params.id);
+      return started ? { status: "requires_payment" as const, ...started } : { status: "paid" as const };
+    },
+  );
+  app.post(
+    "/orders/:id/payment-intent/:intentId/settle",
+    {
+      schema: {
+        tags,
+        summary:
+          "Stripe: after the browser confirmed, record the payment (checked with Stripe, not trusted from the caller)",
+        params: z.object({ id: z.string(), intentId: z.string() }),
+        response: { 200: z.object({ status: z.enum(["paid", "pending"]) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      // The order must be the caller's own before anything is asked of Stripe.
+      await services.orders.getMine(await requireUser(services, request), request.params.id);
+      return { status: await services.orders.settleIntent(request.params.intentId, request.params.id) };
+    },
+  );
+  app.post(
     "/orders/:id/cancel",
     {
       schema: {

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from "fastify";
+import type { StripeProvider } from "../../core/payments/stripe-provider.ts";
+import type { Services } from "../services.ts";
+
+/**
+ * Stripe's webhook: the source of truth for card payments. The signature is checked on the raw
+ * body; the event is only a trigger — the intent is fetched again from Stripe before anything is
+ * recorded, and recording is idempotent, so a delivery repeated ten times records one payment.
+ */
+export async function stripeWebhook(
+  app: FastifyInstance,
+  { services, stripe }: { services: Services; stripe: StripeProvider },
+) {
+  // This plugin only: keep the exact bytes Stripe signed.
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+  app.post(
+    "/webhooks/stripe",
+    { schema: { tags: ["payments"], summary: "Stripe events (signed)", hide: false } },
+    async (request, reply) => {
+      const signature = request.headers["stripe-signature"];
+      let event: ReturnType<StripeProvider["verifyWebhook"]>;
+      try {
+        event = stripe.verifyWebhook(request.body as Buffer, String(signature ?? ""));
+      } catch {
+        return reply.status(400).send({ code: "BAD_SIGNATURE", message: "The webhook signature does not match." });
+      }
+      const object = event.data.object as { id?: string; metadata?: { orderId?: string } };
+      try {
+        if (event.type === "payment_intent.succeeded" && object.id) {
+          await services.orders.settleIntent(object.id);
+        } else if (
+          (event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") &&
+          object.metadata?.orderId
+        ) {
+          await services.orders.release(object.metadata.orderId);
+        }
+      } catch (error) {
+        // A sale that could not be recorded was refunded by the core; Stripe need not retry it.
+        request.log.warn({ err: error, eventId: event.id }, "stripe event not recorded");
+      }
+      return reply.send({ received: true });
+    },
+  );
+}

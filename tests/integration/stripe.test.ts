@@ -1,0 +1,165 @@
+import { count, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adverts, orders, payments } from "../../db/schema.ts";
+import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { startFakeStripe } from "../support/fake-stripe.ts";
+import { client } from "../support/http.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+const WEBHOOK_SECRET = "whsec_test_relaptop";
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let t: TestApp;
+let brandId: string;
+let sellerId: string;
+let n = 0;
+const signer = new Stripe("sk_test_signer");
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await startTestApp({
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_relaptop",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.apiBase,
+  });
+  brandId = (await createBrand(t.services, "Dell")).id;
+  sellerId = (await createUser(t.services, { name: "S", email: "s@x.test", role: "seller" })).id;
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+async function buyerWithOrder(priceCents = 70_000, advertId?: string) {
+  const email = `b${++n}@x.test`;
+  await createUser(t.services, { name: `B${n}`, email });
+  const c = client(t);
+  await c.signIn(email);
+  const id =
+    advertId ??
+    (await createAdvert(t.services, { sellerId, brandId, name: `XPS ${n}`, resalePriceCents: priceCents })).id;
+  const orderId = (
+    await c.post("/api/orders", { advertId: id, meetingLocation: "Mirpur", phone: "01700000000" })
+  ).json().id as string;
+  return { c, orderId, advertId: id };
+}
+
+function deliver(type: string, object: Record<string, unknown>, signature?: string) {
+  const payload = JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type,
+    data: { object },
+  });
+  const header = signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/webhooks/stripe",
+    payload,
+    headers: { "content-type": "application/json", "stripe-signature": header },
+  });
+}
+
+describe("Stripe payments", () => {
+  it("creates one payment intent per order for the server's price", async () => {
+    const { c, orderId } = await buyerWithOrder(70_000);
+    const first = (await c.post(`/api/orders/${orderId}/payment-intent`, { amount: 1 })).json();
+    expect(first).toMatchObject({ status: "requires_payment", publishableKey: "pk_test_relaptop" });
+    const again = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    expect(again.clientSecret).toBe(first.clientSecret);
+    const intent = [...stripe.intents.values()].find((i) => i.metadata.orderId === orderId);
+    expect(intent).toMatchObject({ amount: 70_000, currency: "usd" });
+    expect(
+      (
+        await c.post(`/api/orders/${orderId}/pay`, {
+          cardNumber: "4242424242424242",
+          expiry: "12/34",
+          cvc: "123",
+          attemptKey: "abcdefgh",
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it("refuses webhooks without a valid signature", async () => {
+    const res = await deliver("payment_intent.succeeded", { id: "pi_x" }, "t=1,v1=deadbeef");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("BAD_SIGNATURE");
+  });
+
+  it("records one payment however often and in whatever order the events come", async () => {
+    const { c, orderId, advertId } = await buyerWithOrder(55_000);
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0] as string;
+    // A success event for an intent Stripe does not yet call succeeded records nothing (the event is only a trigger).
+    expect((await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } })).statusCode).toBe(200);
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("booked");
+
+    stripe.succeed(intentId);
+    const deliveries = await Promise.all(
+      Array.from({ length: 10 }, () => deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } })),
+    );
+    expect(deliveries.every((d) => d.statusCode === 200)).toBe(true);
+    await deliver("payment_intent.payment_failed", { id: intentId, metadata: { orderId } }); // late and out of order
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("paid");
+    const [row] = await t.services.db.select({ n: count() }).from(payments).where(eq(payments.orderId, orderId));
+    expect(Number(row?.n)).toBe(1);
+    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    expect(advert?.status).toBe("sold");
+  });
+
+  it("settles right after the browser confirms, checking with Stripe rather than the caller", async () => {
+    const { c, orderId } = await buyerWithOrder();
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0];
+    expect((await c.post(`/api/orders/${orderId}/payment-intent/${intentId}/settle`)).json()).toEqual({
+      status: "pending",
+    });
+    stripe.succeed(intentId as string);
+    const other = await buyerWithOrder();
+    expect((await other.c.post(`/api/orders/${other.orderId}/payment-intent/${intentId}/settle`)).statusCode).toBe(404);
+    expect((await c.post(`/api/orders/${orderId}/payment-intent/${intentId}/settle`)).json()).toEqual({
+      status: "paid",
+    });
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("paid");
+  });
+
+  it("refunds through Stripe when a paid order is cancelled", async () => {
+    const { c, orderId } = await buyerWithOrder();
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0] as string;
+    stripe.succeed(intentId);
+    await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } });
+    expect((await c.post(`/api/orders/${orderId}/cancel`)).json()).toEqual({ status: "refunded" });
+    expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+  });
+
+  it("holds the laptop for the first buyer who starts paying; a buyer whose late payment loses is refunded", async () => {
+    const first = await buyerWithOrder();
+    const second = await buyerWithOrder(0, first.advertId);
+    const a = (await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).json();
+    const blocked = await second.c.post(`/api/orders/${second.orderId}/payment-intent`);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(
+      "Another buyer is paying for this laptop right now. Try again in a few minutes.",
+    );
+
+    // The first buyer gives up (Stripe reports the failure): the laptop is free again.
+    const firstIntent = String(a.clientSecret).split("_secret_")[0] as string;
+    await deliver("payment_intent.payment_failed", { id: firstIntent, metadata: { orderId: first.orderId } });
+    const b = (await second.c.post(`/api/orders/${second.orderId}/payment-intent`)).json();
+    const secondIntent = String(b.clientSecret).split("_secret_")[0] as string;
+    stripe.succeed(secondIntent);
+    await deliver("payment_intent.succeeded", { id: secondIntent, metadata: { orderId: second.orderId } });
+    expect((await second.c.get(`/api/orders/${second.orderId}`)).json().status).toBe("paid");
+
+    // The first buyer's card goes through after all, too late: their money goes straight back.
+    stripe.succeed(firstIntent);
+    await deliver("payment_intent.succeeded", { id: firstIntent, metadata: { orderId: first.orderId } });
+    expect(stripe.refunds.map((r) => r.payment_intent)).toContain(firstIntent);
+    const [firstOrder] = await t.services.db.select().from(orders).where(eq(orders.id, first.orderId));
+    expect(firstOrder?.status).toBe("closed");
+  });
+});
