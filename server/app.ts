@@ -80,6 +80,8 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   });
 
   const formTargets = config.google ? [new URL(config.google.discoveryUrl).origin] : [];
+  // Stripe Elements loads from Stripe and talks to it directly (only when Stripe is the provider).
+  const stripe = config.payments.kind === "stripe";
   // A fresh nonce per response for the page's inline scripts. Styles stay 'unsafe-inline'
   // (a nonce there would block the style attributes React and the toasts set).
   app.addHook("onRequest", async (_request, reply) => {
@@ -89,10 +91,15 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as NonceCarrier).scriptNonce}'`],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as NonceCarrier).scriptNonce}'`,
+          ...(stripe ? ["https://js.stripe.com"] : []),
+        ],
+        frameSrc: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
         // The Google button posts to us and is redirected to Google's sign-in page.
         formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],

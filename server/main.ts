@@ -14,6 +14,13 @@ async function main() {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
   }
   const app = await buildApp({ config, services });
+  // Charges taken but never recorded (a crash mid-payment) are finished at start and every minute.
+  const reconcile = () =>
+    services.orders
+      .reconcile()
+      .catch((error: unknown) => app.log.error({ err: error }, "payment reconciliation failed"));
+  await reconcile();
+  setInterval(reconcile, 60_000).unref();
   const shutdown = async () => {
     await app.close();
     await database.close();

@@ -163,5 +163,24 @@ export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider
 
     /** A payment that failed or was abandoned: free the laptop for other buyers. */
     release,
+
+    /**
+     * Finishes charges the provider took but we never recorded (the process died between step 2
+     * and step 3): each is recorded now, or refunded if the laptop went to someone else.
+     * Stripe needs no sweep: its webhooks are retried until we answer.
+     */
+    async reconcile(olderThanMs = 60_000): Promise<number> {
+      if (provider.flow !== "server-card") return 0;
+      let settled = 0;
+      for (const { orderId, transactionId } of await provider.unrecordedCharges(olderThanMs)) {
+        try {
+          await record(orderId, transactionId);
+          settled++;
+        } catch (error) {
+          if (!isAppError(error)) throw error; // refunded inside record(): nothing more to do
+        }
+      }
+      return settled;
+    },
   };
 }

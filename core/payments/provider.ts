@@ -27,6 +27,8 @@ export interface ServerCardProvider {
   }): Promise<{ transactionId: string }>;
   /** Refunds a charge in full; refunding it again returns the first refund. */
   refund(transactionId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** Charges that succeeded but that no payment of ours records yet (a crash between charge and record). */
+  unrecordedCharges(olderThanMs: number): Promise<{ orderId: string; transactionId: string }[]>;
 }
 
 export interface IntentView {

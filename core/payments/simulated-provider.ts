@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { simCharges, simIntents, simRefunds } from "../../db/schema.ts";
+import { payments, simCharges, simIntents, simRefunds } from "../../db/schema.ts";
 import { cardProblem } from "./card-checks.ts";
 import { cardError, type ServerCardProvider } from "./provider.ts";
 
@@ -63,6 +63,18 @@ export function createSimulatedProvider(db: Db): ServerCardProvider {
         await tx.insert(simCharges).values({ id, intentId: intent.id, amountCents, cardLast4: number.slice(-4) });
         return { transactionId: id };
       });
+    },
+
+    async unrecordedCharges(olderThanMs) {
+      const rows = await db.execute(sql`
+        select i.order_id as "orderId", c.id as "transactionId"
+        from ${simCharges} c
+        join ${simIntents} i on i.id = c.intent_id
+        left join ${payments} p on p.transaction_id = c.id and p.provider = 'simulated'
+        where p.id is null and c.amount_refunded_cents = 0 and i.order_id is not null
+          and c.created_at < now() - (${olderThanMs} * interval '1 millisecond')
+        limit 100`);
+      return (rows as unknown as { rows: { orderId: string; transactionId: string }[] }).rows;
     },
 
     // The ledger makes refunds idempotent by charge: one refund per charge, whatever the key.

@@ -252,3 +252,42 @@ describe("fifty buyers, one laptop", () => {
     expect(charges - refunded / 99_900).toBe(1);
   });
 });
+
+describe("a crash between the charge and our record", () => {
+  it("is finished by reconciliation: recorded, or refunded when the laptop went to someone else", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop(12_300);
+    const id = (await book(buyer, a.id)).json().id;
+    // The provider charges, then the process dies before step 3.
+    const provider = t.services.payments;
+    if (provider.flow !== "server-card") throw new Error("simulated provider expected");
+    await provider.charge({
+      amountCents: 12_300,
+      idempotencyKey: "crash-1",
+      orderId: id,
+      card: { number: "4242424242424242", expiry: "12 / 34", cvc: "123" },
+    });
+    expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("booked");
+    expect(await t.services.orders.reconcile(0)).toBe(1);
+    expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("paid");
+    expect(await t.services.orders.reconcile(0)).toBe(0);
+
+    // Same crash, but another buyer bought the laptop in the meantime: the orphan charge is refunded.
+    const b = await laptop(9_900);
+    const late = await newBuyer();
+    const lateOrder = (await book(late, b.id)).json().id;
+    const winner = await newBuyer();
+    const winnerOrder = (await book(winner, b.id)).json().id;
+    await provider.charge({
+      amountCents: 9_900,
+      idempotencyKey: "crash-2",
+      orderId: lateOrder,
+      card: { number: "4242424242424242", expiry: "12 / 34", cvc: "123" },
+    });
+    expect((await pay(winner, winnerOrder)).statusCode).toBe(200);
+    await t.services.orders.reconcile(0);
+    const refunds = await t.services.db.select().from(simRefunds);
+    expect(refunds.some((r) => r.amountCents === 9_900)).toBe(true);
+    expect((await late.get(`/api/orders/${lateOrder}`)).json().status).toBe("closed");
+  });
+});

@@ -1,10 +1,12 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
+import { isAppError } from "../../../core/errors.ts";
 import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { cardSchema } from "../../../schemas/orders.ts";
 import { TextField } from "../../components/form-field.tsx";
-import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { StripeCardForm } from "../../components/stripe-card-form.tsx";
+import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -14,15 +16,47 @@ import type { Route } from "./+types/payment";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const { orders } = context.get(appContext).services;
+  const { services } = context.get(appContext);
+  const { orders } = services;
   const order = await loadOrRedirect(context, () => orders.getMine(user, params.orderId));
+  if (services.payments.flow === "intent" && order.status === "booked") {
+    // Stripe: hold the laptop and get the order's payment intent for Stripe Elements.
+    try {
+      const stripe = await orders.startIntent(user, order.id);
+      return { order, stripe, attemptKey: null, blocked: null };
+    } catch (error) {
+      // Someone else is paying for this laptop, or it has just been sold: say so on the page.
+      if (isAppError(error) && error.code === "CONFLICT")
+        return { order, stripe: null, attemptKey: null, blocked: error.message };
+      throw error;
+    }
+  }
   // One key per page view: a double click or a retry of the same submission charges once.
-  return { order, attemptKey: crypto.randomUUID() };
+  return { order, stripe: null, attemptKey: crypto.randomUUID(), blocked: null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const parsed = await parseForm(request, cardSchema);
+  const { orders } = context.get(appContext).services;
+  const form = await request.formData();
+  if (form.get("intent") === "settle") {
+    // Stripe confirmed in the browser; the server asks Stripe before recording anything.
+    await loadOrRedirect(context, () => orders.getMine(user, params.orderId));
+    try {
+      const status = await orders.settleIntent(String(form.get("intentId")), params.orderId);
+      if (status === "pending")
+        return data<ActionErrors>({
+          formError: "Your bank is still confirming the payment. This page will show Paid once it has.",
+        });
+    } catch (error) {
+      return appErrorData(error);
+    }
+    return redirectWithToast(context, "/dashboard/my/orders", {
+      type: "success",
+      message: MESSAGES.toast.paymentSuccessful,
+    });
+  }
+  const parsed = validateForm(form, cardSchema);
   if (parsed.error) return parsed.error;
   const { cardNumber, expiry, cvc, attemptKey } = parsed.value;
   try {
@@ -42,7 +76,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Payment for ${loaderData.order.productName} — ReLaptop` : "Payment — ReLaptop" },
 ];
 
-export default function Payment({ loaderData: { order, attemptKey }, actionData }: Route.ComponentProps) {
+export default function Payment({
+  loaderData: { order, attemptKey, stripe, blocked },
+  actionData,
+}: Route.ComponentProps) {
   const form = useValidatedForm(cardSchema, actionData);
   const processing = useNavigation().state !== "idle";
   return (
@@ -60,48 +97,60 @@ export default function Payment({ loaderData: { order, attemptKey }, actionData 
           <p className="mb-6 text-lg">
             Please pay <strong>{formatPrice(order.priceCents)}</strong> for confirm this order!
           </p>
-          <Form method="post" noValidate onSubmit={form.onSubmit} className="card border border-base-300 bg-base-100">
-            <div className="card-body gap-3">
-              <p className="alert alert-info text-sm" role="note">
-                Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC. 4000 0000
-                0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds.
-              </p>
-              <input type="hidden" name="attemptKey" value={attemptKey} />
-              <TextField
-                label="Card number"
-                name="cardNumber"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="4242 4242 4242 4242"
-                error={form.errors.cardNumber}
-              />
-              <div className="grid grid-cols-2 gap-3">
-                <TextField
-                  label="Expiry date (MM / YY)"
-                  name="expiry"
-                  autoComplete="cc-exp"
-                  placeholder="12 / 30"
-                  error={form.errors.expiry}
-                />
-                <TextField
-                  label="CVC"
-                  name="cvc"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  placeholder="123"
-                  error={form.errors.cvc}
-                />
-              </div>
-              {(form.errors.card || form.formError) && (
-                <p role="alert" className="text-sm text-error">
-                  {form.errors.card ?? form.formError}
+          {blocked ? (
+            <p role="alert" className="alert alert-warning">
+              {blocked}
+            </p>
+          ) : stripe ? (
+            <StripeCardForm
+              publishableKey={stripe.publishableKey}
+              clientSecret={stripe.clientSecret}
+              serverError={actionData?.formError}
+            />
+          ) : (
+            <Form method="post" noValidate onSubmit={form.onSubmit} className="card border border-base-300 bg-base-100">
+              <div className="card-body gap-3">
+                <p className="alert alert-info text-sm" role="note">
+                  Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC. 4000
+                  0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds.
                 </p>
-              )}
-              <button type="submit" className="btn btn-primary" disabled={processing}>
-                {processing ? "Processing…" : "Pay"}
-              </button>
-            </div>
-          </Form>
+                <input type="hidden" name="attemptKey" value={attemptKey ?? ""} />
+                <TextField
+                  label="Card number"
+                  name="cardNumber"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="4242 4242 4242 4242"
+                  error={form.errors.cardNumber}
+                />
+                <div className="grid grid-cols-2 gap-3">
+                  <TextField
+                    label="Expiry date (MM / YY)"
+                    name="expiry"
+                    autoComplete="cc-exp"
+                    placeholder="12 / 30"
+                    error={form.errors.expiry}
+                  />
+                  <TextField
+                    label="CVC"
+                    name="cvc"
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                    error={form.errors.cvc}
+                  />
+                </div>
+                {(form.errors.card || form.formError) && (
+                  <p role="alert" className="text-sm text-error">
+                    {form.errors.card ?? form.formError}
+                  </p>
+                )}
+                <button type="submit" className="btn btn-primary" disabled={processing}>
+                  {processing ? "Processing…" : "Pay"}
+                </button>
+              </div>
+            </Form>
+          )}
         </>
       )}
     </section>
