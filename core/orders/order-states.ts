@@ -22,7 +22,7 @@ export const TRANSITIONS = {
    * Buyer protection: a paid order can be cancelled until the buyer confirms receipt.
    * The payment is refunded in full and the laptop is for sale again.
    */
-  cancelPaid: { from: ["paid"], to: "refunded", by: "buyer" },
+  cancelPaid: { from: ["paid"], to: "refunded", by: "buyer" }, // or by the provider, when refunded from its dashboard
   /** The buyer has the laptop: the sale is final. */
   confirmReceipt: { from: ["paid"], to: "completed", by: "buyer" },
   /** Another buyer paid for the same laptop first: this booking can no longer be paid. */

@@ -184,6 +184,41 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
       return "refunded";
     },
 
+    /**
+     * The provider reports a refund we did not start (e.g. from Stripe's dashboard): the order is
+     * refunded and the laptop is for sale again. Reporting it twice changes nothing.
+     */
+    async refundedByProvider(transactionId: string, refundId: string) {
+      await db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.transactionId, transactionId))
+          .for("update");
+        if (!payment || payment.status === "refunded") return;
+        const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for("update");
+        if (!order) return;
+        await tx
+          .update(payments)
+          .set({ status: "refunded", refundId, refundedAt: new Date() })
+          .where(eq(payments.id, payment.id));
+        if (order.status === "paid") {
+          await applyTransition(
+            tx,
+            order,
+            "cancelPaid",
+            null,
+            "This order can no longer be cancelled.",
+            `refunded at the provider: ${refundId}`,
+          );
+          await tx
+            .update(adverts)
+            .set({ status: "available" })
+            .where(and(eq(adverts.id, order.advertId), eq(adverts.status, "sold")));
+        }
+      });
+    },
+
     /** The buyer has the laptop: the sale is final and can no longer be cancelled. */
     async confirmReceipt(actor: SessionUser, orderId: string) {
       await db.transaction(async (tx) => {

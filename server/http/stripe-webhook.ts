@@ -28,6 +28,12 @@ export async function stripeWebhook(
       try {
         if (event.type === "payment_intent.succeeded" && object.id) {
           await services.orders.settleIntent(object.id);
+        } else if (event.type === "charge.refunded") {
+          // A refund made outside ReLaptop (Stripe's dashboard): the order follows it.
+          const charge = event.data.object as { payment_intent?: string | null; refunds?: { data?: { id: string }[] } };
+          if (charge.payment_intent) {
+            await services.orders.refundedByProvider(charge.payment_intent, charge.refunds?.data?.[0]?.id ?? "refund");
+          }
         } else if (
           (event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") &&
           object.metadata?.orderId

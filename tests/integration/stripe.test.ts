@@ -136,6 +136,25 @@ describe("Stripe payments", () => {
     expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
   });
 
+  it("follows a refund made in Stripe's dashboard", async () => {
+    const { c, orderId, advertId } = await buyerWithOrder();
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0] as string;
+    stripe.succeed(intentId);
+    await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } });
+    for (let i = 0; i < 3; i++) {
+      const res = await deliver("charge.refunded", {
+        id: "ch_1",
+        payment_intent: intentId,
+        refunds: { data: [{ id: "re_dash" }] },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("refunded");
+    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    expect(advert?.status).toBe("available");
+  });
+
   it("holds the laptop for the first buyer who starts paying; a buyer whose late payment loses is refunded", async () => {
     const first = await buyerWithOrder();
     const second = await buyerWithOrder(0, first.advertId);
