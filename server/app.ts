@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
@@ -12,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app-context";
 import { MEDIA_URL_PREFIX } from "../core/media/storage.ts";
 import type { StripeProvider } from "../core/payments/stripe-provider.ts";
@@ -175,7 +177,10 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   });
 
   if (pages) {
+    // Import the server build once: handed a loader, React Router would resolve it on every request.
+    const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
     await app.register(fastifyReactRouter, {
+      build,
       getLoadContext(request, reply) {
         const context = new RouterContextProvider();
         context.set(appContext, {

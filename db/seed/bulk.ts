@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import type { Services } from "../../server/services.ts";
+import { brands, users } from "../schema.ts";
+import { laptopPicture } from "./demo-images.ts";
+import { createBrand } from "./factories.ts";
+
+/**
+ * Adds `total` realistic adverts (2,000 new sellers, every brand, specs, 10 % sold), generated
+ * inside PostgreSQL in batches of 50,000: a million takes about a minute. For scale work only.
+ */
+export async function seedBulk(services: Services, total: number, log: (line: string) => void = () => {}) {
+  const { db } = services;
+  const BATCH = 50_000;
+  const SELLERS = 2_000;
+
+  let brandRows = await db.select({ id: brands.id, name: brands.name }).from(brands);
+  if (brandRows.length === 0) {
+    for (const [i, name] of ["Apple", "Dell", "HP", "Lenovo", "Asus", "Acer", "MSI", "Samsung"].entries()) {
+      await createBrand(services, name, i * 45);
+    }
+    brandRows = await db.select({ id: brands.id, name: brands.name }).from(brands);
+  }
+  // One picture per brand, shared by its bulk adverts: the point is rows, not files.
+  const pictures = await Promise.all(
+    brandRows.map(async (b, i) => services.media.put(await laptopPicture(`${b.name} laptop`, i * 40), "webp")),
+  );
+
+  const run = Date.now().toString(36);
+  await db.execute(sql`
+    insert into ${users} (id, name, email, role, verified, active)
+    select 'bulk-' || ${run} || '-' || g, 'Seller ' || g, 'seller' || g || '.' || ${run} || '@bulk.relaptop.test', 'seller', g % 3 = 0, true
+    from generate_series(1, ${SELLERS}) g`);
+
+  const brandIds = `{${brandRows.map((b) => b.id).join(",")}}`;
+  const brandNames = `{${brandRows.map((b) => `"${b.name}"`).join(",")}}`;
+  const images = `{${pictures.join(",")}}`;
+  const models =
+    "{Air,Pro 14,Pro 16,XPS 13,Latitude 7440,ThinkPad T14,ThinkPad X1 Carbon,Yoga 7i,ZenBook 14,VivoBook 15,Swift 3,Aspire 5,Spectre x360,EliteBook 840,Pavilion 15,Legion 5,ROG Zephyrus G14,Inspiron 15}";
+  const cpus =
+    "{Intel Core i5-1135G7,Intel Core i7-1165G7,Intel Core i7-1260P,AMD Ryzen 5 5600U,AMD Ryzen 7 5800H,Apple M1,Apple M2,Intel Core i3-1115G4}";
+  const towns = "{Dhaka,Chattogram,Sylhet,Khulna,Rajshahi,Gazipur,Barishal,Rangpur,Comilla,Mymensingh}";
+
+  for (let done = 0; done < total; done += BATCH) {
+    const n = Math.min(BATCH, total - done);
+    await db.execute(sql`
+      insert into adverts (seller_id, brand_id, name, image_key, photo_keys, original_price_cents, resale_price_cents,
+        years_of_use, location, mobile, description, condition, advertised, status, processor, ram_gb, storage_gb,
+        storage_type, screen_inches, battery_health, created_at, updated_at)
+      select 'bulk-' || ${run} || '-' || (1 + floor(random() * ${SELLERS})::int),
+        (${brandIds}::uuid[])[b], (${brandNames}::text[])[b] || ' ' || (${models}::text[])[1 + floor(random() * 18)::int],
+        (${images}::text[])[b], array[(${images}::text[])[b]], p * 2, p, floor(random() * 6)::int,
+        (${towns}::text[])[1 + floor(random() * 10)::int], '01700000000',
+        'Used laptop in working order, charger included. Battery holds well; small marks on the lid.',
+        (array['excellent','good','Fair'])[1 + floor(random() * 3)::int], random() < 0.02,
+        case when random() < 0.1 then 'sold' else 'available' end,
+        (${cpus}::text[])[1 + floor(random() * 8)::int], (array[4,8,8,16,16,32,64])[1 + floor(random() * 7)::int],
+        (array[128,256,256,512,512,1024,2048])[1 + floor(random() * 7)::int],
+        (array['SSD','SSD','SSD','HDD','eMMC'])[1 + floor(random() * 5)::int],
+        (array['13.3','14','15.6','16'])[1 + floor(random() * 4)::int], 60 + floor(random() * 41)::int, t, t
+      from (
+        select 1 + floor(random() * ${brandRows.length})::int as b,
+          (150 + floor(random() * 2850)::int) * 100 as p,
+          now() - random() * interval '730 days' as t
+        from generate_series(1, ${n})
+      ) r`);
+    log(`${Math.min(done + BATCH, total).toLocaleString("en-US")} / ${total.toLocaleString("en-US")} adverts`);
+  }
+
+  await db.execute(sql`analyze adverts`);
+}
