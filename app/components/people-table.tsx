@@ -114,6 +114,13 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
         })}
       </td>
       <td className="flex flex-wrap justify-end gap-2">
+        <Link
+          to={`/dashboard/users/${person.id}/orders`}
+          className="btn btn-sm btn-ghost"
+          aria-label={`Orders of ${person.name}`}
+        >
+          Orders
+        </Link>
         {seller && !person.deactivated && (
           <button
             type="button"

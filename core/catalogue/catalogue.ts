@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adverts, brands, users } from "../../db/schema.ts";
+import { adverts, brands, orders, users } from "../../db/schema.ts";
 import type { SearchParams } from "../../schemas/search.ts";
 import { isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/roles.ts";
 import { AppError } from "../errors.ts";
@@ -27,6 +27,8 @@ export interface SellerAdvert {
   sold: boolean;
   /** Set when an admin removed the advert: why. */
   removedBecause: string | null;
+  /** Who bought it, for a sold laptop. */
+  sale: { buyerName: string; priceCents: number } | null;
 }
 
 const available = eq(adverts.status, "available");
@@ -100,9 +102,13 @@ export function createCatalogue({ db }: { db: Db }) {
           advertised: adverts.advertised,
           status: adverts.status,
           removalReason: adverts.removalReason,
+          soldTo: orders.buyerName,
+          soldFor: orders.priceCents,
         })
         .from(adverts)
         .innerJoin(users, eq(users.id, adverts.sellerId))
+        // The sale, for sold laptops: at most one order of an advert is paid or completed at a time.
+        .leftJoin(orders, and(eq(orders.advertId, adverts.id), inArray(orders.status, ["paid", "completed"])))
         // The seller's own deletions are gone; an admin's removal stays, with its reason.
         .where(
           and(
@@ -112,8 +118,9 @@ export function createCatalogue({ db }: { db: Db }) {
         )
         .orderBy(...newestFirst)
         .limit(limit);
-      return rows.map(({ imageKey, status, removalReason, ...r }) => ({
+      return rows.map(({ imageKey, status, removalReason, soldTo, soldFor, ...r }) => ({
         ...r,
+        sale: status === "sold" && soldTo && soldFor ? { buyerName: soldTo, priceCents: soldFor } : null,
         imageUrl: mediaUrl(imageKey),
         sold: status === "sold",
         removedBecause: status === "withdrawn" ? removalReason : null,

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adverts, orderEvents, orders, payments } from "../../db/schema.ts";
+import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
 import type { BookingInput } from "../../schemas/orders.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
-import { canBuy } from "../accounts/roles.ts";
+import { canBuy, isAdmin } from "../accounts/roles.ts";
 import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
@@ -217,6 +217,35 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
             .where(and(eq(adverts.id, order.advertId), eq(adverts.status, "sold")));
         }
       });
+    },
+
+    /**
+     * Admins: every order an account took part in, as buyer or as seller, with its payment —
+     * deleted accounts included, since deleting never destroys history.
+     */
+    async listForAdmin(admin: SessionUser, userId: string, limit = 200) {
+      if (!isAdmin(admin)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
+      const rows = await db
+        .select({
+          ...orderColumns,
+          sellerName: users.name,
+          buyerId: orders.buyerId,
+          transactionId: payments.transactionId,
+          paymentStatus: payments.status,
+        })
+        .from(orders)
+        .innerJoin(adverts, eq(adverts.id, orders.advertId))
+        .innerJoin(users, eq(users.id, adverts.sellerId))
+        .leftJoin(payments, eq(payments.orderId, orders.id))
+        .where(or(eq(orders.buyerId, userId), eq(adverts.sellerId, userId)))
+        .orderBy(sql`${orders.createdAt} desc nulls last`)
+        .limit(limit);
+      return rows.map(({ productImageKey, createdAt, buyerId, ...o }) => ({
+        ...o,
+        role: buyerId === userId ? ("buyer" as const) : ("seller" as const),
+        productImageUrl: mediaUrl(productImageKey),
+        createdAt: createdAt.toISOString(),
+      }));
     },
 
     /** The buyer has the laptop: the sale is final and can no longer be cancelled. */

@@ -125,6 +125,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
                 advertised: z.boolean(),
                 sold: z.boolean(),
                 removedBecause: z.string().nullable(),
+                sale: z.object({ buyerName: z.string(), priceCents: z.int() }).nullable(),
               }),
             ),
           }),

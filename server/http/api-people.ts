@@ -69,6 +69,43 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       return reply.status(204).send(null);
     },
   );
+  app.get(
+    "/users/:id/orders",
+    {
+      schema: {
+        tags,
+        summary:
+          "Every order an account took part in, as buyer or seller, with its payment (admin; deleted accounts too)",
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.object({
+            orders: z.array(
+              z.object({
+                id: z.uuid(),
+                advertId: z.uuid(),
+                productName: z.string(),
+                productImageUrl: z.string(),
+                priceCents: z.int(),
+                status: z.string(),
+                role: z.enum(["buyer", "seller"]),
+                buyerName: z.string(),
+                buyerEmail: z.string(),
+                sellerName: z.string(),
+                meetingLocation: z.string(),
+                transactionId: z.string().nullable(),
+                paymentStatus: z.string().nullable(),
+                createdAt: z.string(),
+              }),
+            ),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      orders: await services.orders.listForAdmin(await requireUser(services, request, "admin"), request.params.id),
+    }),
+  );
   app.put(
     "/me/acting-mode",
     {

@@ -148,6 +148,12 @@ describe("paying", () => {
       status: "succeeded",
     });
     expect(payment?.transactionId).toMatch(/^ch_sim_/);
+    // The seller sees the laptop as Sold, and to whom.
+    const mine = (await seller.get("/api/sellers/seller@x.test/adverts")).json().adverts;
+    expect(mine.find((x: { id: string }) => x.id === a.id)).toMatchObject({
+      sold: true,
+      sale: { buyerName: `Buyer ${buyerN}`, priceCents: 45_000 },
+    });
   });
 
   it("charges once for a double-clicked or retried payment", async () => {

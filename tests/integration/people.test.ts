@@ -118,6 +118,14 @@ describe("deleting accounts", () => {
     const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ buyerEmail: "vic@x.test", status: "booked" });
     expect((await c.admin.get("/api/buyers?q=vic")).json().people[0].deactivated).toBe(true);
+    // History stays readable: for admins, as buyer and as seller.
+    expect((await c.buyer.get(`/api/users/${v.id}/orders`)).statusCode).toBe(403);
+    const asBuyer = (await c.admin.get(`/api/users/${v.id}/orders`)).json().orders;
+    expect(asBuyer).toEqual([
+      expect.objectContaining({ id: orderId, role: "buyer", buyerEmail: "vic@x.test", status: "booked" }),
+    ]);
+    const asSeller = (await c.admin.get(`/api/users/${ids.seller}/orders`)).json().orders;
+    expect(asSeller.map((o: { id: string; role: string }) => [o.id, o.role])).toContainEqual([orderId, "seller"]);
   });
 
   it("withdraws a deleted seller's available adverts", async () => {

@@ -91,6 +91,11 @@ function ProductRow({ advert }: { advert: SellerAdvert }) {
           </span>
           {advert.advertised && <span className="badge badge-info">Advertised</span>}
         </p>
+        {advert.sale && (
+          <p className="text-sm">
+            Sold to {advert.sale.buyerName} for {formatPrice(advert.sale.priceCents)}
+          </p>
+        )}
         {advert.removedBecause && (
           <p className="alert alert-warning py-2 text-sm" role="status">
             Removed by an admin: {advert.removedBecause}

@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { appContext } from "#app-context";
+import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
+import { formatPrice } from "../../lib/money.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import type { Route } from "./+types/user-orders";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const admin = await requireUser(request, context, "admin");
+  return { orders: await context.get(appContext).services.orders.listForAdmin(admin, params.id) };
+}
+
+export const meta = () => [{ title: "Orders of an account — ReLaptop" }];
+
+export default function UserOrders({ loaderData: { orders } }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1 className="mb-4 text-3xl font-bold">Orders of this account</h1>
+      {orders.length === 0 ? (
+        <p>This account has no orders, as buyer or as seller.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Laptop</th>
+                <th scope="col">As</th>
+                <th scope="col">Buyer</th>
+                <th scope="col">Seller</th>
+                <th scope="col">Price</th>
+                <th scope="col">Status</th>
+                <th scope="col">Payment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <Link to={`/laptops/${o.advertId}`} className="link-hover">
+                      {o.productName}
+                    </Link>
+                  </td>
+                  <td>{o.role}</td>
+                  <td>
+                    {o.buyerName}
+                    <br />
+                    <span className="text-xs">{o.buyerEmail}</span>
+                  </td>
+                  <td>{o.sellerName}</td>
+                  <td>{formatPrice(o.priceCents)}</td>
+                  <td>{STATUS_LABELS[o.status]}</td>
+                  <td className="text-xs">{o.transactionId ? `${o.paymentStatus} · ${o.transactionId}` : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
