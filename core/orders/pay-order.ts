@@ -47,6 +47,11 @@ export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider
     });
   }
 
+  /** 404 unless the order is this buyer's. */
+  async function requireOwn(actor: SessionUser, orderId: string) {
+    await db.transaction((tx) => lockOwn(tx, actor, orderId));
+  }
+
   async function release(orderId: string) {
     await db
       .update(adverts)
@@ -107,6 +112,7 @@ export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider
   return {
     /** Simulated provider: the card form posts here and we charge it. */
     async pay(actor: SessionUser, orderId: string, card: Card, attemptKey: string) {
+      await requireOwn(actor, orderId); // whose order it is comes before anything about how to pay
       if (provider.flow !== "server-card")
         throw new AppError("CONFLICT", "Pay with the card form on the payment page.");
       const reserved = await reserve(actor, orderId);
@@ -128,6 +134,7 @@ export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider
 
     /** Stripe: hold the laptop and create (or find again) the order's payment intent for the browser. */
     async startIntent(actor: SessionUser, orderId: string) {
+      await requireOwn(actor, orderId);
       if (provider.flow !== "intent")
         throw new AppError("CONFLICT", "This marketplace takes cards on its own payment form.");
       const reserved = await reserve(actor, orderId);

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { client } from "../support/http.ts";
+import { multipart, pngBytes } from "../support/multipart.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * Every API operation, called by every kind of actor, against what the policy says.
+ * "ok" = allowed (any answer but 401/403/5xx; business refusals like 409 are fine);
+ * a number = refused with exactly that status. Operations come from the OpenAPI document,
+ * so a new operation without a line here fails this test.
+ */
+const ACTORS = ["anonymous", "buyer", "owner", "ownerAsUser", "otherSeller", "admin"] as const;
+type Actor = (typeof ACTORS)[number];
+type Cell = "ok" | 401 | 403 | 404;
+const row = (anonymous: Cell, buyer: Cell, owner: Cell, ownerAsUser: Cell, otherSeller: Cell, admin: Cell) => ({
+  anonymous,
+  buyer,
+  owner,
+  ownerAsUser,
+  otherSeller,
+  admin,
+});
+const PUBLIC = row("ok", "ok", "ok", "ok", "ok", "ok");
+const SIGNED_IN = row(401, "ok", "ok", "ok", "ok", "ok");
+const ADMIN_ONLY = row(401, 403, 403, 403, 403, "ok");
+const OWN_ADVERT = row(401, 403, "ok", 403, 404, "ok");
+
+const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
+  "GET /api/me": SIGNED_IN,
+  "GET /api/me/is-admin": SIGNED_IN,
+  "GET /api/me/is-seller": SIGNED_IN,
+  "POST /api/auth/sign-up/email": "identity",
+  "POST /api/auth/sign-in/email": "identity",
+  "POST /api/auth/sign-out": "identity",
+  "GET /api/auth/get-session": "identity",
+  "POST /api/auth/sign-in/social": "identity",
+  "GET /api/auth/callback/{providerId}": "identity",
+  "GET /api/brands": PUBLIC,
+  "POST /api/brands": ADMIN_ONLY,
+  "PUT /api/brands/{id}": ADMIN_ONLY,
+  "DELETE /api/brands/{id}": ADMIN_ONLY,
+  "GET /api/adverts/advertised": PUBLIC,
+  "GET /api/adverts": PUBLIC,
+  "GET /api/adverts/{id}": PUBLIC,
+  "POST /api/adverts": row(401, 403, "ok", 403, "ok", 403),
+  "PUT /api/adverts/{id}": row(401, 403, "ok", 403, 404, 403),
+  "PUT /api/adverts/{id}/advertisement": row(401, 403, "ok", 403, 404, 403),
+  "DELETE /api/adverts/{id}": OWN_ADVERT,
+  "GET /api/sellers/{email}/adverts": row(401, 403, "ok", 403, 403, "ok"),
+  "POST /api/orders": row(401, "ok", "ok", "ok", "ok", 403),
+  "GET /api/orders": SIGNED_IN,
+  "GET /api/orders/{id}": row(401, "ok", 404, 404, 404, 404),
+  "POST /api/orders/{id}/pay": row(401, "ok", 404, 404, 404, 404),
+  "POST /api/orders/{id}/payment-intent": row(401, "ok", 404, 404, 404, 404),
+  "POST /api/orders/{id}/payment-intent/{intentId}/settle": row(401, "ok", 404, 404, 404, 404),
+  "POST /api/orders/{id}/cancel": row(401, "ok", 404, 404, 404, 404),
+  "POST /api/orders/{id}/receipt": row(401, "ok", 404, 404, 404, 404),
+  "GET /api/sellers": ADMIN_ONLY,
+  "GET /api/buyers": ADMIN_ONLY,
+  "PUT /api/sellers/{id}/verification": ADMIN_ONLY,
+  "DELETE /api/users/{id}": ADMIN_ONLY,
+  "GET /api/users/{id}/orders": ADMIN_ONLY,
+  "PUT /api/me/acting-mode": row(401, 403, "ok", "ok", "ok", 403),
+  "POST /api/reports": row(401, "ok", "ok", "ok", "ok", 403),
+  "GET /api/reports": ADMIN_ONLY,
+  "POST /api/reports/{advertId}/dismissal": ADMIN_ONLY,
+  "POST /api/adverts/{id}/removal": ADMIN_ONLY,
+};
+
+let t: TestApp;
+const as = {} as Record<Actor, ReturnType<typeof client>>;
+const ids: Record<string, string> = {};
+let photo: Buffer;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  photo = await pngBytes();
+  const brand = await createBrand(t.services, "Matrix");
+  ids.brand = brand.id;
+  const owner = await createUser(t.services, { name: "Owner", email: "owner@x.test", role: "seller" });
+  await createUser(t.services, { name: "As User", email: "asuser@x.test", role: "seller" });
+  await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
+  await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
+  ids.ownerId = owner.id;
+  ids.advert = (
+    await createAdvert(t.services, {
+      sellerId: owner.id,
+      brandId: brand.id,
+      name: "Matrix laptop",
+      resalePriceCents: 10_000,
+    })
+  ).id;
+  as.anonymous = client(t);
+  for (const [actor, email] of [
+    ["buyer", "buyer@x.test"],
+    ["owner", "owner@x.test"],
+    ["ownerAsUser", "asuser@x.test"],
+    ["otherSeller", "other@x.test"],
+    ["admin", "admin@x.test"],
+  ] as const) {
+    as[actor] = client(t);
+    await as[actor].signIn(email);
+  }
+  await as.ownerAsUser.raw("PUT", "/api/me/acting-mode", { mode: "user" });
+  // The buyer's order on the owner's laptop.
+  ids.order = (
+    await as.buyer.post("/api/orders", { advertId: ids.advert, meetingLocation: "X", phone: "0171234567" })
+  ).json().id;
+  await as.buyer.post("/api/reports", { advertId: ids.advert, reason: "Other" });
+});
+afterAll(() => t?.close());
+
+/** Fresh targets for destructive operations, so each call meets the same situation. */
+async function fresh(op: string): Promise<Record<string, string>> {
+  if (op === "DELETE /api/brands/{id}" || op === "PUT /api/brands/{id}")
+    return { id: (await createBrand(t.services, `B${Math.random()}`)).id };
+  if (op === "DELETE /api/users/{id}")
+    return { id: (await createUser(t.services, { name: "T", email: `t${Math.random()}@x.test` })).id };
+  if (op.startsWith("DELETE /api/adverts") || op === "POST /api/adverts/{id}/removal") {
+    return {
+      id: (
+        await createAdvert(t.services, {
+          sellerId: ids.ownerId as string,
+          brandId: ids.brand as string,
+          name: "Doomed",
+          resalePriceCents: 100,
+        })
+      ).id,
+    };
+  }
+  const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
+  return {
+    id: onOrder
+      ? (ids.order as string)
+      : op.includes("/sellers/{id}")
+        ? (ids.ownerId as string)
+        : op.includes("/users/{id}")
+          ? (ids.ownerId as string)
+          : op.includes("/brands/")
+            ? (ids.brand as string)
+            : (ids.advert as string),
+    email: "owner@x.test",
+    advertId: ids.advert as string,
+    intentId: "pi_missing",
+    providerId: "google",
+  };
+}
+
+function body(op: string): { payload?: unknown; headers?: Record<string, string> } {
+  const advertFields = {
+    name: "N",
+    brandId: ids.brand as string,
+    originalPrice: "500",
+    resalePrice: "400",
+    yearsOfUse: "1",
+    location: "L",
+    mobile: "01712345678",
+    description: "D",
+    condition: "good",
+  };
+  if (op === "POST /api/brands" || op === "PUT /api/brands/{id}") {
+    const m = multipart({ name: `Brand ${Math.random()}` }, { image: { name: "i.png", data: photo } });
+    return { payload: m.payload, headers: m.headers };
+  }
+  if (op === "POST /api/adverts" || op === "PUT /api/adverts/{id}") {
+    const m = multipart(advertFields, { photos: { name: "p.png", data: photo } });
+    return { payload: m.payload, headers: m.headers };
+  }
+  const json: Record<string, unknown> = {
+    "PUT /api/adverts/{id}/advertisement": { advertised: true },
+    "POST /api/orders": { advertId: ids.advert, meetingLocation: "Y", phone: "0171234567" },
+    "POST /api/orders/{id}/pay": {
+      cardNumber: "4242424242424242",
+      expiry: "12 / 34",
+      cvc: "123",
+      attemptKey: "matrix-key",
+    },
+    "PUT /api/sellers/{id}/verification": { verified: true },
+    "PUT /api/me/acting-mode": { mode: "seller" },
+    "POST /api/reports": { advertId: ids.advert, reason: "Other" },
+    "POST /api/adverts/{id}/removal": { reason: "Matrix" },
+  };
+  return op in json
+    ? { payload: json[op] }
+    : { payload: op.startsWith("GET") || op.startsWith("DELETE") ? undefined : {} };
+}
+
+it("every API operation allows and refuses exactly whom the policy says", async () => {
+  const doc = (await as.anonymous.get("/api/openapi.json")).json();
+  const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+    Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+  );
+  expect(
+    ops.filter((op) => !(op in POLICY)),
+    "operations without a policy line",
+  ).toEqual([]);
+
+  const holes: string[] = [];
+  for (const op of ops) {
+    const policy = POLICY[op];
+    if (!policy || policy === "identity") continue;
+    const [method, template] = op.split(" ") as ["GET" | "POST" | "PUT" | "DELETE", string];
+    for (const actor of ACTORS) {
+      const params = await fresh(op);
+      const url = template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? "x"));
+      const { payload, headers } = body(op);
+      const res = await as[actor].raw(method, url, payload, headers);
+      const expected = policy[actor];
+      const ok =
+        expected === "ok"
+          ? res.statusCode < 500 && res.statusCode !== 401 && res.statusCode !== 403
+          : res.statusCode === expected;
+      if (!ok) holes.push(`${op} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+  }
+  expect(holes).toEqual([]);
+}, 120_000);
