@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONDITIONS } from "./catalogue.ts";
+import { findNul } from "./text-safety.ts";
 
 export const SORTS = ["newest", "price_asc", "price_desc"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -7,6 +8,14 @@ export const PAGE_SIZE = 24;
 
 /** Anything odd in a URL is dropped, not an error: a shared link should still show laptops. */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+/** Text that PostgreSQL can store (see text-safety.ts); anything else is dropped like any odd parameter. */
+const storable = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => findNul(v) === null);
 const dollars = lenient(
   z.coerce
     .number()
@@ -17,18 +26,18 @@ const dollars = lenient(
 
 /** /allAdd's filters, read from the URL (so a search can be shared and bookmarked) and from GET /api/adverts. */
 export const searchSchema = z.object({
-  q: lenient(z.string().trim().min(1).max(100)),
+  q: lenient(storable(100)),
   brand: lenient(z.uuid()),
   minPrice: dollars,
   maxPrice: dollars,
   condition: lenient(z.enum(CONDITIONS)),
-  location: lenient(z.string().trim().min(1).max(120)),
+  location: lenient(storable(120)),
   minRam: lenient(z.coerce.number().int().min(1).max(256)),
   minStorage: lenient(z.coerce.number().int().min(1).max(16384)),
   /** One seller's laptops (their public page). */
-  seller: lenient(z.string().min(1).max(64)),
+  seller: lenient(storable(64)),
   sort: z.enum(SORTS).catch("newest").default("newest"),
-  cursor: lenient(z.string().max(200)),
+  cursor: lenient(storable(200)),
 });
 
 export type SearchParams = z.infer<typeof searchSchema>;

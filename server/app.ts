@@ -16,8 +16,10 @@ import {
 } from "fastify-type-provider-zod";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app-context";
+import { AppError } from "../core/errors.ts";
 import { MEDIA_URL_PREFIX } from "../core/media/storage.ts";
 import type { StripeProvider } from "../core/payments/stripe-provider.ts";
+import { findNul, NUL_MESSAGE } from "../schemas/text-safety.ts";
 import type { Config } from "./config.ts";
 import { accountsApi } from "./http/api-accounts.ts";
 import { advertsApi } from "./http/api-adverts.ts";
@@ -140,6 +142,10 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
 
   await app.register(
     async (api) => {
+      api.addHook("preValidation", async (request) => {
+        const field = findNul(request.query) ?? findNul(request.body);
+        if (field) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { [field]: NUL_MESSAGE });
+      });
       await api.register(accountsApi, { services });
       await api.register(catalogueApi, { services });
       await api.register(brandsApi, { services });

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { isAppError } from "../../core/errors.ts";
 import { fieldErrors, formToObject } from "../../schemas/form-errors.ts";
+import { findNul, NUL_MESSAGE } from "../../schemas/text-safety.ts";
 
 export type ActionErrors = { fields?: Record<string, string>; formError?: string };
 
@@ -12,7 +13,10 @@ export async function parseForm<S extends z.ZodType>(request: Request, schema: S
 
 /** Validates an already-read form (an action that dispatches on an intent reads it once). */
 export function validateForm<S extends z.ZodType>(form: FormData, schema: S) {
-  const parsed = schema.safeParse(formToObject(form));
+  const values = formToObject(form);
+  const nul = findNul(values);
+  if (nul) return { form, error: data<ActionErrors>({ fields: { [nul]: NUL_MESSAGE } }, { status: 400 }) } as const;
+  const parsed = schema.safeParse(values);
   if (!parsed.success) {
     return { form, error: data<ActionErrors>({ fields: fieldErrors(parsed.error) }, { status: 400 }) } as const;
   }

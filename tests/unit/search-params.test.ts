@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { parseSearch } from "../../schemas/search.ts";
+
+const parse = (q: string) => parseSearch(new URLSearchParams(q));
+
+describe("search parameters from a URL", () => {
+  it("reads filters and turns dollars into cents", () => {
+    expect(parse("q=thinkpad&minPrice=300&maxPrice=1200.50&condition=good&sort=price_asc")).toMatchObject({
+      q: "thinkpad",
+      minPrice: 30_000,
+      maxPrice: 120_050,
+      condition: "good",
+      sort: "price_asc",
+    });
+  });
+
+  it("drops what it cannot use instead of failing a shared link", () => {
+    expect(parse("q=a%00b&location=%ED%A0%80&minPrice=cheap&brand=nope&sort=random&condition=mint")).toEqual({
+      sort: "newest",
+    });
+  });
+});
