@@ -40,6 +40,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       return reply.status(400).send({ code: "VALIDATION_FAILED", message: "Check the highlighted fields.", fields });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ code: "UNAVAILABLE", message: "ReLaptop is briefly unavailable. Please try again in a moment." });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ code: error.code ?? "BAD_REQUEST", message: error.message });
@@ -47,4 +54,26 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send({ code: "INTERNAL", message: "Something went wrong!" });
   });
+}
+
+/** Connection refused, reset or cut by a restarting server: the database is away, not the request wrong. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown; message?: string } | undefined; e; e = e.cause as typeof e) {
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? "")) return true;
+  }
+  return false;
 }
