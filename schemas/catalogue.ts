@@ -26,9 +26,9 @@ export type BrandUpdate = z.infer<typeof brandUpdateSchema>;
 
 /* ── Adverts ─────────────────────────────────────────────────────────────── */
 
-export const CONDITIONS = ["excellent", "good", "Fair"] as const;
-export const STORAGE_TYPES = ["SSD", "HDD", "eMMC", "Hybrid"] as const;
-export const MAX_PHOTOS = 6;
+import { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "./catalogue-values.ts";
+
+export { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES };
 
 /** "450", "449.99", "1,200" → cents; the price must be positive. */
 const price = (required: string, label: string) =>
