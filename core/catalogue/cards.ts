@@ -45,3 +45,9 @@ export function toCard({ imageKey, status, createdAt, ...row }: CardRow): Advert
 
 /** Newest first, spelled as the indexes are built (drizzle writes DESC NULLS LAST). */
 export const newestFirst = [sql`${adverts.createdAt} desc nulls last`, sql`${adverts.id} desc nulls last`];
+
+/**
+ * "For sale", written as a literal rather than a parameter: a plan PostgreSQL reuses across requests
+ * (prepared statements) can then still use the partial indexes built on exactly this condition.
+ */
+export const isAvailable = sql`${adverts.status} = 'available'`;

@@ -5,7 +5,7 @@ import type { SearchParams } from "../../schemas/search.ts";
 import { isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/roles.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
-import { type AdvertCard, cardColumns, newestFirst, toCard } from "./cards.ts";
+import { type AdvertCard, cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
 import { isUuid } from "./db-errors.ts";
 import { getAdvertDetail } from "./detail.ts";
 import { searchAdverts } from "./search.ts";
@@ -31,7 +31,7 @@ export interface SellerAdvert {
   sale: { buyerName: string; priceCents: number } | null;
 }
 
-const available = eq(adverts.status, "available");
+const available = isAvailable;
 
 const COUNT_TTL_MS = 60_000;
 

@@ -2,7 +2,7 @@ import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
 import { PAGE_SIZE, type SearchParams, type Sort } from "../../schemas/search.ts";
-import { type AdvertCard, cardColumns, newestFirst, toCard } from "./cards.ts";
+import { type AdvertCard, cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
 
 /**
  * Keyset pagination: the cursor is the last row's sort key, so page 5,000 costs
@@ -48,7 +48,7 @@ export interface SearchPage {
 /** Conditions for one search, all on available adverts. Words match by full text or, for typos, by trigram similarity of the name. */
 export function searchConditions(p: SearchParams): SQL | undefined {
   return and(
-    eq(adverts.status, "available"),
+    isAvailable,
     p.q ? sql`(${adverts.search} @@ websearch_to_tsquery('simple', ${p.q}) or ${p.q} <% ${adverts.name})` : undefined,
     p.brand ? eq(adverts.brandId, p.brand) : undefined,
     p.seller ? eq(adverts.sellerId, p.seller) : undefined,
@@ -75,9 +75,23 @@ export function searchQuery(db: Db, p: SearchParams, pageSize = PAGE_SIZE) {
     .limit(pageSize + 1);
 }
 
+/**
+ * A name per query shape (which filters, which sort, first page or not): the database plans each
+ * shape once per connection and reuses the plan, instead of planning every request (planning took
+ * longer than running these queries).
+ */
+function shapeName(p: SearchParams, pageSize: number) {
+  const present = (
+    ["q", "brand", "seller", "minPrice", "maxPrice", "condition", "location", "minRam", "minStorage"] as const
+  )
+    .map((k) => (p[k] === undefined ? "-" : k[0]))
+    .join("");
+  return `search_${p.sort}_${present}_${decode(p.cursor) ? "next" : "first"}_${pageSize}`;
+}
+
 export async function searchAdverts(db: Db, p: SearchParams, pageSize = PAGE_SIZE): Promise<SearchPage> {
   const order = ORDER[p.sort];
-  const rows = await searchQuery(db, p, pageSize);
+  const rows = await searchQuery(db, p, pageSize).prepare(shapeName(p, pageSize)).execute();
   const items = rows.slice(0, pageSize).map(toCard);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > pageSize && last ? encode({ v: order.key(last), id: last.id }) : null };
