@@ -1,51 +1,10 @@
-import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import type { AdvertFormValues } from "../../core/catalogue/adverts.ts";
 import type { BrandView } from "../../core/catalogue/catalogue.ts";
 import { advertSchema, advertUpdateSchema, CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { FileField, FormError, TextField } from "./form-field.tsx";
-
-function SelectField({
-  label,
-  name,
-  options,
-  error,
-  defaultValue,
-  placeholder,
-}: {
-  label: string;
-  name: string;
-  options: { value: string; label: string }[];
-  error?: string;
-  defaultValue?: string;
-  placeholder: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue ?? ""}
-        aria-invalid={error ? true : undefined}
-        className={`select select-bordered w-full ${error ? "select-error" : ""}`}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error && <p className="text-sm text-error">{error}</p>}
-    </div>
-  );
-}
+import { FileField, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
 
 /** Add Advertisement and Edit share one form and one set of rules. */
 export function AdvertForm({
@@ -120,20 +79,13 @@ export function AdvertForm({
         defaultValue={values?.mobile}
         error={e.mobile}
       />
-      <div className="flex flex-col gap-1 md:col-span-2">
-        <label htmlFor="advert-description" className="text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id="advert-description"
-          name="description"
-          rows={4}
-          defaultValue={values?.description}
-          aria-invalid={e.description ? true : undefined}
-          className={`textarea textarea-bordered w-full ${e.description ? "textarea-error" : ""}`}
-        />
-        {e.description && <p className="text-sm text-error">{e.description}</p>}
-      </div>
+      <TextAreaField
+        label="Description"
+        name="description"
+        defaultValue={values?.description}
+        error={e.description}
+        className="md:col-span-2"
+      />
 
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
         <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
