@@ -1,6 +1,6 @@
 import { createAccounts } from "../core/accounts/accounts.ts";
 import { createAuth } from "../core/accounts/auth.ts";
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS, type ThrottleLimits } from "../core/accounts/login-throttle.ts";
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../core/accounts/login-throttle.ts";
 import { createPeople } from "../core/accounts/people.ts";
 import { createAdvertCommands } from "../core/catalogue/adverts.ts";
 import { createBrandAdmin } from "../core/catalogue/brands.ts";
@@ -18,7 +18,6 @@ import type { Config } from "./config.ts";
 export interface ServiceOptions {
   /** Tests only: skip scrypt. */
   insecureFastHash?: boolean;
-  loginLimits?: ThrottleLimits;
   media?: MediaStorage;
   paymentProvider?: PaymentProvider;
 }
@@ -26,7 +25,7 @@ export interface ServiceOptions {
 /** Builds the domain core once per process; pages and API handlers share it. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
   const { db } = database;
-  const throttle = createLoginThrottle(options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
+  const throttle = createLoginThrottle(DEFAULT_LOGIN_LIMITS);
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,

@@ -2,9 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { MESSAGES } from "../../schemas/messages.ts";
-import { appErrorData, parseForm } from "./forms.server.ts";
+import { parseForm } from "./forms.server.ts";
 import { requireUser } from "./session.server.ts";
-import { dataWithToast } from "./toast.server.ts";
+import { dataWithToast, errorDataWithToast } from "./toast.server.ts";
 
 /** All Sellers and All Buyers share their loader and actions; only the role differs. */
 export async function peopleLoader(
@@ -40,10 +40,6 @@ export async function peopleAction(request: Request, context: Readonly<RouterCon
     const message = intent === "verify" ? MESSAGES.toast.sellerVerified : "Verification revoked.";
     return dataWithToast(context, { ok: true, changed }, { type: "success", message });
   } catch (error) {
-    const failed = appErrorData(error);
-    return dataWithToast(context, failed.data, {
-      type: "error",
-      message: failed.data.formError ?? "That did not work.",
-    });
+    return errorDataWithToast(context, error);
   }
 }

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app-context";
+import { appErrorData } from "./forms.server.ts";
 import type { Toast } from "./toast.ts";
 
 /** Toasts that survive a redirect: written to a signed flash cookie, read once by the root loader. */
@@ -55,4 +56,10 @@ export async function dataWithToast<T>(
 ) {
   headers.append("set-cookie", await toastCookie(context, toast));
   return data(payload, { headers });
+}
+
+/** A domain refusal answered to a fetcher: the error data, plus the message as an error toast. */
+export async function errorDataWithToast(context: Readonly<RouterContextProvider>, error: unknown) {
+  const failed = appErrorData(error);
+  return dataWithToast(context, failed.data, { type: "error", message: failed.data.formError ?? "That did not work." });
 }

@@ -31,8 +31,6 @@ export interface SellerAdvert {
   sale: { buyerName: string; priceCents: number } | null;
 }
 
-const available = isAvailable;
-
 const COUNT_TTL_MS = 60_000;
 
 export function createCatalogue({ db }: { db: Db }) {
@@ -55,7 +53,7 @@ export function createCatalogue({ db }: { db: Db }) {
         .from(adverts)
         .innerJoin(brands, eq(brands.id, adverts.brandId))
         .innerJoin(users, eq(users.id, adverts.sellerId))
-        .where(and(available, eq(adverts.advertised, true)))
+        .where(and(isAvailable, eq(adverts.advertised, true)))
         .orderBy(...newestFirst)
         .limit(limit);
       return rows.map(toCard);
@@ -133,7 +131,7 @@ export function createCatalogue({ db }: { db: Db }) {
      */
     async countAvailable(): Promise<number> {
       if (counted && counted.at > Date.now() - COUNT_TTL_MS) return counted.n;
-      const [row] = await db.select({ n: count() }).from(adverts).where(available);
+      const [row] = await db.select({ n: count() }).from(adverts).where(isAvailable);
       counted = { n: Number(row?.n ?? 0), at: Date.now() };
       return counted.n;
     },

@@ -10,7 +10,7 @@ import { mediaUrl } from "../media/storage.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { OPEN_STATUSES, type OrderStatus } from "./order-states.ts";
 import { createPaymentSteps, SOLD } from "./pay-order.ts";
-import { applyTransition } from "./transition.ts";
+import { applyTransition, type Tx } from "./transition.ts";
 
 export interface OrderView {
   id: string;
@@ -55,7 +55,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
   }
 
   /** The buyer's own order, locked for a transition. */
-  async function lockOwn(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], actor: SessionUser, orderId: string) {
+  async function lockOwn(tx: Tx, actor: SessionUser, orderId: string) {
     if (!isUuid(orderId)) throw notFound();
     const [order] = await tx
       .select()

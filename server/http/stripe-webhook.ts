@@ -15,7 +15,7 @@ export async function stripeWebhook(
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
   app.post(
     "/webhooks/stripe",
-    { schema: { tags: ["payments"], summary: "Stripe events (signed)", hide: false } },
+    { schema: { tags: ["payments"], summary: "Stripe events (signed)" } },
     async (request, reply) => {
       const signature = request.headers["stripe-signature"];
       let event: ReturnType<StripeProvider["verifyWebhook"]>;

@@ -5,10 +5,10 @@ import { appContext } from "#app-context";
 import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
 import type { OrderView } from "../../../core/orders/orders.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
-import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { parseForm } from "../../lib/forms.server.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
-import { dataWithToast } from "../../lib/toast.server.ts";
+import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-orders";
 
@@ -40,11 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : "Your booking is cancelled.";
     return dataWithToast(context, { ok: true }, { type: "success", message });
   } catch (error) {
-    const failed = appErrorData(error);
-    return dataWithToast(context, failed.data, {
-      type: "error",
-      message: failed.data.formError ?? "That did not work.",
-    });
+    return errorDataWithToast(context, error);
   }
 }
 

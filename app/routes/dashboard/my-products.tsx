@@ -5,11 +5,11 @@ import { appContext } from "#app-context";
 import type { SellerAdvert } from "../../../core/catalogue/catalogue.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { ConfirmDeleteDialog } from "../../components/dialog.tsx";
-import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
-import { dataWithToast } from "../../lib/toast.server.ts";
+import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-products";
 
@@ -37,11 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "delete") await adverts.withdraw(user, advertId);
     else await adverts.setAdvertised(user, advertId, intent === "advertise");
   } catch (error) {
-    const failed = appErrorData(error);
-    return dataWithToast(context, failed.data, {
-      type: "error",
-      message: failed.data.formError ?? "That did not work.",
-    });
+    return errorDataWithToast(context, error);
   }
   return dataWithToast(context, { ok: true }, { type: "success", message: DONE[intent] });
 }
