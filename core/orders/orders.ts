@@ -10,7 +10,7 @@ import { mediaUrl } from "../media/storage.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { OPEN_STATUSES, type OrderStatus } from "./order-states.ts";
 import { createPaymentSteps, SOLD } from "./pay-order.ts";
-import { applyTransition, type Tx } from "./transition.ts";
+import { applyTransition, lockOrder, orderNotFound } from "./transition.ts";
 
 export interface OrderView {
   id: string;
@@ -46,24 +46,10 @@ function toView({
   return { ...o, productImageUrl: mediaUrl(productImageKey), createdAt: createdAt.toISOString() };
 }
 
-const notFound = () => new AppError("NOT_FOUND", "This order does not exist.");
-
 /** Booking, paying, cancelling and receiving: the buyer's side of a sale. */
 export function createOrders({ db, provider }: { db: Db; provider: PaymentProvider }) {
   function requireBuyer(actor: SessionUser) {
     if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins cannot book laptops.");
-  }
-
-  /** The buyer's own order, locked for a transition. */
-  async function lockOwn(tx: Tx, actor: SessionUser, orderId: string) {
-    if (!isUuid(orderId)) throw notFound();
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.buyerId, actor.id)))
-      .for("update");
-    if (!order) throw notFound();
-    return order;
   }
 
   return {
@@ -118,12 +104,12 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
     },
 
     async getMine(actor: SessionUser, orderId: string): Promise<OrderView> {
-      if (!isUuid(orderId)) throw notFound();
+      if (!isUuid(orderId)) throw orderNotFound();
       const [row] = await db
         .select(orderColumns)
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.buyerId, actor.id)));
-      if (!row) throw notFound();
+      if (!row) throw orderNotFound();
       return toView(row);
     },
 
@@ -143,7 +129,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
       return rows.map((r) => r.advertId);
     },
 
-    ...createPaymentSteps({ db, provider, lockOwn }),
+    ...createPaymentSteps({ db, provider }),
 
     /**
      * Cancel: an unpaid booking is simply cancelled; a paid one is refunded in full through the
@@ -151,7 +137,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
      */
     async cancel(actor: SessionUser, orderId: string): Promise<"cancelled" | "refunded"> {
       const first = await db.transaction(async (tx) => {
-        const order = await lockOwn(tx, actor, orderId);
+        const { order } = await lockOrder(tx, orderId, actor.id);
         if (order.status === "booked") {
           await applyTransition(tx, order, "cancel", actor.id, "This order can no longer be cancelled.");
           await tx
@@ -169,7 +155,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
       // The refund is a network call: never inside a transaction. Refunds are idempotent, so a retry is safe.
       const { refundId } = await provider.refund(first.transactionId, `refund:${first.transactionId}`);
       await db.transaction(async (tx) => {
-        const order = await lockOwn(tx, actor, orderId);
+        const { order } = await lockOrder(tx, orderId, actor.id);
         if (order.status === "refunded") return;
         await applyTransition(tx, order, "cancelPaid", actor.id, "This order can no longer be cancelled.", refundId);
         await tx
@@ -189,15 +175,19 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
      * refunded and the laptop is for sale again. Reporting it twice changes nothing.
      */
     async refundedByProvider(transactionId: string, refundId: string) {
+      const [found] = await db
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(eq(payments.transactionId, transactionId));
+      if (!found) return;
       await db.transaction(async (tx) => {
+        const { order } = await lockOrder(tx, found.orderId);
         const [payment] = await tx
           .select()
           .from(payments)
           .where(eq(payments.transactionId, transactionId))
           .for("update");
         if (!payment || payment.status === "refunded") return;
-        const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for("update");
-        if (!order) return;
         await tx
           .update(payments)
           .set({ status: "refunded", refundId, refundedAt: new Date() })
@@ -251,7 +241,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
     /** The buyer has the laptop: the sale is final and can no longer be cancelled. */
     async confirmReceipt(actor: SessionUser, orderId: string) {
       await db.transaction(async (tx) => {
-        const order = await lockOwn(tx, actor, orderId);
+        const { order } = await lockOrder(tx, orderId, actor.id);
         await applyTransition(tx, order, "confirmReceipt", actor.id, "Only a paid order can be marked as received.");
       });
     },

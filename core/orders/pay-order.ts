@@ -5,12 +5,10 @@ import type { SessionUser } from "../accounts/accounts.ts";
 import { AppError, isAppError } from "../errors.ts";
 import type { Card, PaymentProvider } from "../payments/provider.ts";
 import { canTransition } from "./order-states.ts";
-import { applyTransition, type Tx } from "./transition.ts";
+import { applyTransition, findOrder, lockOrder } from "./transition.ts";
 
 const RESERVATION_MS = 5 * 60 * 1000;
 export const SOLD = "This laptop has already been sold";
-
-type LockOwn = (tx: Tx, actor: SessionUser, orderId: string) => Promise<typeof orders.$inferSelect>;
 
 /**
  * Paying for a booked laptop, in three steps so that two buyers are never both charged:
@@ -20,15 +18,14 @@ type LockOwn = (tx: Tx, actor: SessionUser, orderId: string) => Promise<typeof o
  *  3. record: in one transaction, the payment, order → paid, advert → sold, other bookings → closed.
  * A failed charge releases the hold. A hold left by a crash expires after five minutes.
  */
-export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider: PaymentProvider; lockOwn: LockOwn }) {
+export function createPaymentSteps({ db, provider }: { db: Db; provider: PaymentProvider }) {
   async function reserve(actor: SessionUser, orderId: string) {
     return db.transaction(async (tx) => {
-      const order = await lockOwn(tx, actor, orderId);
+      const { order, advert } = await lockOrder(tx, orderId, actor.id);
       if (order.status === "paid" || order.status === "completed") return null; // a retry of a payment that went through
       if (order.status === "closed") throw new AppError("CONFLICT", SOLD);
       if (!canTransition(order.status, "pay")) throw new AppError("CONFLICT", "This order can no longer be paid.");
-      const [advert] = await tx.select().from(adverts).where(eq(adverts.id, order.advertId)).for("update");
-      if (advert?.status !== "available") throw new AppError("CONFLICT", SOLD);
+      if (advert.status !== "available") throw new AppError("CONFLICT", SOLD);
       const heldByOther =
         advert.reservedByOrderId &&
         advert.reservedByOrderId !== order.id &&
@@ -49,7 +46,7 @@ export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider
 
   /** 404 unless the order is this buyer's. */
   async function requireOwn(actor: SessionUser, orderId: string) {
-    await db.transaction((tx) => lockOwn(tx, actor, orderId));
+    await findOrder(db, orderId, actor.id);
   }
 
   async function release(orderId: string) {
@@ -66,8 +63,7 @@ export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider
   async function record(orderId: string, transactionId: string): Promise<void> {
     try {
       await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-        if (!order) throw new AppError("NOT_FOUND", "This order does not exist.");
+        const { order, advert } = await lockOrder(tx, orderId);
         if (order.status === "paid" || order.status === "completed") {
           const [existing] = await tx
             .select({ transactionId: payments.transactionId })
@@ -76,8 +72,7 @@ export function createPaymentSteps({ db, provider, lockOwn }: { db: Db; provider
           if (existing?.transactionId === transactionId) return; // the same payment, reported again
           throw new AppError("CONFLICT", "This order is already paid.");
         }
-        const [advert] = await tx.select().from(adverts).where(eq(adverts.id, order.advertId)).for("update");
-        if (!canTransition(order.status, "pay") || advert?.status !== "available") throw new AppError("CONFLICT", SOLD);
+        if (!canTransition(order.status, "pay") || advert.status !== "available") throw new AppError("CONFLICT", SOLD);
         await tx.insert(payments).values({
           orderId: order.id,
           advertId: order.advertId,

@@ -1,11 +1,39 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderEvents, orders } from "../../db/schema.ts";
+import { adverts, orderEvents, orders } from "../../db/schema.ts";
+import { isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
 import { canTransition, type OrderStatus, TRANSITIONS, type Transition } from "./order-states.ts";
 
 /** A transaction handle: the same query API as the database. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const orderNotFound = () => new AppError("NOT_FOUND", "This order does not exist.");
+
+/** The order (only `buyerId`'s, when given), or 404. */
+export async function findOrder(q: Db | Tx, orderId: string, buyerId?: string) {
+  const [order] = isUuid(orderId)
+    ? await q
+        .select({ advertId: orders.advertId })
+        .from(orders)
+        .where(buyerId ? and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)) : eq(orders.id, orderId))
+    : [];
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/**
+ * Locks an order for a transition, and its laptop's advert before it. Every transaction that
+ * changes a laptop's orders locks the advert first, then orders, then payments: in one order,
+ * so two of them never wait for each other (a deadlock PostgreSQL would end by failing one).
+ */
+export async function lockOrder(tx: Tx, orderId: string, buyerId?: string) {
+  const { advertId } = await findOrder(tx, orderId, buyerId);
+  const [advert] = await tx.select().from(adverts).where(eq(adverts.id, advertId)).for("update");
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!advert || !order) throw new Error(`order ${orderId} or its advert vanished`);
+  return { order, advert };
+}
 
 /**
  * Moves a locked order through a named transition, or refuses with `refusal`.

@@ -297,3 +297,47 @@ describe("a crash between the charge and our record", () => {
     expect((await late.get(`/api/orders/${lateOrder}`)).json().status).toBe("closed");
   });
 });
+
+// PGlite has one connection, so transactions never overlap there; on a server they do.
+describe.skipIf(process.env.TEST_DATABASE !== "postgres")("payments overlapping on a database server", () => {
+  it("never deadlock: a payment being recorded closes the booking of a buyer who starts paying meanwhile", async () => {
+    const a = await laptop(20_000);
+    const first = await newBuyer();
+    const second = await newBuyer();
+    const firstOrder = (await book(first, a.id)).json().id;
+    const secondOrder = (await book(second, a.id)).json().id;
+    const provider = t.services.payments;
+    if (provider.flow !== "server-card") throw new Error("simulated provider expected");
+    await provider.charge({
+      amountCents: 20_000,
+      idempotencyKey: "overlap-1",
+      orderId: firstOrder,
+      card: { number: "4242424242424242", expiry: "12 / 34", cvc: "123" },
+    });
+    const waiting = async (n: number) => {
+      for (;;) {
+        const { rows } = (await t.services.db.execute(sql`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
+        if ((rows[0]?.n ?? 0) >= n) return;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    // Someone holds the laptop's row while the first payment is recorded and the second buyer presses Pay.
+    let recorded: Promise<number> | undefined;
+    let paid: ReturnType<typeof pay> | undefined;
+    await t.services.db.transaction(async (tx) => {
+      await tx.select().from(adverts).where(eq(adverts.id, a.id)).for("update");
+      recorded = t.services.orders.reconcile(0);
+      await waiting(1);
+      paid = pay(second, secondOrder);
+      await waiting(2);
+    });
+    expect(await recorded).toBe(1);
+    const refused = await paid;
+    expect(refused?.statusCode).toBe(409);
+    expect(refused?.json().message).toBe("This laptop has already been sold");
+    expect((await first.get(`/api/orders/${firstOrder}`)).json().status).toBe("paid");
+    expect((await second.get(`/api/orders/${secondOrder}`)).json().status).toBe("closed");
+  });
+});
