@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isAppError } from "../../core/errors.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../../db/availability.ts";
 
 /** The one shape of every API error. */
 export const apiErrorSchema = z
@@ -44,8 +45,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ err: error }, "database unavailable");
       return reply
         .status(503)
-        .header("retry-after", "5")
-        .send({ code: "UNAVAILABLE", message: "ReLaptop is briefly unavailable. Please try again in a moment." });
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send({ code: "UNAVAILABLE", message: UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
@@ -54,26 +55,4 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send({ code: "INTERNAL", message: "Something went wrong!" });
   });
-}
-
-/** Connection refused, reset or cut by a restarting server: the database is away, not the request wrong. */
-const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "57P01",
-  "57P02",
-  "57P03",
-  "08000",
-  "08001",
-  "08003",
-  "08006",
-]);
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown; message?: string } | undefined; e; e = e.cause as typeof e) {
-    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? "")) return true;
-  }
-  return false;
 }

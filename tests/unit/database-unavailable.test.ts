@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "../../server/http/errors.ts";
+import { isDatabaseUnavailable } from "../../db/availability.ts";
 
 describe("telling a database outage from a bad request", () => {
   it("recognises refused, cut and restarting connections, also wrapped by the ORM", () => {
