@@ -8,7 +8,7 @@ import { mediaUrl } from "../media/storage.ts";
 import { type AdvertCard, cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
 import { isUuid } from "./db-errors.ts";
 import { getAdvertDetail } from "./detail.ts";
-import { searchAdverts } from "./search.ts";
+import { createSearch } from "./search.ts";
 
 type Actor = RoleActor & { email: string };
 
@@ -35,6 +35,7 @@ const COUNT_TTL_MS = 60_000;
 
 export function createCatalogue({ db }: { db: Db }) {
   let counted: { n: number; at: number } | undefined;
+  const searchAdverts = createSearch(db);
   return {
     /** Brands are few (dozens); the list is bounded all the same. */
     async listBrands(limit = 200): Promise<BrandView[]> {
@@ -81,7 +82,7 @@ export function createCatalogue({ db }: { db: Db }) {
     getAdvert: (id: string) => getAdvertDetail(db, id),
 
     /** One page of available laptops matching a search (see search.ts). */
-    search: (params: SearchParams) => searchAdverts(db, params),
+    search: (params: SearchParams) => searchAdverts(params),
 
     /**
      * A seller's own adverts, every status, newest first. Sellers see only their own;
