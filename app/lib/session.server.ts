@@ -12,8 +12,22 @@ export function authHeaders(request: Request, context: Readonly<RouterContextPro
   return headers;
 }
 
-export async function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
-  return context.get(appContext).services.accounts.getSessionUser(authHeaders(request, context));
+/**
+ * A page's loaders (the root's and its own) run in parallel, each asking who is signed in: on a GET they
+ * share one lookup. Not across an action, which may have just changed the account (a new name, a
+ * switched mode) before the loaders run again in the same request.
+ */
+const lookups = new WeakMap<Readonly<RouterContextProvider>, Promise<SessionUser | null>>();
+
+export function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
+  const lookup = () => context.get(appContext).services.accounts.getSessionUser(authHeaders(request, context));
+  if (request.method !== "GET") return lookup();
+  let user = lookups.get(context);
+  if (!user) {
+    user = lookup();
+    lookups.set(context, user);
+  }
+  return user;
 }
 
 /** Only same-site paths: never let a redirectTo send someone to another site. */
