@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compress from "@fastify/compress";
@@ -29,12 +30,13 @@ import { moderationApi } from "./http/api-moderation.ts";
 import { ordersApi } from "./http/api-orders.ts";
 import { peopleApi } from "./http/api-people.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { hostCheck } from "./http/host-check.ts";
 import { originCheck } from "./http/origin-check.ts";
+import { registerPublicCache } from "./http/public-cache.ts";
+import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { registerSitemap } from "./http/sitemap.ts";
 import { stripeWebhook } from "./http/stripe-webhook.ts";
 import type { Services } from "./services.ts";
-
-type NonceCarrier = { scriptNonce: string };
 
 /** Page forms carry up to 6 photos of 8 MB each; the API has Fastify's own body limit. */
 const MAX_FORM_BYTES = 52 * 1024 * 1024;
@@ -89,7 +91,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   // A fresh nonce per response for the page's inline scripts. Styles stay 'unsafe-inline'
   // (a nonce there would block the style attributes React and the toasts set).
   app.addHook("onRequest", async (_request, reply) => {
-    (reply.raw as unknown as NonceCarrier).scriptNonce = randomBytes(16).toString("base64");
+    newScriptNonce(reply);
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -97,7 +99,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
-          (_req, res) => `'nonce-${(res as unknown as NonceCarrier).scriptNonce}'`,
+          (_req, res) => `'nonce-${scriptNonceOf(res as ServerResponse)}'`,
           ...(stripe ? ["https://js.stripe.com"] : []),
         ],
         frameSrc: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
@@ -116,6 +118,9 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: config.publicUrl.startsWith("https://"),
   });
+  app.addHook("onRequest", hostCheck);
+  // Before compression: the cache keeps pages as rendered, and each response is compressed for its client.
+  registerPublicCache(app, config.publicCacheMs);
   await app.register(compress, { global: true, threshold: 1024 });
   app.addHook("onRequest", originCheck);
   app.addHook("onRequest", limitFormUploads);
@@ -191,7 +196,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
         const context = new RouterContextProvider();
         context.set(appContext, {
           services,
-          nonce: (reply.raw as unknown as NonceCarrier).scriptNonce,
+          nonce: scriptNonceOf(reply),
           ip: request.ip,
           googleEnabled: Boolean(config.google),
           publicUrl: config.publicUrl,

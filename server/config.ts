@@ -25,6 +25,8 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     TRUST_PROXY: bool.default(false),
+    /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
+    PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must be a Stripe publishable key (pk_…)").optional(),
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     payments:
       e.PAYMENT_PROVIDER === "stripe"
         ? ({

@@ -63,6 +63,15 @@ describe("hostile input gets a clear 4xx and saves nothing half-way", () => {
     }
   });
 
+  it("refuses a Host header that is not a host name with 400", async () => {
+    for (const host of ["(CASE WHEN 1=1 THEN 1 END)", "relaptop.test' AND 1=1", "a b"]) {
+      const res = await client(t).get("/api/adverts", { host });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json().message).toBe("The Host header is not a host name.");
+    }
+    expect((await client(t).get("/api/adverts", { host: "relaptop.test:8080" })).statusCode).toBe(200);
+  });
+
   it("answers odd text in every JSON form field with 4xx or a saved, intact value", async () => {
     for (const value of tricky) {
       const signUp = await client(t).post("/api/auth/sign-up/email", {

@@ -56,6 +56,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Se
     LOG_LEVEL: "silent",
     PUBLIC_URL,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    // Tests write straight to the database between reads; public-cache.test.ts turns the cache on.
+    PUBLIC_CACHE_MS: "0",
     ...env,
   });
   const database = process.env.TEST_DATABASE === "postgres" ? await postgresDatabase() : await pgliteDatabase();

@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { scriptNonceOf } from "./script-nonce.ts";
+
+/**
+ * A micro-cache of what anonymous visitors read — the pages and the public catalogue API — for
+ * `ttlMs` (1 s by default). Most of a marketplace's traffic is visitors browsing the same few
+ * pages; rendering each of them once a second instead of once a request is what lets a two-core
+ * server answer thousands of them (see README, Benchmarks).
+ *
+ * Correctness rests on three rules:
+ *  - Only requests without cookies or credentials are served from it or stored in it: a signed-in
+ *    user always sees the database as it is.
+ *  - Only 200 responses that set no cookie are stored, and only pages, page data and JSON.
+ *  - Any successful change made through this server (a POST, PUT, PATCH or DELETE other than signing
+ *    in, up or out) empties it at once, so the next visitor sees it; changes made through another
+ *    server are seen within `ttlMs`.
+ * Each response keeps its own CSP nonce: the stored page holds a marker in its place.
+ */
+
+interface Entry {
+  storedAt: number;
+  contentType: string;
+  body: string;
+}
+
+const MAX_ENTRIES = 1_000;
+const RENDER_DEADLINE_MS = 5_000;
+const NOT_CACHED = /^\/(api\/(?!adverts|brands)|healthz|media\/|assets\/|auth\/)/;
+/** Pages, React Router's page data and JSON; files (the favicon, say) are served as they are. */
+const TEXT_WE_RENDER = /^(text\/html|text\/x-script|application\/json)/;
+/** Signing in, up or out changes no page a visitor sees. */
+const CHANGES_NOTHING_PUBLIC = /^\/(api\/auth\/|login|signUp|register\/seller|logout)/;
+
+const cacheable = (request: FastifyRequest) =>
+  request.method === "GET" &&
+  !request.headers.cookie &&
+  !request.headers.authorization &&
+  !NOT_CACHED.test(request.url);
+
+async function readAll(payload: unknown): Promise<string | null> {
+  if (typeof payload === "string") return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString("utf8");
+  if (payload && typeof (payload as Readable).pipe === "function") {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload as Readable) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks).toString("utf8");
+  }
+  return null;
+}
+
+export function registerPublicCache(app: FastifyInstance, ttlMs: number) {
+  if (ttlMs <= 0) return;
+  const entries = new Map<string, Entry>();
+  const marker = randomBytes(16).toString("base64");
+  /** Bumped by every change: a page rendered from before it is not stored. */
+  let generation = 0;
+  /** One render per page at a time; the other visitors wait for it (or get the page it replaces). */
+  const rendering = new Map<string, { until: number; done: Promise<void> }>();
+  const leaders = new WeakMap<FastifyRequest, { generation: number; render: object; done: () => void }>();
+
+  const serve = (reply: FastifyReply, entry: Entry) =>
+    reply
+      .status(200)
+      .header("content-type", entry.contentType)
+      .send(entry.body.replaceAll(marker, scriptNonceOf(reply)));
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!cacheable(request)) return;
+    const key = request.url;
+    let entry = entries.get(key);
+    const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY;
+    if (entry && age <= ttlMs) return serve(reply, entry);
+    const inFlight = rendering.get(key);
+    // A render that outlives its deadline (a client that went away mid-render) stops holding others up.
+    if (inFlight && Date.now() < inFlight.until) {
+      // Someone is rendering this page: the page it replaces will do meanwhile, else wait for the new one.
+      if (entry && age <= 2 * ttlMs) return serve(reply, entry);
+      await inFlight.done;
+      entry = entries.get(key);
+      if (entry) return serve(reply, entry);
+      return;
+    }
+    let done = () => {};
+    const render = { until: Date.now() + RENDER_DEADLINE_MS, done: new Promise<void>((resolve) => (done = resolve)) };
+    rendering.set(key, render);
+    leaders.set(request, { generation, render, done });
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const leader = leaders.get(request);
+    const contentType = String(reply.getHeader("content-type") ?? "");
+    if (!leader || reply.statusCode !== 200 || reply.hasHeader("set-cookie") || !TEXT_WE_RENDER.test(contentType)) {
+      return payload;
+    }
+    const body = await readAll(payload);
+    if (body === null) return payload;
+    if (leader.generation === generation) {
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      entries.set(request.url, {
+        storedAt: Date.now(),
+        contentType,
+        body: body.replaceAll(scriptNonceOf(reply), marker),
+      });
+    }
+    return body;
+  });
+
+  const release = (request: FastifyRequest) => {
+    const leader = leaders.get(request);
+    if (!leader) return;
+    leaders.delete(request);
+    if (rendering.get(request.url) === leader.render) rendering.delete(request.url);
+    leader.done();
+  };
+  app.addHook("onRequestAbort", async (request) => release(request));
+  app.addHook("onResponse", async (request, reply) => {
+    release(request);
+    const changing = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method);
+    if (changing && reply.statusCode < 400 && !CHANGES_NOTHING_PUBLIC.test(request.url)) {
+      generation++;
+      entries.clear();
+    }
+  });
+}

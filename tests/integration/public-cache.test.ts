@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { client } from "../support/http.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+let brandId: string;
+let sellerId: string;
+let image: string;
+let firstId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ PUBLIC_CACHE_MS: "1000" });
+  brandId = (await createBrand(t.services, "Lenovo")).id;
+  sellerId = (await createUser(t.services, { name: "Sam", email: "seller@x.test", role: "seller" })).id;
+  await createUser(t.services, { name: "Bea", email: "buyer@x.test" });
+  const first = await createAdvert(t.services, { sellerId, brandId, name: "First", resalePriceCents: 50_000 });
+  image = first.imageKey;
+  firstId = first.id;
+});
+afterAll(() => t?.close());
+
+/** A laptop written straight to the database, as another app server would. */
+const addElsewhere = (name: string) =>
+  createAdvert(t.services, { sellerId, brandId, name, resalePriceCents: 60_000, imageKey: image });
+const names = async (who: ReturnType<typeof client>, url = "/api/adverts?sort=newest") =>
+  ((await who.get(url)).json() as { items: { name: string }[] }).items.map((i) => i.name);
+
+describe("the visitors' micro-cache", () => {
+  it("serves a visitor what was read within the last second, and a signed-in user the database as it is", async () => {
+    const visitor = client(t);
+    expect(await names(visitor)).toEqual(["First"]);
+    await addElsewhere("Second");
+    expect(await names(visitor)).toEqual(["First"]);
+    const buyer = client(t);
+    await buyer.signIn("buyer@x.test");
+    expect(await names(buyer)).toEqual(["Second", "First"]);
+  });
+
+  it("forgets a read after a second", async () => {
+    const visitor = client(t);
+    await addElsewhere("Third");
+    const before = await names(visitor, "/api/adverts?sort=price_desc");
+    await addElsewhere("Fourth");
+    expect(await names(visitor, "/api/adverts?sort=price_desc")).toEqual(before);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 1_001 });
+    try {
+      expect((await names(visitor, "/api/adverts?sort=price_desc")).sort()).toEqual([...before, "Fourth"].sort());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("is emptied by any change made through this server", async () => {
+    const visitor = client(t);
+    const before = await names(visitor, "/api/adverts?sort=price_asc");
+    await addElsewhere("Fifth");
+    expect(await names(visitor, "/api/adverts?sort=price_asc")).toEqual(before);
+    const seller = client(t);
+    await seller.signIn("seller@x.test");
+    const res = await seller.raw("PUT", `/api/adverts/${firstId}/advertisement`, { advertised: true });
+    expect(res.statusCode).toBe(204);
+    expect(await names(visitor, "/api/adverts?sort=price_asc")).toContain("Fifth");
+  });
+
+  it("renders a page once for visitors who ask for it at the same moment", async () => {
+    const search = vi.spyOn(t.services.catalogue, "search");
+    try {
+      const pages = await Promise.all(
+        Array.from({ length: 20 }, () => client(t).get("/api/adverts?sort=newest&minRam=1")),
+      );
+      expect(pages.map((p) => p.statusCode)).toEqual(Array(20).fill(200));
+      expect(new Set(pages.map((p) => p.body)).size).toBe(1);
+      expect(search).toHaveBeenCalledTimes(1);
+    } finally {
+      search.mockRestore();
+    }
+  });
+
+  it("never stores errors", async () => {
+    const visitor = client(t);
+    const missing = "/api/adverts/00000000-0000-4000-8000-000000000000";
+    expect((await visitor.get(missing)).statusCode).toBe(404);
+    expect((await visitor.get(missing)).json().code).toBe("NOT_FOUND");
+  });
+});
