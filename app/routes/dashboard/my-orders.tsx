@@ -5,6 +5,7 @@ import { appContext } from "#app-context";
 import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
 import type { OrderView } from "../../../core/orders/orders.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
+import { LaptopRow } from "../../components/laptop-row.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -77,58 +78,57 @@ function OrderRow({ order }: { order: OrderView }) {
   const post = (intent: "cancel" | "receipt") => fetcher.submit({ intent, orderId: order.id }, { method: "post" });
   const cancellable = order.status === "booked" || order.status === "paid";
   return (
-    <li className="card card-side flex-col border border-base-300 bg-base-100 sm:flex-row">
-      <figure className="sm:w-36">
-        <img src={order.productImageUrl} alt="" width={144} height={108} className="h-full w-full object-cover" />
-      </figure>
-      <div className="card-body gap-2 p-4">
-        <h2 className="card-title text-lg">
-          <Link to={`/laptops/${order.advertId}`} className="link-hover">
-            {order.productName}
-          </Link>
-        </h2>
-        <p className="flex flex-wrap items-center gap-2">
-          {formatPrice(order.priceCents)}
-          <span
-            className={`badge ${order.status === "paid" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}
-          >
-            {STATUS_LABELS[order.status]}
-          </span>
-        </p>
-        <div className="card-actions">
-          {order.status === "booked" && (
-            <Link to={`/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm">
-              Pay
-            </Link>
-          )}
-          {order.status === "paid" && (
-            <button type="button" className="btn btn-success btn-sm" disabled={busy} onClick={() => post("receipt")}>
-              I received it
-            </button>
-          )}
-          {cancellable && (
-            <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming(true)}>
-              Cancel
-            </button>
-          )}
-        </div>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={order.status === "paid" ? "Cancel this order and get a full refund?" : "Cancel this booking?"}
-      >
-        <button
-          type="button"
-          className="btn btn-error"
-          onClick={() => {
-            post("cancel");
-            setConfirming(false);
-          }}
+    <LaptopRow
+      imageUrl={order.productImageUrl}
+      title={
+        <Link to={`/laptops/${order.advertId}`} className="link-hover">
+          {order.productName}
+        </Link>
+      }
+      dialog={
+        <ConfirmDialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title={order.status === "paid" ? "Cancel this order and get a full refund?" : "Cancel this booking?"}
         >
-          {order.status === "paid" ? "Cancel and refund" : "Cancel booking"}
-        </button>
-      </ConfirmDialog>
-    </li>
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={() => {
+              post("cancel");
+              setConfirming(false);
+            }}
+          >
+            {order.status === "paid" ? "Cancel and refund" : "Cancel booking"}
+          </button>
+        </ConfirmDialog>
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        {formatPrice(order.priceCents)}
+        <span
+          className={`badge ${order.status === "paid" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}
+        >
+          {STATUS_LABELS[order.status]}
+        </span>
+      </p>
+      <div className="card-actions">
+        {order.status === "booked" && (
+          <Link to={`/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm">
+            Pay
+          </Link>
+        )}
+        {order.status === "paid" && (
+          <button type="button" className="btn btn-success btn-sm" disabled={busy} onClick={() => post("receipt")}>
+            I received it
+          </button>
+        )}
+        {cancellable && (
+          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming(true)}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </LaptopRow>
   );
 }

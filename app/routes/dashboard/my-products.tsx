@@ -5,6 +5,7 @@ import { appContext } from "#app-context";
 import type { SellerAdvert } from "../../../core/catalogue/catalogue.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { ConfirmDeleteDialog } from "../../components/dialog.tsx";
+import { LaptopRow } from "../../components/laptop-row.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { formatPrice } from "../../lib/money.ts";
@@ -74,59 +75,53 @@ function ProductRow({ advert }: { advert: SellerAdvert }) {
   const locked = advert.sold || advert.removedBecause !== null || busy;
   const post = (intent: string) => fetcher.submit({ intent, advertId: advert.id }, { method: "post" });
   return (
-    <li className="card card-side flex-col border border-base-300 bg-base-100 sm:flex-row">
-      <figure className="sm:w-40">
-        <img src={advert.imageUrl} alt="" width={160} height={120} className="h-full w-full object-cover" />
-      </figure>
-      <div className="card-body gap-2 p-4">
-        <h2 className="card-title text-lg">{advert.name}</h2>
-        <p className="flex flex-wrap items-center gap-2">
-          {formatPrice(advert.resalePriceCents)}
-          <span className={`badge ${advert.sold ? "badge-neutral" : "badge-success"}`}>
-            {advert.sold ? "Sold" : "Available"}
-          </span>
-          {advert.advertised && <span className="badge badge-info">Advertised</span>}
+    <LaptopRow
+      imageUrl={advert.imageUrl}
+      title={advert.name}
+      dialog={
+        <ConfirmDeleteDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={() => post("delete")} />
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        {formatPrice(advert.resalePriceCents)}
+        <span className={`badge ${advert.sold ? "badge-neutral" : "badge-success"}`}>
+          {advert.sold ? "Sold" : "Available"}
+        </span>
+        {advert.advertised && <span className="badge badge-info">Advertised</span>}
+      </p>
+      {advert.sale && (
+        <p className="text-sm">
+          Sold to {advert.sale.buyerName} for {formatPrice(advert.sale.priceCents)}
         </p>
-        {advert.sale && (
-          <p className="text-sm">
-            Sold to {advert.sale.buyerName} for {formatPrice(advert.sale.priceCents)}
-          </p>
-        )}
-        {advert.removedBecause && (
-          <p className="alert alert-warning py-2 text-sm" role="status">
-            Removed by an admin: {advert.removedBecause}
-          </p>
-        )}
-        <div className="card-actions">
-          {advert.advertised ? (
-            <button type="button" className="btn btn-sm" disabled={locked} onClick={() => post("unadvertise")}>
-              Remove Advertisement
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-sm btn-primary"
-              disabled={locked}
-              onClick={() => post("advertise")}
-            >
-              Add To Advertisement
-            </button>
-          )}
-          {advert.sold || advert.removedBecause ? (
-            <button type="button" className="btn btn-sm" disabled>
-              Edit
-            </button>
-          ) : (
-            <Link to={`/dashboard/post/edit/${advert.id}`} className="btn btn-sm">
-              Edit
-            </Link>
-          )}
-          <button type="button" className="btn btn-sm btn-error" disabled={locked} onClick={() => setConfirming(true)}>
-            Delete
+      )}
+      {advert.removedBecause && (
+        <p className="alert alert-warning py-2 text-sm" role="status">
+          Removed by an admin: {advert.removedBecause}
+        </p>
+      )}
+      <div className="card-actions">
+        {advert.advertised ? (
+          <button type="button" className="btn btn-sm" disabled={locked} onClick={() => post("unadvertise")}>
+            Remove Advertisement
           </button>
-        </div>
+        ) : (
+          <button type="button" className="btn btn-sm btn-primary" disabled={locked} onClick={() => post("advertise")}>
+            Add To Advertisement
+          </button>
+        )}
+        {advert.sold || advert.removedBecause ? (
+          <button type="button" className="btn btn-sm" disabled>
+            Edit
+          </button>
+        ) : (
+          <Link to={`/dashboard/post/edit/${advert.id}`} className="btn btn-sm">
+            Edit
+          </Link>
+        )}
+        <button type="button" className="btn btn-sm btn-error" disabled={locked} onClick={() => setConfirming(true)}>
+          Delete
+        </button>
       </div>
-      <ConfirmDeleteDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={() => post("delete")} />
-    </li>
+    </LaptopRow>
   );
 }

@@ -5,6 +5,7 @@ import { appContext } from "#app-context";
 import { removalSchema } from "../../../schemas/moderation.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { TextField } from "../../components/form-field.tsx";
+import { LaptopRow } from "../../components/laptop-row.tsx";
 import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
@@ -71,58 +72,59 @@ function ReportGroup({ group: g }: { group: Group }) {
   const form = useValidatedForm(removalSchema, fetcher.data);
   const busy = fetcher.state !== "idle" || !hydrated;
   return (
-    <li className="card card-side flex-col border border-base-300 bg-base-100 sm:flex-row">
-      <figure className="sm:w-36">
-        <img src={g.imageUrl} alt="" width={144} height={108} className="h-full w-full object-cover" />
-      </figure>
-      <div className="card-body gap-2 p-4">
-        <h2 className="card-title text-lg">
+    <LaptopRow
+      imageUrl={g.imageUrl}
+      title={
+        <>
           <Link to={`/laptops/${g.advertId}`} className="link-hover">
             {g.name}
           </Link>
           <span className="badge badge-warning">
             {g.reports} report{g.reports === 1 ? "" : "s"}
           </span>
-        </h2>
-        <p className="text-sm">Seller: {g.sellerName}</p>
-        <ul className="list-disc pl-5 text-sm">
-          {g.items.map((item, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: reports have no order of their own here
-            <li key={i}>
-              <strong>{item.reason}</strong>
-              {item.details && `: ${item.details}`}
-            </li>
-          ))}
-        </ul>
-        <div className="card-actions">
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={busy}
-            onClick={() => fetcher.submit({ intent: "dismiss", advertId: g.advertId }, { method: "post" })}
-          >
-            Dismiss
-          </button>
-          <button type="button" className="btn btn-sm btn-error" disabled={busy} onClick={() => setRemoving(true)}>
-            Remove advert
-          </button>
-        </div>
+        </>
+      }
+      dialog={
+        <Dialog open={removing} onClose={() => setRemoving(false)} title={`Remove ${g.name}`}>
+          <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="advertId" value={g.advertId} />
+            <TextField label="Reason shown to the seller" name="reason" error={form.errors.reason} />
+            <div className="modal-action">
+              <button type="button" className="btn" onClick={() => setRemoving(false)}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-error" disabled={fetcher.state !== "idle"}>
+                Remove advert
+              </button>
+            </div>
+          </fetcher.Form>
+        </Dialog>
+      }
+    >
+      <p className="text-sm">Seller: {g.sellerName}</p>
+      <ul className="list-disc pl-5 text-sm">
+        {g.items.map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: reports have no order of their own here
+          <li key={i}>
+            <strong>{item.reason}</strong>
+            {item.details && `: ${item.details}`}
+          </li>
+        ))}
+      </ul>
+      <div className="card-actions">
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy}
+          onClick={() => fetcher.submit({ intent: "dismiss", advertId: g.advertId }, { method: "post" })}
+        >
+          Dismiss
+        </button>
+        <button type="button" className="btn btn-sm btn-error" disabled={busy} onClick={() => setRemoving(true)}>
+          Remove advert
+        </button>
       </div>
-      <Dialog open={removing} onClose={() => setRemoving(false)} title={`Remove ${g.name}`}>
-        <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="advertId" value={g.advertId} />
-          <TextField label="Reason shown to the seller" name="reason" error={form.errors.reason} />
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={() => setRemoving(false)}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-error" disabled={fetcher.state !== "idle"}>
-              Remove advert
-            </button>
-          </div>
-        </fetcher.Form>
-      </Dialog>
-    </li>
+    </LaptopRow>
   );
 }
