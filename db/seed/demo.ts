@@ -53,16 +53,17 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
     role: "seller",
     verified: true,
   });
-  await createUser(s, { name: "Bea Buyer", email: DEMO_ACCOUNTS.buyer });
+  const buyer = await createUser(s, { name: "Bea Buyer", email: DEMO_ACCOUNTS.buyer });
   const other = await createUser(s, { name: "Rafi Reseller", email: "rafi@relaptop.test", role: "seller" });
 
   const start = Date.now() - 40 * 24 * 3600 * 1000;
   let i = 0;
+  let sold: string | undefined;
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
       const dollars = 250 + ((i * 797) % 950);
-      await createAdvert(s, {
+      const advert = await createAdvert(s, {
         sellerId: i % 3 === 2 ? other.id : seller.id,
         brandId: brand.id,
         name: `${b.name} ${model}`,
@@ -71,12 +72,21 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         location: LOCATIONS[i % LOCATIONS.length],
         condition: CONDITIONS[i % 3],
         advertised: i % 4 === 0,
-        status: i === 4 ? "sold" : "available",
         createdAt: new Date(start + i * 36 * 3600 * 1000),
         hue: b.hue,
       });
+      if (i === 4) sold = advert.id;
       i++;
     }
+  }
+  // One laptop already sold, through the real booking and payment (so the seller sees who bought it).
+  if (sold) {
+    const order = await s.orders.book(buyer, {
+      advertId: sold,
+      meetingLocation: "Gulshan 1, Dhaka",
+      phone: "01711234567",
+    });
+    await s.orders.pay(buyer, order.id, { number: "4242424242424242", expiry: "12 / 34", cvc: "123" }, "demo-sale");
   }
   return true;
 }

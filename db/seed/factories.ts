@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Role } from "../../core/accounts/roles.ts";
 import type { Services } from "../../server/services.ts";
 import { adverts, brands, users } from "../schema.ts";
 import { brandLogo, laptopPicture } from "./demo-images.ts";
@@ -8,8 +9,6 @@ import { brandLogo, laptopPicture } from "./demo-images.ts";
  * going through the same domain paths as the product where one exists.
  */
 export const DEMO_PASSWORD = "Passw0rd!";
-
-type Role = "user" | "seller" | "admin";
 
 export async function createUser(
   s: Services,
@@ -25,7 +24,8 @@ export async function createUser(
       .set({ role, verified: input.verified ?? false })
       .where(eq(users.id, user.id));
   }
-  return { id: user.id, name: input.name, email: input.email, role };
+  // The account as a session sees it, so seeds can act as this user through the core.
+  return { id: user.id, name: input.name, email: input.email, role, verified: input.verified ?? false, active: true };
 }
 
 export async function createBrand(s: Services, name: string, hue = 210) {
