@@ -1,11 +1,12 @@
 /**
- * Benchmarks: `npm run bench -- --sizes 10000,100000,1000000 --duration 10`
- * For each catalogue size: a fresh PostgreSQL database (DATABASE_URL's server) seeded with N adverts,
- * the production build on 127.0.0.1, and autocannon at 10 and 50 connections per scenario.
- * Each figure is also given as a ratio to this machine's ceilings, so runs compare across machines.
- * Writes bench/results/<date>.md and prints a one-line summary.
+ * Benchmarks: `npm run bench -- --sizes 10000,100000,1000000 --duration 10 [--db postgres|pglite]`
+ * For each catalogue size: a fresh database (a new one on DATABASE_URL's PostgreSQL server, or a new
+ * embedded folder) seeded with N adverts, the production build on 127.0.0.1, and autocannon at 10 and
+ * 50 connections per scenario. Each figure is also given as a ratio to this machine's ceilings, measured
+ * in the same run, so runs compare across machines. Writes bench/results/<date>.md and prints a
+ * one-line summary.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
@@ -15,63 +16,58 @@ import { adverts, brands } from "../db/schema.ts";
 import { seedBulk } from "../db/seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
+import { bookAndPay, buyerCookies } from "./booking-load.ts";
+import { answers, argument, startNode, stop } from "./processes.ts";
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
-const sizes = arg("sizes", "10000").split(",").map(Number);
-const duration = Number(arg("duration", "5"));
-const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const sizes = argument("sizes", "10000").split(",").map(Number);
+const duration = Number(argument("duration", "5"));
+const kind = argument("db", "postgres") as "postgres" | "pglite";
+const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const APP_PORT = 3401;
 const CEILING_PORT = 3402;
+const CONNECTIONS = [10, 50];
 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
+/** A fresh database with `size` adverts; returns the environment that points the app at it. */
 async function freshDatabase(size: number) {
-  const name = `relaptop_bench_${size}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const config = loadConfig({
-    DATABASE_URL: url.toString(),
-    AUTH_SECRET: SECRET,
-    DATA_DIR: `/tmp/relaptop-bench-${size}`,
-  });
+  const dataDir = `/tmp/relaptop-bench-${kind}-${size}`;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET: SECRET };
+  if (kind === "postgres") {
+    const name = `relaptop_bench_${size}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const config = loadConfig(env);
   const database = await openDatabase(config.database);
   const services = createServices(config, database);
   const started = Date.now();
   await seedBulk(services, size);
-  const seconds = (Date.now() - started) / 1000;
+  console.log(`Seeded ${size.toLocaleString("en-US")} adverts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const [brand] = await services.db.select({ id: brands.id }).from(brands).limit(1);
-  const [advert] = await services.db.select({ id: adverts.id }).from(adverts).where(sql`status = 'available'`).limit(1);
+  // Laptops for the booking scenario, in no particular order (each is sold once).
+  const forSale = await services.db
+    .select({ id: adverts.id })
+    .from(adverts)
+    .where(sql`status = 'available'`)
+    .limit(Math.min(200_000, Math.floor(size * 0.8)));
   await database.close();
-  return { url: url.toString(), brandId: brand?.id as string, advertId: advert?.id as string, seconds };
+  return { env, brandId: brand?.id as string, laptops: forSale.map((a) => a.id) };
 }
 
-async function start(
-  command: string[],
-  env: Record<string, string>,
-  port: number,
-  path: string,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${path}`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`${command.join(" ")} did not start`);
+async function start(script: string, env: Record<string, string>, port: number, readyPath: string) {
+  const child = startNode([script], port, env);
+  if (await answers(`http://127.0.0.1:${port}${readyPath}`)) return child;
+  await stop(child);
+  throw new Error(`${script} did not start`);
 }
 
 interface Row {
@@ -82,73 +78,88 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
-  ceiling: string;
+  /** Which ceiling the scenario is compared to ("—" for the ceilings themselves). */
+  against: "bare" | "query" | "—";
   ratio: string;
 }
 
-async function measure(url: string, connections: number) {
-  const r = await autocannon({ url, connections, duration });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
-}
+type Result = autocannon.Result;
+const figures = (r: Result) => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts + r.non2xx,
+});
+const measure = async (url: string, connections: number, cookie?: string) =>
+  figures(await autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} }));
 
 const rows: Row[] = [];
 for (const size of sizes) {
-  console.log(`Seeding ${size.toLocaleString("en-US")} adverts…`);
+  console.log(`Seeding ${size.toLocaleString("en-US")} adverts (${kind})…`);
   const db = await freshDatabase(size);
-  const env = {
-    DATABASE_URL: db.url,
-    AUTH_SECRET: SECRET,
-    PORT: String(APP_PORT),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    SEED_DEMO: "false",
-    NODE_ENV: "production",
-  };
-  const app = await start(["server/main.ts"], env, APP_PORT, "/healthz");
-  const ceiling = await start(
-    ["bench/ceiling-server.ts"],
-    { DATABASE_URL: db.url, PORT: String(CEILING_PORT) },
-    CEILING_PORT,
-    "/bare",
+
+  // The ceilings first, alone on the machine (an embedded database can be open in one process only).
+  const ceiling = await start("bench/ceiling-server.ts", db.env, CEILING_PORT, "/bare");
+  const ceilings: Record<number, { bare: ReturnType<typeof figures>; query: ReturnType<typeof figures> }> = {};
+  try {
+    for (const connections of CONNECTIONS) {
+      const bare = await measure(`http://127.0.0.1:${CEILING_PORT}/bare`, connections);
+      const query = await measure(`http://127.0.0.1:${CEILING_PORT}/query`, connections);
+      ceilings[connections] = { bare, query };
+      rows.push({ size, scenario: "ceiling: bare route", connections, ...bare, against: "—", ratio: "—" });
+      rows.push({ size, scenario: "ceiling: 24-row query", connections, ...query, against: "—", ratio: "—" });
+    }
+  } finally {
+    await stop(ceiling);
+  }
+
+  const app = await start(
+    "server/main.ts",
+    { ...db.env, LOG_LEVEL: "warn", SEED_DEMO: "false", PUBLIC_URL: `http://127.0.0.1:${APP_PORT}` },
+    APP_PORT,
+    "/healthz",
   );
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const scenarios: [string, string, "query" | "bare"][] = [
-    ["brand page data (JSON)", `${base}/api/adverts?brand=${db.brandId}`, "query"],
-    ["filter + sort (JSON)", `${base}/api/adverts?minPrice=300&maxPrice=2000&condition=good&sort=price_asc`, "query"],
-    ["full-text search (JSON)", `${base}/api/adverts?q=thinkpad`, "query"],
-    ["/allAdd page (SSR)", `${base}/allAdd?sort=price_desc`, "bare"],
-    ["laptop page (SSR)", `${base}/laptops/${db.advertId}`, "bare"],
+  const laptop = db.laptops.pop();
+  // Each booking run sells laptops nobody has booked yet.
+  const laptopsPerRun = Math.floor(db.laptops.length / CONNECTIONS.length);
+  // Visitors' reads are served from the 1 s micro-cache; a signed-in user's are computed every time.
+  const [cookie] = await buyerCookies(base, 1);
+  const reads: [string, "bare" | "query", string][] = [
+    ["brand page data (JSON)", "query", `${base}/api/adverts?brand=${db.brandId}`],
+    ["filter + sort (JSON)", "query", `${base}/api/adverts?minPrice=300&maxPrice=2000&condition=good&sort=price_asc`],
+    ["full-text search (JSON)", "query", `${base}/api/adverts?q=thinkpad`],
+    ["/allAdd page (SSR)", "bare", `${base}/allAdd?sort=price_desc`],
+    ["laptop page (SSR)", "bare", `${base}/laptops/${laptop}`],
+  ];
+  type Scenario = [string, "bare" | "query", (connections: number) => Promise<ReturnType<typeof figures>>];
+  const scenarios: Scenario[] = [
+    ...reads.map(
+      ([label, against, url]) => [`${label}, visitor`, against, (c: number) => measure(url, c)] satisfies Scenario,
+    ),
+    ...reads.map(
+      ([label, against, url]) =>
+        [`${label}, signed in`, against, (c: number) => measure(url, c, cookie)] satisfies Scenario,
+    ),
+    [
+      "book + pay (JSON, 2 requests per sale)",
+      "query",
+      async (c) =>
+        figures(await bookAndPay(base, c, duration, await buyerCookies(base, c), db.laptops.splice(0, laptopsPerRun))),
+    ],
   ];
   try {
-    for (const connections of [10, 50]) {
-      const ceilings = {
-        bare: await measure(`http://127.0.0.1:${CEILING_PORT}/bare`, connections),
-        query: await measure(`http://127.0.0.1:${CEILING_PORT}/query`, connections),
-      };
-      for (const [label, ceil] of [
-        ["ceiling: bare route", "bare"],
-        ["ceiling: 24-row query", "query"],
-      ] as const) {
-        const c = ceilings[ceil];
-        rows.push({ size, scenario: label, connections, ...c, ceiling: "—", ratio: "—" });
-      }
-      for (const [scenario, url, against] of scenarios) {
-        const m = await measure(url, connections);
-        const c = ceilings[against];
-        rows.push({
-          size,
-          scenario,
-          connections,
-          ...m,
-          ceiling: against,
-          ratio: `${Math.round((m.rps / c.rps) * 100)} %`,
-        });
+    for (const connections of CONNECTIONS) {
+      for (const [scenario, against, run] of scenarios) {
+        const m = await run(connections);
+        const ceilingRps = ceilings[connections]?.[against].rps ?? Number.NaN;
+        const ratio = `${Math.round((m.rps / ceilingRps) * 100)} %`;
+        rows.push({ size, scenario, connections, ...m, against, ratio });
         console.log(`${size} · ${connections} conns · ${scenario}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms`);
       }
     }
   } finally {
-    app.kill();
-    ceiling.kill();
+    await stop(app);
   }
 }
 
@@ -163,27 +174,28 @@ const table = [
 const growth =
   sizes.length > 1
     ? rows
-        .filter((r) => r.size === sizes.at(-1) && r.connections === 50 && r.ceiling !== "—")
+        .filter((r) => r.size === sizes.at(-1) && r.connections === 50 && r.against !== "—")
         .map((r) => {
           const small = rows.find((s) => s.size === sizes[0] && s.connections === 50 && s.scenario === r.scenario);
           return `- ${r.scenario}: p50 ${small?.p50} → ${r.p50} ms (×${small?.p50 ? (r.p50 / small.p50).toFixed(2) : "?"})`;
         })
     : [];
 const date = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
+const where = kind === "postgres" ? "PostgreSQL (DATABASE_URL's server)" : "the embedded database (PGlite)";
 const report = [
   `# Benchmark ${date}`,
   "",
-  `PostgreSQL (DATABASE_URL's server), production build, ${duration} s per measurement, autocannon on the same machine.`,
+  `${where}, production build, ${duration} s per measurement, autocannon on the same machine (${(await import("node:os")).cpus().length} cores).`,
   "",
   ...table,
   ...(growth.length ? ["", `p50 growth from ${sizes[0]} to ${sizes.at(-1)} adverts (50 connections):`, ...growth] : []),
   "",
 ].join("\n");
 fs.mkdirSync("bench/results", { recursive: true });
-fs.writeFileSync(`bench/results/${date}.md`, report);
-const worst = rows.filter((r) => r.ceiling !== "—").reduce((a, b) => (b.p99 > a.p99 ? b : a));
+fs.writeFileSync(`bench/results/${date}-${kind}.md`, report);
+const worst = rows.filter((r) => r.against !== "—").reduce((a, b) => (b.p99 > a.p99 ? b : a));
 const errors = rows.reduce((n, r) => n + r.errors, 0);
 console.log(`\n${report}`);
 console.log(
-  `Summary: ${rows.length} measurements, ${errors} errors, worst p99 ${worst.p99} ms (${worst.scenario}, ${worst.size} adverts, ${worst.connections} conns) → bench/results/${date}.md`,
+  `Summary: ${rows.length} measurements on ${kind}, ${errors} errors, worst p99 ${worst.p99} ms (${worst.scenario}, ${worst.size} adverts, ${worst.connections} conns) → bench/results/${date}-${kind}.md`,
 );

@@ -1,0 +1,66 @@
+/**
+ * Database outage: PostgreSQL is stopped and started again while 20 connections browse → meanwhile
+ * /healthz and the API answer 503 (never a 500, a hang or a dropped connection), and the app recovers by
+ * itself. Needs root: it restarts the machine's PostgreSQL cluster.
+ */
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import autocannon from "autocannon";
+import { until } from "../processes.ts";
+import { check, healthy, postgres, startServer, stop } from "./support.ts";
+
+const cluster = () => `${fs.readdirSync("/etc/postgresql")[0]} main`;
+
+async function statusOf(url: string) {
+  return fetch(url)
+    .then((r) => r.status)
+    .catch(() => 0);
+}
+
+export async function outageDrill() {
+  console.log("outage: PostgreSQL stops and starts again under load");
+  const db = await postgres("outage");
+  if (!db) {
+    check(false, "a PostgreSQL server answers on DATABASE_URL");
+    return;
+  }
+  const port = 3503;
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer({ ...db.env, SEED_DEMO: "false" }, port);
+  check(await healthy(port), "the server starts on PostgreSQL");
+  const load = autocannon({
+    url: base,
+    connections: 20,
+    duration: 60,
+    requests: [{ path: "/api/adverts?sort=price_asc" }, { path: "/healthz" }, { path: "/allAdd" }],
+  });
+  const started = Date.now();
+  execSync(`pg_ctlcluster ${cluster()} stop -m fast`, { stdio: "ignore" });
+  check(
+    await until(async () => (await statusOf(`${base}/healthz`)) === 503, 10_000),
+    "/healthz answers 503 while the database is down",
+  );
+  const api = await statusOf(`${base}/api/adverts`);
+  check(api === 503, `the API answers 503 "briefly unavailable", not a hang or a 500 (got ${api})`);
+  execSync(`pg_ctlcluster ${cluster()} start`, { stdio: "ignore" });
+  check(await healthy(port, 30_000), "the app recovers by itself, without a restart");
+  const downFor = Date.now() - started;
+  (load as unknown as { stop(): void }).stop();
+  const result = await load;
+  const codes = Object.keys(result.statusCodeStats ?? {}).sort();
+  console.log(
+    `  ${result.requests.total} requests during ${downFor} ms of outage and recovery; statuses ${codes.join(", ")}`,
+  );
+  check(
+    codes.every((c) => c === "200" || c === "503"),
+    `every answer was 200 or 503 (${codes.join(", ")})`,
+  );
+  check(
+    result.errors === 0 && result.timeouts === 0,
+    `no dropped connections or timeouts (${result.errors} errors, ${result.timeouts} timeouts)`,
+  );
+  const after = await statusOf(`${base}/api/adverts`);
+  check(after === 200, `the API serves again after the outage (got ${after})`);
+  await stop(server);
+  await db.drop();
+}

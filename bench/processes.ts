@@ -1,0 +1,45 @@
+/** Starting, waiting for and stopping the servers the benchmarks, the profiler and the drills run. */
+import { type ChildProcess, spawn } from "node:child_process";
+
+/** `--name value` from the command line. */
+export function argument(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+
+/** A Node process (its stdout dropped, its errors shown) on 127.0.0.1:port, in production mode. */
+export function startNode(args: string[], port: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, args, {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/** Whether `what` comes true within the time given (checked every 100 ms). */
+export async function until(what: () => Promise<boolean>, timeoutMs = 60_000): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await what()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+/** Whether `url` answers 2xx within the time given. */
+export const answers = (url: string, timeoutMs?: number) =>
+  until(
+    () =>
+      fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    timeoutMs,
+  );
+
+/** Stops a process and waits until it is gone (an embedded database's folder stays locked until then). */
+export async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once("exit", r));
+  child.kill(signal);
+  await gone;
+}
