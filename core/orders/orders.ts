@@ -5,7 +5,7 @@ import type { BookingInput } from "../../schemas/orders.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
 import { canBuy, isAdmin } from "../accounts/roles.ts";
 import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
-import { AppError } from "../errors.ts";
+import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { OPEN_STATUSES, type OrderStatus } from "./order-states.ts";
@@ -51,6 +51,10 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
   function requireBuyer(actor: SessionUser) {
     if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins cannot book laptops.");
   }
+
+  const steps = createPaymentSteps({ db, provider });
+  const paymentOf = async (transactionId: string) =>
+    (await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.transactionId, transactionId)))[0];
 
   return {
     /**
@@ -129,7 +133,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
       return rows.map((r) => r.advertId);
     },
 
-    ...createPaymentSteps({ db, provider }),
+    ...steps,
 
     /**
      * Cancel: an unpaid booking is simply cancelled; a paid one is refunded in full through the
@@ -172,13 +176,20 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
 
     /**
      * The provider reports a refund we did not start (e.g. from Stripe's dashboard): the order is
-     * refunded and the laptop is for sale again. Reporting it twice changes nothing.
+     * refunded and the laptop is for sale again. Reporting it twice changes nothing. Events come in
+     * any order: a refund that overtakes its payment's success event records the payment first.
      */
     async refundedByProvider(transactionId: string, refundId: string) {
-      const [found] = await db
-        .select({ orderId: payments.orderId })
-        .from(payments)
-        .where(eq(payments.transactionId, transactionId));
+      let found = await paymentOf(transactionId);
+      if (!found && provider.flow === "intent") {
+        try {
+          await steps.settleIntent(transactionId);
+        } catch (error) {
+          if (isAppError(error)) return; // refused (the laptop went to someone else): the money is back already
+          throw error;
+        }
+        found = await paymentOf(transactionId);
+      }
       if (!found) return;
       await db.transaction(async (tx) => {
         const { order } = await lockOrder(tx, found.orderId);

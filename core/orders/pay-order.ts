@@ -64,14 +64,13 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
     try {
       await db.transaction(async (tx) => {
         const { order, advert } = await lockOrder(tx, orderId);
-        if (order.status === "paid" || order.status === "completed") {
-          const [existing] = await tx
-            .select({ transactionId: payments.transactionId })
-            .from(payments)
-            .where(eq(payments.orderId, order.id));
-          if (existing?.transactionId === transactionId) return; // the same payment, reported again
-          throw new AppError("CONFLICT", "This order is already paid.");
-        }
+        const [existing] = await tx
+          .select({ transactionId: payments.transactionId })
+          .from(payments)
+          .where(eq(payments.orderId, order.id));
+        // The same payment reported again — also after it was refunded.
+        if (existing?.transactionId === transactionId) return;
+        if (existing) throw new AppError("CONFLICT", "This order is already paid.");
         if (!canTransition(order.status, "pay") || advert.status !== "available") throw new AppError("CONFLICT", SOLD);
         await tx.insert(payments).values({
           orderId: order.id,

@@ -51,8 +51,16 @@ export function createStripeProvider(
     },
 
     async refund(transactionId, idempotencyKey) {
-      const refund = await stripe.refunds.create({ payment_intent: transactionId }, { idempotencyKey });
-      return { refundId: refund.id };
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: transactionId }, { idempotencyKey });
+        return { refundId: refund.id };
+      } catch (error) {
+        // Refunded already (from Stripe's dashboard, say): the money is back; answer with that refund.
+        if ((error as { code?: string }).code !== "charge_already_refunded") throw error;
+        const { data } = await stripe.refunds.list({ payment_intent: transactionId, limit: 1 });
+        if (!data[0]) throw error;
+        return { refundId: data[0].id };
+      }
     },
 
     verifyWebhook(raw, signature) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { isAppError } from "../../core/errors.ts";
 import type { StripeProvider } from "../../core/payments/stripe-provider.ts";
 import type { Services } from "../services.ts";
 
@@ -41,7 +42,9 @@ export async function stripeWebhook(
           await services.orders.release(object.metadata.orderId);
         }
       } catch (error) {
-        // A sale that could not be recorded was refunded by the core; Stripe need not retry it.
+        // Anything else (the database away, Stripe unreachable) answers 5xx, and Stripe delivers the event again.
+        if (!isAppError(error)) throw error;
+        // A refusal: a sale that could not be recorded was refunded by the core; Stripe need not retry it.
         request.log.warn({ err: error, eventId: event.id }, "stripe event not recorded");
       }
       return reply.send({ received: true });

@@ -155,6 +155,51 @@ describe("Stripe payments", () => {
     expect(advert?.status).toBe("available");
   });
 
+  it("follows a dashboard refund that arrives before the success event, and ignores the late success", async () => {
+    const { c, orderId, advertId } = await buyerWithOrder();
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0] as string;
+    stripe.succeed(intentId);
+    const refundId = stripe.refundInDashboard(intentId);
+    const refunded = await deliver("charge.refunded", {
+      id: "ch_2",
+      payment_intent: intentId,
+      refunds: { data: [{ id: refundId }] },
+    });
+    expect(refunded.statusCode).toBe(200);
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("refunded");
+    const late = await Promise.all(
+      Array.from({ length: 10 }, () => deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } })),
+    );
+    expect(late.map((d) => d.statusCode)).toEqual(Array(10).fill(200));
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("refunded");
+    const recorded = await t.services.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(recorded.map((p) => [p.status, p.refundId])).toEqual([["refunded", refundId]]);
+    expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    expect(advert?.status).toBe("available");
+  });
+
+  it("answers 503 to an event it cannot record while the database is away, so Stripe delivers it again", async () => {
+    const { c, orderId } = await buyerWithOrder();
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0] as string;
+    stripe.succeed(intentId);
+    const settle = t.services.orders.settleIntent;
+    t.services.orders.settleIntent = async () => {
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    };
+    try {
+      const away = await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } });
+      expect(away.statusCode).toBe(503);
+    } finally {
+      t.services.orders.settleIntent = settle;
+    }
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("booked");
+    expect((await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } })).statusCode).toBe(200);
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("paid");
+  });
+
   it("holds the laptop for the first buyer who starts paying; a buyer whose late payment loses is refunded", async () => {
     const first = await buyerWithOrder();
     const second = await buyerWithOrder(0, first.advertId);

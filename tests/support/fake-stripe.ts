@@ -17,7 +17,12 @@ interface Intent {
  */
 export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
-  const refunds: { id: string; payment_intent: string }[] = [];
+  const refunds: { id: string; object: "refund"; payment_intent: string; status: string }[] = [];
+  const refund = (intentId: string) => {
+    const made = { id: `re_fake_${++n}`, object: "refund" as const, payment_intent: intentId, status: "succeeded" };
+    refunds.push(made);
+    return made;
+  };
   const byKey = new Map<string, string>();
   let n = 0;
   const server = http.createServer(async (req, res) => {
@@ -56,14 +61,21 @@ export async function startFakeStripe() {
         : send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
     }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
-      const refund = {
-        id: `re_fake_${++n}`,
-        object: "refund",
-        payment_intent: String(form.get("payment_intent")),
-        status: "succeeded",
-      };
-      refunds.push(refund);
-      return send(200, refund);
+      const intentId = String(form.get("payment_intent"));
+      if (refunds.some((r) => r.payment_intent === intentId)) {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: `Charge for ${intentId} has already been refunded.`,
+          },
+        });
+      }
+      return send(200, refund(intentId));
+    }
+    if (req.method === "GET" && url.pathname === "/v1/refunds") {
+      const data = refunds.filter((r) => r.payment_intent === url.searchParams.get("payment_intent")).reverse();
+      return send(200, { object: "list", data, has_more: false, url: "/v1/refunds" });
     }
     send(404, { error: { type: "invalid_request_error", message: `Unknown ${req.method} ${url.pathname}` } });
   });
@@ -78,6 +90,8 @@ export async function startFakeStripe() {
       const intent = intents.get(id);
       if (intent) intent.status = "succeeded";
     },
+    /** A refund made by hand in Stripe's dashboard; Stripe then sends charge.refunded. */
+    refundInDashboard: (id: string) => refund(id).id,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
