@@ -33,6 +33,17 @@ const book = (who: ReturnType<typeof client>, advertId: string) =>
   who.post("/api/orders", { advertId, meetingLocation: "Gulshan 2 circle", phone: "01712345678" });
 const pay = (who: ReturnType<typeof client>, orderId: string, card: Partial<typeof GOOD> = {}, attemptKey = key()) =>
   who.post(`/api/orders/${orderId}/pay`, { ...GOOD, ...card, attemptKey });
+/** The provider takes the money, but the process dies before our record (step 3). */
+async function chargeUnrecorded(orderId: string, amountCents: number, idempotencyKey: string) {
+  const provider = t.services.payments;
+  if (provider.flow !== "server-card") throw new Error("simulated provider expected");
+  await provider.charge({
+    amountCents,
+    idempotencyKey,
+    orderId,
+    card: { number: "4242424242424242", expiry: "12 / 34", cvc: "123" },
+  });
+}
 const statusOf = async (advertId: string) =>
   (await t.services.db.select().from(adverts).where(eq(adverts.id, advertId)))[0]?.status;
 
@@ -264,15 +275,7 @@ describe("a crash between the charge and our record", () => {
     const buyer = await newBuyer();
     const a = await laptop(12_300);
     const id = (await book(buyer, a.id)).json().id;
-    // The provider charges, then the process dies before step 3.
-    const provider = t.services.payments;
-    if (provider.flow !== "server-card") throw new Error("simulated provider expected");
-    await provider.charge({
-      amountCents: 12_300,
-      idempotencyKey: "crash-1",
-      orderId: id,
-      card: { number: "4242424242424242", expiry: "12 / 34", cvc: "123" },
-    });
+    await chargeUnrecorded(id, 12_300, "crash-1");
     expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("booked");
     expect(await t.services.orders.reconcile(0)).toBe(1);
     expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("paid");
@@ -284,12 +287,7 @@ describe("a crash between the charge and our record", () => {
     const lateOrder = (await book(late, b.id)).json().id;
     const winner = await newBuyer();
     const winnerOrder = (await book(winner, b.id)).json().id;
-    await provider.charge({
-      amountCents: 9_900,
-      idempotencyKey: "crash-2",
-      orderId: lateOrder,
-      card: { number: "4242424242424242", expiry: "12 / 34", cvc: "123" },
-    });
+    await chargeUnrecorded(lateOrder, 9_900, "crash-2");
     expect((await pay(winner, winnerOrder)).statusCode).toBe(200);
     await t.services.orders.reconcile(0);
     const refunds = await t.services.db.select().from(simRefunds);
@@ -306,14 +304,7 @@ describe.skipIf(process.env.TEST_DATABASE !== "postgres")("payments overlapping 
     const second = await newBuyer();
     const firstOrder = (await book(first, a.id)).json().id;
     const secondOrder = (await book(second, a.id)).json().id;
-    const provider = t.services.payments;
-    if (provider.flow !== "server-card") throw new Error("simulated provider expected");
-    await provider.charge({
-      amountCents: 20_000,
-      idempotencyKey: "overlap-1",
-      orderId: firstOrder,
-      card: { number: "4242424242424242", expiry: "12 / 34", cvc: "123" },
-    });
+    await chargeUnrecorded(firstOrder, 20_000, "overlap-1");
     const waiting = async (n: number) => {
       for (;;) {
         const { rows } = (await t.services.db.execute(sql`
