@@ -3,29 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import {
-  createContext,
-  type EntryContext,
-  type HandleErrorFunction,
-  type RouterContextProvider,
-  ServerRouter,
-} from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "#app-context";
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/availability.ts";
+import { RETRY_AFTER_SECONDS } from "../db/availability.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
-
-/** Set when a loader or action failed because the database is away: the page then answers 503, as the API does. */
-const databaseAway = createContext(false);
-
-export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (isDatabaseUnavailable(error)) {
-    context.set(databaseAway, true);
-    return;
-  }
-  if (!request.signal.aborted) console.error(error);
-};
 
 export default function handleRequest(
   request: Request,
@@ -34,12 +17,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // 503 means the database is away (server/http/page-services.ts): tell clients when to come back, as the API does.
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-  if (loadContext.get(databaseAway)) {
-    responseStatusCode = 503;
-    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   }
   // Inline scripts carry this response's CSP nonce (set by @fastify/helmet).
   const { nonce } = loadContext.get(appContext);

@@ -93,7 +93,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   const detail = isRouteErrorResponse(error)
-    ? error.statusText || String(error.data ?? error.status)
+    ? (typeof error.data === "string" && error.data) || error.statusText || String(error.status)
     : import.meta.env.DEV && error instanceof Error
       ? error.message
       : "An unexpected error occurred. Please try again.";

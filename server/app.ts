@@ -32,6 +32,7 @@ import { peopleApi } from "./http/api-people.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
 import { originCheck } from "./http/origin-check.ts";
+import { servicesForPages } from "./http/page-services.ts";
 import { registerPublicCache } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { registerSitemap } from "./http/sitemap.ts";
@@ -190,12 +191,13 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   if (pages) {
     // Import the server build once: handed a loader, React Router would resolve it on every request.
     const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+    const pageServices = servicesForPages(services);
     await app.register(fastifyReactRouter, {
       build,
       getLoadContext(request, reply) {
         const context = new RouterContextProvider();
         context.set(appContext, {
-          services,
+          services: pageServices,
           nonce: scriptNonceOf(reply),
           ip: request.ip,
           googleEnabled: Boolean(config.google),

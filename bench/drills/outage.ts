@@ -1,11 +1,12 @@
 /**
  * Database outage: PostgreSQL is stopped and started again while 20 connections browse → meanwhile
- * /healthz and the API answer 503 (never a 500, a hang or a dropped connection), and the app recovers by
+ * /healthz, the API and pages answer 503 (never a 500, a hang or a dropped connection), and the app recovers by
  * itself. Needs root: it restarts the machine's PostgreSQL cluster.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
+import { UNAVAILABLE_MESSAGE } from "../../db/availability.ts";
 import { until } from "../processes.ts";
 import { check, healthy, postgres, startServer, stop } from "./support.ts";
 
@@ -15,6 +16,15 @@ async function statusOf(url: string) {
   return fetch(url)
     .then((r) => r.status)
     .catch(() => 0);
+}
+
+async function answerOf(url: string) {
+  try {
+    const res = await fetch(url);
+    return { status: res.status, text: await res.text(), retryAfter: res.headers.get("retry-after") };
+  } catch {
+    return { status: 0, text: "", retryAfter: null };
+  }
 }
 
 export async function outageDrill() {
@@ -40,8 +50,17 @@ export async function outageDrill() {
     await until(async () => (await statusOf(`${base}/healthz`)) === 503, 10_000),
     "/healthz answers 503 while the database is down",
   );
-  const api = await statusOf(`${base}/api/adverts`);
-  check(api === 503, `the API answers 503 "briefly unavailable", not a hang or a 500 (got ${api})`);
+  const api = await answerOf(`${base}/api/adverts`);
+  check(
+    api.status === 503 && api.text.includes(UNAVAILABLE_MESSAGE),
+    `the API answers 503 "briefly unavailable", not a hang or a 500 (got ${api.status})`,
+  );
+  // A query the visitors' micro-cache has not seen: the page is rendered now, not replayed.
+  const page = await answerOf(`${base}/allAdd?q=outage`);
+  check(
+    page.status === 503 && page.text.includes(UNAVAILABLE_MESSAGE) && page.retryAfter !== null,
+    `a page answers 503 saying ReLaptop is briefly unavailable, with Retry-After (got ${page.status})`,
+  );
   execSync(`pg_ctlcluster ${cluster()} start`, { stdio: "ignore" });
   check(await healthy(port, 30_000), "the app recovers by itself, without a restart");
   const downFor = Date.now() - started;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ErrorBoundary } from "../../app/root.tsx";
 
@@ -22,6 +22,15 @@ describe("the error page", () => {
     expect(screen.getByText("Service Unavailable")).toBeTruthy();
     const logout = screen.getByRole("button", { name: "Logout" });
     expect(logout.closest("form")?.getAttribute("action")).toBe("/logout");
+  });
+
+  it("says the database is away in the words the page services give it", async () => {
+    const { UNAVAILABLE_MESSAGE } = await import("../../db/availability.ts");
+    renderError(() => {
+      throw data(UNAVAILABLE_MESSAGE, { status: 503 });
+    });
+    expect(await screen.findByRole("heading", { name: "Something went wrong!" })).toBeTruthy();
+    expect(screen.getByText(UNAVAILABLE_MESSAGE)).toBeTruthy();
   });
 
   it("shows the not-found page for a 404", async () => {

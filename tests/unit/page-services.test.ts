@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { UNAVAILABLE_MESSAGE } from "../../db/availability.ts";
+import { servicesForPages } from "../../server/http/page-services.ts";
+import type { Services } from "../../server/services.ts";
+
+const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+
+/** The catalogue as a page sees it; every other domain is an empty object. */
+function pageServices(catalogue: object) {
+  const services = new Proxy({ catalogue }, { get: (target, key) => (key === "catalogue" ? target.catalogue : {}) });
+  return servicesForPages(services as unknown as Services).catalogue as unknown as Record<string, unknown>;
+}
+type Call = (...args: unknown[]) => unknown;
+
+describe("the domain core as pages see it", () => {
+  it("turns a database outage into a 503 with the API's message, for async and sync calls", async () => {
+    const catalogue = pageServices({
+      search: async () => Promise.reject(refused()),
+      count: () => {
+        throw refused();
+      },
+    });
+    await expect((catalogue.search as Call)()).rejects.toMatchObject({
+      data: UNAVAILABLE_MESSAGE,
+      init: { status: 503 },
+    });
+    expect(() => (catalogue.count as Call)()).toThrow(expect.objectContaining({ init: { status: 503 } }));
+  });
+
+  it("passes results, arguments, this and every other error through untouched", async () => {
+    const wrong = new TypeError("x is undefined");
+    const catalogue = pageServices({
+      factor: 3,
+      async times(this: { factor: number }, n: number) {
+        return n * this.factor;
+      },
+      broken: async () => Promise.reject(wrong),
+    });
+    expect(await (catalogue.times as Call)(2)).toBe(6);
+    await expect((catalogue.broken as Call)()).rejects.toBe(wrong);
+    expect(catalogue.factor).toBe(3);
+  });
+});
