@@ -190,7 +190,7 @@ export const adverts = pgTable(
 
 /* ── Orders and payments ─────────────────────────────────────────────────── */
 
-export const ORDER_STATUSES = ["booked", "paid", "completed", "cancelled", "refunded", "closed"] as const;
+export const ORDER_STATUSES = ["booked", "paid", "completed", "cancelled", "refunded", "closed", "withdrawn"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -218,7 +218,7 @@ export const orders = pgTable(
   (t) => [
     check(
       "orders_status_check",
-      sql`${t.status} in ('booked', 'paid', 'completed', 'cancelled', 'refunded', 'closed')`,
+      sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(", "))})`,
     ),
     check("orders_price_check", sql`${t.priceCents} > 0`),
     // One open order per buyer and laptop: booking twice is refused by the database itself.

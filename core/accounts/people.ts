@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { adminActions, adverts, sessions, users } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { recordAdminAction } from "../moderation/audit.ts";
+import { endBookings } from "../orders/transition.ts";
 import type { SessionUser } from "./accounts.ts";
 import { isAdmin } from "./roles.ts";
 
@@ -130,10 +131,17 @@ export function createPeople({ db }: { db: Db }) {
         }
         await tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await tx
+        const withdrawn = await tx
           .update(adverts)
           .set({ status: "withdrawn", advertised: false })
-          .where(and(eq(adverts.sellerId, userId), eq(adverts.status, "available")));
+          .where(and(eq(adverts.sellerId, userId), eq(adverts.status, "available")))
+          .returning({ id: adverts.id });
+        await endBookings(
+          tx,
+          withdrawn.map((a) => a.id),
+          "withdraw",
+          "the seller's account was deleted",
+        );
         await record(admin, "delete-account", userId, `Deleted ${target.role} ${target.name} <${target.email}>`, tx);
       });
     },

@@ -7,6 +7,7 @@ import { AppError } from "../errors.ts";
 import { storeImage } from "../media/images.ts";
 import { type MediaStorage, mediaUrl } from "../media/storage.ts";
 import { recordAdminAction } from "../moderation/audit.ts";
+import { endBookings, heldByPayment } from "../orders/transition.ts";
 import { isUuid } from "./db-errors.ts";
 
 const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
@@ -101,20 +102,31 @@ export function createAdvertCommands({ db, media }: { db: Db; media: MediaStorag
       await db.update(adverts).set({ advertised }).where(eq(adverts.id, id));
     },
 
-    /** Deleting withdraws the advert: it leaves the catalogue, and any order that refers to it keeps it. */
+    /**
+     * Deleting withdraws the advert: it leaves the catalogue, its unpaid bookings end (their buyers see it is
+     * no longer for sale), and any order that refers to it keeps it. Not while a buyer is paying for it.
+     */
     async withdraw(actor: Actor, id: string) {
       const advert = await owned(actor, id);
-      if (advert.status === "sold") throw sold();
-      await db.update(adverts).set({ status: "withdrawn", advertised: false }).where(eq(adverts.id, id));
-      if (isAdmin(actor) && advert.sellerId !== actor.id) {
-        await recordAdminAction(
-          db,
-          actor.id,
-          "delete-advert",
-          { type: "advert", id },
-          `Deleted the advert “${advert.name}”`,
-        );
-      }
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(adverts).where(eq(adverts.id, id)).for("update");
+        if (!locked || locked.status === "withdrawn") throw notFound();
+        if (locked.status === "sold") throw sold();
+        if (heldByPayment(locked)) {
+          throw new AppError("CONFLICT", "A buyer is paying for this laptop right now. Try again in a few minutes.");
+        }
+        await tx.update(adverts).set({ status: "withdrawn", advertised: false }).where(eq(adverts.id, id));
+        await endBookings(tx, [id], "withdraw", "the advert was deleted");
+        if (isAdmin(actor) && advert.sellerId !== actor.id) {
+          await recordAdminAction(
+            tx,
+            actor.id,
+            "delete-advert",
+            { type: "advert", id },
+            `Deleted the advert “${advert.name}”`,
+          );
+        }
+      });
     },
 
     /** The advert's current values, for the edit form. */

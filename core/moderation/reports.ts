@@ -7,6 +7,7 @@ import { canBuy, isAdmin } from "../accounts/roles.ts";
 import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
+import { endBookings } from "../orders/transition.ts";
 import { recordAdminAction } from "./audit.ts";
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
@@ -106,6 +107,7 @@ export function createReports({ db }: { db: Db }) {
           .update(adverts)
           .set({ status: "withdrawn", advertised: false, removalReason: reason })
           .where(eq(adverts.id, advertId));
+        await endBookings(tx, [advertId], "withdraw", `removed by an admin: ${reason}`);
         await tx
           .update(reports)
           .set({ status: "actioned" })

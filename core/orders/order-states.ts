@@ -11,7 +11,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  *     │                  │
  *     ├─cancel─► cancelled
  *     │                  └──cancelPaid──► refunded
- *     └─close──► closed
+ *     ├─close──► closed
+ *     └─withdraw──► withdrawn
  */
 export const TRANSITIONS = {
   /** The buyer's card payment succeeded; the laptop is now sold to them. */
@@ -27,6 +28,8 @@ export const TRANSITIONS = {
   confirmReceipt: { from: ["paid"], to: "completed", by: "buyer" },
   /** Another buyer paid for the same laptop first: this booking can no longer be paid. */
   close: { from: ["booked"], to: "closed", by: "system" },
+  /** The laptop left the catalogue (its seller deleted it, or an admin removed it or its seller) before anyone paid. */
+  withdraw: { from: ["booked"], to: "withdrawn", by: "system" },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus; by: "buyer" | "system" }>;
 
 export type Transition = keyof typeof TRANSITIONS;
@@ -38,6 +41,10 @@ export function canTransition(status: OrderStatus, transition: Transition): bool
 /** Orders that still hold a claim on the laptop. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ["booked", "paid"];
 
+/** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
+export const SOLD = "This laptop has already been sold";
+export const NO_LONGER_FOR_SALE = "This laptop is no longer for sale.";
+
 /** What the buyer reads for each status. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   booked: "Booked",
@@ -45,7 +52,8 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   completed: "Received",
   cancelled: "Cancelled",
   refunded: "Refunded",
-  closed: "This laptop has already been sold",
+  closed: SOLD,
+  withdrawn: NO_LONGER_FOR_SALE,
 };
 
 export { ORDER_STATUSES };

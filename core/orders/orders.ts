@@ -8,8 +8,8 @@ import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { OPEN_STATUSES, type OrderStatus } from "./order-states.ts";
-import { createPaymentSteps, SOLD } from "./pay-order.ts";
+import { OPEN_STATUSES, type OrderStatus, SOLD } from "./order-states.ts";
+import { createPaymentSteps } from "./pay-order.ts";
 import { applyTransition, lockOrder, orderNotFound } from "./transition.ts";
 
 export interface OrderView {
@@ -63,14 +63,14 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
      */
     async book(actor: SessionUser, input: BookingInput): Promise<{ id: string }> {
       requireBuyer(actor);
-      const [advert] = isUuid(input.advertId)
-        ? await db.select().from(adverts).where(eq(adverts.id, input.advertId))
-        : [];
-      if (!advert || advert.status === "withdrawn") throw new AppError("NOT_FOUND", "This laptop does not exist.");
-      if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
-      if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
+      if (!isUuid(input.advertId)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       try {
         return await db.transaction(async (tx) => {
+          // Shared with other buyers booking, but not with a sale or a withdrawal ending this laptop's bookings.
+          const [advert] = await tx.select().from(adverts).where(eq(adverts.id, input.advertId)).for("share");
+          if (!advert || advert.status === "withdrawn") throw new AppError("NOT_FOUND", "This laptop does not exist.");
+          if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
+          if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
           const [order] = await tx
             .insert(orders)
             .values({

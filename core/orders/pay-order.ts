@@ -1,14 +1,16 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, orders, payments } from "../../db/schema.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
 import { AppError, isAppError } from "../errors.ts";
 import type { Card, PaymentProvider } from "../payments/provider.ts";
-import { canTransition } from "./order-states.ts";
-import { applyTransition, findOrder, lockOrder } from "./transition.ts";
+import { canTransition, NO_LONGER_FOR_SALE, SOLD } from "./order-states.ts";
+import { applyTransition, endBookings, findOrder, heldByPayment, lockOrder } from "./transition.ts";
 
 const RESERVATION_MS = 5 * 60 * 1000;
-export const SOLD = "This laptop has already been sold";
+
+/** Why this laptop cannot be paid for now. */
+const unavailable = (status: string) => new AppError("CONFLICT", status === "withdrawn" ? NO_LONGER_FOR_SALE : SOLD);
 
 /**
  * Paying for a booked laptop, in three steps so that two buyers are never both charged:
@@ -23,14 +25,10 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
     return db.transaction(async (tx) => {
       const { order, advert } = await lockOrder(tx, orderId, actor.id);
       if (order.status === "paid" || order.status === "completed") return null; // a retry of a payment that went through
-      if (order.status === "closed") throw new AppError("CONFLICT", SOLD);
+      if (order.status === "closed" || order.status === "withdrawn") throw unavailable(order.status);
       if (!canTransition(order.status, "pay")) throw new AppError("CONFLICT", "This order can no longer be paid.");
-      if (advert.status !== "available") throw new AppError("CONFLICT", SOLD);
-      const heldByOther =
-        advert.reservedByOrderId &&
-        advert.reservedByOrderId !== order.id &&
-        (advert.reservedUntil?.getTime() ?? 0) > Date.now();
-      if (heldByOther) {
+      if (advert.status !== "available") throw unavailable(advert.status);
+      if (heldByPayment(advert, order.id)) {
         throw new AppError(
           "CONFLICT",
           "Another buyer is paying for this laptop right now. Try again in a few minutes.",
@@ -71,7 +69,8 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
         // The same payment reported again — also after it was refunded.
         if (existing?.transactionId === transactionId) return;
         if (existing) throw new AppError("CONFLICT", "This order is already paid.");
-        if (!canTransition(order.status, "pay") || advert.status !== "available") throw new AppError("CONFLICT", SOLD);
+        if (advert.status !== "available") throw unavailable(advert.status);
+        if (!canTransition(order.status, "pay")) throw unavailable(order.status);
         await tx.insert(payments).values({
           orderId: order.id,
           advertId: order.advertId,
@@ -86,16 +85,11 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
           .update(adverts)
           .set({ status: "sold", advertised: false, reservedByOrderId: null, reservedUntil: null })
           .where(eq(adverts.id, advert.id));
-        // Everyone else who booked this laptop learns it is gone; their Pay no longer works.
-        const others = await tx
-          .select({ id: orders.id, status: orders.status })
-          .from(orders)
-          .where(and(eq(orders.advertId, advert.id), ne(orders.id, order.id), inArray(orders.status, ["booked"])))
-          .for("update");
-        for (const other of others) await applyTransition(tx, other, "close", null, SOLD, `sold to order ${order.id}`);
+        await endBookings(tx, [advert.id], "close", `sold to order ${order.id}`, order.id);
       });
     } catch (error) {
-      if (isAppError(error) && (error.message === SOLD || error.message === "This order is already paid.")) {
+      // Refused (sold to someone else, no longer for sale, already paid): the money goes back.
+      if (isAppError(error)) {
         await provider.refund(transactionId, `refund:${transactionId}`);
         await release(orderId);
       }

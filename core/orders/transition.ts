@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
 import { isUuid } from "../catalogue/db-errors.ts";
@@ -33,6 +33,49 @@ export async function lockOrder(tx: Tx, orderId: string, buyerId?: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!advert || !order) throw new Error(`order ${orderId} or its advert vanished`);
   return { order, advert };
+}
+
+/** A payment in progress holds the laptop (another order's, when `orderId` is given). */
+export function heldByPayment(
+  advert: { reservedByOrderId: string | null; reservedUntil: Date | null },
+  orderId?: string,
+): boolean {
+  return Boolean(
+    advert.reservedByOrderId &&
+      advert.reservedByOrderId !== orderId &&
+      (advert.reservedUntil?.getTime() ?? 0) > Date.now(),
+  );
+}
+
+/**
+ * Ends the unpaid bookings of these laptops, so their buyers see why and their Pay no longer works:
+ * `close` when the laptop was sold to someone else, `withdraw` when it left the catalogue.
+ * Call in the transaction that locked the adverts (adverts first, then orders).
+ */
+export async function endBookings(
+  tx: Tx,
+  advertIds: string[],
+  transition: "close" | "withdraw",
+  note: string,
+  keepOrderId?: string,
+) {
+  if (advertIds.length === 0) return;
+  const { from, to } = TRANSITIONS[transition];
+  const ended = await tx
+    .update(orders)
+    .set({ status: to })
+    .where(
+      and(
+        inArray(orders.advertId, advertIds),
+        inArray(orders.status, [...from]),
+        keepOrderId ? ne(orders.id, keepOrderId) : undefined,
+      ),
+    )
+    .returning({ id: orders.id });
+  if (ended.length === 0) return;
+  await tx
+    .insert(orderEvents)
+    .values(ended.map(({ id }) => ({ orderId: id, fromStatus: from[0], toStatus: to, transition, note })));
 }
 
 /**

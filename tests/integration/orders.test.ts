@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, orderEvents, orders, payments, simCharges, simRefunds } from "../../db/schema.ts";
+import { adverts, orderEvents, orders, payments, simCharges, simIntents, simRefunds } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -235,6 +235,61 @@ describe("cancelling and receiving", () => {
     expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("completed");
     const late = await buyer.post(`/api/orders/${id}/cancel`);
     expect(late.statusCode).toBe(409);
+  });
+});
+
+describe("a booked laptop leaves the catalogue", () => {
+  const GONE = "This laptop is no longer for sale.";
+
+  it("ends its bookings when its seller deletes it: the buyer sees why, and Pay is refused without a charge", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop();
+    const id = (await book(buyer, a.id)).json().id;
+    expect((await seller.raw("DELETE", `/api/adverts/${a.id}`)).statusCode).toBe(204);
+    expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("withdrawn");
+    const refused = await pay(buyer, id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(GONE);
+    const [charged] = await t.services.db
+      .select({ n: count() })
+      .from(simCharges)
+      .innerJoin(simIntents, eq(simIntents.id, simCharges.intentId))
+      .where(eq(simIntents.orderId, id));
+    expect(Number(charged?.n)).toBe(0);
+    const events = await t.services.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(events.map((e) => e.transition)).toEqual(["book", "withdraw"]);
+  });
+
+  it("ends its bookings when an admin removes it or deletes its seller", async () => {
+    const buyer = await newBuyer();
+    const removed = await laptop();
+    const removedOrder = (await book(buyer, removed.id)).json().id;
+    expect((await admin.post(`/api/adverts/${removed.id}/removal`, { reason: "Not a laptop" })).statusCode).toBe(204);
+    expect((await buyer.get(`/api/orders/${removedOrder}`)).json().status).toBe("withdrawn");
+
+    const gone = await createUser(t.services, { name: "Gone", email: "gone@x.test", role: "seller" });
+    const theirs = await createAdvert(t.services, { sellerId: gone.id, brandId, name: "Nitro", resalePriceCents: 1 });
+    const theirsOrder = (await book(buyer, theirs.id)).json().id;
+    expect((await admin.raw("DELETE", `/api/users/${gone.id}`)).statusCode).toBe(204);
+    expect((await buyer.get(`/api/orders/${theirsOrder}`)).json().status).toBe("withdrawn");
+  });
+
+  it("cannot be deleted while a buyer is paying for it, nor once sold", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop();
+    const id = (await book(buyer, a.id)).json().id;
+    // The buyer has pressed Pay and the card is being charged: the laptop is held for them.
+    await t.services.db
+      .update(adverts)
+      .set({ reservedByOrderId: id, reservedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(adverts.id, a.id));
+    const held = await seller.raw("DELETE", `/api/adverts/${a.id}`);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe("A buyer is paying for this laptop right now. Try again in a few minutes.");
+    await pay(buyer, id);
+    expect(await statusOf(a.id)).toBe("sold");
+    expect((await seller.raw("DELETE", `/api/adverts/${a.id}`)).statusCode).toBe(409);
+    expect(await statusOf(a.id)).toBe("sold");
   });
 });
 

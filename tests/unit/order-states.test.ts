@@ -13,6 +13,7 @@ const allowed: Record<Transition, OrderStatus[]> = {
   cancelPaid: ["paid"],
   confirmReceipt: ["paid"],
   close: ["booked"],
+  withdraw: ["booked"],
 };
 
 describe("order transitions", () => {
@@ -25,8 +26,8 @@ describe("order transitions", () => {
     }
   }
 
-  it("ends in completed, cancelled, refunded or closed, from which nothing moves", () => {
-    for (const terminal of ["completed", "cancelled", "refunded", "closed"] as const) {
+  it("ends in completed, cancelled, refunded, closed or withdrawn, from which nothing moves", () => {
+    for (const terminal of ["completed", "cancelled", "refunded", "closed", "withdrawn"] as const) {
       for (const t of Object.keys(TRANSITIONS) as Transition[]) expect(canTransition(terminal, t)).toBe(false);
     }
   });
