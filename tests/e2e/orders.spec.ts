@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, fieldError, test, uniqueEmail } from "./support/fixtures.ts";
+import { expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
 
 /** A new buyer for each test: orders are per buyer, so tests stay independent. */
 async function newBuyer(page: Page, name: string) {
@@ -115,4 +116,49 @@ test("a buyer cancels an unpaid booking, and cancels a paid order for a full ref
   await expect(
     page.getByRole("listitem").filter({ hasText: second }).getByText("Refunded", { exact: true }),
   ).toBeVisible();
+});
+
+test("a buyer whose booked laptop is deleted by its seller sees it is no longer for sale, with no Pay", async ({
+  page,
+  browser,
+}) => {
+  // Rafi posts a laptop of his own (through the API: posting has its own journey), so no other test's laptop goes.
+  const seller = await browser.newPage();
+  await logIn(seller, "rafi@relaptop.test");
+  const { brands } = (await (await seller.request.get("/api/brands")).json()) as {
+    brands: { id: string; name: string }[];
+  };
+  const name = `Withdrawn notebook ${Date.now().toString(36)}`;
+  const posted = await seller.request.post("/api/adverts", {
+    multipart: {
+      name,
+      brandId: brands.find((b) => b.name === "Asus")?.id ?? "", // a brand no other test books the first laptop of
+      originalPrice: "900",
+      resalePrice: "500",
+      yearsOfUse: "2",
+      location: "Uttara",
+      mobile: "01712345678",
+      description: "Posted to be deleted.",
+      condition: "good",
+      photos: await pngFile(),
+    },
+  });
+  expect(posted.status()).toBe(201);
+
+  await newBuyer(page, "Wanda Withdrawn");
+  await bookFirst(page, name);
+
+  await seller.goto("/dashboard/adds/rafi@relaptop.test");
+  await seller.getByRole("listitem").filter({ hasText: name }).getByRole("button", { name: "Delete" }).click();
+  await seller
+    .getByRole("dialog", { name: "Are sure to delete this product?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(seller.getByText("Your product is deleted.")).toBeVisible();
+  await seller.close();
+
+  await page.goto("/dashboard/my/orders");
+  const order = page.getByRole("listitem").filter({ hasText: name });
+  await expect(order.getByText("This laptop is no longer for sale.", { exact: true })).toBeVisible();
+  await expect(order.getByRole("link", { name: "Pay" })).toHaveCount(0);
 });
