@@ -60,14 +60,18 @@ export async function endBookings(
   keepOrderId?: string,
 ) {
   if (advertIds.length === 0) return;
-  const { from, to } = TRANSITIONS[transition];
+  // Both transitions leave from "booked" only, so every ended order's previous status is known.
+  const {
+    from: [from],
+    to,
+  } = TRANSITIONS[transition];
   const ended = await tx
     .update(orders)
     .set({ status: to })
     .where(
       and(
         inArray(orders.advertId, advertIds),
-        inArray(orders.status, [...from]),
+        eq(orders.status, from),
         keepOrderId ? ne(orders.id, keepOrderId) : undefined,
       ),
     )
@@ -75,7 +79,7 @@ export async function endBookings(
   if (ended.length === 0) return;
   await tx
     .insert(orderEvents)
-    .values(ended.map(({ id }) => ({ orderId: id, fromStatus: from[0], toStatus: to, transition, note })));
+    .values(ended.map(({ id }) => ({ orderId: id, fromStatus: from, toStatus: to, transition, note })));
 }
 
 /**
