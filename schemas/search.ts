@@ -42,6 +42,11 @@ export const searchSchema = z.object({
 
 export type SearchParams = z.infer<typeof searchSchema>;
 
+/** The parameters that filter (all but the order and the page). */
+export const SEARCH_FILTERS = Object.keys(searchSchema.shape).filter(
+  (k) => k !== "sort" && k !== "cursor",
+) as (keyof SearchParams)[];
+
 export function parseSearch(params: URLSearchParams): SearchParams {
   return searchSchema.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
 }

@@ -19,7 +19,6 @@ export interface ServiceOptions {
   /** Tests only: skip scrypt. */
   insecureFastHash?: boolean;
   media?: MediaStorage;
-  paymentProvider?: PaymentProvider;
 }
 
 /** Builds the domain core once per process; pages and API handlers share it. */
@@ -34,9 +33,8 @@ export function createServices(config: Config, database: Database, options: Serv
     throttle,
     insecureFastHash: options.insecureFastHash,
   });
-  const provider =
-    options.paymentProvider ??
-    (config.payments.kind === "stripe" ? createStripeProvider(config.payments) : createSimulatedProvider(db));
+  const provider: PaymentProvider =
+    config.payments.kind === "stripe" ? createStripeProvider(config.payments) : createSimulatedProvider(db);
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   return {

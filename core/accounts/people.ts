@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 import { recordAdminAction } from "../moderation/audit.ts";
 import { endBookings } from "../orders/transition.ts";
 import type { SessionUser } from "./accounts.ts";
-import { isAdmin } from "./roles.ts";
+import { requireAdmin } from "./roles.ts";
 
 export const PEOPLE_PAGE_SIZE = 25;
 
@@ -28,10 +28,6 @@ const notFound = () => new AppError("NOT_FOUND", "This account does not exist.")
  * between acting as a seller and as a buyer. Every admin action is recorded.
  */
 export function createPeople({ db }: { db: Db }) {
-  function requireAdmin(actor: SessionUser) {
-    if (!isAdmin(actor)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
-  }
-
   const record = (
     admin: SessionUser,
     action: string,

@@ -2,8 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from "drizzle
 import type { Db } from "../../db/client.ts";
 import { adverts, brands, orders, users } from "../../db/schema.ts";
 import type { SearchParams } from "../../schemas/search.ts";
-import { isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/roles.ts";
-import { AppError } from "../errors.ts";
+import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/roles.ts";
 import { mediaUrl } from "../media/storage.ts";
 import { type AdvertCard, cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
 import { isUuid } from "./db-errors.ts";
@@ -90,7 +89,7 @@ export function createCatalogue({ db }: { db: Db }) {
      */
     async listSellerAdverts(actor: Actor, sellerEmail: string, limit = 100): Promise<SellerAdvert[]> {
       if (!isAdmin(actor) && !(isActingSeller(actor) && actor.email.toLowerCase() === sellerEmail.toLowerCase())) {
-        throw new AppError("FORBIDDEN", "This route is forbidden for you!");
+        throw forbidden();
       }
       const rows = await db
         .select({

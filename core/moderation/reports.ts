@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { adverts, reports, users } from "../../db/schema.ts";
 import type { ReportInput } from "../../schemas/moderation.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
-import { canBuy, isAdmin } from "../accounts/roles.ts";
+import { canBuy, requireAdmin } from "../accounts/roles.ts";
 import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
@@ -12,10 +12,6 @@ import { recordAdminAction } from "./audit.ts";
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
 export function createReports({ db }: { db: Db }) {
-  function requireAdmin(actor: SessionUser) {
-    if (!isAdmin(actor)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
-  }
-
   return {
     async report(actor: SessionUser, input: ReportInput) {
       if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins remove adverts directly.");

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
 import type { BookingInput } from "../../schemas/orders.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
-import { canBuy, isAdmin } from "../accounts/roles.ts";
+import { canBuy, requireAdmin } from "../accounts/roles.ts";
 import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
@@ -157,7 +157,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
       });
       if (first === "cancelled") return first;
       // The refund is a network call: never inside a transaction. Refunds are idempotent, so a retry is safe.
-      const { refundId } = await provider.refund(first.transactionId, `refund:${first.transactionId}`);
+      const { refundId } = await provider.refund(first.transactionId);
       await db.transaction(async (tx) => {
         const { order } = await lockOrder(tx, orderId, actor.id);
         if (order.status === "refunded") return;
@@ -225,7 +225,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
      * deleted accounts included, since deleting never destroys history.
      */
     async listForAdmin(admin: SessionUser, userId: string, limit = 200) {
-      if (!isAdmin(admin)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
+      requireAdmin(admin);
       const rows = await db
         .select({
           ...orderColumns,

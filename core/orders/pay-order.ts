@@ -90,7 +90,7 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
     } catch (error) {
       // Refused (sold to someone else, no longer for sale, already paid): the money goes back.
       if (isAppError(error)) {
-        await provider.refund(transactionId, `refund:${transactionId}`);
+        await provider.refund(transactionId);
         await release(orderId);
       }
       throw error;

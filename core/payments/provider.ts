@@ -26,7 +26,7 @@ export interface ServerCardProvider {
     card: Card;
   }): Promise<{ transactionId: string }>;
   /** Refunds a charge in full; refunding it again returns the first refund. */
-  refund(transactionId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+  refund(transactionId: string): Promise<{ refundId: string }>;
   /** Charges that succeeded but that no payment of ours records yet (a crash between charge and record). */
   unrecordedCharges(olderThanMs: number): Promise<{ orderId: string; transactionId: string }[]>;
 }
@@ -50,7 +50,8 @@ export interface IntentProvider {
   }): Promise<{ intentId: string; clientSecret: string }>;
   /** The provider's current truth about an intent (webhooks are triggers, not facts). */
   retrieveIntent(intentId: string): Promise<IntentView>;
-  refund(transactionId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** Refunds a payment in full; refunding it again (or after a refund made elsewhere) returns that refund. */
+  refund(transactionId: string): Promise<{ refundId: string }>;
 }
 
 export type PaymentProvider = ServerCardProvider | IntentProvider;

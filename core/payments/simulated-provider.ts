@@ -77,8 +77,8 @@ export function createSimulatedProvider(db: Db): ServerCardProvider {
       return (rows as unknown as { rows: { orderId: string; transactionId: string }[] }).rows;
     },
 
-    // The ledger makes refunds idempotent by charge: one refund per charge, whatever the key.
-    async refund(transactionId, _idempotencyKey) {
+    // The ledger makes refunds idempotent by charge: one refund per charge.
+    async refund(transactionId) {
       return db.transaction(async (tx) => {
         const [charge] = await tx.select().from(simCharges).where(eq(simCharges.id, transactionId)).for("update");
         if (!charge) throw new Error(`no such charge ${transactionId}`);

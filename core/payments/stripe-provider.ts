@@ -50,9 +50,13 @@ export function createStripeProvider(
       };
     },
 
-    async refund(transactionId, idempotencyKey) {
+    // One refund per payment: the key is the payment's, so a retried refund is the same refund.
+    async refund(transactionId) {
       try {
-        const refund = await stripe.refunds.create({ payment_intent: transactionId }, { idempotencyKey });
+        const refund = await stripe.refunds.create(
+          { payment_intent: transactionId },
+          { idempotencyKey: `refund:${transactionId}` },
+        );
         return { refundId: refund.id };
       } catch (error) {
         // Refunded already (from Stripe's dashboard, say): the money is back; answer with that refund.

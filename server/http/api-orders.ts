@@ -6,7 +6,7 @@ import type { Services } from "../services.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
 
-const orderSchema = z
+export const orderSchema = z
   .object({
     id: z.uuid(),
     advertId: z.uuid(),

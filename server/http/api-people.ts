@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Services } from "../services.ts";
+import { orderSchema } from "./api-orders.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
 
@@ -80,21 +81,11 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         response: {
           200: z.object({
             orders: z.array(
-              z.object({
-                id: z.uuid(),
-                advertId: z.uuid(),
-                productName: z.string(),
-                productImageUrl: z.string(),
-                priceCents: z.int(),
-                status: z.string(),
+              orderSchema.extend({
                 role: z.enum(["buyer", "seller"]),
-                buyerName: z.string(),
-                buyerEmail: z.string(),
                 sellerName: z.string(),
-                meetingLocation: z.string(),
                 transactionId: z.string().nullable(),
                 paymentStatus: z.string().nullable(),
-                createdAt: z.string(),
               }),
             ),
           }),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../../core/accounts/accounts.ts";
-import { type Area, mayEnter } from "../../core/accounts/roles.ts";
+import { type Area, forbidden, mayEnter } from "../../core/accounts/roles.ts";
 import { AppError } from "../../core/errors.ts";
 import type { Services } from "../services.ts";
 import { webHeaders } from "./web.ts";
@@ -13,6 +13,6 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const user = await services.accounts.getSessionUser(webHeaders(request));
   if (!user) throw new AppError("UNAUTHENTICATED", "Please log in first.");
-  if (!mayEnter(user, area)) throw new AppError("FORBIDDEN", "This route is forbidden for you!");
+  if (!mayEnter(user, area)) throw forbidden();
   return user;
 }

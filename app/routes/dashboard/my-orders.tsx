@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
+import { canTransition, STATUS_LABELS } from "../../../core/orders/order-states.ts";
 import type { OrderView } from "../../../core/orders/orders.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
 import { LaptopRow } from "../../components/laptop-row.tsx";
@@ -76,7 +76,7 @@ function OrderRow({ order }: { order: OrderView }) {
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" || !hydrated;
   const post = (intent: "cancel" | "receipt") => fetcher.submit({ intent, orderId: order.id }, { method: "post" });
-  const cancellable = order.status === "booked" || order.status === "paid";
+  const cancellable = canTransition(order.status, "cancel") || canTransition(order.status, "cancelPaid");
   return (
     <LaptopRow
       imageUrl={order.productImageUrl}
