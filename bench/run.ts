@@ -10,9 +10,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../db/client.ts";
 import { adverts, brands } from "../db/schema.ts";
+import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../db/seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
@@ -36,15 +36,7 @@ async function freshDatabase(size: number) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET: SECRET };
   if (kind === "postgres") {
-    const name = `relaptop_bench_${size}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    env.DATABASE_URL = (await createScratchDatabase(adminUrl, `relaptop_bench_${size}`)).url;
   }
   const config = loadConfig(env);
   const database = await openDatabase(config.database);

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase } from "../../db/client.ts";
+import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
 import { answers, startNode, stop } from "../processes.ts";
@@ -35,27 +35,14 @@ export const postgresUrl = () => process.env.DATABASE_URL || "postgres://postgre
 
 /** A fresh database on DATABASE_URL's PostgreSQL server; null when no server answers. */
 export async function postgres(label: string): Promise<Database | null> {
-  const admin = new pg.Client({ connectionString: postgresUrl() });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `relaptop_drill_${label}_${process.pid}`;
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl());
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(postgresUrl(), `relaptop_drill_${label}_${process.pid}`).catch(
+    () => null,
+  );
+  if (!scratch) return null;
   return {
     name: "PostgreSQL",
-    env: { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-drill-")) },
-    async drop() {
-      const c = new pg.Client({ connectionString: postgresUrl() });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    env: { DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-drill-")) },
+    drop: scratch.drop,
   };
 }
 

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import pg from "pg";
 import { type Database, openDatabase } from "../../db/client.ts";
+import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createServices, type ServiceOptions } from "../../server/services.ts";
@@ -26,22 +26,16 @@ async function pgliteDatabase(): Promise<Database> {
 async function postgresDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
-  const name = `relaptop_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  const scratch = await createScratchDatabase(
+    adminUrl,
+    `relaptop_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`,
+  );
+  const database = await openDatabase({ kind: "postgres", url: scratch.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }

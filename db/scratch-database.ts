@@ -1,0 +1,22 @@
+import pg from "pg";
+
+/**
+ * A fresh, empty database `name` on the PostgreSQL server at `serverUrl`, for the integration tests,
+ * the benchmarks and the drills: its address, and how to drop it (open connections included).
+ */
+export async function createScratchDatabase(serverUrl: string, name: string) {
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`drop database if exists ${name} with (force)`);
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
