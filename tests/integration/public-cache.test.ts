@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { adverts } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -79,8 +81,15 @@ describe("the visitors' micro-cache", () => {
 
   it("never stores errors", async () => {
     const visitor = client(t);
-    const missing = "/api/adverts/00000000-0000-4000-8000-000000000000";
-    expect((await visitor.get(missing)).statusCode).toBe(404);
-    expect((await visitor.get(missing)).json().code).toBe("NOT_FOUND");
+    const hidden = await addElsewhere("Hidden");
+    const setStatus = (status: "withdrawn" | "available") =>
+      t.services.db.update(adverts).set({ status }).where(eq(adverts.id, hidden.id));
+    await setStatus("withdrawn");
+    expect((await visitor.get(`/api/adverts/${hidden.id}`)).statusCode).toBe(404);
+    // Back on sale within the second (through another server): the 404 was not kept.
+    await setStatus("available");
+    const again = await visitor.get(`/api/adverts/${hidden.id}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().name).toBe("Hidden");
   });
 });
