@@ -58,8 +58,8 @@ async function limitFormUploads(request: FastifyRequest, reply: FastifyReply) {
 export interface AppOptions {
   config: Config;
   services: Services;
-  /** Serve the React Router pages from build/ (false in API-only tests). */
-  pages?: boolean;
+  /** Serve the React Router pages: from build/ (true), from a given build (tests compile one), or not (false). */
+  pages?: boolean | ServerBuild;
   /** Where logs go (stdout by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
 }
@@ -190,7 +190,10 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
 
   if (pages) {
     // Import the server build once: handed a loader, React Router would resolve it on every request.
-    const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+    const build =
+      pages === true
+        ? ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild)
+        : pages;
     const pageServices = servicesForPages(services);
     await app.register(fastifyReactRouter, {
       build,

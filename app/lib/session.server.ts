@@ -30,10 +30,22 @@ export function getUser(request: Request, context: Readonly<RouterContextProvide
   return user;
 }
 
-/** Only same-site paths: never let a redirectTo send someone to another site. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+/**
+ * The one check for every redirect whose target a request chose (`redirectTo` in a link or a form, Google's
+ * return). The target is read the way a browser reads a Location — against PUBLIC_URL, dropping tabs and
+ * newlines, `\` as `/` — and kept only when it is a path on this site. What is returned is the parsed path,
+ * so no control character ever reaches a header.
+ */
+export function safeRedirect(
+  context: Readonly<RouterContextProvider>,
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+): string {
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  const site = new URL(context.get(appContext).publicUrl);
+  const url = URL.parse(to, site);
+  if (!url || url.origin !== site.origin) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

@@ -14,7 +14,7 @@ export async function signUpAction(request: Request, context: Readonly<RouterCon
       .get(appContext)
       .services.accounts.register({ ...parsed.value, as }, authHeaders(request, context));
     const fallback = as === "seller" ? "/dashboard" : "/";
-    return redirect(safeRedirect(parsed.form.get("redirectTo"), fallback), {
+    return redirect(safeRedirect(context, parsed.form.get("redirectTo"), fallback), {
       headers: appendCookies(new Headers(), headers),
     });
   } catch (error) {
@@ -25,7 +25,7 @@ export async function signUpAction(request: Request, context: Readonly<RouterCon
 export async function signUpLoader(request: Request, context: Readonly<RouterContextProvider>) {
   if (await getUser(request, context)) throw redirect("/");
   return {
-    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), ""),
+    redirectTo: safeRedirect(context, new URL(request.url).searchParams.get("redirectTo"), ""),
     googleEnabled: context.get(appContext).googleEnabled,
   };
 }

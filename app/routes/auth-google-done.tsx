@@ -6,7 +6,7 @@ import type { Route } from "./+types/auth-google-done";
 
 /** Where Google sign-in lands: confirm it like a password login, then go back. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const to = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const to = safeRedirect(context, new URL(request.url).searchParams.get("redirectTo"));
   if (!(await getUser(request, context))) throw redirect("/login");
   return redirectWithToast(context, to, { type: "success", message: MESSAGES.toast.loggedIn });
 }

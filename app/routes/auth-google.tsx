@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, googleEnabled } = context.get(appContext);
   if (!googleEnabled) throw redirect("/login");
   const form = await request.formData();
-  const back = safeRedirect(form.get("redirectTo"));
+  const back = safeRedirect(context, form.get("redirectTo"));
   const { url, headers } = await services.accounts.startGoogleSignIn(
     `/auth/google/done?${new URLSearchParams({ redirectTo: back })}`,
     authHeaders(request, context),

@@ -17,7 +17,7 @@ export const meta = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(context, new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(request, context)) throw redirect(redirectTo);
   return { redirectTo, googleEnabled: context.get(appContext).googleEnabled };
 }
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       .services.accounts.signIn(parsed.value, authHeaders(request, context));
     return redirectWithToast(
       context,
-      safeRedirect(parsed.form.get("redirectTo")),
+      safeRedirect(context, parsed.form.get("redirectTo")),
       { type: "success", message: MESSAGES.toast.loggedIn },
       appendCookies(new Headers(), headers),
     );

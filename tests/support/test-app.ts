@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { ServerBuild } from "react-router";
 import { type Database, openDatabase } from "../../db/client.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { buildApp } from "../../server/app.ts";
@@ -42,7 +43,12 @@ async function postgresDatabase(): Promise<Database> {
 
 export const PUBLIC_URL = "http://relaptop.test";
 
-export async function startTestApp(env: Record<string, string> = {}, options: ServiceOptions = {}) {
+/** `pages`: serve the pages too, from a build compiled by tests/support/page-build.ts. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: ServiceOptions = {},
+  { pages }: { pages?: ServerBuild } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -56,7 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Se
   });
   const database = process.env.TEST_DATABASE === "postgres" ? await postgresDatabase() : await pgliteDatabase();
   const services = createServices(config, database, { insecureFastHash: true, ...options });
-  const app = await buildApp({ config, services, pages: false });
+  const app = await buildApp({ config, services, pages: pages ?? false });
   await app.ready();
   return {
     app,

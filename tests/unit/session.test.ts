@@ -4,16 +4,23 @@ import { type AppContext, appContext } from "#app-context";
 import { getUser, pagePath, safeRedirect } from "../../app/lib/session.server.ts";
 
 describe("safeRedirect", () => {
+  const context = new RouterContextProvider();
+  context.set(appContext, { publicUrl: "https://relaptop.test" } as AppContext);
   it.each([
     ["/category/1", "/category/1"],
-    ["/dashboard?x=1", "/dashboard?x=1"],
+    ["/dashboard?x=1#top", "/dashboard?x=1#top"],
     ["//evil.example/path", "/"],
     ["/\\evil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["/\n/evil.example", "/"],
+    ["/\r\nSet-Cookie: x=1", "/Set-Cookie:%20x=1"],
     ["https://evil.example", "/"],
+    ["https://relaptop.test/dashboard", "/"],
+    ["javascript:alert(1)", "/"],
     [null, "/"],
     ["", "/"],
-  ])("%s → %s", (to, expected) => {
-    expect(safeRedirect(to)).toBe(expected);
+  ])("%j → %s", (to, expected) => {
+    expect(safeRedirect(context, to)).toBe(expected);
   });
 });
 

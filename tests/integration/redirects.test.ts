@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../db/seed/factories.ts";
+import { client } from "../support/http.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  await createUser(t.services, { name: "Rhea Redirect", email: "rhea@x.test" });
+});
+afterAll(async () => {
+  await t?.close();
+  await closePageBuild();
+});
+
+/** Where a browser goes with this Location: it drops tabs and newlines and reads `\` as `/`, as URL does. */
+const landsOn = (location: string) => new URL(location, PUBLIC_URL);
+
+/** Targets that a naive "starts with one slash" check lets through, or that break header writing. */
+const hostile = [
+  "%2F%09%2Fevil.example",
+  "%2F%0A%2Fevil.example",
+  "%2F%0D%2Fevil.example",
+  "%2F%0D%0ASet-Cookie%3A%20x%3D1",
+  "%2F%5Cevil.example",
+  "%2F%2Fevil.example",
+  "https%3A%2F%2Fevil.example%2F",
+  "%20%2F%2Fevil.example",
+  "javascript%3Aalert(1)",
+];
+
+function expectHome(res: { statusCode: number; headers: Record<string, unknown> }, target: string) {
+  expect(res.statusCode, target).toBeGreaterThanOrEqual(300);
+  expect(res.statusCode, target).toBeLessThan(400);
+  const location = String(res.headers.location);
+  expect(landsOn(location).origin, `${target} → ${location}`).toBe(PUBLIC_URL);
+  expect(location, target).not.toMatch(/[\t\r\n\\]/);
+}
+
+describe("redirect targets stay on this site", () => {
+  it("a signed-in visitor of /login?redirectTo=… is sent to a path here, never another site", async () => {
+    const rhea = client(t);
+    await rhea.signIn("rhea@x.test");
+    for (const target of [...hostile, "%2F%00"]) expectHome(await rhea.get(`/login?redirectTo=${target}`), target);
+    const fine = await rhea.get(`/login?redirectTo=${encodeURIComponent("/dashboard/my/orders?page=2#top")}`);
+    expect(fine.headers.location).toBe("/dashboard/my/orders?page=2#top");
+  });
+
+  it("signing in with the form goes to a path here, never another site", async () => {
+    for (const target of hostile) {
+      const res = await client(t).raw("POST", "/login", `email=rhea%40x.test&password=Passw0rd!&redirectTo=${target}`, {
+        "content-type": "application/x-www-form-urlencoded",
+      });
+      expectHome(res, target);
+    }
+  });
+
+  it("signing up and Google's return go to a path here, never another site", async () => {
+    for (const [i, target] of hostile.entries()) {
+      const res = await client(t).raw(
+        "POST",
+        "/signUp",
+        `name=New+Person&email=new${i}%40x.test&password=Str0ng!pw&confirmPassword=Str0ng!pw&redirectTo=${target}`,
+        { "content-type": "application/x-www-form-urlencoded" },
+      );
+      expectHome(res, target);
+    }
+    const rhea = client(t);
+    await rhea.signIn("rhea@x.test");
+    for (const target of hostile) expectHome(await rhea.get(`/auth/google/done?redirectTo=${target}`), target);
+  });
+});
