@@ -178,6 +178,8 @@ export const adverts = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'available' and ${t.advertised}`),
     index("adverts_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    // Payment holds are found by their order (releasing one, a buyer's other holds).
+    index("adverts_reserved_idx").on(t.reservedByOrderId).where(sql`${t.reservedByOrderId} is not null`),
     // /allAdd: every sort has an index over the available adverts, and one per brand.
     index("adverts_available_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'available'`),
     index("adverts_available_price_idx").on(t.resalePriceCents, t.id).where(sql`${t.status} = 'available'`),
@@ -190,7 +192,19 @@ export const adverts = pgTable(
 
 /* ── Orders and payments ─────────────────────────────────────────────────── */
 
-export const ORDER_STATUSES = ["booked", "paid", "completed", "cancelled", "refunded", "closed", "withdrawn"] as const;
+export const ORDER_STATUSES = [
+  "booked",
+  "paying",
+  "paid",
+  "refunding",
+  "completed",
+  "cancelled",
+  "refunded",
+  "closed",
+  "withdrawn",
+] as const;
+/** Orders that still hold a claim on their laptop: one per buyer and laptop. */
+export const OPEN_ORDER_STATUSES = ["booked", "paying", "paid", "refunding"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -222,7 +236,11 @@ export const orders = pgTable(
     ),
     check("orders_price_check", sql`${t.priceCents} > 0`),
     // One open order per buyer and laptop: booking twice is refused by the database itself.
-    uniqueIndex("orders_open_per_buyer_idx").on(t.advertId, t.buyerId).where(sql`${t.status} in ('booked', 'paid')`),
+    uniqueIndex("orders_open_per_buyer_idx")
+      .on(t.advertId, t.buyerId)
+      .where(sql`${t.status} in (${sql.raw(OPEN_ORDER_STATUSES.map((status) => `'${status}'`).join(", "))})`),
+    // The sweep that finishes payments and refunds a crash interrupted reads these few orders.
+    index("orders_in_flight_idx").on(t.updatedAt).where(sql`${t.status} in ('paying', 'refunding')`),
     index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
     index("orders_advert_idx").on(t.advertId),
   ],

@@ -33,8 +33,11 @@ export function createServices(config: Config, database: Database, options: Serv
     throttle,
     insecureFastHash: options.insecureFastHash,
   });
+  // The simulated provider's ledger always exists: the demo's sales are paid through it, and a payment
+  // is refunded through the provider that took it, whatever takes cards today.
+  const simulated = createSimulatedProvider(db);
   const provider: PaymentProvider =
-    config.payments.kind === "stripe" ? createStripeProvider(config.payments) : createSimulatedProvider(db);
+    config.payments.kind === "stripe" ? createStripeProvider(config.payments) : simulated;
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   return {
@@ -45,7 +48,7 @@ export function createServices(config: Config, database: Database, options: Serv
     brandAdmin: createBrandAdmin({ db, media }),
     adverts: createAdvertCommands({ db, media }),
     payments: provider,
-    orders: createOrders({ db, provider }),
+    orders: createOrders({ db, provider, simulated }),
     accounts: createAccounts({ db, auth }),
     people: createPeople({ db }),
     reports: createReports({ db }),

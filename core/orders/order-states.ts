@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from "../../db/schema.ts";
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES } from "../../db/schema.ts";
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -7,30 +7,52 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * transitions, checked against the current status inside the same transaction
  * that makes the change (see transition.ts).
  *
- *   booked ──pay──────► paid ──confirmReceipt──► completed
- *     │                  │
+ *   booked ──startPayment──► paying ──pay──► paid ──confirmReceipt──► completed
+ *     │    ◄──paymentFailed───┘               │
+ *     │                                       └─cancelPaid─► refunding ──refund──► refunded
  *     ├─cancel─► cancelled
- *     │                  └──cancelPaid──► refunded
- *     ├─close──► closed
+ *     ├─close──► closed      (also from paying, when the charge is refused and returned)
  *     └─withdraw──► withdrawn
+ *
+ * Money moves only while an order sits in one of the two in-flight states, `paying` and
+ * `refunding`: the transition into it commits before the provider is called, and the provider's
+ * answer is recorded by the transition out of it. No other transition leaves an in-flight state,
+ * so nothing else can happen to an order while its money moves (decision 8).
  */
 export const TRANSITIONS = {
-  /** The buyer's card payment succeeded; the laptop is now sold to them. */
-  pay: { from: ["booked"], to: "paid", by: "buyer" },
+  /** The buyer submits the card form: the laptop is held and the provider is about to charge. */
+  startPayment: { from: ["booked"], to: "paying", by: "buyer" },
+  /**
+   * The provider took the money; the laptop is now sold to this buyer. From `booked` too: with
+   * Stripe the browser confirms the payment and Stripe tells us afterwards.
+   */
+  pay: { from: ["paying", "booked"], to: "paid", by: "system" },
+  /** The card was declined, or the provider could not be reached: the buyer may try again. */
+  paymentFailed: { from: ["paying"], to: "booked", by: "system" },
   /** The buyer changed their mind before paying. Nothing to refund. */
   cancel: { from: ["booked"], to: "cancelled", by: "buyer" },
   /**
-   * Buyer protection: a paid order can be cancelled until the buyer confirms receipt.
-   * The payment is refunded in full and the laptop is for sale again.
+   * Buyer protection: a paid order can be cancelled until the buyer confirms receipt. The order
+   * is refunding until the provider has returned the money in full.
    */
-  cancelPaid: { from: ["paid"], to: "refunded", by: "buyer" }, // or by the provider, when refunded from its dashboard
+  cancelPaid: { from: ["paid"], to: "refunding", by: "buyer" },
+  /** The provider returned the money; the laptop is for sale again. */
+  refund: { from: ["refunding"], to: "refunded", by: "system" },
+  /**
+   * A refund made at the provider, not by us (Stripe's dashboard, a dispute): the money is back,
+   * whatever the order said. A laptop already received leaves the catalogue rather than going back on sale.
+   */
+  providerRefund: { from: ["paid", "refunding", "completed"], to: "refunded", by: "provider" },
   /** The buyer has the laptop: the sale is final. */
   confirmReceipt: { from: ["paid"], to: "completed", by: "buyer" },
   /** Another buyer paid for the same laptop first: this booking can no longer be paid. */
-  close: { from: ["booked"], to: "closed", by: "system" },
+  close: { from: ["booked", "paying"], to: "closed", by: "system" },
   /** The laptop left the catalogue (its seller deleted it, or an admin removed it or its seller) before anyone paid. */
-  withdraw: { from: ["booked"], to: "withdrawn", by: "system" },
-} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus; by: "buyer" | "system" }>;
+  withdraw: { from: ["booked", "paying"], to: "withdrawn", by: "system" },
+} as const satisfies Record<
+  string,
+  { from: readonly OrderStatus[]; to: OrderStatus; by: "buyer" | "system" | "provider" }
+>;
 
 export type Transition = keyof typeof TRANSITIONS;
 
@@ -39,7 +61,16 @@ export function canTransition(status: OrderStatus, transition: Transition): bool
 }
 
 /** Orders that still hold a claim on the laptop. */
-export const OPEN_STATUSES: readonly OrderStatus[] = ["booked", "paid"];
+export const OPEN_STATUSES: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
+
+/** Orders whose laptop is sold to their buyer (paid, being refunded, or received). */
+export const SALE_STATUSES: readonly OrderStatus[] = ["paid", "refunding", "completed"];
+
+/** Money is moving for these orders: nothing else may happen to them until the provider answers. */
+export const IN_FLIGHT = {
+  paying: "A payment for this order is already in progress. Wait a moment.",
+  refunding: "This order is being refunded. Wait a moment.",
+} as const satisfies Partial<Record<OrderStatus, string>>;
 
 /** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
 export const SOLD = "This laptop has already been sold";
@@ -48,7 +79,9 @@ export const NO_LONGER_FOR_SALE = "This laptop is no longer for sale.";
 /** What the buyer reads for each status. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   booked: "Booked",
+  paying: "Payment in progress",
   paid: "Paid",
+  refunding: "Refund in progress",
   completed: "Received",
   cancelled: "Cancelled",
   refunded: "Refunded",

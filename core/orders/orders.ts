@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
 import type { BookingInput } from "../../schemas/orders.ts";
@@ -7,10 +7,14 @@ import { canBuy, requireAdmin } from "../accounts/roles.ts";
 import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
-import type { PaymentProvider } from "../payments/provider.ts";
+import type { PaymentProvider, ServerCardProvider } from "../payments/provider.ts";
 import { OPEN_STATUSES, type OrderStatus, SOLD } from "./order-states.ts";
 import { createPaymentSteps } from "./pay-order.ts";
-import { applyTransition, lockOrder, orderNotFound } from "./transition.ts";
+import { applyTransition, lockBuyer, lockOrder, orderNotFound, type Tx } from "./transition.ts";
+
+/** Bookings a buyer may hold at once, so that no one can book the whole catalogue. */
+export const MAX_LIVE_BOOKINGS = 10;
+export const TOO_MANY_BOOKINGS = `You can have at most ${MAX_LIVE_BOOKINGS} bookings at a time. Cancel one you no longer need first.`;
 
 export interface OrderView {
   id: string;
@@ -47,14 +51,68 @@ function toView({
 }
 
 /** Booking, paying, cancelling and receiving: the buyer's side of a sale. */
-export function createOrders({ db, provider }: { db: Db; provider: PaymentProvider }) {
+export function createOrders({
+  db,
+  provider,
+  simulated,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  /** The test-card provider: the demo's sales, and refunds of payments it took. */
+  simulated: ServerCardProvider;
+}) {
   function requireBuyer(actor: SessionUser) {
     if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins cannot book laptops.");
   }
 
-  const steps = createPaymentSteps({ db, provider });
+  const { refunder, reconcilePayments, ...steps } = createPaymentSteps({ db, provider, simulated });
   const paymentOf = async (transactionId: string) =>
     (await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.transactionId, transactionId)))[0];
+
+  /**
+   * The money is back: the payment says so, the order is refunded, and the laptop is for sale again —
+   * or, if its buyer had already received it, leaves the catalogue (it is in their hands).
+   */
+  async function recordRefund(
+    tx: Tx,
+    order: { id: string; status: OrderStatus; advertId: string },
+    paymentId: string,
+    refundId: string,
+    transition: "refund" | "providerRefund",
+    note: string,
+  ) {
+    await applyTransition(tx, order, transition, null, "This order can no longer be refunded.", note);
+    await tx
+      .update(payments)
+      .set({ status: "refunded", refundId, refundedAt: new Date() })
+      .where(eq(payments.id, paymentId));
+    await tx
+      .update(adverts)
+      .set({ status: order.status === "completed" ? "withdrawn" : "available" })
+      .where(and(eq(adverts.id, order.advertId), eq(adverts.status, "sold")));
+  }
+
+  /**
+   * Step two and three of a refund: the provider returns the money (idempotent by payment, so a retry
+   * is the same refund), then the order records it. False when the provider could not be reached: the
+   * order stays `refunding` for `reconcile` to finish.
+   */
+  async function finishRefund(orderId: string): Promise<boolean> {
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+    if (!payment) throw new Error(`refunding order ${orderId} has no payment`);
+    let refundId: string;
+    try {
+      ({ refundId } = await refunder(payment.provider).refund(payment.transactionId));
+    } catch {
+      return false;
+    }
+    await db.transaction(async (tx) => {
+      const { order } = await lockOrder(tx, orderId);
+      if (order.status !== "refunding") return; // finished meanwhile (the sweep, or the provider's event)
+      await recordRefund(tx, order, payment.id, refundId, "refund", refundId);
+    });
+    return true;
+  }
 
   return {
     /**
@@ -66,6 +124,12 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
       if (!isUuid(input.advertId)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       try {
         return await db.transaction(async (tx) => {
+          await lockBuyer(tx, actor.id);
+          const [live] = await tx
+            .select({ n: count() })
+            .from(orders)
+            .where(and(eq(orders.buyerId, actor.id), inArray(orders.status, ["booked", "paying"])));
+          if (Number(live?.n ?? 0) >= MAX_LIVE_BOOKINGS) throw new AppError("CONFLICT", TOO_MANY_BOOKINGS);
           // Shared with other buyers booking, but not with a sale or a withdrawal ending this laptop's bookings.
           const [advert] = await tx.select().from(adverts).where(eq(adverts.id, input.advertId)).for("share");
           if (!advert || advert.status === "withdrawn") throw new AppError("NOT_FOUND", "This laptop does not exist.");
@@ -138,8 +202,11 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
     /**
      * Cancel: an unpaid booking is simply cancelled; a paid one is refunded in full through the
      * provider and the laptop goes back on sale (buyer protection), until receipt is confirmed.
+     * The order is `refunding` before the provider is called, so nothing else (receipt confirmed in
+     * another tab, a second cancel) can happen to it while the money moves. If the provider cannot be
+     * reached the order stays `refunding` and `reconcile` finishes the refund.
      */
-    async cancel(actor: SessionUser, orderId: string): Promise<"cancelled" | "refunded"> {
+    async cancel(actor: SessionUser, orderId: string): Promise<"cancelled" | "refunding" | "refunded"> {
       const first = await db.transaction(async (tx) => {
         const { order } = await lockOrder(tx, orderId, actor.id);
         if (order.status === "booked") {
@@ -150,28 +217,11 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
             .where(eq(adverts.reservedByOrderId, order.id));
           return "cancelled" as const;
         }
-        if (order.status !== "paid") throw new AppError("CONFLICT", "This order can no longer be cancelled.");
-        const [payment] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
-        if (!payment) throw new Error(`paid order ${order.id} has no payment`);
-        return payment;
+        await applyTransition(tx, order, "cancelPaid", actor.id, "This order can no longer be cancelled.");
+        return "refunding" as const;
       });
       if (first === "cancelled") return first;
-      // The refund is a network call: never inside a transaction. Refunds are idempotent, so a retry is safe.
-      const { refundId } = await provider.refund(first.transactionId);
-      await db.transaction(async (tx) => {
-        const { order } = await lockOrder(tx, orderId, actor.id);
-        if (order.status === "refunded") return;
-        await applyTransition(tx, order, "cancelPaid", actor.id, "This order can no longer be cancelled.", refundId);
-        await tx
-          .update(payments)
-          .set({ status: "refunded", refundId, refundedAt: new Date() })
-          .where(eq(payments.id, first.id));
-        await tx
-          .update(adverts)
-          .set({ status: "available" })
-          .where(and(eq(adverts.id, order.advertId), eq(adverts.status, "sold")));
-      });
-      return "refunded";
+      return (await finishRefund(orderId)) ? "refunded" : "refunding";
     },
 
     /**
@@ -199,24 +249,7 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
           .where(eq(payments.transactionId, transactionId))
           .for("update");
         if (!payment || payment.status === "refunded") return;
-        await tx
-          .update(payments)
-          .set({ status: "refunded", refundId, refundedAt: new Date() })
-          .where(eq(payments.id, payment.id));
-        if (order.status === "paid") {
-          await applyTransition(
-            tx,
-            order,
-            "cancelPaid",
-            null,
-            "This order can no longer be cancelled.",
-            `refunded at the provider: ${refundId}`,
-          );
-          await tx
-            .update(adverts)
-            .set({ status: "available" })
-            .where(and(eq(adverts.id, order.advertId), eq(adverts.status, "sold")));
-        }
+        await recordRefund(tx, order, payment.id, refundId, "providerRefund", `refunded at the provider: ${refundId}`);
       });
     },
 
@@ -247,6 +280,22 @@ export function createOrders({ db, provider }: { db: Db; provider: PaymentProvid
         productImageUrl: mediaUrl(productImageKey),
         createdAt: createdAt.toISOString(),
       }));
+    },
+
+    /**
+     * Finishes the money a crash or an unreachable provider left in flight (at start and every minute):
+     * unrecorded charges, payments whose hold lapsed, refunds not yet made. Returns how many charges it
+     * recorded or refunded.
+     */
+    async reconcile(olderThanMs = 60_000): Promise<number> {
+      const settled = await reconcilePayments(olderThanMs);
+      const refunding = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, "refunding"), lt(orders.updatedAt, new Date(Date.now() - olderThanMs))))
+        .limit(100);
+      for (const { id } of refunding) await finishRefund(id);
+      return settled;
     },
 
     /** The buyer has the laptop: the sale is final and can no longer be cancelled. */

@@ -1,43 +1,79 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, orders, payments } from "../../db/schema.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
 import { AppError, isAppError } from "../errors.ts";
-import type { Card, PaymentProvider } from "../payments/provider.ts";
+import type { Card, PaymentProvider, ServerCardProvider } from "../payments/provider.ts";
 import { canTransition, NO_LONGER_FOR_SALE, SOLD } from "./order-states.ts";
-import { applyTransition, endBookings, findOrder, heldByPayment, lockOrder } from "./transition.ts";
+import { applyTransition, endBookings, findOrder, heldByPayment, lockBuyer, lockOrder, type Tx } from "./transition.ts";
 
 const RESERVATION_MS = 5 * 60 * 1000;
 
 /** Why this laptop cannot be paid for now. */
 const unavailable = (status: string) => new AppError("CONFLICT", status === "withdrawn" ? NO_LONGER_FOR_SALE : SOLD);
 
+export const ONE_HOLD_AT_A_TIME = "You are already paying for another laptop. Finish that payment first.";
+
 /**
- * Paying for a booked laptop, in three steps so that two buyers are never both charged:
- *  1. reserve: lock the advert row; if it is for sale and nobody else is paying, hold it for this order;
+ * Paying for a booked laptop, in three steps so that no buyer is charged twice and two buyers are
+ * never both charged:
+ *  1. reserve: lock the advert and the order; if the laptop is for sale and nobody else is paying, hold
+ *     it for this order — and, when we charge the card ourselves, move the order to `paying`, so a second
+ *     attempt (another tab, another key) is refused while this one is in flight;
  *  2. charge: the provider takes the money (outside any transaction), idempotently —
  *     on our server for the simulated provider, in the browser with Stripe;
  *  3. record: in one transaction, the payment, order → paid, advert → sold, other bookings → closed.
- * A failed charge releases the hold. A hold left by a crash expires after five minutes.
+ * A failed charge puts the order back to `booked` and releases the hold. A hold left by a crash expires
+ * after five minutes; `reconcile` then finishes what the crash interrupted.
  */
-export function createPaymentSteps({ db, provider }: { db: Db; provider: PaymentProvider }) {
-  async function reserve(actor: SessionUser, orderId: string) {
+export function createPaymentSteps({
+  db,
+  provider,
+  simulated,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  simulated: ServerCardProvider;
+}) {
+  /** Payments are refunded by the provider that took them, whatever takes cards today. */
+  function refunder(name: string) {
+    if (name === provider.name) return provider;
+    if (name === simulated.name) return simulated;
+    throw new Error(`no payment provider named ${name} to refund through`);
+  }
+
+  async function reserve(actor: SessionUser, orderId: string, startPayment: boolean) {
     return db.transaction(async (tx) => {
+      await lockBuyer(tx, actor.id);
       const { order, advert } = await lockOrder(tx, orderId, actor.id);
       if (order.status === "paid" || order.status === "completed") return null; // a retry of a payment that went through
       if (order.status === "closed" || order.status === "withdrawn") throw unavailable(order.status);
-      if (!canTransition(order.status, "pay")) throw new AppError("CONFLICT", "This order can no longer be paid.");
-      if (advert.status !== "available") throw unavailable(advert.status);
+      if (order.status === "booked" && advert.status !== "available") throw unavailable(advert.status);
       if (heldByPayment(advert, order.id)) {
         throw new AppError(
           "CONFLICT",
           "Another buyer is paying for this laptop right now. Try again in a few minutes.",
         );
       }
-      await tx
-        .update(adverts)
-        .set({ reservedByOrderId: order.id, reservedUntil: new Date(Date.now() + RESERVATION_MS) })
-        .where(eq(adverts.id, advert.id));
+      if (startPayment) {
+        await applyTransition(tx, order, "startPayment", actor.id, "This order can no longer be paid.");
+      } else if (!canTransition(order.status, "pay")) {
+        throw new AppError("CONFLICT", "This order can no longer be paid.");
+      }
+      // A hold is taken once per attempt, never renewed by asking again (a page view, a reload).
+      if (!heldByPayment(advert) || advert.reservedByOrderId !== order.id) {
+        const [other] = await tx
+          .select({ id: adverts.id })
+          .from(adverts)
+          .innerJoin(orders, eq(orders.id, adverts.reservedByOrderId))
+          .where(and(eq(orders.buyerId, actor.id), ne(adverts.id, advert.id), sql`${adverts.reservedUntil} > now()`))
+          .limit(1);
+        if (other) throw new AppError("CONFLICT", ONE_HOLD_AT_A_TIME);
+        await tx
+          .update(adverts)
+          .set({ reservedByOrderId: order.id, reservedUntil: new Date(Date.now() + RESERVATION_MS) })
+          .where(eq(adverts.id, advert.id));
+      }
       return order;
     });
   }
@@ -47,18 +83,35 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
     await findOrder(db, orderId, actor.id);
   }
 
-  async function release(orderId: string) {
-    await db
+  async function releaseHold(q: Db | Tx, orderId: string) {
+    await q
       .update(adverts)
       .set({ reservedByOrderId: null, reservedUntil: null })
       .where(eq(adverts.reservedByOrderId, orderId));
   }
 
   /**
-   * Step 3, by order id: the simulated charge and Stripe's webhook both end here, any number of times.
-   * If the laptop went to someone else meanwhile (a hold that expired), the money goes back at once.
+   * A payment that did not happen (declined, abandoned, refused and returned): an order still `paying`
+   * goes back to `booked`, or ends as closed/withdrawn if the laptop went meanwhile; the hold is released.
    */
-  async function record(orderId: string, transactionId: string): Promise<void> {
+  async function settleUnpaid(orderId: string, note: string) {
+    await db.transaction(async (tx) => {
+      const { order, advert } = await lockOrder(tx, orderId);
+      if (order.status === "paying") {
+        const transition =
+          advert.status === "sold" ? "close" : advert.status === "withdrawn" ? "withdraw" : "paymentFailed";
+        await applyTransition(tx, order, transition, null, "This order can no longer be paid.", note);
+      }
+      await releaseHold(tx, order.id);
+    });
+  }
+
+  /**
+   * Step 3, by order id: the simulated charge and Stripe's webhook both end here, any number of times.
+   * If the laptop went to someone else meanwhile (a hold that expired) or left the catalogue, the money
+   * goes back at once and the order says why.
+   */
+  async function record(orderId: string, transactionId: string, by: PaymentProvider = provider): Promise<void> {
     try {
       await db.transaction(async (tx) => {
         const { order, advert } = await lockOrder(tx, orderId);
@@ -76,7 +129,7 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
           advertId: order.advertId,
           email: order.buyerEmail,
           priceCents: order.priceCents,
-          provider: provider.name,
+          provider: by.name,
           transactionId,
           status: "succeeded",
         });
@@ -90,11 +143,36 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
     } catch (error) {
       // Refused (sold to someone else, no longer for sale, already paid): the money goes back.
       if (isAppError(error)) {
-        await provider.refund(transactionId);
-        await release(orderId);
+        await by.refund(transactionId);
+        await settleUnpaid(orderId, `refused and refunded: ${transactionId}`);
       }
       throw error;
     }
+  }
+
+  /** The card is charged by us (the simulated provider): hold, move to paying, charge, record. */
+  async function chargeCard(
+    actor: SessionUser,
+    orderId: string,
+    card: Card,
+    attemptKey: string,
+    via: ServerCardProvider,
+  ) {
+    const reserved = await reserve(actor, orderId, true);
+    if (!reserved) return;
+    let transactionId: string;
+    try {
+      ({ transactionId } = await via.charge({
+        amountCents: reserved.priceCents,
+        idempotencyKey: `order:${reserved.id}:${attemptKey}`,
+        orderId: reserved.id,
+        card,
+      }));
+    } catch (error) {
+      await settleUnpaid(reserved.id, isAppError(error) ? error.message : "the provider did not answer");
+      throw error;
+    }
+    await record(reserved.id, transactionId, via);
   }
 
   return {
@@ -103,29 +181,27 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
       await requireOwn(actor, orderId); // whose order it is comes before anything about how to pay
       if (provider.flow !== "server-card")
         throw new AppError("CONFLICT", "Pay with the card form on the payment page.");
-      const reserved = await reserve(actor, orderId);
-      if (!reserved) return;
-      let transactionId: string;
-      try {
-        ({ transactionId } = await provider.charge({
-          amountCents: reserved.priceCents,
-          idempotencyKey: `order:${reserved.id}:${attemptKey}`,
-          orderId: reserved.id,
-          card,
-        }));
-      } catch (error) {
-        await release(reserved.id);
-        throw error;
-      }
-      await record(reserved.id, transactionId);
+      await chargeCard(actor, orderId, card, attemptKey, provider);
     },
 
-    /** Stripe: hold the laptop and create (or find again) the order's payment intent for the browser. */
+    /**
+     * The demo's sales: paid with Stripe's test card through the simulated provider, whichever provider
+     * takes real cards (so the demo seeds with Stripe configured too, and refunds go back the same way).
+     */
+    async payWithTestCard(actor: SessionUser, orderId: string) {
+      const card = { number: "4242424242424242", expiry: "12 / 34", cvc: "123" };
+      await chargeCard(actor, orderId, card, "test-card", simulated);
+    },
+
+    /**
+     * Stripe: the buyer pressed Pay. Hold the laptop (once: asking again does not renew the hold) and
+     * create, or find again, the order's one payment intent — one intent per order, so it is charged once.
+     */
     async startIntent(actor: SessionUser, orderId: string) {
       await requireOwn(actor, orderId);
       if (provider.flow !== "intent")
         throw new AppError("CONFLICT", "This marketplace takes cards on its own payment form.");
-      const reserved = await reserve(actor, orderId);
+      const reserved = await reserve(actor, orderId, false);
       if (!reserved) return null;
       const intent = await provider.createIntent({
         amountCents: reserved.priceCents,
@@ -137,12 +213,14 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
 
     /**
      * A payment intent may have succeeded: ask the provider (never trust the caller), and record it.
-     * Used right after the browser confirms, and for every `payment_intent.succeeded` webhook.
+     * Used right after the browser confirms (`buyer` given: only their own order), and for every
+     * `payment_intent.succeeded` webhook.
      */
-    async settleIntent(intentId: string, expectedOrderId?: string) {
+    async settleIntent(intentId: string, expected?: { buyer: SessionUser; orderId: string }) {
+      if (expected) await requireOwn(expected.buyer, expected.orderId);
       if (provider.flow !== "intent") throw new AppError("CONFLICT", "No payment intents here.");
       const intent = await provider.retrieveIntent(intentId);
-      if (!intent.orderId || (expectedOrderId && intent.orderId !== expectedOrderId)) {
+      if (!intent.orderId || (expected && intent.orderId !== expected.orderId)) {
         throw new AppError("NOT_FOUND", "This payment does not belong to this order.");
       }
       if (intent.status !== "succeeded") return "pending" as const;
@@ -156,25 +234,41 @@ export function createPaymentSteps({ db, provider }: { db: Db; provider: Payment
       return "paid" as const;
     },
 
-    /** A payment that failed or was abandoned: free the laptop for other buyers. */
-    release,
+    /** A payment that failed or was abandoned at the provider: free the laptop for other buyers. */
+    release: (orderId: string) => settleUnpaid(orderId, "the payment failed at the provider"),
+
+    refunder,
 
     /**
-     * Finishes charges the provider took but we never recorded (the process died between step 2
-     * and step 3): each is recorded now, or refunded if the laptop went to someone else.
-     * Stripe needs no sweep: its webhooks are retried until we answer.
+     * Finishes what a crash interrupted: charges the provider took but we never recorded (the process
+     * died between step 2 and step 3), recorded now or refunded if the laptop went to someone else; and
+     * orders left `paying` after their hold lapsed (the charge never happened), back to `booked`.
+     * Stripe needs no sweep for charges: its webhooks are retried until we answer.
+     * Returns how many charges it recorded or refunded.
      */
-    async reconcile(olderThanMs = 60_000): Promise<number> {
-      if (provider.flow !== "server-card") return 0;
+    async reconcilePayments(olderThanMs: number): Promise<number> {
       let settled = 0;
-      for (const { orderId, transactionId } of await provider.unrecordedCharges(olderThanMs)) {
+      for (const { orderId, transactionId } of await simulated.unrecordedCharges(olderThanMs)) {
         try {
-          await record(orderId, transactionId);
+          await record(orderId, transactionId, simulated);
           settled++;
         } catch (error) {
           if (!isAppError(error)) throw error; // refunded inside record(): nothing more to do
         }
       }
+      const lapsed = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .leftJoin(adverts, and(eq(adverts.reservedByOrderId, orders.id), sql`${adverts.reservedUntil} > now()`))
+        .where(
+          and(
+            inArray(orders.status, ["paying"]),
+            lt(orders.updatedAt, new Date(Date.now() - olderThanMs)),
+            sql`${adverts.id} is null`,
+          ),
+        )
+        .limit(100);
+      for (const { id } of lapsed) await settleUnpaid(id, "the payment was interrupted");
       return settled;
     },
   };

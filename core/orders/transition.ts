@@ -1,9 +1,9 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
 import { isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
-import { canTransition, type OrderStatus, TRANSITIONS, type Transition } from "./order-states.ts";
+import { canTransition, IN_FLIGHT, type OrderStatus, TRANSITIONS, type Transition } from "./order-states.ts";
 
 /** A transaction handle: the same query API as the database. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -35,6 +35,14 @@ export async function lockOrder(tx: Tx, orderId: string, buyerId?: string) {
   return { order, advert };
 }
 
+/**
+ * Serialises one buyer's bookings and payment holds (a cap on bookings, one hold at a time) without
+ * locking any row. Taken before the advert, so the lock order stays buyer, advert, orders, payments.
+ */
+export async function lockBuyer(tx: Tx, buyerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`buyer:${buyerId}`}, 0))`);
+}
+
 /** A payment in progress holds the laptop (another order's, when `orderId` is given). */
 export function heldByPayment(
   advert: { reservedByOrderId: string | null; reservedUntil: Date | null },
@@ -60,11 +68,9 @@ export async function endBookings(
   keepOrderId?: string,
 ) {
   if (advertIds.length === 0) return;
-  // Both transitions leave from "booked" only, so every ended order's previous status is known.
-  const {
-    from: [from],
-    to,
-  } = TRANSITIONS[transition];
+  // Only bookings nobody is paying for: an order whose money is moving is settled by its payment.
+  const from = "booked";
+  const { to } = TRANSITIONS[transition];
   const ended = await tx
     .update(orders)
     .set({ status: to })
@@ -83,7 +89,8 @@ export async function endBookings(
 }
 
 /**
- * Moves a locked order through a named transition, or refuses with `refusal`.
+ * Moves a locked order through a named transition, or refuses with `refusal` (with why not, when its
+ * money is moving).
  * Call inside the transaction that locked the order (`select … for update`).
  */
 export async function applyTransition(
@@ -94,7 +101,12 @@ export async function applyTransition(
   refusal: string,
   note?: string,
 ) {
-  if (!canTransition(order.status, transition)) throw new AppError("CONFLICT", refusal);
+  if (!canTransition(order.status, transition)) {
+    throw new AppError(
+      "CONFLICT",
+      order.status in IN_FLIGHT ? IN_FLIGHT[order.status as keyof typeof IN_FLIGHT] : refusal,
+    );
+  }
   const to = TRANSITIONS[transition].to;
   await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
   await tx

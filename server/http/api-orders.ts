@@ -116,9 +116,9 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       },
     },
     async (request) => {
-      // The order must be the caller's own before anything is asked of Stripe.
-      await services.orders.getMine(await requireUser(services, request), request.params.id);
-      return { status: await services.orders.settleIntent(request.params.intentId, request.params.id) };
+      const buyer = await requireUser(services, request);
+      const { id: orderId, intentId } = request.params;
+      return { status: await services.orders.settleIntent(intentId, { buyer, orderId }) };
     },
   );
   app.post(
@@ -126,9 +126,14 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     {
       schema: {
         tags,
-        summary: "Cancel: a booking is cancelled; a paid order is refunded in full (until receipt is confirmed)",
+        summary:
+          "Cancel: a booking is cancelled; a paid order is refunded in full (until receipt is confirmed). " +
+          "`refunding`: the provider could not be reached; the refund is finished shortly.",
         params: idParams,
-        response: { 200: z.object({ status: z.enum(["cancelled", "refunded"]) }), ...errorResponses },
+        response: {
+          200: z.object({ status: z.enum(["cancelled", "refunding", "refunded"]) }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => ({

@@ -222,7 +222,7 @@ describe("cancelling and receiving", () => {
       .where(eq(simRefunds.chargeId, payment?.transactionId as string));
     expect(refund?.amountCents).toBe(30_000);
     const events = await t.services.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
-    expect(events.map((e) => e.transition)).toEqual(["book", "pay", "cancelPaid"]);
+    expect(events.map((e) => e.transition)).toEqual(["book", "startPayment", "pay", "cancelPaid", "refund"]);
   });
 
   it("completes on confirmed receipt, after which it can no longer be cancelled", async () => {

@@ -8,12 +8,16 @@ import {
 } from "../../core/orders/order-states.ts";
 
 const allowed: Record<Transition, OrderStatus[]> = {
-  pay: ["booked"],
+  startPayment: ["booked"],
+  pay: ["paying", "booked"],
+  paymentFailed: ["paying"],
   cancel: ["booked"],
   cancelPaid: ["paid"],
+  refund: ["refunding"],
+  providerRefund: ["paid", "refunding", "completed"],
   confirmReceipt: ["paid"],
-  close: ["booked"],
-  withdraw: ["booked"],
+  close: ["booked", "paying"],
+  withdraw: ["booked", "paying"],
 };
 
 describe("order transitions", () => {
@@ -26,8 +30,21 @@ describe("order transitions", () => {
     }
   }
 
-  it("ends in completed, cancelled, refunded, closed or withdrawn, from which nothing moves", () => {
-    for (const terminal of ["completed", "cancelled", "refunded", "closed", "withdrawn"] as const) {
+  it("leaves an order whose money is moving only by the provider's answer", () => {
+    const leaving = (status: OrderStatus) =>
+      (Object.keys(TRANSITIONS) as Transition[]).filter((t) => canTransition(status, t)).sort();
+    expect(leaving("paying")).toEqual(["close", "pay", "paymentFailed", "withdraw"]);
+    expect(leaving("refunding")).toEqual(["providerRefund", "refund"]);
+    for (const t of Object.keys(TRANSITIONS) as Transition[]) {
+      if (TRANSITIONS[t].by === "buyer") {
+        expect(canTransition("paying", t)).toBe(false);
+        expect(canTransition("refunding", t)).toBe(false);
+      }
+    }
+  });
+
+  it("ends in cancelled, refunded, closed or withdrawn, from which nothing moves", () => {
+    for (const terminal of ["cancelled", "refunded", "closed", "withdrawn"] as const) {
       for (const t of Object.keys(TRANSITIONS) as Transition[]) expect(canTransition(terminal, t)).toBe(false);
     }
   });

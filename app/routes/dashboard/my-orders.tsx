@@ -35,10 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     const outcome = await orders.cancel(user, parsed.value.orderId);
-    const message =
-      outcome === "refunded"
-        ? "Your order is cancelled and your payment refunded in full."
-        : "Your booking is cancelled.";
+    const message = {
+      refunded: "Your order is cancelled and your payment refunded in full.",
+      refunding: "Your order is cancelled. Your refund is on its way: this page shows Refunded once it is done.",
+      cancelled: "Your booking is cancelled.",
+    }[outcome];
     return dataWithToast(context, { ok: true }, { type: "success", message });
   } catch (error) {
     return errorDataWithToast(context, error);

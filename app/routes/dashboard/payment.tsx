@@ -41,9 +41,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "settle") {
     // Stripe confirmed in the browser; the server asks Stripe before recording anything.
-    await loadOrRedirect(context, () => orders.getMine(user, params.orderId));
     try {
-      const status = await orders.settleIntent(String(form.get("intentId")), params.orderId);
+      const status = await orders.settleIntent(String(form.get("intentId")), { buyer: user, orderId: params.orderId });
       if (status === "pending")
         return data<ActionErrors>({
           formError: "Your bank is still confirming the payment. This page will show Paid once it has.",

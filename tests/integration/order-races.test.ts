@@ -1,0 +1,111 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, payments } from "../../db/schema.ts";
+import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { client } from "../support/http.ts";
+import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * Two actions of one buyer on one order at the same moment (two tabs, a quick double press): whatever
+ * wins, the order ends in a state the money agrees with. On PostgreSQL the requests really overlap;
+ * PGlite's one connection serialises them, so there these tests check the same rules in sequence.
+ */
+let t: TestApp;
+let brandId: string;
+let sellerId: string;
+let buyerN = 0;
+
+const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
+const key = () => `attempt-${Math.random().toString(36).slice(2, 12)}`;
+
+async function newBuyer() {
+  const email = `racer${++buyerN}@x.test`;
+  await createUser(t.services, { name: `Racer ${buyerN}`, email });
+  const c = client(t);
+  await c.signIn(email);
+  return c;
+}
+async function paidOrder(buyer: ReturnType<typeof client>) {
+  const advert = await createAdvert(t.services, { sellerId, brandId, name: "Race laptop", resalePriceCents: 40_000 });
+  const id = (
+    await buyer.post("/api/orders", { advertId: advert.id, meetingLocation: "Gulshan", phone: "01712345678" })
+  ).json().id as string;
+  return { id, advertId: advert.id };
+}
+const chargesOf = async (orderId: string) =>
+  (
+    (await t.services.db.execute(sql`
+      select c.amount_cents as amount, c.amount_refunded_cents as refunded
+      from sim_charges c join sim_payment_intents i on i.id = c.intent_id where i.order_id = ${orderId}`)) as unknown as {
+      rows: { amount: number; refunded: number }[];
+    }
+  ).rows;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  brandId = (await createBrand(t.services, "Dell")).id;
+  sellerId = (await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" })).id;
+});
+afterAll(() => t?.close());
+
+describe("two actions of one buyer on one order at the same moment", () => {
+  it("cancel and confirm receipt: a refund taken from the card always means a refunded order", async () => {
+    const buyer = await newBuyer();
+    for (let round = 0; round < 12; round++) {
+      const order = await paidOrder(buyer);
+      expect((await buyer.post(`/api/orders/${order.id}/pay`, { ...GOOD, attemptKey: key() })).statusCode).toBe(200);
+      const [cancel, receipt] = await Promise.all([
+        buyer.post(`/api/orders/${order.id}/cancel`),
+        buyer.post(`/api/orders/${order.id}/receipt`),
+      ]);
+      expect(cancel.statusCode).toBeLessThan(500);
+      expect(receipt.statusCode).toBeLessThan(500);
+      // Exactly one of them wins; the other is told why it cannot happen now.
+      expect([cancel.statusCode === 200, receipt.statusCode === 204].filter(Boolean)).toHaveLength(1);
+      const status = (await buyer.get(`/api/orders/${order.id}`)).json().status;
+      const [charge] = await chargesOf(order.id);
+      const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, order.id));
+      if (cancel.statusCode === 200) {
+        expect(status).toBe("refunded");
+        expect(charge?.refunded).toBe(charge?.amount);
+        expect(payment?.status).toBe("refunded");
+      } else {
+        expect(status).toBe("completed");
+        expect(charge?.refunded).toBe(0);
+        expect(payment?.status).toBe("succeeded");
+      }
+    }
+    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+  });
+
+  it("twenty payments of one order with twenty attempt keys (two tabs) charge the card once", async () => {
+    const buyer = await newBuyer();
+    const order = await paidOrder(buyer);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => buyer.post(`/api/orders/${order.id}/pay`, { ...GOOD, attemptKey: key() })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json().message).toBe("A payment for this order is already in progress. Wait a moment.");
+    }
+    expect(await chargesOf(order.id)).toEqual([{ amount: 40_000, refunded: 0 }]);
+    const [row] = await t.services.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe("paid");
+    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+  });
+
+  it("cancel twice at once refunds once", async () => {
+    const buyer = await newBuyer();
+    const order = await paidOrder(buyer);
+    await buyer.post(`/api/orders/${order.id}/pay`, { ...GOOD, attemptKey: key() });
+    const codes = (
+      await Promise.all([buyer.post(`/api/orders/${order.id}/cancel`), buyer.post(`/api/orders/${order.id}/cancel`)])
+    ).map((a) => a.statusCode);
+    expect(codes).toContain(200);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    expect(await chargesOf(order.id)).toEqual([{ amount: 40_000, refunded: 40_000 }]);
+    expect((await buyer.get(`/api/orders/${order.id}`)).json().status).toBe("refunded");
+  });
+});

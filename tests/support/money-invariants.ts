@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+
+/**
+ * What the money must agree with, read from the database itself: the orders, our payment records and
+ * the simulated provider's own ledger. Used by the integration tests and by every money drill.
+ */
+const INVARIANTS: [rule: string, query: string][] = [
+  [
+    "a sold laptop has exactly one paid order",
+    `select a.id from adverts a where a.status = 'sold' and (select count(*) from orders o
+     where o.advert_id = a.id and o.status in ('paid', 'refunding', 'completed')) <> 1`,
+  ],
+  [
+    "a paid order's laptop is sold",
+    `select o.id from orders o join adverts a on a.id = o.advert_id
+     where o.status in ('paid', 'refunding', 'completed') and a.status <> 'sold'`,
+  ],
+  [
+    "a paid order has its payment recorded, at its price",
+    `select o.id from orders o where o.status in ('paid', 'refunding', 'completed') and not exists (
+     select 1 from payments p where p.order_id = o.id and p.status = 'succeeded' and p.price_cents = o.price_cents)`,
+  ],
+  [
+    "a refunded order's payment is refunded",
+    `select o.id from orders o join payments p on p.order_id = o.id
+     where o.status = 'refunded' and p.status <> 'refunded'`,
+  ],
+  [
+    "every card charge belongs to a paid order or was refunded in full",
+    `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
+     left join orders o on o.id = i.order_id
+     where c.amount_refunded_cents < c.amount_cents and coalesce(o.status, '') not in ('paid', 'refunding', 'completed')`,
+  ],
+  [
+    "a refunded charge always means a refunded order, never a paid or received one",
+    `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
+     join orders o on o.id = i.order_id
+     left join payments p on p.transaction_id = c.id
+     where c.amount_refunded_cents > 0
+       and (o.status in ('paid', 'completed') or (p.id is not null and (p.status <> 'refunded' or o.status <> 'refunded')))`,
+  ],
+  [
+    "an order is charged at most once",
+    `select i.order_id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
+     group by i.order_id having count(*) > 1`,
+  ],
+];
+
+/** Each broken invariant with how many rows break it; empty when the money agrees. */
+export async function brokenMoneyInvariantsIn(db: Db): Promise<string[]> {
+  const broken: string[] = [];
+  for (const [rule, query] of INVARIANTS) {
+    const { rows } = (await db.execute(sql.raw(query))) as unknown as { rows: unknown[] };
+    if (rows.length > 0) broken.push(`${rule} (${rows.length} rows break it)`);
+  }
+  return broken;
+}
