@@ -24,6 +24,8 @@ export type DatabaseTarget =
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: the connection pool, for stores that speak pg directly (rate limits shared by every process). */
+  pool?: pg.Pool;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -72,6 +74,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: "postgres",
+    pool,
     ping: () => ping(db as unknown as Db),
     close: () => pool.end(),
   };

@@ -26,6 +26,8 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     TRUST_PROXY: bool.default(false),
     /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
+    /** New accounts one address may open per hour (core/accounts/login-throttle.ts). */
+    SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     trustProxy: e.TRUST_PROXY,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    signUpsPerHour: e.SIGNUPS_PER_HOUR,
     payments:
       e.PAYMENT_PROVIDER === "stripe"
         ? ({

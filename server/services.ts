@@ -1,6 +1,7 @@
 import { createAccounts } from "../core/accounts/accounts.ts";
 import { createAuth } from "../core/accounts/auth.ts";
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../core/accounts/login-throttle.ts";
+import { createCounters } from "../core/accounts/counters.ts";
+import { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "../core/accounts/login-throttle.ts";
 import { createPeople } from "../core/accounts/people.ts";
 import { createAdvertCommands } from "../core/catalogue/adverts.ts";
 import { createBrandAdmin } from "../core/catalogue/brands.ts";
@@ -24,13 +25,15 @@ export interface ServiceOptions {
 /** Builds the domain core once per process; pages and API handlers share it. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
   const { db } = database;
-  const throttle = createLoginThrottle(DEFAULT_LOGIN_LIMITS);
+  // In PostgreSQL when there is one, so every app process counts the same attempts.
+  const counters = createCounters(database.pool);
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,
     secret: config.authSecret,
     google: config.google,
-    throttle,
+    throttle: createLoginThrottle(counters, DEFAULT_LOGIN_LIMITS),
+    signUpLimit: createSignUpLimit(counters, { limit: config.signUpsPerHour, windowMs: 60 * 60_000 }),
     insecureFastHash: options.insecureFastHash,
   });
   // The simulated provider's ledger always exists: the demo's sales are paid through it, and a payment

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 import { signUpSchema } from "../../schemas/accounts.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
-import type { LoginThrottle } from "./login-throttle.ts";
+import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
 
 export interface AuthOptions {
   db: Db;
@@ -15,6 +15,7 @@ export interface AuthOptions {
   secret: string;
   google?: { discoveryUrl: string; clientId: string; clientSecret: string };
   throttle: LoginThrottle;
+  signUpLimit: SignUpLimit;
   /** Tests only: a cheap password hash instead of scrypt (~110 ms per hash). */
   insecureFastHash?: boolean;
 }
@@ -26,8 +27,18 @@ export function clientIp(headers: Headers | undefined): string {
   return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
 }
 
+/** 429 with Retry-After, and the wait in words for people. */
+function tooMany(reason: string, waitMs: number) {
+  const minutes = Math.ceil(waitMs / 60_000);
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_REQUESTS", message: `${reason} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+    { "retry-after": String(Math.ceil(waitMs / 1000)) },
+  );
+}
+
 export function createAuth(options: AuthOptions) {
-  const { db, throttle } = options;
+  const { db, throttle, signUpLimit } = options;
   return betterAuth({
     appName: "ReLaptop",
     baseURL: options.baseURL,
@@ -104,25 +115,26 @@ export function createAuth(options: AuthOptions) {
               fields: fieldErrors(parsed.error),
             });
           }
+          // Accounts our own code creates (seeds, factories) come without a request: only clients are limited.
+          if (ctx.headers) {
+            const wait = await signUpLimit.take(clientIp(ctx.headers));
+            if (wait > 0) throw tooMany("Too many new accounts from your network.", wait);
+          }
         }
         if (ctx.path === "/sign-in/email") {
-          const wait = throttle.retryAfter(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
-          if (wait > 0) {
-            const minutes = Math.ceil(wait / 60_000);
-            throw new APIError("TOO_MANY_REQUESTS", {
-              code: "TOO_MANY_REQUESTS",
-              message: `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-            });
-          }
+          const wait = await throttle.retryAfter(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
+          if (wait > 0) throw tooMany("Too many failed logins.", wait);
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-in/email") return;
         const email = String(ctx.body?.email ?? "");
-        if (ctx.context.returned instanceof APIError) {
-          if (ctx.context.returned.statusCode === 401) throttle.recordFailure(email, clientIp(ctx.headers));
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          // 429 is our own refusal above: only a wrong password counts.
+          if (returned.statusCode === 401) await throttle.recordFailure(email, clientIp(ctx.headers));
         } else {
-          throttle.recordSuccess(email);
+          await throttle.recordSuccess(email, clientIp(ctx.headers));
         }
       }),
     },

@@ -1,61 +1,82 @@
+import { addressKey, type CounterFactory } from "./counters.ts";
+
 /**
- * Counts failed logins per account and per address in fixed windows, so that
- * password guessing is slowed down whichever of the two an attacker varies.
- * In memory: one app server. Several servers would move it to the database.
+ * Failed logins, counted so that guessing is slowed whichever of account and address an attacker
+ * varies, without letting anyone lock the owner out:
+ * - per (account, address): the guesser's own address is blocked from that account, the owner
+ *   signing in from anywhere else is not;
+ * - per address: one address trying many accounts is blocked for all of them;
+ * - per account, a much higher ceiling: many addresses guessing one account together are stopped.
+ *   Only this last one blocks the owner too (it takes at least 20 addresses to reach); the owner
+ *   can then get in with a password reset, which forgets the account's failures (`forgetAccount`).
  */
-export interface ThrottleLimits {
-  perAccount: number;
-  perAddress: number;
+/** At most `limit` in `windowMs` (a fixed window, starting at the first). */
+export interface Window {
+  limit: number;
   windowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = {
-  perAccount: 5,
-  perAddress: 20,
-  windowMs: 15 * 60 * 1000,
+export interface LoginLimits {
+  perAccountAndAddress: Window;
+  perAddress: Window;
+  perAccount: Window;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perAccountAndAddress: { limit: 5, windowMs: 15 * 60_000 },
+  perAddress: { limit: 20, windowMs: 15 * 60_000 },
+  perAccount: { limit: 100, windowMs: 60 * 60_000 },
 };
 
-export function createLoginThrottle(limits = DEFAULT_LOGIN_LIMITS, now = () => Date.now()) {
-  const failures = new Map<string, { count: number; resetAt: number }>();
-  const accountKey = (email: string) => `a:${email.trim().toLowerCase()}`;
-  const keys = (email: string, ip: string) => [accountKey(email), `i:${ip}`] as const;
-
-  function current(key: string) {
-    const entry = failures.get(key);
-    if (!entry || entry.resetAt <= now()) {
-      failures.delete(key);
-      return 0;
-    }
-    return entry.count;
-  }
+export function createLoginThrottle(counters: CounterFactory, limits = DEFAULT_LOGIN_LIMITS) {
+  const counter = (name: string, w: Window) => ({ limit: w.limit, count: counters(name, w.limit, w.windowMs) });
+  const pair = counter("login-account-address", limits.perAccountAndAddress);
+  const address = counter("login-address", limits.perAddress);
+  const account = counter("login-account", limits.perAccount);
+  const accountOf = (email: string) => email.trim().toLowerCase();
+  const keys = (email: string, ip: string) =>
+    [
+      [pair, `${accountOf(email)}\n${addressKey(ip)}`],
+      [address, addressKey(ip)],
+      [account, accountOf(email)],
+    ] as const;
 
   return {
-    /** Milliseconds until a new attempt is allowed, or 0 when it is allowed now. */
-    retryAfter(email: string, ip: string): number {
-      const [account, address] = keys(email, ip);
-      const blocked = [
-        [account, limits.perAccount],
-        [address, limits.perAddress],
-      ] as const;
+    /** Milliseconds until this account may be tried again from this address, or 0 when it may now. */
+    async retryAfter(email: string, ip: string): Promise<number> {
       let wait = 0;
-      for (const [key, limit] of blocked) {
-        if (current(key) >= limit) wait = Math.max(wait, (failures.get(key)?.resetAt ?? 0) - now());
+      for (const [{ limit, count }, key] of keys(email, ip)) {
+        const { count: failures, msLeft } = await count.get(key);
+        if (failures >= limit) wait = Math.max(wait, msLeft);
       }
       return wait;
     },
-    recordFailure(email: string, ip: string) {
-      for (const key of keys(email, ip)) {
-        const count = current(key);
-        const resetAt = failures.get(key)?.resetAt ?? now() + limits.windowMs;
-        failures.set(key, { count: count + 1, resetAt });
-      }
-      // Keep memory bounded under a spray of random addresses.
-      if (failures.size > 100_000) for (const k of [...failures.keys()].slice(0, 50_000)) failures.delete(k);
+    async recordFailure(email: string, ip: string) {
+      await Promise.all(keys(email, ip).map(([{ count }, key]) => count.add(key)));
     },
-    recordSuccess(email: string) {
-      failures.delete(accountKey(email));
+    /** The owner got in: their failures from this address are forgotten (not those from elsewhere). */
+    async recordSuccess(email: string, ip: string) {
+      await pair.count.forget(`${accountOf(email)}\n${addressKey(ip)}`);
+    },
+    /** For the password reset to come: the owner proved who they are, so the account's ceiling starts over. */
+    async forgetAccount(email: string) {
+      await account.count.forget(accountOf(email));
     },
   };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+/** New accounts per address (SIGNUPS_PER_HOUR): enough for a household or an office, not for a script. */
+export function createSignUpLimit(counters: CounterFactory, limit: Window) {
+  const count = counters("sign-up-address", limit.limit, limit.windowMs);
+  return {
+    /** Counts a sign-up from this address: 0 when it may go ahead, else milliseconds until one may. */
+    async take(ip: string): Promise<number> {
+      const { count: taken, msLeft } = await count.add(addressKey(ip));
+      return taken > limit.limit ? msLeft : 0;
+    },
+  };
+}
+
+export type SignUpLimit = ReturnType<typeof createSignUpLimit>;
