@@ -5,16 +5,20 @@ import { useEffect, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 
 /**
- * Stripe Elements: the card never touches our server. After Stripe confirms the payment in
- * the browser, the page asks our server to settle it; the server checks with Stripe itself.
+ * Stripe Elements: the card never touches our server. The form is shown before any payment intent
+ * exists (Stripe's deferred intent mode); pressing Pay asks our server to hold the laptop and create
+ * the order's one intent, then Stripe confirms it in the browser, then the page asks our server to
+ * settle it — the server checks with Stripe itself.
  */
 export function StripeCardForm({
   publishableKey,
-  clientSecret,
+  orderId,
+  amountCents,
   serverError,
 }: {
   publishableKey: string;
-  clientSecret: string;
+  orderId: string;
+  amountCents: number;
   serverError?: string;
 }) {
   const mount = useRef<HTMLDivElement>(null);
@@ -28,7 +32,7 @@ export function StripeCardForm({
     loadStripe(publishableKey)
       .then((stripe) => {
         if (cancelled || !stripe || !mount.current) return;
-        const elements = stripe.elements({ clientSecret });
+        const elements = stripe.elements({ mode: "payment", amount: amountCents, currency: "usd" });
         elements.create("payment").mount(mount.current);
         setReady({ stripe, elements });
       })
@@ -36,23 +40,38 @@ export function StripeCardForm({
     return () => {
       cancelled = true;
     };
-  }, [publishableKey, clientSecret]);
+  }, [publishableKey, amountCents]);
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
     if (!ready) return;
     setProcessing(true);
     setError(null);
+    const fail = (message: string) => {
+      setError(message);
+      setProcessing(false);
+    };
+    const checked = await ready.elements.submit();
+    if (checked.error) return fail(checked.error.message ?? "Check your card details.");
+    // Now, and not when the page was shown, the laptop is held for this order.
+    const started = await fetch(`/api/orders/${orderId}/payment-intent`, { method: "POST" }).catch(() => null);
+    const body = (await started?.json().catch(() => null)) as {
+      status?: "requires_payment" | "paid";
+      clientSecret?: string;
+      message?: string;
+    } | null;
+    if (!started?.ok || !body) return fail(body?.message ?? "Your payment could not be started. Try again.");
+    if (body.status === "paid" || !body.clientSecret) {
+      window.location.assign("/dashboard/my/orders");
+      return;
+    }
     const result = await ready.stripe.confirmPayment({
       elements: ready.elements,
+      clientSecret: body.clientSecret,
       redirect: "if_required",
       confirmParams: { return_url: window.location.href },
     });
-    if (result.error) {
-      setError(result.error.message ?? "Your card could not be charged.");
-      setProcessing(false);
-      return;
-    }
+    if (result.error) return fail(result.error.message ?? "Your card could not be charged.");
     submit({ intent: "settle", intentId: result.paymentIntent.id }, { method: "post" });
   }
 

@@ -120,6 +120,23 @@ describe("booking", () => {
     expect((await book(buyer, sold.id)).json().message).toBe("This laptop has already been sold");
   });
 
+  it("caps a buyer's live bookings, so that no one can book the whole catalogue", async () => {
+    const buyer = await newBuyer();
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await book(buyer, (await laptop()).id);
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().id);
+    }
+    const eleventh = await book(buyer, (await laptop()).id);
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().message).toBe(
+      "You can have at most 10 bookings at a time. Cancel one you no longer need first.",
+    );
+    await buyer.post(`/api/orders/${ids[0]}/cancel`);
+    expect((await book(buyer, (await laptop()).id)).statusCode).toBe(201);
+  });
+
   it("keeps each buyer's orders to themselves", async () => {
     const alice = await newBuyer();
     const bob = await newBuyer();

@@ -1,7 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, orders, payments } from "../../db/schema.ts";
+import { ONE_HOLD_AT_A_TIME } from "../../core/orders/pay-order.ts";
+import { adverts, orders, payments, simRefunds } from "../../db/schema.ts";
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../db/seed/demo.ts";
 import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
 import { startFakeStripe } from "../support/fake-stripe.ts";
 import { client } from "../support/http.ts";
@@ -225,5 +227,50 @@ describe("Stripe payments", () => {
     expect(stripe.refunds.map((r) => r.payment_intent)).toContain(firstIntent);
     const [firstOrder] = await t.services.db.select().from(orders).where(eq(orders.id, first.orderId));
     expect(firstOrder?.status).toBe("closed");
+  });
+
+  it("holds one laptop per buyer at a time, and asking again does not renew the hold", async () => {
+    const first = await buyerWithOrder();
+    const other = await createAdvert(t.services, { sellerId, brandId, name: "Second", resalePriceCents: 50_000 });
+    const secondOrder = (
+      await first.c.post("/api/orders", { advertId: other.id, meetingLocation: "Mirpur", phone: "01700000000" })
+    ).json().id as string;
+    expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
+    const held = async () =>
+      (await t.services.db.select().from(adverts).where(eq(adverts.id, first.advertId)))[0]?.reservedUntil;
+    const until = await held();
+    expect(until?.getTime()).toBeGreaterThan(Date.now());
+
+    const second = await first.c.post(`/api/orders/${secondOrder}/payment-intent`);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(ONE_HOLD_AT_A_TIME);
+    const [otherAdvert] = await t.services.db.select().from(adverts).where(eq(adverts.id, other.id));
+    expect(otherAdvert?.reservedByOrderId).toBeNull();
+
+    expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
+    expect((await held())?.getTime()).toBe(until?.getTime());
+  });
+
+  it("seeds the demo marketplace, its sale paid with the test card, and refunds that sale the same way", async () => {
+    const fresh = await startTestApp({
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_relaptop",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.apiBase,
+    });
+    try {
+      expect(await seedDemoIfEmpty(fresh.services)).toBe(true);
+      const [sale] = await fresh.services.db.select().from(payments);
+      expect(sale).toMatchObject({ provider: "simulated", status: "succeeded" });
+      const buyer = client(fresh);
+      await buyer.signIn(DEMO_ACCOUNTS.buyer);
+      expect((await buyer.post(`/api/orders/${sale?.orderId}/cancel`)).json()).toEqual({ status: "refunded" });
+      const refunds = await fresh.services.db.select().from(simRefunds);
+      expect(refunds.map((r) => r.chargeId)).toEqual([sale?.transactionId]);
+      expect(stripe.refunds.map((r) => r.payment_intent)).not.toContain(sale?.transactionId);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
-import { isAppError } from "../../../core/errors.ts";
 import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { cardSchema } from "../../../schemas/orders.ts";
@@ -19,20 +18,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const { orders } = services;
   const order = await loadOrRedirect(context, () => orders.getMine(user, params.orderId));
-  if (services.payments.flow === "intent" && order.status === "booked") {
-    // Stripe: hold the laptop and get the order's payment intent for Stripe Elements.
-    try {
-      const stripe = await orders.startIntent(user, order.id);
-      return { order, stripe, attemptKey: null, blocked: null };
-    } catch (error) {
-      // Someone else is paying for this laptop, or it has just been sold: say so on the page.
-      if (isAppError(error) && error.code === "CONFLICT")
-        return { order, stripe: null, attemptKey: null, blocked: error.message };
-      throw error;
-    }
+  // Stripe: the card form is shown at once; the laptop is held only when the buyer presses Pay
+  // (viewing or reloading this page holds nothing).
+  if (services.payments.flow === "intent") {
+    return { order, stripe: { publishableKey: services.payments.publishableKey }, attemptKey: null };
   }
   // One key per page view: a double click or a retry of the same submission charges once.
-  return { order, stripe: null, attemptKey: crypto.randomUUID(), blocked: null };
+  return { order, stripe: null, attemptKey: crypto.randomUUID() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -75,10 +67,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Payment for ${loaderData.order.productName} — ReLaptop` : "Payment — ReLaptop" },
 ];
 
-export default function Payment({
-  loaderData: { order, attemptKey, stripe, blocked },
-  actionData,
-}: Route.ComponentProps) {
+export default function Payment({ loaderData: { order, attemptKey, stripe }, actionData }: Route.ComponentProps) {
   const form = useValidatedForm(cardSchema, actionData);
   const processing = useNavigation().state !== "idle";
   return (
@@ -96,14 +85,11 @@ export default function Payment({
           <p className="mb-6 text-lg">
             Please pay <strong>{formatPrice(order.priceCents)}</strong> for confirm this order!
           </p>
-          {blocked ? (
-            <p role="alert" className="alert alert-warning">
-              {blocked}
-            </p>
-          ) : stripe ? (
+          {stripe ? (
             <StripeCardForm
               publishableKey={stripe.publishableKey}
-              clientSecret={stripe.clientSecret}
+              orderId={order.id}
+              amountCents={order.priceCents}
               serverError={actionData?.formError}
             />
           ) : (
