@@ -7,7 +7,7 @@ import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { type FastifyReply, type FastifyRequest, fastify } from "fastify";
+import { fastify } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -32,28 +32,13 @@ import { peopleApi } from "./http/api-people.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
 import { originCheck } from "./http/origin-check.ts";
+import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
 import { registerPublicCache } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { registerSitemap } from "./http/sitemap.ts";
 import { stripeWebhook } from "./http/stripe-webhook.ts";
 import type { Services } from "./services.ts";
-
-/** Page forms carry up to 6 photos of 8 MB each; the API has Fastify's own body limit. */
-const MAX_FORM_BYTES = 52 * 1024 * 1024;
-
-async function limitFormUploads(request: FastifyRequest, reply: FastifyReply) {
-  if (request.method === "GET" || request.method === "HEAD" || request.url.startsWith("/api/")) return;
-  const length = request.headers["content-length"];
-  if (length === undefined && request.headers["transfer-encoding"]) {
-    return reply.status(411).send({ code: "LENGTH_REQUIRED", message: "Send the form with a Content-Length." });
-  }
-  if (Number(length) > MAX_FORM_BYTES) {
-    return reply
-      .status(413)
-      .send({ code: "PAYLOAD_TOO_LARGE", message: "The upload is too large (at most 50 MB in all)." });
-  }
-}
 
 export interface AppOptions {
   config: Config;
@@ -124,7 +109,6 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   registerPublicCache(app, config.publicCacheMs);
   await app.register(compress, { global: true, threshold: 1024 });
   app.addHook("onRequest", originCheck);
-  app.addHook("onRequest", limitFormUploads);
   registerErrorHandling(app);
 
   await app.register(swagger, {
@@ -197,6 +181,8 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
     const pageServices = servicesForPages(services);
     await app.register(fastifyReactRouter, {
       build,
+      // Page forms are read here, within limits, before React Router parses them.
+      routeOptions: { preValidation: readPageBody(services) },
       getLoadContext(request, reply) {
         const context = new RouterContextProvider();
         context.set(appContext, {
