@@ -6,7 +6,8 @@ import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  // One address signs up once per hostile target.
+  t = await startTestApp({ SIGNUPS_PER_HOUR: "100" }, {}, { pages: await loadPageBuild() });
   await createUser(t.services, { name: "Rhea Redirect", email: "rhea@x.test" });
 });
 afterAll(async () => {
