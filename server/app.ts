@@ -34,6 +34,7 @@ import { hostCheck } from "./http/host-check.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
+import { permissionsPolicy, privateAnswers } from "./http/privacy-headers.ts";
 import { registerPublicCache } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { registerSitemap } from "./http/sitemap.ts";
@@ -76,9 +77,12 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   const stripe = config.payments.kind === "stripe";
   // A fresh nonce per response for the page's inline scripts. Styles stay 'unsafe-inline'
   // (a nonce there would block the style attributes React and the toasts set).
+  const permissions = permissionsPolicy(stripe);
   app.addHook("onRequest", async (_request, reply) => {
     newScriptNonce(reply);
+    reply.header("permissions-policy", permissions);
   });
+  app.addHook("onSend", privateAnswers);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -108,7 +112,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   // Before compression: the cache keeps pages as rendered, and each response is compressed for its client.
   registerPublicCache(app, config.publicCacheMs);
   await app.register(compress, { global: true, threshold: 1024 });
-  app.addHook("onRequest", originCheck);
+  app.addHook("onRequest", originCheck(config.publicUrl));
   registerErrorHandling(app);
 
   await app.register(swagger, {
