@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
+import { hasCheckMark, skeleton, visibleText } from "./text-safety.ts";
 
 const m = MESSAGES.field;
 
@@ -20,9 +21,43 @@ export const loginSchema = z.object({
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired),
 });
 
+export const NAME_MESSAGES = {
+  tooLong: "Name must be 100 characters or fewer",
+  checkMark: "Name cannot contain a check mark: only ReLaptop shows the verified badge",
+  role: "Name cannot look like a role or ReLaptop staff (admin, moderator, verified)",
+} as const;
+
+/** Refused anywhere in a name, once it is read as it looks (`skeleton`): "Unverified", "ReLaptopTeam". */
+const ROLE_TEXT = ["verified", "moderator", "administrator", "relaptop"].map(skeleton);
+/** Refused as whole words only, so that "Badminton" and "Stafford" stay possible. */
+const ROLE_WORDS = new Set(["admin", "admins", "sysadmin", "mod", "mods", "staff", "official"].map(skeleton));
+
+/** Whether a name passes for a role, the site's staff or its verified sellers, look-alike letters included. */
+export function imitatesRole(name: string): boolean {
+  const looks = skeleton(name);
+  const letters = looks.replace(/[^\p{L}\p{N}]/gu, "");
+  return (
+    ROLE_TEXT.some((word) => letters.includes(word)) ||
+    looks.split(/[^\p{L}\p{N}]+/u).some((word) => ROLE_WORDS.has(word))
+  );
+}
+
+/**
+ * A person's name, as shown beside their adverts and in admin lists: stored as it looks (NFC, no
+ * invisible or bidi control characters), and never passing for the verified badge or a role.
+ * Sign-up, seller registration, profile rename and better-auth's own endpoints all use it.
+ */
+export const nameSchema = z
+  .string({ error: m.nameRequired })
+  .overwrite(visibleText)
+  .min(1, m.nameRequired)
+  .max(100, NAME_MESSAGES.tooLong)
+  .refine((name) => !hasCheckMark(name), { message: NAME_MESSAGES.checkMark, abort: true })
+  .refine((name) => !imitatesRole(name), NAME_MESSAGES.role);
+
 /** Sign-up and seller sign-up share one set of rules. */
 export const signUpSchema = z.object({
-  name: trimmed(m.nameRequired).max(100, "Name must be 100 characters or fewer"),
+  name: nameSchema,
   email: trimmed(m.emailRequired).pipe(z.email(m.emailInvalid)),
   password: passwordSchema,
 });
@@ -30,7 +65,7 @@ export const signUpSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-export const profileSchema = z.object({ name: signUpSchema.shape.name });
+export const profileSchema = z.object({ name: nameSchema });
 
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),

@@ -1,6 +1,8 @@
 import { and, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adminActions, adverts, sessions, users } from "../../db/schema.ts";
+import { profileSchema } from "../../schemas/accounts.ts";
+import { fieldErrors } from "../../schemas/form-errors.ts";
 import { AppError } from "../errors.ts";
 import { recordAdminAction } from "../moderation/audit.ts";
 import { endBookings } from "../orders/transition.ts";
@@ -154,7 +156,12 @@ export function createPeople({ db }: { db: Db }) {
     },
 
     async rename(actor: SessionUser, name: string) {
-      await db.update(users).set({ name }).where(eq(users.id, actor.id));
+      // The same rules as the profile form, for any caller: stored as it looks, never passing for a role.
+      const parsed = profileSchema.safeParse({ name });
+      if (!parsed.success) {
+        throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", fieldErrors(parsed.error));
+      }
+      await db.update(users).set({ name: parsed.data.name }).where(eq(users.id, actor.id));
     },
 
     async recentAdminActions(admin: SessionUser, limit = 100) {
