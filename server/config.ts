@@ -1,10 +1,12 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
 /**
  * The whole runtime configuration, validated once at boot.
- * Embedded mode (no DATABASE_URL) is the zero-setup demo: it may fall back to
- * development secrets. Anything pointed at a real server must bring its own.
+ * Embedded mode (no DATABASE_URL) is the zero-setup demo: without AUTH_SECRET it makes its own and
+ * keeps it in DATA_DIR. Anything pointed at a real server must bring its own.
  */
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -76,7 +78,39 @@ const envSchema = z
 
 export type Config = ReturnType<typeof loadConfig>;
 
-const DEMO_SECRET = "relaptop-embedded-demo-secret-not-for-production";
+/** Tests only (NODE_ENV=test): a fixed secret, never used to sign anything a browser keeps. */
+const TEST_SECRET = "relaptop-test-secret-never-for-a-running-site";
+
+/**
+ * Embedded mode without AUTH_SECRET: a random secret made on first start and kept in DATA_DIR, readable
+ * by its owner only, so sessions survive restarts and no one else's copy of ReLaptop can sign our cookies.
+ * Linked into place in one step: a second process starting at the same moment reads the same secret.
+ */
+function keptSecret(dataDir: string): { secret: string; file: { path: string; created: boolean } } {
+  const file = path.join(dataDir, "auth-secret");
+  let created = false;
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const draft = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+      created = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  }
+  if (fs.statSync(file).mode & 0o077) fs.chmodSync(file, 0o600);
+  const secret = fs.readFileSync(file, "utf8").trim();
+  if (secret.length < 32) {
+    throw new ConfigError(
+      `${file} does not hold a secret of 32 or more characters: delete it to make a new one (everyone is signed out), or set AUTH_SECRET.`,
+    );
+  }
+  return { secret, file: { path: file, created } };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means "not set" (as `FOO= npm start` intends).
@@ -89,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const port = e.PORT;
+  const kept = e.AUTH_SECRET || e.NODE_ENV === "test" ? undefined : keptSecret(dataDir);
   return {
     env: e.NODE_ENV,
     port,
@@ -100,7 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Demo data is on by default only for the embedded database.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
-    authSecret: e.AUTH_SECRET ?? DEMO_SECRET,
+    authSecret: e.AUTH_SECRET ?? kept?.secret ?? TEST_SECRET,
+    /** Where the embedded secret is kept, and whether this start made it (main.ts says so in the log). */
+    authSecretFile: kept?.file,
     google:
       e.GOOGLE_DISCOVERY_URL && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -8,6 +8,14 @@ import { createServices } from "./services.ts";
 /** Production entry: validate configuration, open and migrate the database, seed the demo, serve. */
 async function main() {
   const config = loadConfig();
+  if (config.authSecretFile) {
+    const { path, created } = config.authSecretFile;
+    console.log(
+      created
+        ? `No AUTH_SECRET set: made a random one and kept it in ${path} (readable by this user only); later starts reuse it.`
+        : `No AUTH_SECRET set: using the one kept in ${path}.`,
+    );
+  }
   const database = await openDatabase(config.database);
   const services = createServices(config, database);
   if (config.seedDemo && (await seedDemoIfEmpty(services))) {

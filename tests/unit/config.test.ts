@@ -1,9 +1,23 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config.ts";
+
+const dirs: string[] = [];
+/** A fresh DATA_DIR: embedded production keeps its session secret there. */
+const dataDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-config-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe("configuration", () => {
   it("runs the embedded demo with no settings at all", () => {
-    const c = loadConfig({});
+    const c = loadConfig({ DATA_DIR: dataDir() });
     expect(c.port).toBe(3000);
     expect(c.database.kind).toBe("pglite");
     expect(c.seedDemo).toBe(true);
@@ -35,11 +49,12 @@ describe("configuration", () => {
   });
 
   it("wants the bucket's settings for S3 storage, and keeps images on disk by default", () => {
-    expect(loadConfig({}).media.kind).toBe("disk");
+    expect(loadConfig({ DATA_DIR: dataDir() }).media.kind).toBe("disk");
     expect(() => loadConfig({ MEDIA_STORAGE: "s3", S3_BUCKET: "b" })).toThrow(
       /S3_ENDPOINT: is required when MEDIA_STORAGE=s3/,
     );
     const c = loadConfig({
+      DATA_DIR: dataDir(),
       MEDIA_STORAGE: "s3",
       S3_ENDPOINT: "https://s3.example.com",
       S3_BUCKET: "b",
@@ -50,6 +65,37 @@ describe("configuration", () => {
   });
 
   it("treats an empty variable as unset", () => {
-    expect(loadConfig({ DATABASE_URL: "" }).database.kind).toBe("pglite");
+    expect(loadConfig({ DATABASE_URL: "", DATA_DIR: dataDir() }).database.kind).toBe("pglite");
+  });
+
+  it("embedded production without AUTH_SECRET makes a random secret on first start, kept in DATA_DIR (0600)", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.authSecret).not.toBe("relaptop-embedded-demo-secret-not-for-production");
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, "auth-secret");
+    expect(first.authSecretFile).toEqual({ path: file, created: true });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    const again = loadConfig({ DATA_DIR: dir });
+    expect(again.authSecret).toBe(first.authSecret);
+    expect(again.authSecretFile).toEqual({ path: file, created: false });
+    expect(loadConfig({ DATA_DIR: dataDir() }).authSecret).not.toBe(first.authSecret);
+  });
+
+  it("uses AUTH_SECRET when set, and a fixed secret in tests, with no file", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, AUTH_SECRET: "s".repeat(32) })).toMatchObject({
+      authSecret: "s".repeat(32),
+      authSecretFile: undefined,
+    });
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "test" }).authSecretFile).toBeUndefined();
+    expect(fs.existsSync(path.join(dir, "auth-secret"))).toBe(false);
+  });
+
+  it("refuses a kept secret too short to be one, saying what to do", () => {
+    const dir = dataDir();
+    fs.writeFileSync(path.join(dir, "auth-secret"), "short\n", { mode: 0o600 });
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/auth-secret.*32.*delete it/s);
   });
 });
