@@ -2,6 +2,10 @@ import { OPEN_ORDER_STATUSES, ORDER_STATUSES } from "../../db/schema.ts";
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
+export const SOLD = "This laptop has already been sold";
+export const NO_LONGER_FOR_SALE = "This laptop is no longer for sale.";
+
 /**
  * The order lifecycle. Every change of status goes through one of these named
  * transitions, checked against the current status inside the same transaction
@@ -18,43 +22,64 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * `refunding`: the transition into it commits before the provider is called, and the provider's
  * answer is recorded by the transition out of it. No other transition leaves an in-flight state,
  * so nothing else can happen to an order while its money moves (decision 8).
+ *
+ * Each transition names who may trigger it (`by`, enforced by `applyTransition`) and what the
+ * person is told when the order is not in a state it leaves from (`refusal`).
  */
 export const TRANSITIONS = {
+  /** A buyer books a laptop: the order is created from the account and the advert. */
+  book: { from: [], to: "booked", by: "buyer", refusal: "This laptop cannot be booked." },
   /** The buyer submits the card form: the laptop is held and the provider is about to charge. */
-  startPayment: { from: ["booked"], to: "paying", by: "buyer" },
+  startPayment: { from: ["booked"], to: "paying", by: "buyer", refusal: "This order can no longer be paid." },
   /**
    * The provider took the money; the laptop is now sold to this buyer. From `booked` too: with
    * Stripe the browser confirms the payment and Stripe tells us afterwards.
    */
-  pay: { from: ["paying", "booked"], to: "paid", by: "system" },
+  pay: { from: ["paying", "booked"], to: "paid", by: "provider", refusal: "This order can no longer be paid." },
   /** The card was declined, or the provider could not be reached: the buyer may try again. */
-  paymentFailed: { from: ["paying"], to: "booked", by: "system" },
+  paymentFailed: { from: ["paying"], to: "booked", by: "provider", refusal: "This order can no longer be paid." },
   /** The buyer changed their mind before paying. Nothing to refund. */
-  cancel: { from: ["booked"], to: "cancelled", by: "buyer" },
+  cancel: { from: ["booked"], to: "cancelled", by: "buyer", refusal: "This order can no longer be cancelled." },
   /**
    * Buyer protection: a paid order can be cancelled until the buyer confirms receipt. The order
    * is refunding until the provider has returned the money in full.
    */
-  cancelPaid: { from: ["paid"], to: "refunding", by: "buyer" },
+  cancelPaid: { from: ["paid"], to: "refunding", by: "buyer", refusal: "This order can no longer be cancelled." },
   /** The provider returned the money; the laptop is for sale again. */
-  refund: { from: ["refunding"], to: "refunded", by: "system" },
+  refund: { from: ["refunding"], to: "refunded", by: "provider", refusal: "This order can no longer be refunded." },
   /**
    * A refund made at the provider, not by us (Stripe's dashboard, a dispute): the money is back,
    * whatever the order said. A laptop already received leaves the catalogue rather than going back on sale.
    */
-  providerRefund: { from: ["paid", "refunding", "completed"], to: "refunded", by: "provider" },
+  providerRefund: {
+    from: ["paid", "refunding", "completed"],
+    to: "refunded",
+    by: "provider",
+    refusal: "This order can no longer be refunded.",
+  },
   /** The buyer has the laptop: the sale is final. */
-  confirmReceipt: { from: ["paid"], to: "completed", by: "buyer" },
+  confirmReceipt: {
+    from: ["paid"],
+    to: "completed",
+    by: "buyer",
+    refusal: "Only a paid order can be marked as received.",
+  },
   /** Another buyer paid for the same laptop first: this booking can no longer be paid. */
-  close: { from: ["booked", "paying"], to: "closed", by: "system" },
+  close: { from: ["booked", "paying"], to: "closed", by: "system", refusal: SOLD },
   /** The laptop left the catalogue (its seller deleted it, or an admin removed it or its seller) before anyone paid. */
-  withdraw: { from: ["booked", "paying"], to: "withdrawn", by: "system" },
+  withdraw: { from: ["booked", "paying"], to: "withdrawn", by: "system", refusal: NO_LONGER_FOR_SALE },
 } as const satisfies Record<
   string,
-  { from: readonly OrderStatus[]; to: OrderStatus; by: "buyer" | "system" | "provider" }
+  { from: readonly OrderStatus[]; to: OrderStatus; by: "buyer" | "system" | "provider"; refusal: string }
 >;
 
 export type Transition = keyof typeof TRANSITIONS;
+
+/**
+ * Who moves an order: its buyer (by their account id, checked against the order's), the payment
+ * provider's answer, or ReLaptop itself (a sale or a withdrawal ending other bookings).
+ */
+export type OrderActor = { kind: "buyer"; id: string } | { kind: "provider" } | { kind: "system" };
 
 export function canTransition(status: OrderStatus, transition: Transition): boolean {
   return (TRANSITIONS[transition].from as readonly OrderStatus[]).includes(status);
@@ -72,10 +97,6 @@ export const IN_FLIGHT = {
   refunding: "This order is being refunded. Wait a moment.",
 } as const satisfies Partial<Record<OrderStatus, string>>;
 
-/** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
-export const SOLD = "This laptop has already been sold";
-export const NO_LONGER_FOR_SALE = "This laptop is no longer for sale.";
-
 /** What the buyer reads for each status. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   booked: "Booked",
@@ -90,3 +111,13 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 export { ORDER_STATUSES };
+
+/** What a person is told when their order cannot take this transition now. */
+export function refusalOf(status: OrderStatus, transition: Transition): string {
+  return status in IN_FLIGHT ? IN_FLIGHT[status as keyof typeof IN_FLIGHT] : TRANSITIONS[transition].refusal;
+}
+
+/** Whether this actor may trigger the transition on an order of this buyer. */
+export function mayTrigger(transition: Transition, actor: OrderActor, buyerId: string): boolean {
+  return actor.kind === TRANSITIONS[transition].by && (actor.kind !== "buyer" || actor.id === buyerId);
+}

@@ -8,7 +8,7 @@ import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
 import type { PaymentProvider, ServerCardProvider } from "../payments/provider.ts";
-import { OPEN_STATUSES, type OrderStatus, SOLD } from "./order-states.ts";
+import { OPEN_STATUSES, type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
 import { createPaymentSteps } from "./pay-order.ts";
 import { applyTransition, lockBuyer, lockOrder, orderNotFound, type Tx } from "./transition.ts";
 
@@ -75,13 +75,13 @@ export function createOrders({
    */
   async function recordRefund(
     tx: Tx,
-    order: { id: string; status: OrderStatus; advertId: string },
+    order: { id: string; status: OrderStatus; advertId: string; buyerId: string },
     paymentId: string,
     refundId: string,
     transition: "refund" | "providerRefund",
     note: string,
   ) {
-    await applyTransition(tx, order, transition, null, "This order can no longer be refunded.", note);
+    await applyTransition(tx, order, transition, { kind: "provider" }, note);
     await tx
       .update(payments)
       .set({ status: "refunded", refundId, refundedAt: new Date() })
@@ -112,6 +112,16 @@ export function createOrders({
       await recordRefund(tx, order, payment.id, refundId, "refund", refundId);
     });
     return true;
+  }
+
+  async function getMine(actor: SessionUser, orderId: string): Promise<OrderView> {
+    if (!isUuid(orderId)) throw orderNotFound();
+    const [row] = await db
+      .select(orderColumns)
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.buyerId, actor.id)));
+    if (!row) throw orderNotFound();
+    return toView(row);
   }
 
   return {
@@ -152,7 +162,7 @@ export function createOrders({
           if (!order) throw new Error("order not created");
           await tx
             .insert(orderEvents)
-            .values({ orderId: order.id, toStatus: "booked", transition: "book", actorId: actor.id });
+            .values({ orderId: order.id, toStatus: TRANSITIONS.book.to, transition: "book", actorId: actor.id });
           return order;
         });
       } catch (error) {
@@ -171,14 +181,20 @@ export function createOrders({
       return rows.map(toView);
     },
 
-    async getMine(actor: SessionUser, orderId: string): Promise<OrderView> {
-      if (!isUuid(orderId)) throw orderNotFound();
-      const [row] = await db
-        .select(orderColumns)
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.buyerId, actor.id)));
-      if (!row) throw orderNotFound();
-      return toView(row);
+    getMine,
+
+    /**
+     * The payment page: the buyer's order and how it is paid here — our card form (with a fresh attempt
+     * key per view, so a double click or a retried submission charges once), Stripe's, or nothing to pay.
+     */
+    async checkout(actor: SessionUser, orderId: string) {
+      const order = await getMine(actor, orderId);
+      if (order.status !== "booked") return { order, payWith: null };
+      const payWith =
+        provider.flow === "intent"
+          ? { form: "stripe" as const, publishableKey: provider.publishableKey }
+          : { form: "card" as const, attemptKey: crypto.randomUUID() };
+      return { order, payWith };
     },
 
     /** Which of these adverts the buyer has an open order for (one query for a whole page of cards). */
@@ -210,14 +226,14 @@ export function createOrders({
       const first = await db.transaction(async (tx) => {
         const { order } = await lockOrder(tx, orderId, actor.id);
         if (order.status === "booked") {
-          await applyTransition(tx, order, "cancel", actor.id, "This order can no longer be cancelled.");
+          await applyTransition(tx, order, "cancel", { kind: "buyer", id: actor.id });
           await tx
             .update(adverts)
             .set({ reservedByOrderId: null, reservedUntil: null })
             .where(eq(adverts.reservedByOrderId, order.id));
           return "cancelled" as const;
         }
-        await applyTransition(tx, order, "cancelPaid", actor.id, "This order can no longer be cancelled.");
+        await applyTransition(tx, order, "cancelPaid", { kind: "buyer", id: actor.id });
         return "refunding" as const;
       });
       if (first === "cancelled") return first;
@@ -302,7 +318,7 @@ export function createOrders({
     async confirmReceipt(actor: SessionUser, orderId: string) {
       await db.transaction(async (tx) => {
         const { order } = await lockOrder(tx, orderId, actor.id);
-        await applyTransition(tx, order, "confirmReceipt", actor.id, "Only a paid order can be marked as received.");
+        await applyTransition(tx, order, "confirmReceipt", { kind: "buyer", id: actor.id });
       });
     },
   };

@@ -4,13 +4,33 @@ import { adverts, orders, payments } from "../../db/schema.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
 import { AppError, isAppError } from "../errors.ts";
 import type { Card, PaymentProvider, ServerCardProvider } from "../payments/provider.ts";
-import { canTransition, NO_LONGER_FOR_SALE, SOLD } from "./order-states.ts";
+import { canTransition, NO_LONGER_FOR_SALE, type OrderStatus, refusalOf, SOLD } from "./order-states.ts";
 import { applyTransition, endBookings, findOrder, heldByPayment, lockBuyer, lockOrder, type Tx } from "./transition.ts";
 
 const RESERVATION_MS = 5 * 60 * 1000;
 
 /** Why this laptop cannot be paid for now. */
 const unavailable = (status: string) => new AppError("CONFLICT", status === "withdrawn" ? NO_LONGER_FOR_SALE : SOLD);
+
+/**
+ * Whether this order can be paid now — the one place that says so. "paid" when it already is (a retry
+ * of a payment that went through); otherwise throws why not. Another buyer's hold matters when taking
+ * a hold, not when recording money already taken.
+ */
+function payable(
+  order: { id: string; status: OrderStatus },
+  advert: { status: string; reservedByOrderId: string | null; reservedUntil: Date | null },
+  { transition, takingHold }: { transition: "startPayment" | "pay"; takingHold: boolean },
+): "paid" | "payable" {
+  if (order.status === "paid" || order.status === "completed") return "paid";
+  if (order.status === "closed" || order.status === "withdrawn") throw unavailable(order.status);
+  if (!canTransition(order.status, transition)) throw new AppError("CONFLICT", refusalOf(order.status, transition));
+  if (advert.status !== "available") throw unavailable(advert.status);
+  if (takingHold && heldByPayment(advert, order.id)) {
+    throw new AppError("CONFLICT", "Another buyer is paying for this laptop right now. Try again in a few minutes.");
+  }
+  return "payable";
+}
 
 export const ONE_HOLD_AT_A_TIME = "You are already paying for another laptop. Finish that payment first.";
 
@@ -46,20 +66,9 @@ export function createPaymentSteps({
     return db.transaction(async (tx) => {
       await lockBuyer(tx, actor.id);
       const { order, advert } = await lockOrder(tx, orderId, actor.id);
-      if (order.status === "paid" || order.status === "completed") return null; // a retry of a payment that went through
-      if (order.status === "closed" || order.status === "withdrawn") throw unavailable(order.status);
-      if (order.status === "booked" && advert.status !== "available") throw unavailable(advert.status);
-      if (heldByPayment(advert, order.id)) {
-        throw new AppError(
-          "CONFLICT",
-          "Another buyer is paying for this laptop right now. Try again in a few minutes.",
-        );
-      }
-      if (startPayment) {
-        await applyTransition(tx, order, "startPayment", actor.id, "This order can no longer be paid.");
-      } else if (!canTransition(order.status, "pay")) {
-        throw new AppError("CONFLICT", "This order can no longer be paid.");
-      }
+      const transition = startPayment ? "startPayment" : "pay";
+      if (payable(order, advert, { transition, takingHold: true }) === "paid") return null;
+      if (startPayment) await applyTransition(tx, order, "startPayment", { kind: "buyer", id: actor.id });
       // A hold is taken once per attempt, never renewed by asking again (a page view, a reload).
       if (!heldByPayment(advert) || advert.reservedByOrderId !== order.id) {
         const [other] = await tx
@@ -100,7 +109,13 @@ export function createPaymentSteps({
       if (order.status === "paying") {
         const transition =
           advert.status === "sold" ? "close" : advert.status === "withdrawn" ? "withdraw" : "paymentFailed";
-        await applyTransition(tx, order, transition, null, "This order can no longer be paid.", note);
+        await applyTransition(
+          tx,
+          order,
+          transition,
+          transition === "paymentFailed" ? { kind: "provider" } : { kind: "system" },
+          note,
+        );
       }
       await releaseHold(tx, order.id);
     });
@@ -121,9 +136,9 @@ export function createPaymentSteps({
           .where(eq(payments.orderId, order.id));
         // The same payment reported again — also after it was refunded.
         if (existing?.transactionId === transactionId) return;
-        if (existing) throw new AppError("CONFLICT", "This order is already paid.");
-        if (advert.status !== "available") throw unavailable(advert.status);
-        if (!canTransition(order.status, "pay")) throw unavailable(order.status);
+        if (existing || payable(order, advert, { transition: "pay", takingHold: false }) === "paid") {
+          throw new AppError("CONFLICT", "This order is already paid.");
+        }
         await tx.insert(payments).values({
           orderId: order.id,
           advertId: order.advertId,
@@ -133,7 +148,7 @@ export function createPaymentSteps({
           transactionId,
           status: "succeeded",
         });
-        await applyTransition(tx, order, "pay", order.buyerId, "This order can no longer be paid.", transactionId);
+        await applyTransition(tx, order, "pay", { kind: "provider" }, transactionId);
         await tx
           .update(adverts)
           .set({ status: "sold", advertised: false, reservedByOrderId: null, reservedUntil: null })

@@ -3,7 +3,15 @@ import type { Db } from "../../db/client.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
 import { isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
-import { canTransition, IN_FLIGHT, type OrderStatus, TRANSITIONS, type Transition } from "./order-states.ts";
+import {
+  canTransition,
+  mayTrigger,
+  type OrderActor,
+  type OrderStatus,
+  refusalOf,
+  TRANSITIONS,
+  type Transition,
+} from "./order-states.ts";
 
 /** A transaction handle: the same query API as the database. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -89,27 +97,31 @@ export async function endBookings(
 }
 
 /**
- * Moves a locked order through a named transition, or refuses with `refusal` (with why not, when its
- * money is moving).
- * Call inside the transaction that locked the order (`select … for update`).
+ * Moves a locked order through a named transition. Refuses with the transition's message (or, when the
+ * order's money is moving, with why not now), and refuses anyone the transition does not name: a buyer
+ * transition only by the order's own buyer. Call inside the transaction that locked the order.
  */
 export async function applyTransition(
   tx: Tx,
-  order: { id: string; status: OrderStatus },
+  order: { id: string; status: OrderStatus; buyerId: string },
   transition: Transition,
-  actorId: string | null,
-  refusal: string,
+  actor: OrderActor,
   note?: string,
 ) {
-  if (!canTransition(order.status, transition)) {
-    throw new AppError(
-      "CONFLICT",
-      order.status in IN_FLIGHT ? IN_FLIGHT[order.status as keyof typeof IN_FLIGHT] : refusal,
-    );
+  if (!mayTrigger(transition, actor, order.buyerId)) {
+    throw new Error(`${transition} on order ${order.id} is not for ${actor.kind}`);
   }
-  const to = TRANSITIONS[transition].to;
+  if (!canTransition(order.status, transition)) {
+    throw new AppError("CONFLICT", refusalOf(order.status, transition));
+  }
+  const { to } = TRANSITIONS[transition];
   await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, fromStatus: order.status, toStatus: to, transition, actorId, note });
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    transition,
+    actorId: actor.kind === "buyer" ? actor.id : null,
+    note,
+  });
 }

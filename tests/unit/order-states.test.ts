@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   canTransition,
+  mayTrigger,
   ORDER_STATUSES,
   type OrderStatus,
+  refusalOf,
   TRANSITIONS,
   type Transition,
 } from "../../core/orders/order-states.ts";
 
 const allowed: Record<Transition, OrderStatus[]> = {
+  book: [],
   startPayment: ["booked"],
   pay: ["paying", "booked"],
   paymentFailed: ["paying"],
@@ -47,5 +50,22 @@ describe("order transitions", () => {
     for (const terminal of ["cancelled", "refunded", "closed", "withdrawn"] as const) {
       for (const t of Object.keys(TRANSITIONS) as Transition[]) expect(canTransition(terminal, t)).toBe(false);
     }
+  });
+
+  it("lets only the order's own buyer, the provider or ReLaptop take the transitions named for them", () => {
+    const buyer = { kind: "buyer", id: "u1" } as const;
+    expect(mayTrigger("confirmReceipt", buyer, "u1")).toBe(true);
+    expect(mayTrigger("confirmReceipt", { kind: "buyer", id: "u2" }, "u1")).toBe(false);
+    expect(mayTrigger("confirmReceipt", { kind: "system" }, "u1")).toBe(false);
+    expect(mayTrigger("pay", buyer, "u1")).toBe(false);
+    expect(mayTrigger("pay", { kind: "provider" }, "u1")).toBe(true);
+    expect(mayTrigger("close", { kind: "system" }, "u1")).toBe(true);
+    expect(mayTrigger("refund", buyer, "u1")).toBe(false);
+  });
+
+  it("tells a person why their order cannot move while its money moves", () => {
+    expect(refusalOf("refunding", "confirmReceipt")).toBe("This order is being refunded. Wait a moment.");
+    expect(refusalOf("paying", "cancel")).toBe("A payment for this order is already in progress. Wait a moment.");
+    expect(refusalOf("completed", "cancelPaid")).toBe("This order can no longer be cancelled.");
   });
 });

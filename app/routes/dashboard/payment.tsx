@@ -15,16 +15,8 @@ import type { Route } from "./+types/payment";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const { services } = context.get(appContext);
-  const { orders } = services;
-  const order = await loadOrRedirect(context, () => orders.getMine(user, params.orderId));
-  // Stripe: the card form is shown at once; the laptop is held only when the buyer presses Pay
-  // (viewing or reloading this page holds nothing).
-  if (services.payments.flow === "intent") {
-    return { order, stripe: { publishableKey: services.payments.publishableKey }, attemptKey: null };
-  }
-  // One key per page view: a double click or a retry of the same submission charges once.
-  return { order, stripe: null, attemptKey: crypto.randomUUID() };
+  const { orders } = context.get(appContext).services;
+  return loadOrRedirect(context, () => orders.checkout(user, params.orderId));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -67,13 +59,13 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Payment for ${loaderData.order.productName} — ReLaptop` : "Payment — ReLaptop" },
 ];
 
-export default function Payment({ loaderData: { order, attemptKey, stripe }, actionData }: Route.ComponentProps) {
+export default function Payment({ loaderData: { order, payWith }, actionData }: Route.ComponentProps) {
   const form = useValidatedForm(cardSchema, actionData);
   const processing = useNavigation().state !== "idle";
   return (
     <section className="mx-auto max-w-lg">
       <h1 className="mb-2 text-3xl font-bold">Payment for {order.productName}</h1>
-      {order.status !== "booked" ? (
+      {!payWith ? (
         <div className="flex flex-col gap-3">
           <p className="text-lg">This order is {STATUS_LABELS[order.status].toLowerCase()}: there is nothing to pay.</p>
           <Link to="/dashboard/my/orders" className="btn">
@@ -85,9 +77,9 @@ export default function Payment({ loaderData: { order, attemptKey, stripe }, act
           <p className="mb-6 text-lg">
             Please pay <strong>{formatPrice(order.priceCents)}</strong> for confirm this order!
           </p>
-          {stripe ? (
+          {payWith.form === "stripe" ? (
             <StripeCardForm
-              publishableKey={stripe.publishableKey}
+              publishableKey={payWith.publishableKey}
               orderId={order.id}
               amountCents={order.priceCents}
               serverError={actionData?.formError}
@@ -99,7 +91,7 @@ export default function Payment({ loaderData: { order, attemptKey, stripe }, act
                   Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC. 4000
                   0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds.
                 </p>
-                <input type="hidden" name="attemptKey" value={attemptKey ?? ""} />
+                <input type="hidden" name="attemptKey" value={payWith.attemptKey} />
                 <TextField
                   label="Card number"
                   name="cardNumber"
