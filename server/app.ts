@@ -31,6 +31,7 @@ import { ordersApi } from "./http/api-orders.ts";
 import { peopleApi } from "./http/api-people.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
+import { methodCheck, pagePathCheck, registerJsonParser } from "./http/malformed.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
@@ -66,6 +67,8 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook("onRequest", methodCheck);
+  registerJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
@@ -137,7 +140,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   await app.register(
     async (api) => {
       api.addHook("preValidation", async (request) => {
-        const field = findNul(request.query) ?? findNul(request.body);
+        const field = findNul(request.params) ?? findNul(request.query) ?? findNul(request.body);
         if (field) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { [field]: NUL_MESSAGE });
       });
       await api.register(accountsApi, { services });
@@ -150,7 +153,8 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });
-      api.setNotFoundHandler((request, reply) =>
+      // A route, not only a not-found handler: the pages' catch-all would otherwise answer /api/… with HTML.
+      api.all("/*", { schema: { hide: true } }, (request, reply) =>
         reply.status(404).send({ code: "NOT_FOUND", message: `No API operation at ${request.method} ${request.url}` }),
       );
     },
@@ -186,7 +190,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
     await app.register(fastifyReactRouter, {
       build,
       // Page forms are read here, within limits, before React Router parses them.
-      routeOptions: { preValidation: readPageBody(services) },
+      routeOptions: { schema: { hide: true }, onRequest: pagePathCheck, preValidation: readPageBody(services) },
       getLoadContext(request, reply) {
         const context = new RouterContextProvider();
         context.set(appContext, {

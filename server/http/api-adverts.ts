@@ -5,8 +5,7 @@ import type { Services } from "../services.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
 import { binaryField, multipartValidator, parseBody, registerMultipart } from "./multipart.ts";
-
-const idParams = z.object({ id: z.string() });
+import { idParams } from "./params.ts";
 
 /** The advert form as multipart fields (documented; validated by the shared schema in the handler). */
 const advertMultipart = z.object({

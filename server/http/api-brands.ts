@@ -5,8 +5,8 @@ import type { Services } from "../services.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
 import { binaryField, multipartValidator, parseBody, registerMultipart } from "./multipart.ts";
+import { idParams } from "./params.ts";
 
-const idParams = z.object({ id: z.string() });
 const multipartBody = (imageRequired: boolean) =>
   z.object({
     name: z.string().meta({ description: "Unique brand name" }),

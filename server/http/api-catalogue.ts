@@ -4,6 +4,7 @@ import { AppError } from "../../core/errors.ts";
 import { searchSchema } from "../../schemas/search.ts";
 import type { Services } from "../services.ts";
 import { apiErrorSchema } from "./errors.ts";
+import { idParams } from "./params.ts";
 
 const brandSchema = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string() }).meta({ id: "Brand" });
 const advertCardSchema = z
@@ -86,7 +87,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary: "One laptop (sold ones included; deleted ones are 404)",
-        params: z.object({ id: z.string() }),
+        params: idParams,
         response: { 200: detailSchema, 404: apiErrorSchema },
       },
     },

@@ -4,6 +4,7 @@ import { REPORT_REASONS, removalSchema, reportSchema } from "../../schemas/moder
 import type { Services } from "../services.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
+import { idParams, uuidParam } from "./params.ts";
 
 const groupSchema = z.object({
   advertId: z.uuid(),
@@ -50,7 +51,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags,
         summary: "Dismiss a laptop's open reports (admin)",
-        params: z.object({ advertId: z.string() }),
+        params: z.object({ advertId: uuidParam() }),
         response: { 204: z.null(), ...errorResponses },
       },
     },
@@ -65,7 +66,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags,
         summary: "Remove a laptop from the catalogue; its seller sees the reason (admin)",
-        params: z.object({ id: z.string() }),
+        params: idParams,
         body: removalSchema,
         response: { 204: z.null(), ...errorResponses },
       },

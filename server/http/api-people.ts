@@ -4,6 +4,7 @@ import type { Services } from "../services.ts";
 import { orderSchema } from "./api-orders.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
+import { accountIdParams } from "./params.ts";
 
 const personSchema = z
   .object({
@@ -45,7 +46,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       schema: {
         tags,
         summary: "Verify a seller, or revoke it (admin); every advert of the seller shows the mark",
-        params: z.object({ id: z.string() }),
+        params: accountIdParams,
         body: z.object({ verified: z.boolean() }),
         response: { 200: z.object({ modified: z.boolean() }), ...errorResponses },
       },
@@ -61,7 +62,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       schema: {
         tags,
         summary: "Delete an account (admin): it cannot sign in any more; its orders and payments are kept",
-        params: z.object({ id: z.string() }),
+        params: accountIdParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },
@@ -77,7 +78,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         tags,
         summary:
           "Every order an account took part in, as buyer or seller, with its payment (admin; deleted accounts too)",
-        params: z.object({ id: z.string() }),
+        params: accountIdParams,
         response: {
           200: z.object({
             orders: z.array(

@@ -9,6 +9,14 @@ import { fieldErrors } from "../../schemas/form-errors.ts";
 
 /** Multipart bodies for the API: fields as strings, files as Files (what the shared schemas expect). */
 export async function registerMultipart(app: FastifyInstance) {
+  // A body busboy cannot read (no boundary, cut short) fails before the handler with a plain Error: the
+  // client's mistake, answered 400. Everything else goes on to the app's error handler.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request) => {
+    if (error.statusCode === undefined && request.body === undefined && request.isMultipart()) {
+      throw new AppError("VALIDATION_FAILED", "The form could not be read.", { body: "Not a readable multipart form" });
+    }
+    throw error;
+  });
   await app.register(multipart, {
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: 6, fields: 40 },
     attachFieldsToBody: "keyValues",

@@ -7,6 +7,8 @@ import { IMAGE_LIMITS } from "../../core/media/images.ts";
 import type { Services } from "../services.ts";
 import { webHeaders } from "./web.ts";
 
+const URLENCODED = "application/x-www-form-urlencoded";
+
 /** A page form without files (a login, a booking, a report) fits in this many bytes. */
 export const FORM_BYTES = 64 * 1024;
 
@@ -50,9 +52,15 @@ const tooLarge = (message = "This form is too large.") => new BodyRefused(413, "
 export function readPageBody(services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const payload = request.body as Readable | undefined;
-    if (request.method === "GET" || request.method === "HEAD" || !payload?.pipe) return;
+    if (request.method === "GET" || request.method === "HEAD") return;
+    const type = request.headers["content-type"] ?? "";
+    // No body at all (a bare POST to /logout): an empty form, which is what the actions expect to read.
+    if (!payload?.pipe && !type) request.headers["content-type"] = URLENCODED;
+    if (!payload?.pipe) return;
     try {
-      const type = request.headers["content-type"] ?? "";
+      if (!/^application\/x-www-form-urlencoded\b/i.test(type) && !/^multipart\/form-data\b/i.test(type)) {
+        throw new BodyRefused(415, "UNSUPPORTED_MEDIA_TYPE", "Pages take forms (urlencoded or multipart).");
+      }
       if (/^multipart\/form-data\b/i.test(type)) {
         const area = uploadArea(request.url);
         if (!area) throw new BodyRefused(415, "UNSUPPORTED_MEDIA_TYPE", "This form takes no files.");

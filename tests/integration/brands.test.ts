@@ -108,7 +108,7 @@ describe("brand management", () => {
     expect((await inject(seller, "DELETE", `/api/brands/${empty.id}`)).statusCode).toBe(403);
     expect((await inject(admin, "DELETE", `/api/brands/${empty.id}`)).statusCode).toBe(204);
     expect((await inject(admin, "DELETE", `/api/brands/${empty.id}`)).statusCode).toBe(404);
-    expect((await inject(admin, "DELETE", "/api/brands/not-a-uuid")).statusCode).toBe(404);
+    expect((await inject(admin, "DELETE", "/api/brands/not-a-uuid")).statusCode).toBe(400);
   });
 });
 

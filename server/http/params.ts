@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/**
+ * Ids in paths are UUIDs. Anything else is refused here, at the edge, with 400 naming the field — the core
+ * is never asked about "not-a-uuid" (PostgreSQL would refuse to compare it with a uuid column).
+ */
+export const uuidParam = () => z.uuid({ error: "Not a valid id" });
+
+export const idParams = z.object({ id: uuidParam() });
+
+/** Accounts are better-auth's, with its own ids: letters and digits, not UUIDs. */
+export const accountIdParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, "Not a valid id") });

@@ -1,0 +1,180 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes.ts";
+import { createBrand, createUser } from "../../db/seed/factories.ts";
+import { client } from "../support/http.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * Malformed paths, queries and bodies sent to every operation of the OpenAPI document and to every page
+ * route, as a visitor, a seller and an admin: each must be answered with a 4xx (or a success), never a 5xx,
+ * and the API's refusals in its error shape.
+ */
+
+type Client = ReturnType<typeof client>;
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+interface Operation {
+  method: Method;
+  path: string;
+  query: string[];
+  body?: string;
+}
+
+let t: TestApp;
+let as: Record<"visitor" | "seller" | "admin", Client>;
+let operations: Operation[];
+beforeAll(async () => {
+  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  await createBrand(t.services, "Fuzz");
+  await createUser(t.services, { name: "Sol Seller", email: "sol@x.test", role: "seller", verified: true });
+  await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
+  as = { visitor: client(t), seller: client(t), admin: client(t) };
+  await as.seller.signIn("sol@x.test");
+  await as.admin.signIn("ada@x.test");
+  const doc = (await as.visitor.get("/api/openapi.json")).json() as {
+    paths: Record<
+      string,
+      Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content: object } }>
+    >;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase() as Method,
+      path,
+      query: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
+      body: Object.keys(op.requestBody?.content ?? {})[0],
+    })),
+  );
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await closePageBuild();
+});
+
+/** Path segments no route expects: raw bytes, the wrong shape, too long, broken percent-encoding. */
+const BAD_SEGMENTS = [
+  "%00",
+  "a%00b",
+  "not-a-uuid",
+  "x".repeat(3000),
+  "%",
+  "%ZZ",
+  "%E0%A4%A",
+  "%C0%AF",
+  "..%2F..",
+  "%0D%0A",
+];
+const BAD_QUERY_VALUES = ["%00", "x".repeat(20_000), "%ZZ", "-1e309", "[]", "%EF%BF%BF"];
+const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+const JSON_BODIES = [
+  '{"email": ',
+  deep(100_000),
+  `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+  "null",
+  "[]",
+  '"text"',
+  JSON.stringify({ email: 1, password: [], name: {}, advertId: true, reason: null, details: 7, phone: [1] }),
+  JSON.stringify({ email: "x".repeat(500_000), password: "x".repeat(100_000), advertId: "x".repeat(100_000) }),
+  JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } }),
+];
+const boundary = "----fuzz";
+const MULTIPART_BODIES = [
+  `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nunterminated`,
+  `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\n\r\nnot a png\r\n--${boundary}--\r\n`,
+  "no boundary at all",
+];
+
+const failures: string[] = [];
+async function send(who: Client, label: string, method: string, url: string, body?: string, type?: string) {
+  const res = await who.raw(method as Method, url, body, type ? { "content-type": type } : {});
+  const where = `${label} ${method} ${url.slice(0, 120)} ${type ?? ""} ${(body ?? "").slice(0, 40)}`;
+  if (res.statusCode >= 500) failures.push(`${res.statusCode} ${where}: ${res.body.slice(0, 200)}`);
+  if (url.startsWith("/api/") && res.statusCode >= 400) {
+    const shape = res.headers["content-type"]?.includes("json") ? res.json() : null;
+    if (typeof shape?.code !== "string" || typeof shape?.message !== "string") {
+      failures.push(`shape ${res.statusCode} ${where}: ${res.body.slice(0, 200)}`);
+    }
+  }
+  return res;
+}
+
+/** Every signed-in client but for signing out, which would end the session the rest relies on. */
+const clientsFor = (path: string) =>
+  Object.entries(as).filter(([label]) => label === "visitor" || path !== "/api/auth/sign-out");
+
+function pagePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((r) => {
+    const path = r.path ? `${parent}/${r.path}` : parent || "/";
+    return [path, ...pagePaths(r.children ?? [], r.path ? path : parent)];
+  });
+}
+
+describe("malformed requests are answered with a 4xx, never a 5xx", () => {
+  it("every API operation, with malformed paths, queries and bodies", async () => {
+    for (const op of operations) {
+      for (const [label, who] of clientsFor(op.path)) {
+        const params = op.path.match(/\{\w+\}/g) ?? [];
+        const paths = params.length
+          ? BAD_SEGMENTS.map((s) => op.path.replace(/\{\w+\}/g, s))
+          : [op.path, `${op.path}%00`, `${op.path}/${"x".repeat(3000)}`];
+        for (const url of paths)
+          await send(who, label, op.method, url, op.body ? "{}" : undefined, op.body && "application/json");
+        const path = op.path.replace(/\{\w+\}/g, "00000000-0000-4000-8000-000000000000");
+        for (const value of BAD_QUERY_VALUES) {
+          const query = op.query.length ? op.query : ["q"];
+          await send(who, label, op.method, `${path}?${query.map((q) => `${q}=${value}&${q}=${value}`).join("&")}`);
+        }
+        if (op.method === "GET" || op.method === "DELETE") continue;
+        for (const body of JSON_BODIES) await send(who, label, op.method, path, body, "application/json");
+        for (const body of MULTIPART_BODIES) {
+          await send(who, label, op.method, path, body, `multipart/form-data; boundary=${boundary}`);
+        }
+        await send(who, label, op.method, path, "a=%ZZ&b", "application/x-www-form-urlencoded");
+        await send(who, label, op.method, path, "<x/>", "text/xml");
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("every page route, with malformed paths and form bodies", async () => {
+    for (const route of pagePaths(routes)) {
+      const urls = route.includes(":")
+        ? BAD_SEGMENTS.map((s) => route.replace(/:\w+/g, s))
+        : [route, `${route}?redirectTo=%ZZ&page=-1&q=%00&cursor=${"x".repeat(5000)}`];
+      for (const [label, who] of Object.entries(as)) {
+        for (const url of urls.map((u) => u.replace("/*", "/%00"))) {
+          await send(who, label, "GET", url);
+          await send(who, label, "GET", `${url === "/" ? "/_root" : url}.data?_routes=%ZZ`);
+          await send(who, label, "POST", url, "a=%ZZ&intent=%00&b", "application/x-www-form-urlencoded");
+          await send(who, label, "POST", url, '{"intent":', "application/json");
+          await send(who, label, "POST", url, MULTIPART_BODIES[0], `multipart/form-data; boundary=${boundary}`);
+          await send(who, label, "POST", url);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("methods no route answers", async () => {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL", "CONNECT", "PATCH", "OPTIONS"]) {
+      for (const url of ["/", "/login", "/api/adverts", "/healthz"]) {
+        const res = await as.visitor.raw(method as Method, url);
+        expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("the cases that answered 500: deep JSON on sign-in, NUL in a path, a report id that is not a UUID", async () => {
+    const deepSignIn = await as.visitor.raw("POST", "/api/auth/sign-in/email", deep(100_000), {
+      "content-type": "application/json",
+    });
+    expect(deepSignIn.statusCode).toBe(400);
+    expect(deepSignIn.json().code).toEqual(expect.any(String));
+    expect((await as.visitor.get("/sellers/%00")).statusCode).toBe(400);
+    expect((await as.admin.get("/api/users/%00/orders")).statusCode).toBe(400);
+    const dismissal = await as.admin.post("/api/reports/not-a-uuid/dismissal");
+    expect(dismissal.statusCode).toBe(400);
+    expect(dismissal.json()).toMatchObject({ code: "VALIDATION_FAILED", fields: { advertId: expect.any(String) } });
+  });
+});
