@@ -31,7 +31,7 @@ import { ordersApi } from "./http/api-orders.ts";
 import { peopleApi } from "./http/api-people.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
-import { methodCheck, pagePathCheck, registerJsonParser } from "./http/malformed.ts";
+import { limitJsonDepth, methodCheck, pagePathCheck } from "./http/malformed.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
@@ -68,7 +68,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook("onRequest", methodCheck);
-  registerJsonParser(app);
+  app.addHook("preParsing", limitJsonDepth);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {

@@ -1,47 +1,58 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Readable, Transform } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../core/errors.ts";
 
-/** Deeper than any body we take (a form is one level, an order two): refused before it is parsed. */
-const MAX_JSON_DEPTH = 32;
+/** Deeper than any body we take (a form is one level, a Stripe event about six). */
+export const MAX_JSON_DEPTH = 32;
 
-/** How deeply a JSON text nests its arrays and objects, counting only brackets outside strings. */
-export function jsonDepth(text: string, stopAt = MAX_JSON_DEPTH + 1): number {
+/**
+ * Follows how deeply a JSON text nests its arrays and objects, chunk by chunk, counting only brackets
+ * outside strings; returns the deepest level so far. Bytes will do: every character that matters is ASCII,
+ * and no byte of a multi-byte UTF-8 character is.
+ */
+export function depthTracker() {
   let depth = 0;
   let deepest = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      deepest = Math.max(deepest, ++depth);
-      if (deepest >= stopAt) return deepest;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return deepest;
+  let escaped = false;
+  return (chunk: Uint8Array) => {
+    for (const c of chunk) {
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+      } else if (c === 0x22) inString = true;
+      else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth);
+      else if (c === 0x7d || c === 0x5d) depth--;
+    }
+    return deepest;
+  };
 }
 
 /**
- * Fastify's own JSON parser (prototype poisoning refused), behind a nesting check: a body nested
- * 100,000 deep parsed fine and then overflowed the stack of whatever walked it (a 500).
+ * JSON bodies are read through a nesting check before any parser sees them: a body nested 100,000 deep
+ * parsed fine and then overflowed the stack of whatever walked it (a 500).
  */
-export function registerJsonParser(app: FastifyInstance) {
-  const parse = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body: string, done) => {
-    if (jsonDepth(body) > MAX_JSON_DEPTH) {
-      return done(
-        new AppError("VALIDATION_FAILED", `The body is nested more than ${MAX_JSON_DEPTH} levels deep.`, {
-          body: "Nested too deeply",
-        }),
-        undefined,
-      );
-    }
-    parse(request, body, done);
-  });
+export async function limitJsonDepth(request: FastifyRequest, _reply: FastifyReply, payload: Readable) {
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(request.headers["content-type"] ?? "")) return payload;
+  const track = depthTracker();
+  let received = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      limited.receivedEncodedLength = received;
+      if (track(chunk) > MAX_JSON_DEPTH) {
+        return done(
+          new AppError("VALIDATION_FAILED", `The body is nested more than ${MAX_JSON_DEPTH} levels deep.`, {
+            body: "Nested too deeply",
+          }),
+        );
+      }
+      done(null, chunk);
+    },
+  }) as Transform & { receivedEncodedLength: number };
+  payload.on("error", (error) => limited.destroy(error));
+  return payload.pipe(limited);
 }
 
 /** Methods some route here answers (TRACE and the like reached React Router, which cannot build them: a 500). */
