@@ -14,6 +14,8 @@ import { lockDataDir } from "./data-dir-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: the same query API as the database. Domain rules take `Db | Tx`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type DatabaseTarget =
   | { kind: "pglite"; dir: string }

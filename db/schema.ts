@@ -12,7 +12,19 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { REPORT_REASONS } from "../schemas/moderation.ts";
+import {
+  ADVERT_STATUSES,
+  CONDITIONS,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  ROLES,
+} from "../schemas/values.ts";
+
+/** A check constraint's list, from the one definition of the values. */
+const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /** Full-text search document, maintained by PostgreSQL itself (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -47,7 +59,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("users_role_check", sql`${t.role} in ('user', 'seller', 'admin')`),
+    check("users_role_check", sql`${t.role} in (${oneOf(ROLES)})`),
     index("users_role_created_idx").on(t.role, t.createdAt),
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
@@ -120,9 +132,6 @@ export const brands = pgTable(
   (t) => [uniqueIndex("brands_name_lower_idx").on(sql`lower(${t.name})`)],
 );
 
-export const ADVERT_CONDITIONS = ["excellent", "good", "Fair"] as const;
-export const ADVERT_STATUSES = ["available", "sold", "withdrawn"] as const;
-
 export const adverts = pgTable(
   "adverts",
   {
@@ -144,7 +153,7 @@ export const adverts = pgTable(
     location: text("location").notNull(),
     mobile: text("mobile").notNull(),
     description: text("description").notNull(),
-    condition: text("condition", { enum: ADVERT_CONDITIONS }).notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
     /** Shown in the home page's Latest laptops section. */
     advertised: boolean("advertised").notNull().default(false),
     /** available → sold (paid) | withdrawn (deleted by its seller or an admin). */
@@ -168,8 +177,8 @@ export const adverts = pgTable(
   },
   (t) => [
     check("adverts_prices_check", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
-    check("adverts_condition_check", sql`${t.condition} in ('excellent', 'good', 'Fair')`),
-    check("adverts_status_check", sql`${t.status} in ('available', 'sold', 'withdrawn')`),
+    check("adverts_condition_check", sql`${t.condition} in (${oneOf(CONDITIONS)})`),
+    check("adverts_status_check", sql`${t.status} in (${oneOf(ADVERT_STATUSES)})`),
     // Brand page and home page read available adverts newest first.
     index("adverts_brand_available_idx")
       .on(t.brandId, t.createdAt.desc(), t.id.desc())
@@ -190,21 +199,25 @@ export const adverts = pgTable(
   ],
 );
 
-/* ── Orders and payments ─────────────────────────────────────────────────── */
+/** Every change of an advert's status: when, from what, to what, and who did it (core/orders/advert-lifecycle.ts). */
+export const advertEvents = pgTable(
+  "advert_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advertId: uuid("advert_id")
+      .notNull()
+      .references(() => adverts.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    transition: text("transition").notNull(),
+    actorId: text("actor_id"),
+    note: text("note"),
+    at: createdAt(),
+  },
+  (t) => [index("advert_events_advert_idx").on(t.advertId, t.at)],
+);
 
-export const ORDER_STATUSES = [
-  "booked",
-  "paying",
-  "paid",
-  "refunding",
-  "completed",
-  "cancelled",
-  "refunded",
-  "closed",
-  "withdrawn",
-] as const;
-/** Orders that still hold a claim on their laptop: one per buyer and laptop. */
-export const OPEN_ORDER_STATUSES = ["booked", "paying", "paid", "refunding"] as const;
+/* ── Orders and payments ─────────────────────────────────────────────────── */
 
 export const orders = pgTable(
   "orders",
@@ -230,15 +243,12 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      "orders_status_check",
-      sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(", "))})`,
-    ),
+    check("orders_status_check", sql`${t.status} in (${oneOf(ORDER_STATUSES)})`),
     check("orders_price_check", sql`${t.priceCents} > 0`),
     // One open order per buyer and laptop: booking twice is refused by the database itself.
     uniqueIndex("orders_open_per_buyer_idx")
       .on(t.advertId, t.buyerId)
-      .where(sql`${t.status} in (${sql.raw(OPEN_ORDER_STATUSES.map((status) => `'${status}'`).join(", "))})`),
+      .where(sql`${t.status} in (${oneOf(OPEN_ORDER_STATUSES)})`),
     // The sweep that finishes payments and refunds a crash interrupted reads these few orders.
     index("orders_in_flight_idx").on(t.updatedAt).where(sql`${t.status} in ('paying', 'refunding')`),
     index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
@@ -278,7 +288,7 @@ export const payments = pgTable(
     provider: text("provider").notNull(),
     /** The provider's charge or payment intent id (the spec's transactionId). */
     transactionId: text("transaction_id").notNull(),
-    status: text("status", { enum: ["succeeded", "refunded"] }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
     refundId: text("refund_id"),
     createdAt: createdAt(),
     refundedAt: timestamp("refunded_at", { withTimezone: true, precision: 3 }),
@@ -356,9 +366,7 @@ export const reports = pgTable(
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     details: text("details"),
     /** open → dismissed (nothing wrong) | actioned (the advert was removed). */
-    status: text("status", { enum: ["open", "dismissed", "actioned"] })
-      .notNull()
-      .default("open"),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -26,7 +26,7 @@ export type BrandUpdate = z.infer<typeof brandUpdateSchema>;
 
 /* ── Adverts ─────────────────────────────────────────────────────────────── */
 
-import { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "./catalogue-values.ts";
+import { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "./values.ts";
 
 export { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES };
 

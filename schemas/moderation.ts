@@ -1,11 +1,7 @@
 import { z } from "zod";
-export const REPORT_REASONS = [
-  "Scam or fraud",
-  "Wrong or misleading details",
-  "Prohibited item",
-  "Offensive content",
-  "Other",
-] as const;
+import { REPORT_REASONS } from "./values.ts";
+
+export { REPORT_REASONS };
 
 export const reportSchema = z.object({
   advertId: z.string().min(1),

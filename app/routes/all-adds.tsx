@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { appContext } from "#app-context";
-import { CONDITIONS } from "../../schemas/catalogue-values.ts";
 import { parseSearch, type SearchParams } from "../../schemas/search.ts";
+import { CONDITIONS } from "../../schemas/values.ts";
 import { AdvertCard } from "../components/advert-card.tsx";
 import { Pager } from "../components/pager.tsx";
 import type { Route } from "./+types/all-adds";

@@ -5,7 +5,7 @@ import { profileSchema } from "../../schemas/accounts.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
 import { AppError } from "../errors.ts";
 import { recordAdminAction } from "../moderation/audit.ts";
-import { endBookings } from "../orders/transition.ts";
+import { removeAllOf } from "../orders/advert-lifecycle.ts";
 import type { SessionUser } from "./accounts.ts";
 import { requireAdmin } from "./roles.ts";
 
@@ -129,17 +129,7 @@ export function createPeople({ db }: { db: Db }) {
         }
         await tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
-        const withdrawn = await tx
-          .update(adverts)
-          .set({ status: "withdrawn", advertised: false })
-          .where(and(eq(adverts.sellerId, userId), eq(adverts.status, "available")))
-          .returning({ id: adverts.id });
-        await endBookings(
-          tx,
-          withdrawn.map((a) => a.id),
-          "withdraw",
-          "the seller's account was deleted",
-        );
+        await removeAllOf(tx, userId, admin.id);
         await record(admin, "delete-account", userId, `Deleted ${target.role} ${target.name} <${target.email}>`, tx);
       });
     },

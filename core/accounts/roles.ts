@@ -1,12 +1,12 @@
 import { MESSAGES } from "../../schemas/messages.ts";
+import { ROLES, type Role } from "../../schemas/values.ts";
 import { AppError } from "../errors.ts";
 
 /**
  * Roles and what each may do: the one place that names them.
  * A seller who switched to acting as a user (active = false) is treated as a buyer.
  */
-export const ROLES = ["user", "seller", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 export interface Actor {
   id: string;

@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
 import { adverts, brands } from "../../db/schema.ts";
 import type { AdvertInput, AdvertUpdate } from "../../schemas/catalogue.ts";
 import { type Actor, isActingSeller, isAdmin } from "../accounts/roles.ts";
@@ -7,8 +8,7 @@ import { AppError } from "../errors.ts";
 import { storeImage } from "../media/images.ts";
 import { type MediaStorage, mediaUrl } from "../media/storage.ts";
 import { recordAdminAction } from "../moderation/audit.ts";
-import { endBookings, heldByPayment } from "../orders/transition.ts";
-import { isUuid } from "./db-errors.ts";
+import { lockAdvert, takeDown } from "../orders/advert-lifecycle.ts";
 
 const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
 const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can no longer be changed.");
@@ -109,15 +109,12 @@ export function createAdvertCommands({ db, media }: { db: Db; media: MediaStorag
     async withdraw(actor: Actor, id: string) {
       const advert = await owned(actor, id);
       await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(adverts).where(eq(adverts.id, id)).for("update");
-        if (!locked || locked.status === "withdrawn") throw notFound();
-        if (locked.status === "sold") throw sold();
-        if (heldByPayment(locked)) {
-          throw new AppError("CONFLICT", "A buyer is paying for this laptop right now. Try again in a few minutes.");
-        }
-        await tx.update(adverts).set({ status: "withdrawn", advertised: false }).where(eq(adverts.id, id));
-        await endBookings(tx, [id], "withdraw", "the advert was deleted");
-        if (isAdmin(actor) && advert.sellerId !== actor.id) {
+        const locked = await lockAdvert(tx, id);
+        if (!locked) throw notFound();
+        // Its seller deletes it; an admin removes it (at once, even while a buyer is paying: decision 8).
+        const byAdmin = isAdmin(actor) && advert.sellerId !== actor.id;
+        await takeDown(tx, locked, byAdmin ? "remove" : "withdraw", actor.id);
+        if (byAdmin) {
           await recordAdminAction(
             tx,
             actor.id,

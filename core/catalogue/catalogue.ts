@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, orders, users } from "../../db/schema.ts";
 import type { SearchParams } from "../../schemas/search.ts";
 import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/roles.ts";
 import { mediaUrl } from "../media/storage.ts";
 import { type AdvertCard, cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
-import { isUuid } from "./db-errors.ts";
 import { getAdvertDetail } from "./detail.ts";
 import { createSearch } from "./search.ts";
 

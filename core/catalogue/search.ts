@@ -1,9 +1,9 @@
 import { and, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
 import { PAGE_SIZE, SEARCH_FILTERS, type SearchParams, type Sort } from "../../schemas/search.ts";
 import { type AdvertCard, cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
-import { isUuid } from "./db-errors.ts";
 
 function isPriceCents(v: unknown) {
   return Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;

@@ -1,6 +1,5 @@
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { adminActions } from "../../db/schema.ts";
-import type { Tx } from "../orders/transition.ts";
 
 /** Records an admin action (who, what, to what, when), in the caller's transaction when it has one. */
 export async function recordAdminAction(

@@ -1,13 +1,13 @@
 import { and, count, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, reports, users } from "../../db/schema.ts";
 import type { ReportInput } from "../../schemas/moderation.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
 import { canBuy, requireAdmin } from "../accounts/roles.ts";
-import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
-import { endBookings } from "../orders/transition.ts";
+import { takeDown } from "../orders/advert-lifecycle.ts";
 import { recordAdminAction } from "./audit.ts";
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
@@ -97,13 +97,7 @@ export function createReports({ db }: { db: Db }) {
           ? await tx.select().from(adverts).where(eq(adverts.id, advertId)).for("update")
           : [];
         if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
-        if (advert.status === "sold")
-          throw new AppError("CONFLICT", "This laptop is sold: its advert stays for its order.");
-        await tx
-          .update(adverts)
-          .set({ status: "withdrawn", advertised: false, removalReason: reason })
-          .where(eq(adverts.id, advertId));
-        await endBookings(tx, [advertId], "withdraw", `removed by an admin: ${reason}`);
+        await takeDown(tx, advert, "remove", admin.id, reason);
         await tx
           .update(reports)
           .set({ status: "actioned" })

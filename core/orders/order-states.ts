@@ -1,6 +1,6 @@
-import { OPEN_ORDER_STATUSES, ORDER_STATUSES } from "../../db/schema.ts";
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from "../../schemas/values.ts";
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type { OrderStatus };
 
 /** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
 export const SOLD = "This laptop has already been sold";

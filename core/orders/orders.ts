@@ -1,16 +1,17 @@
 import { and, count, eq, inArray, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
 import type { BookingInput } from "../../schemas/orders.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
 import { canBuy, requireAdmin } from "../accounts/roles.ts";
-import { isUniqueViolation, isUuid } from "../catalogue/db-errors.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/storage.ts";
 import type { PaymentProvider, ServerCardProvider } from "../payments/provider.ts";
+import { release, unsell } from "./advert-lifecycle.ts";
 import { OPEN_STATUSES, type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
 import { createPaymentSteps } from "./pay-order.ts";
-import { applyTransition, lockBuyer, lockOrder, orderNotFound, type Tx } from "./transition.ts";
+import { applyTransition, lockBuyer, lockOrder, orderNotFound } from "./transition.ts";
 
 /** Bookings a buyer may hold at once, so that no one can book the whole catalogue. */
 export const MAX_LIVE_BOOKINGS = 10;
@@ -86,10 +87,7 @@ export function createOrders({
       .update(payments)
       .set({ status: "refunded", refundId, refundedAt: new Date() })
       .where(eq(payments.id, paymentId));
-    await tx
-      .update(adverts)
-      .set({ status: order.status === "completed" ? "withdrawn" : "available" })
-      .where(and(eq(adverts.id, order.advertId), eq(adverts.status, "sold")));
+    await unsell(tx, order.advertId, order.status === "completed", `order ${order.id} refunded`);
   }
 
   /**
@@ -227,10 +225,7 @@ export function createOrders({
         const { order } = await lockOrder(tx, orderId, actor.id);
         if (order.status === "booked") {
           await applyTransition(tx, order, "cancel", { kind: "buyer", id: actor.id });
-          await tx
-            .update(adverts)
-            .set({ reservedByOrderId: null, reservedUntil: null })
-            .where(eq(adverts.reservedByOrderId, order.id));
+          await release(tx, order.id);
           return "cancelled" as const;
         }
         await applyTransition(tx, order, "cancelPaid", { kind: "buyer", id: actor.id });

@@ -1,13 +1,12 @@
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { adverts, orders, payments } from "../../db/schema.ts";
 import type { SessionUser } from "../accounts/accounts.ts";
 import { AppError, isAppError } from "../errors.ts";
 import type { Card, PaymentProvider, ServerCardProvider } from "../payments/provider.ts";
+import { hold, holdsAnother, markSold, release } from "./advert-lifecycle.ts";
 import { canTransition, NO_LONGER_FOR_SALE, type OrderStatus, refusalOf, SOLD } from "./order-states.ts";
-import { applyTransition, endBookings, findOrder, heldByPayment, lockBuyer, lockOrder, type Tx } from "./transition.ts";
-
-const RESERVATION_MS = 5 * 60 * 1000;
+import { applyTransition, findOrder, heldByPayment, lockBuyer, lockOrder } from "./transition.ts";
 
 /** Why this laptop cannot be paid for now. */
 const unavailable = (status: string) => new AppError("CONFLICT", status === "withdrawn" ? NO_LONGER_FOR_SALE : SOLD);
@@ -69,20 +68,11 @@ export function createPaymentSteps({
       const transition = startPayment ? "startPayment" : "pay";
       if (payable(order, advert, { transition, takingHold: true }) === "paid") return null;
       if (startPayment) await applyTransition(tx, order, "startPayment", { kind: "buyer", id: actor.id });
-      // A hold is taken once per attempt, never renewed by asking again (a page view, a reload).
-      if (!heldByPayment(advert) || advert.reservedByOrderId !== order.id) {
-        const [other] = await tx
-          .select({ id: adverts.id })
-          .from(adverts)
-          .innerJoin(orders, eq(orders.id, adverts.reservedByOrderId))
-          .where(and(eq(orders.buyerId, actor.id), ne(adverts.id, advert.id), sql`${adverts.reservedUntil} > now()`))
-          .limit(1);
-        if (other) throw new AppError("CONFLICT", ONE_HOLD_AT_A_TIME);
-        await tx
-          .update(adverts)
-          .set({ reservedByOrderId: order.id, reservedUntil: new Date(Date.now() + RESERVATION_MS) })
-          .where(eq(adverts.id, advert.id));
+      // One hold per buyer at a time; asking again while it holds does not renew it.
+      if (advert.reservedByOrderId !== order.id && (await holdsAnother(tx, actor.id, advert.id))) {
+        throw new AppError("CONFLICT", ONE_HOLD_AT_A_TIME);
       }
+      await hold(tx, advert, order.id);
       return order;
     });
   }
@@ -90,13 +80,6 @@ export function createPaymentSteps({
   /** 404 unless the order is this buyer's. */
   async function requireOwn(actor: SessionUser, orderId: string) {
     await findOrder(db, orderId, actor.id);
-  }
-
-  async function releaseHold(q: Db | Tx, orderId: string) {
-    await q
-      .update(adverts)
-      .set({ reservedByOrderId: null, reservedUntil: null })
-      .where(eq(adverts.reservedByOrderId, orderId));
   }
 
   /**
@@ -117,7 +100,7 @@ export function createPaymentSteps({
           note,
         );
       }
-      await releaseHold(tx, order.id);
+      await release(tx, order.id);
     });
   }
 
@@ -149,11 +132,7 @@ export function createPaymentSteps({
           status: "succeeded",
         });
         await applyTransition(tx, order, "pay", { kind: "provider" }, transactionId);
-        await tx
-          .update(adverts)
-          .set({ status: "sold", advertised: false, reservedByOrderId: null, reservedUntil: null })
-          .where(eq(adverts.id, advert.id));
-        await endBookings(tx, [advert.id], "close", `sold to order ${order.id}`, order.id);
+        await markSold(tx, advert, order.id);
       });
     } catch (error) {
       // Refused (sold to someone else, no longer for sale, already paid): the money goes back.

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
-import { isUuid } from "../catalogue/db-errors.ts";
 import { AppError } from "../errors.ts";
 import {
   canTransition,
@@ -12,9 +12,6 @@ import {
   TRANSITIONS,
   type Transition,
 } from "./order-states.ts";
-
-/** A transaction handle: the same query API as the database. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const orderNotFound = () => new AppError("NOT_FOUND", "This order does not exist.");
 

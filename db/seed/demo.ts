@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import { CONDITIONS } from "../../schemas/values.ts";
 import type { Services } from "../../server/services.ts";
 import { users } from "../schema.ts";
 import { createAdvert, createBrand, createUser } from "./factories.ts";
@@ -39,7 +40,6 @@ const BRANDS: { name: string; hue: number; models: string[] }[] = [
 ];
 
 const LOCATIONS = ["Dhaka", "Chattogram", "Sylhet", "Khulna", "Rajshahi", "Gazipur"];
-const CONDITIONS = ["excellent", "good", "Fair"] as const;
 
 /** Seeds the demo marketplace when the database has no accounts yet. Returns whether it did. */
 export async function seedDemoIfEmpty(s: Services): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Role } from "../../core/accounts/roles.ts";
+import type { Condition } from "../../schemas/values.ts";
 import type { Services } from "../../server/services.ts";
 import { adverts, brands, users } from "../schema.ts";
 import { brandLogo, laptopPicture } from "./demo-images.ts";
@@ -43,7 +44,7 @@ export interface AdvertSeed {
   originalPriceCents?: number;
   yearsOfUse?: number;
   location?: string;
-  condition?: "excellent" | "good" | "Fair";
+  condition?: Condition;
   advertised?: boolean;
   status?: "available" | "sold" | "withdrawn";
   createdAt?: Date;

@@ -1,6 +1,15 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, orderEvents, orders, payments, simCharges, simIntents, simRefunds } from "../../db/schema.ts";
+import {
+  advertEvents,
+  adverts,
+  orderEvents,
+  orders,
+  payments,
+  simCharges,
+  simIntents,
+  simRefunds,
+} from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -289,6 +298,25 @@ describe("a booked laptop leaves the catalogue", () => {
     const theirsOrder = (await book(buyer, theirs.id)).json().id;
     expect((await admin.raw("DELETE", `/api/users/${gone.id}`)).statusCode).toBe(204);
     expect((await buyer.get(`/api/orders/${theirsOrder}`)).json().status).toBe("withdrawn");
+  });
+
+  it("records every change of a laptop's status, and who made it", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop();
+    const id = (await book(buyer, a.id)).json().id;
+    await pay(buyer, id);
+    await buyer.post(`/api/orders/${id}/cancel`);
+    expect((await seller.raw("DELETE", `/api/adverts/${a.id}`)).statusCode).toBe(204);
+    const events = await t.services.db
+      .select()
+      .from(advertEvents)
+      .where(eq(advertEvents.advertId, a.id))
+      .orderBy(advertEvents.at);
+    expect(events.map((e) => [e.transition, e.fromStatus, e.toStatus, e.actorId])).toEqual([
+      ["markSold", "held", "sold", null],
+      ["relist", "sold", "available", null],
+      ["withdraw", "available", "withdrawn", sellerId],
+    ]);
   });
 
   it("cannot be deleted while a buyer is paying for it, nor once sold", async () => {

@@ -273,4 +273,25 @@ describe("Stripe payments", () => {
       await fresh.close();
     }
   });
+
+  it("lets an admin remove a laptop a buyer is paying for: the payment, when it lands, is refunded", async () => {
+    const { c, orderId, advertId } = await buyerWithOrder();
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0] as string;
+    await createUser(t.services, { name: "Ada", email: `admin${n}@x.test`, role: "admin" });
+    const admin = client(t);
+    await admin.signIn(`admin${n}@x.test`);
+    // The seller must wait for the payment; an admin does not (decision 8).
+    const seller = client(t);
+    await seller.signIn("s@x.test");
+    expect((await seller.raw("DELETE", `/api/adverts/${advertId}`)).statusCode).toBe(409);
+    expect((await admin.post(`/api/adverts/${advertId}/removal`, { reason: "Stolen goods" })).statusCode).toBe(204);
+
+    stripe.succeed(intentId);
+    await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } });
+    expect(stripe.refunds.map((r) => r.payment_intent)).toContain(intentId);
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("withdrawn");
+    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    expect(advert?.status).toBe("withdrawn");
+  });
 });

@@ -1,0 +1,175 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { advertEvents, adverts, orders } from "../../db/schema.ts";
+import type { AdvertStatus } from "../../schemas/values.ts";
+import { AppError } from "../errors.ts";
+import { endBookings, heldByPayment } from "./transition.ts";
+
+/**
+ * The advert lifecycle: whether a laptop can be bought. The one place an advert's status changes.
+ * It lives beside the orders because every change here ends or settles orders in the same transaction.
+ *
+ *   available ──hold──► held ──markSold──► sold ──relist──► available
+ *       ▲                │                   └──retire──► withdrawn
+ *       └────release─────┘
+ *   available ──withdraw (its seller)──► withdrawn
+ *   available | held ──remove (an admin)──► withdrawn
+ *
+ * "held" is an available advert with a live payment hold (`reservedUntil` in the future): the hold
+ * lapses by itself after five minutes, so it is not a stored status. Holds are recorded in the order's
+ * own events (startPayment, paymentFailed); every change of status is recorded in `advert_events`.
+ */
+export type AdvertState = AdvertStatus | "held";
+
+export const ADVERT_TRANSITIONS = {
+  /** A buyer starts paying: nobody else can start paying until the hold is released or lapses. */
+  hold: { from: ["available"], to: "held", by: "buyer" },
+  /** The payment failed, was abandoned, or the booking was cancelled. */
+  release: { from: ["held"], to: "available", by: "system" },
+  /** A payment was recorded: the laptop is its buyer's, and every other booking of it ends. */
+  markSold: { from: ["available", "held"], to: "sold", by: "system" },
+  /** Its paid order was refunded before the buyer received it: for sale again. */
+  relist: { from: ["sold"], to: "available", by: "system" },
+  /** Refunded after the buyer received it (a dispute): the laptop is in their hands, not for sale. */
+  retire: { from: ["sold"], to: "withdrawn", by: "system" },
+  /** Its seller deletes it. Not while a buyer is paying: that buyer's money is in flight. */
+  withdraw: { from: ["available"], to: "withdrawn", by: "seller" },
+  /**
+   * An admin removes it (a report, or deleting its seller's account) — at once, even while a buyer
+   * is paying: that payment is refused when the provider answers, and its money goes back (decision 8).
+   */
+  remove: { from: ["available", "held"], to: "withdrawn", by: "admin" },
+} as const satisfies Record<
+  string,
+  { from: readonly AdvertState[]; to: AdvertState; by: "buyer" | "seller" | "admin" | "system" }
+>;
+
+export type AdvertTransition = keyof typeof ADVERT_TRANSITIONS;
+
+type AdvertRow = typeof adverts.$inferSelect;
+
+export const stateOf = (advert: Pick<AdvertRow, "status" | "reservedByOrderId" | "reservedUntil">): AdvertState =>
+  advert.status === "available" && heldByPayment(advert) ? "held" : advert.status;
+
+const REFUSALS: Record<AdvertState, string> = {
+  available: "This laptop is for sale.",
+  held: "A buyer is paying for this laptop right now. Try again in a few minutes.",
+  sold: "This laptop is sold: its advert can no longer be changed.",
+  withdrawn: "This advert does not exist.",
+};
+
+const SOLD_STAYS = "This laptop is sold: its advert stays for its order.";
+
+export const HOLD_MS = 5 * 60 * 1000;
+
+/** Locks an advert for a change of its state (adverts first, then orders: see lockOrder). */
+export async function lockAdvert(tx: Tx, advertId: string) {
+  const [advert] = await tx.select().from(adverts).where(eq(adverts.id, advertId)).for("update");
+  return advert;
+}
+
+/** Checks the transition against the advert's state now, and names what stands in its way. */
+function check(advert: AdvertRow, transition: AdvertTransition) {
+  const state = stateOf(advert);
+  if (!(ADVERT_TRANSITIONS[transition].from as readonly AdvertState[]).includes(state)) {
+    const refusal = transition === "remove" && state === "sold" ? SOLD_STAYS : REFUSALS[state];
+    throw new AppError(state === "withdrawn" ? "NOT_FOUND" : "CONFLICT", refusal);
+  }
+}
+
+async function record(tx: Tx, advert: AdvertRow, transition: AdvertTransition, actorId: string | null, note?: string) {
+  const to = ADVERT_TRANSITIONS[transition].to;
+  await tx
+    .insert(advertEvents)
+    .values({ advertId: advert.id, fromStatus: stateOf(advert), toStatus: to, transition, actorId, note });
+}
+
+/** Holds a locked available advert for one order (once: asking again while it holds does not renew it). */
+export async function hold(tx: Tx, advert: AdvertRow, orderId: string) {
+  if (advert.reservedByOrderId === orderId && heldByPayment(advert)) return;
+  check(advert, "hold");
+  await tx
+    .update(adverts)
+    .set({ reservedByOrderId: orderId, reservedUntil: new Date(Date.now() + HOLD_MS) })
+    .where(eq(adverts.id, advert.id));
+}
+
+/** Whether this buyer holds another laptop right now (a buyer holds one at a time). */
+export async function holdsAnother(q: Db | Tx, buyerId: string, advertId: string) {
+  const [other] = await q
+    .select({ id: adverts.id })
+    .from(adverts)
+    .innerJoin(orders, eq(orders.id, adverts.reservedByOrderId))
+    .where(and(eq(orders.buyerId, buyerId), ne(adverts.id, advertId), sql`${adverts.reservedUntil} > now()`))
+    .limit(1);
+  return Boolean(other);
+}
+
+/** Releases whatever this order holds (nothing, if its hold lapsed or was never taken). */
+export async function release(q: Db | Tx, orderId: string) {
+  await q
+    .update(adverts)
+    .set({ reservedByOrderId: null, reservedUntil: null })
+    .where(eq(adverts.reservedByOrderId, orderId));
+}
+
+/** The locked advert is sold to this order: every other booking of it ends as closed. */
+export async function markSold(tx: Tx, advert: AdvertRow, orderId: string) {
+  check(advert, "markSold");
+  await tx
+    .update(adverts)
+    .set({ status: "sold", advertised: false, reservedByOrderId: null, reservedUntil: null })
+    .where(eq(adverts.id, advert.id));
+  await record(tx, advert, "markSold", null, `order ${orderId}`);
+  await endBookings(tx, [advert.id], "close", `sold to order ${orderId}`, orderId);
+}
+
+/** Its sale was refunded: back on sale, or — received by its buyer already — out of the catalogue. */
+export async function unsell(tx: Tx, advertId: string, received: boolean, note: string) {
+  const advert = await lockAdvert(tx, advertId);
+  if (!advert || advert.status !== "sold") return;
+  const transition = received ? "retire" : "relist";
+  await tx.update(adverts).set({ status: ADVERT_TRANSITIONS[transition].to }).where(eq(adverts.id, advertId));
+  await record(tx, advert, transition, null, note);
+}
+
+/**
+ * The locked advert leaves the catalogue: its seller deletes it (`withdraw`, not while a buyer is
+ * paying), or an admin removes it (`remove`, with the reason its seller sees). Its unpaid bookings end
+ * as withdrawn; a sold advert stays (its order needs it).
+ */
+export async function takeDown(
+  tx: Tx,
+  advert: AdvertRow,
+  transition: "withdraw" | "remove",
+  actorId: string,
+  reason?: string,
+) {
+  check(advert, transition);
+  await tx
+    .update(adverts)
+    .set({ status: "withdrawn", advertised: false, ...(reason !== undefined && { removalReason: reason }) })
+    .where(eq(adverts.id, advert.id));
+  await record(tx, advert, transition, actorId, reason);
+  await endBookings(tx, [advert.id], "withdraw", reason ? `removed by an admin: ${reason}` : "the advert was deleted");
+}
+
+/** Every available advert of a seller whose account an admin deletes (held ones too). */
+export async function removeAllOf(tx: Tx, sellerId: string, adminId: string) {
+  const open = await tx
+    .select()
+    .from(adverts)
+    .where(and(eq(adverts.sellerId, sellerId), inArray(adverts.status, ["available"])))
+    .orderBy(adverts.id)
+    .for("update");
+  for (const advert of open) {
+    await tx.update(adverts).set({ status: "withdrawn", advertised: false }).where(eq(adverts.id, advert.id));
+    await record(tx, advert, "remove", adminId, "the seller's account was deleted");
+  }
+  await endBookings(
+    tx,
+    open.map((a) => a.id),
+    "withdraw",
+    "the seller's account was deleted",
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The fixed values of the marketplace, defined once: the database's checks (db/schema.ts), the
+ * validation schemas, the core and the pages all import them from here. No zod here: pages that
+ * only list them (the /allAdd filters) must not pull the validation library into their JavaScript.
+ */
+
+/* Accounts */
+/** user | seller | admin — what each may do is in core/accounts/roles.ts. */
+export const ROLES = ["user", "seller", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/* Catalogue */
+export const CONDITIONS = ["excellent", "good", "Fair"] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export const STORAGE_TYPES = ["SSD", "HDD", "eMMC", "Hybrid"] as const;
+export const MAX_PHOTOS = 6;
+/** Stored advert statuses; see core/orders/advert-lifecycle.ts for how an advert moves between them. */
+export const ADVERT_STATUSES = ["available", "sold", "withdrawn"] as const;
+export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
+
+/* Orders and payments — see core/orders/order-states.ts for who moves an order and when. */
+export const ORDER_STATUSES = [
+  "booked",
+  "paying",
+  "paid",
+  "refunding",
+  "completed",
+  "cancelled",
+  "refunded",
+  "closed",
+  "withdrawn",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Orders that still hold a claim on their laptop: one per buyer and laptop. */
+export const OPEN_ORDER_STATUSES = ["booked", "paying", "paid", "refunding"] as const satisfies readonly OrderStatus[];
+export const PAYMENT_STATUSES = ["succeeded", "refunded"] as const;
+
+/* Moderation */
+export const REPORT_REASONS = [
+  "Scam or fraud",
+  "Wrong or misleading details",
+  "Prohibited item",
+  "Offensive content",
+  "Other",
+] as const;
+/** open → dismissed (nothing wrong) | actioned (the advert was removed). */
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
