@@ -29,7 +29,7 @@ const advertMultipart = z.object({
 
 /** A seller's adverts. The seller is the signed-in account; ownership is checked by the core. */
 export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  await registerMultipart(app);
+  await registerMultipart(app, services, "seller");
   const tags = ["adverts"];
   const consumes = ["multipart/form-data"];
 

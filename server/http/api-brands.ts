@@ -15,7 +15,7 @@ const multipartBody = (imageRequired: boolean) =>
 
 /** Admin-only brand management (the list itself is public, in api-catalogue.ts). */
 export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  await registerMultipart(app);
+  await registerMultipart(app, services, "admin");
   const tags = ["brands"];
   const consumes = ["multipart/form-data"];
 

@@ -3,16 +3,29 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyRouteSchemaDef } from "fastify/types/schema.js";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../core/errors.ts";
-import { IMAGE_LIMITS } from "../../core/media/images.ts";
+import type { Area } from "../../core/accounts/index.ts";
+import { AppError, isAppError } from "../../core/errors.ts";
+import { IMAGE_LIMITS } from "../../core/media/index.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
+import type { Services } from "../services.ts";
+import { requireUser } from "./guard.ts";
 
-/** Multipart bodies for the API: fields as strings, files as Files (what the shared schemas expect). */
-export async function registerMultipart(app: FastifyInstance) {
+const MULTIPART = /^multipart\/form-data\b/i;
+
+/**
+ * Multipart bodies for the API: fields as strings, files as Files (what the shared schemas expect).
+ * Only someone who may enter `area` gets the files read: the others are refused before the body is.
+ */
+export async function registerMultipart(app: FastifyInstance, services: Services, area: Area) {
+  // By its header: isMultipart() is only known once the body parser has started.
+  app.addHook("preParsing", async (request) => {
+    if (MULTIPART.test(request.headers["content-type"] ?? "")) await requireUser(services, request, area);
+  });
   // A body busboy cannot read (no boundary, cut short) fails before the handler with a plain Error: the
   // client's mistake, answered 400. Everything else goes on to the app's error handler.
   app.setErrorHandler((error: Error & { statusCode?: number }, request) => {
-    if (error.statusCode === undefined && request.body === undefined && request.isMultipart()) {
+    const multipartBody = MULTIPART.test(request.headers["content-type"] ?? "");
+    if (!isAppError(error) && error.statusCode === undefined && request.body === undefined && multipartBody) {
       throw new AppError("VALIDATION_FAILED", "The form could not be read.", { body: "Not a readable multipart form" });
     }
     throw error;

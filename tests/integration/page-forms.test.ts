@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBrand, createUser } from "../../db/seed/factories.ts";
+import { createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
@@ -78,5 +78,26 @@ describe("page forms take small bodies, and files only where a form has a file f
   it("an upload from someone who may not post adverts gets the small limit", async () => {
     const big = multipart(advert(), { photos: { name: "p.png", data: Buffer.alloc(1024 * 1024) } });
     expectRefused(await client(t).raw("POST", "/dashboard/post/add", big.payload, big.headers), 413);
+  });
+
+  it("the API refuses an upload from someone who may not make it before reading the files", async () => {
+    // A body that never ends: only a refusal that does not wait for it can answer.
+    const endless = () => new Readable({ read() {} });
+    const sam = client(t);
+    await sam.signIn("sam@x.test");
+    const start = multipart(advert()).payload.subarray(0, 200);
+    for (const [url, who] of [
+      ["/api/adverts", client(t)],
+      ["/api/brands", sam],
+    ] as const) {
+      const body = endless();
+      body.push(start);
+      const res = await Promise.race([
+        who.raw("POST", url, body, { "content-type": "multipart/form-data; boundary=x" }),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+      ]);
+      expect(res?.statusCode, url).toBe(url === "/api/brands" ? 403 : 401);
+      body.destroy();
+    }
   });
 });
