@@ -24,7 +24,10 @@ import { popToast } from "./lib/toast.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, setCookie }] = await Promise.all([getUser(request, context), popToast(request, context)]);
   return data(
-    { user: user && { name: user.name, email: user.email, role: user.role, active: user.active }, toast },
+    {
+      user: user && { name: user.name, email: user.email, role: user.role, actingAsSeller: user.actingAsSeller },
+      toast,
+    },
     setCookie ? { headers: { "set-cookie": setCookie } } : undefined,
   );
 }

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
 import { adverts, brands } from "../db/schema.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
-import { seedBulk } from "../db/seed/bulk.ts";
+import { seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";

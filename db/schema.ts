@@ -51,8 +51,8 @@ export const users = pgTable(
     role: text("role").notNull().default("user"),
     /** Sellers only: an admin has checked this seller. Copied onto the adverts' verified mark. */
     verified: boolean("verified").notNull().default(false),
-    /** Sellers only: acting as a seller (true) or as a plain buyer (false). */
-    active: boolean("active").notNull().default(true),
+    /** Sellers only: acting as a seller (true) or as a plain buyer (false). Deleted accounts: deactivatedAt. */
+    actingAsSeller: boolean("acting_as_seller").notNull().default(true),
     /** Set when an admin deletes the account: it can no longer sign in, its history stays. */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OrderStatus } from "./values.ts";
 
 /** The booking modal: the buyer gives where to meet and a phone; everything else comes from the server. */
 export const bookingSchema = z.object({
@@ -33,3 +34,20 @@ export const cardSchema = z.object({
 
 export type BookingInput = z.infer<typeof bookingSchema>;
 export type CardInput = z.infer<typeof cardSchema>;
+
+/** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
+export const SOLD = "This laptop has already been sold";
+export const NO_LONGER_FOR_SALE = "This laptop is no longer for sale.";
+
+/** What the buyer reads for each order status. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  booked: "Booked",
+  paying: "Payment in progress",
+  paid: "Paid",
+  refunding: "Refund in progress",
+  completed: "Received",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  closed: SOLD,
+  withdrawn: NO_LONGER_FOR_SALE,
+};

@@ -4,7 +4,7 @@
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: the folder is locked).
  */
 import { openDatabase } from "../db/client.ts";
-import { seedBulk } from "../db/seed/bulk.ts";
+import { seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 

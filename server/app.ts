@@ -18,8 +18,8 @@ import {
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app-context";
 import { AppError } from "../core/errors.ts";
-import { MEDIA_URL_PREFIX } from "../core/media/storage.ts";
-import type { StripeProvider } from "../core/payments/stripe-provider.ts";
+import { MEDIA_URL_PREFIX } from "../core/media/index.ts";
+import type { StripeProvider } from "../core/payments/index.ts";
 import { findNul, NUL_MESSAGE } from "../schemas/text-safety.ts";
 import type { Config } from "./config.ts";
 import { accountsApi } from "./http/api-accounts.ts";

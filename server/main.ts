@@ -1,6 +1,6 @@
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
-import { seedDemoIfEmpty } from "../db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../seed/demo.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createServices } from "./services.ts";

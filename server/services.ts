@@ -1,18 +1,18 @@
-import { createAccounts } from "../core/accounts/accounts.ts";
-import { createAuth } from "../core/accounts/auth.ts";
-import { createCounters } from "../core/accounts/counters.ts";
-import { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "../core/accounts/login-throttle.ts";
-import { createPeople } from "../core/accounts/people.ts";
-import { createAdvertCommands } from "../core/catalogue/adverts.ts";
-import { createBrandAdmin } from "../core/catalogue/brands.ts";
-import { createCatalogue } from "../core/catalogue/catalogue.ts";
-import { createS3Storage } from "../core/media/s3-storage.ts";
-import { createDiskStorage, type MediaStorage } from "../core/media/storage.ts";
-import { createReports } from "../core/moderation/reports.ts";
-import { createOrders } from "../core/orders/orders.ts";
-import type { PaymentProvider } from "../core/payments/provider.ts";
-import { createSimulatedProvider } from "../core/payments/simulated-provider.ts";
-import { createStripeProvider } from "../core/payments/stripe-provider.ts";
+import {
+  createAccounts,
+  createAuth,
+  createCounters,
+  createLoginThrottle,
+  createProfile,
+  createSignUpLimit,
+  DEFAULT_LOGIN_LIMITS,
+} from "../core/accounts/index.ts";
+import { createAudit } from "../core/audit/index.ts";
+import { createAdvertCommands, createBrandAdmin, createCatalogue } from "../core/catalogue/index.ts";
+import { createDiskStorage, createS3Storage, type MediaStorage } from "../core/media/index.ts";
+import { createPeople, createReports } from "../core/moderation/index.ts";
+import { createOrders } from "../core/orders/index.ts";
+import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
 
@@ -54,6 +54,8 @@ export function createServices(config: Config, database: Database, options: Serv
     orders: createOrders({ db, provider, simulated }),
     accounts: createAccounts({ db, auth }),
     people: createPeople({ db }),
+    profile: createProfile({ db }),
+    audit: createAudit({ db }),
     reports: createReports({ db }),
     catalogue: createCatalogue({ db }),
   };

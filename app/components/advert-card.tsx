@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AdvertCard as Advert } from "../../core/catalogue/cards.ts";
+import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { formatPrice } from "../lib/money.ts";
 
 export function VerifiedMark() {

@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import type { AdvertFormValues } from "../../core/catalogue/adverts.ts";
-import type { BrandView } from "../../core/catalogue/catalogue.ts";
+import type { AdvertFormValues, BrandView } from "../../core/catalogue/index.ts";
 import { advertSchema, advertUpdateSchema, CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { AdvertCard } from "../../core/catalogue/cards.ts";
+import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { bookingSchema } from "../../schemas/orders.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { formatPrice } from "../lib/money.ts";

@@ -1,12 +1,12 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { Role } from "../../core/accounts/roles.ts";
+import type { Role } from "../../core/accounts/index.ts";
 import { SearchStrip } from "./search-strip.tsx";
 
 export interface NavUser {
   name: string;
   email: string;
   role: Role;
-  active: boolean;
+  actingAsSeller: boolean;
 }
 
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold text-primary" : "");
@@ -51,7 +51,7 @@ function NavLinks({ user }: { user: NavUser | null }) {
 
 export function NavBar({ user }: { user: NavUser | null }) {
   const onDashboard = useLocation().pathname.startsWith("/dashboard");
-  const postAddTarget = user?.role === "seller" && user.active ? "/dashboard/post/add" : "/register/seller";
+  const postAddTarget = user?.role === "seller" && user.actingAsSeller ? "/dashboard/post/add" : "/register/seller";
   return (
     <header className="border-b border-base-300 bg-base-100">
       <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
@@ -107,16 +107,16 @@ function UserMenu({ user }: { user: NavUser }) {
         </li>
         {user.role === "seller" && (
           <>
-            <li className="menu-title">{user.active ? "Seller" : "User"}</li>
+            <li className="menu-title">{user.actingAsSeller ? "Seller" : "User"}</li>
             <li>
               <Form method="post" action="/account/mode" className="p-0">
-                <input type="hidden" name="mode" value={user.active ? "user" : "seller"} />
+                <input type="hidden" name="mode" value={user.actingAsSeller ? "user" : "seller"} />
                 <button
                   type="submit"
                   className="w-full px-3 py-1.5 text-left"
-                  aria-label={`Switch to ${user.active ? "User" : "Seller"}`}
+                  aria-label={`Switch to ${user.actingAsSeller ? "User" : "Seller"}`}
                 >
-                  {user.active ? "User" : "Seller"}
+                  {user.actingAsSeller ? "User" : "Seller"}
                 </button>
               </Form>
             </li>

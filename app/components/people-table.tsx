@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import type { PersonRow } from "../../core/accounts/people.ts";
+import type { PersonRow } from "../../core/moderation/index.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDeleteDialog } from "./dialog.tsx";
 

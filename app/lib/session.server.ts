@@ -1,7 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app-context";
-import type { SessionUser } from "../../core/accounts/accounts.ts";
-import { type Area, mayEnter } from "../../core/accounts/roles.ts";
+import type { SessionUser } from "../../core/accounts/index.ts";
+import { type Area, mayEnter } from "../../core/accounts/index.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { redirectWithToast } from "./toast.server.ts";
 

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.error) return parsed.error;
   try {
     const asSeller = parsed.value.mode === "seller";
-    await context.get(appContext).services.people.setActingAsSeller(user, asSeller);
+    await context.get(appContext).services.profile.setActingAsSeller(user, asSeller);
     return redirectWithToast(context, "/", {
       type: "success",
       message: asSeller ? MESSAGES.toast.nowSeller : MESSAGES.toast.nowUser,

@@ -13,7 +13,13 @@ import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { name: user.name, email: user.email, role: user.role, verified: user.verified, active: user.active };
+  return {
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    verified: user.verified,
+    actingAsSeller: user.actingAsSeller,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.data === "name") {
     const parsed = validateForm(form, profileSchema);
     if (parsed.error) return parsed.error;
-    await services.people.rename(user, parsed.value.name);
+    await services.profile.rename(user, parsed.value.name);
     return dataWithToast(context, { ok: "name" as const }, { type: "success", message: "Your name is updated." });
   }
   const parsed = validateForm(form, passwordChangeSchema);
@@ -68,7 +74,7 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
         <p className="mt-2">
           {me.email} · {ROLE_LABELS[me.role]}
           {me.role === "seller" && (me.verified ? " (verified)" : " (not verified yet)")}
-          {me.role === "seller" && !me.active && " · acting as a user"}
+          {me.role === "seller" && !me.actingAsSeller && " · acting as a user"}
         </p>
       </div>
       <Form

@@ -14,7 +14,7 @@ export interface SessionUser {
   email: string;
   role: Role;
   verified: boolean;
-  active: boolean;
+  actingAsSeller: boolean;
 }
 
 /** Cookies to pass on to the browser after an auth step. */
@@ -32,11 +32,11 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
         email: u.email,
         role: u.role as Role,
         verified: Boolean(u.verified),
-        active: u.active !== false,
+        actingAsSeller: u.actingAsSeller !== false,
       };
     },
 
-    /** Creates a buyer (role user) or a seller (verified false, active true) and signs them in. */
+    /** Creates a buyer (role user) or a seller (verified false, acting as a seller) and signs them in. */
     async register(input: SignUpInput & { as: "user" | "seller" }, headers: Headers): Promise<AuthResult> {
       const result = await call(() =>
         auth.api.signUpEmail({
@@ -48,7 +48,7 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
       if (input.as === "seller") {
         await db
           .update(users)
-          .set({ role: "seller", verified: false, active: true })
+          .set({ role: "seller", verified: false, actingAsSeller: true })
           .where(eq(users.id, result.response.user.id));
       }
       return { headers: result.headers };

@@ -87,7 +87,7 @@ export function createAuth(options: AuthOptions) {
         // Never accepted from a client: role changes go through core/accounts only.
         role: { type: "string", input: false, defaultValue: "user" },
         verified: { type: "boolean", input: false, defaultValue: false },
-        active: { type: "boolean", input: false, defaultValue: true },
+        actingAsSeller: { type: "boolean", input: false, defaultValue: true },
         deactivatedAt: { type: "date", input: false, required: false },
       },
     },

@@ -3,12 +3,11 @@ import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands } from "../../db/schema.ts";
 import type { AdvertInput, AdvertUpdate } from "../../schemas/catalogue.ts";
-import { type Actor, isActingSeller, isAdmin } from "../accounts/roles.ts";
+import { type Actor, isActingSeller, isAdmin } from "../accounts/index.ts";
+import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
-import { storeImage } from "../media/images.ts";
-import { type MediaStorage, mediaUrl } from "../media/storage.ts";
-import { recordAdminAction } from "../moderation/audit.ts";
-import { lockAdvert, takeDown } from "../orders/advert-lifecycle.ts";
+import { type MediaStorage, mediaUrl, storeImage } from "../media/index.ts";
+import { lockAdvert, takeDown } from "../orders/index.ts";
 
 const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
 const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can no longer be changed.");

@@ -3,11 +3,11 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, brands } from "../../db/schema.ts";
 import type { BrandInput, BrandUpdate } from "../../schemas/catalogue.ts";
-import type { Actor } from "../accounts/roles.ts";
+import type { Actor } from "../accounts/index.ts";
+import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
-import { storeImage } from "../media/images.ts";
-import type { MediaStorage } from "../media/storage.ts";
-import { recordAdminAction } from "../moderation/audit.ts";
+import type { MediaStorage } from "../media/index.ts";
+import { storeImage } from "../media/index.ts";
 
 const duplicate = (name: string) =>
   new AppError("CONFLICT", `A brand named ${name} already exists.`, { name: "A brand with this name already exists" });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { adverts, brands, users } from "../../db/schema.ts";
-import { mediaUrl } from "../media/storage.ts";
+import { mediaUrl } from "../media/index.ts";
 
 /** An advert as cards show it, everywhere: home, brand page, search. */
 export interface AdvertCard {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
-import { mediaUrl } from "../media/storage.ts";
+import { mediaUrl } from "../media/index.ts";
 
 export type AdvertDetail = NonNullable<Awaited<ReturnType<typeof getAdvertDetail>>>;
 

@@ -3,12 +3,12 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, reports, users } from "../../db/schema.ts";
 import type { ReportInput } from "../../schemas/moderation.ts";
-import type { SessionUser } from "../accounts/accounts.ts";
-import { canBuy, requireAdmin } from "../accounts/roles.ts";
+import type { SessionUser } from "../accounts/index.ts";
+import { canBuy, requireAdmin } from "../accounts/index.ts";
+import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
-import { mediaUrl } from "../media/storage.ts";
-import { takeDown } from "../orders/advert-lifecycle.ts";
-import { recordAdminAction } from "./audit.ts";
+import { mediaUrl } from "../media/index.ts";
+import { takeDown } from "../orders/index.ts";
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
 export function createReports({ db }: { db: Db }) {

@@ -127,7 +127,7 @@ export async function markSold(tx: Tx, advert: AdvertRow, orderId: string) {
 /** Its sale was refunded: back on sale, or — received by its buyer already — out of the catalogue. */
 export async function unsell(tx: Tx, advertId: string, received: boolean, note: string) {
   const advert = await lockAdvert(tx, advertId);
-  if (!advert || advert.status !== "sold") return;
+  if (advert?.status !== "sold") return;
   const transition = received ? "retire" : "relist";
   await tx.update(adverts).set({ status: ADVERT_TRANSITIONS[transition].to }).where(eq(adverts.id, advertId));
   await record(tx, advert, transition, null, note);

@@ -1,10 +1,7 @@
+import { NO_LONGER_FOR_SALE, SOLD } from "../../schemas/orders.ts";
 import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from "../../schemas/values.ts";
 
 export type { OrderStatus };
-
-/** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
-export const SOLD = "This laptop has already been sold";
-export const NO_LONGER_FOR_SALE = "This laptop is no longer for sale.";
 
 /**
  * The order lifecycle. Every change of status goes through one of these named
@@ -97,20 +94,7 @@ export const IN_FLIGHT = {
   refunding: "This order is being refunded. Wait a moment.",
 } as const satisfies Partial<Record<OrderStatus, string>>;
 
-/** What the buyer reads for each status. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  booked: "Booked",
-  paying: "Payment in progress",
-  paid: "Paid",
-  refunding: "Refund in progress",
-  completed: "Received",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  closed: SOLD,
-  withdrawn: NO_LONGER_FOR_SALE,
-};
-
-export { ORDER_STATUSES };
+export { NO_LONGER_FOR_SALE, ORDER_STATUSES, SOLD };
 
 /** What a person is told when their order cannot take this transition now. */
 export function refusalOf(status: OrderStatus, transition: Transition): string {

@@ -1,9 +1,9 @@
-import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 import { adverts, orders, payments } from "../../db/schema.ts";
-import type { SessionUser } from "../accounts/accounts.ts";
+import type { SessionUser } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
-import type { Card, PaymentProvider, ServerCardProvider } from "../payments/provider.ts";
+import type { Card, PaymentProvider, ServerCardProvider } from "../payments/index.ts";
 import { hold, holdsAnother, markSold, release } from "./advert-lifecycle.ts";
 import { canTransition, NO_LONGER_FOR_SALE, type OrderStatus, refusalOf, SOLD } from "./order-states.ts";
 import { applyTransition, findOrder, heldByPayment, lockBuyer, lockOrder } from "./transition.ts";

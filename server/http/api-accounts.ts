@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { isActingSeller, isAdmin, ROLES } from "../../core/accounts/roles.ts";
+import { isActingSeller, isAdmin, ROLES } from "../../core/accounts/index.ts";
 import { loginSchema, signUpSchema } from "../../schemas/accounts.ts";
 import type { Services } from "../services.ts";
 import { apiErrorSchema, errorResponses } from "./errors.ts";
@@ -14,7 +14,7 @@ const sessionUserSchema = z
     email: z.string(),
     role: z.enum(ROLES),
     verified: z.boolean(),
-    active: z.boolean().meta({ description: "Sellers: acting as a seller (true) or as a user (false)" }),
+    actingAsSeller: z.boolean().meta({ description: "Sellers: acting as a seller (true) or as a user (false)" }),
   })
   .meta({ id: "Account" });
 

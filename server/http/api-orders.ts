@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ORDER_STATUSES } from "../../core/orders/order-states.ts";
 import { bookingSchema, cardSchema } from "../../schemas/orders.ts";
+import { ORDER_STATUSES } from "../../schemas/values.ts";
 import type { Services } from "../services.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";

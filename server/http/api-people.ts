@@ -13,7 +13,7 @@ const personSchema = z
     email: z.string(),
     role: z.string(),
     verified: z.boolean(),
-    active: z.boolean(),
+    actingAsSeller: z.boolean(),
     deactivated: z.boolean(),
     joinedAt: z.string(),
   })
@@ -110,7 +110,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request) => {
       const user = await requireUser(services, request);
-      return { modified: await services.people.setActingAsSeller(user, request.body.mode === "seller") };
+      return { modified: await services.profile.setActingAsSeller(user, request.body.mode === "seller") };
     },
   );
 };

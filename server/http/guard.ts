@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import type { SessionUser } from "../../core/accounts/accounts.ts";
-import { type Area, forbidden, mayEnter } from "../../core/accounts/roles.ts";
+import type { SessionUser } from "../../core/accounts/index.ts";
+import { type Area, forbidden, mayEnter } from "../../core/accounts/index.ts";
 import { AppError } from "../../core/errors.ts";
 import type { Services } from "../services.ts";
 import { webHeaders } from "./web.ts";

@@ -2,8 +2,8 @@ import type { Readable } from "node:stream";
 import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { matchPath } from "react-router";
-import { type Area, mayEnter } from "../../core/accounts/roles.ts";
-import { IMAGE_LIMITS } from "../../core/media/images.ts";
+import { type Area, mayEnter } from "../../core/accounts/index.ts";
+import { IMAGE_LIMITS } from "../../core/media/index.ts";
 import type { Services } from "../services.ts";
 import { webHeaders } from "./web.ts";
 

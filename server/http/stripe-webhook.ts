@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { isAppError } from "../../core/errors.ts";
-import type { StripeProvider } from "../../core/payments/stripe-provider.ts";
+import type { StripeProvider } from "../../core/payments/index.ts";
 import type { Services } from "../services.ts";
 
 /**

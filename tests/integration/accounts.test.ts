@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/seed/factories.ts";
+import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -58,14 +58,14 @@ describe("sign-up", () => {
     expect((await c.get("/api/me/is-admin")).json()).toEqual({ isAdmin: false });
   });
 
-  it("registers sellers through the domain with verified false and active true", async () => {
+  it("registers sellers through the domain with verified false, acting as a seller", async () => {
     await t.services.accounts.register(
       { name: "Sol", email: "sol@x.test", password: "Str0ng!pw", as: "seller" },
       new Headers(),
     );
     const c = client(t);
     await c.signIn("sol@x.test", "Str0ng!pw");
-    expect((await c.get("/api/me")).json()).toMatchObject({ role: "seller", verified: false, active: true });
+    expect((await c.get("/api/me")).json()).toMatchObject({ role: "seller", verified: false, actingAsSeller: true });
   });
 });
 

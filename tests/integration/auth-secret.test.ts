@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/seed/factories.ts";
+import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
 

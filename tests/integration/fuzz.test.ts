@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
-import { createBrand, createUser } from "../../db/seed/factories.ts";
+import { createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

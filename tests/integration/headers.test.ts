@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/seed/factories.ts";
+import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

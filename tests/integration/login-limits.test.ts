@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/seed/factories.ts";
+import { createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
 import { client } from "../support/http.ts";

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { afterAll, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
-import { createUser } from "../../db/seed/factories.ts";
+import { createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../db/seed/factories.ts";
+import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -73,15 +73,15 @@ describe("every other way to name an account", () => {
 
   it("refuses a rename to a deceptive name, and cleans an accepted one", async () => {
     const user = await createUser(t.services, { name: "Ren Amer", email: "ren@x.test" });
-    await expect(t.services.people.rename(user, "\u039cara Ren")).resolves.toBeUndefined();
-    await expect(t.services.people.rename(user, "Ren \u2705")).rejects.toMatchObject({
+    await expect(t.services.profile.rename(user, "\u039cara Ren")).resolves.toBeUndefined();
+    await expect(t.services.profile.rename(user, "Ren \u2705")).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       fields: { name: MARK },
     });
-    await expect(t.services.people.rename(user, "R\u0435L\u0430ptop Support")).rejects.toMatchObject({
+    await expect(t.services.profile.rename(user, "R\u0435L\u0430ptop Support")).rejects.toMatchObject({
       fields: { name: ROLE },
     });
-    await t.services.people.rename(user, "Ren\u200b \u202eAmer");
+    await t.services.profile.rename(user, "Ren\u200b \u202eAmer");
     const c = client(t);
     await c.signIn("ren@x.test");
     expect((await c.get("/api/me")).json().name).toBe("Ren Amer");

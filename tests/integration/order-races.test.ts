@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments } from "../../db/schema.ts";
-import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

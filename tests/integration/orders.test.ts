@@ -10,7 +10,7 @@ import {
   simIntents,
   simRefunds,
 } from "../../db/schema.ts";
-import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoIfEmpty } from "../../db/seed/demo.ts";
+import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage } from "../../core/media/s3-storage.ts";
-import { createUser } from "../../db/seed/factories.ts";
+import { createS3Storage } from "../../core/media/index.ts";
+import { createUser } from "../../seed/factories.ts";
 import { startFakeS3 } from "../support/fake-s3.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";

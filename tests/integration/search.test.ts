@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchQuery } from "../../core/catalogue/search.ts";
+import { searchQuery } from "../../core/catalogue/index.ts";
 import { adverts } from "../../db/schema.ts";
-import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
 import { parseSearch } from "../../schemas/search.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -111,7 +111,7 @@ describe("searching /api/adverts", () => {
     expect(ok.json()).toMatchObject({ name: "Lenovo ThinkPad T14", brandName: "Lenovo", ramGb: 16, sold: false });
     expect((await client(t).get(`/api/adverts/${ids.sold}`)).json().sold).toBe(true);
     expect((await client(t).get(`/api/adverts/${ids.gone}`)).statusCode).toBe(404);
-    expect((await client(t).get("/api/adverts/not-an-id")).statusCode).toBe(404);
+    expect((await client(t).get("/api/adverts/not-an-id")).statusCode).toBe(400); // checked at the edge
   });
 });
 

@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ONE_HOLD_AT_A_TIME } from "../../core/orders/pay-order.ts";
+import { ONE_HOLD_AT_A_TIME } from "../../core/orders/index.ts";
 import { adverts, orders, payments, simRefunds } from "../../db/schema.ts";
-import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../db/seed/demo.ts";
-import { createAdvert, createBrand, createUser } from "../../db/seed/factories.ts";
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startFakeStripe } from "../support/fake-stripe.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin-log";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
-  const actions = await context.get(appContext).services.people.recentAdminActions(admin);
+  const actions = await context.get(appContext).services.audit.recent(admin);
   return { actions: actions.map((a) => ({ ...a, at: a.at.toISOString() })) };
 }
 

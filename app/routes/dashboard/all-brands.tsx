@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import type { BrandView } from "../../../core/catalogue/catalogue.ts";
+import type { BrandView } from "../../../core/catalogue/index.ts";
 import { brandUpdateSchema } from "../../../schemas/catalogue.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog.tsx";

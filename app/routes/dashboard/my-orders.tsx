@@ -2,8 +2,9 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { canTransition, STATUS_LABELS } from "../../../core/orders/order-states.ts";
-import type { OrderView } from "../../../core/orders/orders.ts";
+import type { OrderView } from "../../../core/orders/index.ts";
+import { canTransition } from "../../../core/orders/index.ts";
+import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
 import { LaptopRow } from "../../components/laptop-row.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
@@ -110,7 +111,7 @@ function OrderRow({ order }: { order: OrderView }) {
         <span
           className={`badge ${order.status === "paid" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}
         >
-          {STATUS_LABELS[order.status]}
+          {ORDER_STATUS_LABELS[order.status]}
         </span>
       </p>
       <div className="card-actions">

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import type { SellerAdvert } from "../../../core/catalogue/catalogue.ts";
+import type { SellerAdvert } from "../../../core/catalogue/index.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { ConfirmDeleteDialog } from "../../components/dialog.tsx";
 import { LaptopRow } from "../../components/laptop-row.tsx";

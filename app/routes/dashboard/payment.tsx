@@ -1,8 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
-import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
-import { cardSchema } from "../../../schemas/orders.ts";
+import { cardSchema, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { TextField } from "../../components/form-field.tsx";
 import { StripeCardForm } from "../../components/stripe-card-form.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
@@ -67,7 +66,9 @@ export default function Payment({ loaderData: { order, payWith }, actionData }: 
       <h1 className="mb-2 text-3xl font-bold">Payment for {order.productName}</h1>
       {!payWith ? (
         <div className="flex flex-col gap-3">
-          <p className="text-lg">This order is {STATUS_LABELS[order.status].toLowerCase()}: there is nothing to pay.</p>
+          <p className="text-lg">
+            This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: there is nothing to pay.
+          </p>
           <Link to="/dashboard/my/orders" className="btn">
             Back to My Orders
           </Link>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
-import { STATUS_LABELS } from "../../../core/orders/order-states.ts";
+import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/user-orders";
@@ -48,7 +48,7 @@ export default function UserOrders({ loaderData: { orders } }: Route.ComponentPr
                   </td>
                   <td>{o.sellerName}</td>
                   <td>{formatPrice(o.priceCents)}</td>
-                  <td>{STATUS_LABELS[o.status]}</td>
+                  <td>{ORDER_STATUS_LABELS[o.status]}</td>
                   <td className="text-xs">{o.transactionId ? `${o.paymentStatus} · ${o.transactionId}` : "—"}</td>
                 </tr>
               ))}

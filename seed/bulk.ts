@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Services } from "../../server/services.ts";
-import { brands, users } from "../schema.ts";
+import { brands, users } from "../db/schema.ts";
+import type { Services } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createBrand } from "./factories.ts";
 
@@ -27,7 +27,7 @@ export async function seedBulk(services: Services, total: number, log: (line: st
 
   const run = Date.now().toString(36);
   await db.execute(sql`
-    insert into ${users} (id, name, email, role, verified, active)
+    insert into ${users} (id, name, email, role, verified, acting_as_seller)
     select 'bulk-' || ${run} || '-' || g, 'Seller ' || g, 'seller' || g || '.' || ${run} || '@bulk.relaptop.test', 'seller', g % 3 = 0, true
     from generate_series(1, ${SELLERS}) g`);
 

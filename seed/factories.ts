@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "../../core/accounts/roles.ts";
-import type { Condition } from "../../schemas/values.ts";
-import type { Services } from "../../server/services.ts";
-import { adverts, brands, users } from "../schema.ts";
+import type { Role } from "../core/accounts/index.ts";
+import { adverts, brands, users } from "../db/schema.ts";
+import type { Condition } from "../schemas/values.ts";
+import type { Services } from "../server/services.ts";
 import { brandLogo, laptopPicture } from "./demo-images.ts";
 
 /**
@@ -26,7 +26,14 @@ export async function createUser(
       .where(eq(users.id, user.id));
   }
   // The account as a session sees it, so seeds can act as this user through the core.
-  return { id: user.id, name: input.name, email: input.email, role, verified: input.verified ?? false, active: true };
+  return {
+    id: user.id,
+    name: input.name,
+    email: input.email,
+    role,
+    verified: input.verified ?? false,
+    actingAsSeller: true,
+  };
 }
 
 export async function createBrand(s: Services, name: string, hue = 210) {

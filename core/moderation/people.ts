@@ -1,13 +1,10 @@
 import { and, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adminActions, adverts, sessions, users } from "../../db/schema.ts";
-import { profileSchema } from "../../schemas/accounts.ts";
-import { fieldErrors } from "../../schemas/form-errors.ts";
+import { sessions, users } from "../../db/schema.ts";
+import { requireAdmin, type SessionUser } from "../accounts/index.ts";
+import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
-import { recordAdminAction } from "../moderation/audit.ts";
-import { removeAllOf } from "../orders/advert-lifecycle.ts";
-import type { SessionUser } from "./accounts.ts";
-import { requireAdmin } from "./roles.ts";
+import { removeAllOf } from "../orders/index.ts";
 
 export const PEOPLE_PAGE_SIZE = 25;
 
@@ -17,7 +14,7 @@ export interface PersonRow {
   email: string;
   role: string;
   verified: boolean;
-  active: boolean;
+  actingAsSeller: boolean;
   deactivated: boolean;
   joinedAt: string;
 }
@@ -26,8 +23,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const notFound = () => new AppError("NOT_FOUND", "This account does not exist.");
 
 /**
- * The people side: admins list, verify and delete sellers and buyers; sellers switch
- * between acting as a seller and as a buyer. Every admin action is recorded.
+ * Admins and the people of the marketplace: list, verify and delete sellers and buyers.
+ * Every admin action is recorded.
  */
 export function createPeople({ db }: { db: Db }) {
   const record = (
@@ -54,7 +51,7 @@ export function createPeople({ db }: { db: Db }) {
             email: users.email,
             role: users.role,
             verified: users.verified,
-            active: users.active,
+            actingAsSeller: users.actingAsSeller,
             deactivatedAt: users.deactivatedAt,
             createdAt: users.createdAt,
           })
@@ -132,42 +129,6 @@ export function createPeople({ db }: { db: Db }) {
         await removeAllOf(tx, userId, admin.id);
         await record(admin, "delete-account", userId, `Deleted ${target.role} ${target.name} <${target.email}>`, tx);
       });
-    },
-
-    /** The Seller/User switch: a seller acts as a seller (true) or as a plain buyer (false). */
-    async setActingAsSeller(actor: SessionUser, active: boolean): Promise<boolean> {
-      if (actor.role !== "seller") throw new AppError("FORBIDDEN", "Only sellers can switch between seller and user.");
-      const changed = await db
-        .update(users)
-        .set({ active })
-        .where(and(eq(users.id, actor.id), sql`${users.active} <> ${active}`))
-        .returning({ id: users.id });
-      return changed.length > 0;
-    },
-
-    async rename(actor: SessionUser, name: string) {
-      // The same rules as the profile form, for any caller: stored as it looks, never passing for a role.
-      const parsed = profileSchema.safeParse({ name });
-      if (!parsed.success) {
-        throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", fieldErrors(parsed.error));
-      }
-      await db.update(users).set({ name: parsed.data.name }).where(eq(users.id, actor.id));
-    },
-
-    async recentAdminActions(admin: SessionUser, limit = 100) {
-      requireAdmin(admin);
-      return db
-        .select({
-          id: adminActions.id,
-          action: adminActions.action,
-          summary: adminActions.summary,
-          at: adminActions.at,
-          adminName: users.name,
-        })
-        .from(adminActions)
-        .innerJoin(users, eq(users.id, adminActions.adminId))
-        .orderBy(sql`${adminActions.at} desc nulls last`)
-        .limit(limit);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
-import { CONDITIONS } from "../../schemas/values.ts";
-import type { Services } from "../../server/services.ts";
-import { users } from "../schema.ts";
+import { users } from "../db/schema.ts";
+import { CONDITIONS } from "../schemas/values.ts";
+import type { Services } from "../server/services.ts";
 import { createAdvert, createBrand, createUser } from "./factories.ts";
 
 export const DEMO_ACCOUNTS = {

@@ -1,0 +1,10 @@
+/**
+ * Accounts: identity (better-auth: sign-up, sign-in, Google, sessions), the limits on guessing and
+ * sign-ups, the roles and what each may do, and a person's own profile.
+ */
+export { type AuthResult, createAccounts, type SessionUser } from "./accounts.ts";
+export { type Auth, createAuth } from "./auth.ts";
+export { createCounters } from "./counters.ts";
+export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";
+export { createProfile } from "./profile.ts";
+export * from "./roles.ts";

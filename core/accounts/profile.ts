@@ -1,0 +1,34 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { profileSchema } from "../../schemas/accounts.ts";
+import { fieldErrors } from "../../schemas/form-errors.ts";
+import { AppError } from "../errors.ts";
+import type { SessionUser } from "./accounts.ts";
+
+/** A person's own account: their name, and a seller's switch between acting as a seller and as a buyer. */
+export function createProfile({ db }: { db: Db }) {
+  return {
+    /** The Seller/User switch: a seller acts as a seller (true) or as a plain buyer (false). */
+    async setActingAsSeller(actor: SessionUser, actingAsSeller: boolean): Promise<boolean> {
+      if (actor.role !== "seller") throw new AppError("FORBIDDEN", "Only sellers can switch between seller and user.");
+      const changed = await db
+        .update(users)
+        .set({ actingAsSeller })
+        .where(and(eq(users.id, actor.id), sql`${users.actingAsSeller} <> ${actingAsSeller}`))
+        .returning({ id: users.id });
+      return changed.length > 0;
+    },
+
+    async rename(actor: SessionUser, name: string) {
+      // The same rules as the profile form, for any caller: stored as it looks, never passing for a role.
+      const parsed = profileSchema.safeParse({ name });
+      if (!parsed.success) {
+        throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", fieldErrors(parsed.error));
+      }
+      await db.update(users).set({ name: parsed.data.name }).where(eq(users.id, actor.id));
+    },
+  };
+}
+
+export type Profile = ReturnType<typeof createProfile>;

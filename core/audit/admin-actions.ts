@@ -1,0 +1,36 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { adminActions, users } from "../../db/schema.ts";
+import { type Actor, requireAdmin } from "../accounts/index.ts";
+
+/** Records an admin action (who, what, to what, when), in the caller's transaction when it has one. */
+export async function recordAdminAction(
+  db: Db | Tx,
+  adminId: string,
+  action: string,
+  target: { type: "user" | "advert" | "brand"; id: string },
+  summary: string,
+) {
+  await db.insert(adminActions).values({ adminId, action, targetType: target.type, targetId: target.id, summary });
+}
+
+/** The admins' own record, newest first: who did what, to what, and when (page: Admin activity). */
+export function createAudit({ db }: { db: Db }) {
+  return {
+    async recent(admin: Actor, limit = 100) {
+      requireAdmin(admin);
+      return db
+        .select({
+          id: adminActions.id,
+          action: adminActions.action,
+          summary: adminActions.summary,
+          at: adminActions.at,
+          adminName: users.name,
+        })
+        .from(adminActions)
+        .innerJoin(users, eq(users.id, adminActions.adminId))
+        .orderBy(sql`${adminActions.at} desc nulls last`)
+        .limit(limit);
+    },
+  };
+}

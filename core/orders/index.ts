@@ -1,0 +1,9 @@
+/**
+ * Orders: booking, paying, cancelling and receiving a laptop (order-states.ts holds who may move an
+ * order and when), and the advert lifecycle that sales drive (advert-lifecycle.ts: where an advert is
+ * held, sold, relisted or withdrawn).
+ */
+export { ADVERT_TRANSITIONS, lockAdvert, removeAllOf, takeDown } from "./advert-lifecycle.ts";
+export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";
+export { createOrders, MAX_LIVE_BOOKINGS, type Orders, type OrderView, TOO_MANY_BOOKINGS } from "./orders.ts";
+export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";

@@ -1,0 +1,34 @@
+import { ROLES, type Role } from "./values.ts";
+
+/**
+ * Roles and what each may do: the one place that names them, pure so that the pages' components and
+ * the server share it (core/accounts re-exports it with the server's refusals).
+ * A seller who switched to acting as a buyer (actingAsSeller = false) is treated as a buyer.
+ */
+export { ROLES, type Role };
+
+export interface Actor {
+  id: string;
+  role: string;
+  actingAsSeller: boolean;
+}
+
+export const isAdmin = (a: Pick<Actor, "role">) => a.role === "admin";
+/** Sellers acting as sellers. */
+export const isActingSeller = (a: Pick<Actor, "role" | "actingAsSeller">) => a.role === "seller" && a.actingAsSeller;
+/** Everyone who is not an admin books and pays: buyers, and sellers too (spec §2, side menu). */
+export const canBuy = (a: Pick<Actor, "role">) => a.role !== "admin";
+
+export type Area = "signed-in" | "admin" | "seller";
+
+/** Whether an actor may enter an area of the dashboard or the API. */
+export function mayEnter(actor: Pick<Actor, "role" | "actingAsSeller">, area: Area): boolean {
+  switch (area) {
+    case "signed-in":
+      return true;
+    case "admin":
+      return isAdmin(actor);
+    case "seller":
+      return isActingSeller(actor);
+  }
+}
