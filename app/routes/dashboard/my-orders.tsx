@@ -16,7 +16,14 @@ import type { Route } from "./+types/my-orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { orders: await context.get(appContext).services.orders.listMine(user) };
+  const orders = await context.get(appContext).services.orders.listMine(user);
+  // What the buyer may do next is the order state table's to say, on the server.
+  return {
+    orders: orders.map((order) => ({
+      ...order,
+      cancellable: canTransition(order.status, "cancel") || canTransition(order.status, "cancelPaid"),
+    })),
+  };
 }
 
 const intentSchema = z.object({ intent: z.enum(["cancel", "receipt"]), orderId: z.string().min(1) });
@@ -72,13 +79,12 @@ export default function MyOrders({ loaderData: { orders } }: Route.ComponentProp
   );
 }
 
-function OrderRow({ order }: { order: OrderView }) {
+function OrderRow({ order }: { order: OrderView & { cancellable: boolean } }) {
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" || !hydrated;
   const post = (intent: "cancel" | "receipt") => fetcher.submit({ intent, orderId: order.id }, { method: "post" });
-  const cancellable = canTransition(order.status, "cancel") || canTransition(order.status, "cancelPaid");
   return (
     <LaptopRow
       imageUrl={order.productImageUrl}
@@ -125,7 +131,7 @@ function OrderRow({ order }: { order: OrderView }) {
             I received it
           </button>
         )}
-        {cancellable && (
+        {order.cancellable && (
           <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming(true)}>
             Cancel
           </button>
