@@ -70,6 +70,8 @@ export default defineConfig({
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
         GOOGLE_CLIENT_ID: "relaptop-e2e",
         GOOGLE_CLIENT_SECRET: "relaptop-e2e-secret",
+        // The journeys sign up many accounts from 127.0.0.1; the default is 5 per address per hour.
+        SIGNUPS_PER_HOUR: "1000",
       },
     },
   ],
