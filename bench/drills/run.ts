@@ -9,6 +9,7 @@
 import { crashDrill } from "./crash.ts";
 import { loadDrill } from "./load.ts";
 import { outageDrill } from "./outage.ts";
+import { pairsDrill } from "./pairs.ts";
 import { raceDrill } from "./race.ts";
 import { sqlmapDrill } from "./sqlmap.ts";
 import { brokenInvariants, canRestartPostgres } from "./support.ts";
@@ -22,6 +23,7 @@ const drills: [string, () => Promise<void>][] = [
   ["crash", () => crashDrill({ short })],
   ["load", () => loadDrill({ short })],
   ["sqlmap", () => sqlmapDrill({ short })],
+  ["pairs", () => pairsDrill({ short })],
   // Last: it restarts the PostgreSQL server the other drills use.
   ["outage", outageDrill],
 ];

@@ -1,12 +1,22 @@
-/** What every drill shares: the verdict, starting a production server, and a buyer's HTTP session. */
+/**
+ * What every drill shares: the verdict, starting a production server, HTTP sessions, laptops seeded
+ * straight into the database, Stripe's side of a payment, and the money checks.
+ */
 import { type ChildProcess, execSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import Stripe from "stripe";
 import { openDatabase } from "../../db/client.ts";
+import { orders, payments } from "../../db/schema.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
+import { laptopPicture } from "../../seed/demo-images.ts";
+import { createAdvert, createBrand, createUser, DEMO_PASSWORD } from "../../seed/factories.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createServices, type ServiceOptions, type Services } from "../../server/services.ts";
+import type { startFakeStripe } from "../../tests/support/fake-stripe.ts";
 import { brokenMoneyInvariantsIn } from "../../tests/support/money-invariants.ts";
 import { answers, startNode, stop } from "../processes.ts";
 
@@ -68,16 +78,13 @@ export const healthy = (port: number, timeoutMs?: number) => answers(`http://127
 
 export { stop };
 
-export type Call = (
-  method: string,
-  url: string,
-  body?: unknown,
-) => Promise<{ status: number; json: Record<string, unknown> | null }>;
+export type Answer = { status: number; json: Record<string, unknown> | null };
+export type Call = (method: string, url: string, body?: unknown) => Promise<Answer>;
 
-/** A new buyer account with its own HTTP session (a cookie jar of one), as a browser would have. */
-export async function buyer(base: string, label: string): Promise<Call> {
+/** An HTTP session (a cookie jar of one), as a browser would have. */
+export function session(base: string): Call {
   let cookie = "";
-  const call: Call = async (method, url, body) => {
+  return async (method, url, body) => {
     const res = await fetch(`${base}${url}`, {
       method,
       // As a browser would: better-auth refuses sign-ups without an Origin in production.
@@ -95,12 +102,25 @@ export async function buyer(base: string, label: string): Promise<Call> {
     if (set) cookie = set;
     return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null };
   };
+}
+
+/** A new buyer account, signed in. */
+export async function buyer(base: string, label: string): Promise<Call> {
+  const call = session(base);
   const signUp = await call("POST", "/api/auth/sign-up/email", {
     name: `Drill ${label}`,
     email: `drill.${label}.${process.pid}.${Date.now()}@drill.test`,
     password: "Str0ng!pw",
   });
   if (signUp.status !== 200) throw new Error(`sign-up failed: HTTP ${signUp.status}`);
+  return call;
+}
+
+/** An account the drill seeded (e.g. DRILL_ADMIN), signed in. */
+export async function signIn(base: string, email: string): Promise<Call> {
+  const call = session(base);
+  const res = await call("POST", "/api/auth/sign-in/email", { email, password: DEMO_PASSWORD });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: HTTP ${res.status}`);
   return call;
 }
 
@@ -165,4 +185,118 @@ export function brokenMoneyInvariants(db: Database, env: Record<string, string> 
     },
     { env },
   );
+}
+
+/** The seeded accounts that sign in over HTTP, with the demo's password. */
+export const DRILL_ADMIN = "admin@drill.test";
+export const DRILL_SELLER = "seller@drill.test";
+export interface Laptop {
+  advertId: string;
+  sellerId: string;
+}
+
+/**
+ * Laptops for a drill to act on, `count` per lot, seeded before the server starts (one picture for all):
+ * DRILL_SELLER's, or each of its own seller (who has no password), or each already reported by a buyer.
+ * Only the two accounts that sign in get a real password hash (~0.1 s each).
+ */
+export function stockLaptops(
+  db: Database,
+  lots: { name: string; laptops?: "own seller" | "reported" }[],
+  count: number,
+): Promise<Map<string, Laptop[]>> {
+  const seed = async (s: Services, config: Config) => {
+    const hashing = createServices(config, s.database);
+    await createUser(hashing, { name: "Drill Ada", email: DRILL_ADMIN, role: "admin" });
+    const seller = await createUser(hashing, { name: "Drill Sam", email: DRILL_SELLER, role: "seller" });
+    const reporter = await createUser(s, { name: "Drill Reporter", email: "reporter@drill.test" });
+    const brand = await createBrand(s, "Drill");
+    const imageKey = await s.media.put(await laptopPicture("Drill", 200), "webp");
+    const stock = new Map<string, Laptop[]>();
+    let n = 0;
+    for (const lot of lots) {
+      const laptops: Laptop[] = [];
+      for (let i = 0; i < count; i++, n++) {
+        const owner =
+          lot.laptops === "own seller"
+            ? await createUser(s, { name: `Drill Seller ${n}`, email: `seller${n}@drill.test`, role: "seller" })
+            : seller;
+        const name = `Drill laptop ${n}`;
+        const advert = await createAdvert(s, {
+          sellerId: owner.id,
+          brandId: brand.id,
+          name,
+          resalePriceCents: 40_000,
+          imageKey,
+        });
+        if (lot.laptops === "reported")
+          await s.reports.report(reporter, { advertId: advert.id, reason: "Scam or fraud", details: undefined });
+        laptops.push({ advertId: advert.id, sellerId: owner.id });
+      }
+      stock.set(lot.name, laptops);
+    }
+    return stock;
+  };
+  return withServices(db, seed, { insecureFastHash: true });
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+const STRIPE_WEBHOOK_SECRET = "whsec_drill";
+
+/** The server's configuration for Stripe, its API being the fake at `apiBase`. */
+export const stripeEnv = (apiBase: string) => ({
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_drill",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_drill",
+  STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_BASE: apiBase,
+});
+
+export type Webhook = (type: string, object: Record<string, unknown>) => Promise<Answer>;
+
+/** Stripe's webhook deliveries to the server: an event about `object`, signed as Stripe signs it. */
+export function webhookSender(base: string): Webhook {
+  const signer = new Stripe("sk_test_signer");
+  return async (type, object) => {
+    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, data: { object } });
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
+    const res = await fetch(`${base}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
+    return { status: res.status, json: (await res.json().catch(() => null)) as Answer["json"] };
+  };
+}
+
+/**
+ * How many charges the fake Stripe refunded whose order is not `refunded` with that payment `refunded`
+ * (a paid or received order with its money back, say). Read once the server is stopped.
+ */
+export function brokenStripeRefunds(db: Database, fake: FakeStripe): Promise<number> {
+  const refunded = fake.refunds.map((r) => ({
+    intentId: r.payment_intent,
+    orderId: fake.intents.get(r.payment_intent)?.metadata.orderId ?? "",
+  }));
+  if (refunded.length === 0) return Promise.resolve(0);
+  return withServices(db, async ({ db: q }) => {
+    const ids = refunded.map((r) => r.orderId).filter((id) => /^[\da-f-]{36}$/.test(id));
+    const rows = ids.length
+      ? await q
+          .select({
+            id: orders.id,
+            status: orders.status,
+            paymentStatus: payments.status,
+            intentId: payments.transactionId,
+          })
+          .from(orders)
+          .leftJoin(payments, eq(payments.orderId, orders.id))
+          .where(inArray(orders.id, ids))
+      : [];
+    const followed = ({ intentId, orderId }: (typeof refunded)[number]) =>
+      rows.some(
+        (r) => r.id === orderId && r.status === "refunded" && r.intentId === intentId && r.paymentStatus === "refunded",
+      );
+    return refunded.filter((r) => !followed(r)).length;
+  });
 }
