@@ -51,7 +51,7 @@ function NavLinks({ user }: { user: NavUser | null }) {
 
 export function NavBar({ user }: { user: NavUser | null }) {
   const onDashboard = useLocation().pathname.startsWith("/dashboard");
-  const postAddTarget = user?.role === "seller" && user.actingAsSeller ? "/dashboard/post/add" : "/register/seller";
+  const postAdvertTarget = user?.role === "seller" && user.actingAsSeller ? "/dashboard/post/add" : "/register/seller";
   return (
     <header className="border-b border-base-300 bg-base-100">
       <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
@@ -76,7 +76,7 @@ export function NavBar({ user }: { user: NavUser | null }) {
           </ul>
         </div>
         <div className="navbar-end gap-2">
-          <Link to={postAddTarget} className="btn btn-primary hidden lg:inline-flex">
+          <Link to={postAdvertTarget} className="btn btn-primary hidden lg:inline-flex">
             Post Add
           </Link>
           {user && <UserMenu user={user} />}

@@ -5,8 +5,8 @@ import { appContext } from "#app-context";
 import type { OrderView } from "../../../core/orders/index.ts";
 import { canTransition } from "../../../core/orders/index.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { AdvertRow } from "../../components/advert-row.tsx";
 import { ConfirmDialog } from "../../components/dialog.tsx";
-import { LaptopRow } from "../../components/laptop-row.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -86,7 +86,7 @@ function OrderRow({ order }: { order: OrderView & { cancellable: boolean } }) {
   const busy = fetcher.state !== "idle" || !hydrated;
   const post = (intent: "cancel" | "receipt") => fetcher.submit({ intent, orderId: order.id }, { method: "post" });
   return (
-    <LaptopRow
+    <AdvertRow
       imageUrl={order.productImageUrl}
       title={
         <Link to={`/laptops/${order.advertId}`} className="link-hover">
@@ -137,6 +137,6 @@ function OrderRow({ order }: { order: OrderView & { cancellable: boolean } }) {
           </button>
         )}
       </div>
-    </LaptopRow>
+    </AdvertRow>
   );
 }

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import type { SellerAdvert } from "../../../core/catalogue/index.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
+import { AdvertRow } from "../../components/advert-row.tsx";
 import { ConfirmDeleteDialog } from "../../components/dialog.tsx";
-import { LaptopRow } from "../../components/laptop-row.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { formatPrice } from "../../lib/money.ts";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "My Products — ReLaptop" }];
 
-export default function MyProducts({ loaderData: { adverts } }: Route.ComponentProps) {
+export default function MyAdverts({ loaderData: { adverts } }: Route.ComponentProps) {
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -59,7 +59,7 @@ export default function MyProducts({ loaderData: { adverts } }: Route.ComponentP
       ) : (
         <ul className="flex flex-col gap-3">
           {adverts.map((advert) => (
-            <ProductRow key={advert.id} advert={advert} />
+            <SellerAdvertRow key={advert.id} advert={advert} />
           ))}
         </ul>
       )}
@@ -67,7 +67,7 @@ export default function MyProducts({ loaderData: { adverts } }: Route.ComponentP
   );
 }
 
-function ProductRow({ advert }: { advert: SellerAdvert }) {
+function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
   const hydrated = useHydrated();
@@ -75,7 +75,7 @@ function ProductRow({ advert }: { advert: SellerAdvert }) {
   const locked = advert.sold || advert.removedBecause !== null || busy;
   const post = (intent: string) => fetcher.submit({ intent, advertId: advert.id }, { method: "post" });
   return (
-    <LaptopRow
+    <AdvertRow
       imageUrl={advert.imageUrl}
       title={advert.name}
       dialog={
@@ -122,6 +122,6 @@ function ProductRow({ advert }: { advert: SellerAdvert }) {
           Delete
         </button>
       </div>
-    </LaptopRow>
+    </AdvertRow>
   );
 }

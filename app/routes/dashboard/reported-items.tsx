@@ -3,9 +3,9 @@ import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { removalSchema } from "../../../schemas/moderation.ts";
+import { AdvertRow } from "../../components/advert-row.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { TextField } from "../../components/form-field.tsx";
-import { LaptopRow } from "../../components/laptop-row.tsx";
 import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
@@ -72,7 +72,7 @@ function ReportGroup({ group: g }: { group: Group }) {
   const form = useValidatedForm(removalSchema, fetcher.data);
   const busy = fetcher.state !== "idle" || !hydrated;
   return (
-    <LaptopRow
+    <AdvertRow
       imageUrl={g.imageUrl}
       title={
         <>
@@ -125,6 +125,6 @@ function ReportGroup({ group: g }: { group: Group }) {
           Remove advert
         </button>
       </div>
-    </LaptopRow>
+    </AdvertRow>
   );
 }

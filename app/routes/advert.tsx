@@ -6,7 +6,7 @@ import { BookingAction } from "../components/booking.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { formatPrice } from "../lib/money.ts";
 import { getUser } from "../lib/session.server.ts";
-import type { Route } from "./+types/laptop";
+import type { Route } from "./+types/advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, publicUrl } = context.get(appContext);
@@ -62,7 +62,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function Laptop({ loaderData: { advert: a, booked, own, canReport } }: Route.ComponentProps) {
+export default function AdvertPage({ loaderData: { advert: a, booked, own, canReport } }: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, string | null][] = [
     ["Processor", a.processor],

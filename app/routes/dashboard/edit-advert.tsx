@@ -5,7 +5,7 @@ import { appErrorData, parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import type { Route } from "./+types/edit-add";
+import type { Route } from "./+types/edit-advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "seller");
@@ -31,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Edit Advertisement — ReLaptop" }];
 
-export default function EditAdd({ loaderData, actionData }: Route.ComponentProps) {
+export default function EditAdvert({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-3xl font-bold">Edit Advertisement</h1>

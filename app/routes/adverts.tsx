@@ -4,7 +4,7 @@ import { parseSearch, type SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS } from "../../schemas/values.ts";
 import { AdvertCard } from "../components/advert-card.tsx";
 import { Pager } from "../components/pager.tsx";
-import type { Route } from "./+types/all-adds";
+import type { Route } from "./+types/adverts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearch(new URL(request.url).searchParams);
@@ -23,7 +23,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
 
-export default function AllAdds({ loaderData: { params, page, brands } }: Route.ComponentProps) {
+export default function Adverts({ loaderData: { params, page, brands } }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-4 text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>

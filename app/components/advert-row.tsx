@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 
 /**
- * A laptop as a row of a dashboard list (My Orders, My Products, Reported Items): its photo and name, then
+ * An advert as a row of a dashboard list (My Orders, My Products, Reported Items): its photo and name, then
  * what the list says and offers about it; `dialog` is the row's confirmation, mounted beside the card body.
  */
-export function LaptopRow({
+export function AdvertRow({
   imageUrl,
   title,
   children,

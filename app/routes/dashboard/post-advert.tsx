@@ -4,7 +4,7 @@ import { AdvertForm } from "../../components/advert-form.tsx";
 import { appErrorData, parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import type { Route } from "./+types/post-add";
+import type { Route } from "./+types/post-advert";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, "seller");
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Add Advertisement — ReLaptop" }];
 
-export default function PostAdd({ loaderData, actionData }: Route.ComponentProps) {
+export default function PostAdvert({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-3xl font-bold">Add Advertisement</h1>
