@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { bookingSchema } from "../../schemas/orders.ts";
+import { canBuy } from "../../schemas/roles.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { formatPrice } from "../lib/money.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
@@ -30,7 +31,7 @@ export function BookingAction({
       </Link>
     );
   }
-  if (user.role === "admin" || sellerIsViewer) return null;
+  if (!canBuy(user) || sellerIsViewer) return null;
   return <BookNow advert={advert} user={user} />;
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { Role } from "../../core/accounts/index.ts";
+import { isActingSeller, type Role } from "../../schemas/roles.ts";
 import { SearchStrip } from "./search-strip.tsx";
 
 export interface NavUser {
@@ -51,7 +51,7 @@ function NavLinks({ user }: { user: NavUser | null }) {
 
 export function NavBar({ user }: { user: NavUser | null }) {
   const onDashboard = useLocation().pathname.startsWith("/dashboard");
-  const postAdvertTarget = user?.role === "seller" && user.actingAsSeller ? "/dashboard/post/add" : "/register/seller";
+  const postAdvertTarget = user && isActingSeller(user) ? "/dashboard/post/add" : "/register/seller";
   return (
     <header className="border-b border-base-300 bg-base-100">
       <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">

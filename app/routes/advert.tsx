@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { appContext } from "#app-context";
+import { canBuy } from "../../schemas/roles.ts";
 import { VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { ReportButton } from "../components/report-button.tsx";
@@ -19,7 +20,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     publicUrl,
     booked,
     own: user?.id === advert.sellerId,
-    canReport: Boolean(user && user.role !== "admin"),
+    // Reporting is for the people who buy (core/moderation refuses admins: they remove adverts directly).
+    canReport: Boolean(user && canBuy(user)),
   };
 }
 

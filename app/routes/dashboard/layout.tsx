@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from "react-router";
-import { canBuy, isActingSeller, isAdmin } from "../../../core/accounts/index.ts";
+import { canBuy, isActingSeller, isAdmin } from "../../../schemas/roles.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/layout";
 
