@@ -2,8 +2,7 @@ import { Form, Link } from "react-router";
 import { appContext } from "#app-context";
 import { parseSearch, type SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS } from "../../schemas/values.ts";
-import { AdvertCard } from "../components/advert-card.tsx";
-import { Pager } from "../components/pager.tsx";
+import { AdvertGrid } from "../components/advert-grid.tsx";
 import type { Route } from "./+types/adverts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,21 +27,17 @@ export default function Adverts({ loaderData: { params, page, brands } }: Route.
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-4 text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>
       <Filters params={params} brands={brands} />
-      {page.items.length === 0 ? (
-        <div className="py-10 text-center">
-          <p className="text-xl">No laptops match your search.</p>
-          <Link to="/allAdd" className="link link-primary">
-            Clear the filters
-          </Link>
-        </div>
-      ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {page.items.map((advert) => (
-            <AdvertCard key={advert.id} advert={advert} />
-          ))}
-        </div>
-      )}
-      <Pager nextCursor={page.nextCursor} />
+      <AdvertGrid
+        page={page}
+        empty={
+          <div className="py-10 text-center">
+            <p className="text-xl">No laptops match your search.</p>
+            <Link to="/allAdd" className="link link-primary">
+              Clear the filters
+            </Link>
+          </div>
+        }
+      />
     </section>
   );
 }

@@ -2,9 +2,8 @@ import { data } from "react-router";
 import { appContext } from "#app-context";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { parseSearch } from "../../schemas/search.ts";
-import { AdvertCard } from "../components/advert-card.tsx";
+import { AdvertGrid } from "../components/advert-grid.tsx";
 import { BookingAction } from "../components/booking.tsx";
-import { Pager } from "../components/pager.tsx";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/category";
 
@@ -32,18 +31,11 @@ export default function Category({ loaderData: { brand, page, booked } }: Route.
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
-      {page.items.length === 0 ? (
-        <p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>
-      ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {page.items.map((advert) => (
-            <AdvertCard key={advert.id} advert={advert}>
-              <BookingAction advert={advert} booked={booked.includes(advert.id)} />
-            </AdvertCard>
-          ))}
-        </div>
-      )}
-      <Pager nextCursor={page.nextCursor} />
+      <AdvertGrid
+        page={page}
+        empty={<p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>}
+        action={(advert) => <BookingAction advert={advert} booked={booked.includes(advert.id)} />}
+      />
     </section>
   );
 }

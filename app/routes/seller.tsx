@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { appContext } from "#app-context";
 import { parseSearch } from "../../schemas/search.ts";
-import { AdvertCard, VerifiedMark } from "../components/advert-card.tsx";
-import { Pager } from "../components/pager.tsx";
+import { VerifiedMark } from "../components/advert-card.tsx";
+import { AdvertGrid } from "../components/advert-grid.tsx";
 import type { Route } from "./+types/seller";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -36,16 +36,7 @@ export default function SellerProfile({ loaderData: { seller, page } }: Route.Co
       </h1>
       <p className="mb-6 mt-1 text-base-content/70">Member since {since}</p>
       <h2 className="mb-4 text-xl font-semibold">Laptops for sale</h2>
-      {page.items.length === 0 ? (
-        <p>No laptops for sale right now.</p>
-      ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {page.items.map((advert) => (
-            <AdvertCard key={advert.id} advert={advert} />
-          ))}
-        </div>
-      )}
-      <Pager nextCursor={page.nextCursor} />
+      <AdvertGrid page={page} empty={<p>No laptops for sale right now.</p>} />
     </section>
   );
 }

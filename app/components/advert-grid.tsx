@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
+import { AdvertCard } from "./advert-card.tsx";
+import { Pager } from "./pager.tsx";
+
+/**
+ * One page of adverts as cards (/allAdd, a brand's page, a seller's page): the grid, or what the page says
+ * when there are none, then the keyset pager. `action` is what a card offers this visitor (Book Now).
+ */
+export function AdvertGrid({
+  page,
+  empty,
+  action,
+}: {
+  page: { items: Advert[]; nextCursor: string | null };
+  empty: ReactNode;
+  action?: (advert: Advert) => ReactNode;
+}) {
+  return (
+    <>
+      {page.items.length === 0 ? (
+        empty
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {page.items.map((advert) => (
+            <AdvertCard key={advert.id} advert={advert}>
+              {action?.(advert)}
+            </AdvertCard>
+          ))}
+        </div>
+      )}
+      <Pager nextCursor={page.nextCursor} />
+    </>
+  );
+}
