@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { brandSchema, brandUpdateSchema } from "../../schemas/catalogue.ts";
+import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
+import { binaryField, multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
+import { idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
-import { errorResponses } from "./errors.ts";
-import { requireUser } from "./guard.ts";
-import { binaryField, multipartValidator, parseBody, registerMultipart } from "./multipart.ts";
-import { idParams } from "./params.ts";
 
 const multipartBody = (imageRequired: boolean) =>
   z.object({
@@ -13,7 +13,7 @@ const multipartBody = (imageRequired: boolean) =>
     image: binaryField(imageRequired ? "Logo (JPEG, PNG or WebP, up to 8 MB)" : "New logo (optional)"),
   });
 
-/** Admin-only brand management (the list itself is public, in api-catalogue.ts). */
+/** Admin-only brand management (the list itself is public, in catalogue.ts). */
 export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   await registerMultipart(app, services, "admin");
   const tags = ["brands"];

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isActingSeller, isAdmin, ROLES } from "../../core/accounts/index.ts";
 import { loginSchema, signUpSchema } from "../../schemas/accounts.ts";
+import { apiErrorSchema, errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
+import { sendWebResponse, webRequest } from "../http/web.ts";
 import type { Services } from "../services.ts";
-import { apiErrorSchema, errorResponses } from "./errors.ts";
-import { requireUser } from "./guard.ts";
-import { sendWebResponse, webRequest } from "./web.ts";
 
 const sessionUserSchema = z
   .object({

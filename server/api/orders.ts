@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { bookingSchema, cardSchema } from "../../schemas/orders.ts";
 import { ORDER_STATUSES } from "../../schemas/values.ts";
+import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
-import { errorResponses } from "./errors.ts";
-import { requireUser } from "./guard.ts";
 
 export const orderSchema = z
   .object({

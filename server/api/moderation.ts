@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { REPORT_REASONS, removalSchema, reportSchema } from "../../schemas/moderation.ts";
+import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
+import { idParams, uuidParam } from "../http/params.ts";
 import type { Services } from "../services.ts";
-import { errorResponses } from "./errors.ts";
-import { requireUser } from "./guard.ts";
-import { idParams, uuidParam } from "./params.ts";
 
 const groupSchema = z.object({
   advertId: z.uuid(),

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { advertSchema, advertUpdateSchema, CONDITIONS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
+import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
+import { binaryField, multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
+import { idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
-import { errorResponses } from "./errors.ts";
-import { requireUser } from "./guard.ts";
-import { binaryField, multipartValidator, parseBody, registerMultipart } from "./multipart.ts";
-import { idParams } from "./params.ts";
 
 /** The advert form as multipart fields (documented; validated by the shared schema in the handler). */
 const advertMultipart = z.object({

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { searchSchema } from "../../schemas/search.ts";
+import { apiErrorSchema } from "../http/errors.ts";
+import { idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
-import { apiErrorSchema } from "./errors.ts";
-import { idParams } from "./params.ts";
 
 const brandSchema = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string() }).meta({ id: "Brand" });
 const advertCardSchema = z

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
+import { accountIdParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
-import { orderSchema } from "./api-orders.ts";
-import { errorResponses } from "./errors.ts";
-import { requireUser } from "./guard.ts";
-import { accountIdParams } from "./params.ts";
+import { orderSchema } from "./orders.ts";
 
 const personSchema = z
   .object({
