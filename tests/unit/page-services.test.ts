@@ -40,4 +40,24 @@ describe("the domain core as pages see it", () => {
     await expect((catalogue.broken as Call)()).rejects.toBe(wrong);
     expect(catalogue.factor).toBe(3);
   });
+
+  it("covers every service, a domain added to the services tomorrow included", async () => {
+    const failing = () => ({ list: async () => Promise.reject(refused()) });
+    // A service no list in page-services.ts has ever named: what matters is that it is in the services.
+    const services = { catalogue: failing(), wishlists: failing(), payments: failing(), name: "not a service" };
+    const pages = servicesForPages(services as unknown as Services) as unknown as Record<string, unknown>;
+    for (const name of ["catalogue", "wishlists", "payments"]) {
+      const service = pages[name] as Record<string, Call>;
+      await expect(service.list?.(), name).rejects.toMatchObject({ data: UNAVAILABLE_MESSAGE, init: { status: 503 } });
+    }
+    expect(pages.name).toBe("not a service");
+  });
+
+  it("leaves the services themselves untouched: the API and background work see the errors as they are", async () => {
+    const catalogue = { search: async () => Promise.reject(refused()) };
+    const services = { catalogue } as unknown as Services;
+    servicesForPages(services);
+    expect(services.catalogue).toBe(catalogue);
+    await expect(catalogue.search()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
 });
