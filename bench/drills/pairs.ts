@@ -6,13 +6,13 @@
  * its two answers explain, and the money agrees: the invariants, and a refunded charge always means a
  * refunded order. Each pair has its own buyer (one payment hold and ten bookings per buyer).
  */
-import { setTimeout } from "node:timers/promises";
 import { startFakeStripe } from "../../tests/support/fake-stripe.ts";
+import { brokenStripeRefunds, type FakeStripe, stripeEnv, type Webhook, webhookSender } from "./stripe.ts";
 import {
   type Answer,
   booking,
+  both,
   brokenMoneyInvariants,
-  brokenStripeRefunds,
   buyer,
   type Call,
   card,
@@ -21,7 +21,6 @@ import {
   DRILL_ADMIN,
   DRILL_SELLER,
   embedded,
-  type FakeStripe,
   healthy,
   type Laptop,
   postgres,
@@ -29,9 +28,7 @@ import {
   startServer,
   stockLaptops,
   stop,
-  stripeEnv,
-  type Webhook,
-  webhookSender,
+  watched,
 } from "./support.ts";
 
 const PORT = 3506;
@@ -49,7 +46,7 @@ interface Actors {
 interface Pair {
   name: string;
   /** Stripe pairs run on a second start of the server, with Stripe taking the cards. */
-  provider: "simulated" | "stripe";
+  stripe?: true;
   /** Each round's laptop: one seller's, its own seller's (who is then deleted), or already reported. */
   laptops?: "own seller" | "reported";
   /** The buyer's order for the round's laptop, booked (and paid, when the pair starts from paid). */
@@ -92,7 +89,6 @@ const intentOf = (a: Actors, orderId: string) =>
 const PAIRS: Pair[] = [
   {
     name: "pay ∥ pay",
-    provider: "simulated",
     setup: book,
     race: (a, id) => [() => pay(a, id, "one"), () => pay(a, id, "two")],
     ends: [
@@ -103,7 +99,6 @@ const PAIRS: Pair[] = [
   },
   {
     name: "pay ∥ cancel",
-    provider: "simulated",
     setup: book,
     race: (a, id) => [() => pay(a, id), () => cancel(a, id)],
     ends: [
@@ -114,7 +109,6 @@ const PAIRS: Pair[] = [
   },
   {
     name: "cancel ∥ receipt",
-    provider: "simulated",
     setup: paid,
     race: (a, id) => [() => cancel(a, id), () => receipt(a, id)],
     ends: [
@@ -124,7 +118,6 @@ const PAIRS: Pair[] = [
   },
   {
     name: "cancel ∥ cancel",
-    provider: "simulated",
     setup: paid,
     race: (a, id) => [() => cancel(a, id), () => cancel(a, id)],
     ends: [
@@ -134,7 +127,6 @@ const PAIRS: Pair[] = [
   },
   {
     name: "pay ∥ seller deletes",
-    provider: "simulated",
     setup: book,
     race: (a, id, laptop) => [() => pay(a, id), () => a.seller("DELETE", `/api/adverts/${laptop.advertId}`)],
     ends: [
@@ -144,7 +136,6 @@ const PAIRS: Pair[] = [
   },
   {
     name: "pay ∥ admin removes",
-    provider: "simulated",
     laptops: "reported",
     setup: book,
     race: (a, id, laptop) => [
@@ -158,7 +149,6 @@ const PAIRS: Pair[] = [
   },
   {
     name: "pay ∥ admin deletes the seller",
-    provider: "simulated",
     laptops: "own seller",
     setup: book,
     race: (a, id, laptop) => [() => pay(a, id), () => a.admin("DELETE", `/api/users/${laptop.sellerId}`)],
@@ -169,7 +159,7 @@ const PAIRS: Pair[] = [
   },
   {
     name: "refund webhook ∥ receipt",
-    provider: "stripe",
+    stripe: true,
     setup: paidWithStripe,
     race: (a, id) => {
       const intentId = intentOf(a, id);
@@ -184,37 +174,14 @@ const PAIRS: Pair[] = [
   },
 ];
 
-/** Counts every 5xx or unanswered request of a pair as an error. */
-function watched<A extends unknown[]>(send: (...args: A) => Promise<Answer>, errors: { n: number }) {
-  return async (...args: A): Promise<Answer> => {
-    const answer = await send(...args).catch(() => ({ status: 0, json: null }));
-    if (answer.status === 0 || answer.status >= 500) errors.n++;
-    return answer;
-  };
-}
-
-/**
- * The pair's two actions, one leaving `gap` ms after the other (the second one first when `secondFirst`);
- * their answers in the pair's order.
- */
-async function both(
-  [one, two]: ReturnType<Pair["race"]>,
-  { gap, secondFirst }: { gap: number; secondFirst: boolean },
-): Promise<[Answer, Answer]> {
-  const [lead, follow] = secondFirst ? [two, one] : [one, two];
-  const led = lead();
-  if (gap > 0) await setTimeout(gap);
-  const followed = follow();
-  const [x, y] = [await led, await followed];
-  return secondFirst ? [y, x] : [x, y];
-}
-
 /** A pair's rounds one after another, each on its own laptop: how they ended, and whether all is well. */
 async function play(pair: Pair, actors: Omit<Actors, "buyer">, laptops: Laptop[]) {
   const errors = { n: 0 };
+  const signedUp = await buyer(BASE, `pairs${PAIRS.indexOf(pair)}`).catch((error: Error) => error);
+  if (signedUp instanceof Error) return { ok: false, said: `${pair.name}: no buyer (${signedUp.message})` };
   const a: Actors = {
     ...actors,
-    buyer: watched(await buyer(BASE, `pairs${PAIRS.indexOf(pair)}`), errors),
+    buyer: watched(signedUp, errors),
     seller: watched(actors.seller, errors),
     admin: watched(actors.admin, errors),
     webhook: watched(actors.webhook, errors),
@@ -242,15 +209,14 @@ async function play(pair: Pair, actors: Omit<Actors, "buyer">, laptops: Laptop[]
   return { ok: errors.n === 0 && unexplained === 0, said: `${pair.name}: ${summary}, ${errors.n} errors` };
 }
 
-/** One start of the server: every pair of this provider at once, each with its own buyer. */
-async function serve(db: Database, provider: Pair["provider"], fake: FakeStripe, stock: Map<string, Laptop[]>) {
-  const env = { ...db.env, SEED_DEMO: "false", ...(provider === "stripe" && stripeEnv(fake.apiBase)) };
-  const server = startServer(env, PORT);
+/** One start of the server, with Stripe taking the cards or not: its pairs at once, each with its own buyer. */
+async function serve(db: Database, stripe: boolean, fake: FakeStripe, stock: Map<string, Laptop[]>) {
+  const server = startServer({ ...db.env, SEED_DEMO: "false", ...(stripe && stripeEnv(fake.apiBase)) }, PORT);
   try {
-    if (!(await healthy(PORT))) return check(false, `the server starts on ${db.name} (${provider} payments)`);
+    if (!(await healthy(PORT))) return check(false, `the server starts on ${db.name}${stripe ? " with Stripe" : ""}`);
     const [admin, seller] = await Promise.all([signIn(BASE, DRILL_ADMIN), signIn(BASE, DRILL_SELLER)]);
     const actors = { admin, seller, fake, webhook: webhookSender(BASE) };
-    const pairs = PAIRS.filter((p) => p.provider === provider);
+    const pairs = PAIRS.filter((p) => Boolean(p.stripe) === stripe);
     const results = await Promise.all(pairs.map((pair) => play(pair, actors, stock.get(pair.name) ?? [])));
     for (const { ok, said } of results) check(ok, said);
   } finally {
@@ -267,8 +233,8 @@ export async function pairsDrill({ short }: { short: boolean }) {
     const fake = await startFakeStripe();
     try {
       const stock = await stockLaptops(db, PAIRS, rounds);
-      await serve(db, "simulated", fake, stock);
-      await serve(db, "stripe", fake, stock);
+      await serve(db, false, fake, stock);
+      await serve(db, true, fake, stock);
       const broken = await brokenMoneyInvariants(db, stripeEnv(fake.apiBase));
       check(broken.length === 0, `the money agrees: ${broken.join("; ") || "every invariant holds"}`);
       const unfollowed = await brokenStripeRefunds(db, fake);

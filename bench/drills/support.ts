@@ -1,22 +1,18 @@
 /**
- * What every drill shares: the verdict, starting a production server, HTTP sessions, laptops seeded
- * straight into the database, Stripe's side of a payment, and the money checks.
+ * What every drill shares: the verdict, starting a production server, HTTP sessions and requests sent
+ * together, laptops seeded straight into the database, and the money checks.
  */
 import { type ChildProcess, execSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
-import Stripe from "stripe";
+import { setTimeout } from "node:timers/promises";
 import { openDatabase } from "../../db/client.ts";
-import { orders, payments } from "../../db/schema.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { laptopPicture } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser, DEMO_PASSWORD } from "../../seed/factories.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createServices, type ServiceOptions, type Services } from "../../server/services.ts";
-import type { startFakeStripe } from "../../tests/support/fake-stripe.ts";
 import { brokenMoneyInvariantsIn } from "../../tests/support/money-invariants.ts";
 import { answers, startNode, stop } from "../processes.ts";
 
@@ -49,10 +45,14 @@ export async function postgres(label: string): Promise<Database | null> {
     () => null,
   );
   if (!scratch) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-drill-")); // its uploads
   return {
     name: "PostgreSQL",
-    env: { DATABASE_URL: scratch.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-drill-")) },
-    drop: scratch.drop,
+    env: { DATABASE_URL: scratch.url, DATA_DIR: dir },
+    drop: async () => {
+      await scratch.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -122,6 +122,31 @@ export async function signIn(base: string, email: string): Promise<Call> {
   const res = await call("POST", "/api/auth/sign-in/email", { email, password: DEMO_PASSWORD });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: HTTP ${res.status}`);
   return call;
+}
+
+/** The same requests, counting every 5xx or unanswered one as an error. */
+export function watched<A extends unknown[]>(send: (...args: A) => Promise<Answer>, errors: { n: number }) {
+  return async (...args: A): Promise<Answer> => {
+    const answer = await send(...args).catch(() => ({ status: 0, json: null }));
+    if (answer.status === 0 || answer.status >= 500) errors.n++;
+    return answer;
+  };
+}
+
+/**
+ * Two requests, one leaving `gap` ms after the other (the second one first when `secondFirst`); their
+ * answers in the order given.
+ */
+export async function both(
+  [one, two]: [() => Promise<Answer>, () => Promise<Answer>],
+  { gap, secondFirst }: { gap: number; secondFirst: boolean },
+): Promise<[Answer, Answer]> {
+  const [lead, follow] = secondFirst ? [two, one] : [one, two];
+  const led = lead();
+  if (gap > 0) await setTimeout(gap);
+  const followed = follow();
+  const [x, y] = [await led, await followed];
+  return secondFirst ? [y, x] : [x, y];
 }
 
 export const booking = (advertId: unknown) => ({ advertId, meetingLocation: "Drill", phone: "0171234567" });
@@ -238,65 +263,4 @@ export function stockLaptops(
     return stock;
   };
   return withServices(db, seed, { insecureFastHash: true });
-}
-
-export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
-const STRIPE_WEBHOOK_SECRET = "whsec_drill";
-
-/** The server's configuration for Stripe, its API being the fake at `apiBase`. */
-export const stripeEnv = (apiBase: string) => ({
-  PAYMENT_PROVIDER: "stripe",
-  STRIPE_SECRET_KEY: "sk_test_drill",
-  STRIPE_PUBLISHABLE_KEY: "pk_test_drill",
-  STRIPE_WEBHOOK_SECRET,
-  STRIPE_API_BASE: apiBase,
-});
-
-export type Webhook = (type: string, object: Record<string, unknown>) => Promise<Answer>;
-
-/** Stripe's webhook deliveries to the server: an event about `object`, signed as Stripe signs it. */
-export function webhookSender(base: string): Webhook {
-  const signer = new Stripe("sk_test_signer");
-  return async (type, object) => {
-    const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, data: { object } });
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
-    const res = await fetch(`${base}/api/webhooks/stripe`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": signature },
-      body: payload,
-    });
-    return { status: res.status, json: (await res.json().catch(() => null)) as Answer["json"] };
-  };
-}
-
-/**
- * How many charges the fake Stripe refunded whose order is not `refunded` with that payment `refunded`
- * (a paid or received order with its money back, say). Read once the server is stopped.
- */
-export function brokenStripeRefunds(db: Database, fake: FakeStripe): Promise<number> {
-  const refunded = fake.refunds.map((r) => ({
-    intentId: r.payment_intent,
-    orderId: fake.intents.get(r.payment_intent)?.metadata.orderId ?? "",
-  }));
-  if (refunded.length === 0) return Promise.resolve(0);
-  return withServices(db, async ({ db: q }) => {
-    const ids = refunded.map((r) => r.orderId).filter((id) => /^[\da-f-]{36}$/.test(id));
-    const rows = ids.length
-      ? await q
-          .select({
-            id: orders.id,
-            status: orders.status,
-            paymentStatus: payments.status,
-            intentId: payments.transactionId,
-          })
-          .from(orders)
-          .leftJoin(payments, eq(payments.orderId, orders.id))
-          .where(inArray(orders.id, ids))
-      : [];
-    const followed = ({ intentId, orderId }: (typeof refunded)[number]) =>
-      rows.some(
-        (r) => r.id === orderId && r.status === "refunded" && r.intentId === intentId && r.paymentStatus === "refunded",
-      );
-    return refunded.filter((r) => !followed(r)).length;
-  });
 }
