@@ -1,13 +1,17 @@
-import { redirect } from "react-router";
+import { useEffect } from "react";
+import { redirect, useFetcher } from "react-router";
 import { appContext } from "#app-context";
-import { reportSchema } from "../../schemas/moderation.ts";
+import { REPORT_REASONS, reportSchema } from "../../schemas/moderation.ts";
+import { FormError } from "../components/form-field.tsx";
 import { appErrorData, parseForm } from "../lib/forms.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { dataWithToast } from "../lib/toast.server.ts";
+import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/report";
 
 export const loader = () => redirect("/allAdd");
 
+/** The "Report" modal posts here from a laptop's page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const parsed = await parseForm(request, reportSchema);
@@ -21,5 +25,53 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     { ok: true as const },
     { type: "success", message: "Thank you: an admin will look at this laptop." },
+  );
+}
+
+/** "Report this laptop": a reason from a short list, and optional details; `onReported` closes the modal. */
+export function ReportForm({
+  advertId,
+  onCancel,
+  onReported,
+}: {
+  advertId: string;
+  onCancel: () => void;
+  onReported: () => void;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  const result = fetcher.data;
+  const reported = result !== undefined && "ok" in result;
+  const form = useValidatedForm(reportSchema, reported ? null : result);
+  useEffect(() => {
+    if (fetcher.state === "idle" && reported) onReported();
+  }, [fetcher.state, reported, onReported]);
+  return (
+    <fetcher.Form method="post" action="/report" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+      <FormError message={form.formError} />
+      <input type="hidden" name="advertId" value={advertId} />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium">Reason</legend>
+        {REPORT_REASONS.map((reason) => (
+          <label key={reason} className="flex items-center gap-2">
+            <input type="radio" name="reason" value={reason} className="radio radio-sm" />
+            {reason}
+          </label>
+        ))}
+        {form.errors.reason && <p className="text-sm text-error">{form.errors.reason}</p>}
+      </fieldset>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Details (optional)
+        <textarea name="details" rows={3} className="textarea textarea-bordered" />
+      </label>
+      {form.errors.details && <p className="text-sm text-error">{form.errors.details}</p>}
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-warning" disabled={fetcher.state !== "idle"}>
+          Send report
+        </button>
+      </div>
+    </fetcher.Form>
   );
 }
