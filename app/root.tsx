@@ -11,13 +11,13 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { MESSAGES, TOAST } from "../schemas/messages.ts";
+import { TOAST } from "../schemas/messages.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/footer.tsx";
 import { LoadingScreen } from "./components/loading-screen.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
-import { NotFound } from "./components/not-found.tsx";
+import { RouteError } from "./components/route-error.tsx";
 import { getUser } from "./lib/session.server.ts";
 import { popToast } from "./lib/toast.server.ts";
 
@@ -85,30 +85,15 @@ export function meta() {
   ];
 }
 
+/** Errors no page caught: the root's own loader failed, or a page without a boundary threw. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <>
-        <NavBar user={root?.user ?? null} />
-        <NotFound />
-      </>
-    );
-  }
-  const detail = isRouteErrorResponse(error)
-    ? (typeof error.data === "string" && error.data) || error.statusText || String(error.status)
-    : import.meta.env.DEV && error instanceof Error
-      ? error.message
-      : "An unexpected error occurred. Please try again.";
+  // A missing page still has the site around it; after a failure the signed-in state may be unknown.
+  const keepsNavBar = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto flex max-w-lg flex-1 flex-col items-center gap-4 p-10 text-center" role="alert">
-      <h1 className="text-3xl font-bold text-error">{MESSAGES.page.error}</h1>
-      <p>{detail}</p>
-      <form method="post" action="/logout">
-        <button type="submit" className="btn btn-primary">
-          Logout
-        </button>
-      </form>
-    </section>
+    <>
+      {keepsNavBar && <NavBar user={root?.user ?? null} />}
+      <RouteError error={error} />
+    </>
   );
 }

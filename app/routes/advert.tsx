@@ -1,18 +1,20 @@
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { canBuy } from "../../schemas/roles.ts";
 import { VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { ReportButton } from "../components/report-button.tsx";
+import { RouteError } from "../components/route-error.tsx";
 import { formatPrice } from "../lib/money.ts";
+import { notFound } from "../lib/not-found.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, publicUrl } = context.get(appContext);
   const advert = await services.catalogue.getAdvert(params.id);
-  if (!advert) throw data(null, { status: 404, statusText: "Not Found" });
+  if (!advert) throw notFound("This laptop does not exist.");
   const user = await getUser(request, context);
   const booked = user ? (await services.orders.bookedAmong(user, [advert.id])).length > 0 : false;
   return {
@@ -150,4 +152,8 @@ export default function AdvertPage({ loaderData: { advert: a, booked, own, canRe
       </div>
     </article>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -3,6 +3,7 @@ import { appContext } from "#app-context";
 import { parseSearch, type SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS } from "../../schemas/values.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
+import { RouteError } from "../components/route-error.tsx";
 import type { Route } from "./+types/adverts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -140,4 +141,8 @@ function Filters({ params, brands }: { params: SearchParams; brands: { id: strin
       </div>
     </Form>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -1,3 +1,6 @@
+import { RouteError } from "../components/route-error.tsx";
+import type { Route } from "./+types/blogs";
+
 export const meta = () => [
   { title: "Blogs — ReLaptop" },
   { name: "description", content: "Answers to common questions about React, JavaScript and testing." },
@@ -55,4 +58,8 @@ export default function Blogs() {
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

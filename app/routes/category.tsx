@@ -1,9 +1,10 @@
-import { data } from "react-router";
 import { appContext } from "#app-context";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { parseSearch } from "../../schemas/search.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { BookingAction } from "../components/booking.tsx";
+import { RouteError } from "../components/route-error.tsx";
+import { notFound } from "../lib/not-found.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/category";
 
@@ -11,7 +12,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { catalogue, orders } = context.get(appContext).services;
   const brand = await catalogue.getBrand(params.id);
-  if (!brand) throw data(null, { status: 404, statusText: "Not Found" });
+  if (!brand) throw notFound("This brand does not exist.");
   const search = { ...parseSearch(new URL(request.url).searchParams), brand: brand.id, q: undefined };
   const page = await catalogue.search(search);
   // One query for the whole page: which of these laptops this buyer has booked.
@@ -38,4 +39,8 @@ export default function Category({ loaderData: { brand, page, booked } }: Route.
       />
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

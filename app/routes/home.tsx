@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { AdvertCard } from "../components/advert-card.tsx";
 import { type Banner, Carousel } from "../components/carousel.tsx";
+import { RouteError } from "../components/route-error.tsx";
 import type { Route } from "./+types/home";
 
 const BANNERS: Banner[] = [
@@ -97,4 +98,8 @@ export default function Home({ loaderData: { brands, latest, available } }: Rout
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -4,6 +4,7 @@ import { loginSchema } from "../../schemas/accounts.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
+import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { appErrorData, parseForm } from "../lib/forms.server.ts";
 import { authHeaders, getUser, safeRedirect } from "../lib/session.server.ts";
@@ -75,4 +76,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </p>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

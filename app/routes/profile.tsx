@@ -4,6 +4,7 @@ import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
+import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
 import { authHeaders, requireUser } from "../lib/session.server.ts";
@@ -121,4 +122,8 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
       </Form>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RouteError } from "../components/route-error.tsx";
 import { SignUpForm } from "../components/sign-up-form.tsx";
 import { signUpAction, signUpLoader } from "../lib/sign-up.server.ts";
 import type { Route } from "./+types/register-seller";
@@ -24,4 +25,8 @@ export default function RegisterSeller({ loaderData, actionData }: Route.Compone
       </p>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -1,14 +1,15 @@
-import { data } from "react-router";
 import { appContext } from "#app-context";
 import { parseSearch } from "../../schemas/search.ts";
 import { VerifiedMark } from "../components/advert-card.tsx";
 import { AdvertGrid } from "../components/advert-grid.tsx";
+import { RouteError } from "../components/route-error.tsx";
+import { notFound } from "../lib/not-found.server.ts";
 import type { Route } from "./+types/seller";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { catalogue } = context.get(appContext).services;
   const seller = await catalogue.getSellerProfile(params.id);
-  if (!seller) throw data(null, { status: 404, statusText: "Not Found" });
+  if (!seller) throw notFound("This seller does not exist.");
   const search = {
     ...parseSearch(new URL(request.url).searchParams),
     seller: seller.id,
@@ -39,4 +40,8 @@ export default function SellerProfile({ loaderData: { seller, page } }: Route.Co
       <AdvertGrid page={page} empty={<p>No laptops for sale right now.</p>} />
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

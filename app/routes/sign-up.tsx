@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GoogleButton } from "../components/google-button.tsx";
+import { RouteError } from "../components/route-error.tsx";
 import { SignUpForm } from "../components/sign-up-form.tsx";
 import { signUpAction, signUpLoader } from "../lib/sign-up.server.ts";
 import type { Route } from "./+types/sign-up";
@@ -31,4 +32,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       </p>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -63,3 +63,16 @@ test("an admin may look at any seller's products", async ({ page }) => {
   await page.goto(`/dashboard/adds/${DEMO.seller}`);
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
 });
+
+test("a missing order is said inside the dashboard, with the side menu still there", async ({ page }) => {
+  await logIn(page, DEMO.buyer);
+  const response = await page.goto(`/dashboard/payment/${crypto.randomUUID()}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Sorry we couldn't found this route" })).toBeFocused();
+  await expect(page.getByText("This order does not exist.")).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(menu.getByRole("link")).toHaveText(["My Orders"]);
+  // The menu still works from the error.
+  await menu.getByRole("link", { name: "My Orders" }).click();
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+});

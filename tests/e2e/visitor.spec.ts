@@ -89,6 +89,15 @@ test("an unknown route answers 404 with the not-found page", async ({ page }) =>
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("an unknown laptop says what is missing, with the top bar and footer still there", async ({ page }) => {
+  const response = await page.goto(`/laptops/${crypto.randomUUID()}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Sorry we couldn't found this route" })).toBeFocused();
+  await expect(page.getByText("This laptop does not exist.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
 test("an unknown brand id answers 404", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill(DEMO.buyer);

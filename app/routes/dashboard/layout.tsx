@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import { NavLink, Outlet } from "react-router";
 import { canBuy, isActingSeller, isAdmin } from "../../../schemas/roles.ts";
+import { RouteError } from "../../components/route-error.tsx";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -15,13 +17,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const item = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
+type Menu = Route.ComponentProps["loaderData"];
+
 export default function DashboardLayout({ loaderData: menu }: Route.ComponentProps) {
+  return (
+    <DashboardFrame menu={menu}>
+      <Outlet />
+    </DashboardFrame>
+  );
+}
+
+/**
+ * A dashboard page that fails (a missing order, a refused page) says so in the dashboard, beside the side
+ * menu. Without the menu (this layout's own loader failed) it is a plain error page.
+ */
+export function ErrorBoundary({ error, loaderData: menu }: Route.ErrorBoundaryProps) {
+  if (!menu) return <RouteError error={error} />;
+  return (
+    <DashboardFrame menu={menu}>
+      <RouteError error={error} />
+    </DashboardFrame>
+  );
+}
+
+function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode }) {
   return (
     <div className="drawer lg:drawer-open mx-auto max-w-7xl">
       <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
-      <div className="drawer-content p-4 lg:p-6">
-        <Outlet />
-      </div>
+      <div className="drawer-content p-4 lg:p-6">{children}</div>
       <div className="drawer-side z-30">
         <label htmlFor="dashboard-drawer" aria-label="Close dashboard menu" className="drawer-overlay" />
         <nav aria-label="Dashboard">
