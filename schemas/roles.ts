@@ -14,8 +14,10 @@ export interface Actor {
 }
 
 export const isAdmin = (a: Pick<Actor, "role">) => a.role === "admin";
+/** Has the seller role, in either mode: sees the Seller/User switch. */
+export const isSeller = (a: Pick<Actor, "role">) => a.role === "seller";
 /** Sellers acting as sellers. */
-export const isActingSeller = (a: Pick<Actor, "role" | "actingAsSeller">) => a.role === "seller" && a.actingAsSeller;
+export const isActingSeller = (a: Pick<Actor, "role" | "actingAsSeller">) => isSeller(a) && a.actingAsSeller;
 /** Everyone who is not an admin books and pays: buyers, and sellers too (spec §2, side menu). */
 export const canBuy = (a: Pick<Actor, "role">) => a.role !== "admin";
 

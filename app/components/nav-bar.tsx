@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { isActingSeller, type Role } from "../../schemas/roles.ts";
+import { isActingSeller, isSeller, type Role } from "../../schemas/roles.ts";
 import { SearchStrip } from "./search-strip.tsx";
 
 export interface NavUser {
@@ -105,7 +105,7 @@ function UserMenu({ user }: { user: NavUser }) {
         <li>
           <Link to="/profile">Profile</Link>
         </li>
-        {user.role === "seller" && (
+        {isSeller(user) && (
           <>
             <li className="menu-title">{user.actingAsSeller ? "Seller" : "User"}</li>
             <li>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
+import { isSeller } from "../../schemas/roles.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
@@ -74,8 +75,8 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
         <h1 className="text-3xl font-bold">Profile</h1>
         <p className="mt-2">
           {me.email} · {ROLE_LABELS[me.role]}
-          {me.role === "seller" && (me.verified ? " (verified)" : " (not verified yet)")}
-          {me.role === "seller" && !me.actingAsSeller && " · acting as a user"}
+          {isSeller(me) && (me.verified ? " (verified)" : " (not verified yet)")}
+          {isSeller(me) && !me.actingAsSeller && " · acting as a user"}
         </p>
       </div>
       <Form

@@ -5,13 +5,14 @@ import { profileSchema } from "../../schemas/accounts.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
 import { AppError } from "../errors.ts";
 import type { SessionUser } from "./accounts.ts";
+import { isSeller } from "./roles.ts";
 
 /** A person's own account: their name, and a seller's switch between acting as a seller and as a buyer. */
 export function createProfile({ db }: { db: Db }) {
   return {
     /** The Seller/User switch: a seller acts as a seller (true) or as a plain buyer (false). */
     async setActingAsSeller(actor: SessionUser, actingAsSeller: boolean): Promise<boolean> {
-      if (actor.role !== "seller") throw new AppError("FORBIDDEN", "Only sellers can switch between seller and user.");
+      if (!isSeller(actor)) throw new AppError("FORBIDDEN", "Only sellers can switch between seller and user.");
       const changed = await db
         .update(users)
         .set({ actingAsSeller })

@@ -21,7 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     orders: orders.map((order) => ({
       ...order,
-      cancellable: canTransition(order.status, "cancel") || canTransition(order.status, "cancelPaid"),
+      can: {
+        pay: canTransition(order.status, "startPayment"),
+        confirmReceipt: canTransition(order.status, "confirmReceipt"),
+        cancel: canTransition(order.status, "cancel"),
+        cancelAndRefund: canTransition(order.status, "cancelPaid"),
+      },
     })),
   };
 }
@@ -79,7 +84,10 @@ export default function MyOrders({ loaderData: { orders } }: Route.ComponentProp
   );
 }
 
-function OrderRow({ order }: { order: OrderView & { cancellable: boolean } }) {
+type OrderActions = Record<"pay" | "confirmReceipt" | "cancel" | "cancelAndRefund", boolean>;
+
+function OrderRow({ order }: { order: OrderView & { can: OrderActions } }) {
+  const { can } = order;
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
   const hydrated = useHydrated();
@@ -97,7 +105,7 @@ function OrderRow({ order }: { order: OrderView & { cancellable: boolean } }) {
         <ConfirmDialog
           open={confirming}
           onClose={() => setConfirming(false)}
-          title={order.status === "paid" ? "Cancel this order and get a full refund?" : "Cancel this booking?"}
+          title={can.cancelAndRefund ? "Cancel this order and get a full refund?" : "Cancel this booking?"}
         >
           <button
             type="button"
@@ -107,7 +115,7 @@ function OrderRow({ order }: { order: OrderView & { cancellable: boolean } }) {
               setConfirming(false);
             }}
           >
-            {order.status === "paid" ? "Cancel and refund" : "Cancel booking"}
+            {can.cancelAndRefund ? "Cancel and refund" : "Cancel booking"}
           </button>
         </ConfirmDialog>
       }
@@ -121,17 +129,17 @@ function OrderRow({ order }: { order: OrderView & { cancellable: boolean } }) {
         </span>
       </p>
       <div className="card-actions">
-        {order.status === "booked" && (
+        {can.pay && (
           <Link to={`/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm">
             Pay
           </Link>
         )}
-        {order.status === "paid" && (
+        {can.confirmReceipt && (
           <button type="button" className="btn btn-success btn-sm" disabled={busy} onClick={() => post("receipt")}>
             I received it
           </button>
         )}
-        {order.cancellable && (
+        {(can.cancel || can.cancelAndRefund) && (
           <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming(true)}>
             Cancel
           </button>
