@@ -1,5 +1,7 @@
-/** What the API and the pages say while the database is away. */
-export const UNAVAILABLE_MESSAGE = "ReLaptop is briefly unavailable. Please try again in a moment.";
+import { UNAVAILABLE_MESSAGE } from "../schemas/messages.ts";
+
+/** What the API and the pages say while the database is away (one source: schemas/messages.ts). */
+export { UNAVAILABLE_MESSAGE };
 /** Seconds a client should wait before trying again (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
 

@@ -32,5 +32,8 @@ export const MESSAGES = {
   },
 } as const;
 
+/** What pages and the API say while the database is away (503). */
+export const UNAVAILABLE_MESSAGE = "ReLaptop is briefly unavailable. Please try again in a moment.";
+
 /** Toast durations and limit (spec §9). */
 export const TOAST = { successMs: 2000, errorMs: 4000, limit: 20 } as const;

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
-import { UNAVAILABLE_MESSAGE } from "../../db/availability.ts";
-import { MESSAGES } from "../../schemas/messages.ts";
+import { MESSAGES, UNAVAILABLE_MESSAGE } from "../../schemas/messages.ts";
 
 export interface ErrorWords {
   heading: string;
