@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { type Listener, pgliteListener, postgresListener } from "./listen.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,12 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** PostgreSQL only: the connection pool, for stores that speak pg directly (rate limits shared by every process). */
   pool?: pg.Pool;
+  /** PGlite only: the instance (the job queue runs on its one session through pg-boss's adapter). */
+  pglite?: PGlite;
+  /** PostgreSQL only: the server's address (the job queue and the listener open their own connections). */
+  url?: string;
+  /** LISTEN for this process: one dedicated connection, opened on the first subscription (db/listen.ts). */
+  listener: Listener;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -55,11 +62,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
+  const listener = pgliteListener(client);
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    pglite: client,
+    listener,
     ping: () => ping(db as unknown as Db),
     async close() {
+      await listener.close();
       await client.close();
       release();
     },
@@ -73,12 +84,18 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   await migratePg(db, { migrationsFolder });
+  const listener = postgresListener(url);
   return {
     db: db as unknown as Db,
     kind: "postgres",
     pool,
+    url,
+    listener,
     ping: () => ping(db as unknown as Db),
-    close: () => pool.end(),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

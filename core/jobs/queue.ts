@@ -1,0 +1,138 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, type Job, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
+import type { Database, Tx } from "../../db/client.ts";
+
+/** A job's handler; `lastTry` when a failure now is final (no retry follows). */
+export type JobHandler<T> = (data: T, job: { id: string; lastTry: boolean }) => Promise<void>;
+
+interface Definition {
+  handler: JobHandler<never>;
+  options: QueueOptions;
+  /** A cron expression: pg-boss creates one job per occurrence for the whole cluster. */
+  cron?: string;
+}
+
+export interface JobQueueOptions {
+  /** Tests: retry at once instead of backing off, so a retry runs on the next `runDue`. */
+  retryAtOnce?: boolean;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The job queue: pg-boss on the same database, in its own `pgboss` schema — on PostgreSQL through its
+ * own small pool, on PGlite through its adapter on the one session (PGlite has one connection: workers
+ * poll every few seconds, and no job runs inside a transaction). Jobs are defined before `start`.
+ * Scheduled jobs run once per cluster, whichever process's worker takes them.
+ */
+export function createJobQueue(database: Database, options: JobQueueOptions = {}) {
+  const definitions = new Map<string, Definition>();
+  let boss: PgBoss | undefined;
+  const onError = options.onError ?? ((error: unknown) => console.error("job queue:", error));
+
+  function started(): PgBoss {
+    if (!boss) throw new Error("the job queue is not started");
+    return boss;
+  }
+
+  async function run(name: string, job: Job<unknown> | JobWithMetadata<unknown>) {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`no job named ${name}`);
+    const meta = job as Partial<JobWithMetadata<unknown>>;
+    const lastTry = (meta.retryCount ?? 0) >= (meta.retryLimit ?? 0);
+    await definition.handler(job.data as never, { id: job.id, lastTry });
+  }
+
+  return {
+    /** Defines a job before `start` (a queue with its retry policy, and optionally a schedule). */
+    define<T>(name: string, handler: JobHandler<T>, queue: QueueOptions & { cron?: string } = {}) {
+      if (boss) throw new Error("define jobs before starting the queue");
+      const { cron, ...rest } = queue;
+      const { retryDelayMax: _max, ...atOnce } = rest;
+      const queueOptions = options.retryAtOnce ? { ...atOnce, retryDelay: 0, retryBackoff: false } : rest;
+      definitions.set(name, { handler: handler as JobHandler<never>, options: queueOptions, cron });
+    },
+
+    /**
+     * Installs or upgrades pg-boss's schema, creates the queues and schedules, and — with `work` (the
+     * server) — starts polling workers. Tests and drills leave `work` off and call `runDue`.
+     */
+    async start({ work = false, pollingSeconds = 2 }: { work?: boolean; pollingSeconds?: number } = {}) {
+      if (boss) return;
+      const b =
+        database.kind === "pglite" && database.pglite
+          ? new PgBoss({
+              db: fromPglite(database.pglite),
+              backend: "pglite",
+              // One session for everything: pg-boss's housekeeping every few minutes, not seconds.
+              superviseIntervalSeconds: 120,
+              monitorIntervalSeconds: 120,
+            })
+          : new PgBoss({ connectionString: database.url, max: 3, application_name: "relaptop-jobs" });
+      b.on("error", onError);
+      await b.start();
+      for (const [name, definition] of definitions) {
+        await b.createQueue(name, definition.options);
+        await b.updateQueue(name, definition.options);
+        if (definition.cron) await b.schedule(name, definition.cron, null, { tz: "UTC" });
+      }
+      if (work) {
+        for (const name of definitions.keys()) {
+          await b.work(
+            name,
+            { pollingIntervalSeconds: pollingSeconds, includeMetadata: true, batchSize: 1 },
+            async ([job]) => {
+              if (job) await run(name, job);
+            },
+          );
+        }
+      }
+      boss = b;
+    },
+
+    /** Waits for the jobs in hand to finish (up to `timeoutMs`), then stops polling and closes. */
+    async stop(timeoutMs = 10_000) {
+      const b = boss;
+      boss = undefined;
+      await b?.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+
+    async send(name: string, data: object, sendOptions: { singletonKey?: string } = {}) {
+      return started().send(name, data, sendOptions);
+    },
+
+    /** Queues jobs inside the caller's transaction: they exist if, and only if, it commits. */
+    async sendInTransaction(tx: Tx, name: string, jobs: object[]) {
+      if (jobs.length === 0) return;
+      await started().insert(
+        name,
+        jobs.map((data) => ({ data })),
+        // pg-boss's adapter types `execute` more narrowly than drizzle's generic transaction does.
+        { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) },
+      );
+    },
+
+    /**
+     * Runs every job of these queues that is due now, once each, in this process (tests and drills:
+     * no waiting for a poll). A failed job is retried by pg-boss as usual. Returns how many ran.
+     */
+    async runDue(names: string[] = [...definitions.keys()]): Promise<number> {
+      const b = started();
+      let ran = 0;
+      for (const name of names) {
+        const jobs = await b.fetch<unknown>(name, { batchSize: 100, includeMetadata: true });
+        for (const job of jobs) {
+          ran++;
+          try {
+            await run(name, job);
+            await b.complete(name, job.id);
+          } catch (error) {
+            await b.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      }
+      return ran;
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -1,0 +1,173 @@
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { emailOutbox } from "../../db/schema.ts";
+import type { JobQueue } from "../jobs/index.ts";
+import { renderEmail } from "./email-layout.ts";
+import { KINDS, type NotificationKind } from "./kinds.ts";
+import type { MailTransport } from "./transport.ts";
+import { unsubscribeToken } from "./unsubscribe-token.ts";
+
+export const DELIVER_EMAIL = "email.deliver";
+export const RELAY_EMAILS = "email.relay";
+
+/** A claim older than this belongs to a delivery that died mid-send (the job's own expiry is the same). */
+const CLAIM_SECONDS = 120;
+/** A queued row untouched this long lost its job (the longest backoff is 10 minutes, doubled by jitter). */
+const LOST_AFTER_MS = 30 * 60_000;
+
+export const NOT_SENT = "not sent (no SMTP_URL)";
+
+export interface DeliveryOptions {
+  db: Db;
+  queue: JobQueue;
+  transport: MailTransport | null;
+  publicUrl: string;
+  secret: string;
+  from: string;
+  log: (line: string) => void;
+}
+
+/** The email a row stands for, rendered now (links from PUBLIC_URL, the unsubscribe link signed). */
+export function renderRow(
+  row: { kind: string; payload: typeof emailOutbox.$inferSelect.payload; userId: string | null },
+  { publicUrl, secret }: { publicUrl: string; secret: string },
+) {
+  const kind = row.kind as NotificationKind;
+  const definition = KINDS[kind];
+  if (!definition) throw new Error(`no kind ${row.kind}`);
+  const optional = definition.email === "optional" && row.userId;
+  const unsubscribeUrl = optional
+    ? new URL(
+        `/api/notifications/unsubscribe?token=${unsubscribeToken(secret, row.userId as string, kind)}`,
+        publicUrl,
+      ).toString()
+    : undefined;
+  const email = renderEmail(definition.mail(row.payload.params as never, row.payload.to), {
+    publicUrl,
+    unsubscribeUrl,
+  });
+  const headers: Record<string, string> = unsubscribeUrl
+    ? { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+    : {};
+  return { ...email, headers };
+}
+
+/** SMTP's permanent refusals (5xx: no such mailbox, message refused) are not retried. */
+const permanent = (error: unknown) => {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+};
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/**
+ * Delivering the outbox: one "deliver email" job per row, queued after the commit that wrote it (the
+ * relay), retried with exponential backoff, and sent at most once per claim: a delivery first claims its
+ * row (pending → sending), so two jobs for one row never both send it. Only an unknown outcome (the
+ * process died mid-send) can send twice, and then with the same Message-ID.
+ */
+export function createDelivery({ db, queue, transport, publicUrl, secret, from, log }: DeliveryOptions) {
+  const host = new URL(publicUrl).hostname || "relaptop.invalid";
+
+  /** Queues a job for each waiting row without one — and for rows whose job was lost — once per row in a cluster. */
+  async function relay(): Promise<number> {
+    let queued = 0;
+    for (;;) {
+      const batch = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(
+            and(
+              inArray(emailOutbox.status, ["pending", "sending"]),
+              or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.updatedAt, new Date(Date.now() - LOST_AFTER_MS))),
+            ),
+          )
+          .orderBy(emailOutbox.createdAt)
+          .limit(200)
+          .for("update", { skipLocked: true });
+        if (rows.length === 0) return 0;
+        const ids = rows.map((r) => r.id);
+        await queue.sendInTransaction(
+          tx,
+          DELIVER_EMAIL,
+          ids.map((id) => ({ id })),
+        );
+        await tx.update(emailOutbox).set({ enqueuedAt: new Date() }).where(inArray(emailOutbox.id, ids));
+        return rows.length;
+      });
+      queued += batch;
+      if (batch < 200) return queued;
+    }
+  }
+
+  /** The job: claim the row, send it (or keep it), and record what happened. */
+  async function deliver({ id }: { id: string }, { lastTry }: { lastTry: boolean }) {
+    const [row] = await db
+      .update(emailOutbox)
+      .set({
+        status: "sending",
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        claimedAt: new Date(),
+        messageId: sql`coalesce(${emailOutbox.messageId}, ${`<${id}@${host}>`})`,
+      })
+      .where(
+        and(
+          eq(emailOutbox.id, id),
+          or(
+            eq(emailOutbox.status, "pending"),
+            and(
+              eq(emailOutbox.status, "sending"),
+              lt(emailOutbox.claimedAt, new Date(Date.now() - CLAIM_SECONDS * 1000)),
+            ),
+          ),
+        ),
+      )
+      .returning();
+    if (!row) return; // sent, failed, kept, or in another delivery's hands
+    const email = renderRow(row, { publicUrl, secret });
+    if (!transport) {
+      await db.update(emailOutbox).set({ status: "kept", lastError: NOT_SENT }).where(eq(emailOutbox.id, id));
+      log(
+        `email kept (no SMTP_URL) to ${row.toAddress}: ${email.subject}${email.firstLink ? ` ${email.firstLink}` : ""}`,
+      );
+      return;
+    }
+    try {
+      await transport.send({
+        from,
+        to: row.toAddress,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: row.messageId ?? `<${id}@${host}>`,
+        headers: email.headers,
+      });
+    } catch (error) {
+      const final = lastTry || permanent(error);
+      await db
+        .update(emailOutbox)
+        .set({ status: final ? "failed" : "pending", lastError: describe(error) })
+        .where(eq(emailOutbox.id, id));
+      if (final) return; // recorded as failed: nothing left for the queue to retry
+      throw error;
+    }
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: new Date(), lastError: null })
+      .where(eq(emailOutbox.id, id));
+  }
+
+  queue.define(DELIVER_EMAIL, deliver, {
+    retryLimit: 8,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: CLAIM_SECONDS,
+  });
+  // Rows a crash left without a job (the commit happened, the relay did not run).
+  queue.define(RELAY_EMAILS, async () => void (await relay()), { cron: "* * * * *", retryLimit: 0 });
+
+  return { relay, deliver };
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;

@@ -1,0 +1,338 @@
+import { formatMoney } from "./format.ts";
+
+/**
+ * Every kind of notification, in one table: who is told, what they read in the app (title, body and the
+ * page of its subject), and what the email says. A new kind ("new message", "price drop", "saved search
+ * match") is a new entry here and a `notify(tx, kind, …)` call in the transaction that causes it —
+ * nothing else.
+ *
+ * `email`: "optional" kinds are sent by email unless the person turned that kind off (on by default, one
+ * click to unsubscribe in every email); "always" kinds are the account's own emails (password reset,
+ * email verification), sent whatever the preferences and never shown in the app.
+ */
+
+/** The person told, as the notice is written (links to their own pages need their email). */
+export interface Recipient {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** What an email says, in parts; core/notifications/email-layout.ts renders them as HTML and as text. */
+export interface EmailParts {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** Label and value rows (a receipt). */
+  facts?: [label: string, value: string][];
+  /** The one button: a path on this site, or an absolute URL on it (a reset link). */
+  action?: { label: string; href: string };
+}
+
+export interface InAppNotice {
+  title: string;
+  body: string;
+  /** A path on this site: the page of the notification's subject. */
+  link: string;
+}
+
+export type SubjectType = "order" | "advert" | "account";
+
+interface KindDefinition<P> {
+  /** Who receives it (the preferences page shows `label`). */
+  who: string;
+  label: string;
+  subject: SubjectType;
+  email: "optional" | "always";
+  /** In the app; absent for the account emails. */
+  inApp?: (p: P, to: Recipient) => InAppNotice;
+  mail: (p: P, to: Recipient) => EmailParts;
+}
+
+const kind = <P>(definition: KindDefinition<P>) => definition;
+
+/** The pages a notification links to. */
+export const LINKS = {
+  myOrders: "/dashboard/my/orders",
+  myProducts: (to: Recipient) => `/dashboard/adds/${encodeURIComponent(to.email)}`,
+  laptop: (advertId: string) => `/laptops/${advertId}`,
+  profile: "/profile",
+};
+
+/** A short order number people can quote: the first block of its id. */
+export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+const formatDate = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
+
+interface OrderParams {
+  orderId: string;
+  productName: string;
+  priceCents: number;
+}
+
+export const KINDS = {
+  /** A buyer booked one of the seller's laptops (orders: book). */
+  "order.booked": kind<OrderParams & { buyerName: string; meetingLocation: string }>({
+    who: "the laptop's seller",
+    label: "A buyer books one of your laptops",
+    subject: "order",
+    email: "optional",
+    inApp: (p, to) => ({
+      title: `${p.productName} was booked`,
+      body: `${p.buyerName} booked it for ${formatMoney(p.priceCents)} and would like to meet at ${p.meetingLocation}.`,
+      link: LINKS.myProducts(to),
+    }),
+    mail: (p, to) => ({
+      subject: `Your laptop was booked: ${p.productName}`,
+      heading: "Your laptop was booked",
+      paragraphs: [
+        `${p.buyerName} booked ${p.productName} for ${formatMoney(p.priceCents)}.`,
+        `They would like to meet at ${p.meetingLocation}. You will hear from us again when they pay.`,
+      ],
+      action: { label: "See your laptops", href: LINKS.myProducts(to) },
+    }),
+  }),
+
+  /** The buyer paid (payments: record). */
+  "order.paid": kind<OrderParams & { buyerName: string }>({
+    who: "the laptop's seller",
+    label: "A buyer pays for one of your laptops",
+    subject: "order",
+    email: "optional",
+    inApp: (p, to) => ({
+      title: `${p.productName} was paid for`,
+      body: `${p.buyerName} paid ${formatMoney(p.priceCents)}. The money is released to you when they confirm receipt.`,
+      link: LINKS.myProducts(to),
+    }),
+    mail: (p, to) => ({
+      subject: `Sold: ${p.productName}`,
+      heading: "Your laptop is sold",
+      paragraphs: [
+        `${p.buyerName} paid ${formatMoney(p.priceCents)} for ${p.productName} (order ${orderNumber(p.orderId)}).`,
+        "Hand it over as agreed. The money is released to you when the buyer confirms receipt.",
+      ],
+      action: { label: "See your laptops", href: LINKS.myProducts(to) },
+    }),
+  }),
+
+  /** The buyer's receipt (payments: record). */
+  "order.receipt": kind<OrderParams & { paidAt: string }>({
+    who: "the buyer",
+    label: "Receipts for your payments",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Receipt: ${p.productName}`,
+      body: `You paid ${formatMoney(p.priceCents)} on ${formatDate(p.paidAt)}. Order ${orderNumber(p.orderId)}.`,
+      link: LINKS.myOrders,
+    }),
+    mail: (p) => ({
+      subject: `Your receipt for ${p.productName}`,
+      heading: "Thank you for your payment",
+      paragraphs: ["Here is your receipt. Confirm receipt in My Orders once you have the laptop."],
+      facts: [
+        ["Order number", orderNumber(p.orderId)],
+        ["Laptop", p.productName],
+        ["Amount", formatMoney(p.priceCents)],
+        ["Date", formatDate(p.paidAt)],
+      ],
+      action: { label: "See your orders", href: LINKS.myOrders },
+    }),
+  }),
+
+  /** A booking was cancelled, or a paid order refunded (orders: cancel, refund, providerRefund). */
+  "order.cancelled": kind<OrderParams & { refunded: boolean; to: "buyer" | "seller" }>({
+    who: "the buyer and the seller",
+    label: "An order is cancelled or refunded",
+    subject: "order",
+    email: "optional",
+    inApp: (p, to) => ({
+      title: p.refunded ? `Refunded: ${p.productName}` : `Booking cancelled: ${p.productName}`,
+      body:
+        p.to === "buyer"
+          ? p.refunded
+            ? `${formatMoney(p.priceCents)} was refunded to you.`
+            : "Your booking was cancelled. Nothing was charged."
+          : p.refunded
+            ? `The buyer's ${formatMoney(p.priceCents)} was refunded.`
+            : "The buyer cancelled their booking.",
+      link: p.to === "buyer" ? LINKS.myOrders : LINKS.myProducts(to),
+    }),
+    mail: (p, to) => ({
+      subject: p.refunded ? `Refunded: ${p.productName}` : `Booking cancelled: ${p.productName}`,
+      heading: p.refunded ? "The order was refunded" : "The booking was cancelled",
+      paragraphs:
+        p.to === "buyer"
+          ? [
+              p.refunded
+                ? `${formatMoney(p.priceCents)} for ${p.productName} (order ${orderNumber(p.orderId)}) was refunded to your card.`
+                : `Your booking of ${p.productName} was cancelled. Nothing was charged.`,
+            ]
+          : [
+              p.refunded
+                ? `The order for ${p.productName} (order ${orderNumber(p.orderId)}) was refunded to its buyer.`
+                : `The buyer cancelled their booking of ${p.productName}.`,
+            ],
+      action:
+        p.to === "buyer"
+          ? { label: "See your orders", href: LINKS.myOrders }
+          : { label: "See your laptops", href: LINKS.myProducts(to) },
+    }),
+  }),
+
+  /** The buyer confirmed receipt: the sale is final (orders: confirmReceipt). */
+  "order.completed": kind<OrderParams>({
+    who: "the laptop's seller",
+    label: "A buyer confirms receipt (the money is released)",
+    subject: "order",
+    email: "optional",
+    inApp: (p, to) => ({
+      title: `Received: ${p.productName}`,
+      body: `The buyer confirmed receipt. ${formatMoney(p.priceCents)} is released to you.`,
+      link: LINKS.myProducts(to),
+    }),
+    mail: (p, to) => ({
+      subject: `The money for ${p.productName} is released`,
+      heading: "The buyer has the laptop",
+      paragraphs: [
+        `The buyer confirmed receipt of ${p.productName} (order ${orderNumber(p.orderId)}).`,
+        `${formatMoney(p.priceCents)} is released to you. The sale is final.`,
+      ],
+      action: { label: "See your laptops", href: LINKS.myProducts(to) },
+    }),
+  }),
+
+  /** A booking ended: the laptop was sold to someone else, or left the catalogue (orders: close, withdraw). */
+  "order.bookingEnded": kind<OrderParams & { advertId: string; reason: "sold" | "withdrawn" }>({
+    who: "the buyer whose booking ended",
+    label: "A laptop you booked is sold to someone else or leaves the catalogue",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Booking ended: ${p.productName}`,
+      body:
+        p.reason === "sold"
+          ? "Another buyer paid for this laptop first. Nothing was charged."
+          : "This laptop is no longer for sale. Nothing was charged.",
+      link: LINKS.myOrders,
+    }),
+    mail: (p) => ({
+      subject: `Your booking ended: ${p.productName}`,
+      heading: "Your booking ended",
+      paragraphs: [
+        p.reason === "sold"
+          ? `Another buyer paid for ${p.productName} first, so your booking ended. Nothing was charged.`
+          : `${p.productName} is no longer for sale, so your booking ended. Nothing was charged.`,
+        "There are more laptops like it in the catalogue.",
+      ],
+      action: { label: "See your orders", href: LINKS.myOrders },
+    }),
+  }),
+
+  /** An admin verified the seller (moderation: setVerified). */
+  "account.sellerVerified": kind<Record<string, never>>({
+    who: "the seller",
+    label: "An admin verifies you as a seller",
+    subject: "account",
+    email: "optional",
+    inApp: () => ({
+      title: "You are a verified seller",
+      body: "Your adverts now carry the verified mark.",
+      link: LINKS.profile,
+    }),
+    mail: (_p, to) => ({
+      subject: "You are a verified seller on ReLaptop",
+      heading: "You are verified",
+      paragraphs: [
+        `Good news, ${to.name}: an admin checked your account.`,
+        "Your adverts now carry the verified mark.",
+      ],
+      action: { label: "See your profile", href: LINKS.profile },
+    }),
+  }),
+
+  /** An admin removed an advert, with the reason (moderation: removeAdvert). */
+  "advert.removed": kind<{ advertId: string; productName: string; reason: string }>({
+    who: "the advert's seller",
+    label: "An admin removes one of your adverts",
+    subject: "advert",
+    email: "optional",
+    inApp: (p, to) => ({
+      title: `Advert removed: ${p.productName}`,
+      body: `An admin removed it: ${p.reason}`,
+      link: LINKS.myProducts(to),
+    }),
+    mail: (p, to) => ({
+      subject: `Your advert was removed: ${p.productName}`,
+      heading: "An admin removed your advert",
+      paragraphs: [`${p.productName} is no longer in the catalogue.`, `The reason given: ${p.reason}`],
+      action: { label: "See your laptops", href: LINKS.myProducts(to) },
+    }),
+  }),
+
+  /** An admin dealt with a report (moderation: dismiss, removeAdvert). */
+  "report.resolved": kind<{ advertId: string; productName: string; outcome: "dismissed" | "actioned" }>({
+    who: "the person who reported",
+    label: "A report you made is dealt with",
+    subject: "advert",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Your report: ${p.productName}`,
+      body:
+        p.outcome === "actioned"
+          ? "Thank you: an admin removed this advert."
+          : "An admin looked at this advert and found nothing against the rules.",
+      link: LINKS.laptop(p.advertId),
+    }),
+    mail: (p) => ({
+      subject: `Your report about ${p.productName}`,
+      heading: "Your report was dealt with",
+      paragraphs: [
+        p.outcome === "actioned"
+          ? `Thank you for reporting ${p.productName}: an admin removed the advert.`
+          : `An admin looked at ${p.productName} and found nothing against the rules, so the advert stays.`,
+      ],
+      action: p.outcome === "dismissed" ? { label: "See the advert", href: LINKS.laptop(p.advertId) } : undefined,
+    }),
+  }),
+
+  /** Forgot password: a link that works once, for one hour. */
+  "account.passwordReset": kind<{ url: string }>({
+    who: "the account's owner",
+    label: "Password reset",
+    subject: "account",
+    email: "always",
+    mail: (p, to) => ({
+      subject: "Reset your ReLaptop password",
+      heading: "Reset your password",
+      paragraphs: [
+        `Hello ${to.name}, someone (we hope you) asked to reset the password of this account.`,
+        "The link works once, for one hour. If you did not ask, ignore this email: your password stays as it is.",
+      ],
+      action: { label: "Choose a new password", href: p.url },
+    }),
+  }),
+
+  /** A new account confirms its email address. */
+  "account.verifyEmail": kind<{ url: string }>({
+    who: "the account's owner",
+    label: "Email verification",
+    subject: "account",
+    email: "always",
+    mail: (p, to) => ({
+      subject: "Verify your email address on ReLaptop",
+      heading: "Verify your email address",
+      paragraphs: [`Welcome to ReLaptop, ${to.name}.`, "Confirm that this address is yours:"],
+      action: { label: "Verify my email address", href: p.url },
+    }),
+  }),
+} as const;
+
+export type NotificationKind = keyof typeof KINDS;
+export type ParamsOf<K extends NotificationKind> = Parameters<(typeof KINDS)[K]["mail"]>[0];
+
+/** The kinds a person may turn email off for (the preferences page lists these, in this order). */
+export const OPTIONAL_KINDS = (Object.keys(KINDS) as NotificationKind[]).filter((k) => KINDS[k].email === "optional");
+
+export const isKind = (value: string): value is NotificationKind => Object.hasOwn(KINDS, value);

@@ -1,0 +1,214 @@
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
+import { emailOutbox, emailPreferences, notifications } from "../../db/schema.ts";
+import { requireAdmin, type SessionUser } from "../accounts/index.ts";
+import { recordAdminAction } from "../audit/index.ts";
+import { AppError } from "../errors.ts";
+import { isKind, KINDS, type NotificationKind, OPTIONAL_KINDS } from "./kinds.ts";
+import { CHANNELS } from "./notify.ts";
+import { readUnsubscribeToken } from "./unsubscribe-token.ts";
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export interface NotificationView {
+  id: string;
+  kind: string;
+  subjectType: "order" | "advert" | "account";
+  subjectId: string | null;
+  title: string;
+  body: string;
+  link: string;
+  read: boolean;
+  createdAt: string;
+}
+
+/** A keyset cursor: the last entry shown (its time and id), opaque to clients. */
+const encodeCursor = (createdAt: Date, id: string) =>
+  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  const createdAt = new Date(at ?? "");
+  return id && isUuid(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+}
+
+/**
+ * A person's notifications (always their own: every query is by the session's account) and their email
+ * preferences; for admins, the recent emails and "send again". Kinds and texts: kinds.ts.
+ */
+export function createNotifications({ db, secret }: { db: Db; secret: string }) {
+  const changed = (userId: string) => db.execute(sql`select pg_notify(${CHANNELS.notifications}, ${userId})`);
+
+  async function unreadCount(actor: SessionUser): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)));
+    return Number(row?.n ?? 0);
+  }
+
+  return {
+    /** Newest first, in pages of `limit`; `next` continues after the last one shown (null at the end). */
+    async list(
+      actor: SessionUser,
+      { cursor, limit = NOTIFICATIONS_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+    ): Promise<{ items: NotificationView[]; next: string | null }> {
+      const after = cursor ? decodeCursor(cursor) : null;
+      if (cursor && !after) throw new AppError("VALIDATION_FAILED", "This page of notifications does not exist.");
+      const size = Math.max(1, Math.min(limit, 100));
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, actor.id),
+            after
+              ? or(
+                  lt(notifications.createdAt, after.createdAt),
+                  and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(size + 1);
+      const page = rows.slice(0, size);
+      const last = page.at(-1);
+      return {
+        items: page.map((n) => ({
+          id: n.id,
+          kind: n.kind,
+          subjectType: n.subjectType,
+          subjectId: n.subjectId,
+          title: n.title,
+          body: n.body,
+          link: n.link,
+          read: n.readAt !== null,
+          createdAt: n.createdAt.toISOString(),
+        })),
+        next: rows.length > size && last ? encodeCursor(last.createdAt, last.id) : null,
+      };
+    },
+
+    unreadCount,
+
+    async markAllRead(actor: SessionUser): Promise<void> {
+      const marked = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      if (marked.length) await changed(actor.id);
+    },
+
+    /** One notification read (opening it); someone else's is "not found". */
+    async markRead(actor: SessionUser, id: string): Promise<void> {
+      if (!isUuid(id)) throw new AppError("NOT_FOUND", "This notification does not exist.");
+      const [found] = await db
+        .select({ readAt: notifications.readAt })
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)));
+      if (!found) throw new AppError("NOT_FOUND", "This notification does not exist.");
+      if (found.readAt) return;
+      await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)));
+      await changed(actor.id);
+    },
+
+    /** Per kind a person may turn off: what it is, and whether they get it by email. */
+    async emailPreferences(actor: SessionUser) {
+      const rows = await db
+        .select({ kind: emailPreferences.kind, email: emailPreferences.email })
+        .from(emailPreferences)
+        .where(eq(emailPreferences.userId, actor.id));
+      const chosen = new Map(rows.map((r) => [r.kind, r.email]));
+      return OPTIONAL_KINDS.map((kind) => ({ kind, label: KINDS[kind].label, email: chosen.get(kind) ?? true }));
+    },
+
+    async setEmailPreference(actor: SessionUser, kind: string, email: boolean): Promise<void> {
+      if (!isKind(kind) || KINDS[kind].email !== "optional") {
+        throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { kind: "No such kind of email" });
+      }
+      await setPreference(db, actor.id, kind, email);
+    },
+
+    /** One-click unsubscribe from an email's link, without signing in. Says what was turned off. */
+    async unsubscribe(token: string): Promise<{ kind: NotificationKind; label: string }> {
+      const found = readUnsubscribeToken(secret, token);
+      if (!found || KINDS[found.kind].email !== "optional") {
+        throw new AppError("NOT_FOUND", "This unsubscribe link is not valid.");
+      }
+      await setPreference(db, found.userId, found.kind, false);
+      return { kind: found.kind, label: KINDS[found.kind].label };
+    },
+
+    /** Email delivery (admins): the latest emails with their status and last error — never their content. */
+    async recentEmails(admin: SessionUser, { limit = 100, status }: { limit?: number; status?: string } = {}) {
+      requireAdmin(admin);
+      const rows = await db
+        .select({
+          id: emailOutbox.id,
+          kind: emailOutbox.kind,
+          to: emailOutbox.toAddress,
+          subject: emailOutbox.subject,
+          status: emailOutbox.status,
+          attempts: emailOutbox.attempts,
+          lastError: emailOutbox.lastError,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+        })
+        .from(emailOutbox)
+        .where(status ? eq(emailOutbox.status, status as "pending") : undefined)
+        .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+        .limit(Math.max(1, Math.min(limit, 500)));
+      return rows.map((r) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        sentAt: r.sentAt?.toISOString() ?? null,
+      }));
+    },
+
+    /**
+     * Send again (admins): a failed, kept or sent email goes back to the queue with a fresh count of
+     * tries and the same Message-ID. One being delivered right now is left alone.
+     */
+    async sendAgain(admin: SessionUser, emailId: string): Promise<void> {
+      requireAdmin(admin);
+      if (!isUuid(emailId)) throw new AppError("NOT_FOUND", "This email does not exist.");
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(emailOutbox)
+          .set({ status: "pending", attempts: 0, lastError: null, enqueuedAt: null, claimedAt: null })
+          .where(and(eq(emailOutbox.id, emailId), inArray(emailOutbox.status, ["failed", "kept", "sent"])))
+          .returning({ to: emailOutbox.toAddress, subject: emailOutbox.subject });
+        if (!row) {
+          const [exists] = await tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, emailId));
+          if (!exists) throw new AppError("NOT_FOUND", "This email does not exist.");
+          throw new AppError("CONFLICT", "This email is being delivered already.");
+        }
+        await recordAdminAction(
+          tx,
+          admin.id,
+          "resend-email",
+          { type: "email", id: emailId },
+          `Sent again “${row.subject}” to ${row.to}`,
+        );
+        await tx.execute(sql`select pg_notify(${CHANNELS.emailOutbox}, '')`);
+      });
+    },
+  };
+}
+
+async function setPreference(db: Db, userId: string, kind: NotificationKind, email: boolean) {
+  await db
+    .insert(emailPreferences)
+    .values({ userId, kind, email })
+    .onConflictDoUpdate({
+      target: [emailPreferences.userId, emailPreferences.kind],
+      set: { email, updatedAt: new Date() },
+    });
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;

@@ -1,0 +1,112 @@
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/** Called with a NOTIFY's payload. */
+export type NotifyHandler = (payload: string) => void;
+
+/**
+ * PostgreSQL LISTEN for the whole process: one dedicated connection (never a pooled one, whose session
+ * is shared), however many channels and subscribers. A notification sent inside a transaction arrives
+ * only when it commits, so a subscriber never hears about a change that was rolled back. On PGlite, its
+ * own `listen` (one in-process session, same semantics).
+ */
+export interface Listener {
+  /** Subscribes to a channel; the returned function unsubscribes. */
+  on(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+const checkChannel = (channel: string) => {
+  if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+};
+
+export function pgliteListener(client: PGlite): Listener {
+  const unsubscribers = new Set<() => Promise<void>>();
+  return {
+    async on(channel, handler) {
+      checkChannel(channel);
+      const stop = await client.listen(channel, handler);
+      const off = async () => {
+        unsubscribers.delete(off);
+        await stop().catch(() => {});
+      };
+      unsubscribers.add(off);
+      return off;
+    },
+    async close() {
+      await Promise.all([...unsubscribers].map((off) => off()));
+    },
+  };
+}
+
+/**
+ * A dedicated client that reconnects by itself (after a restart or an outage of the server) and listens
+ * again on every channel that has subscribers. Notifications sent while it was away are lost: subscribers
+ * treat a notification as a hint to read the truth, never as the truth.
+ */
+export function postgresListener(url: string): Listener {
+  const handlers = new Map<string, Set<NotifyHandler>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  function connect(): Promise<pg.Client> {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      c.on("notification", (n) => {
+        for (const handler of handlers.get(n.channel) ?? []) handler(n.payload ?? "");
+      });
+      c.on("error", () => lost(c));
+      c.on("end", () => lost(c));
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`listen ${channel}`);
+      client = c;
+      return c;
+    })().catch((error: unknown) => {
+      connecting = undefined;
+      throw error;
+    });
+    return connecting;
+  }
+
+  function lost(c: pg.Client) {
+    if (c !== client) return; // a failed connect() rejects by itself
+    client = undefined;
+    connecting = undefined;
+    c.end().catch(() => {});
+    if (closed || handlers.size === 0) return;
+    const retry = () => {
+      retryTimer = undefined;
+      if (!closed) connect().catch(() => (retryTimer = setTimeout(retry, 2000).unref()));
+    };
+    retryTimer ??= setTimeout(retry, 500).unref();
+  }
+
+  return {
+    async on(channel, handler) {
+      checkChannel(channel);
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        const c = client ?? (await connect());
+        // connect() listens on every known channel; a client connected earlier needs this one.
+        if (c === client) await c.query(`listen ${channel}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      handlers.clear();
+      const c = client ?? (await connecting?.catch(() => undefined));
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}
