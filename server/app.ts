@@ -26,6 +26,7 @@ import { advertsApi } from "./api/adverts.ts";
 import { brandsApi } from "./api/brands.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { moderationApi } from "./api/moderation.ts";
+import { notificationsApi } from "./api/notifications.ts";
 import { ordersApi } from "./api/orders.ts";
 import { peopleApi } from "./api/people.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
@@ -150,6 +151,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       await api.register(ordersApi, { services });
       await api.register(peopleApi, { services });
       await api.register(moderationApi, { services });
+      await api.register(notificationsApi, { services });
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });

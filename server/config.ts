@@ -45,6 +45,17 @@ const envSchema = z
     S3_REGION: z.string().min(1).default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Where emails go: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. Unset: kept and logged. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/?#]+/, "must be smtp://user:pass@host:587 or smtps://user:pass@host:465")
+      .refine((v) => URL.canParse(v), "is not a valid URL")
+      .optional(),
+    /** The sender of every email, `Name <address>` or an address. */
+    MAIL_FROM: z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, "must be an address, or Name <address>")
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -170,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
           } as const)
         : ({ kind: "disk", dir: path.join(dataDir, "media") } as const),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      // The default sender is at PUBLIC_URL's host.
+      from: e.MAIL_FROM ?? `ReLaptop <no-reply@${new URL(e.PUBLIC_URL ?? "http://localhost").hostname}>`,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

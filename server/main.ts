@@ -22,15 +22,12 @@ async function main() {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
   }
   const app = await buildApp({ config, services });
-  // Charges taken but never recorded (a crash mid-payment) are finished at start and every minute.
-  const reconcile = () =>
-    services.orders
-      .reconcile()
-      .catch((error: unknown) => app.log.error({ err: error }, "payment reconciliation failed"));
-  await reconcile();
-  setInterval(reconcile, 60_000).unref();
+  // The job queue: email delivery, and payment reconciliation at start and every minute (once per cluster).
+  await services.background.start({ work: true });
+  if (!config.mail.smtpUrl) console.log("No SMTP_URL set: emails are kept, not sent, and logged here one line each.");
   const shutdown = async () => {
     await app.close();
+    await services.background.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);
   };

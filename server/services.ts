@@ -9,8 +9,17 @@ import {
 } from "../core/accounts/index.ts";
 import { createAudit } from "../core/audit/index.ts";
 import { createAdvertCommands, createBrandAdmin, createCatalogue } from "../core/catalogue/index.ts";
+import { createJobQueue } from "../core/jobs/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage } from "../core/media/index.ts";
 import { createPeople, createReports } from "../core/moderation/index.ts";
+import {
+  CHANNELS,
+  createDelivery,
+  createLiveCounts,
+  createNotifications,
+  DELIVER_EMAIL,
+  smtpTransport,
+} from "../core/notifications/index.ts";
 import { createOrders } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import type { Database } from "../db/client.ts";
@@ -20,7 +29,13 @@ export interface ServiceOptions {
   /** Tests only: skip scrypt. */
   insecureFastHash?: boolean;
   media?: MediaStorage;
+  /** Tests: failed jobs are retried at once (on the next `runDue`) instead of after a backoff. */
+  retryJobsAtOnce?: boolean;
+  /** Where a kept email's line goes (stdout by default; tests capture it). */
+  log?: (line: string) => void;
 }
+
+export const RECONCILE_PAYMENTS = "orders.reconcile";
 
 /** Builds the domain core once per process; pages and API handlers share it. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
@@ -43,15 +58,82 @@ export function createServices(config: Config, database: Database, options: Serv
     config.payments.kind === "stripe" ? createStripeProvider(config.payments) : simulated;
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
+  const orders = createOrders({ db, provider, simulated });
+  const jobs = createJobQueue(database, { retryAtOnce: options.retryJobsAtOnce });
+  const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
+  const delivery = createDelivery({
+    db,
+    queue: jobs,
+    transport,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    from: config.mail.from,
+    log: options.log ?? ((line) => console.log(line)),
+  });
+  // Charges taken but never recorded (a crash mid-payment), lapsed holds, unfinished refunds: every
+  // minute, once in the whole cluster.
+  jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
+
+  let stopListening: (() => Promise<void>) | undefined;
+  const background = {
+    /**
+     * The job queue (and, with `work`, its workers and the relay that queues each email as soon as the
+     * transaction that wrote it commits). The server starts it with `work`; tests without, and run due
+     * jobs themselves (`deliverEmailsNow`).
+     */
+    async start({ work = false }: { work?: boolean } = {}) {
+      await jobs.start({ work });
+      if (work) {
+        let running: Promise<unknown> | undefined;
+        let again = false;
+        const relay = () => {
+          if (running) {
+            again = true;
+            return;
+          }
+          running = delivery
+            .relay()
+            .catch((error: unknown) => console.error("email relay failed:", error))
+            .finally(() => {
+              running = undefined;
+              if (again) {
+                again = false;
+                relay();
+              }
+            });
+        };
+        stopListening = await database.listener.on(CHANNELS.emailOutbox, relay);
+        relay(); // what was written while no process listened
+        await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
+      }
+    },
+    /** Waits for running jobs, then stops (shutdown, and the end of every test). */
+    async stop() {
+      await stopListening?.();
+      stopListening = undefined;
+      await jobs.stop();
+      transport?.close();
+    },
+    /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
+    async deliverEmailsNow() {
+      await delivery.relay();
+      return jobs.runDue([DELIVER_EMAIL]);
+    },
+  };
+
   return {
     database,
     db,
+    jobs,
+    background,
+    notifications: createNotifications({ db, secret: config.authSecret }),
+    liveCounts: createLiveCounts({ db, listener: database.listener }),
     auth,
     media,
     brandAdmin: createBrandAdmin({ db, media }),
     adverts: createAdvertCommands({ db, media }),
     payments: provider,
-    orders: createOrders({ db, provider, simulated }),
+    orders,
     accounts: createAccounts({ db, auth }),
     people: createPeople({ db }),
     profile: createProfile({ db }),

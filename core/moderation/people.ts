@@ -4,6 +4,7 @@ import { sessions, users } from "../../db/schema.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
+import { notify } from "../notifications/index.ts";
 import { removeAllOf } from "../orders/index.ts";
 
 export const PEOPLE_PAGE_SIZE = 25;
@@ -77,7 +78,8 @@ export function createPeople({ db }: { db: Db }) {
 
     /**
      * Make Verified (or revoke it). The verified mark on the seller's adverts is read from the
-     * account, so every advert shows the change at once. Returns whether anything changed.
+     * account, so every advert shows the change at once; a newly verified seller is told. Returns
+     * whether anything changed.
      */
     async setVerified(admin: SessionUser, sellerId: string, verified: boolean): Promise<boolean> {
       requireAdmin(admin);
@@ -95,6 +97,7 @@ export function createPeople({ db }: { db: Db }) {
           if (!exists) throw notFound();
           return false;
         }
+        if (verified) await notify(tx, "account.sellerVerified", { recipientId: sellerId, params: {} });
         await record(
           admin,
           verified ? "verify-seller" : "unverify-seller",

@@ -8,6 +8,7 @@ import { canBuy, requireAdmin } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
+import { notify } from "../notifications/index.ts";
 import { takeDown } from "../orders/index.ts";
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
@@ -70,6 +71,7 @@ export function createReports({ db }: { db: Db }) {
       }));
     },
 
+    /** Nothing wrong: the reports close and each reporter is told. */
     async dismiss(admin: SessionUser, advertId: string) {
       requireAdmin(admin);
       await db.transaction(async (tx) => {
@@ -77,8 +79,15 @@ export function createReports({ db }: { db: Db }) {
           .update(reports)
           .set({ status: "dismissed" })
           .where(and(eq(reports.advertId, advertId), eq(reports.status, "open")))
-          .returning({ id: reports.id });
+          .returning({ id: reports.id, reporterId: reports.reporterId });
         if (closed.length === 0) throw new AppError("NOT_FOUND", "There are no open reports for this laptop.");
+        const [advert] = await tx.select({ name: adverts.name }).from(adverts).where(eq(adverts.id, advertId));
+        for (const { reporterId } of closed) {
+          await notify(tx, "report.resolved", {
+            recipientId: reporterId,
+            params: { advertId, productName: advert?.name ?? "a laptop", outcome: "dismissed" },
+          });
+        }
         await recordAdminAction(
           tx,
           admin.id,
@@ -89,7 +98,10 @@ export function createReports({ db }: { db: Db }) {
       });
     },
 
-    /** Removes the advert from the catalogue; its seller sees the reason in My Products. A sold advert stays (its order needs it). */
+    /**
+     * Removes the advert from the catalogue; its seller is told the reason (and sees it in My Products),
+     * its reporters that it was dealt with. A sold advert stays (its order needs it).
+     */
     async removeAdvert(admin: SessionUser, advertId: string, reason: string) {
       requireAdmin(admin);
       await db.transaction(async (tx) => {
@@ -98,10 +110,21 @@ export function createReports({ db }: { db: Db }) {
           : [];
         if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
         await takeDown(tx, advert, "remove", admin.id, reason);
-        await tx
+        const actioned = await tx
           .update(reports)
           .set({ status: "actioned" })
-          .where(and(eq(reports.advertId, advertId), eq(reports.status, "open")));
+          .where(and(eq(reports.advertId, advertId), eq(reports.status, "open")))
+          .returning({ reporterId: reports.reporterId });
+        await notify(tx, "advert.removed", {
+          recipientId: advert.sellerId,
+          params: { advertId, productName: advert.name, reason },
+        });
+        for (const { reporterId } of actioned) {
+          await notify(tx, "report.resolved", {
+            recipientId: reporterId,
+            params: { advertId, productName: advert.name, outcome: "actioned" },
+          });
+        }
         await recordAdminAction(
           tx,
           admin.id,

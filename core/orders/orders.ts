@@ -9,6 +9,7 @@ import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import type { PaymentProvider, ServerCardProvider } from "../payments/index.ts";
 import { release, unsell } from "./advert-lifecycle.ts";
+import { type OrderFacts, tellAbout } from "./order-notices.ts";
 import { OPEN_STATUSES, type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
 import { createPaymentSteps } from "./pay-order.ts";
 import { applyTransition, lockBuyer, lockOrder, orderNotFound } from "./transition.ts";
@@ -76,7 +77,7 @@ export function createOrders({
    */
   async function recordRefund(
     tx: Tx,
-    order: { id: string; status: OrderStatus; advertId: string; buyerId: string },
+    order: OrderFacts & { status: OrderStatus },
     paymentId: string,
     refundId: string,
     transition: "refund" | "providerRefund",
@@ -156,12 +157,13 @@ export function createOrders({
               productName: advert.name,
               productImageKey: advert.imageKey,
             })
-            .returning({ id: orders.id });
+            .returning();
           if (!order) throw new Error("order not created");
           await tx
             .insert(orderEvents)
             .values({ orderId: order.id, toStatus: TRANSITIONS.book.to, transition: "book", actorId: actor.id });
-          return order;
+          await tellAbout(tx, order, "book");
+          return { id: order.id };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError("CONFLICT", "You have already booked this laptop.");

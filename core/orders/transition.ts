@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { type OrderFacts, tellAbout } from "./order-notices.ts";
 import {
   canTransition,
   mayTrigger,
@@ -61,7 +62,7 @@ export function heldByPayment(
 }
 
 /**
- * Ends the unpaid bookings of these laptops, so their buyers see why and their Pay no longer works:
+ * Ends the unpaid bookings of these laptops, so their buyers see why (and are told) and their Pay no longer works:
  * `close` when the laptop was sold to someone else, `withdraw` when it left the catalogue.
  * Call in the transaction that locked the adverts (adverts first, then orders).
  */
@@ -86,21 +87,23 @@ export async function endBookings(
         keepOrderId ? ne(orders.id, keepOrderId) : undefined,
       ),
     )
-    .returning({ id: orders.id });
+    .returning();
   if (ended.length === 0) return;
   await tx
     .insert(orderEvents)
     .values(ended.map(({ id }) => ({ orderId: id, fromStatus: from, toStatus: to, transition, note })));
+  for (const order of ended) await tellAbout(tx, order, transition);
 }
 
 /**
  * Moves a locked order through a named transition. Refuses with the transition's message (or, when the
  * order's money is moving, with why not now), and refuses anyone the transition does not name: a buyer
- * transition only by the order's own buyer. Call inside the transaction that locked the order.
+ * transition only by the order's own buyer. Whoever it concerns is told (order-notices.ts). Call inside the
+ * transaction that locked the order.
  */
 export async function applyTransition(
   tx: Tx,
-  order: { id: string; status: OrderStatus; buyerId: string },
+  order: OrderFacts & { status: OrderStatus },
   transition: Transition,
   actor: OrderActor,
   note?: string,
@@ -121,4 +124,5 @@ export async function applyTransition(
     actorId: actor.kind === "buyer" ? actor.id : null,
     note,
   });
+  await tellAbout(tx, order, transition);
 }

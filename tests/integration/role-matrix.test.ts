@@ -66,6 +66,8 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/reports": ADMIN_ONLY,
   "POST /api/reports/{advertId}/dismissal": ADMIN_ONLY,
   "POST /api/adverts/{id}/removal": ADMIN_ONLY,
+  // The email's one-click link: its signed token, not a session, says whose email it stops.
+  "POST /api/notifications/unsubscribe": PUBLIC,
 };
 
 let t: TestApp;

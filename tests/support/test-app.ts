@@ -70,6 +70,7 @@ export async function startTestApp(
     config,
     async close() {
       await app.close();
+      await services.background.stop();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
