@@ -46,19 +46,15 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   const [row] = await s.db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return false;
 
-  await createUser(s, { name: "Ada Admin", email: DEMO_ACCOUNTS.admin, role: "admin" });
-  const seller = await createUser(s, {
-    name: "Sam Seller",
-    email: DEMO_ACCOUNTS.seller,
-    role: "seller",
-    verified: true,
-  });
+  const admin = await createUser(s, { name: "Ada Admin", email: DEMO_ACCOUNTS.admin, role: "admin" });
+  const seller = await createUser(s, { name: "Sam Seller", email: DEMO_ACCOUNTS.seller, role: "seller" });
   const buyer = await createUser(s, { name: "Bea Buyer", email: DEMO_ACCOUNTS.buyer });
   const other = await createUser(s, { name: "Rafi Reseller", email: "rafi@relaptop.test", role: "seller" });
 
   const start = Date.now() - 40 * 24 * 3600 * 1000;
   let i = 0;
   let sold: string | undefined;
+  let booked: string | undefined;
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
@@ -76,9 +72,13 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         hue: b.hue,
       });
       if (i === 4) sold = advert.id;
+      if (i === 7) booked = advert.id;
       i++;
     }
   }
+  // Through the core, like everything below, so the demo accounts have their first notifications
+  // (and, without SMTP_URL, their emails kept and logged).
+  await s.people.setVerified(admin, seller.id, true);
   // One laptop already sold, through the real booking and payment (so the seller sees who bought it).
   if (sold) {
     const order = await s.orders.book(buyer, {
@@ -87,6 +87,10 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       phone: "01711234567",
     });
     await s.orders.payWithTestCard(buyer, order.id);
+  }
+  // And one booked, not yet paid.
+  if (booked) {
+    await s.orders.book(buyer, { advertId: booked, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" });
   }
   return true;
 }
