@@ -17,7 +17,7 @@ function chromiumPath(): string {
   return found;
 }
 
-const PORT = 3210;
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-e2e-"));
 
