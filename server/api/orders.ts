@@ -4,6 +4,7 @@ import { bookingSchema, cardSchema } from "../../schemas/orders.ts";
 import { ORDER_STATUSES } from "../../schemas/values.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
+import { idParams, intentParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 export const orderSchema = z
@@ -20,7 +21,6 @@ export const orderSchema = z
     createdAt: z.string(),
   })
   .meta({ id: "Order" });
-const idParams = z.object({ id: z.string() });
 
 /** The buyer's orders. Prices come from the advert on the server; the buyer sends none. */
 export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -111,7 +111,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         tags,
         summary:
           "Stripe: after the browser confirmed, record the payment (checked with Stripe, not trusted from the caller)",
-        params: z.object({ id: z.string(), intentId: z.string() }),
+        params: intentParams,
         response: { 200: z.object({ status: z.enum(["paid", "pending"]) }), ...errorResponses },
       },
     },

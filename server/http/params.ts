@@ -10,3 +10,6 @@ export const idParams = z.object({ id: uuidParam() });
 
 /** Accounts are better-auth's, with its own ids: letters and digits, not UUIDs. */
 export const accountIdParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, "Not a valid id") });
+
+/** A payment intent's id is Stripe's own ("pi_…"), not a UUID: the core asks Stripe about it. */
+export const intentParams = z.object({ id: uuidParam(), intentId: z.string() });
