@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages.ts";
 import { hasCheckMark, skeleton, visibleText } from "./text-safety.ts";
+import { ROLES } from "./values.ts";
 
 const m = MESSAGES.field;
 
@@ -71,3 +72,33 @@ export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
   newPassword: passwordSchema,
 });
+
+/* ── Replies ─────────────────────────────────────────────────────────────── */
+
+/** The signed-in account as every page and API handler sees it. */
+export const sessionUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    verified: z.boolean(),
+    actingAsSeller: z.boolean().meta({ description: "Sellers: acting as a seller (true) or as a user (false)" }),
+  })
+  .meta({ id: "Account" });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const isAdminReplySchema = z.object({ isAdmin: z.boolean() });
+export const isSellerReplySchema = z.object({ isSeller: z.boolean() });
+
+/** Sellers switch between acting as a seller and as a user (a buyer). */
+export const actingModeSchema = z.object({ mode: z.enum(["seller", "user"]) });
+
+/* ── The identity endpoints (better-auth's own requests and replies, as the API documents them) ── */
+
+export const sessionReplySchema = z.object({
+  token: z.string().nullable().optional(),
+  user: z.looseObject({ id: z.string(), email: z.string() }),
+});
+export const signOutReplySchema = z.object({ success: z.boolean() });
+export const socialSignInSchema = z.object({ provider: z.literal("google"), callbackURL: z.string().optional() });

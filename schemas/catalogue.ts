@@ -128,3 +128,111 @@ export const advertUpdateSchema = z
 
 export type AdvertInput = z.infer<typeof advertSchema>;
 export type AdvertUpdate = z.infer<typeof advertUpdateSchema>;
+
+/* ── The API's multipart forms, as the OpenAPI document shows them ───────── */
+
+/** A file field in the OpenAPI document (its bytes are checked by the media pipeline, not by JSON Schema). */
+const binaryField = (description: string) =>
+  z.any().meta({ type: "string", format: "binary", description }) as z.ZodType<unknown>;
+
+/** The advert form as multipart fields: documented here, validated by advertSchema in the handler. */
+export const advertMultipartSchema = z.object({
+  name: z.string(),
+  brandId: z.uuid(),
+  originalPrice: z.string().meta({ description: "Dollars, e.g. 1200 or 1199.99" }),
+  resalePrice: z.string().meta({ description: "Dollars; not more than the original price" }),
+  yearsOfUse: z.string().meta({ description: "Whole years, 0–30" }),
+  location: z.string(),
+  mobile: z.string(),
+  description: z.string(),
+  condition: z.enum(CONDITIONS),
+  processor: z.string().optional(),
+  ramGb: z.string().optional(),
+  storageGb: z.string().optional(),
+  storageType: z.enum(STORAGE_TYPES).optional(),
+  screenInches: z.string().optional(),
+  batteryHealth: z.string().optional(),
+  photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several"),
+});
+
+/** The brand form as multipart fields: documented here, validated by brandSchema / brandUpdateSchema. */
+export const brandMultipartSchema = (imageRequired: boolean) =>
+  z.object({
+    name: z.string().meta({ description: "Unique brand name" }),
+    image: binaryField(imageRequired ? "Logo (JPEG, PNG or WebP, up to 8 MB)" : "New logo (optional)"),
+  });
+
+export const advertisementSchema = z.object({ advertised: z.boolean() });
+
+/* ── Replies: what the catalogue returns, to the API and the pages alike ─── */
+
+export const brandViewSchema = z.object({ id: z.uuid(), name: z.string(), imageUrl: z.string() }).meta({ id: "Brand" });
+export type BrandView = z.infer<typeof brandViewSchema>;
+export const brandListSchema = z.object({ brands: z.array(brandViewSchema) });
+
+/** An advert as cards show it, everywhere: home, brand page, search. */
+export const advertCardSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    brandName: z.string(),
+    imageUrl: z.string(),
+    originalPriceCents: z.int(),
+    resalePriceCents: z.int(),
+    yearsOfUse: z.int(),
+    location: z.string(),
+    condition: z.string(),
+    sellerName: z.string(),
+    sellerVerified: z.boolean(),
+    sold: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "AdvertCard" });
+export type AdvertCard = z.infer<typeof advertCardSchema>;
+export const advertCardListSchema = z.object({ adverts: z.array(advertCardSchema) });
+
+/** Everything a laptop's page shows. */
+export const advertDetailSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    brandId: z.uuid(),
+    brandName: z.string(),
+    photoUrls: z.array(z.string()),
+    originalPriceCents: z.int(),
+    resalePriceCents: z.int(),
+    yearsOfUse: z.int(),
+    location: z.string(),
+    description: z.string(),
+    condition: z.string(),
+    sold: z.boolean(),
+    processor: z.string().nullable(),
+    ramGb: z.int().nullable(),
+    storageGb: z.int().nullable(),
+    storageType: z.string().nullable(),
+    screenInches: z.string().nullable(),
+    batteryHealth: z.int().nullable(),
+    sellerName: z.string(),
+    sellerVerified: z.boolean(),
+    postedAt: z.string(),
+  })
+  .meta({ id: "AdvertDetail" });
+export type AdvertDetail = z.infer<typeof advertDetailSchema>;
+
+/** One of a seller's own adverts, as My Products lists them (sold and removed ones included). */
+export const sellerAdvertSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    imageUrl: z.string(),
+    resalePriceCents: z.int(),
+    advertised: z.boolean(),
+    sold: z.boolean(),
+    /** Set when an admin removed the advert: why. */
+    removedBecause: z.string().nullable(),
+    /** Who bought it, for a sold laptop. */
+    sale: z.object({ buyerName: z.string(), priceCents: z.int() }).nullable(),
+  })
+  .meta({ id: "SellerAdvert" });
+export type SellerAdvert = z.infer<typeof sellerAdvertSchema>;
+export const sellerAdvertListSchema = z.object({ adverts: z.array(sellerAdvertSchema) });

@@ -23,3 +23,44 @@ export const removalSchema = z.object({
 });
 
 export type ReportInput = z.infer<typeof reportSchema>;
+
+/* ── Replies ─────────────────────────────────────────────────────────────── */
+
+/** A laptop with open reports, as the Reported Items page and the API list them. */
+export const reportedAdvertSchema = z.object({
+  advertId: z.uuid(),
+  name: z.string(),
+  imageUrl: z.string(),
+  sellerName: z.string(),
+  reports: z.int(),
+  lastReportedAt: z.string().nullable(),
+  items: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string().nullable() })),
+});
+export type ReportedAdvert = z.infer<typeof reportedAdvertSchema>;
+export const reportedAdvertListSchema = z.object({ groups: z.array(reportedAdvertSchema) });
+
+/* ── People: admins' lists of sellers and buyers ─────────────────────────── */
+
+export const peopleQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** A seller or a buyer, as admins' lists show them. */
+export const personSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.string(),
+    verified: z.boolean(),
+    actingAsSeller: z.boolean(),
+    deactivated: z.boolean(),
+    joinedAt: z.string(),
+  })
+  .meta({ id: "Person" });
+export type PersonRow = z.infer<typeof personSchema>;
+export const peoplePageSchema = z.object({ people: z.array(personSchema), total: z.int(), pageSize: z.int() });
+export type PeoplePage = z.infer<typeof peoplePageSchema>;
+
+export const verificationSchema = z.object({ verified: z.boolean() });

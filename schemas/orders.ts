@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { OrderStatus } from "./values.ts";
+import { ORDER_STATUSES, type OrderStatus } from "./values.ts";
 
 /** The booking modal: the buyer gives where to meet and a phone; everything else comes from the server. */
 export const bookingSchema = z.object({
@@ -34,6 +34,48 @@ export const cardSchema = z.object({
 
 export type BookingInput = z.infer<typeof bookingSchema>;
 export type CardInput = z.infer<typeof cardSchema>;
+
+/* ── Replies ─────────────────────────────────────────────────────────────── */
+
+/** An order as its buyer sees it (My Orders, the payment page, the API). */
+export const orderSchema = z
+  .object({
+    id: z.uuid(),
+    advertId: z.uuid(),
+    productName: z.string(),
+    productImageUrl: z.string(),
+    priceCents: z.int(),
+    status: z.enum(ORDER_STATUSES),
+    buyerName: z.string(),
+    buyerEmail: z.string(),
+    meetingLocation: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Order" });
+export type OrderView = z.infer<typeof orderSchema>;
+export const orderListSchema = z.object({ orders: z.array(orderSchema) });
+
+/** Admins: an order an account took part in, as buyer or seller, with its payment. */
+export const accountOrderSchema = orderSchema.extend({
+  role: z.enum(["buyer", "seller"]),
+  sellerName: z.string(),
+  transactionId: z.string().nullable(),
+  paymentStatus: z.string().nullable(),
+});
+export type AccountOrder = z.infer<typeof accountOrderSchema>;
+export const accountOrderListSchema = z.object({ orders: z.array(accountOrderSchema) });
+
+export const paidReplySchema = z.object({ status: z.literal("paid") });
+/** Stripe: the laptop is held and the browser confirms the intent with Stripe Elements, or it was paid already. */
+export const paymentIntentReplySchema = z.object({
+  status: z.enum(["requires_payment", "paid"]),
+  clientSecret: z.string().optional(),
+  publishableKey: z.string().optional(),
+});
+export const settleReplySchema = z.object({ status: z.enum(["paid", "pending"]) });
+/** `refunding`: the provider could not be reached; the refund is finished shortly. */
+export const cancelReplySchema = z.object({ status: z.enum(["cancelled", "refunding", "refunded"]) });
+export type CancelOutcome = z.infer<typeof cancelReplySchema>["status"];
 
 /** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
 export const SOLD = "This laptop has already been sold";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONDITIONS } from "./catalogue.ts";
+import { advertCardSchema, CONDITIONS } from "./catalogue.ts";
 import { findNul } from "./text-safety.ts";
 
 export const SORTS = ["newest", "price_asc", "price_desc"] as const;
@@ -41,6 +41,14 @@ export const searchSchema = z.object({
 });
 
 export type SearchParams = z.infer<typeof searchSchema>;
+
+/** One page of a search's results. */
+export const searchPageSchema = z.object({
+  items: z.array(advertCardSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type SearchPage = z.infer<typeof searchPageSchema>;
 
 /** The parameters that filter (all but the order and the page). */
 export const SEARCH_FILTERS = Object.keys(searchSchema.shape).filter(

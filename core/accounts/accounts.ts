@@ -2,20 +2,13 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
-import type { LoginInput, SignUpInput } from "../../schemas/accounts.ts";
+import type { LoginInput, SessionUser, SignUpInput } from "../../schemas/accounts.ts";
 import { AppError, type AppErrorCode } from "../errors.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 import type { Role } from "./roles.ts";
 
-/** The signed-in account as every page and API handler sees it. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  verified: boolean;
-  actingAsSeller: boolean;
-}
+/** The signed-in account as every page and API handler sees it (schemas/accounts.ts). */
+export type { SessionUser };
 
 /** Cookies to pass on to the browser after an auth step. */
 export type AuthResult = { headers: Headers };

@@ -1,23 +1,7 @@
 import { sql } from "drizzle-orm";
 import { adverts, brands, users } from "../../db/schema.ts";
+import type { AdvertCard } from "../../schemas/catalogue.ts";
 import { mediaUrl } from "../media/index.ts";
-
-/** An advert as cards show it, everywhere: home, brand page, search. */
-export interface AdvertCard {
-  id: string;
-  name: string;
-  brandName: string;
-  imageUrl: string;
-  originalPriceCents: number;
-  resalePriceCents: number;
-  yearsOfUse: number;
-  location: string;
-  condition: string;
-  sellerName: string;
-  sellerVerified: boolean;
-  sold: boolean;
-  createdAt: string;
-}
 
 export const cardColumns = {
   id: adverts.id,
@@ -39,6 +23,7 @@ type CardRow = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"];
 };
 
+/** A row as the card every page and the API show (schemas/catalogue.ts). */
 export function toCard({ imageKey, status, createdAt, ...row }: CardRow): AdvertCard {
   return { ...row, imageUrl: mediaUrl(imageKey), sold: status === "sold", createdAt: createdAt.toISOString() };
 }

@@ -2,33 +2,15 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from "drizzle
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, orders, users } from "../../db/schema.ts";
+import type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
 import type { SearchParams } from "../../schemas/search.ts";
 import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
-import { type AdvertCard, cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
+import { cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
 import { getAdvertDetail } from "./detail.ts";
 import { createSearch } from "./search.ts";
 
 type Actor = RoleActor & { email: string };
-
-export interface BrandView {
-  id: string;
-  name: string;
-  imageUrl: string;
-}
-
-export interface SellerAdvert {
-  id: string;
-  name: string;
-  imageUrl: string;
-  resalePriceCents: number;
-  advertised: boolean;
-  sold: boolean;
-  /** Set when an admin removed the advert: why. */
-  removedBecause: string | null;
-  /** Who bought it, for a sold laptop. */
-  sale: { buyerName: string; priceCents: number } | null;
-}
 
 const COUNT_TTL_MS = 60_000;
 

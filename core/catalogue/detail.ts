@@ -2,12 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
+import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { mediaUrl } from "../media/index.ts";
 
-export type AdvertDetail = NonNullable<Awaited<ReturnType<typeof getAdvertDetail>>>;
-
-/** Everything a laptop's page shows. Withdrawn adverts are gone (null); sold ones stay visible as Sold. */
-export async function getAdvertDetail(db: Db, id: string) {
+/**
+ * Everything a laptop's page shows (AdvertDetail, schemas/catalogue.ts), and who sells it.
+ * Withdrawn adverts are gone (null); sold ones stay visible as Sold.
+ */
+export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail & { sellerId: string }) | null> {
   if (!isUuid(id)) return null;
   const [a] = await db
     .select({

@@ -3,8 +3,10 @@
  * search, filters, cards, a laptop's page. An advert's status changes only through the advert
  * lifecycle (core/orders/advert-lifecycle.ts).
  */
+
+// What the catalogue returns is described once, in schemas/catalogue.ts (the API documents the same shapes).
+export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
 export { type AdvertFormValues, createAdvertCommands } from "./adverts.ts";
 export { createBrandAdmin } from "./brands.ts";
-export type { AdvertCard } from "./cards.ts";
-export { type BrandView, createCatalogue, type SellerAdvert } from "./catalogue.ts";
+export { createCatalogue } from "./catalogue.ts";
 export { searchQuery } from "./search.ts";

@@ -2,8 +2,9 @@ import { and, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm"
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
-import { PAGE_SIZE, SEARCH_FILTERS, type SearchParams, type Sort } from "../../schemas/search.ts";
-import { type AdvertCard, cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
+import type { AdvertCard } from "../../schemas/catalogue.ts";
+import { PAGE_SIZE, SEARCH_FILTERS, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
+import { cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
 
 function isPriceCents(v: unknown) {
   return Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
@@ -55,12 +56,6 @@ function decode(cursor: string | undefined, sort: Sort): Cursor | undefined {
   } catch {
     return undefined;
   }
-}
-
-export interface SearchPage {
-  items: AdvertCard[];
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
 }
 
 /**

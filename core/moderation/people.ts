@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
+import type { PeoplePage, PersonRow } from "../../schemas/moderation.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
@@ -8,17 +9,6 @@ import { notify } from "../notifications/index.ts";
 import { removeAllOf } from "../orders/index.ts";
 
 export const PEOPLE_PAGE_SIZE = 25;
-
-export interface PersonRow {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  verified: boolean;
-  actingAsSeller: boolean;
-  deactivated: boolean;
-  joinedAt: string;
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const notFound = () => new AppError("NOT_FOUND", "This account does not exist.");
@@ -38,7 +28,11 @@ export function createPeople({ db }: { db: Db }) {
 
   return {
     /** Sellers or buyers, newest first, searchable by name or email; pages of 25 (offset: admin lists stay small). */
-    async list(admin: SessionUser, role: "seller" | "user", { q, page = 1 }: { q?: string; page?: number }) {
+    async list(
+      admin: SessionUser,
+      role: "seller" | "user",
+      { q, page = 1 }: { q?: string; page?: number },
+    ): Promise<PeoplePage> {
       requireAdmin(admin);
       const where = and(
         eq(users.role, role),

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, reports, users } from "../../db/schema.ts";
-import type { ReportInput } from "../../schemas/moderation.ts";
+import type { ReportedAdvert, ReportInput } from "../../schemas/moderation.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
@@ -35,7 +35,7 @@ export function createReports({ db }: { db: Db }) {
     },
 
     /** Open reports grouped by advert, most reported first (the 100 busiest adverts). */
-    async openByAdvert(admin: SessionUser) {
+    async openByAdvert(admin: SessionUser): Promise<ReportedAdvert[]> {
       requireAdmin(admin);
       const groups = await db
         .select({

@@ -3,7 +3,10 @@
  * order and when), and the advert lifecycle that sales drive (advert-lifecycle.ts: where an advert is
  * held, sold, relisted or withdrawn).
  */
+
+// What an order looks like to its buyer is described once, in schemas/orders.ts.
+export type { OrderView } from "../../schemas/orders.ts";
 export { ADVERT_TRANSITIONS, lockAdvert, removeAllOf, takeDown } from "./advert-lifecycle.ts";
 export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";
-export { createOrders, MAX_LIVE_BOOKINGS, type Orders, type OrderView, TOO_MANY_BOOKINGS } from "./orders.ts";
+export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
 export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
-import type { BookingInput } from "../../schemas/orders.ts";
+import type { AccountOrder, BookingInput, CancelOutcome, OrderView } from "../../schemas/orders.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
@@ -17,19 +17,6 @@ import { applyTransition, lockBuyer, lockOrder, orderNotFound } from "./transiti
 /** Bookings a buyer may hold at once, so that no one can book the whole catalogue. */
 export const MAX_LIVE_BOOKINGS = 10;
 export const TOO_MANY_BOOKINGS = `You can have at most ${MAX_LIVE_BOOKINGS} bookings at a time. Cancel one you no longer need first.`;
-
-export interface OrderView {
-  id: string;
-  advertId: string;
-  productName: string;
-  productImageUrl: string;
-  priceCents: number;
-  status: OrderStatus;
-  buyerName: string;
-  buyerEmail: string;
-  meetingLocation: string;
-  createdAt: string;
-}
 
 const orderColumns = {
   id: orders.id,
@@ -222,7 +209,7 @@ export function createOrders({
      * another tab, a second cancel) can happen to it while the money moves. If the provider cannot be
      * reached the order stays `refunding` and `reconcile` finishes the refund.
      */
-    async cancel(actor: SessionUser, orderId: string): Promise<"cancelled" | "refunding" | "refunded"> {
+    async cancel(actor: SessionUser, orderId: string): Promise<CancelOutcome> {
       const first = await db.transaction(async (tx) => {
         const { order } = await lockOrder(tx, orderId, actor.id);
         if (order.status === "booked") {
@@ -270,7 +257,7 @@ export function createOrders({
      * Admins: every order an account took part in, as buyer or as seller, with its payment —
      * deleted accounts included, since deleting never destroys history.
      */
-    async listForAdmin(admin: SessionUser, userId: string, limit = 200) {
+    async listForAdmin(admin: SessionUser, userId: string, limit = 200): Promise<AccountOrder[]> {
       requireAdmin(admin);
       const rows = await db
         .select({

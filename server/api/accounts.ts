@@ -1,22 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { isActingSeller, isAdmin, ROLES } from "../../core/accounts/index.ts";
-import { loginSchema, signUpSchema } from "../../schemas/accounts.ts";
+import { isActingSeller, isAdmin } from "../../core/accounts/index.ts";
+import {
+  isAdminReplySchema,
+  isSellerReplySchema,
+  loginSchema,
+  sessionReplySchema,
+  sessionUserSchema,
+  signOutReplySchema,
+  signUpSchema,
+  socialSignInSchema,
+} from "../../schemas/accounts.ts";
 import { apiErrorSchema, errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
+import { providerParams } from "../http/params.ts";
 import { sendWebResponse, webRequest } from "../http/web.ts";
 import type { Services } from "../services.ts";
-
-const sessionUserSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    verified: z.boolean(),
-    actingAsSeller: z.boolean().meta({ description: "Sellers: acting as a seller (true) or as a user (false)" }),
-  })
-  .meta({ id: "Account" });
 
 /**
  * Accounts: the signed-in account, its role checks, and the identity endpoints
@@ -38,7 +36,7 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags,
         summary: "Whether the signed-in account is an admin",
-        response: { 200: z.object({ isAdmin: z.boolean() }), ...errorResponses },
+        response: { 200: isAdminReplySchema, ...errorResponses },
       },
     },
     async (request) => ({ isAdmin: isAdmin(await requireUser(services, request)) }),
@@ -49,17 +47,13 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags,
         summary: "Whether the signed-in account is a seller acting as a seller",
-        response: { 200: z.object({ isSeller: z.boolean() }), ...errorResponses },
+        response: { 200: isSellerReplySchema, ...errorResponses },
       },
     },
     async (request) => ({ isSeller: isActingSeller(await requireUser(services, request)) }),
   );
 
   const authTags = ["identity"];
-  const sessionReply = z.object({
-    token: z.string().nullable().optional(),
-    user: z.looseObject({ id: z.string(), email: z.string() }),
-  });
   app.post(
     "/auth/sign-up/email",
     {
@@ -67,7 +61,7 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
         tags: authTags,
         summary: "Create a buyer account (role user) and sign in",
         body: signUpSchema,
-        response: { 200: sessionReply, 400: apiErrorSchema, 422: apiErrorSchema },
+        response: { 200: sessionReplySchema, 400: apiErrorSchema, 422: apiErrorSchema },
       },
     },
     forward,
@@ -79,14 +73,14 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
         tags: authTags,
         summary: "Sign in with email and password (sets the session cookie)",
         body: loginSchema,
-        response: { 200: sessionReply, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: sessionReplySchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     forward,
   );
   app.post(
     "/auth/sign-out",
-    { schema: { tags: authTags, summary: "End the session", response: { 200: z.object({ success: z.boolean() }) } } },
+    { schema: { tags: authTags, summary: "End the session", response: { 200: signOutReplySchema } } },
     forward,
   );
   app.get("/auth/get-session", { schema: { tags: authTags, summary: "The current session, or null" } }, forward);
@@ -96,7 +90,7 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: authTags,
         summary: "Start Google sign-in; returns the provider's URL",
-        body: z.object({ provider: z.literal("google"), callbackURL: z.string().optional() }),
+        body: socialSignInSchema,
       },
     },
     forward,
@@ -107,7 +101,7 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: authTags,
         summary: "Google's redirect back after sign-in",
-        params: z.object({ providerId: z.string() }),
+        params: providerParams,
       },
     },
     forward,

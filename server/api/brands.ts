@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { brandSchema, brandUpdateSchema } from "../../schemas/catalogue.ts";
+import { brandMultipartSchema, brandSchema, brandUpdateSchema } from "../../schemas/catalogue.ts";
+import { createdSchema } from "../../schemas/replies.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
-import { binaryField, multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
+import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
 import { idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
-
-const multipartBody = (imageRequired: boolean) =>
-  z.object({
-    name: z.string().meta({ description: "Unique brand name" }),
-    image: binaryField(imageRequired ? "Logo (JPEG, PNG or WebP, up to 8 MB)" : "New logo (optional)"),
-  });
 
 /** Admin-only brand management (the list itself is public, in catalogue.ts). */
 export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -26,8 +21,8 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         tags,
         summary: "Add a brand (admin)",
         consumes,
-        body: multipartBody(true),
-        response: { 201: z.object({ id: z.uuid() }), ...errorResponses },
+        body: brandMultipartSchema(true),
+        response: { 201: createdSchema, ...errorResponses },
       },
       validatorCompiler: multipartValidator,
     },
@@ -46,7 +41,7 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         summary: "Rename a brand and optionally replace its logo (admin)",
         consumes,
         params: idParams,
-        body: multipartBody(false),
+        body: brandMultipartSchema(false),
         response: { 204: z.null(), ...errorResponses },
       },
       validatorCompiler: multipartValidator,

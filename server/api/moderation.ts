@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { REPORT_REASONS, removalSchema, reportSchema } from "../../schemas/moderation.ts";
+import { removalSchema, reportedAdvertListSchema, reportSchema } from "../../schemas/moderation.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
-import { idParams, uuidParam } from "../http/params.ts";
+import { advertIdParams, idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
-
-const groupSchema = z.object({
-  advertId: z.uuid(),
-  name: z.string(),
-  imageUrl: z.string(),
-  sellerName: z.string(),
-  reports: z.int(),
-  lastReportedAt: z.string().nullable(),
-  items: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string().nullable() })),
-});
 
 /** Reports by buyers, and what admins do about them. */
 export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -40,7 +30,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags,
         summary: "Open reports grouped by laptop, most reported first (admin)",
-        response: { 200: z.object({ groups: z.array(groupSchema) }), ...errorResponses },
+        response: { 200: reportedAdvertListSchema, ...errorResponses },
       },
     },
     async (request) => ({ groups: await services.reports.openByAdvert(await requireUser(services, request, "admin")) }),
@@ -51,7 +41,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags,
         summary: "Dismiss a laptop's open reports (admin)",
-        params: z.object({ advertId: uuidParam() }),
+        params: advertIdParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },

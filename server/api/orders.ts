@@ -1,26 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bookingSchema, cardSchema } from "../../schemas/orders.ts";
-import { ORDER_STATUSES } from "../../schemas/values.ts";
+import {
+  bookingSchema,
+  cancelReplySchema,
+  cardSchema,
+  orderListSchema,
+  orderSchema,
+  paidReplySchema,
+  paymentIntentReplySchema,
+  settleReplySchema,
+} from "../../schemas/orders.ts";
+import { createdSchema } from "../../schemas/replies.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { idParams, intentParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
-
-export const orderSchema = z
-  .object({
-    id: z.uuid(),
-    advertId: z.uuid(),
-    productName: z.string(),
-    productImageUrl: z.string(),
-    priceCents: z.int(),
-    status: z.enum(ORDER_STATUSES),
-    buyerName: z.string(),
-    buyerEmail: z.string(),
-    meetingLocation: z.string(),
-    createdAt: z.string(),
-  })
-  .meta({ id: "Order" });
 
 /** The buyer's orders. Prices come from the advert on the server; the buyer sends none. */
 export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -32,7 +26,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         tags,
         summary: "Book a laptop",
         body: bookingSchema,
-        response: { 201: z.object({ id: z.uuid() }), ...errorResponses },
+        response: { 201: createdSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -46,7 +40,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       schema: {
         tags,
         summary: "My orders, newest first",
-        response: { 200: z.object({ orders: z.array(orderSchema) }), ...errorResponses },
+        response: { 200: orderListSchema, ...errorResponses },
       },
     },
     async (request) => ({ orders: await services.orders.listMine(await requireUser(services, request)) }),
@@ -72,7 +66,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
           "Pay for a booked order by card (simulated provider). Repeat with the same attemptKey to retry safely.",
         params: idParams,
         body: cardSchema,
-        response: { 200: z.object({ status: z.literal("paid") }), ...errorResponses },
+        response: { 200: paidReplySchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -89,14 +83,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         tags,
         summary: "Stripe: hold the laptop and get the payment intent's client secret for Stripe Elements",
         params: idParams,
-        response: {
-          200: z.object({
-            status: z.enum(["requires_payment", "paid"]),
-            clientSecret: z.string().optional(),
-            publishableKey: z.string().optional(),
-          }),
-          ...errorResponses,
-        },
+        response: { 200: paymentIntentReplySchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -112,7 +99,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         summary:
           "Stripe: after the browser confirmed, record the payment (checked with Stripe, not trusted from the caller)",
         params: intentParams,
-        response: { 200: z.object({ status: z.enum(["paid", "pending"]) }), ...errorResponses },
+        response: { 200: settleReplySchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -130,10 +117,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
           "Cancel: a booking is cancelled; a paid order is refunded in full (until receipt is confirmed). " +
           "`refunding`: the provider could not be reached; the refund is finished shortly.",
         params: idParams,
-        response: {
-          200: z.object({ status: z.enum(["cancelled", "refunding", "refunded"]) }),
-          ...errorResponses,
-        },
+        response: { 200: cancelReplySchema, ...errorResponses },
       },
     },
     async (request) => ({

@@ -1,28 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actingModeSchema } from "../../schemas/accounts.ts";
+import { peoplePageSchema, peopleQuerySchema, verificationSchema } from "../../schemas/moderation.ts";
+import { accountOrderListSchema } from "../../schemas/orders.ts";
+import { modifiedSchema } from "../../schemas/replies.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { accountIdParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
-import { orderSchema } from "./orders.ts";
-
-const personSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    role: z.string(),
-    verified: z.boolean(),
-    actingAsSeller: z.boolean(),
-    deactivated: z.boolean(),
-    joinedAt: z.string(),
-  })
-  .meta({ id: "Person" });
-const listQuery = z.object({
-  q: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
-const listReply = z.object({ people: z.array(personSchema), total: z.int(), pageSize: z.int() });
 
 /** Admins manage sellers and buyers; sellers switch their acting mode. */
 export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -33,7 +18,14 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
   ] as const) {
     app.get(
       path,
-      { schema: { tags, summary, querystring: listQuery, response: { 200: listReply, ...errorResponses } } },
+      {
+        schema: {
+          tags,
+          summary,
+          querystring: peopleQuerySchema,
+          response: { 200: peoplePageSchema, ...errorResponses },
+        },
+      },
       async (request) => {
         const admin = await requireUser(services, request, "admin");
         return services.people.list(admin, role, request.query);
@@ -47,8 +39,8 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         tags,
         summary: "Verify a seller, or revoke it (admin); every advert of the seller shows the mark",
         params: accountIdParams,
-        body: z.object({ verified: z.boolean() }),
-        response: { 200: z.object({ modified: z.boolean() }), ...errorResponses },
+        body: verificationSchema,
+        response: { 200: modifiedSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -79,19 +71,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         summary:
           "Every order an account took part in, as buyer or seller, with its payment (admin; deleted accounts too)",
         params: accountIdParams,
-        response: {
-          200: z.object({
-            orders: z.array(
-              orderSchema.extend({
-                role: z.enum(["buyer", "seller"]),
-                sellerName: z.string(),
-                transactionId: z.string().nullable(),
-                paymentStatus: z.string().nullable(),
-              }),
-            ),
-          }),
-          ...errorResponses,
-        },
+        response: { 200: accountOrderListSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -104,8 +84,8 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       schema: {
         tags,
         summary: "Sellers: act as a seller or as a user (buyer)",
-        body: z.object({ mode: z.enum(["seller", "user"]) }),
-        response: { 200: z.object({ modified: z.boolean() }), ...errorResponses },
+        body: actingModeSchema,
+        response: { 200: modifiedSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { FastifyRouteSchemaDef } from "fastify/types/schema.js";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Area } from "../../core/accounts/index.ts";
 import { AppError, isAppError } from "../../core/errors.ts";
 import { IMAGE_LIMITS } from "../../core/media/index.ts";
@@ -42,10 +42,6 @@ export async function registerMultipart(app: FastifyInstance, services: Services
     },
   });
 }
-
-/** An image field in the OpenAPI document (validated by the domain, not by JSON Schema). */
-export const binaryField = (description: string) =>
-  z.any().meta({ type: "string", format: "binary", description }) as z.ZodType<unknown>;
 
 /**
  * For multipart routes: the body is checked by the shared zod schema in the handler
