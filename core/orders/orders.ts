@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, lt, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
+import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
 import type { AccountOrder, BookingInput, CancelOutcome, OrderView } from "../../schemas/orders.ts";
@@ -7,11 +7,10 @@ import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
-import type { PaymentProvider, ServerCardProvider } from "../payments/index.ts";
 import { release, unsell } from "./advert-lifecycle.ts";
 import { type OrderFacts, tellAbout } from "./order-notices.ts";
 import { OPEN_STATUSES, type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
-import { createPaymentSteps } from "./pay-order.ts";
+import { createPaymentSteps, type MoneyDeps } from "./pay-order.ts";
 import { applyTransition, lockBuyer, lockOrder, orderNotFound } from "./transition.ts";
 
 /** Bookings a buyer may hold at once, so that no one can book the whole catalogue. */
@@ -40,16 +39,7 @@ function toView({
 }
 
 /** Booking, paying, cancelling and receiving: the buyer's side of a sale. */
-export function createOrders({
-  db,
-  provider,
-  simulated,
-}: {
-  db: Db;
-  provider: PaymentProvider;
-  /** The test-card provider: the demo's sales, and refunds of payments it took. */
-  simulated: ServerCardProvider;
-}) {
+export function createOrders({ db, provider, simulated }: MoneyDeps) {
   function requireBuyer(actor: SessionUser) {
     if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins cannot book laptops.");
   }

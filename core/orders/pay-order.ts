@@ -45,15 +45,15 @@ export const ONE_HOLD_AT_A_TIME = "You are already paying for another laptop. Fi
  * A failed charge puts the order back to `booked` and releases the hold. A hold left by a crash expires
  * after five minutes; `reconcile` then finishes what the crash interrupted.
  */
-export function createPaymentSteps({
-  db,
-  provider,
-  simulated,
-}: {
+/** What taking and returning money needs: the database, the provider taking cards, and the test-card one. */
+export interface MoneyDeps {
   db: Db;
   provider: PaymentProvider;
+  /** The test-card provider: the demo's sales, and refunds of payments it took. */
   simulated: ServerCardProvider;
-}) {
+}
+
+export function createPaymentSteps({ db, provider, simulated }: MoneyDeps) {
   /** Payments are refunded by the provider that took them, whatever takes cards today. */
   function refunder(name: string) {
     if (name === provider.name) return provider;
