@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
-import { formatPrice } from "../lib/money.ts";
+import { formatPrice } from "../../schemas/money.ts";
 
 export function VerifiedMark() {
   return (

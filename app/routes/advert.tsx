@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { formatPrice } from "../../schemas/money.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
-import { formatPrice } from "../lib/money.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/advert";

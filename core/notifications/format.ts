@@ -1,10 +1,5 @@
-// The pages' formatPrice (app/lib/money.ts), which the core may not import: the same rule, $ and cents.
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatMoney(cents: number): string {
-  return `$${(cents % 100 ? withCents : whole).format(cents / 100)}`;
-}
+/** Prices in emails and notifications are written as on the pages: one rule, in schemas/money.ts. */
+export { formatPrice as formatMoney } from "../../schemas/money.ts";
 
 /** Text for HTML: every user-supplied string goes through this (names, laptop names, reasons). */
 export function escapeHtml(value: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "../../app/lib/money.ts";
+import { formatPrice } from "../../schemas/money.ts";
 
 describe("formatPrice", () => {
   it.each([

@@ -1,12 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { MESSAGES } from "../../../schemas/messages.ts";
+import { formatPrice } from "../../../schemas/money.ts";
 import { cardSchema, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { TextField } from "../../components/form-field.tsx";
 import { StripeCardForm } from "../../components/stripe-card-form.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
-import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { formatPrice } from "../../../schemas/money.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
-import { formatPrice } from "../../lib/money.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/user-orders";
 
