@@ -21,6 +21,7 @@ import { AppError } from "../core/errors.ts";
 import { MEDIA_URL_PREFIX } from "../core/media/index.ts";
 import type { StripeProvider } from "../core/payments/index.ts";
 import { findNul, NUL_MESSAGE } from "../schemas/text-safety.ts";
+import { accountRecoveryApi } from "./api/account-recovery.ts";
 import { accountsApi } from "./api/accounts.ts";
 import { advertsApi } from "./api/adverts.ts";
 import { brandsApi } from "./api/brands.ts";
@@ -145,6 +146,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
         if (field) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { [field]: NUL_MESSAGE });
       });
       await api.register(accountsApi, { services });
+      await api.register(accountRecoveryApi, { services });
       await api.register(catalogueApi, { services });
       await api.register(brandsApi, { services });
       await api.register(advertsApi, { services });

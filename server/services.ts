@@ -1,11 +1,14 @@
 import {
+  createAccountRecovery,
   createAccounts,
   createAuth,
   createCounters,
   createLoginThrottle,
   createProfile,
+  createRecoveryLimits,
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
+  type RecoveryLimits,
 } from "../core/accounts/index.ts";
 import { createAudit } from "../core/audit/index.ts";
 import { createAdvertCommands, createBrandAdmin, createCatalogue } from "../core/catalogue/index.ts";
@@ -18,6 +21,7 @@ import {
   createLiveCounts,
   createNotifications,
   DELIVER_EMAIL,
+  notify,
   smtpTransport,
 } from "../core/notifications/index.ts";
 import { createOrders } from "../core/orders/index.ts";
@@ -33,6 +37,8 @@ export interface ServiceOptions {
   retryJobsAtOnce?: boolean;
   /** Where a kept email's line goes (stdout by default; tests capture it). */
   log?: (line: string) => void;
+  /** Tests: other limits on reset and verification emails. */
+  recoveryLimits?: RecoveryLimits;
 }
 
 export const RECONCILE_PAYMENTS = "orders.reconcile";
@@ -50,6 +56,9 @@ export function createServices(config: Config, database: Database, options: Serv
     throttle: createLoginThrottle(counters, DEFAULT_LOGIN_LIMITS),
     signUpLimit: createSignUpLimit(counters, { limit: config.signUpsPerHour, windowMs: 60 * 60_000 }),
     insecureFastHash: options.insecureFastHash,
+    recoveryLimits: createRecoveryLimits(counters, options.recoveryLimits),
+    // Reset and verification links go through the outbox, like every other email.
+    sendAccountEmail: (kind, recipientId, url) => notify(db, kind, { recipientId, params: { url } }),
   });
   // The simulated provider's ledger always exists: the demo's sales are paid through it, and a payment
   // is refunded through the provider that took it, whatever takes cards today.
@@ -135,6 +144,7 @@ export function createServices(config: Config, database: Database, options: Serv
     payments: provider,
     orders,
     accounts: createAccounts({ db, auth }),
+    recovery: createAccountRecovery({ db, auth }),
     people: createPeople({ db }),
     profile: createProfile({ db }),
     audit: createAudit({ db }),

@@ -1,14 +1,32 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
+import {
+  RESET_LINK_TTL_SECONDS,
+  resetPasswordBodySchema,
+  VERIFY_LINK_TTL_SECONDS,
+} from "../../schemas/account-recovery.ts";
 import { nameSchema, signUpSchema } from "../../schemas/accounts.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
 import { visibleText } from "../../schemas/text-safety.ts";
 import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
+import type { RecoveryLimiter } from "./recovery-limits.ts";
+
+/** The account's own emails; the server writes them to the outbox (core/notifications). */
+export type AccountEmail = "account.passwordReset" | "account.verifyEmail";
+export type SendAccountEmail = (kind: AccountEmail, userId: string, url: string) => Promise<void>;
+
+/**
+ * "Forgot password" answers no sooner than this, whether the account exists or not: the known path writes
+ * a token and an email row, the unknown one only looks (better-auth's own dummy work), and both then wait
+ * out the rest, so the time tells nothing. Well above what the known path takes on a busy machine.
+ */
+export const RESET_ANSWER_MS = 400;
 
 export interface AuthOptions {
   db: Db;
@@ -17,6 +35,9 @@ export interface AuthOptions {
   google?: { discoveryUrl: string; clientId: string; clientSecret: string };
   throttle: LoginThrottle;
   signUpLimit: SignUpLimit;
+  recoveryLimits: RecoveryLimiter;
+  /** Writes a reset or verification link to the outbox; without it no such email is sent. */
+  sendAccountEmail?: SendAccountEmail;
   /** Tests only: a cheap password hash instead of scrypt (~110 ms per hash). */
   insecureFastHash?: boolean;
 }
@@ -55,7 +76,12 @@ function acceptedName(name: string, ctx: { headers?: Headers } | null): string {
 }
 
 export function createAuth(options: AuthOptions) {
-  const { db, throttle, signUpLimit } = options;
+  const { db, throttle, signUpLimit, recoveryLimits } = options;
+  const send: SendAccountEmail = options.sendAccountEmail ?? (async () => {});
+  const link = (path: string, token: string) => `${options.baseURL}${path}?${new URLSearchParams({ token })}`;
+  // One request's state between its before and after hooks (keyed by the request's auth context).
+  const startedAt = new WeakMap<object, number>();
+  const resetting = new WeakMap<object, string>();
   return betterAuth({
     appName: "ReLaptop",
     baseURL: options.baseURL,
@@ -75,12 +101,28 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: 6,
       autoSignIn: true,
+      // Forgot password: the link goes through the outbox (never sent in the request), works once, for an hour.
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      sendResetPassword: async ({ user, token }) =>
+        send("account.passwordReset", user.id, link("/reset-password", token)),
+      // A reset ends every session; the after hook below then starts the one of whoever reset it.
+      revokeSessionsOnPasswordReset: true,
+      // The owner proved who they are: the account's failed logins no longer hold them back.
+      onPasswordReset: async ({ user }) => throttle.forgetAccount(user.email),
       ...(options.insecureFastHash && {
         password: {
           hash: async (password: string) => `plain:${password}`,
           verify: async ({ hash, password }: { hash: string; password: string }) => hash === `plain:${password}`,
         },
       }),
+    },
+    emailVerification: {
+      // A link on sign-up; nothing waits for it (no requireEmailVerification): it is a trust mark.
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        if (!user.emailVerified) await send("account.verifyEmail", user.id, link("/verify-email", token));
+      },
     },
     user: {
       additionalFields: {
@@ -99,7 +141,12 @@ export function createAuth(options: AuthOptions) {
     databaseHooks: {
       // Every way an account gets or changes its name (sign-up, Google, update-user) ends here.
       user: {
-        create: { before: async (user, ctx) => ({ data: { ...user, name: acceptedName(user.name, ctx) } }) },
+        create: {
+          // Accounts our own code creates (seeds, factories: no request) are trusted with their address.
+          before: async (user, ctx) => ({
+            data: { ...user, name: acceptedName(user.name, ctx), ...(!ctx?.headers && { emailVerified: true }) },
+          }),
+        },
         update: {
           before: async (data, ctx) =>
             typeof data.name === "string" ? { data: { ...data, name: acceptedName(data.name, ctx) } } : undefined,
@@ -149,8 +196,52 @@ export function createAuth(options: AuthOptions) {
           const wait = await throttle.retryAfter(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
           if (wait > 0) throw tooMany("Too many failed logins.", wait);
         }
+        if (ctx.path === "/request-password-reset") {
+          const refused = await recoveryLimits.resetRequest(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
+          if (refused) {
+            const who = refused.by === "email" ? "for this email address" : "from your network";
+            throw tooMany(`Too many password reset requests ${who}.`, refused.wait);
+          }
+          startedAt.set(ctx.context, Date.now());
+        }
+        if (ctx.path === "/reset-password") {
+          const wait = await recoveryLimits.resetAttempt(clientIp(ctx.headers));
+          if (wait > 0) throw tooMany("Too many password reset attempts from your network.", wait);
+          // The sign-up rules and messages for the new password, for every client.
+          const parsed = resetPasswordBodySchema.safeParse({ ...ctx.query, ...ctx.body });
+          if (!parsed.success) {
+            throw new APIError("BAD_REQUEST", {
+              code: "VALIDATION_FAILED",
+              message: "Check the highlighted fields.",
+              fields: fieldErrors(parsed.error),
+            });
+          }
+          const found = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${parsed.data.token}`);
+          if (found) resetting.set(ctx.context, found.value);
+        }
+        if (ctx.path === "/send-verification-email") {
+          const wait = await recoveryLimits.verificationEmail(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
+          if (wait > 0) throw tooMany("Too many verification emails for this address.", wait);
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/request-password-reset") {
+          const started = startedAt.get(ctx.context);
+          const wait = started === undefined ? 0 : started + RESET_ANSWER_MS - Date.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          return;
+        }
+        if (ctx.path === "/reset-password") {
+          const userId = resetting.get(ctx.context);
+          if (!userId || ctx.context.returned instanceof APIError) return;
+          // Success signs them in: every other session ended with the reset; this one is new.
+          const user = await ctx.context.internalAdapter.findUserById(userId);
+          if (!user) return;
+          await throttle.recordSuccess(user.email, clientIp(ctx.headers));
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          return;
+        }
         if (ctx.path !== "/sign-in/email") return;
         const email = String(ctx.body?.email ?? "");
         const returned = ctx.context.returned;

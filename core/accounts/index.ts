@@ -3,8 +3,10 @@
  * sign-ups, the roles and what each may do, and a person's own profile.
  */
 export { type AuthResult, createAccounts, type SessionUser } from "./accounts.ts";
-export { type Auth, createAuth } from "./auth.ts";
+export { type AccountEmail, type Auth, createAuth, RESET_ANSWER_MS, type SendAccountEmail } from "./auth.ts";
 export { createCounters } from "./counters.ts";
 export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";
 export { createProfile } from "./profile.ts";
+export { type AccountRecovery, createAccountRecovery } from "./recovery.ts";
+export { createRecoveryLimits, DEFAULT_RECOVERY_LIMITS, type RecoveryLimits } from "./recovery-limits.ts";
 export * from "./roles.ts";

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { forgotPasswordSchema, resetPasswordBodySchema } from "../../schemas/account-recovery.ts";
+import { apiErrorSchema } from "../http/errors.ts";
+import { sendWebResponse, webRequest } from "../http/web.ts";
+import type { Services } from "../services.ts";
+
+const statusReply = z.object({ status: z.boolean() });
+
+/**
+ * Forgot password, the reset link and email verification: better-auth's own endpoints, under the rules
+ * its hooks in core/accounts/auth.ts add (the same answer and time for unknown emails, limits with 429,
+ * the sign-up password rules, one use, one hour, other sessions ended, signed in after a reset).
+ */
+export const accountRecoveryApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const forward = async (request: Parameters<typeof webRequest>[0], reply: Parameters<typeof sendWebResponse>[0]) =>
+    sendWebResponse(reply, await services.auth.handler(webRequest(request)));
+  const tags = ["identity"];
+
+  app.post(
+    "/auth/request-password-reset",
+    {
+      schema: {
+        tags,
+        summary: "Email a password reset link (the same answer whether the account exists or not)",
+        body: forgotPasswordSchema,
+        response: { 200: statusReply.extend({ message: z.string() }), 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    forward,
+  );
+  app.post(
+    "/auth/reset-password",
+    {
+      schema: {
+        tags,
+        summary: "Set a new password with an emailed token (once, within an hour); ends other sessions, signs in",
+        body: resetPasswordBodySchema,
+        response: { 200: statusReply, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    forward,
+  );
+  app.get(
+    "/auth/verify-email",
+    {
+      schema: {
+        tags,
+        summary: "Verify the account's email address with the emailed token",
+        querystring: z.object({ token: z.string().min(1) }),
+        response: { 200: statusReply.extend({ user: z.unknown() }), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    forward,
+  );
+  app.post(
+    "/auth/send-verification-email",
+    {
+      schema: {
+        tags,
+        summary: "Send the email verification link again",
+        body: z.object({ email: z.email() }),
+        response: { 200: statusReply, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    forward,
+  );
+};
