@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { MAIL_HTTP_URL, MAIL_SMTP_PORT } from "./tests/e2e/support/mail.ts";
 import { OIDC_PORT } from "./tests/e2e/support/oidc.ts";
 
 /** Debian's Chromium (or CHROMIUM_PATH): Playwright must not download a browser here. */
@@ -55,6 +56,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // A real SMTP server the app sends to, which the tests read (tests/e2e/support/mail.ts).
+      command: "node tests/e2e/support/mail-server.ts",
+      url: `${MAIL_HTTP_URL}/healthz`,
+      reuseExistingServer: false,
+    },
+    {
       command: "node server/main.ts",
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
@@ -72,6 +79,7 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: "relaptop-e2e-secret",
         // The journeys sign up many accounts from 127.0.0.1; the default is 5 per address per hour.
         SIGNUPS_PER_HOUR: "1000",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
       },
     },
   ],

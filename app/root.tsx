@@ -18,14 +18,17 @@ import { Footer } from "./components/footer.tsx";
 import { LoadingScreen } from "./components/loading-screen.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { RouteError } from "./components/route-error.tsx";
+import { VerifyEmailBanner } from "./components/verify-email-banner.tsx";
 import { getUser } from "./lib/session.server.ts";
 import { popToast } from "./lib/toast.server.ts";
+import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, setCookie }] = await Promise.all([getUser(request, context), popToast(request, context)]);
   return data(
     {
       user: user && { name: user.name, email: user.email, role: user.role, actingAsSeller: user.actingAsSeller },
+      verifyBanner: await showsVerifyBanner(request, context, user),
       toast,
     },
     setCookie ? { headers: { "set-cookie": setCookie } } : undefined,
@@ -65,6 +68,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <NavBar user={loaderData.user} />
+      {loaderData.verifyBanner && <VerifyEmailBanner />}
       <main className="flex-1">
         <Outlet />
       </main>

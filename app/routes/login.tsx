@@ -58,6 +58,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="current-password"
           error={form.errors.password}
         />
+        <Link to="/forgot-password" className="link link-primary -mt-2 self-end text-sm">
+          Forgot password?
+        </Link>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Login
         </button>

@@ -5,9 +5,9 @@ import { SMTPServer } from "smtp-server";
 /**
  * A real SMTP server on loopback (smtp-server), keeping what arrives parsed (mailparser). It can be
  * stopped and started again on the same port, as a mail server that goes down and comes back. Addresses
- * in `refuse` are refused for good (550).
+ * in `refuse` are refused for good (550). `port`: a fixed one (the browser tests' mail server), else any free.
  */
-export async function startSmtpServer({ refuse = [] as string[] } = {}) {
+export async function startSmtpServer({ refuse = [] as string[], port: fixedPort = 0 } = {}) {
   const received: ParsedMail[] = [];
   const make = () =>
     new SMTPServer({
@@ -41,7 +41,7 @@ export async function startSmtpServer({ refuse = [] as string[] } = {}) {
       server.listen(port, "127.0.0.1", () => resolve((server.server.address() as AddressInfo).port));
     });
   let server = make();
-  const port = await listen(server, 0);
+  const port = await listen(server, fixedPort);
   let running = true;
   return {
     port,

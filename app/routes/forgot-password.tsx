@@ -1,0 +1,60 @@
+import { Form, Link, useNavigation } from "react-router";
+import { appContext } from "#app-context";
+import { forgotPasswordSchema, RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
+import { FormError, TextField } from "../components/form-field.tsx";
+import { RouteError } from "../components/route-error.tsx";
+import { appErrorData, parseForm } from "../lib/forms.server.ts";
+import { authHeaders } from "../lib/session.server.ts";
+import { useValidatedForm } from "../lib/use-validated-form.ts";
+import type { Route } from "./+types/forgot-password";
+
+export const meta = () => [{ title: "Forgot password — ReLaptop" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, forgotPasswordSchema);
+  if (parsed.error) return parsed.error;
+  try {
+    // The same answer, in the same time, whether the account exists or not (core/accounts/auth.ts).
+    await context
+      .get(appContext)
+      .services.recovery.requestPasswordReset(parsed.value.email, authHeaders(request, context));
+    return { sent: true as const };
+  } catch (error) {
+    return appErrorData(error);
+  }
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const sent = actionData && "sent" in actionData;
+  const form = useValidatedForm(forgotPasswordSchema, sent ? null : actionData);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="mx-auto w-full max-w-md p-6">
+      <h1 className="mb-2 text-center text-3xl font-bold">Forgot password</h1>
+      <p className="mb-6 text-center text-sm">
+        Give the email of your account: we will send you a link to choose a new password.
+      </p>
+      {sent && (
+        <div role="status" className="alert alert-success mb-4">
+          {RECOVERY_MESSAGES.linkSent}
+        </div>
+      )}
+      <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        <FormError message={form.formError} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Send me a link
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="link link-primary">
+          Back to login
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

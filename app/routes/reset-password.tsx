@@ -1,0 +1,87 @@
+import { Form, Link, useNavigation } from "react-router";
+import { appContext } from "#app-context";
+import { RECOVERY_MESSAGES, resetPasswordSchema } from "../../schemas/account-recovery.ts";
+import { FormError, TextField } from "../components/form-field.tsx";
+import { RouteError } from "../components/route-error.tsx";
+import { appendCookies } from "../lib/cookies.ts";
+import { appErrorData, parseForm } from "../lib/forms.server.ts";
+import { authHeaders } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import { useValidatedForm } from "../lib/use-validated-form.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta = () => [{ title: "Choose a new password — ReLaptop" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const works = token !== "" && (await context.get(appContext).services.recovery.resetLinkWorks(token));
+  return { token: works ? token : "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, resetPasswordSchema);
+  if (parsed.error) return parsed.error;
+  try {
+    const result = await context
+      .get(appContext)
+      .services.recovery.resetPassword(parsed.value, authHeaders(request, context));
+    if (!result.ok) return { linkInvalid: true as const };
+    // Signed in here; every other session of the account has ended.
+    return redirectWithToast(
+      context,
+      "/",
+      { type: "success", message: RECOVERY_MESSAGES.passwordReset },
+      appendCookies(new Headers(), result.headers),
+    );
+  } catch (error) {
+    return appErrorData(error);
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const linkInvalid = !loaderData.token || (actionData && "linkInvalid" in actionData);
+  const form = useValidatedForm(resetPasswordSchema, actionData && !("linkInvalid" in actionData) ? actionData : null);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="mx-auto w-full max-w-md p-6">
+      <h1 className="mb-6 text-center text-3xl font-bold">Choose a new password</h1>
+      {linkInvalid ? (
+        <div role="alert" className="flex flex-col items-center gap-4 text-center">
+          <p>{RECOVERY_MESSAGES.linkInvalid}</p>
+          <Link to="/forgot-password" className="btn btn-primary">
+            Send me a new link
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+          <FormError message={form.formError} />
+          <input type="hidden" name="token" value={loaderData.token} />
+          <TextField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            error={form.errors.newPassword}
+          />
+          <TextField
+            label="New password again"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={form.errors.confirmPassword}
+          />
+          <p className="-mt-2 text-xs text-base-content/70">
+            At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! # $ % &amp; ? &quot;
+          </p>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Save the new password
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}
