@@ -54,6 +54,7 @@ export const personSchema = z
     email: z.string(),
     role: z.string(),
     verified: z.boolean(),
+    emailVerified: z.boolean().meta({ description: "The account followed the link emailed to its address" }),
     actingAsSeller: z.boolean(),
     deactivated: z.boolean(),
     joinedAt: z.string(),

@@ -97,7 +97,12 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
   return (
     <tr className={person.deactivated ? "opacity-60" : ""}>
       <td>{person.name}</td>
-      <td>{person.email}</td>
+      <td>
+        {person.email}{" "}
+        <span className={`badge badge-sm ${person.emailVerified ? "badge-success badge-outline" : "badge-ghost"}`}>
+          {person.emailVerified ? "Email confirmed" : "Email not confirmed"}
+        </span>
+      </td>
       <td>
         <span
           className={`badge ${status === "Verified" ? "badge-info" : status === "Deleted" ? "badge-ghost" : "badge-outline"}`}

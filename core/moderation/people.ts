@@ -46,6 +46,7 @@ export function createPeople({ db }: { db: Db }) {
             email: users.email,
             role: users.role,
             verified: users.verified,
+            emailVerified: users.emailVerified,
             actingAsSeller: users.actingAsSeller,
             deactivatedAt: users.deactivatedAt,
             createdAt: users.createdAt,

@@ -228,6 +228,26 @@ describe("email verification", () => {
     expect(await t.services.recovery.needsVerification(made.id)).toBe(false);
   });
 
+  it("shows admins whether each address is confirmed, on All Sellers and All User", async () => {
+    const admin = await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+    const seller = "unconfirmed-seller@x.test";
+    await t.services.accounts.register(
+      { name: "Una Seller", email: seller, password: "Str0ng!pw", as: "seller" },
+      new Headers({ "x-forwarded-for": "10.0.0.9" }),
+    );
+    const sellers = await t.services.people.list(admin, "seller", { q: seller });
+    expect(sellers.people).toEqual([expect.objectContaining({ email: seller, emailVerified: false })]);
+    const buyers = await t.services.people.list(admin, "user", { q: "newcomer@x.test" });
+    expect(buyers.people).toEqual([expect.objectContaining({ emailVerified: true })]);
+    const res = await client(t).get("/api/sellers?q=unconfirmed");
+    expect(res.statusCode).toBe(401);
+    const http = client(t);
+    await http.signIn(admin.email);
+    expect((await http.get(`/api/sellers?q=${encodeURIComponent(seller)}`)).json()).toMatchObject({
+      people: [{ email: seller, emailVerified: false }],
+    });
+  });
+
   it("does not resend to a verified address", async () => {
     const made = await newAccount();
     await t.services.recovery.resendVerification(made.email, new Headers({ "x-forwarded-for": "10.0.0.8" }));
