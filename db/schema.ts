@@ -17,6 +17,7 @@ import {
 import {
   ADVERT_STATUSES,
   CONDITIONS,
+  EMAIL_STATUSES,
   OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -423,8 +424,6 @@ export const emailPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
-
-export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed", "kept"] as const;
 
 /**
  * Every email, written in the transaction that caused it and delivered afterwards by the job queue:

@@ -35,6 +35,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const OPEN_ORDER_STATUSES = ["booked", "paying", "paid", "refunding"] as const satisfies readonly OrderStatus[];
 export const PAYMENT_STATUSES = ["succeeded", "refunded"] as const;
 
+/* Notifications — email_outbox's statuses; core/notifications/delivery.ts moves an email between them. */
+export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed", "kept"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
 /* Moderation */
 export const REPORT_REASONS = [
   "Scam or fraud",

@@ -101,20 +101,21 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
       if (marked.length) await changed(actor.id);
     },
 
-    /** One notification read (opening it); someone else's is "not found". */
-    async markRead(actor: SessionUser, id: string): Promise<void> {
+    /** One notification read (opening it); someone else's is "not found". Returns where it leads. */
+    async markRead(actor: SessionUser, id: string): Promise<{ link: string }> {
       if (!isUuid(id)) throw new AppError("NOT_FOUND", "This notification does not exist.");
       const [found] = await db
-        .select({ readAt: notifications.readAt })
+        .select({ readAt: notifications.readAt, link: notifications.link })
         .from(notifications)
         .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)));
       if (!found) throw new AppError("NOT_FOUND", "This notification does not exist.");
-      if (found.readAt) return;
+      if (found.readAt) return { link: found.link };
       await db
         .update(notifications)
         .set({ readAt: new Date() })
         .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)));
       await changed(actor.id);
+      return { link: found.link };
     },
 
     /** Per kind a person may turn off: what it is, and whether they get it by email. */

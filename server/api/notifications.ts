@@ -1,17 +1,40 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { escapeHtml } from "../../core/notifications/index.ts";
+import {
+  emailListQuery,
+  emailListSchema,
+  emailPreferencesSchema,
+  notificationIdParams,
+  notificationPageQuery,
+  notificationPageSchema,
+  sentAgainSchema,
+  setEmailPreferenceSchema,
+  unreadSchema,
+} from "../../schemas/notifications.ts";
 import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
+import { notificationStream } from "./notification-stream.ts";
 
 const tokenQuery = z.object({ token: z.string().min(1, "The link is incomplete").max(400) });
 
-/** A bare page in the product's colours (this endpoint must work without the app's pages and session). */
+/**
+ * A page in the product's look — its top bar's logo, colours and button — written out here, because this
+ * endpoint must work without the app's pages and without a session (daisyUI's light theme: primary #422ad5).
+ */
 const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title} — ReLaptop</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937">
-<h1>${title}</h1>
+<html lang="en" data-theme="light"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title} — ReLaptop</title></head>
+<body style="margin:0;font-family:ui-sans-serif,system-ui,sans-serif;color:#18181b;background:#fff;line-height:1.5">
+<header style="border-bottom:1px solid #e5e7eb"><nav aria-label="Main" style="max-width:80rem;margin:0 auto;padding:1rem">
+<a href="/" style="font-family:ui-rounded,'Segoe UI',system-ui,sans-serif;letter-spacing:-0.02em;font-size:1.5rem;font-weight:800;color:#422ad5;text-decoration:none">ReLaptop</a>
+</nav></header>
+<main style="max-width:32rem;margin:3rem auto;padding:0 1rem">
+<h1 style="font-size:1.875rem;font-weight:700;margin:0 0 1rem">${title}</h1>
 ${body}
+<p style="margin-top:2rem"><a href="/profile" style="color:#422ad5">Choose your emails in your profile</a> · <a href="/" style="color:#422ad5">ReLaptop home</a></p>
+</main>
 </body></html>`;
 
 /**
@@ -22,6 +45,9 @@ ${body}
  */
 export const notificationsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["notifications"];
+  await app.register(notificationStream, { services });
+  await app.register(myNotifications, { services });
+  await app.register(emailDelivery, { services });
   // RFC 8058's body: `List-Unsubscribe=One-Click`, form-encoded. Only this plugin reads forms.
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -65,8 +91,129 @@ export const notificationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
           "Stop these emails?",
           `<p>You will still see these notifications in ReLaptop, and you can turn them back on in your profile.</p>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" style="background:#422ad5;color:#fff;border:0;border-radius:8px;padding:.75rem 1.25rem;font-weight:600">Unsubscribe</button></form>`,
+<button type="submit" style="background:#422ad5;color:#fff;border:0;border-radius:.5rem;padding:.75rem 1.25rem;font-size:1rem;font-weight:600;cursor:pointer">Unsubscribe</button></form>`,
         ),
       );
   });
+};
+
+/** A person's own notifications: every operation acts on the session's account only. */
+const myNotifications: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const tags = ["notifications"];
+  const unread = async (user: Awaited<ReturnType<typeof requireUser>>) => ({
+    unread: await services.notifications.unreadCount(user),
+  });
+  app.get(
+    "/notifications",
+    {
+      schema: {
+        tags,
+        summary: "My notifications, newest first, in keyset pages (pass `next` as `cursor`)",
+        querystring: notificationPageQuery,
+        response: { 200: notificationPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => services.notifications.list(await requireUser(services, request), request.query),
+  );
+  app.get(
+    "/notifications/unread-count",
+    {
+      schema: {
+        tags,
+        summary: "How many of my notifications are unread",
+        response: { 200: unreadSchema, ...errorResponses },
+      },
+    },
+    async (request) => unread(await requireUser(services, request)),
+  );
+  app.post(
+    "/notifications/read",
+    { schema: { tags, summary: "Mark all my notifications read", response: { 200: unreadSchema, ...errorResponses } } },
+    async (request) => {
+      const user = await requireUser(services, request);
+      await services.notifications.markAllRead(user);
+      return unread(user);
+    },
+  );
+  app.post(
+    "/notifications/:id/read",
+    {
+      schema: {
+        tags,
+        summary: "Mark one of my notifications read (someone else's is not found)",
+        params: notificationIdParams,
+        response: { 200: unreadSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(services, request);
+      await services.notifications.markRead(user, request.params.id);
+      return unread(user);
+    },
+  );
+  app.get(
+    "/me/email-preferences",
+    {
+      schema: {
+        tags,
+        summary: "Which kinds of notification I get by email (in the app, always)",
+        response: { 200: emailPreferencesSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      preferences: await services.notifications.emailPreferences(await requireUser(services, request)),
+    }),
+  );
+  app.put(
+    "/me/email-preferences",
+    {
+      schema: {
+        tags,
+        summary: "Turn one kind of email on or off",
+        body: setEmailPreferenceSchema,
+        response: { 200: emailPreferencesSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(services, request);
+      await services.notifications.setEmailPreference(user, request.body.kind, request.body.email);
+      return { preferences: await services.notifications.emailPreferences(user) };
+    },
+  );
+};
+
+/** Email delivery (admins): what was sent, what waits, what failed and why; and "Send again". */
+const emailDelivery: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const tags = ["email delivery"];
+  app.get(
+    "/email-delivery",
+    {
+      schema: {
+        tags,
+        summary: "Recent emails with their status and last error (admins)",
+        querystring: emailListQuery,
+        response: { 200: emailListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const admin = await requireUser(services, request, "admin");
+      return { emails: await services.notifications.recentEmails(admin, request.query) };
+    },
+  );
+  app.post(
+    "/email-delivery/:id/send-again",
+    {
+      schema: {
+        tags,
+        summary: "Queue a failed, kept or sent email again (admins)",
+        params: notificationIdParams,
+        response: { 200: sentAgainSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const admin = await requireUser(services, request, "admin");
+      await services.notifications.sendAgain(admin, request.params.id);
+      return { status: "pending" as const };
+    },
+  );
 };

@@ -86,8 +86,19 @@ const MULTIPART_BODIES = [
 ];
 
 const failures: string[] = [];
+/** Server-sent events never end by themselves: they are opened, checked and hung up on. */
+const STREAM = /^\/api\/notifications\/stream(\?|$)/;
+
+async function opened(who: Client, url: string) {
+  const res = await who.open(url);
+  return { ...res, json: () => JSON.parse(res.body) };
+}
+
 async function send(who: Client, label: string, method: string, url: string, body?: string, type?: string) {
-  const res = await who.raw(method as Method, url, body, type ? { "content-type": type } : {});
+  const res =
+    method === "GET" && STREAM.test(url)
+      ? await opened(who, url)
+      : await who.raw(method as Method, url, body, type ? { "content-type": type } : {});
   const where = `${label} ${method} ${url.slice(0, 120)} ${type ?? ""} ${(body ?? "").slice(0, 40)}`;
   if (res.statusCode >= 500) failures.push(`${res.statusCode} ${where}: ${res.body.slice(0, 200)}`);
   if (url.startsWith("/api/") && res.statusCode >= 400) {

@@ -25,6 +25,10 @@ const PUBLIC = row("ok", "ok", "ok", "ok", "ok", "ok");
 const SIGNED_IN = row(401, "ok", "ok", "ok", "ok", "ok");
 const ADMIN_ONLY = row(401, 403, 403, 403, 403, "ok");
 const OWN_ADVERT = row(401, 403, "ok", 403, 404, "ok");
+/** The owner's own notification: anyone else's is not found. */
+const OWN_NOTIFICATION = row(401, 404, "ok", 404, 404, 404);
+/** Operations that answer with a stream that never ends by itself. */
+const STREAMS = new Set(["GET /api/notifications/stream"]);
 
 const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/me": SIGNED_IN,
@@ -72,6 +76,15 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/adverts/{id}/removal": ADMIN_ONLY,
   // The email's one-click link: its signed token, not a session, says whose email it stops.
   "POST /api/notifications/unsubscribe": PUBLIC,
+  "GET /api/notifications": SIGNED_IN,
+  "GET /api/notifications/unread-count": SIGNED_IN,
+  "GET /api/notifications/stream": SIGNED_IN,
+  "POST /api/notifications/read": SIGNED_IN,
+  "POST /api/notifications/{id}/read": OWN_NOTIFICATION,
+  "GET /api/me/email-preferences": SIGNED_IN,
+  "PUT /api/me/email-preferences": SIGNED_IN,
+  "GET /api/email-delivery": ADMIN_ONLY,
+  "POST /api/email-delivery/{id}/send-again": ADMIN_ONLY,
 };
 
 let t: TestApp;
@@ -115,6 +128,11 @@ beforeAll(async () => {
     await as.buyer.post("/api/orders", { advertId: ids.advert, meetingLocation: "X", phone: "0171234567" })
   ).json().id;
   await as.buyer.post("/api/reports", { advertId: ids.advert, reason: "Other" });
+  // The booking told the owner: a notification of theirs, and its email.
+  const [told] = (await t.services.notifications.list(owner)).items;
+  ids.notification = told?.id as string;
+  const [email] = await t.services.notifications.recentEmails({ ...owner, role: "admin" });
+  ids.email = email?.id as string;
 });
 afterAll(() => t?.close());
 
@@ -136,6 +154,8 @@ async function fresh(op: string): Promise<Record<string, string>> {
       ).id,
     };
   }
+  if (op === "POST /api/notifications/{id}/read") return { id: ids.notification as string };
+  if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
   return {
     id: onOrder
@@ -187,6 +207,7 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "PUT /api/me/acting-mode": { mode: "seller" },
     "POST /api/reports": { advertId: ids.advert, reason: "Other" },
     "POST /api/adverts/{id}/removal": { reason: "Matrix" },
+    "PUT /api/me/email-preferences": { kind: "order.booked", email: true },
   };
   return op in json
     ? { payload: json[op] }
@@ -212,7 +233,7 @@ it("every API operation allows and refuses exactly whom the policy says", async 
       const params = await fresh(op);
       const url = template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? "x"));
       const { payload, headers } = body(op);
-      const res = await as[actor].raw(method, url, payload, headers);
+      const res = STREAMS.has(op) ? await as[actor].open(url) : await as[actor].raw(method, url, payload, headers);
       const expected = policy[actor];
       const ok =
         expected === "ok"

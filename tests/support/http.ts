@@ -31,6 +31,18 @@ export function client(t: TestApp) {
     raw: call,
     post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
       call("POST", url, payload ?? {}, headers),
+    /**
+     * A stream that does not end by itself (server-sent events): its status and headers, then hang up.
+     * A refusal ends by itself: its body is read.
+     */
+    async open(url: string) {
+      const res = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {}, payloadAsStream: true });
+      const stream = res.stream();
+      let body = "";
+      if (res.statusCode === 200) stream.destroy();
+      else for await (const chunk of stream) body += String(chunk);
+      return { statusCode: res.statusCode, headers: res.headers, body };
+    },
     async signIn(email: string, password = "Passw0rd!") {
       const res = await call("POST", "/api/auth/sign-in/email", { email, password });
       if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

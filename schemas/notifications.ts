@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { EMAIL_STATUSES, type EmailStatus } from "./values.ts";
+
+/**
+ * Notifications' requests and replies: the API validates with them and the OpenAPI document is generated
+ * from them; the pages share the labels. What each kind says is core/notifications/kinds.ts.
+ */
+
+/* ── In the app ──────────────────────────────────────────────────────────── */
+
+export const notificationSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.string().meta({ example: "order.booked" }),
+    subjectType: z.enum(["order", "advert", "account"]),
+    subjectId: z.string().nullable(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().meta({ description: "A path on this site: the page of the notification's subject" }),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Notification" });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageSchema = z.object({
+  items: z.array(notificationSchema),
+  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
+});
+
+export const notificationPageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const notificationIdParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
+
+export const unreadSchema = z.object({ unread: z.int().min(0) });
+
+/** The live count's server-sent events: `event: unread`, `data: <count>`. */
+export const UNREAD_EVENT = "unread";
+export const NOTIFICATIONS_STREAM = "/api/notifications/stream";
+
+/** The bell's accessible name. */
+export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : "Notifications");
+
+/* ── Email preferences ───────────────────────────────────────────────────── */
+
+export const emailPreferenceSchema = z.object({ kind: z.string(), label: z.string(), email: z.boolean() });
+export const emailPreferencesSchema = z.object({ preferences: z.array(emailPreferenceSchema) });
+export const setEmailPreferenceSchema = z.object({
+  kind: z.string().min(1).max(100),
+  email: z.boolean(),
+});
+
+/* ── Email delivery (admins) ─────────────────────────────────────────────── */
+
+/** How Email delivery names each status. */
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  pending: "pending",
+  sending: "sending",
+  sent: "sent",
+  failed: "failed",
+  kept: "not sent (no SMTP_URL)",
+};
+/** The statuses an admin may send again. */
+export const RESENDABLE: readonly EmailStatus[] = ["failed", "kept", "sent"];
+
+export const emailRowSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    status: z.enum(EMAIL_STATUSES),
+    attempts: z.int(),
+    lastError: z.string().nullable(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  })
+  .meta({ id: "EmailRow" });
+export type EmailRow = z.infer<typeof emailRowSchema>;
+
+export const emailListSchema = z.object({ emails: z.array(emailRowSchema) });
+export const emailListQuery = z.object({ status: z.enum(EMAIL_STATUSES).optional() });
+export const sentAgainSchema = z.object({ status: z.literal("pending") });

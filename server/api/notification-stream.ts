@@ -1,0 +1,77 @@
+import type { ServerResponse } from "node:http";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { UNREAD_EVENT } from "../../schemas/notifications.ts";
+import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
+import type { Services } from "../services.ts";
+
+/** Proxies and load balancers drop a connection that says nothing for a minute or so. */
+export const HEARTBEAT_MS = 25_000;
+/** How long a browser waits before reconnecting after the stream broke. */
+const RETRY_MS = 3_000;
+
+/**
+ * The bell's live unread count, as server-sent events: the count on connect, then again whenever
+ * services.liveCounts reports a change (PostgreSQL LISTEN/NOTIFY, so a change made through any app process
+ * arrives), and a comment every 25 s to keep the connection open. No tab ever polls the database.
+ *
+ * The reply is hijacked: written straight to the socket, so no onSend hook sees it — the visitors'
+ * micro-cache would wait for its end, and compression would buffer the events.
+ */
+export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const open = new Set<ServerResponse>();
+  // A server closing waits for open connections: end the streams so that it can (browsers reconnect).
+  app.addHook("preClose", async () => {
+    for (const res of open) res.end();
+  });
+
+  app.get(
+    "/notifications/stream",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary:
+          "My unread count, live (text/event-stream): `event: unread` with the count on connect and on every change",
+        response: {
+          200: z.string().meta({ description: "text/event-stream: `event: unread`, `data: 3`" }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(services, request);
+      const res = reply.raw;
+      const send = (chunk: string) => {
+        if (!res.writableEnded) res.write(chunk);
+      };
+      const sendCount = (unread: number) => send(`event: ${UNREAD_EVENT}\ndata: ${unread}\n\n`);
+      // Subscribe before counting, so a change between the two is not missed (at worst sent twice).
+      const unsubscribe = await services.liveCounts.subscribe(user.id, sendCount);
+      let unread: number;
+      try {
+        unread = await services.notifications.unreadCount(user);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      reply.hijack();
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no", // nginx: pass each event on at once
+        "x-request-id": request.id,
+      });
+      res.flushHeaders();
+      open.add(res);
+      send(`retry: ${RETRY_MS}\n\n`);
+      sendCount(unread);
+      const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      res.on("close", () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(res);
+      });
+    },
+  );
+};

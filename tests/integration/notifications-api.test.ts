@@ -1,0 +1,192 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notify } from "../../core/notifications/index.ts";
+import { emailOutbox } from "../../db/schema.ts";
+import type { Notification } from "../../schemas/notifications.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { client } from "../support/http.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/** The notifications API as its callers use it; the outbox and the emails are notifications.test.ts's. */
+let t: TestApp;
+let brandId: string;
+let n = 0;
+
+async function person(role: "user" | "seller" | "admin" = "user") {
+  const email = `api${++n}@x.test`;
+  const user = await createUser(t.services, { name: `Person ${n}`, email, role });
+  const http = client(t);
+  const signedIn = await http.signIn(email);
+  const cookie = [signedIn.headers["set-cookie"]]
+    .flat()
+    .map((c) => c?.split(";")[0])
+    .join("; ");
+  return { user, http, cookie };
+}
+const tell = (userId: string, times = 1) =>
+  t.services.db.transaction(async (tx) => {
+    for (let i = 0; i < times; i++) await notify(tx, "account.sellerVerified", { recipientId: userId, params: {} });
+  });
+
+beforeAll(async () => {
+  t = await startTestApp({}, { retryJobsAtOnce: true, log: () => {} });
+  await t.services.background.start();
+  brandId = (await createBrand(t.services, "Lenovo")).id;
+});
+afterAll(() => t?.close());
+
+describe("my notifications", () => {
+  it("are my own, newest first, in keyset pages that neither skip nor repeat", async () => {
+    const me = await person();
+    const other = await person();
+    await tell(me.user.id, 25);
+    await tell(other.user.id, 1);
+    const seen: Notification[] = [];
+    let cursor: string | null = "";
+    let pages = 0;
+    while (cursor !== null) {
+      const res = await me.http.get(`/api/notifications?limit=10${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { items: Notification[]; next: string | null };
+      seen.push(...page.items);
+      cursor = page.next;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen.map((x) => x.id)).size).toBe(25);
+    const times = seen.map((x) => x.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await other.http.get("/api/notifications")).json().items).toHaveLength(1);
+    expect((await me.http.get("/api/notifications?cursor=nonsense")).statusCode).toBe(400);
+    expect((await client(t).get("/api/notifications")).statusCode).toBe(401);
+  });
+
+  it("are marked read one by one (only by their owner) and all at once", async () => {
+    const me = await person();
+    const other = await person();
+    await tell(me.user.id, 3);
+    expect((await me.http.get("/api/notifications/unread-count")).json()).toEqual({ unread: 3 });
+    const [first] = (await me.http.get("/api/notifications")).json().items as Notification[];
+    if (!first) throw new Error("no notification");
+
+    const refused = await other.http.post(`/api/notifications/${first.id}/read`);
+    expect(refused.statusCode).toBe(404);
+    expect((await other.http.post("/api/notifications/not-a-uuid/read")).statusCode).toBe(400);
+    expect((await me.http.get("/api/notifications/unread-count")).json()).toEqual({ unread: 3 });
+
+    expect((await me.http.post(`/api/notifications/${first.id}/read`)).json()).toEqual({ unread: 2 });
+    expect((await me.http.post(`/api/notifications/${first.id}/read`)).json()).toEqual({ unread: 2 });
+    const items = (await me.http.get("/api/notifications")).json().items as Notification[];
+    expect(items.find((x) => x.id === first.id)?.read).toBe(true);
+
+    await tell(other.user.id, 2);
+    expect((await me.http.post("/api/notifications/read")).json()).toEqual({ unread: 0 });
+    expect((await other.http.get("/api/notifications/unread-count")).json()).toEqual({ unread: 2 });
+  });
+});
+
+describe("email preferences", () => {
+  it("list every optional kind, on by default, and turn one off and on again", async () => {
+    const me = await person();
+    const before = (await me.http.get("/api/me/email-preferences")).json().preferences as {
+      kind: string;
+      email: boolean;
+    }[];
+    expect(before.length).toBeGreaterThan(5);
+    expect(before.every((p) => p.email)).toBe(true);
+    const off = await me.http.raw("PUT", "/api/me/email-preferences", { kind: "order.booked", email: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().preferences.find((p: { kind: string }) => p.kind === "order.booked").email).toBe(false);
+    const other = await person();
+    const theirs = (await other.http.get("/api/me/email-preferences")).json().preferences;
+    expect(theirs.find((p: { kind: string }) => p.kind === "order.booked").email).toBe(true);
+    const bad = await me.http.raw("PUT", "/api/me/email-preferences", { kind: "account.passwordReset", email: false });
+    expect(bad.statusCode).toBe(400);
+    const on = await me.http.raw("PUT", "/api/me/email-preferences", { kind: "order.booked", email: true });
+    expect(on.json().preferences.find((p: { kind: string }) => p.kind === "order.booked").email).toBe(true);
+  });
+});
+
+describe("email delivery", () => {
+  it("lists recent emails for admins only, and sends a kept one again", async () => {
+    const admin = await person("admin");
+    const seller = await person("seller");
+    await tell(seller.user.id);
+    await t.services.background.deliverEmailsNow(); // no SMTP_URL: kept
+    const res = await admin.http.get("/api/email-delivery");
+    expect(res.statusCode, res.body).toBe(200);
+    const row = (res.json().emails as { id: string; to: string; status: string; lastError: string }[]).find(
+      (e) => e.to === seller.user.email,
+    );
+    expect(row).toMatchObject({ status: "kept", lastError: "not sent (no SMTP_URL)" });
+    expect((await seller.http.get("/api/email-delivery")).statusCode).toBe(403);
+    expect((await seller.http.post(`/api/email-delivery/${row?.id}/send-again`)).statusCode).toBe(403);
+
+    const again = await admin.http.post(`/api/email-delivery/${row?.id}/send-again`);
+    expect(again.statusCode, again.body).toBe(200);
+    const [stored] = await t.services.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, row?.id as string));
+    expect(stored?.status).toBe("pending");
+    expect((await admin.http.post(`/api/email-delivery/${row?.id}/send-again`)).statusCode).toBe(409);
+    const kept = (await admin.http.get("/api/email-delivery?status=kept")).json().emails as { status: string }[];
+    expect(kept.every((e) => e.status === "kept")).toBe(true);
+  });
+});
+
+describe("the live count", () => {
+  it("streams the unread count on connect and again when someone else books my laptop", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const seller = await person("seller");
+    const buyer = await person();
+    await tell(seller.user.id, 2);
+    const advert = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "ThinkPad X1",
+      resalePriceCents: 90_000,
+    });
+
+    expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(401);
+    const aborter = new AbortController();
+    const res = await fetch(`${base}/api/notifications/stream`, {
+      headers: { cookie: seller.cookie, "accept-encoding": "gzip, br" },
+      signal: aborter.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-encoding")).toBeNull();
+
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffered = "";
+    async function nextCount(): Promise<number> {
+      for (;;) {
+        const match = /event: unread\ndata: (\d+)\n\n/.exec(buffered);
+        if (match) {
+          buffered = buffered.slice(match.index + match[0].length);
+          return Number(match[1]);
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the stream ended");
+        buffered += decoder.decode(value, { stream: true });
+      }
+    }
+    expect(await nextCount()).toBe(2);
+    const booked = await buyer.http.post("/api/orders", {
+      advertId: advert.id,
+      meetingLocation: "Banani",
+      phone: "01712345678",
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await nextCount()).toBe(3);
+    await seller.http.post("/api/notifications/read");
+    expect(await nextCount()).toBe(0);
+    aborter.abort();
+  });
+});
