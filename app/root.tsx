@@ -11,6 +11,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { appContext } from "#app-context";
 import { TOAST } from "../schemas/messages.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -25,9 +26,17 @@ import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, setCookie }] = await Promise.all([getUser(request, context), popToast(request, context)]);
+  // The bell's count as the page is rendered; the bell keeps it live from there (server-sent events).
+  const unread = user ? await context.get(appContext).services.notifications.unreadCount(user) : 0;
   return data(
     {
-      user: user && { name: user.name, email: user.email, role: user.role, actingAsSeller: user.actingAsSeller },
+      user: user && {
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        actingAsSeller: user.actingAsSeller,
+        unread,
+      },
       verifyBanner: await showsVerifyBanner(request, context, user),
       toast,
     },

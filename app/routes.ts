@@ -22,6 +22,9 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
+    route("notifications", "routes/dashboard/notifications.tsx"),
+    route("notifications/:id", "routes/dashboard/open-notification.tsx"),
+    route("email-delivery", "routes/dashboard/email-delivery.tsx"),
     route("my/orders", "routes/dashboard/my-orders.tsx"),
     route("payment/:orderId", "routes/dashboard/payment.tsx"),
     route("add/brand", "routes/dashboard/add-brand.tsx"),

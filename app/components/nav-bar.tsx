@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { isActingSeller, isSeller, type Role } from "../../schemas/roles.ts";
+import { NotificationBell } from "./notification-bell.tsx";
 import { SearchStrip } from "./search-strip.tsx";
 
 export interface NavUser {
@@ -7,6 +8,8 @@ export interface NavUser {
   email: string;
   role: Role;
   actingAsSeller: boolean;
+  /** Unread notifications when the page was rendered (the bell keeps it live). */
+  unread: number;
 }
 
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold text-primary" : "");
@@ -79,6 +82,7 @@ export function NavBar({ user }: { user: NavUser | null }) {
           <Link to={postAdvertTarget} className="btn btn-primary hidden lg:inline-flex">
             Post Add
           </Link>
+          {user && <NotificationBell unread={user.unread} />}
           {user && <UserMenu user={user} />}
           {onDashboard && (
             <label htmlFor="dashboard-drawer" className="btn btn-ghost lg:hidden" aria-label="Open dashboard menu">

@@ -4,6 +4,7 @@ import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
 import { isSeller } from "../../schemas/roles.ts";
+import { EmailPreferencesForm } from "../components/email-preferences.tsx";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
@@ -16,6 +17,7 @@ import type { Route } from "./+types/profile";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return {
+    emailPreferences: await context.get(appContext).services.notifications.emailPreferences(user),
     name: user.name,
     email: user.email,
     role: user.role,
@@ -27,8 +29,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
-  const intent = z.enum(["name", "password"]).safeParse(form.get("intent"));
+  const intent = z.enum(["name", "password", "emails"]).safeParse(form.get("intent"));
   const { services } = context.get(appContext);
+  if (intent.data === "emails") {
+    // Every kind listed is set: a checkbox left unticked is not sent at all.
+    const wanted = new Set(form.getAll("email").map(String));
+    for (const { kind } of await services.notifications.emailPreferences(user)) {
+      await services.notifications.setEmailPreference(user, kind, wanted.has(kind));
+    }
+    return dataWithToast(
+      context,
+      { ok: "emails" as const },
+      { type: "success", message: "Your email choices are saved." },
+    );
+  }
   if (intent.data === "name") {
     const parsed = validateForm(form, profileSchema);
     if (parsed.error) return parsed.error;
@@ -121,6 +135,10 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
           Change password
         </button>
       </Form>
+      <EmailPreferencesForm
+        preferences={me.emailPreferences}
+        saved={actionData !== undefined && "ok" in actionData && actionData.ok === "emails"}
+      />
     </section>
   );
 }

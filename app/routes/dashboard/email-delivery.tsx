@@ -1,0 +1,108 @@
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { appContext } from "#app-context";
+import { EMAIL_STATUS_LABELS, RESENDABLE } from "../../../schemas/notifications.ts";
+import { RouteError } from "../../components/route-error.tsx";
+import { parseForm } from "../../lib/forms.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/email-delivery";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireUser(request, context, "admin");
+  return { emails: await context.get(appContext).services.notifications.recentEmails(admin) };
+}
+
+const sendAgainSchema = z.object({ emailId: z.uuid() });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireUser(request, context, "admin");
+  const parsed = await parseForm(request, sendAgainSchema);
+  if (parsed.error) return parsed.error;
+  try {
+    await context.get(appContext).services.notifications.sendAgain(admin, parsed.value.emailId);
+    return dataWithToast(context, { ok: true }, { type: "success", message: "The email is queued to be sent again." });
+  } catch (error) {
+    return errorDataWithToast(context, error);
+  }
+}
+
+export const meta = () => [{ title: "Email delivery — ReLaptop" }];
+
+const STATUS_BADGES = {
+  pending: "badge-info",
+  sending: "badge-info",
+  sent: "badge-success",
+  failed: "badge-error",
+  kept: "badge-warning",
+} as const;
+
+export default function EmailDelivery({ loaderData: { emails } }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-3xl font-bold">Email delivery</h1>
+      <p className="max-w-3xl">
+        The latest emails, newest first. A failed email has been tried with growing pauses; send it again once the mail
+        server is back. Without SMTP_URL emails are kept here and in the server's log, not sent.
+      </p>
+      {emails.length === 0 ? (
+        <p>No emails yet.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">To</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {emails.map((e) => (
+                <tr key={e.id}>
+                  <td className="whitespace-nowrap">{e.createdAt.slice(0, 16).replace("T", " ")}</td>
+                  <td className="break-all">{e.to}</td>
+                  <td>{e.subject}</td>
+                  <td>
+                    <span className={`badge ${STATUS_BADGES[e.status]} whitespace-nowrap`}>
+                      {EMAIL_STATUS_LABELS[e.status]}
+                    </span>
+                    {e.status === "failed" && e.lastError && (
+                      <p className="mt-1 text-sm">
+                        {e.lastError} ({e.attempts} {e.attempts === 1 ? "try" : "tries"})
+                      </p>
+                    )}
+                  </td>
+                  <td>
+                    {RESENDABLE.includes(e.status) && e.status !== "sent" && (
+                      <Form method="post">
+                        <input type="hidden" name="emailId" value={e.id} />
+                        <button
+                          type="submit"
+                          className="btn btn-sm"
+                          disabled={busy}
+                          aria-label={`Send again: ${e.subject} to ${e.to}`}
+                        >
+                          Send again
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

@@ -1,0 +1,90 @@
+import { Form, Link, useNavigation } from "react-router";
+import { appContext } from "#app-context";
+import { isAppError } from "../../../core/errors.ts";
+import { RouteError } from "../../components/route-error.tsx";
+import { notFound } from "../../lib/not-found.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import { dataWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/notifications";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  const { notifications } = context.get(appContext).services;
+  try {
+    return { ...(await notifications.list(user, { cursor })), older: Boolean(cursor) };
+  } catch (error) {
+    // A cursor that is not one of ours names a page that does not exist.
+    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
+    throw error;
+  }
+}
+
+/** "Mark all as read": a plain form post, so it works before (or without) JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  await context.get(appContext).services.notifications.markAllRead(user);
+  return dataWithToast(context, { ok: true }, { type: "success", message: "All notifications are marked as read." });
+}
+
+export const meta = () => [{ title: "Notifications — ReLaptop" }];
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export default function Notifications({ loaderData: { items, next, older } }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const anyUnread = items.some((n) => !n.read);
+  return (
+    <section className="flex max-w-3xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">Notifications</h1>
+        {(anyUnread || older) && (
+          <Form method="post">
+            <button type="submit" className="btn btn-outline btn-sm" disabled={busy}>
+              Mark all as read
+            </button>
+          </Form>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <p>Nothing yet. We tell you here when something happens to your orders, laptops or account.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {items.map((n) => (
+            <li
+              key={n.id}
+              className={`rounded-box border p-4 ${n.read ? "border-base-300" : "border-primary border-l-4 bg-base-200"}`}
+            >
+              <Link to={`/dashboard/notifications/${n.id}`} className="link-hover flex flex-col gap-1">
+                <span className="flex flex-wrap items-center gap-2 font-semibold">
+                  {!n.read && <span className="badge badge-primary badge-sm">Unread</span>}
+                  {n.title}
+                </span>
+                <span>{n.body}</span>
+                <time dateTime={n.createdAt} className="text-sm text-base-content/70">
+                  {when.format(new Date(n.createdAt))} UTC
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label="More notifications" className="flex gap-3">
+        {older && (
+          <Link to="/dashboard/notifications" className="btn btn-ghost btn-sm">
+            Newest
+          </Link>
+        )}
+        {next && (
+          <Link to={`?cursor=${encodeURIComponent(next)}`} className="btn btn-ghost btn-sm">
+            Older notifications
+          </Link>
+        )}
+      </nav>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}
