@@ -1,13 +1,13 @@
 import http from "node:http";
 import { startSmtpServer } from "../../support/smtp.ts";
-import { MAIL_HTTP_PORT, MAIL_SMTP_PORT } from "./mail.ts";
+import { MAIL_HTTP_PORT, MAIL_SMTP_PORT, REFUSED_ADDRESS } from "./mail.ts";
 
 /**
  * A real SMTP server on loopback for the browser tests (the app's SMTP_URL points here), and a tiny HTTP
  * endpoint for the tests to read what arrived: GET /last?to=address&subject=… answers the last email for
  * that address (with that subject, when given); 404 while there is none.
  */
-const smtp = await startSmtpServer({ port: MAIL_SMTP_PORT });
+const smtp = await startSmtpServer({ port: MAIL_SMTP_PORT, refuse: [REFUSED_ADDRESS] });
 
 http
   .createServer((req, res) => {

@@ -3,6 +3,8 @@ const base = Number(process.env.E2E_PORT ?? 3210);
 export const MAIL_SMTP_PORT = base + 88;
 export const MAIL_HTTP_PORT = base + 87;
 export const MAIL_HTTP_URL = `http://127.0.0.1:${MAIL_HTTP_PORT}`;
+/** The mail server refuses this address for good (550), so its emails fail: Email delivery shows them. */
+export const REFUSED_ADDRESS = "refused@e2e.test";
 
 export interface ReceivedMail {
   subject: string;

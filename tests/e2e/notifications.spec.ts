@@ -1,0 +1,158 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
+import { REFUSED_ADDRESS } from "./support/mail.ts";
+
+/** No accessibility violations axe-core can find on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("link", { name, exact: true });
+
+/** A new seller with one laptop of their own, so nobody else's booking moves their bell. */
+async function sellerWithLaptop(page: Page, laptop: string) {
+  await page.goto("/register/seller");
+  await page.getByLabel("Name").fill("Nora Notified");
+  await page.getByLabel("Email").fill(uniqueEmail("notified"));
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Register as Seller" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await page.goto("/dashboard/post/add");
+  await page.getByLabel("Name").fill(laptop);
+  await page.getByLabel("Brand").selectOption({ label: "Lenovo" });
+  await page.getByLabel("Original price ($)").fill("900");
+  await page.getByLabel("Resale price ($)").fill("450");
+  await page.getByLabel("Year of use").fill("2");
+  await page.getByLabel("Condition").selectOption("good");
+  await page.getByLabel("Location").fill("Sylhet");
+  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Description").fill("Works well, with its charger.");
+  await page.getByLabel("Photos").setInputFiles(await pngFile());
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+}
+
+async function buyerBooks(page: Page, laptop: string) {
+  await page.goto("/signUp");
+  await page.getByLabel("Name").fill("Bo Booker");
+  await page.getByLabel("Email").fill(uniqueEmail("booker"));
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/allAdd?q=${encodeURIComponent(laptop)}`);
+  await page.locator("article h3 a").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: laptop })).toBeVisible();
+  await page.getByRole("button", { name: "Book Now" }).click();
+  const dialog = page.getByRole("dialog", { name: `Book ${laptop}` });
+  await dialog.getByLabel("Meeting location").fill("Zindabazar");
+  await dialog.getByLabel("Phone Number").fill("01712345678");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your booking is confirmed!")).toBeVisible();
+}
+
+test("a seller's bell counts a booking made in another browser without a reload; the list marks it read", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two browsers, a sign-up each and an advert posted
+  const laptop = `ThinkPad Bell ${Date.now().toString(36)}`;
+  await sellerWithLaptop(page, laptop);
+  await page.goto("/");
+  await expect(bell(page, "Notifications")).toBeVisible();
+
+  const buyer = await (await browser.newContext()).newPage();
+  await buyerBooks(buyer, laptop);
+
+  // No reload: the count arrives as a server-sent event.
+  await expect(bell(page, "Notifications, 1 unread")).toBeVisible({ timeout: 10_000 });
+  await expect(bell(page, "Notifications, 1 unread")).toContainText("1");
+  const box = await bell(page, "Notifications, 1 unread").boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(24);
+  expect(box?.height).toBeGreaterThanOrEqual(24);
+
+  await bell(page, "Notifications, 1 unread").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  const entry = page.getByRole("listitem").filter({ hasText: `${laptop} was booked` });
+  await expect(entry).toContainText("Unread");
+  await expect(entry).toContainText("Bo Booker booked it for $450 and would like to meet at Zindabazar.");
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(page.getByText("All notifications are marked as read.")).toBeVisible();
+  await expect(entry).not.toContainText("Unread");
+  await expect(bell(page, "Notifications")).toBeVisible();
+
+  // Opening an entry goes to its subject: the seller's laptops.
+  await entry.getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+});
+
+test("opening an unread notification marks it read, and email choices are saved on the profile", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const laptop = `IdeaPad Open ${Date.now().toString(36)}`;
+  await sellerWithLaptop(page, laptop);
+  const buyer = await (await browser.newContext()).newPage();
+  await buyerBooks(buyer, laptop);
+  await page.goto("/dashboard/notifications");
+  await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(`${laptop} was booked`) }).click();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+  await expect(bell(page, "Notifications")).toBeVisible({ timeout: 10_000 });
+
+  await page.goto("/profile");
+  const booked = page.getByLabel("A buyer books one of your laptops");
+  await expect(booked).toBeChecked();
+  await booked.uncheck();
+  await page.getByRole("button", { name: "Save email choices" }).click();
+  await expect(page.getByRole("form", { name: "Emails" }).getByRole("status")).toHaveText(
+    "Your email choices are saved.",
+  );
+  await page.reload();
+  await expect(page.getByLabel("A buyer books one of your laptops")).not.toBeChecked();
+  await expect(page.getByLabel("Receipts for your payments")).toBeChecked();
+  await expectAccessible(page);
+});
+
+test("an admin sees Email delivery: a failed email with its error, and sends it again", async ({ page, browser }) => {
+  test.slow();
+  // The mail server refuses this address for good: the new account's verification email fails.
+  const refused = await (await browser.newContext()).newPage();
+  await refused.goto("/signUp");
+  await refused.getByLabel("Name").fill("Rita Refused");
+  await refused.getByLabel("Email").fill(REFUSED_ADDRESS);
+  await refused.getByLabel("Password").fill("Abcdef1!");
+  await refused.getByRole("button", { name: "Sign Up" }).click();
+  await expect(refused).toHaveURL(/\/$/);
+
+  await logIn(page, DEMO.admin);
+  await page.goto("/dashboard");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Email delivery" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Email delivery" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "sent", exact: true }).first()).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: REFUSED_ADDRESS });
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByText("failed", { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(row).toContainText("550");
+  await expectAccessible(page);
+  await row.getByRole("button", { name: /^Send again/ }).click();
+  await expect(page.getByText("The email is queued to be sent again.")).toBeVisible();
+});
+
+test("a buyer may not open Email delivery", async ({ page }) => {
+  await logIn(page, DEMO.buyer);
+  await page.goto("/dashboard");
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Notifications" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Email delivery" })).toHaveCount(0);
+  await page.goto("/dashboard/email-delivery");
+  await expect(page.getByText("This route is forbidden for you!")).toBeVisible();
+});
