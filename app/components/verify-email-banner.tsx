@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
+import { RECOVERY_MESSAGES } from "../../schemas/recovery-messages.ts";
 
 /** Until the account's address is verified: a reminder, a way to get the link again, and a way to hide it. */
 export function VerifyEmailBanner() {

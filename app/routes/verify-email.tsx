@@ -2,7 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
-import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
+import { RECOVERY_MESSAGES } from "../../schemas/recovery-messages.ts";
 import { RouteError } from "../components/route-error.tsx";
 import { authHeaders, getUser, requireUser, safeRedirect } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";

@@ -3,6 +3,9 @@ import { BASE_URL } from "../../playwright.config.ts";
 import { expect, fieldError, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
 import { lastMailTo, linkIn } from "./support/mail.ts";
 
+// Each journey waits for the job queue to deliver its emails, and signs in several times (scrypt).
+test.describe.configure({ timeout: 60_000 });
+
 const PASSWORD = "Passw0rd!";
 const NEW_PASSWORD = "N3w!pass";
 
