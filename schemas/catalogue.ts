@@ -184,6 +184,7 @@ export const advertCardSchema = z
     condition: z.string(),
     sellerName: z.string(),
     sellerVerified: z.boolean(),
+    sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
     sold: z.boolean(),
     createdAt: z.string(),
   })
@@ -214,6 +215,7 @@ export const advertDetailSchema = z
     batteryHealth: z.int().nullable(),
     sellerName: z.string(),
     sellerVerified: z.boolean(),
+    sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
     postedAt: z.string(),
   })
   .meta({ id: "AdvertDetail" });

@@ -10,6 +10,18 @@ export function VerifiedMark() {
   );
 }
 
+/**
+ * A trust mark of its own, beside (never instead of) the admin's "✓ Verified": the seller followed the
+ * link emailed to their address.
+ */
+export function EmailConfirmedMark() {
+  return (
+    <span className="badge badge-outline badge-success badge-sm" title="The seller confirmed their email address">
+      Email confirmed
+    </span>
+  );
+}
+
 /** A laptop's card; its title links to the detail page and the whole card is the click target. */
 export function AdvertCard({ advert, children }: { advert: Advert; children?: React.ReactNode }) {
   return (
@@ -42,7 +54,8 @@ export function AdvertCard({ advert, children }: { advert: Advert; children?: Re
           </dd>
         </dl>
         <p className="flex items-center gap-2 text-sm">
-          Seller: {advert.sellerName} {advert.sellerVerified && <VerifiedMark />}
+          Seller: {advert.sellerName} {advert.sellerVerified && <VerifiedMark />}{" "}
+          {advert.sellerEmailConfirmed && <EmailConfirmedMark />}
         </p>
         {children && <div className="relative z-10">{children}</div>}
       </div>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { formatPrice } from "../../schemas/money.ts";
 import { canBuy } from "../../schemas/roles.ts";
-import { VerifiedMark } from "../components/advert-card.tsx";
+import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
@@ -130,6 +130,7 @@ export default function AdvertPage({ loaderData: { advert: a, booked, own, canRe
               {a.sellerName}
             </Link>{" "}
             {a.sellerVerified && <VerifiedMark />}
+            {a.sellerEmailConfirmed && <EmailConfirmedMark />}
           </dd>
           {specs
             .filter(([, v]) => v)

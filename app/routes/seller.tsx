@@ -1,6 +1,6 @@
 import { appContext } from "#app-context";
 import { parseSearch } from "../../schemas/search.ts";
-import { VerifiedMark } from "../components/advert-card.tsx";
+import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { notFound } from "../lib/not-found.server.ts";
@@ -34,6 +34,7 @@ export default function SellerProfile({ loaderData: { seller, page } }: Route.Co
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="flex items-center gap-3 text-3xl font-bold">
         {seller.name} {seller.verified && <VerifiedMark />}
+        {seller.emailConfirmed && <EmailConfirmedMark />}
       </h1>
       <p className="mb-6 mt-1 text-base-content/70">Member since {since}</p>
       <h2 className="mb-4 text-xl font-semibold">Laptops for sale</h2>

@@ -15,6 +15,7 @@ export const cardColumns = {
   condition: adverts.condition,
   sellerName: users.name,
   sellerVerified: users.verified,
+  sellerEmailConfirmed: users.emailVerified,
   status: adverts.status,
   createdAt: adverts.createdAt,
 };

@@ -53,7 +53,13 @@ export function createCatalogue({ db }: { db: Db }) {
     /** A seller's public page: only active seller accounts have one. */
     async getSellerProfile(id: string) {
       const [seller] = await db
-        .select({ id: users.id, name: users.name, verified: users.verified, memberSince: users.createdAt })
+        .select({
+          id: users.id,
+          name: users.name,
+          verified: users.verified,
+          emailConfirmed: users.emailVerified,
+          memberSince: users.createdAt,
+        })
         .from(users)
         .where(and(eq(users.id, id), eq(users.role, "seller"), isNull(users.deactivatedAt)));
       return seller ? { ...seller, memberSince: seller.memberSince.toISOString() } : null;

@@ -35,6 +35,7 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
       sellerId: adverts.sellerId,
       sellerName: users.name,
       sellerVerified: users.verified,
+      sellerEmailConfirmed: users.emailVerified,
       createdAt: adverts.createdAt,
     })
     .from(adverts)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RECOVERY_LIMITS, RESET_ANSWER_MS } from "../../core/accounts/index.ts";
 import { users, verifications } from "../../db/schema.ts";
 import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
-import { createUser } from "../../seed/factories.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
@@ -246,6 +246,30 @@ describe("email verification", () => {
     expect((await http.get(`/api/sellers?q=${encodeURIComponent(seller)}`)).json()).toMatchObject({
       people: [{ email: seller, emailVerified: false }],
     });
+  });
+
+  it("is one of a seller's trust marks, on cards, laptop pages and the seller's page", async () => {
+    const brand = await createBrand(t.services, "Lenovo");
+    const [confirmed, unconfirmed] = await Promise.all([
+      createUser(t.services, { name: "Cora Seller", email: "cora@x.test", role: "seller" }),
+      createUser(t.services, { name: "Uma Seller", email: "uma@x.test", role: "seller" }),
+    ]);
+    await t.services.db.update(users).set({ emailVerified: false }).where(eq(users.id, unconfirmed.id));
+    for (const [seller, mark] of [
+      [confirmed, true],
+      [unconfirmed, false],
+    ] as const) {
+      const advert = await createAdvert(t.services, {
+        sellerId: seller.id,
+        brandId: brand.id,
+        name: "T14",
+        resalePriceCents: 1,
+      });
+      expect((await client(t).get(`/api/adverts/${advert.id}`)).json()).toMatchObject({ sellerEmailConfirmed: mark });
+      const cards = (await client(t).get("/api/adverts?q=T14")).json().items as { id: string }[];
+      expect(cards.find((c) => c.id === advert.id)).toMatchObject({ sellerEmailConfirmed: mark });
+      expect(await t.services.catalogue.getSellerProfile(seller.id)).toMatchObject({ emailConfirmed: mark });
+    }
   });
 
   it("does not resend to a verified address", async () => {
