@@ -25,6 +25,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-e2e-"));
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
+  // The longest journeys (post, edit, report, remove) take ~20 s on two busy cores; room for a loaded CI machine.
+  timeout: 60_000,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI ? "list" : "list",

@@ -18,7 +18,11 @@ export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
+      {
+        extends: true,
+        // Image decoding (a decompression bomb) shares two cores with the integration projects.
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node", testTimeout: 20_000 },
+      },
       integration("pglite", "pglite"),
       ...(process.env.DATABASE_URL ? [integration("postgres", "postgres")] : []),
     ],

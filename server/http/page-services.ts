@@ -29,19 +29,33 @@ function translateOutages<T extends object>(service: T): T {
 }
 
 /**
+ * The parts of the services that are infrastructure, not domain rules: handed to pages as they are.
+ * Wrapping them would change what they are (a database handle, better-auth, a queue, a listener).
+ */
+const INFRASTRUCTURE = new Set<keyof Services>([
+  "database",
+  "db",
+  "auth",
+  "media",
+  "payments",
+  "jobs",
+  "background",
+  "liveCounts",
+]);
+
+/**
  * The domain core as pages see it: while the database is away, every call answers a 503 route error
  * with the API's message, so the error page says ReLaptop is briefly unavailable instead of a generic
  * "unexpected error". The API has its own translation (server/http/errors.ts).
  *
- * Every part of the services is covered, read from the services themselves: a domain added to
- * server/services.ts cannot be left off a list here (it would turn an outage into a 500). The parts
- * that are not domains (the database handle, the payment provider, media storage) are covered too;
- * only a database outage is translated, and it is the same outage wherever it surfaces.
+ * Every domain is covered, read from the services themselves: a domain added to server/services.ts
+ * cannot be left off (it would turn an outage into a 500); only infrastructure is named, above.
  */
 export function servicesForPages(services: Services): Services {
   const pageServices: Record<string, unknown> = {};
   for (const [name, service] of Object.entries(services)) {
-    pageServices[name] = typeof service === "object" && service !== null ? translateOutages(service) : service;
+    const domain = typeof service === "object" && service !== null && !INFRASTRUCTURE.has(name as keyof Services);
+    pageServices[name] = domain ? translateOutages(service) : service;
   }
   return pageServices as Services;
 }

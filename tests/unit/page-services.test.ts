@@ -44,13 +44,16 @@ describe("the domain core as pages see it", () => {
   it("covers every service, a domain added to the services tomorrow included", async () => {
     const failing = () => ({ list: async () => Promise.reject(refused()) });
     // A service no list in page-services.ts has ever named: what matters is that it is in the services.
-    const services = { catalogue: failing(), wishlists: failing(), payments: failing(), name: "not a service" };
+    const db = failing();
+    const services = { catalogue: failing(), wishlists: failing(), db, name: "not a service" };
     const pages = servicesForPages(services as unknown as Services) as unknown as Record<string, unknown>;
-    for (const name of ["catalogue", "wishlists", "payments"]) {
+    for (const name of ["catalogue", "wishlists"]) {
       const service = pages[name] as Record<string, Call>;
       await expect(service.list?.(), name).rejects.toMatchObject({ data: UNAVAILABLE_MESSAGE, init: { status: 503 } });
     }
     expect(pages.name).toBe("not a service");
+    // Infrastructure is handed over as it is: wrapping a database handle or better-auth changes what it is.
+    expect(pages.db).toBe(db);
   });
 
   it("leaves the services themselves untouched: the API and background work see the errors as they are", async () => {
