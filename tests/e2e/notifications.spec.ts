@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config.ts";
 import { DEMO, expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
-import { REFUSED_ADDRESS } from "./support/mail.ts";
+import { lastMailTo, linkIn, REFUSED_ADDRESS } from "./support/mail.ts";
 
 /** No accessibility violations axe-core can find on the page as it is now. */
 async function expectAccessible(page: Page) {
@@ -14,9 +15,10 @@ const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("l
 
 /** A new seller with one laptop of their own, so nobody else's booking moves their bell. */
 async function sellerWithLaptop(page: Page, laptop: string) {
+  const email = uniqueEmail("notified");
   await page.goto("/register/seller");
   await page.getByLabel("Name").fill("Nora Notified");
-  await page.getByLabel("Email").fill(uniqueEmail("notified"));
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("Abcdef1!");
   await page.getByRole("button", { name: "Register as Seller" }).click();
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -33,6 +35,7 @@ async function sellerWithLaptop(page: Page, laptop: string) {
   await page.getByLabel("Photos").setInputFiles(await pngFile());
   await page.getByRole("button", { name: "Add Advertisement" }).click();
   await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+  return email;
 }
 
 async function buyerBooks(page: Page, laptop: string) {
@@ -59,7 +62,7 @@ test("a seller's bell counts a booking made in another browser without a reload;
 }) => {
   test.slow(); // two browsers, a sign-up each and an advert posted
   const laptop = `ThinkPad Bell ${Date.now().toString(36)}`;
-  await sellerWithLaptop(page, laptop);
+  const sellerEmail = await sellerWithLaptop(page, laptop);
   await page.goto("/");
   await expect(bell(page, "Notifications")).toBeVisible();
 
@@ -88,6 +91,19 @@ test("a seller's bell counts a booking made in another browser without a reload;
   // Opening an entry goes to its subject: the seller's laptops.
   await entry.getByRole("link").click();
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+
+  // The email's unsubscribe link opens a page in the product's look, without signing in.
+  const mail = await lastMailTo(sellerEmail, `Your laptop was booked: ${laptop}`);
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(linkIn(mail, `${BASE_URL}/api/notifications/unsubscribe?token=`));
+  await expect(visitor.getByRole("heading", { level: 1, name: "Stop these emails?" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "ReLaptop", exact: true })).toBeVisible();
+  await expectAccessible(visitor);
+  await visitor.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Unsubscribed" })).toBeVisible();
+  await expect(
+    visitor.getByText("You will no longer get emails for: A buyer books one of your laptops."),
+  ).toBeVisible();
 });
 
 test("opening an unread notification marks it read, and email choices are saved on the profile", async ({
