@@ -67,11 +67,14 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       send(`retry: ${RETRY_MS}\n\n`);
       sendCount(unread);
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
-      res.on("close", () => {
+      const end = () => {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(res);
-      });
+      };
+      // A client that left while we counted has closed already: no "close" is coming.
+      if (res.destroyed) end();
+      else res.on("close", end);
     },
   );
 };
