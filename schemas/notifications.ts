@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { EMAIL_STATUSES, type EmailStatus } from "./values.ts";
+import { EMAIL_STATUSES } from "./values.ts";
+
+export * from "./notification-labels.ts";
 
 /**
  * Notifications' requests and replies: the API validates with them and the OpenAPI document is generated
@@ -37,13 +39,6 @@ export const notificationIdParams = z.object({ id: z.uuid({ error: "Not a valid 
 
 export const unreadSchema = z.object({ unread: z.int().min(0) });
 
-/** The live count's server-sent events: `event: unread`, `data: <count>`. */
-export const UNREAD_EVENT = "unread";
-export const NOTIFICATIONS_STREAM = "/api/notifications/stream";
-
-/** The bell's accessible name. */
-export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : "Notifications");
-
 /* ── Email preferences ───────────────────────────────────────────────────── */
 
 export const emailPreferenceSchema = z.object({ kind: z.string(), label: z.string(), email: z.boolean() });
@@ -54,17 +49,6 @@ export const setEmailPreferenceSchema = z.object({
 });
 
 /* ── Email delivery (admins) ─────────────────────────────────────────────── */
-
-/** How Email delivery names each status. */
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
-  pending: "pending",
-  sending: "sending",
-  sent: "sent",
-  failed: "failed",
-  kept: "not sent (no SMTP_URL)",
-};
-/** The statuses an admin may send again. */
-export const RESENDABLE: readonly EmailStatus[] = ["failed", "kept", "sent"];
 
 export const emailRowSchema = z
   .object({

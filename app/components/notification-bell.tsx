@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { bellLabel, NOTIFICATIONS_STREAM, UNREAD_EVENT } from "../../schemas/notifications.ts";
+import { bellLabel, NOTIFICATIONS_STREAM, UNREAD_EVENT } from "../../schemas/notification-labels.ts";
 
 /** After the server refused the stream (signed out, a restart), try again this much later. */
 const RECONNECT_MS = 10_000;

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { UNREAD_EVENT } from "../../schemas/notifications.ts";
+import { UNREAD_EVENT } from "../../schemas/notification-labels.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";

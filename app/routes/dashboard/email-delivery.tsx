@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { EMAIL_STATUS_LABELS, RESENDABLE } from "../../../schemas/notifications.ts";
+import { EMAIL_STATUS_LABELS, RESENDABLE } from "../../../schemas/notification-labels.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
