@@ -1,10 +1,10 @@
-import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import type { LoginInput, SessionUser, SignUpInput } from "../../schemas/accounts.ts";
-import { AppError, type AppErrorCode } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
+import { call } from "./auth-errors.ts";
 import type { Role } from "./roles.ts";
 
 /** The signed-in account as every page and API handler sees it (schemas/accounts.ts). */
@@ -84,25 +84,3 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
-
-const STATUS_CODES: Record<number, AppErrorCode> = {
-  400: "VALIDATION_FAILED",
-  401: "UNAUTHENTICATED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  409: "CONFLICT",
-  422: "CONFLICT",
-  429: "TOO_MANY_REQUESTS",
-};
-
-/** Turns the identity provider's errors into our AppError, keeping its message for the user. */
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    const body = (error.body ?? {}) as { message?: string; fields?: Record<string, string> };
-    const code = STATUS_CODES[error.statusCode] ?? "VALIDATION_FAILED";
-    throw new AppError(code, body.message || error.message, body.fields);
-  }
-}

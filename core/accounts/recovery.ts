@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { users, verifications } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "./auth.ts";
+import { call } from "./auth-errors.ts";
 
 /**
  * Forgot password, the reset link and email verification, for the pages. The rules (limits, the sign-up
@@ -75,18 +76,4 @@ async function isVerified(db: Db, email: string) {
     .from(users)
     .where(eq(users.email, email.toLowerCase()));
   return row?.emailVerified ?? false;
-}
-
-/** The identity provider's refusals as our AppError: 429 with its wait, 400 with the field messages. */
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    const body = (error.body ?? {}) as { message?: string; fields?: Record<string, string> };
-    const message = body.message || error.message;
-    if (error.statusCode === 429) throw new AppError("TOO_MANY_REQUESTS", message);
-    if (error.statusCode === 400) throw new AppError("VALIDATION_FAILED", message, body.fields);
-    throw error;
-  }
 }
