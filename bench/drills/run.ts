@@ -8,6 +8,7 @@
  */
 import { crashDrill } from "./crash.ts";
 import { loadDrill } from "./load.ts";
+import { mailOutageDrill } from "./mail-outage.ts";
 import { outageDrill } from "./outage.ts";
 import { pairsDrill } from "./pairs.ts";
 import { raceDrill } from "./race.ts";
@@ -24,6 +25,7 @@ const drills: [string, () => Promise<void>][] = [
   ["load", () => loadDrill({ short })],
   ["sqlmap", () => sqlmapDrill({ short })],
   ["pairs", () => pairsDrill({ short })],
+  ["mail", () => mailOutageDrill({ short })],
   // Last: it restarts the PostgreSQL server the other drills use.
   ["outage", outageDrill],
 ];

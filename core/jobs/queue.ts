@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, type Job, type JobWithMetadata, PgBoss, type QueueOptions } from "pg-boss";
+import {
+  fromDrizzle,
+  fromPglite,
+  type Job,
+  type JobResult,
+  type JobWithMetadata,
+  PgBoss,
+  type QueueOptions,
+} from "pg-boss";
 import type { Database, Tx } from "../../db/client.ts";
+
+/** Jobs a worker takes at once. */
+const BATCH_SIZE = 20;
 
 /** A job's handler; `lastTry` when a failure now is final (no retry follows). */
 export type JobHandler<T> = (data: T, job: { id: string; lastTry: boolean }) => Promise<void>;
@@ -77,11 +88,29 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       }
       if (work) {
         for (const name of definitions.keys()) {
+          // Batches of up to 20, fetched again at once while they come back full (a burst of ten
+          // thousand notices drains in seconds, not one job per poll); each job is settled on its own.
           await b.work(
             name,
-            { pollingIntervalSeconds: pollingSeconds, includeMetadata: true, batchSize: 1 },
-            async ([job]) => {
-              if (job) await run(name, job);
+            {
+              pollingIntervalSeconds: pollingSeconds,
+              includeMetadata: true,
+              batchSize: BATCH_SIZE,
+              burstWhenBatchFull: true,
+              perJobResults: true,
+            },
+            async (jobs) => {
+              const results: JobResult[] = [];
+              for (const job of jobs) {
+                try {
+                  await run(name, job);
+                  results.push({ id: job.id, status: "completed" });
+                } catch (error) {
+                  const message = error instanceof Error ? error.message : String(error);
+                  results.push({ id: job.id, status: "failed", output: { message } });
+                }
+              }
+              return results;
             },
           );
         }
