@@ -6,6 +6,7 @@ import type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogu
 import type { SearchParams } from "../../schemas/search.ts";
 import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
+import { SALE_STATUSES } from "../orders/index.ts";
 import { cardColumns, isAvailable, newestFirst, toCard } from "./cards.ts";
 import { getAdvertDetail } from "./detail.ts";
 import { createSearch } from "./search.ts";
@@ -94,7 +95,7 @@ export function createCatalogue({ db }: { db: Db }) {
         .from(adverts)
         .innerJoin(users, eq(users.id, adverts.sellerId))
         // The sale, for sold laptops: at most one order of an advert is paid or completed at a time.
-        .leftJoin(orders, and(eq(orders.advertId, adverts.id), inArray(orders.status, ["paid", "completed"])))
+        .leftJoin(orders, and(eq(orders.advertId, adverts.id), inArray(orders.status, [...SALE_STATUSES])))
         // The seller's own deletions are gone; an admin's removal stays, with its reason.
         .where(
           and(

@@ -1,5 +1,5 @@
 import { NO_LONGER_FOR_SALE, SOLD } from "../../schemas/orders.ts";
-import { OPEN_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from "../../schemas/values.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../schemas/values.ts";
 
 export type { OrderStatus };
 
@@ -81,9 +81,6 @@ export type OrderActor = { kind: "buyer"; id: string } | { kind: "provider" } | 
 export function canTransition(status: OrderStatus, transition: Transition): boolean {
   return (TRANSITIONS[transition].from as readonly OrderStatus[]).includes(status);
 }
-
-/** Orders that still hold a claim on the laptop. */
-export const OPEN_STATUSES: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
 
 /** Orders whose laptop is sold to their buyer (paid, being refunded, or received). */
 export const SALE_STATUSES: readonly OrderStatus[] = ["paid", "refunding", "completed"];

@@ -3,13 +3,14 @@ import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
 import type { AccountOrder, BookingInput, CancelOutcome, OrderView } from "../../schemas/orders.ts";
+import { OPEN_ORDER_STATUSES } from "../../schemas/values.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { release, unsell } from "./advert-lifecycle.ts";
 import { type OrderFacts, tellAbout } from "./order-notices.ts";
-import { OPEN_STATUSES, type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
+import { type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
 import { createPaymentSteps, type MoneyDeps } from "./pay-order.ts";
 import { applyTransition, lockBuyer, lockOrder, orderNotFound } from "./transition.ts";
 
@@ -184,7 +185,7 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
           and(
             eq(orders.buyerId, actor.id),
             inArray(orders.advertId, advertIds),
-            inArray(orders.status, [...OPEN_STATUSES]),
+            inArray(orders.status, [...OPEN_ORDER_STATUSES]),
           ),
         );
       return rows.map((r) => r.advertId);
