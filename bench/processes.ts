@@ -7,9 +7,13 @@ export function argument(name: string, fallback: string): string {
   return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 
-/** A Node process (its stdout dropped, its errors shown) on 127.0.0.1:port, in production mode. */
-export function startNode(args: string[], port: number, env: Record<string, string> = {}): ChildProcess {
+/**
+ * A Node process (its stdout dropped, its errors shown) on 127.0.0.1:port, in production mode — in `cwd`
+ * when given (another checkout's app, for a before/after comparison).
+ */
+export function startNode(args: string[], port: number, env: Record<string, string> = {}, cwd?: string): ChildProcess {
   return spawn(process.execPath, args, {
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -9,51 +9,18 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
-import { sql } from "drizzle-orm";
-import { openDatabase } from "../db/client.ts";
-import { adverts, brands } from "../db/schema.ts";
-import { createScratchDatabase } from "../db/scratch-database.ts";
-import { seedBulk } from "../seed/bulk.ts";
-import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/services.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";
+import { type DatabaseKind, freshDatabase } from "./fresh-database.ts";
 import { answers, argument, startNode, stop } from "./processes.ts";
 
 const sizes = argument("sizes", "10000").split(",").map(Number);
 const duration = Number(argument("duration", "5"));
-const kind = argument("db", "postgres") as "postgres" | "pglite";
-const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const SECRET = "bench-secret-bench-secret-bench-secret-00";
+const kind = argument("db", "postgres") as DatabaseKind;
 const APP_PORT = 3401;
 const CEILING_PORT = 3402;
 const CONNECTIONS = [10, 50];
 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-
-/** A fresh database with `size` adverts; returns the environment that points the app at it. */
-async function freshDatabase(size: number) {
-  const dataDir = `/tmp/relaptop-bench-${kind}-${size}`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET: SECRET };
-  if (kind === "postgres") {
-    env.DATABASE_URL = (await createScratchDatabase(adminUrl, `relaptop_bench_${size}`)).url;
-  }
-  const config = loadConfig(env);
-  const database = await openDatabase(config.database);
-  const services = createServices(config, database);
-  const started = Date.now();
-  await seedBulk(services, size);
-  console.log(`Seeded ${size.toLocaleString("en-US")} adverts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  const [brand] = await services.db.select({ id: brands.id }).from(brands).limit(1);
-  // Laptops for the booking scenario, in no particular order (each is sold once).
-  const forSale = await services.db
-    .select({ id: adverts.id })
-    .from(adverts)
-    .where(sql`status = 'available'`)
-    .limit(Math.min(200_000, Math.floor(size * 0.8)));
-  await database.close();
-  return { env, brandId: brand?.id as string, laptops: forSale.map((a) => a.id) };
-}
 
 async function start(script: string, env: Record<string, string>, port: number, readyPath: string) {
   const child = startNode([script], port, env);
@@ -88,7 +55,7 @@ const measure = async (url: string, connections: number, cookie?: string) =>
 const rows: Row[] = [];
 for (const size of sizes) {
   console.log(`Seeding ${size.toLocaleString("en-US")} adverts (${kind})…`);
-  const db = await freshDatabase(size);
+  const db = await freshDatabase(size, kind);
 
   // The ceilings first, alone on the machine (an embedded database can be open in one process only).
   const ceiling = await start("bench/ceiling-server.ts", db.env, CEILING_PORT, "/bare");

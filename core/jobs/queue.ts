@@ -21,6 +21,8 @@ interface Definition {
   options: QueueOptions;
   /** A cron expression: pg-boss creates one job per occurrence for the whole cluster. */
   cron?: string;
+  /** Workers polling this queue in each process (each taking batches). */
+  workers: number;
 }
 
 export interface JobQueueOptions {
@@ -55,12 +57,12 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
 
   return {
     /** Defines a job before `start` (a queue with its retry policy, and optionally a schedule). */
-    define<T>(name: string, handler: JobHandler<T>, queue: QueueOptions & { cron?: string } = {}) {
+    define<T>(name: string, handler: JobHandler<T>, queue: QueueOptions & { cron?: string; workers?: number } = {}) {
       if (boss) throw new Error("define jobs before starting the queue");
-      const { cron, ...rest } = queue;
+      const { cron, workers = 1, ...rest } = queue;
       const { retryDelayMax: _max, ...atOnce } = rest;
       const queueOptions = options.retryAtOnce ? { ...atOnce, retryDelay: 0, retryBackoff: false } : rest;
-      definitions.set(name, { handler: handler as JobHandler<never>, options: queueOptions, cron });
+      definitions.set(name, { handler: handler as JobHandler<never>, options: queueOptions, cron, workers });
     },
 
     /**
@@ -87,31 +89,33 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         if (definition.cron) await b.schedule(name, definition.cron, null, { tz: "UTC" });
       }
       if (work) {
-        for (const name of definitions.keys()) {
+        for (const [name, definition] of definitions) {
           // Batches of up to 20, fetched again at once while they come back full (a burst of ten
           // thousand notices drains in seconds, not one job per poll); each job is settled on its own.
           await b.work(
             name,
             {
+              localConcurrency: definition.workers,
               pollingIntervalSeconds: pollingSeconds,
               includeMetadata: true,
               batchSize: BATCH_SIZE,
               burstWhenBatchFull: true,
               perJobResults: true,
             },
-            async (jobs) => {
-              const results: JobResult[] = [];
-              for (const job of jobs) {
-                try {
-                  await run(name, job);
-                  results.push({ id: job.id, status: "completed" });
-                } catch (error) {
-                  const message = error instanceof Error ? error.message : String(error);
-                  results.push({ id: job.id, status: "failed", output: { message } });
-                }
-              }
-              return results;
-            },
+            // A batch's jobs run side by side (each is independent: an email delivery claims its own
+            // row), so a batch takes as long as its slowest job, not the sum of them.
+            async (jobs) =>
+              Promise.all(
+                jobs.map(async (job): Promise<JobResult> => {
+                  try {
+                    await run(name, job);
+                    return { id: job.id, status: "completed" };
+                  } catch (error) {
+                    const message = error instanceof Error ? error.message : String(error);
+                    return { id: job.id, status: "failed", output: { message } };
+                  }
+                }),
+              ),
           );
         }
       }

@@ -163,6 +163,8 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
     retryBackoff: true,
     retryDelayMax: 600,
     expireInSeconds: CLAIM_SECONDS,
+    // Sending is mostly waiting for the mail server: two workers keep a burst moving while one waits.
+    workers: 2,
   });
   // Rows a crash left without a job (the commit happened, the relay did not run).
   queue.define(RELAY_EMAILS, async () => void (await relay()), { cron: "* * * * *", retryLimit: 0 });

@@ -1,0 +1,250 @@
+/**
+ * What notifications cost: `npm run bench:notifications -- [--size 10000] [--duration 10] [--rounds 2]
+ * [--db postgres|pglite] [--baseline <git ref>] [--burst 10000]`
+ *
+ * 1. Booking + paying (bench/booking-load.ts) on this checkout — every sale telling its seller and its buyer,
+ *    emails delivered to a real SMTP server on loopback — against the same load on the code from before
+ *    notifications (`--baseline`, built in a temporary worktree and seeded with its own seeder), in
+ *    alternating rounds on fresh databases of the same size. The goal: within 10 % of the baseline's rate.
+ * 2. A burst of `--burst` notifications (each with an email) waiting in the outbox: the time from a server's
+ *    start until the last email reaches an SMTP server on loopback. The goal: under 60 s.
+ * Writes bench/results/<date>-notifications-<db>.md.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import { sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { openDatabase } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { createScratchDatabase } from "../db/scratch-database.ts";
+import { loadConfig } from "../server/config.ts";
+import { createServices } from "../server/services.ts";
+import { bookAndPay, buyerCookies } from "./booking-load.ts";
+import { BENCH_SECRET, type DatabaseKind, type FreshDatabase } from "./fresh-database.ts";
+import { answers, argument, startNode, stop, until } from "./processes.ts";
+
+const size = Number(argument("size", "10000"));
+const duration = Number(argument("duration", "10"));
+const rounds = Number(argument("rounds", "2"));
+const kind = argument("db", "postgres") as DatabaseKind;
+// The last commit before the outbox and the job queue (0aabea3 brought them).
+const baselineRef = argument("baseline", "0aabea3^");
+const burst = Number(argument("burst", "10000"));
+const PORT = 3811;
+const CONNECTIONS = [10, 50];
+const base = `http://127.0.0.1:${PORT}`;
+
+const here = process.cwd();
+const sh = (cmd: string, args: string[], cwd = here) => {
+  const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+};
+
+/** The baseline's code in a worktree of its own, built, sharing this checkout's node_modules. */
+function prepareBaseline(): string {
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/relaptop-baseline-`);
+  fs.rmSync(dir, { recursive: true });
+  sh("git", ["worktree", "add", "--detach", dir, baselineRef]);
+  fs.symlinkSync(`${here}/node_modules`, `${dir}/node_modules`);
+  // The seeding command is this checkout's: it calls the baseline's own seeder and schema.
+  fs.copyFileSync(`${here}/bench/fresh-database.ts`, `${dir}/bench/fresh-database.ts`);
+  sh("npx", ["react-router", "build"], dir);
+  return dir;
+}
+
+/** A fresh database seeded by the code in `dir`. */
+function seed(dir: string, label: string): FreshDatabase {
+  const out = `${os.tmpdir()}/relaptop-${label}.json`;
+  sh(process.execPath, ["bench/fresh-database.ts", String(size), kind, label, out], dir);
+  return JSON.parse(fs.readFileSync(out, "utf8")) as FreshDatabase;
+}
+
+async function serve(dir: string, env: Record<string, string>) {
+  const child = startNode(
+    ["server/main.ts"],
+    PORT,
+    {
+      ...env,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      PUBLIC_URL: base,
+      // The load signs up its buyers from this one address.
+      SIGNUPS_PER_HOUR: "100000",
+    },
+    dir,
+  );
+  if (await answers(`${base}/healthz`)) return child;
+  await stop(child);
+  throw new Error(`the server in ${dir} did not start`);
+}
+
+interface Sale {
+  round: number;
+  variant: "before notifications" | "with notifications";
+  connections: number;
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function sales(dir: string, variant: Sale["variant"], round: number, smtpUrl: string): Promise<Sale[]> {
+  const db = seed(dir, `notif_${variant === "with notifications" ? "now" : "before"}`);
+  const server = await serve(dir, { ...db.env, SMTP_URL: smtpUrl });
+  const perRun = Math.floor(db.laptops.length / CONNECTIONS.length);
+  const rows: Sale[] = [];
+  try {
+    for (const connections of CONNECTIONS) {
+      const cookies = await buyerCookies(base, connections);
+      const r = await bookAndPay(base, connections, duration, cookies, db.laptops.splice(0, perRun));
+      const row = {
+        round,
+        variant,
+        connections,
+        rps: r.requests.average,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts + r.non2xx,
+      };
+      rows.push(row);
+      console.log(
+        `round ${round} · ${variant} · ${connections} conns: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms`,
+      );
+    }
+  } finally {
+    await stop(server);
+  }
+  return rows;
+}
+
+/** Writes `count` notices, 500 to a transaction, through the core's own `notify`: what an event telling many people does. */
+async function writeBurst(env: Record<string, string>, count: number) {
+  const config = loadConfig(env);
+  const database = await openDatabase(config.database);
+  const services = createServices(config, database);
+  const { notify } = await import("../core/notifications/index.ts");
+  await services.db.execute(sql`
+    insert into ${users} (id, name, email, role, verified, acting_as_seller)
+    select 'burst-' || g, 'Seller ' || g, 'seller' || g || '@burst.relaptop.test', 'seller', true, true
+    from generate_series(1, 1000) g`);
+  const started = Date.now();
+  const chunks = Array.from({ length: Math.ceil(count / 500) }, (_, c) => c * 500);
+  // Four writers at once, as a burst from many requests would come (the embedded database takes them in turn).
+  for (let c = 0; c < chunks.length; c += 4) {
+    await Promise.all(
+      chunks.slice(c, c + 4).map((from) =>
+        services.db.transaction(async (tx) => {
+          for (let i = from; i < Math.min(count, from + 500); i++) {
+            await notify(tx, "account.sellerVerified", { recipientId: `burst-${1 + (i % 1000)}`, params: {} });
+          }
+        }),
+      ),
+    );
+  }
+  return { writtenMs: Date.now() - started, close: () => database.close() };
+}
+
+/**
+ * The burst: 10,000 notices committed while no server runs (the embedded database opens in one process
+ * only), then a server started: the time from its start until the last email reaches the SMTP server.
+ */
+async function drain(smtpUrl: string, received: () => number) {
+  const dataDir = `/tmp/relaptop-burst-${kind}`;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET: BENCH_SECRET };
+  if (kind === "postgres") {
+    const admin = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+    env.DATABASE_URL = (await createScratchDatabase(admin, "relaptop_burst")).url;
+  }
+  const written = await writeBurst(env, burst);
+  await written.close();
+  const before = received();
+  const started = Date.now();
+  const server = await serve(here, { ...env, SMTP_URL: smtpUrl });
+  try {
+    const done = await until(async () => received() - before >= burst, 120_000);
+    return {
+      writtenMs: written.writtenMs,
+      drainedMs: done ? Date.now() - started : Number.NaN,
+      missing: burst - (received() - before),
+      cpuSeconds: cpuSeconds(server.pid),
+    };
+  } finally {
+    await stop(server);
+  }
+}
+
+/** The CPU time a process has used so far (Linux): what a run costs, whatever else shares the machine. */
+function cpuSeconds(pid: number | undefined) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+}
+
+/** An SMTP server on loopback that takes every message and counts it (parsing 10,000 would measure the parser). */
+async function countingSmtpServer() {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        count++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => count,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const smtp = await countingSmtpServer();
+const baselineDir = prepareBaseline();
+const rows: Sale[] = [];
+try {
+  for (let round = 1; round <= rounds; round++) {
+    // Alternating, so a slower minute on a shared machine falls on both.
+    rows.push(...(await sales(baselineDir, "before notifications", round, smtp.url)));
+    rows.push(...(await sales(here, "with notifications", round, smtp.url)));
+  }
+} finally {
+  sh("git", ["worktree", "remove", "--force", baselineDir]);
+}
+const drained = await drain(smtp.url, smtp.received);
+await smtp.stop();
+
+const best = (variant: Sale["variant"], connections: number) =>
+  Math.max(...rows.filter((r) => r.variant === variant && r.connections === connections).map((r) => r.rps));
+const ratios = CONNECTIONS.map((c) => ({
+  connections: c,
+  ratio: best("with notifications", c) / best("before notifications", c),
+}));
+const date = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
+const report = [
+  `# Notifications benchmark ${date}`,
+  "",
+  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; emails to a real SMTP server on loopback. Baseline: ${baselineRef} (before notifications).`,
+  "",
+  "| round | code | conns | req/s | p99 ms | errors |",
+  "|---:|---|---:|---:|---:|---:|",
+  ...rows.map(
+    (r) => `| ${r.round} | ${r.variant} | ${r.connections} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} |`,
+  ),
+  "",
+  "Book + pay with notifications, best round over best round (goal ≥ 90 %):",
+  ...ratios.map((r) => `- ${r.connections} connections: ${Math.round(r.ratio * 100)} %`),
+  "",
+  `Burst: ${burst.toLocaleString("en-US")} notifications written in ${(drained.writtenMs / 1000).toFixed(1)} s; with no server running; every email at the SMTP server ${(drained.drainedMs / 1000).toFixed(1)} s after a server started (goal < 60 s), using ${drained.cpuSeconds.toFixed(1)} s of the app process's CPU${drained.missing > 0 ? `; ${drained.missing} had not arrived after 120 s` : ""}.`,
+  "",
+].join("\n");
+fs.mkdirSync("bench/results", { recursive: true });
+fs.writeFileSync(`bench/results/${date}-notifications-${kind}.md`, report);
+console.log(`\n${report}`);
+const ok = ratios.every((r) => r.ratio >= 0.9) && drained.drainedMs < 60_000;
+console.log(ok ? "Within the goals." : "Outside the goals: see above.");
