@@ -35,10 +35,18 @@ export interface Database {
   url?: string;
   /** LISTEN for this process: one dedicated connection, opened on the first subscription (db/listen.ts). */
   listener: Listener;
+  /**
+   * Runs `work` holding the cluster-wide start-up lock (a PostgreSQL advisory lock; the embedded database
+   * has one process by construction), so processes started together migrate and seed one after another.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work (migrations, demo seeding): "relaptop" as a 64-bit number. */
+const STARTUP_LOCK = "8243113858725867376";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -68,6 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: "pglite",
     pglite: client,
     listener,
+    exclusively: (work) => work(),
     ping: () => ping(db as unknown as Db),
     async close() {
       await listener.close();
@@ -83,7 +92,20 @@ async function openPostgres(url: string): Promise<Database> {
   // the pool replaces it and /healthz reports the outage meanwhile.
   pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
-  await migratePg(db, { migrationsFolder });
+  const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+    // Held by one session for the whole of `work` (which uses the pool's other connections).
+    const session = await pool.connect();
+    try {
+      await session.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+      return await work();
+    } finally {
+      await session.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]).catch(() => {});
+      session.release();
+    }
+  };
+  // Without the lock, two processes starting on an empty database both create the schema and one
+  // dies on a duplicate type.
+  await exclusively(() => migratePg(db, { migrationsFolder }));
   const listener = postgresListener(url);
   return {
     db: db as unknown as Db,
@@ -91,6 +113,7 @@ async function openPostgres(url: string): Promise<Database> {
     pool,
     url,
     listener,
+    exclusively,
     ping: () => ping(db as unknown as Db),
     async close() {
       await listener.close();

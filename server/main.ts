@@ -18,7 +18,8 @@ async function main() {
   }
   const database = await openDatabase(config.database);
   const services = createServices(config, database);
-  if (config.seedDemo && (await seedDemoIfEmpty(services))) {
+  // Under the start-up lock: of several processes starting together on an empty database, one seeds.
+  if (config.seedDemo && (await database.exclusively(() => seedDemoIfEmpty(services)))) {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
   }
   const app = await buildApp({ config, services });
