@@ -55,7 +55,12 @@ export interface AppOptions {
 
 export async function buildApp({ config, services, pages = true, logStream }: AppOptions) {
   const app = fastify({
-    trustProxy: config.trustProxy,
+    // A hop count trusts the nearest n addresses, whoever sent them (Fastify's own number form trusts
+    // none): right only when the app can be reached through its proxies alone. A list checks each one.
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];

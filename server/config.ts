@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -26,10 +27,30 @@ const envSchema = z
     GOOGLE_DISCOVERY_URL: z.url().optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-    TRUST_PROXY: bool.default(false),
-    /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
+    /**
+     * Which proxies in front may name the client in X-Forwarded-For: a number of hops (`true` is one), or
+     * their addresses and CIDRs. The client is the right-most address no trusted proxy added — never the
+     * left-most, which anyone can write.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((v, ctx): false | number | string[] => {
+        const value = v.trim();
+        if (value === "false" || value === "" || value === "0") return false;
+        if (value === "true") return 1;
+        if (/^\d+$/.test(value)) return Number(value);
+        const list = value.split(",").map((a) => a.trim());
+        if (list.every((a) => isIP(a.split("/")[0] ?? "") && /^[^/]+(\/\d{1,3})?$/.test(a))) return list;
+        ctx.addIssue({
+          code: "custom",
+          message: "must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs",
+        });
+        return z.NEVER;
+      }),
     /** New accounts one address may open per hour (core/accounts/login-throttle.ts). */
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),

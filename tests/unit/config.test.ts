@@ -44,6 +44,17 @@ describe("configuration", () => {
     }
   });
 
+  it("trusts proxies by hop count or by address, never the whole forwarded chain", () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("true")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.0/8, 127.0.0.1, ::1")).toEqual(["10.0.0.0/8", "127.0.0.1", "::1"]);
+    expect(() => trust("nginx")).toThrow(/TRUST_PROXY: must be true, false, a number of proxy hops/);
+    expect(() => trust("10.0.0.0/8,everyone")).toThrow(/TRUST_PROXY/);
+  });
+
   it("wants Google's three settings together", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_DISCOVERY_URL/);
   });
