@@ -14,7 +14,15 @@ export function argument(name: string, fallback: string): string {
 export function startNode(args: string[], port: number, env: Record<string, string> = {}, cwd?: string): ChildProcess {
   return spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", ...env },
+    // No drain on SIGTERM unless a drill asks for one: nothing balances these processes.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      SHUTDOWN_DRAIN_MS: "0",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
 }

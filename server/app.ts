@@ -51,15 +51,34 @@ export interface AppOptions {
   pages?: boolean | ServerBuild;
   /** Where logs go (stdout by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
+  /** Set `draining` when the process is going away (server/main.ts on SIGTERM). */
+  lifecycle?: Lifecycle;
 }
 
-export async function buildApp({ config, services, pages = true, logStream }: AppOptions) {
+/**
+ * A process being drained still serves, but /healthz answers 503 so the balancer stops sending, and every
+ * answer says `Connection: close` so keep-alive clients open their next request elsewhere.
+ */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+export async function buildApp({
+  config,
+  services,
+  pages = true,
+  logStream,
+  lifecycle = { draining: false },
+}: AppOptions) {
   const app = fastify({
     // A hop count trusts the nearest n addresses, whoever sent them (Fastify's own number form trusts
     // none): right only when the app can be reached through its proxies alone. A list checks each one.
     trustProxy:
       typeof config.trustProxy === "number"
-        ? ((hops: number) => (_address: string, i: number) => i < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
@@ -80,6 +99,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (lifecycle.draining) reply.header("connection", "close");
   });
 
   const formTargets = config.google ? [new URL(config.google.discoveryUrl).origin] : [];
@@ -173,6 +193,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   registerSitemap(app, services, config.publicUrl);
 
   app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
+    if (lifecycle.draining) return reply.status(503).send({ status: "draining", database: services.database.kind });
     const ok = await services.database.ping();
     return reply.status(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", database: services.database.kind });
   });

@@ -1,7 +1,7 @@
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { seedDemoIfEmpty } from "../seed/demo.ts";
-import { buildApp } from "./app.ts";
+import { buildApp, type Lifecycle } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createServices } from "./services.ts";
 
@@ -22,12 +22,20 @@ async function main() {
   if (config.seedDemo && (await database.exclusively(() => seedDemoIfEmpty(services)))) {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
   }
-  const app = await buildApp({ config, services });
+  const lifecycle: Lifecycle = { draining: false };
+  const app = await buildApp({ config, services, lifecycle });
   // The job queue: email delivery, and payment reconciliation at start and every minute (once per cluster).
   await services.background.start({ work: true });
   if (!config.mail.smtpUrl) console.log("No SMTP_URL set: emails are kept, not sent, and logged here one line each.");
-  const shutdown = async () => {
-    await app.close();
+  const shutdown = async (signal: NodeJS.Signals) => {
+    // SIGTERM (a deploy, a scale-down): /healthz fails at once and the process keeps serving while the
+    // balancer notices. Ctrl-C on a terminal stops at once.
+    lifecycle.draining = true;
+    if (signal === "SIGTERM" && config.shutdownDrainMs > 0) {
+      console.log(`Draining for ${config.shutdownDrainMs} ms before closing.`);
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
+    await app.close(); // requests in flight finish; idle keep-alive connections are closed
     await services.background.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);

@@ -6,7 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ServerBuild } from "react-router";
 import { type Database, openDatabase } from "../../db/client.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
-import { buildApp } from "../../server/app.ts";
+import { buildApp, type Lifecycle } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createServices, type ServiceOptions } from "../../server/services.ts";
 
@@ -47,7 +47,7 @@ export const PUBLIC_URL = "http://relaptop.test";
 export async function startTestApp(
   env: Record<string, string> = {},
   options: ServiceOptions = {},
-  { pages }: { pages?: ServerBuild } = {},
+  { pages, lifecycle }: { pages?: ServerBuild; lifecycle?: Lifecycle } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-test-"));
   const config = loadConfig({
@@ -62,7 +62,7 @@ export async function startTestApp(
   });
   const database = process.env.TEST_DATABASE === "postgres" ? await postgresDatabase() : await pgliteDatabase();
   const services = createServices(config, database, { insecureFastHash: true, ...options });
-  const app = await buildApp({ config, services, pages: pages ?? false });
+  const app = await buildApp({ config, services, pages: pages ?? false, lifecycle });
   await app.ready();
   return {
     app,
