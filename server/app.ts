@@ -32,6 +32,7 @@ import { ordersApi } from "./api/orders.ts";
 import { peopleApi } from "./api/people.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
+import { cacheBroadcast } from "./http/cache-broadcast.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
 import { limitJsonDepth, methodCheck, pagePathCheck } from "./http/malformed.ts";
@@ -140,7 +141,7 @@ export async function buildApp({
   });
   app.addHook("onRequest", hostCheck);
   // Before compression: the cache keeps pages as rendered, and each response is compressed for its client.
-  registerPublicCache(app, config.publicCacheMs);
+  await registerPublicCache(app, config.publicCacheMs, cacheBroadcast(services));
   await app.register(compress, { global: true, threshold: 1024 });
   app.addHook("onRequest", originCheck(config.publicUrl));
   registerErrorHandling(app);

@@ -14,8 +14,9 @@ import { scriptNonceOf } from "./script-nonce.ts";
  *    user always sees the database as it is.
  *  - Only 200 responses that set no cookie are stored, and only pages, page data and JSON.
  *  - Any successful change made through this server (a POST, PUT, PATCH or DELETE other than signing
- *    in, up or out) empties it at once, so the next visitor sees it; changes made through another
- *    server are seen within `ttlMs`.
+ *    in, up or out) empties it at once, so the next visitor sees it — and, through `broadcast`
+ *    (PostgreSQL NOTIFY), empties every other process's within milliseconds. Changes made outside a
+ *    request (a hold lapsing in a job) are seen within `ttlMs`.
  * Each response keeps its own CSP nonce: the stored page holds a marker in its place.
  */
 
@@ -50,7 +51,15 @@ async function readAll(payload: unknown): Promise<string | null> {
   return null;
 }
 
-export function registerPublicCache(app: FastifyInstance, ttlMs: number) {
+/** How the processes of one marketplace tell each other that a change emptied the cache. */
+export interface CacheBroadcast {
+  /** Tells every other process (after the change has committed). */
+  publish(): Promise<void>;
+  /** Calls `emptied` when another process publishes; returns how to stop listening. */
+  subscribe(emptied: () => void): Promise<() => Promise<void>>;
+}
+
+export async function registerPublicCache(app: FastifyInstance, ttlMs: number, broadcast?: CacheBroadcast) {
   if (ttlMs <= 0) return;
   const entries = new Map<string, Entry>();
   const marker = randomBytes(16).toString("base64");
@@ -119,8 +128,17 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number) {
     release(request);
     const changing = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method);
     if (changing && reply.statusCode < 400 && !CHANGES_NOTHING_PUBLIC.test(request.url)) {
-      generation++;
-      entries.clear();
+      empty();
+      await broadcast?.publish().catch((error: unknown) => request.log.warn({ error }, "cache broadcast failed"));
     }
   });
+
+  function empty() {
+    generation++;
+    entries.clear();
+  }
+  if (broadcast) {
+    const stop = await broadcast.subscribe(empty);
+    app.addHook("onClose", async () => stop());
+  }
 }

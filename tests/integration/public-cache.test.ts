@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../../db/client.ts";
 import { adverts } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { buildApp } from "../../server/app.ts";
+import { createServices } from "../../server/services.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -91,5 +94,51 @@ describe("the visitors' micro-cache", () => {
     const again = await visitor.get(`/api/adverts/${hidden.id}`);
     expect(again.statusCode).toBe(200);
     expect(again.json().name).toBe("Hidden");
+  });
+});
+
+describe("the visitors' micro-cache across processes", () => {
+  it("is emptied on every process within 100 ms of a change made through any one of them", async () => {
+    // A second app server on the same database, caching for a minute: only the broadcast can empty it.
+    const a = await startTestApp({ PUBLIC_CACHE_MS: "60000" });
+    const shared = a.services.database;
+    const second =
+      shared.kind === "postgres" ? await openDatabase({ kind: "postgres", url: shared.url as string }) : shared;
+    const b = {
+      ...a,
+      services: shared === second ? a.services : createServices(a.config, second, { insecureFastHash: true }),
+    };
+    b.app = await buildApp({ config: a.config, services: b.services, pages: false });
+    await b.app.ready();
+    try {
+      const seller = await createUser(a.services, { name: "Sid", email: "sid@x.test", role: "seller" });
+      const brand = await createBrand(a.services, "Acer");
+      const laptop = await createAdvert(a.services, {
+        sellerId: seller.id,
+        brandId: brand.id,
+        name: "Swift 3",
+        resalePriceCents: 40_000,
+      });
+      const advertised = async () =>
+        ((await client(b).get("/api/adverts/advertised")).json() as { adverts: { id: string }[] }).adverts.map(
+          (x) => x.id,
+        );
+      expect(await advertised()).not.toContain(laptop.id); // now cached on b
+
+      const sid = client(a);
+      await sid.signIn("sid@x.test");
+      expect((await sid.raw("PUT", `/api/adverts/${laptop.id}/advertisement`, { advertised: true })).statusCode).toBe(
+        204,
+      );
+      const changedAt = Date.now();
+      while (!(await advertised()).includes(laptop.id) && Date.now() - changedAt < 100) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(await advertised()).toContain(laptop.id);
+    } finally {
+      await b.app.close();
+      if (second !== shared) await second.close();
+      await a.close();
+    }
   });
 });
