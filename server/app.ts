@@ -36,6 +36,7 @@ import { cacheBroadcast } from "./http/cache-broadcast.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
 import { limitJsonDepth, methodCheck, pagePathCheck } from "./http/malformed.ts";
+import { registerMetrics } from "./http/metrics-route.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
@@ -141,7 +142,12 @@ export async function buildApp({
   });
   app.addHook("onRequest", hostCheck);
   // Before compression: the cache keeps pages as rendered, and each response is compressed for its client.
-  await registerPublicCache(app, config.publicCacheMs, cacheBroadcast(services));
+  await registerPublicCache(app, {
+    ttlMs: config.publicCacheMs,
+    broadcast: cacheBroadcast(services),
+    onLookup: (hit) => services.metrics.cache.inc({ result: hit ? "hit" : "miss" }),
+  });
+  registerMetrics(app, services.metrics, config.metricsToken);
   await app.register(compress, { global: true, threshold: 1024 });
   app.addHook("onRequest", originCheck(config.publicUrl));
   registerErrorHandling(app);

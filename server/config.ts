@@ -77,6 +77,8 @@ const envSchema = z
       .string()
       .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, "must be an address, or Name <address>")
       .optional(),
+    /** Bearer token for GET /metrics (Prometheus); unset, /metrics does not exist. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** How long a process told to stop (SIGTERM) keeps serving, its /healthz failing, before it closes. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     trustProxy: e.TRUST_PROXY,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    metricsToken: e.METRICS_TOKEN,
     // One embedded process has no balancer to wait for.
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? 5_000 : 0),
     signUpsPerHour: e.SIGNUPS_PER_HOUR,

@@ -28,6 +28,7 @@ import { createOrders } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
 
 export interface ServiceOptions {
   /** Tests only: skip scrypt. */
@@ -67,8 +68,13 @@ export function createServices(config: Config, database: Database, options: Serv
     config.payments.kind === "stripe" ? createStripeProvider(config.payments) : simulated;
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
-  const orders = createOrders({ db, provider, simulated });
-  const jobs = createJobQueue(database, { retryAtOnce: options.retryJobsAtOnce });
+  const metrics = createMetrics(database);
+  const orders = countedMoney(createOrders({ db, provider, simulated }), metrics);
+  const jobs = createJobQueue(database, {
+    retryAtOnce: options.retryJobsAtOnce,
+    onJobFailed: (queue) => metrics.jobFailures.inc({ queue }),
+  });
+  metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
   const delivery = createDelivery({
     db,
@@ -150,6 +156,32 @@ export function createServices(config: Config, database: Database, options: Serv
     audit: createAudit({ db }),
     reports: createReports({ db }),
     catalogue: createCatalogue({ db }),
+    metrics,
+  };
+}
+
+/** The orders domain with its money operations counted by outcome (relaptop_payments_total). */
+function countedMoney(orders: ReturnType<typeof createOrders>, metrics: Metrics): ReturnType<typeof createOrders> {
+  return {
+    ...orders,
+    pay: (...args) =>
+      metrics.countPayment(
+        "pay",
+        () => "paid",
+        () => orders.pay(...args),
+      ),
+    settleIntent: (...args) =>
+      metrics.countPayment(
+        "pay",
+        (status) => (status === "paid" ? "paid" : null),
+        () => orders.settleIntent(...args),
+      ),
+    // Cancelling a booking moves no money: only refunds are counted (a refusal to cancel is no refund outcome).
+    cancel: async (...args) => {
+      const status = await orders.cancel(...args);
+      if (status !== "cancelled") metrics.payments.inc({ operation: "refund", outcome: status });
+      return status;
+    },
   };
 }
 

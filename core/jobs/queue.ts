@@ -29,6 +29,8 @@ export interface JobQueueOptions {
   /** Tests: retry at once instead of backing off, so a retry runs on the next `runDue`. */
   retryAtOnce?: boolean;
   onError?: (error: unknown) => void;
+  /** A job's try failed (metrics count them). */
+  onJobFailed?: (queue: string) => void;
 }
 
 /**
@@ -111,6 +113,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
                     await run(name, job);
                     return { id: job.id, status: "completed" };
                   } catch (error) {
+                    options.onJobFailed?.(name);
                     const message = error instanceof Error ? error.message : String(error);
                     return { id: job.id, status: "failed", output: { message } };
                   }
@@ -120,6 +123,15 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         }
       }
       boss = b;
+    },
+
+    /** How many jobs each queue holds: ready to run, running, and waiting for a later try (metrics). */
+    async depth() {
+      const b = started();
+      const queues = await Promise.all([...definitions.keys()].map((name) => b.getQueue(name)));
+      return queues.flatMap((q) =>
+        q ? [{ queue: q.name, ready: q.readyCount, active: q.activeCount, deferred: q.deferredCount }] : [],
+      );
     },
 
     /** Waits for the jobs in hand to finish (up to `timeoutMs`), then stops polling and closes. */

@@ -59,7 +59,14 @@ export interface CacheBroadcast {
   subscribe(emptied: () => void): Promise<() => Promise<void>>;
 }
 
-export async function registerPublicCache(app: FastifyInstance, ttlMs: number, broadcast?: CacheBroadcast) {
+export interface PublicCacheOptions {
+  ttlMs: number;
+  broadcast?: CacheBroadcast;
+  /** Each cacheable request: served from the cache (a hit) or rendered (a miss). */
+  onLookup?: (hit: boolean) => void;
+}
+
+export async function registerPublicCache(app: FastifyInstance, { ttlMs, broadcast, onLookup }: PublicCacheOptions) {
   if (ttlMs <= 0) return;
   const entries = new Map<string, Entry>();
   const marker = randomBytes(16).toString("base64");
@@ -69,11 +76,13 @@ export async function registerPublicCache(app: FastifyInstance, ttlMs: number, b
   const rendering = new Map<string, { until: number; done: Promise<void> }>();
   const leaders = new WeakMap<FastifyRequest, { generation: number; render: object; done: () => void }>();
 
-  const serve = (reply: FastifyReply, entry: Entry) =>
-    reply
+  const serve = (reply: FastifyReply, entry: Entry) => {
+    onLookup?.(true);
+    return reply
       .status(200)
       .header("content-type", entry.contentType)
       .send(entry.body.replaceAll(marker, scriptNonceOf(reply)));
+  };
 
   app.addHook("onRequest", async (request, reply) => {
     if (!cacheable(request)) return;
@@ -95,6 +104,7 @@ export async function registerPublicCache(app: FastifyInstance, ttlMs: number, b
     const render = { until: Date.now() + RENDER_DEADLINE_MS, done: new Promise<void>((resolve) => (done = resolve)) };
     rendering.set(key, render);
     leaders.set(request, { generation, render, done });
+    onLookup?.(false);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {

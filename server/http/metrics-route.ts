@@ -1,0 +1,31 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { Metrics } from "../metrics.ts";
+
+const sameToken = (given: string, token: string) =>
+  given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+
+/**
+ * Every answer timed by route pattern (never the raw URL: one series per route, not per advert), and
+ * GET /metrics for Prometheus — only with `Authorization: Bearer <METRICS_TOKEN>`; without a token set
+ * it does not exist, so it is never public by accident.
+ */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
+  app.addHook("onResponse", async (request, reply) => {
+    metrics.requests.observe(
+      { method: request.method, route: request.routeOptions.url ?? "unmatched", status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  if (!token) return;
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    const given = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    if (!sameToken(given, token)) {
+      return reply
+        .status(401)
+        .header("www-authenticate", "Bearer")
+        .send({ code: "UNAUTHORIZED", message: "A metrics token is required." });
+    }
+    return reply.header("content-type", metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}

@@ -1,0 +1,93 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/client.ts";
+
+/**
+ * What an operator watches, in Prometheus' format (prom-client), one registry per process: requests by
+ * route and status with their latency, the database pool, the visitors' cache, the job queue, payments by
+ * outcome, and Node's own (CPU, memory, event loop). Served at /metrics behind METRICS_TOKEN (server/app.ts).
+ */
+export function createMetrics(database: Database) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "relaptop_" });
+
+  const requests = new Histogram({
+    name: "relaptop_http_request_duration_seconds",
+    help: "Time to answer a request, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: "relaptop_public_cache_lookups_total",
+    help: "Visitors' micro-cache lookups, by result (hit or miss)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const payments = new Counter({
+    name: "relaptop_payments_total",
+    help: "Payment and refund attempts, by operation and outcome (paid, refunded, or the refusal's code)",
+    labelNames: ["operation", "outcome"] as const,
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: "relaptop_job_failures_total",
+    help: "Jobs that failed a try, by queue",
+    labelNames: ["queue"] as const,
+    registers: [registry],
+  });
+  const pool = new Gauge({
+    name: "relaptop_db_pool_connections",
+    help: "PostgreSQL pool connections, by state (total, idle, waiting clients)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const p = database.pool;
+      if (!p) return; // the embedded database has one in-process session, no pool
+      this.set({ state: "total" }, p.totalCount);
+      this.set({ state: "idle" }, p.idleCount);
+      this.set({ state: "waiting" }, p.waitingCount);
+    },
+  });
+  let queueDepth: () => Promise<{ queue: string; ready: number; active: number; deferred: number }[]> = async () => [];
+  new Gauge({
+    name: "relaptop_job_queue_jobs",
+    help: "Jobs in the queue, by queue and state (ready to run, running, waiting for a retry)",
+    labelNames: ["queue", "state"] as const,
+    registers: [registry],
+    async collect() {
+      for (const q of await queueDepth().catch(() => [])) {
+        this.set({ queue: q.queue, state: "ready" }, q.ready);
+        this.set({ queue: q.queue, state: "active" }, q.active);
+        this.set({ queue: q.queue, state: "deferred" }, q.deferred);
+      }
+    },
+  });
+
+  return {
+    registry,
+    requests,
+    cache,
+    payments,
+    jobFailures,
+    pool,
+    /** Where the queue's depth comes from (the job queue, once it exists). */
+    measureQueueWith(depth: typeof queueDepth) {
+      queueDepth = depth;
+    },
+    /** Counts a money operation's outcome: resolved is its success, an AppError its code. */
+    async countPayment<T>(operation: "pay" | "refund", outcome: (result: T) => string | null, work: () => Promise<T>) {
+      try {
+        const result = await work();
+        const name = outcome(result);
+        if (name) payments.inc({ operation, outcome: name });
+        return result;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        payments.inc({ operation, outcome: typeof code === "string" ? code.toLowerCase() : "error" });
+        throw error;
+      }
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
