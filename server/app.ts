@@ -32,6 +32,7 @@ import { ordersApi } from "./api/orders.ts";
 import { peopleApi } from "./api/people.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
+import type { DevPages } from "./dev-pages.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
 import { limitJsonDepth, methodCheck, pagePathCheck } from "./http/malformed.ts";
@@ -47,14 +48,19 @@ import type { Services } from "./services.ts";
 export interface AppOptions {
   config: Config;
   services: Services;
-  /** Serve the React Router pages: from build/ (true), from a given build (tests compile one), or not (false). */
-  pages?: boolean | ServerBuild;
+  /**
+   * Serve the React Router pages: from build/ (true), from a given build (tests compile one), from Vite's dev
+   * server (`npm run dev`, server/dev-pages.ts), or not (false).
+   */
+  pages?: boolean | ServerBuild | DevPages;
   /** Where logs go (stdout by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp({ config, services, pages = true, logStream }: AppOptions) {
+  const dev = typeof pages === "object" && "vite" in pages ? pages : undefined;
   const app = fastify({
+    ...(dev && { serverFactory: dev.serverFactory }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
@@ -100,7 +106,8 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
         frameSrc: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+        // In development, Vite's HMR client talks to its websocket on this port.
+        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : []), ...(dev ? [hmrSocket(config)] : [])],
         // The Google button posts to us and is redirected to Google's sign-in page.
         formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
@@ -186,13 +193,17 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
 
   if (pages) {
     // Import the server build once: handed a loader, React Router would resolve it on every request.
+    // (In development it does just that, from Vite, so that an edited route module is used at once.)
     const build =
       pages === true
         ? ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild)
-        : pages;
+        : dev
+          ? undefined
+          : (pages as ServerBuild);
+    if (dev) app.addHook("onClose", () => dev.vite.close());
     const pageServices = servicesForPages(services);
     await app.register(fastifyReactRouter, {
-      build,
+      ...(dev ? { devServer: dev.vite } : { build }),
       // Page forms are read here, within limits, before React Router parses them.
       routeOptions: { schema: { hide: true }, onRequest: pagePathCheck, preValidation: readPageBody(services) },
       getLoadContext(request, reply) {
@@ -211,6 +222,12 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
     });
   }
   return app;
+}
+
+/** Vite's HMR websocket, on this server's own port: the address PUBLIC_URL names, as ws:// or wss://. */
+function hmrSocket(config: Config) {
+  const url = new URL(config.publicUrl);
+  return `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
