@@ -89,6 +89,18 @@ const envSchema = z
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/**
+ * Every variable read here, with its default as written in a .env file ("" when it has none): .env.example
+ * lists the same, and a unit test fails when the two drift apart.
+ */
+export const configVariables = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(envSchema.shape).map(([name, schema]) => [
+      name,
+      schema instanceof z.ZodDefault ? String(schema.def.defaultValue) : "",
+    ]),
+  );
+
 /** Tests only (NODE_ENV=test): a fixed secret, never used to sign anything a browser keeps. */
 const TEST_SECRET = "relaptop-test-secret-never-for-a-running-site";
 
