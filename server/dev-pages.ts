@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import type { FastifyServerFactory } from "fastify";
 import { createServer, searchForWorkspaceRoot, type ViteDevServer } from "vite";
 import type { Config } from "./config.ts";
@@ -29,8 +30,10 @@ export async function createDevPages(config: Config): Promise<DevPages> {
       middlewareMode: true,
       hmr: { server: httpServer },
       allowedHosts: [new URL(config.publicUrl).hostname],
-      // node_modules may be a link to an install elsewhere (a git worktree, say): its files are ours to serve too.
-      fs: { allow: [searchForWorkspaceRoot(process.cwd()), fs.realpathSync("node_modules")] },
+      // The packages may be links to an install elsewhere (a git worktree, a test's copy): serve from there too.
+      fs: {
+        allow: [searchForWorkspaceRoot(process.cwd()), path.dirname(fs.realpathSync("node_modules/react-router"))],
+      },
       // The embedded database writes here constantly; the server side has its own watcher.
       watch: { ignored: [`${config.dataDir}/**`, "**/build/**", "**/data/**"] },
     },
