@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "./support/fixtures.ts";
 
 /**
@@ -81,8 +82,16 @@ test("npm run dev serves the pages, hot-replaces an edited route module and rest
   dev.stdout?.on("data", (chunk) => (output += chunk));
   dev.stderr?.on("data", (chunk) => (output += chunk));
   const starts = () => output.match(STARTED)?.length ?? 0;
+  /** Waits for the server's `times`-th start, showing what it printed if it does not come. */
+  const started = async (times: number, timeoutMs: number) => {
+    const until = Date.now() + timeoutMs;
+    while (starts() < times) {
+      if (Date.now() > until || dev.exitCode !== null) throw new Error(`npm run dev did not start:\n${output}`);
+      await sleep(250);
+    }
+  };
   try {
-    await expect.poll(starts, { timeout: 180_000, message: () => output }).toBe(1);
+    await started(1, 180_000);
 
     await page.goto(`${url}/blogs`);
     const heading = page.getByRole("heading", { level: 1 });
@@ -107,7 +116,7 @@ test("npm run dev serves the pages, hot-replaces an edited route module and rest
     // first: its HMR client would report the connection lost while the server restarts, then reload.)
     await page.goto("about:blank");
     fs.appendFileSync(path.join(copy, "core/errors.ts"), "\n");
-    await expect.poll(starts, { timeout: 120_000, message: () => output }).toBe(2);
+    await started(2, 120_000);
     const again = await fetch(`${url}/blogs`, { headers: { cookie: "fresh=1" } });
     expect(again.status).toBe(200);
     expect(await again.text()).toContain("Blogs, edited");
