@@ -93,7 +93,11 @@ test("npm run dev serves the pages, hot-replaces an edited route module and rest
   try {
     await started(1, 180_000);
 
-    await page.goto(`${url}/blogs`);
+    const served = await page.goto(`${url}/blogs`);
+    // Development's one allowance: Vite's HMR websocket on this port. Inline scripts still need the nonce.
+    const csp = (await served?.allHeaders())?.["content-security-policy"];
+    expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${port}`);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText("Blogs");
     // Hydrated, and a mark that a reload would wipe.
