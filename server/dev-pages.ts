@@ -29,6 +29,8 @@ export async function createDevPages(config: Config): Promise<DevPages> {
     server: {
       middlewareMode: true,
       hmr: { server: httpServer },
+      // Fastify answers for the site, CORS included (none): Vite's own would apply to every request.
+      cors: false,
       allowedHosts: [new URL(config.publicUrl).hostname],
       // The packages may be links to an install elsewhere (a git worktree, a test's copy): serve from there too.
       fs: {
