@@ -192,18 +192,20 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
   });
 
   if (pages) {
-    // Import the server build once: handed a loader, React Router would resolve it on every request.
-    // (In development it does just that, from Vite, so that an edited route module is used at once.)
-    const build =
-      pages === true
-        ? ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild)
-        : dev
-          ? undefined
-          : (pages as ServerBuild);
+    const source = dev
+      ? // Vite's, read again on each request: an edited route module is used at once.
+        { devServer: dev.vite }
+      : // Import the server build once: handed a loader, React Router would resolve it on every request.
+        {
+          build:
+            pages === true
+              ? ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild)
+              : (pages as ServerBuild),
+        };
     if (dev) app.addHook("onClose", () => dev.vite.close());
     const pageServices = servicesForPages(services);
     await app.register(fastifyReactRouter, {
-      ...(dev ? { devServer: dev.vite } : { build }),
+      ...source,
       // Page forms are read here, within limits, before React Router parses them.
       routeOptions: { schema: { hide: true }, onRequest: pagePathCheck, preValidation: readPageBody(services) },
       getLoadContext(request, reply) {

@@ -47,7 +47,12 @@ async function main() {
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
   await app.listen({ port: config.port, host: config.host });
-  if (dev) console.log(`ReLaptop (development) at ${config.publicUrl}: pages reload as you edit app/.`);
+  if (dev) {
+    console.log(
+      `ReLaptop (development) at ${config.publicUrl}: edits under app/ show in the page at once; ` +
+        "the server restarts when server/, core/, db/, schemas/ or .env change.",
+    );
+  }
 }
 
 main().catch((error: unknown) => {
