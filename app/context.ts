@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContext } from "react-router";
 import type { Services } from "../server/services.ts";
 
 /**
@@ -19,4 +19,12 @@ export interface AppContext {
   secureCookies: boolean;
 }
 
-export const appContext = createContext<AppContext>();
+/**
+ * One token per process, however many times this module is evaluated: under `npm run dev` Vite evaluates the
+ * route modules, and this one with them, in its own module graph beside the server's copy (and again after an
+ * edit), and each copy must find what the server put in the context.
+ */
+const TOKEN = Symbol.for("relaptop.appContext");
+const shared = globalThis as { [TOKEN]?: RouterContext<AppContext> };
+shared[TOKEN] ??= createContext<AppContext>();
+export const appContext = shared[TOKEN];

@@ -52,7 +52,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* No nonce on links: the CSP takes this site's stylesheets and modules without one, and the browser may
+            hide a nonce before React compares it (a hydration mismatch, reported in development). "" stops
+            React Router from adding the page's. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen flex flex-col bg-base-100 text-base-content">
         {children}

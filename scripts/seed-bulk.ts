@@ -6,6 +6,7 @@
 import { openDatabase } from "../db/client.ts";
 import { seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
+import { loadEnvFile } from "../server/env-file.ts";
 import { createServices } from "../server/services.ts";
 
 const total = Number(process.argv[2] ?? 10_000);
@@ -13,6 +14,7 @@ if (!Number.isInteger(total) || total < 1) {
   console.error("Usage: npm run seed:bulk -- <number of adverts>");
   process.exit(2);
 }
+loadEnvFile();
 const config = loadConfig();
 const database = await openDatabase(config.database);
 const started = Date.now();

@@ -32,6 +32,7 @@ import { ordersApi } from "./api/orders.ts";
 import { peopleApi } from "./api/people.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
+import type { DevPages } from "./dev-pages.ts";
 import { cacheBroadcast } from "./http/cache-broadcast.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
@@ -49,8 +50,11 @@ import type { Services } from "./services.ts";
 export interface AppOptions {
   config: Config;
   services: Services;
-  /** Serve the React Router pages: from build/ (true), from a given build (tests compile one), or not (false). */
-  pages?: boolean | ServerBuild;
+  /**
+   * Serve the React Router pages: from build/ (true), from a given build (tests compile one), from Vite's dev
+   * server (`npm run dev`, server/dev-pages.ts), or not (false).
+   */
+  pages?: boolean | ServerBuild | DevPages;
   /** Where logs go (stdout by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
   /** Set `draining` when the process is going away (server/main.ts on SIGTERM). */
@@ -72,7 +76,9 @@ export async function buildApp({
   logStream,
   lifecycle = { draining: false },
 }: AppOptions) {
+  const dev = typeof pages === "object" && "vite" in pages ? pages : undefined;
   const app = fastify({
+    ...(dev && { serverFactory: dev.serverFactory }),
     // A hop count trusts the nearest n addresses, whoever sent them (Fastify's own number form trusts
     // none): right only when the app can be reached through its proxies alone. A list checks each one.
     trustProxy:
@@ -127,7 +133,8 @@ export async function buildApp({
         frameSrc: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+        // In development, Vite's HMR client talks to its websocket on this port.
+        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : []), ...(dev ? [hmrSocket(config)] : [])],
         // The Google button posts to us and is redirected to Google's sign-in page.
         formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
@@ -218,14 +225,20 @@ export async function buildApp({
   });
 
   if (pages) {
-    // Import the server build once: handed a loader, React Router would resolve it on every request.
-    const build =
-      pages === true
-        ? ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild)
-        : pages;
+    const source = dev
+      ? // Vite's, read again on each request: an edited route module is used at once.
+        { devServer: dev.vite }
+      : // Import the server build once: handed a loader, React Router would resolve it on every request.
+        {
+          build:
+            pages === true
+              ? ((await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild)
+              : (pages as ServerBuild),
+        };
+    if (dev) app.addHook("onClose", () => dev.vite.close());
     const pageServices = servicesForPages(services);
     await app.register(fastifyReactRouter, {
-      build,
+      ...source,
       // Page forms are read here, within limits, before React Router parses them.
       routeOptions: { schema: { hide: true }, onRequest: pagePathCheck, preValidation: readPageBody(services) },
       getLoadContext(request, reply) {
@@ -244,6 +257,12 @@ export async function buildApp({
     });
   }
   return app;
+}
+
+/** Vite's HMR websocket, on this server's own port: the address PUBLIC_URL names, as ws:// or wss://. */
+function hmrSocket(config: Config) {
+  const url = new URL(config.publicUrl);
+  return `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -34,7 +34,6 @@ const envSchema = z
      */
     TRUST_PROXY: z
       .string()
-      .default("false")
       .transform((v, ctx): false | number | string[] => {
         const value = v.trim();
         if (value === "false" || value === "" || value === "0") return false;
@@ -47,7 +46,8 @@ const envSchema = z
           message: "must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs",
         });
         return z.NEVER;
-      }),
+      })
+      .default(false),
     /** New accounts one address may open per hour (core/accounts/login-throttle.ts). */
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
@@ -113,6 +113,18 @@ const envSchema = z
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Every variable read here, with its default as written in a .env file ("" when it has none): .env.example
+ * lists the same, and a unit test fails when the two drift apart.
+ */
+export const configVariables = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(envSchema.shape).map(([name, schema]) => [
+      name,
+      schema instanceof z.ZodDefault ? String(schema.def.defaultValue) : "",
+    ]),
+  );
 
 /** Tests only (NODE_ENV=test): a fixed secret, never used to sign anything a browser keeps. */
 const TEST_SECRET = "relaptop-test-secret-never-for-a-running-site";

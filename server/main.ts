@@ -3,10 +3,21 @@ import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { seedDemoIfEmpty } from "../seed/demo.ts";
 import { buildApp, type Lifecycle } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { loadEnvFile } from "./env-file.ts";
 import { createServices } from "./services.ts";
 
-/** Production entry: validate configuration, open and migrate the database, seed the demo, serve. */
+/**
+ * The entry of `npm start` (the production build) and of `npm run dev` (`--dev`: the pages from Vite, hot):
+ * read .env, validate the configuration, open and migrate the database, seed the demo, serve.
+ */
 async function main() {
+  loadEnvFile();
+  const dev = process.argv.includes("--dev");
+  if (dev) {
+    process.env.NODE_ENV ??= "development";
+    // Vite serves the source code: only to this machine, unless HOST says otherwise.
+    process.env.HOST ??= "localhost";
+  }
   const config = loadConfig();
   if (config.authSecretFile) {
     const { path, created } = config.authSecretFile;
@@ -23,7 +34,9 @@ async function main() {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
   }
   const lifecycle: Lifecycle = { draining: false };
-  const app = await buildApp({ config, services, lifecycle });
+  // Vite only in development: production does not install or load it.
+  const pages = dev ? await (await import("./dev-pages.ts")).createDevPages(config) : true;
+  const app = await buildApp({ config, services, pages, lifecycle });
   // The job queue: email delivery, and payment reconciliation at start and every minute (once per cluster).
   await services.background.start({ work: true });
   if (!config.mail.smtpUrl) console.log("No SMTP_URL set: emails are kept, not sent, and logged here one line each.");
@@ -43,6 +56,12 @@ async function main() {
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
   await app.listen({ port: config.port, host: config.host });
+  if (dev) {
+    console.log(
+      `ReLaptop (development) at ${config.publicUrl}: edits under app/ show in the page at once; ` +
+        "the server restarts when server/, core/, db/, schemas/ or .env change.",
+    );
+  }
 }
 
 main().catch((error: unknown) => {
