@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { SORTS } from "./search.ts";
 import { findNul } from "./text-safety.ts";
-import { CONDITIONS, type Condition, SAVED_SEARCH_ALERTS } from "./values.ts";
+import { CONDITIONS, SAVED_SEARCH_ALERTS } from "./values.ts";
+
+export { describeSearch } from "./saved-search-names.ts";
 
 /**
  * Saved searches' requests and replies. A saved search is /allAdd's own parameters (schemas/search.ts),
@@ -89,40 +91,3 @@ export const savedSearchSchema = z
   .meta({ id: "SavedSearch" });
 export type SavedSearchView = z.infer<typeof savedSearchSchema>;
 export const savedSearchListSchema = z.object({ savedSearches: z.array(savedSearchSchema) });
-
-const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-
-/** A search's filters in a few words: the name suggested when saving it, and its summary in the list. */
-export function describeSearch(
-  f: {
-    q?: string | null;
-    minPrice?: number | null;
-    maxPrice?: number | null;
-    condition?: Condition | null;
-    location?: string | null;
-    minRam?: number | null;
-    minStorage?: number | null;
-    seller?: string | null;
-    brand?: string | null;
-  },
-  brandName?: string | null,
-): string {
-  const parts = [
-    f.q ? f.q : null,
-    f.brand ? (brandName ?? "a brand no longer listed") : null,
-    f.minRam ? `${f.minRam} GB+` : null,
-    f.minStorage ? `${f.minStorage} GB+ storage` : null,
-    f.condition ? f.condition.toLowerCase() : null,
-    f.minPrice && f.maxPrice
-      ? `${money(f.minPrice)}–${money(f.maxPrice)}`
-      : f.maxPrice
-        ? `under ${money(f.maxPrice)}`
-        : f.minPrice
-          ? `over ${money(f.minPrice)}`
-          : null,
-    f.location ? `in ${f.location}` : null,
-    f.seller ? "one seller" : null,
-  ].filter(Boolean);
-  const words = parts.length ? parts.join(" · ") : "All laptops";
-  return words.length > 80 ? `${words.slice(0, 79)}…` : words;
-}
