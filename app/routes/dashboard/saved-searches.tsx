@@ -165,7 +165,7 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
         <remove.Form method="post">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={s.id} />
-          <button type="submit" className="btn btn-ghost btn-sm text-error" disabled={remove.state !== "idle"}>
+          <button type="submit" className="btn btn-error btn-sm" disabled={remove.state !== "idle"}>
             Delete<span className="sr-only"> {s.name}</span>
           </button>
         </remove.Form>
