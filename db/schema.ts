@@ -511,13 +511,12 @@ export const savedSearches = pgTable(
     check("saved_searches_condition_check", sql`${t.condition} in (${oneOf(CONDITIONS)})`),
     // A person's list, newest first.
     index("saved_searches_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
-    // Matching one advert: the searches with alerts, narrowed by brand (or any brand) and price.
+    // Matching one advert: the searches with alerts of its brand, and those of any brand (a BitmapOr of
+    // the two); the other filters, words included, are checked on those rows only.
     index("saved_searches_match_brand_idx").on(t.brandId, t.maxPriceCents).where(sql`${t.alerts} <> 'off'`),
     index("saved_searches_match_price_idx")
       .on(t.maxPriceCents, t.minPriceCents)
       .where(sql`${t.alerts} <> 'off' and ${t.brandId} is null`),
-    // Words: typo-tolerant matching of the words against the advert's name (the catalogue's `<%`).
-    index("saved_searches_q_trgm_idx").using("gin", sql`${t.q} gin_trgm_ops`),
   ],
 );
 

@@ -44,5 +44,4 @@ CREATE INDEX "advert_publications_waiting_idx" ON "advert_publications" USING bt
 CREATE INDEX "saved_search_matches_waiting_idx" ON "saved_search_matches" USING btree ("user_id","saved_search_id") WHERE "saved_search_matches"."emailed_at" is null;--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "saved_searches_match_brand_idx" ON "saved_searches" USING btree ("brand_id","max_price_cents") WHERE "saved_searches"."alerts" <> 'off';--> statement-breakpoint
-CREATE INDEX "saved_searches_match_price_idx" ON "saved_searches" USING btree ("max_price_cents","min_price_cents") WHERE "saved_searches"."alerts" <> 'off' and "saved_searches"."brand_id" is null;--> statement-breakpoint
-CREATE INDEX "saved_searches_q_trgm_idx" ON "saved_searches" USING gin ("q" gin_trgm_ops);
+CREATE INDEX "saved_searches_match_price_idx" ON "saved_searches" USING btree ("max_price_cents","min_price_cents") WHERE "saved_searches"."alerts" <> 'off' and "saved_searches"."brand_id" is null;

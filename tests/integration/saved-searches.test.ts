@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { publish } from "../../core/orders/index.ts";
-import { emailOutbox, notifications, savedSearches } from "../../db/schema.ts";
+import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
@@ -197,6 +197,71 @@ describe("alerts", () => {
     const typo = await published({ name: "Lenovo Thinkpadd L13" }); // a typo still matches the name
     await match();
     expect((await noticesOf(buyer.user.id)).map((x) => x.link)).toEqual([`/laptops/${typo.id}`]);
+  });
+
+  it("matches exactly what opening the search finds: the catalogue's search, read the other way round", async () => {
+    const buyer = await newBuyer();
+    const batch = `batch${Date.now().toString(36)}`;
+    const searches = [
+      { q: `${batch} carbon` },
+      { q: batch, brand: lenovo, minRam: "16" },
+      { q: batch, minPrice: "400", maxPrice: "700", condition: "excellent" },
+      { q: batch, location: "sylhet", minStorage: "512" },
+      { q: `${batch} -yoga` },
+      { q: `${batch} or nothing`, brand: dell },
+    ];
+    const saved = [];
+    for (const body of searches) saved.push(await save(buyer, body));
+    const specs = [
+      {
+        name: `Lenovo Carbon ${batch}`,
+        price: 45_000,
+        ram: 16,
+        storage: 512,
+        location: "Sylhet",
+        condition: "excellent",
+      },
+      { name: `Lenovo Yoga ${batch}`, price: 65_000, ram: 8, storage: 256, location: "Dhaka", condition: "good" },
+      { name: `Dell XPS ${batch}`, price: 80_000, ram: 32, storage: 1024, location: "sylhet", condition: "excellent" },
+      { name: `Lenovo Legion ${batch}`, price: 39_000, ram: 16, storage: 128, location: "Khulna", condition: "Fair" },
+    ] as const;
+    const posted = [];
+    for (const spec of specs) {
+      const advert = await createAdvert(t.services, {
+        sellerId: seller.id,
+        brandId: spec.name.startsWith("Dell") ? dell : lenovo,
+        name: spec.name,
+        resalePriceCents: spec.price,
+        location: spec.location,
+        condition: spec.condition,
+        imageKey: "shared-photo",
+      });
+      await t.services.db
+        .update(adverts)
+        .set({ ramGb: spec.ram, storageGb: spec.storage })
+        .where(eq(adverts.id, advert.id));
+      await t.services.db.transaction((tx) => publish(tx, advert.id, seller.id));
+      posted.push(advert.id);
+    }
+    await match();
+    for (const search of saved) {
+      const found = await buyer.http.get(`/api/saved-searches/${search.id}/adverts`);
+      const opened = (found.json().items as { id: string }[]).map((a) => a.id).filter((id) => posted.includes(id));
+      const matched = (
+        await t.services.db
+          .select({ advertId: savedSearchMatches.advertId })
+          .from(savedSearchMatches)
+          .where(eq(savedSearchMatches.savedSearchId, search.id))
+      ).map((m) => m.advertId);
+      expect(matched.sort(), search.summary).toEqual(opened.sort());
+    }
+    // And the searches do tell apart: not all match everything, and some match something.
+    const counts = await t.services.db
+      .select({ id: savedSearchMatches.savedSearchId })
+      .from(savedSearchMatches)
+      .where(eq(savedSearchMatches.userId, buyer.user.id));
+    expect(counts.length).toBeGreaterThan(3);
+    expect(counts.length).toBeLessThan(searches.length * specs.length);
   });
 
   it("never tells a seller about their own laptop", async () => {
