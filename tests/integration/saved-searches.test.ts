@@ -210,7 +210,7 @@ describe("alerts", () => {
       { q: `${batch} -yoga` },
       { q: `${batch} or nothing`, brand: dell },
     ];
-    const saved = [];
+    const saved: Awaited<ReturnType<typeof save>>[] = [];
     for (const body of searches) saved.push(await save(buyer, body));
     const specs = [
       {
@@ -225,7 +225,7 @@ describe("alerts", () => {
       { name: `Dell XPS ${batch}`, price: 80_000, ram: 32, storage: 1024, location: "sylhet", condition: "excellent" },
       { name: `Lenovo Legion ${batch}`, price: 39_000, ram: 16, storage: 128, location: "Khulna", condition: "Fair" },
     ] as const;
-    const posted = [];
+    const posted: string[] = [];
     for (const spec of specs) {
       const advert = await createAdvert(t.services, {
         sellerId: seller.id,

@@ -70,10 +70,20 @@ const ALERT_LABELS: Record<SavedSearchAlerts, string> = { instant: "Instantly", 
 
 type Saved = Route.ComponentProps["loaderData"]["savedSearches"][number];
 
-export default function SavedSearches({ loaderData: { savedSearches } }: Route.ComponentProps) {
+export default function SavedSearches({ loaderData: { savedSearches }, actionData }: Route.ComponentProps) {
+  // A save posted without JavaScript lands here: its refusal is shown at the top.
+  const refused = actionData && !("id" in actionData) ? (actionData as ActionErrors) : undefined;
+  const messages = [refused?.formError, ...Object.values(refused?.fields ?? {})].filter(Boolean);
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Saved searches</h1>
+      {messages.length > 0 && (
+        <div role="alert" className="rounded-box bg-error/10 p-3 text-sm text-error">
+          {messages.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      )}
       <p>
         Open a search to see its laptops. With alerts <strong>Instantly</strong> you get a notification for each new
         laptop that matches (and an email at most once an hour); <strong>Daily</strong>, one email a day.
