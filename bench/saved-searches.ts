@@ -9,6 +9,7 @@
  */
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
+import { countMatchingSearches } from "../core/saved-searches/index.ts";
 import { openDatabase } from "../db/client.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
@@ -81,21 +82,7 @@ for (let i = 0; i < samples; i++) {
   const started = performance.now();
   await db
     .transaction(async (tx) => {
-      const [row] = rowsOf<{ n: number }>(
-        await tx.execute(sql`
-          with a as (select * from adverts where id = ${advert.id})
-          select count(*)::int as n from a join saved_searches s
-            on s.alerts <> 'off' and s.user_id <> a.seller_id
-            and (s.brand_id is null or s.brand_id = a.brand_id)
-            and (s.seller_id is null or s.seller_id = a.seller_id)
-            and (s.min_price_cents is null or s.min_price_cents <= a.resale_price_cents)
-            and (s.max_price_cents is null or s.max_price_cents >= a.resale_price_cents)
-            and (s.condition is null or s.condition = a.condition)
-            and (s.location is null or lower(s.location) = lower(a.location))
-            and (s.min_ram_gb is null or s.min_ram_gb <= a.ram_gb)
-            and (s.min_storage_gb is null or s.min_storage_gb <= a.storage_gb)
-            and (s.q is null or a.search @@ s.query or s.q <% a.name)`),
-      );
+      const [row] = rowsOf<{ n: number }>(await tx.execute(countMatchingSearches(advert.id)));
       matchedCounts.push(row?.n ?? 0);
     })
     .catch(() => {});
@@ -110,19 +97,7 @@ const [sample] = rowsOf<{ id: string }>(
   await db.execute(sql`select id from adverts where status = 'available' order by created_at desc limit 1`),
 );
 const plan = rowsOf<{ "QUERY PLAN": string }>(
-  await db.execute(sql`explain (analyze, costs off)
-    with a as (select * from adverts where id = ${sample?.id})
-    select count(*) from a join saved_searches s
-      on s.alerts <> 'off' and s.user_id <> a.seller_id
-      and (s.brand_id is null or s.brand_id = a.brand_id)
-      and (s.seller_id is null or s.seller_id = a.seller_id)
-      and (s.min_price_cents is null or s.min_price_cents <= a.resale_price_cents)
-      and (s.max_price_cents is null or s.max_price_cents >= a.resale_price_cents)
-      and (s.condition is null or s.condition = a.condition)
-      and (s.location is null or lower(s.location) = lower(a.location))
-      and (s.min_ram_gb is null or s.min_ram_gb <= a.ram_gb)
-      and (s.min_storage_gb is null or s.min_storage_gb <= a.storage_gb)
-      and (s.q is null or a.search @@ s.query or s.q <% a.name)`),
+  await db.execute(sql`explain (analyze, costs off) ${countMatchingSearches(sample?.id ?? "")}`),
 );
 console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
 

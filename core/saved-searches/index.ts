@@ -5,5 +5,5 @@
  * published (core/orders/advert-lifecycle.ts `publish`), as one SQL statement over the searches' columns.
  */
 export { createSavedSearchAlerts, DAILY_DIGEST, MATCH_PUBLICATIONS } from "./alerts.ts";
-export { EMAIL_EVERY, LAPTOPS_PER_EMAIL } from "./matching.ts";
+export { countMatchingSearches, EMAIL_EVERY, LAPTOPS_PER_EMAIL } from "./matching.ts";
 export { createSavedSearches, type SavedSearches } from "./saved-searches.ts";

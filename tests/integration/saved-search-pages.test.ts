@@ -56,7 +56,7 @@ describe("/dashboard/saved-searches", () => {
 
     // Someone else's search, by its id: not found, and untouched.
     for (const fields of [
-      { intent: "rename", id: mine?.id ?? "", name: "Stolen" },
+      { intent: "rename", id: mine?.id ?? "", name: "Stolen" } as Record<string, string>,
       { intent: "alerts", id: mine?.id ?? "", alerts: "off" },
       { intent: "delete", id: mine?.id ?? "" },
     ]) {
