@@ -90,6 +90,11 @@ export function createSavedSearches({ db }: { db: Db }) {
     return found;
   }
 
+  async function get(actor: SessionUser, id: string): Promise<SavedSearchView> {
+    const { search, brandName } = await own(actor, id);
+    return toView(search, brandName);
+  }
+
   return {
     /** Newest first; at most 50 exist, so one page holds them all. */
     async list(actor: SessionUser): Promise<SavedSearchView[]> {
@@ -103,10 +108,7 @@ export function createSavedSearches({ db }: { db: Db }) {
       return rows.map((r) => toView(r.search, r.brandName));
     },
 
-    async get(actor: SessionUser, id: string): Promise<SavedSearchView> {
-      const { search, brandName } = await own(actor, id);
-      return toView(search, brandName);
-    },
+    get,
 
     /** What opening it runs: the catalogue's search with its parameters (a deleted brand finds nothing). */
     async searchOf(actor: SessionUser, id: string): Promise<SearchParams> {
@@ -154,7 +156,7 @@ export function createSavedSearches({ db }: { db: Db }) {
           ...(change.alerts && { alerts: change.alerts }),
         })
         .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, actor.id)));
-      return this.get(actor, id);
+      return get(actor, id);
     },
 
     async remove(actor: SessionUser, id: string): Promise<void> {
