@@ -24,6 +24,7 @@ export default [
     index("routes/dashboard/index.tsx"),
     route("notifications", "routes/dashboard/notifications.tsx"),
     route("notifications/:id", "routes/dashboard/open-notification.tsx"),
+    route("saved-searches", "routes/dashboard/saved-searches.tsx"),
     route("email-delivery", "routes/dashboard/email-delivery.tsx"),
     route("my/orders", "routes/dashboard/my-orders.tsx"),
     route("payment/:orderId", "routes/dashboard/payment.tsx"),

@@ -39,6 +39,10 @@ export const PAYMENT_STATUSES = ["succeeded", "refunded"] as const;
 export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed", "kept"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
+/* Saved searches — how a person hears of new laptops matching one (core/saved-searches). */
+export const SAVED_SEARCH_ALERTS = ["instant", "daily", "off"] as const;
+export type SavedSearchAlerts = (typeof SAVED_SEARCH_ALERTS)[number];
+
 /* Moderation */
 export const REPORT_REASONS = [
   "Scam or fraud",

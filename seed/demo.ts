@@ -1,5 +1,5 @@
-import { count } from "drizzle-orm";
-import { users } from "../db/schema.ts";
+import { count, eq } from "drizzle-orm";
+import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { createAdvert, createBrand, createUser } from "./factories.ts";
@@ -40,6 +40,11 @@ const BRANDS: { name: string; hue: number; models: string[] }[] = [
 ];
 
 const LOCATIONS = ["Dhaka", "Chattogram", "Sylhet", "Khulna", "Rajshahi", "Gazipur"];
+
+async function brandNamed(s: Services, name: string) {
+  const [brand] = await s.db.select({ id: brands.id }).from(brands).where(eq(brands.name, name));
+  return brand?.id;
+}
 
 /** Seeds the demo marketplace when the database has no accounts yet. Returns whether it did. */
 export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
@@ -92,5 +97,9 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   if (booked) {
     await s.orders.book(buyer, { advertId: booked, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" });
   }
+  // Two saved searches for the demo buyer: instant alerts on ThinkPads, a daily digest of cheap Dells.
+  const [lenovo, dell] = await Promise.all([brandNamed(s, "Lenovo"), brandNamed(s, "Dell")]);
+  await s.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
+  await s.savedSearches.create(buyer, { brand: dell, maxPrice: 60_000, sort: "price_asc", alerts: "daily" });
   return true;
 }

@@ -30,6 +30,7 @@ import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
 import { ordersApi } from "./api/orders.ts";
 import { peopleApi } from "./api/people.ts";
+import { savedSearchesApi } from "./api/saved-searches.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
 import type { DevPages } from "./dev-pages.ts";
@@ -193,6 +194,7 @@ export async function buildApp({
       await api.register(peopleApi, { services });
       await api.register(moderationApi, { services });
       await api.register(notificationsApi, { services });
+      await api.register(savedSearchesApi, { services });
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });

@@ -24,8 +24,9 @@ import {
   notify,
   smtpTransport,
 } from "../core/notifications/index.ts";
-import { createOrders } from "../core/orders/index.ts";
+import { createOrders, PUBLICATIONS_CHANNEL } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
+import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
@@ -88,8 +89,10 @@ export function createServices(config: Config, database: Database, options: Serv
   // Charges taken but never recorded (a crash mid-payment), lapsed holds, unfinished refunds: every
   // minute, once in the whole cluster.
   jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
+  const savedSearchAlerts = createSavedSearchAlerts({ db, queue: jobs });
 
   let stopListening: (() => Promise<void>) | undefined;
+  let stopHearingPublications: (() => Promise<void>) | undefined;
   const background = {
     /**
      * The job queue (and, with `work`, its workers and the relay that queues each email as soon as the
@@ -120,15 +123,25 @@ export function createServices(config: Config, database: Database, options: Serv
         stopListening = await database.listener.on(CHANNELS.emailOutbox, relay);
         relay(); // what was written while no process listened
         await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
+        // A published advert is matched against saved searches by the next free worker, not the request.
+        stopHearingPublications = await database.listener.on(PUBLICATIONS_CHANNEL, () => {
+          savedSearchAlerts.matchSoon().catch((error: unknown) => console.error("saved-search matching:", error));
+        });
       }
     },
     /** Waits for running jobs, then stops (shutdown, and the end of every test). */
     async stop() {
       await stopListening?.();
+      await stopHearingPublications?.();
       stopListening = undefined;
+      stopHearingPublications = undefined;
       await jobs.stop();
       transport?.close();
     },
+    /** Tests: match published adverts against saved searches now, in this process. */
+    matchSavedSearchesNow: savedSearchAlerts.matchNow,
+    /** Tests and benchmarks: the daily digest, now. */
+    sendDailyDigestsNow: savedSearchAlerts.sendDigestsNow,
     /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
     async deliverEmailsNow() {
       await delivery.relay();
@@ -156,6 +169,7 @@ export function createServices(config: Config, database: Database, options: Serv
     audit: createAudit({ db }),
     reports: createReports({ db }),
     catalogue: createCatalogue({ db }),
+    savedSearches: createSavedSearches({ db }),
     metrics,
   };
 }

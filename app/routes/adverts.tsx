@@ -4,6 +4,8 @@ import { parseSearch, type SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS } from "../../schemas/values.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { SaveSearch } from "../components/save-search.tsx";
+import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/adverts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,10 +26,13 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
 
 export default function Adverts({ loaderData: { params, page, brands } }: Route.ComponentProps) {
+  // The page is the same for everyone (visitors get it from the micro-cache); saving needs an account.
+  const signedIn = Boolean(useRootData()?.user);
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-4 text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>
       <Filters params={params} brands={brands} />
+      {signedIn && <SaveSearch params={params} brandName={brands.find((b) => b.id === params.brand)?.name} />}
       <AdvertGrid
         page={page}
         empty={

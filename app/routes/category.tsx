@@ -4,6 +4,7 @@ import { parseSearch } from "../../schemas/search.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { SaveSearch } from "../components/save-search.tsx";
 import { notFound } from "../lib/not-found.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/category";
@@ -20,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     user,
     page.items.map((a) => a.id),
   );
-  return { brand, page, booked };
+  return { brand, page, booked, search };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -28,10 +29,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "description", content: loaderData ? `Used ${loaderData.brand.name} laptops for sale on ReLaptop.` : "" },
 ];
 
-export default function Category({ loaderData: { brand, page, booked } }: Route.ComponentProps) {
+export default function Category({ loaderData: { brand, page, booked, search } }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
+      <SaveSearch params={search} brandName={brand.name} />
       <AdvertGrid
         page={page}
         empty={<p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>}

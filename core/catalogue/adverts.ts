@@ -7,7 +7,7 @@ import { type Actor, isActingSeller, isAdmin } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { type MediaStorage, mediaUrl, storeImage } from "../media/index.ts";
-import { lockAdvert, takeDown } from "../orders/index.ts";
+import { lockAdvert, publish, takeDown } from "../orders/index.ts";
 
 const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
 const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can no longer be changed.");
@@ -76,11 +76,16 @@ export function createAdvertCommands({ db, media }: { db: Db; media: MediaStorag
       requireSeller(actor);
       await requireBrand(input.brandId);
       const photoKeys = await storePhotos(input.photos);
-      const [row] = await db
-        .insert(adverts)
-        .values({ ...columns(input), sellerId: actor.id, imageKey: photoKeys[0] as string, photoKeys })
-        .returning({ id: adverts.id });
-      return row as { id: string };
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(adverts)
+          .values({ ...columns(input), sellerId: actor.id, imageKey: photoKeys[0] as string, photoKeys })
+          .returning({ id: adverts.id });
+        const { id } = row as { id: string };
+        // Posted adverts are published at once (saved searches hear of it after the commit).
+        await publish(tx, id, actor.id);
+        return { id };
+      });
     },
 
     async update(actor: Actor, id: string, input: AdvertUpdate) {

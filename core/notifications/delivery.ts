@@ -34,7 +34,7 @@ export function renderRow(
 ) {
   const kind = row.kind as NotificationKind;
   const definition = KINDS[kind];
-  if (!definition) throw new Error(`no kind ${row.kind}`);
+  if (!definition?.mail) throw new Error(`no email for kind ${row.kind}`);
   const optional = definition.email === "optional" && row.userId;
   const unsubscribeUrl = optional
     ? new URL(

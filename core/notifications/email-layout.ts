@@ -37,6 +37,14 @@ export function renderEmail(
         )
         .join("")}</table>`
     : "";
+  const links = parts.links?.length
+    ? `<ul style="margin:16px 0;padding:0;list-style:none">${parts.links
+        .map(
+          (l) =>
+            `<li style="padding:8px 0;border-bottom:1px solid #e5e7eb"><a href="${e(absolute(l.href))}" style="color:#422ad5;font-weight:600">${e(l.label)}</a><br><span style="color:#6b7280">${e(l.detail)}</span></li>`,
+        )
+        .join("")}</ul>`
+    : "";
   const button = action
     ? `<p style="margin:24px 0"><a href="${e(action.url)}" style="display:inline-block;background:#422ad5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${e(action.label)}</a></p><p style="font-size:13px;color:#6b7280;word-break:break-all">Or open ${e(action.url)}</p>`
     : "";
@@ -54,7 +62,7 @@ export function renderEmail(
 <p style="margin:0 0 20px;font-size:22px;font-weight:700;letter-spacing:-0.02em;font-family:ui-rounded,'Segoe UI',system-ui,sans-serif">Re<span style="color:#422ad5">Laptop</span></p>
 <h1 style="margin:0 0 12px;font-size:20px">${e(parts.heading)}</h1>
 ${parts.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${e(p)}</p>`).join("\n")}
-${facts}${button}
+${facts}${links}${button}
 </td></tr></table>
 <p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#6b7280;text-align:center">${footer}</p>
 </td></tr></table>
@@ -70,6 +78,7 @@ ${facts}${button}
     ...(parts.facts?.length
       ? [...parts.facts.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), ""]
       : []),
+    ...(parts.links ?? []).flatMap((l) => [`${l.label} (${l.detail})`, absolute(l.href), ""]),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     "--",
     `You receive this email because you have an account on ReLaptop (${home}).`,

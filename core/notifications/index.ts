@@ -7,6 +7,7 @@ export { createDelivery, DELIVER_EMAIL, type Delivery, NOT_SENT, RELAY_EMAILS, r
 export { escapeHtml, formatMoney } from "./format.ts";
 export {
   type EmailParts,
+  type InAppNotice,
   isKind,
   KINDS,
   LINKS,
@@ -22,6 +23,6 @@ export {
   type Notifications,
   type NotificationView,
 } from "./notifications.ts";
-export { CHANNELS, notify } from "./notify.ts";
+export { CHANNELS, notify, notifyAll } from "./notify.ts";
 export { type MailTransport, type OutgoingEmail, smtpTransport } from "./transport.ts";
 export { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token.ts";

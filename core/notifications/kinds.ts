@@ -8,7 +8,9 @@ import { formatMoney } from "./format.ts";
  *
  * `email`: "optional" kinds are sent by email unless the person turned that kind off (on by default, one
  * click to unsubscribe in every email); "always" kinds are the account's own emails (password reset,
- * email verification), sent whatever the preferences and never shown in the app.
+ * email verification), sent whatever the preferences and never shown in the app; "never" kinds are shown
+ * in the app only, because their email is another kind (a saved search's matches are emailed together,
+ * at most hourly).
  */
 
 /** The person told, as the notice is written (links to their own pages need their email). */
@@ -25,6 +27,8 @@ export interface EmailParts {
   paragraphs: string[];
   /** Label and value rows (a receipt). */
   facts?: [label: string, value: string][];
+  /** A list of links on this site (the laptops an alert lists), each with a line of detail. */
+  links?: { label: string; detail: string; href: string }[];
   /** The one button: a path on this site, or an absolute URL on it (a reset link). */
   action?: { label: string; href: string };
 }
@@ -43,10 +47,11 @@ interface KindDefinition<P> {
   who: string;
   label: string;
   subject: SubjectType;
-  email: "optional" | "always";
+  email: "optional" | "always" | "never";
   /** In the app; absent for the account emails. */
   inApp?: (p: P, to: Recipient) => InAppNotice;
-  mail: (p: P, to: Recipient) => EmailParts;
+  /** The email; absent for the "never" kinds. */
+  mail?: (p: P, to: Recipient) => EmailParts;
 }
 
 const kind = <P>(definition: KindDefinition<P>) => definition;
@@ -57,10 +62,25 @@ export const LINKS = {
   myProducts: (to: Recipient) => `/dashboard/adds/${encodeURIComponent(to.email)}`,
   laptop: (advertId: string) => `/laptops/${advertId}`,
   profile: "/profile",
+  savedSearches: "/dashboard/saved-searches",
 };
 
 /** A short order number people can quote: the first block of its id. */
 export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+interface MatchedLaptop {
+  advertId: string;
+  productName: string;
+  priceCents: number;
+}
+
+/** The laptops a saved-search email lists: each a link to its page. */
+const laptopLinks = (laptops: (MatchedLaptop & { searchName?: string })[]) =>
+  laptops.map((l) => ({
+    label: l.productName,
+    detail: l.searchName ? `${formatMoney(l.priceCents)} · for “${l.searchName}”` : formatMoney(l.priceCents),
+    href: LINKS.laptop(l.advertId),
+  }));
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 const formatDate = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
@@ -297,6 +317,58 @@ export const KINDS = {
     }),
   }),
 
+  /** A newly posted laptop matches a saved search with instant alerts (saved searches: matching). */
+  "savedSearch.match": kind<MatchedLaptop & { searchId: string; searchName: string }>({
+    who: "the saved search's owner",
+    label: "A new laptop matches one of your saved searches",
+    subject: "advert",
+    email: "never",
+    inApp: (p) => ({
+      title: `New match: ${p.productName}`,
+      body: `${formatMoney(p.priceCents)} · for your saved search “${p.searchName}”.`,
+      link: LINKS.laptop(p.advertId),
+    }),
+  }),
+
+  /** Instant alerts' email: the new matches of one saved search, at most one email an hour per search. */
+  "savedSearch.instant": kind<{ searchId: string; searchName: string; laptops: MatchedLaptop[]; total: number }>({
+    who: "the saved search's owner",
+    label: "New matches for your saved searches with instant alerts (at most hourly)",
+    subject: "account",
+    email: "optional",
+    mail: (p) => ({
+      subject:
+        p.total === 1
+          ? `New match for “${p.searchName}”: ${p.laptops[0]?.productName ?? "a laptop"}`
+          : `${p.total} new matches for “${p.searchName}”`,
+      heading: `New laptops for “${p.searchName}”`,
+      paragraphs: [
+        p.total === 1 ? "A laptop matching your saved search was just posted:" : "Laptops matching your saved search:",
+      ],
+      links: laptopLinks(p.laptops),
+      action: { label: "Open your saved searches", href: LINKS.savedSearches },
+    }),
+  }),
+
+  /** Daily alerts' digest: up to 20 of the day's new matches across a person's daily searches. */
+  "savedSearch.daily": kind<{ laptops: (MatchedLaptop & { searchName: string })[]; total: number }>({
+    who: "the saved searches' owner",
+    label: "Daily digest of your saved searches",
+    subject: "account",
+    email: "optional",
+    mail: (p) => ({
+      subject: `${p.total} new ${p.total === 1 ? "laptop matches" : "laptops match"} your saved searches`,
+      heading: "Today's new laptops for your saved searches",
+      paragraphs: [
+        p.total > p.laptops.length
+          ? `${p.total} new laptops match your saved searches. Here are the ${p.laptops.length} newest:`
+          : `${p.total === 1 ? "One new laptop matches" : `${p.total} new laptops match`} your saved searches:`,
+      ],
+      links: laptopLinks(p.laptops),
+      action: { label: `See all ${p.total} in your saved searches`, href: LINKS.savedSearches },
+    }),
+  }),
+
   /** Forgot password: a link that works once, for one hour. */
   "account.passwordReset": kind<{ url: string }>({
     who: "the account's owner",
@@ -330,7 +402,7 @@ export const KINDS = {
 } as const;
 
 export type NotificationKind = keyof typeof KINDS;
-export type ParamsOf<K extends NotificationKind> = Parameters<(typeof KINDS)[K]["mail"]>[0];
+export type ParamsOf<K extends NotificationKind> = (typeof KINDS)[K] extends KindDefinition<infer P> ? P : never;
 
 /** The kinds a person may turn email off for (the preferences page lists these, in this order). */
 export const OPTIONAL_KINDS = (Object.keys(KINDS) as NotificationKind[]).filter((k) => KINDS[k].email === "optional");

@@ -1,10 +1,19 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { emailOutbox, emailPreferences, notifications, users } from "../../db/schema.ts";
-import { KINDS, type NotificationKind, type ParamsOf, type Recipient } from "./kinds.ts";
+import {
+  type EmailParts,
+  type InAppNotice,
+  KINDS,
+  type NotificationKind,
+  type ParamsOf,
+  type Recipient,
+} from "./kinds.ts";
 
 /** PostgreSQL channels: a person's notifications changed (payload: their id); emails wait to be queued. */
 export const CHANNELS = { notifications: "notifications", emailOutbox: "email_outbox" } as const;
+
+type Notice<K extends NotificationKind> = { recipientId: string; params: ParamsOf<K> };
 
 /**
  * Tells someone about a change, inside the transaction that makes the change (the outbox): the in-app
@@ -13,13 +22,24 @@ export const CHANNELS = { notifications: "notifications", emailOutbox: "email_ou
  * only: the live unread counts, and the relay that queues the email (core/notifications/delivery.ts).
  * Nothing is sent here: the request never waits for a mail server.
  */
-export async function notify<K extends NotificationKind>(
-  tx: Db | Tx,
-  kind: K,
-  { recipientId, params }: { recipientId: string; params: ParamsOf<K> },
-): Promise<void> {
-  const definition = KINDS[kind];
-  const [row] = await tx
+export async function notify<K extends NotificationKind>(tx: Db | Tx, kind: K, notice: Notice<K>): Promise<void> {
+  await notifyAll(tx, kind, [notice]);
+}
+
+/**
+ * The same for many people at once (a saved search's matches, a daily digest): three statements
+ * whatever their number, instead of three per person.
+ */
+export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K, notices: Notice<K>[]): Promise<void> {
+  if (notices.length === 0) return;
+  const definition = KINDS[kind] as {
+    subject: "order" | "advert" | "account";
+    email: "optional" | "always" | "never";
+    inApp?: (p: never, to: Recipient) => InAppNotice;
+    mail?: (p: never, to: Recipient) => EmailParts;
+  };
+  const ids = [...new Set(notices.map((n) => n.recipientId))];
+  const rows = await tx
     .select({
       id: users.id,
       name: users.name,
@@ -29,16 +49,17 @@ export async function notify<K extends NotificationKind>(
     })
     .from(users)
     .leftJoin(emailPreferences, and(eq(emailPreferences.userId, users.id), eq(emailPreferences.kind, kind)))
-    .where(eq(users.id, recipientId));
-  if (!row) throw new Error(`notify ${kind}: no account ${recipientId}`);
-  const to: Recipient = { id: row.id, name: row.name, email: row.email };
-  const p = params as never;
+    .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const told = notices.map(({ recipientId, params }) => {
+    const row = byId.get(recipientId);
+    if (!row) throw new Error(`notify ${kind}: no account ${recipientId}`);
+    return { row, to: { id: row.id, name: row.name, email: row.email } as Recipient, params };
+  });
 
-  const inApp = (definition as { inApp?: (p: never, to: Recipient) => { title: string; body: string; link: string } })
-    .inApp;
-  if (inApp) {
-    const notice = inApp(p, to);
-    const subjectId =
+  if (definition.inApp) {
+    const inApp = definition.inApp;
+    const subjectOf = (params: unknown) =>
       definition.subject === "account"
         ? null
         : String(
@@ -46,22 +67,39 @@ export async function notify<K extends NotificationKind>(
               definition.subject === "order" ? "orderId" : "advertId"
             ],
           );
-    await tx
-      .insert(notifications)
-      .values({ userId: to.id, kind, subjectType: definition.subject, subjectId, ...notice });
-    await tx.execute(sql`select pg_notify(${CHANNELS.notifications}, ${to.id})`);
+    await tx.insert(notifications).values(
+      told.map(({ to, params }) => ({
+        userId: to.id,
+        kind,
+        subjectType: definition.subject,
+        subjectId: subjectOf(params),
+        ...inApp(params as never, to),
+      })),
+    );
+    const recipients = [...new Set(told.map((t) => t.to.id))];
+    await tx.execute(
+      sql`select pg_notify(${CHANNELS.notifications}, r) from unnest(array[${sql.join(
+        recipients.map((r) => sql`${r}`),
+        sql`, `,
+      )}]::text[]) as r`,
+    );
   }
 
   // A deleted account is told in the app (should it come back) but no longer emailed.
-  const email = definition.email === "always" || (row.wantsEmail ?? true);
-  if (email && !row.deactivatedAt) {
-    await tx.insert(emailOutbox).values({
+  const mail = definition.mail;
+  if (!mail || definition.email === "never") return;
+  const emailed = told.filter(
+    ({ row }) => (definition.email === "always" || (row.wantsEmail ?? true)) && !row.deactivatedAt,
+  );
+  if (emailed.length === 0) return;
+  await tx.insert(emailOutbox).values(
+    emailed.map(({ to, params }) => ({
       kind,
       userId: to.id,
       toAddress: to.email,
-      subject: definition.mail(p, to).subject,
+      subject: mail(params as never, to).subject,
       payload: { params: params as Record<string, unknown>, to },
-    });
-    await tx.execute(sql`select pg_notify(${CHANNELS.emailOutbox}, '')`);
-  }
+    })),
+  );
+  await tx.execute(sql`select pg_notify(${CHANNELS.emailOutbox}, '')`);
 }

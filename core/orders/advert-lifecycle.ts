@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { advertEvents, adverts, orders } from "../../db/schema.ts";
+import { advertEvents, advertPublications, adverts, orders } from "../../db/schema.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { AppError } from "../errors.ts";
 import { endBookings, heldByPayment } from "./transition.ts";
@@ -9,6 +9,7 @@ import { endBookings, heldByPayment } from "./transition.ts";
  * The advert lifecycle: whether a laptop can be bought. The one place an advert's status changes.
  * It lives beside the orders because every change here ends or settles orders in the same transaction.
  *
+ *   (new) ──publish──► available
  *   available ──hold──► held ──markSold──► sold ──relist──► available
  *       ▲                │                   └──retire──► withdrawn
  *       └────release─────┘
@@ -22,6 +23,11 @@ import { endBookings, heldByPayment } from "./transition.ts";
 export type AdvertState = AdvertStatus | "held";
 
 export const ADVERT_TRANSITIONS = {
+  /**
+   * A new advert enters the catalogue (its seller posts it; later, an admin approves one held for review):
+   * saved searches are matched against it, after the commit, by the job queue.
+   */
+  publish: { from: [], to: "available", by: "seller" },
   /** A buyer starts paying: nobody else can start paying until the hold is released or lapses. */
   hold: { from: ["available"], to: "held", by: "buyer" },
   /** The payment failed, was abandoned, or the booking was cancelled. */
@@ -82,6 +88,26 @@ async function record(tx: Tx, advert: AdvertRow, transition: AdvertTransition, a
   await tx
     .insert(advertEvents)
     .values({ advertId: advert.id, fromStatus: stateOf(advert), toStatus: to, transition, actorId, note });
+}
+
+/** PostgreSQL channel: an advert was published (sent on commit; the saved-search matcher listens). */
+export const PUBLICATIONS_CHANNEL = "advert_publications";
+
+/**
+ * The one hook for an advert entering the catalogue, in the transaction that makes it available: the
+ * event, and the publication outbox row the saved-search matcher reads (so matching never runs in the
+ * seller's request, and never misses an advert whose commit it did not hear about).
+ */
+export async function publish(tx: Tx, advertId: string, actorId: string) {
+  await tx.insert(advertEvents).values({
+    advertId,
+    fromStatus: "new",
+    toStatus: ADVERT_TRANSITIONS.publish.to,
+    transition: "publish",
+    actorId,
+  });
+  await tx.insert(advertPublications).values({ advertId }).onConflictDoNothing();
+  await tx.execute(sql`select pg_notify(${PUBLICATIONS_CHANNEL}, '')`);
 }
 
 /** Holds a locked available advert for one order (once: asking again while it holds does not renew it). */

@@ -6,7 +6,14 @@
 
 // What an order looks like to its buyer is described once, in schemas/orders.ts.
 export type { OrderView } from "../../schemas/orders.ts";
-export { ADVERT_TRANSITIONS, lockAdvert, removeAllOf, takeDown } from "./advert-lifecycle.ts";
+export {
+  ADVERT_TRANSITIONS,
+  lockAdvert,
+  PUBLICATIONS_CHANNEL,
+  publish,
+  removeAllOf,
+  takeDown,
+} from "./advert-lifecycle.ts";
 export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";
 export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
 export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";

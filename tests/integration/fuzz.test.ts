@@ -146,7 +146,7 @@ describe("malformed requests are answered with a 4xx, never a 5xx", () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   it("every page route, with malformed paths and form bodies", async () => {
     for (const route of pagePaths(routes)) {
@@ -165,7 +165,7 @@ describe("malformed requests are answered with a 4xx, never a 5xx", () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   it("methods no route answers", async () => {
     for (const method of ["TRACE", "PROPFIND", "MKCOL", "CONNECT", "PATCH", "OPTIONS"]) {

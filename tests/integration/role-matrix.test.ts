@@ -27,6 +27,8 @@ const ADMIN_ONLY = row(401, 403, 403, 403, 403, "ok");
 const OWN_ADVERT = row(401, 403, "ok", 403, 404, "ok");
 /** The owner's own notification: anyone else's is not found. */
 const OWN_NOTIFICATION = row(401, 404, "ok", 404, 404, 404);
+/** The owner's own saved search: anyone else's is not found. */
+const OWN_SAVED_SEARCH = row(401, 404, "ok", 404, 404, 404);
 /** Operations that answer with a stream that never ends by itself. */
 const STREAMS = new Set(["GET /api/notifications/stream"]);
 
@@ -83,6 +85,12 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/notifications/{id}/read": OWN_NOTIFICATION,
   "GET /api/me/email-preferences": SIGNED_IN,
   "PUT /api/me/email-preferences": SIGNED_IN,
+  "GET /api/saved-searches": SIGNED_IN,
+  "POST /api/saved-searches": SIGNED_IN,
+  "GET /api/saved-searches/{id}": OWN_SAVED_SEARCH,
+  "GET /api/saved-searches/{id}/adverts": OWN_SAVED_SEARCH,
+  "PUT /api/saved-searches/{id}": OWN_SAVED_SEARCH,
+  "DELETE /api/saved-searches/{id}": OWN_SAVED_SEARCH,
   "GET /api/email-delivery": ADMIN_ONLY,
   "POST /api/email-delivery/{id}/send-again": ADMIN_ONLY,
 };
@@ -155,6 +163,10 @@ async function fresh(op: string): Promise<Record<string, string>> {
     };
   }
   if (op === "POST /api/notifications/{id}/read") return { id: ids.notification as string };
+  if (op.includes("/saved-searches/{id}")) {
+    const owner = { id: ids.ownerId as string, role: "seller" as const, actingAsSeller: true } as never;
+    return { id: (await t.services.savedSearches.create(owner, { q: "matrix", sort: "newest" })).id };
+  }
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
   return {
@@ -208,6 +220,8 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "POST /api/reports": { advertId: ids.advert, reason: "Other" },
     "POST /api/adverts/{id}/removal": { reason: "Matrix" },
     "PUT /api/me/email-preferences": { kind: "order.booked", email: true },
+    "POST /api/saved-searches": { q: "matrix", maxPrice: "500" },
+    "PUT /api/saved-searches/{id}": { alerts: "daily" },
   };
   return op in json
     ? { payload: json[op] }

@@ -113,6 +113,11 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
                 Notifications
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/dashboard/saved-searches" className={item}>
+                Saved searches
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </div>

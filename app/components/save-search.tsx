@@ -1,0 +1,93 @@
+import { Link, useFetcher } from "react-router";
+import { describeSearch } from "../../schemas/saved-search-names.ts";
+import type { SearchParams } from "../../schemas/search.ts";
+
+/** The search's parameters as /allAdd's URL carries them (prices in dollars), posted as hidden fields. */
+function urlFields(p: SearchParams): [string, string][] {
+  const dollars = (c: number | undefined) => (c === undefined ? undefined : String(c / 100));
+  const fields: [string, string | undefined][] = [
+    ["q", p.q],
+    ["brand", p.brand],
+    ["seller", p.seller],
+    ["minPrice", dollars(p.minPrice)],
+    ["maxPrice", dollars(p.maxPrice)],
+    ["condition", p.condition],
+    ["location", p.location],
+    ["minRam", p.minRam?.toString()],
+    ["minStorage", p.minStorage?.toString()],
+    ["sort", p.sort],
+  ];
+  return fields.filter((f): f is [string, string] => f[1] !== undefined);
+}
+
+type Answer = { saved?: { id: string; name: string }; fields?: Record<string, string>; formError?: string };
+
+/**
+ * "Save this search" under a search's results (signed-in people only): the words, filters and sort on
+ * screen, under a name suggested from them. Posted to the saved-searches page's action by a fetcher, so
+ * the results stay on screen; a refusal shows under the form with what was typed kept.
+ */
+export function SaveSearch({ params, brandName }: { params: SearchParams; brandName?: string | null }) {
+  const fetcher = useFetcher<Answer>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fields = urlFields(params);
+  const nameError = answer?.fields?.name;
+  const otherErrors = Object.entries(answer?.fields ?? {}).filter(([k]) => k !== "name");
+  return (
+    <fetcher.Form
+      // A new search on screen is a new form (its suggested name, no old answer).
+      key={new URLSearchParams(fields).toString()}
+      method="post"
+      action="/dashboard/saved-searches"
+      className="mb-6 flex flex-wrap items-end gap-3 rounded-box border border-base-300 p-4"
+      aria-labelledby="save-search-heading"
+    >
+      <h2 id="save-search-heading" className="w-full text-lg font-semibold">
+        Save this search
+      </h2>
+      <p className="w-full text-sm">We tell you when a new laptop matches it. Change how often in Saved searches.</p>
+      <input type="hidden" name="intent" value="create" />
+      {fields.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <div className="flex min-w-64 flex-1 flex-col gap-1">
+        <label htmlFor="save-search-name" className="text-sm font-medium">
+          Name
+        </label>
+        <input
+          id="save-search-name"
+          name="name"
+          defaultValue={describeSearch(params, brandName)}
+          maxLength={80}
+          className={`input input-bordered input-sm w-full ${nameError ? "input-error" : ""}`}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? "save-search-name-error" : undefined}
+        />
+        {nameError && (
+          <p id="save-search-name-error" role="alert" className="text-sm text-error">
+            {nameError}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={fetcher.state !== "idle"}>
+        Save this search
+      </button>
+      {(answer?.formError || otherErrors.length > 0) && (
+        <div role="alert" className="w-full text-sm text-error">
+          {answer?.formError && <p>{answer.formError}</p>}
+          {otherErrors.map(([k, message]) => (
+            <p key={k}>{message}</p>
+          ))}
+        </div>
+      )}
+      {answer?.saved && (
+        <p role="status" className="w-full text-sm">
+          Saved as “{answer.saved.name}”.{" "}
+          <Link to="/dashboard/saved-searches" className="link link-primary">
+            See your saved searches
+          </Link>
+        </p>
+      )}
+    </fetcher.Form>
+  );
+}

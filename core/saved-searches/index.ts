@@ -1,0 +1,9 @@
+/**
+ * Saved searches: a person keeps /allAdd's words, filters and sort under a name (at most 50), opens them
+ * again, and hears of new laptops that match — instantly (a notification, and an email at most hourly
+ * per search), in a daily digest, or not at all. Matching runs on the job queue after an advert is
+ * published (core/orders/advert-lifecycle.ts `publish`), as one SQL statement over the searches' columns.
+ */
+export { createSavedSearchAlerts, DAILY_DIGEST, MATCH_PUBLICATIONS } from "./alerts.ts";
+export { countMatchingSearches, EMAIL_EVERY, LAPTOPS_PER_EMAIL } from "./matching.ts";
+export { createSavedSearches, type SavedSearches } from "./saved-searches.ts";

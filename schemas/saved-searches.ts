@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { SORTS } from "./search.ts";
+import { findNul } from "./text-safety.ts";
+import { CONDITIONS, SAVED_SEARCH_ALERTS } from "./values.ts";
+
+export { describeSearch } from "./saved-search-names.ts";
+
+/**
+ * Saved searches' requests and replies. A saved search is /allAdd's own parameters (schemas/search.ts),
+ * checked strictly: a shared URL may carry odd values (they are dropped), but a search saved for alerts
+ * must mean what it says, so a malformed filter is refused with a message naming it.
+ */
+
+/** How many saved searches one person may keep. */
+export const MAX_SAVED_SEARCHES = 50;
+export const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
+
+/** An empty form field is no filter at all. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} cannot be empty`)
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .refine((v) => findNul(v) === null, `${label} contains a character that is not allowed`);
+const dollars = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be an amount in dollars` })
+    .positive(`${label} must be more than $0`)
+    .max(10_000_000, `${label} must be at most $10,000,000`)
+    .transform((d) => Math.round(d * 100));
+const wholeGb = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number of GB` })
+    .int(`${label} must be a whole number of GB`)
+    .min(1, `${label} must be at least 1 GB`)
+    .max(max, `${label} must be at most ${max} GB`);
+
+/** The filters and sort of a saved search, as /allAdd's URL carries them (prices in dollars). */
+export const savedSearchFiltersSchema = z
+  .object({
+    q: optional(text("Words", 100)),
+    brand: optional(z.uuid({ error: "Choose a brand from the list" })),
+    minPrice: optional(dollars("Min price")),
+    maxPrice: optional(dollars("Max price")),
+    condition: optional(z.enum(CONDITIONS, { error: `Condition must be one of ${CONDITIONS.join(", ")}` })),
+    location: optional(text("Location", 120)),
+    minRam: optional(wholeGb("RAM", 256)),
+    minStorage: optional(wholeGb("Storage", 16_384)),
+    seller: optional(text("Seller", 64)),
+    sort: optional(z.enum(SORTS, { error: `Sort must be one of ${SORTS.join(", ")}` })).transform((s) => s ?? "newest"),
+  })
+  .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
+    path: ["maxPrice"],
+    message: "Max price must be at least the min price",
+  });
+export type SavedSearchFilters = z.infer<typeof savedSearchFiltersSchema>;
+
+export const alertsSchema = z.enum(SAVED_SEARCH_ALERTS, { error: "Alerts must be instant, daily or off" });
+export const searchNameSchema = text("Name", 80);
+
+/** Saving a search: its filters, and optionally a name (one is suggested) and alerts (instant by default). */
+export const createSavedSearchSchema = z.intersection(
+  savedSearchFiltersSchema,
+  z.object({ name: optional(searchNameSchema), alerts: optional(alertsSchema) }),
+);
+export type CreateSavedSearch = z.infer<typeof createSavedSearchSchema>;
+
+/** Renaming, and choosing alerts. */
+export const updateSavedSearchSchema = z
+  .object({ name: searchNameSchema.optional(), alerts: alertsSchema.optional() })
+  .refine((u) => u.name !== undefined || u.alerts !== undefined, { message: "Give a new name or alerts" });
+
+export const savedSearchIdParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
+
+export const savedSearchSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    alerts: z.enum(SAVED_SEARCH_ALERTS),
+    /** The search's parameters as /allAdd's URL takes them. */
+    params: z.record(z.string(), z.string()),
+    /** Where opening it goes: /allAdd with its parameters. */
+    url: z.string(),
+    /** Its filters in words ("Lenovo · 16 GB+ RAM · under $600"). */
+    summary: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "SavedSearch" });
+export type SavedSearchView = z.infer<typeof savedSearchSchema>;
+export const savedSearchListSchema = z.object({ savedSearches: z.array(savedSearchSchema) });

@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createSavedSearchSchema,
+  savedSearchIdParams,
+  savedSearchListSchema,
+  savedSearchSchema,
+  updateSavedSearchSchema,
+} from "../../schemas/saved-searches.ts";
+import { searchPageSchema } from "../../schemas/search.ts";
+import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
+import type { Services } from "../services.ts";
+
+/** A person's own saved searches: every operation acts on the session's account only (others' are 404). */
+export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const tags = ["saved searches"];
+  const { savedSearches } = services;
+
+  app.get(
+    "/saved-searches",
+    {
+      schema: {
+        tags,
+        summary: "My saved searches, newest first (at most 50)",
+        response: { 200: savedSearchListSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ savedSearches: await savedSearches.list(await requireUser(services, request)) }),
+  );
+
+  app.post(
+    "/saved-searches",
+    {
+      schema: {
+        tags,
+        summary:
+          "Save a search: /allAdd's parameters (prices in dollars), an optional name (suggested from the filters) and alerts (instant by default)",
+        body: createSavedSearchSchema,
+        response: { 201: savedSearchSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(services, request);
+      return reply.status(201).send(await savedSearches.create(user, request.body));
+    },
+  );
+
+  app.get(
+    "/saved-searches/:id",
+    {
+      schema: {
+        tags,
+        summary: "One of my saved searches",
+        params: savedSearchIdParams,
+        response: { 200: savedSearchSchema, ...errorResponses },
+      },
+    },
+    async (request) => savedSearches.get(await requireUser(services, request), request.params.id),
+  );
+
+  app.get(
+    "/saved-searches/:id/adverts",
+    {
+      schema: {
+        tags,
+        summary: "Open one of my saved searches: its first page of laptops, as GET /api/adverts answers",
+        params: savedSearchIdParams,
+        response: { 200: searchPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const params = await savedSearches.searchOf(await requireUser(services, request), request.params.id);
+      return services.catalogue.search(params);
+    },
+  );
+
+  app.put(
+    "/saved-searches/:id",
+    {
+      schema: {
+        tags,
+        summary: "Rename one of my saved searches, or choose its alerts (instant, daily or off)",
+        params: savedSearchIdParams,
+        body: updateSavedSearchSchema,
+        response: { 200: savedSearchSchema, ...errorResponses },
+      },
+    },
+    async (request) => savedSearches.update(await requireUser(services, request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/saved-searches/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete one of my saved searches",
+        params: savedSearchIdParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await savedSearches.remove(await requireUser(services, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,133 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
+import { lastMailTo } from "./support/mail.ts";
+
+/** No accessibility violations axe-core can find on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("link", { name, exact: true });
+
+async function signUp(page: Page, name: string, path: "/signUp" | "/register/seller") {
+  const email = uniqueEmail(name.split(" ")[0]?.toLowerCase() ?? "e2e");
+  await page.goto(path);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: path === "/signUp" ? "Sign Up" : "Register as Seller" }).click();
+  await expect(page.getByRole("link", { name: "Dashboard" }).first()).toBeVisible();
+  return email;
+}
+
+async function postLaptop(page: Page, laptop: string, price: string) {
+  await page.goto("/dashboard/post/add");
+  await page.getByLabel("Name").fill(laptop);
+  await page.getByLabel("Brand").selectOption({ label: "Lenovo" });
+  await page.getByLabel("Original price ($)").fill("1200");
+  await page.getByLabel("Resale price ($)").fill(price);
+  await page.getByLabel("Year of use").fill("1");
+  await page.getByLabel("Condition").selectOption("excellent");
+  await page.getByLabel("Location").fill("Dhaka");
+  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Description").fill("Barely used, with its box.");
+  await page.getByLabel("Photos").setInputFiles(await pngFile());
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+}
+
+test("a buyer saves a search; a laptop another seller posts raises their bell live and the alert opens it", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two browsers, two sign-ups and an advert posted
+  const word = `zen${Date.now().toString(36)}`;
+  const buyerEmail = await signUp(page, "Sia Saver", "/signUp");
+
+  await page.goto(`/allAdd?q=${word}&maxPrice=700`);
+  const save = page.getByRole("form", { name: "Save this search" });
+  await expect(save.getByLabel("Name")).toHaveValue(`${word} · under $700`);
+  await save.getByLabel("Name").fill(`My ${word} hunt`);
+  await save.getByRole("button", { name: "Save this search" }).click();
+  await expect(save.getByRole("status")).toContainText(`Saved as “My ${word} hunt”.`);
+  await expect(bell(page, "Notifications")).toBeVisible();
+
+  // Another person, in another browser, posts a laptop that matches (and one that costs too much).
+  const seller = await (await browser.newContext()).newPage();
+  await signUp(seller, "Sol Seller", "/register/seller");
+  await postLaptop(seller, `Lenovo Yoga ${word}`, "650");
+  await postLaptop(seller, `Lenovo Yoga ${word} Pro`, "900");
+
+  // No reload: the count arrives as a server-sent event once the queue has matched the laptop.
+  await expect(bell(page, "Notifications, 1 unread")).toBeVisible({ timeout: 20_000 });
+  await bell(page, "Notifications, 1 unread").click();
+  const entry = page.getByRole("listitem").filter({ hasText: `New match: Lenovo Yoga ${word}` });
+  await expect(entry).toContainText(`$650 · for your saved search “My ${word} hunt”.`);
+  await entry.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: `Lenovo Yoga ${word}` })).toBeVisible();
+
+  // And one email listing it.
+  const mail = await lastMailTo(buyerEmail, `New match for “My ${word} hunt”: Lenovo Yoga ${word}`);
+  expect(mail.text).toContain(`Lenovo Yoga ${word} ($650)`);
+});
+
+test("the saved-searches page opens, renames, sets alerts and deletes — and is accessible", async ({ page }) => {
+  await signUp(page, "Ola Organiser", "/signUp");
+  await page.goto("/allAdd?condition=excellent&minRam=16&sort=price_asc");
+  const save = page.getByRole("form", { name: "Save this search" });
+  await expect(save.getByLabel("Name")).toHaveValue("16 GB+ · excellent");
+  await save.getByRole("button", { name: "Save this search" }).click();
+  await expect(save.getByRole("status")).toContainText("Saved as “16 GB+ · excellent”.");
+
+  // An empty name is refused under the field, on the dashboard.
+  await page.goto("/dashboard");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Saved searches" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Saved searches" })).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: "16 GB+ · excellent" });
+  await expect(item.getByLabel("Alerts")).toHaveValue("instant");
+  await expectAccessible(page);
+
+  await item.getByLabel("Name").fill(" ");
+  await item.getByRole("button", { name: /^Rename/ }).click();
+  await expect(item.getByText("Name cannot be empty")).toBeVisible();
+  await expect(item.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  await item.getByLabel("Name").fill("Fast and mint");
+  await item.getByRole("button", { name: /^Rename/ }).click();
+  await expect(page.getByText("Renamed to “Fast and mint”.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Fast and mint" })).toBeVisible();
+
+  const renamed = page.getByRole("listitem").filter({ hasText: "Fast and mint" });
+  await renamed.getByLabel("Alerts").selectOption("daily");
+  await renamed.getByRole("button", { name: /^Save alerts/ }).click();
+  await expect(page.getByText("Alerts: Daily.")).toBeVisible();
+  await page.reload();
+  await expect(renamed.getByLabel("Alerts")).toHaveValue("daily");
+
+  await renamed.getByRole("link", { name: /^Open/ }).click();
+  await expect(page).toHaveURL(/\/allAdd\?condition=excellent&minRam=16&sort=price_asc$/);
+  await expect(page.getByRole("heading", { level: 1, name: "All laptops" })).toBeVisible();
+
+  await page.goto("/dashboard/saved-searches");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "Fast and mint" })
+    .getByRole("button", { name: /^Delete/ })
+    .click();
+  await expect(page.getByText("Saved search deleted.")).toBeVisible();
+  await expect(page.getByText("Nothing saved yet.")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("visitors see no Save this search; the demo buyer has saved searches", async ({ page }) => {
+  await page.goto("/allAdd");
+  await expect(page.getByRole("heading", { level: 1, name: "All laptops" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Save this search" })).toHaveCount(0);
+
+  await logIn(page, DEMO.buyer);
+  await page.goto("/dashboard/saved-searches");
+  await expect(page.getByRole("heading", { level: 2, name: "thinkpad · Lenovo" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Dell · under $600" })).toBeVisible();
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "../../seed/factories.ts";
+import { client } from "../support/http.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/** The saved-searches page as a browser without JavaScript uses it: plain form posts. */
+let t: TestApp;
+let n = 0;
+const form = { "content-type": "application/x-www-form-urlencoded" };
+const body = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+async function person() {
+  const email = `pages${++n}@x.test`;
+  const user = await createUser(t.services, { name: `Pages ${n}`, email });
+  const http = client(t);
+  await http.signIn(email);
+  return { user, http };
+}
+
+beforeAll(async () => {
+  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+});
+afterAll(async () => {
+  await t?.close();
+  await closePageBuild();
+});
+
+describe("/dashboard/saved-searches", () => {
+  it("saves from a form post, refuses a malformed filter naming it, and renames and deletes only one's own", async () => {
+    const me = await person();
+    const other = await person();
+    const saved = await me.http.raw(
+      "POST",
+      "/dashboard/saved-searches",
+      body({ intent: "create", q: "thinkpad", maxPrice: "600", name: "" }),
+      form,
+    );
+    expect(saved.statusCode).toBe(200);
+    const [mine] = await t.services.savedSearches.list(me.user);
+    expect(mine?.name).toBe("thinkpad · under $600");
+
+    const malformed = await me.http.raw(
+      "POST",
+      "/dashboard/saved-searches",
+      body({ intent: "create", minRam: "lots" }),
+      form,
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toContain("RAM must be a number of GB");
+
+    const page = await me.http.get("/dashboard/saved-searches");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("thinkpad · under $600");
+    expect(page.body).toContain(`href="/allAdd?q=thinkpad&amp;maxPrice=600"`);
+
+    // Someone else's search, by its id: not found, and untouched.
+    for (const fields of [
+      { intent: "rename", id: mine?.id ?? "", name: "Stolen" } as Record<string, string>,
+      { intent: "alerts", id: mine?.id ?? "", alerts: "off" },
+      { intent: "delete", id: mine?.id ?? "" },
+    ]) {
+      const res = await other.http.raw("POST", "/dashboard/saved-searches", body(fields), form);
+      expect(res.statusCode, fields.intent).toBe(404);
+    }
+    expect(await t.services.savedSearches.list(me.user)).toMatchObject([
+      { name: "thinkpad · under $600", alerts: "instant" },
+    ]);
+
+    const renamed = await me.http.raw(
+      "POST",
+      "/dashboard/saved-searches",
+      body({ intent: "rename", id: mine?.id ?? "", name: "ThinkPads" }),
+      form,
+    );
+    expect(renamed.statusCode).toBe(200);
+    const deleted = await me.http.raw(
+      "POST",
+      "/dashboard/saved-searches",
+      body({ intent: "delete", id: mine?.id ?? "" }),
+      form,
+    );
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.services.savedSearches.list(me.user)).toEqual([]);
+  });
+
+  it("sends visitors to log in", async () => {
+    const res = await client(t).get("/dashboard/saved-searches");
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toContain("/login?redirectTo=%2Fdashboard%2Fsaved-searches");
+  });
+});

@@ -1,0 +1,356 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderRow } from "../../core/notifications/index.ts";
+import { publish } from "../../core/orders/index.ts";
+import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { client } from "../support/http.ts";
+import { multipart, pngBytes } from "../support/multipart.ts";
+import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+let lenovo: string;
+let dell: string;
+let seller: Awaited<ReturnType<typeof createUser>>;
+let sellerHttp: ReturnType<typeof client>;
+let n = 0;
+
+async function newBuyer() {
+  const email = `saver${++n}@x.test`;
+  const user = await createUser(t.services, { name: `Saver ${n}`, email });
+  const http = client(t);
+  await http.signIn(email);
+  return { user, http };
+}
+type Buyer = Awaited<ReturnType<typeof newBuyer>>;
+
+async function save(buyer: Buyer, body: Record<string, unknown>) {
+  const res = await buyer.http.post("/api/saved-searches", body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; name: string; alerts: string; url: string; summary: string };
+}
+
+/** A laptop posted and published, as the seller's form does it (the hook, in the advert's transaction). */
+async function published(over: { name?: string; priceCents?: number; brandId?: string; sellerId?: string } = {}) {
+  const advert = await createAdvert(t.services, {
+    sellerId: over.sellerId ?? seller.id,
+    brandId: over.brandId ?? lenovo,
+    name: over.name ?? `Lenovo ThinkPad T14 ${++n}`,
+    resalePriceCents: over.priceCents ?? 55_000,
+    imageKey: "shared-photo",
+  });
+  await t.services.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
+  return advert;
+}
+
+const match = () => t.services.background.matchSavedSearchesNow();
+const noticesOf = (userId: string) =>
+  t.services.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, "savedSearch.match")));
+const emailsOf = (userId: string, kind: string) =>
+  t.services.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  lenovo = (await createBrand(t.services, "Lenovo")).id;
+  dell = (await createBrand(t.services, "Dell")).id;
+  seller = await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
+  sellerHttp = client(t);
+  await sellerHttp.signIn("seller@x.test");
+});
+afterAll(() => t?.close());
+
+describe("saving, listing, renaming, deleting", () => {
+  it("saves /allAdd's parameters with a name suggested from the filters and instant alerts", async () => {
+    const buyer = await newBuyer();
+    const saved = await save(buyer, { brand: lenovo, minRam: "16", maxPrice: "600", sort: "price_asc" });
+    expect(saved).toMatchObject({ name: "Lenovo · 16 GB+ · under $600", alerts: "instant" });
+    expect(saved.url).toBe(`/allAdd?brand=${lenovo}&maxPrice=600&minRam=16&sort=price_asc`);
+    const list = (await buyer.http.get("/api/saved-searches")).json().savedSearches;
+    expect(list.map((s: { id: string }) => s.id)).toEqual([saved.id]);
+
+    const renamed = await buyer.http.raw("PUT", `/api/saved-searches/${saved.id}`, { name: "Cheap ThinkPads" });
+    expect(renamed.json()).toMatchObject({ name: "Cheap ThinkPads", alerts: "instant" });
+    const daily = await buyer.http.raw("PUT", `/api/saved-searches/${saved.id}`, { alerts: "daily" });
+    expect(daily.json()).toMatchObject({ name: "Cheap ThinkPads", alerts: "daily" });
+    expect((await buyer.http.raw("DELETE", `/api/saved-searches/${saved.id}`)).statusCode).toBe(204);
+    expect((await buyer.http.get("/api/saved-searches")).json().savedSearches).toEqual([]);
+  });
+
+  it("refuses a malformed filter with a message naming it", async () => {
+    const buyer = await newBuyer();
+    for (const [body, field, message] of [
+      [{ minPrice: "cheap" }, "minPrice", "Min price must be an amount in dollars"],
+      [{ minRam: "2.5" }, "minRam", "RAM must be a whole number of GB"],
+      [{ brand: "lenovo" }, "brand", "Choose a brand from the list"],
+      [{ condition: "mint" }, "condition", "Condition must be one of excellent, good, Fair"],
+      [{ sort: "random" }, "sort", "Sort must be one of newest, price_asc, price_desc"],
+      [{ minPrice: "700", maxPrice: "600" }, "maxPrice", "Max price must be at least the min price"],
+      [{ alerts: "weekly" }, "alerts", "Alerts must be instant, daily or off"],
+    ] as const) {
+      const res = await buyer.http.post("/api/saved-searches", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fields?.[field], JSON.stringify(res.json())).toBe(message);
+    }
+    const res = await buyer.http.raw("PUT", `/api/saved-searches/${(await save(buyer, {})).id}`, { alerts: "hourly" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.alerts).toBe("Alerts must be instant, daily or off");
+  });
+
+  it("keeps each person's searches their own: someone else's is not found", async () => {
+    const owner = await newBuyer();
+    const other = await newBuyer();
+    const { id } = await save(owner, { q: "xps" });
+    for (const [method, url, body] of [
+      ["GET", `/api/saved-searches/${id}`, undefined],
+      ["GET", `/api/saved-searches/${id}/adverts`, undefined],
+      ["PUT", `/api/saved-searches/${id}`, { name: "Mine now" }],
+      ["DELETE", `/api/saved-searches/${id}`, undefined],
+    ] as const) {
+      const res = await other.http.raw(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().message).toBe("This saved search does not exist.");
+    }
+    expect((await other.http.get("/api/saved-searches")).json().savedSearches).toEqual([]);
+    expect((await owner.http.get(`/api/saved-searches/${id}`)).json().name).toBe("xps");
+  });
+
+  it("keeps at most 50 per person, with a clear message past that", async () => {
+    const buyer = await newBuyer();
+    await t.services.db
+      .insert(savedSearches)
+      .values(Array.from({ length: 49 }, (_, i) => ({ userId: buyer.user.id, name: `Search ${i}`, q: `word${i}` })));
+    // The 50th and 51st at the same moment: exactly one fits.
+    const [a, b] = await Promise.all([
+      buyer.http.post("/api/saved-searches", { q: "fiftieth" }),
+      buyer.http.post("/api/saved-searches", { q: "fifty-first" }),
+    ]);
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);
+    const refused = a?.statusCode === 409 ? a : b;
+    expect(refused?.json().message).toBe("You can keep at most 50 saved searches. Delete one to save another.");
+    expect((await buyer.http.get("/api/saved-searches")).json().savedSearches).toHaveLength(50);
+  });
+
+  it("still opens a search whose brand was deleted: no laptops, no error", async () => {
+    const buyer = await newBuyer();
+    const gone = await createBrand(t.services, "Gone Brand");
+    const { id } = await save(buyer, { brand: gone.id, q: "anything" });
+    await t.services.db.execute(sql`delete from brands where id = ${gone.id}`);
+    const opened = await buyer.http.get(`/api/saved-searches/${id}/adverts`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().items).toEqual([]);
+    expect((await buyer.http.get(`/api/saved-searches/${id}`)).json().summary).toBe(
+      "anything · a brand no longer listed",
+    );
+  });
+});
+
+describe("alerts", () => {
+  it("matches a posted laptop after the request, on the queue: a notification linking to it and one email", async () => {
+    const buyer = await newBuyer();
+    const search = await save(buyer, { q: "thinkpad", brand: lenovo, maxPrice: "600", minRam: "16" });
+    const body = multipart(
+      {
+        name: "Lenovo ThinkPad X1 Carbon",
+        brandId: lenovo,
+        originalPrice: "1400",
+        resalePrice: "580",
+        yearsOfUse: "2",
+        location: "Sylhet",
+        mobile: "01712345678",
+        description: "Works perfectly.",
+        condition: "good",
+        ramGb: "16",
+      },
+      { photos: { name: "p.png", data: await pngBytes() } },
+    );
+    const posted = await sellerHttp.raw("POST", "/api/adverts", body.payload, body.headers);
+    expect(posted.statusCode, posted.body).toBe(201);
+    const advertId = posted.json().id as string;
+    expect(await noticesOf(buyer.user.id)).toHaveLength(0); // nothing in the seller's request
+
+    expect(await match()).toBeGreaterThanOrEqual(1);
+    const [notice] = await noticesOf(buyer.user.id);
+    expect(notice).toMatchObject({
+      title: "New match: Lenovo ThinkPad X1 Carbon",
+      body: `$580 · for your saved search “${search.name}”.`,
+      link: `/laptops/${advertId}`,
+    });
+    const [email] = await emailsOf(buyer.user.id, "savedSearch.instant");
+    expect(email?.subject).toBe(`New match for “${search.name}”: Lenovo ThinkPad X1 Carbon`);
+    const rendered = renderRow(email as never, { publicUrl: PUBLIC_URL, secret: "x".repeat(32) });
+    expect(rendered.text).toContain(`${PUBLIC_URL}/laptops/${advertId}`);
+    expect(rendered.html).toContain(`href="${PUBLIC_URL}/laptops/${advertId}"`);
+  });
+
+  it("matches only what the search says: brand, price, RAM and words", async () => {
+    const buyer = await newBuyer();
+    await save(buyer, { q: "thinkpad", brand: lenovo, maxPrice: "600" });
+    await published({ name: "Lenovo ThinkPad E14", priceCents: 70_000 }); // too dear
+    await published({ name: "Dell ThinkPad-ish", brandId: dell }); // another brand
+    await published({ name: "Lenovo IdeaPad 5" }); // other words
+    const typo = await published({ name: "Lenovo Thinkpadd L13" }); // a typo still matches the name
+    await match();
+    expect((await noticesOf(buyer.user.id)).map((x) => x.link)).toEqual([`/laptops/${typo.id}`]);
+  });
+
+  it("matches exactly what opening the search finds: the catalogue's search, read the other way round", async () => {
+    const buyer = await newBuyer();
+    const batch = `batch${Date.now().toString(36)}`;
+    const searches = [
+      { q: `${batch} carbon` },
+      { q: batch, brand: lenovo, minRam: "16" },
+      { q: batch, minPrice: "400", maxPrice: "700", condition: "excellent" },
+      { q: batch, location: "sylhet", minStorage: "512" },
+      { q: `${batch} -yoga` },
+      { q: `${batch} or nothing`, brand: dell },
+    ];
+    const saved: Awaited<ReturnType<typeof save>>[] = [];
+    for (const body of searches) saved.push(await save(buyer, body));
+    const specs = [
+      {
+        name: `Lenovo Carbon ${batch}`,
+        price: 45_000,
+        ram: 16,
+        storage: 512,
+        location: "Sylhet",
+        condition: "excellent",
+      },
+      { name: `Lenovo Yoga ${batch}`, price: 65_000, ram: 8, storage: 256, location: "Dhaka", condition: "good" },
+      { name: `Dell XPS ${batch}`, price: 80_000, ram: 32, storage: 1024, location: "sylhet", condition: "excellent" },
+      { name: `Lenovo Legion ${batch}`, price: 39_000, ram: 16, storage: 128, location: "Khulna", condition: "Fair" },
+    ] as const;
+    const posted: string[] = [];
+    for (const spec of specs) {
+      const advert = await createAdvert(t.services, {
+        sellerId: seller.id,
+        brandId: spec.name.startsWith("Dell") ? dell : lenovo,
+        name: spec.name,
+        resalePriceCents: spec.price,
+        location: spec.location,
+        condition: spec.condition,
+        imageKey: "shared-photo",
+      });
+      await t.services.db
+        .update(adverts)
+        .set({ ramGb: spec.ram, storageGb: spec.storage })
+        .where(eq(adverts.id, advert.id));
+      await t.services.db.transaction((tx) => publish(tx, advert.id, seller.id));
+      posted.push(advert.id);
+    }
+    await match();
+    for (const search of saved) {
+      const found = await buyer.http.get(`/api/saved-searches/${search.id}/adverts`);
+      const opened = (found.json().items as { id: string }[]).map((a) => a.id).filter((id) => posted.includes(id));
+      const matched = (
+        await t.services.db
+          .select({ advertId: savedSearchMatches.advertId })
+          .from(savedSearchMatches)
+          .where(eq(savedSearchMatches.savedSearchId, search.id))
+      ).map((m) => m.advertId);
+      expect(matched.sort(), search.summary).toEqual(opened.sort());
+    }
+    // And the searches do tell apart: not all match everything, and some match something.
+    const counts = await t.services.db
+      .select({ id: savedSearchMatches.savedSearchId })
+      .from(savedSearchMatches)
+      .where(eq(savedSearchMatches.userId, buyer.user.id));
+    expect(counts.length).toBeGreaterThan(3);
+    expect(counts.length).toBeLessThan(searches.length * specs.length);
+  });
+
+  it("never tells a seller about their own laptop", async () => {
+    const sellerSearch = await sellerHttp.post("/api/saved-searches", { brand: lenovo });
+    expect(sellerSearch.statusCode).toBe(201);
+    const buyer = await newBuyer();
+    await save(buyer, { brand: lenovo });
+    const advert = await published();
+    await match();
+    expect((await noticesOf(seller.id)).filter((x) => x.link.endsWith(advert.id))).toEqual([]);
+    expect((await noticesOf(buyer.user.id)).map((x) => x.link)).toContain(`/laptops/${advert.id}`);
+  });
+
+  it("never tells twice about the same laptop and search, however often it is matched", async () => {
+    const buyer = await newBuyer();
+    await save(buyer, { q: "yoga" });
+    const advert = await published({ name: "Lenovo Yoga 7i" });
+    await match();
+    await match();
+    // A retried job, or the same advert published again (approved after being held).
+    await t.services.db.execute(sql`update advert_publications set matched_at = null where advert_id = ${advert.id}`);
+    await t.services.db.transaction((tx) => publish(tx, advert.id, seller.id));
+    await match();
+    expect(await noticesOf(buyer.user.id)).toHaveLength(1);
+    expect(await emailsOf(buyer.user.id, "savedSearch.instant")).toHaveLength(1);
+  });
+
+  it("emails each search at most once an hour, listing what came meanwhile; the app is told of each at once", async () => {
+    const buyer = await newBuyer();
+    const { id } = await save(buyer, { q: "legion" });
+    const first = await published({ name: "Lenovo Legion 5" });
+    await match();
+    const second = await published({ name: "Lenovo Legion 7" });
+    const third = await published({ name: "Lenovo Legion Slim" });
+    await match();
+    expect(await noticesOf(buyer.user.id)).toHaveLength(3);
+    const emails = await emailsOf(buyer.user.id, "savedSearch.instant");
+    expect(emails).toHaveLength(1);
+    expect(
+      (emails[0]?.payload.params as { laptops: { advertId: string }[] } | undefined)?.laptops.map((l) => l.advertId),
+    ).toEqual([first.id]);
+
+    // An hour later the sweep sends the two that waited, in one email.
+    await t.services.db
+      .update(savedSearches)
+      .set({ lastEmailedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(savedSearches.id, id));
+    await match();
+    const after = await emailsOf(buyer.user.id, "savedSearch.instant");
+    expect(after).toHaveLength(2);
+    const later = after.find((e) => e.id !== emails[0]?.id);
+    expect(later?.subject).toBe("2 new matches for “legion”");
+    expect(
+      (later?.payload.params as { laptops: { advertId: string }[] } | undefined)?.laptops.map((l) => l.advertId).sort(),
+    ).toEqual([second.id, third.id].sort());
+    await match();
+    expect(await emailsOf(buyer.user.id, "savedSearch.instant")).toHaveLength(2);
+  });
+
+  it("tells nothing for searches with alerts off", async () => {
+    const buyer = await newBuyer();
+    await save(buyer, { q: "ideacentre", alerts: "off" });
+    await published({ name: "Lenovo IdeaCentre laptop" });
+    await match();
+    expect(await noticesOf(buyer.user.id)).toHaveLength(0);
+  });
+
+  it("sends daily searches one digest a day: the newest 20 of the new matches, with a link to all of them", async () => {
+    const buyer = await newBuyer();
+    await save(buyer, { q: "carbon", alerts: "daily", name: "Carbons" });
+    await save(buyer, { q: "flex", alerts: "daily", name: "Flexes" });
+    for (let i = 0; i < 23; i++) await published({ name: `Lenovo Carbon ${i}` });
+    await published({ name: "Lenovo Flex 5" });
+    await match();
+    expect(await noticesOf(buyer.user.id)).toHaveLength(0); // daily: no notification per laptop
+    expect(await emailsOf(buyer.user.id, "savedSearch.instant")).toHaveLength(0);
+
+    await t.services.background.sendDailyDigestsNow();
+    await t.services.background.sendDailyDigestsNow(); // the same day again: nothing new to send
+    const digests = await emailsOf(buyer.user.id, "savedSearch.daily");
+    expect(digests).toHaveLength(1);
+    const digest = digests[0] as (typeof digests)[number];
+    expect(digest.subject).toBe("24 new laptops match your saved searches");
+    const params = digest.payload.params as { laptops: { productName: string; searchName: string }[]; total: number };
+    expect(params.total).toBe(24);
+    expect(params.laptops).toHaveLength(20);
+    expect(params.laptops[0]).toMatchObject({ productName: "Lenovo Flex 5", searchName: "Flexes" });
+    const rendered = renderRow(digest as never, { publicUrl: PUBLIC_URL, secret: "x".repeat(32) });
+    expect(rendered.text).toContain("24 new laptops match your saved searches. Here are the 20 newest:");
+    expect(rendered.text).toContain(`See all 24 in your saved searches: ${PUBLIC_URL}/dashboard/saved-searches`);
+  });
+});

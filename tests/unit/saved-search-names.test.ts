@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { describeSearch } from "../../schemas/saved-search-names.ts";
+import { createSavedSearchSchema } from "../../schemas/saved-searches.ts";
+
+describe("a saved search's suggested name", () => {
+  it("reads its filters in a few words, prices in dollars", () => {
+    expect(describeSearch({ brand: "b", minRam: 16, maxPrice: 60_000 }, "Lenovo")).toBe("Lenovo · 16 GB+ · under $600");
+    expect(describeSearch({ q: "xps", minPrice: 30_000, maxPrice: 70_050, location: "Dhaka" })).toBe(
+      "xps · $300–$700.5 · in Dhaka",
+    );
+    expect(describeSearch({ minPrice: 25_000, condition: "Fair", minStorage: 512 })).toBe(
+      "512 GB+ storage · fair · over $250",
+    );
+    expect(describeSearch({})).toBe("All laptops");
+  });
+
+  it("names a brand that no longer exists without failing, and stays within 80 characters", () => {
+    expect(describeSearch({ brand: "gone" }, null)).toBe("a brand no longer listed");
+    expect(describeSearch({ q: "x".repeat(100) })).toHaveLength(80);
+  });
+});
+
+describe("the saved-search schema", () => {
+  it("takes /allAdd's URL values, empty ones as no filter, and converts dollars to cents", () => {
+    expect(createSavedSearchSchema.parse({ q: " thinkpad ", minPrice: "", maxPrice: "599.99", minRam: "16" })).toEqual({
+      q: "thinkpad",
+      maxPrice: 59_999,
+      minRam: 16,
+      sort: "newest",
+    });
+  });
+});
