@@ -21,6 +21,8 @@ export function startNode(args: string[], port: number, env: Record<string, stri
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       SHUTDOWN_DRAIN_MS: "0",
+      // One process each, as the drills and benchmarks count them, unless one asks for more.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { isIP } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -77,6 +78,8 @@ const envSchema = z
       .string()
       .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, "must be an address, or Name <address>")
       .optional(),
+    /** App processes on this machine (server/workers.ts); unset: one per core with DATABASE_URL, 1 embedded. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** Bearer token for GET /metrics (Prometheus); unset, /metrics does not exist. */
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** How long a process told to stop (SIGTERM) keeps serving, its /healthz failing, before it closes. */
@@ -84,6 +87,13 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
+    if (!env.DATABASE_URL && (env.WEB_CONCURRENCY ?? 1) > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "must be 1 on the embedded database (one process per DATA_DIR): set DATABASE_URL for more",
+      });
+    }
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -197,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,
+    webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     // One embedded process has no balancer to wait for.
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? 5_000 : 0),
     signUpsPerHour: e.SIGNUPS_PER_HOUR,

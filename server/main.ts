@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { seedDemoIfEmpty } from "../seed/demo.ts";
@@ -5,13 +6,13 @@ import { buildApp, type Lifecycle } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { createServices } from "./services.ts";
+import { superviseWorkers } from "./workers.ts";
 
 /**
  * The entry of `npm start` (the production build) and of `npm run dev` (`--dev`: the pages from Vite, hot):
  * read .env, validate the configuration, open and migrate the database, seed the demo, serve.
  */
 async function main() {
-  loadEnvFile();
   const dev = process.argv.includes("--dev");
   if (dev) {
     process.env.NODE_ENV ??= "development";
@@ -64,7 +65,15 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+/** One process serving (a worker of the cluster, or alone), or — with WEB_CONCURRENCY > 1 — their supervisor. */
+async function start() {
+  loadEnvFile();
+  const workers = process.argv.includes("--dev") ? 1 : loadConfig().webConcurrency;
+  if (workers > 1 && cluster.isPrimary) superviseWorkers(workers);
+  else await main();
+}
+
+start().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {

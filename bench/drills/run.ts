@@ -14,6 +14,7 @@ import { pairsDrill } from "./pairs.ts";
 import { raceDrill } from "./race.ts";
 import { sqlmapDrill } from "./sqlmap.ts";
 import { brokenInvariants, canRestartPostgres } from "./support.ts";
+import { workersDrill } from "./workers.ts";
 
 const short = process.argv.includes("--short");
 const onlyAt = process.argv.indexOf("--only");
@@ -26,6 +27,7 @@ const drills: [string, () => Promise<void>][] = [
   ["sqlmap", () => sqlmapDrill({ short })],
   ["pairs", () => pairsDrill({ short })],
   ["mail", () => mailOutageDrill({ short })],
+  ["workers", workersDrill],
   // Last: it restarts the PostgreSQL server the other drills use.
   ["outage", outageDrill],
 ];

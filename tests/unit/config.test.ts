@@ -55,6 +55,16 @@ describe("configuration", () => {
     expect(() => trust("10.0.0.0/8,everyone")).toThrow(/TRUST_PROXY/);
   });
 
+  it("runs one process per core on PostgreSQL, and one on the embedded database", () => {
+    const shared = { DATABASE_URL: "postgres://db/relaptop", AUTH_SECRET: "x".repeat(32) };
+    expect(loadConfig(shared).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ ...shared, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir() }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: must be 1 on the embedded database/,
+    );
+  });
+
   it("wants Google's three settings together", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_DISCOVERY_URL/);
   });
