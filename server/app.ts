@@ -30,6 +30,7 @@ import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
 import { ordersApi } from "./api/orders.ts";
 import { peopleApi } from "./api/people.ts";
+import { reviewsApi } from "./api/reviews.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandling } from "./http/errors.ts";
@@ -154,6 +155,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       await api.register(peopleApi, { services });
       await api.register(moderationApi, { services });
       await api.register(notificationsApi, { services });
+      await api.register(reviewsApi, { services });
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });

@@ -26,6 +26,7 @@ import {
 } from "../core/notifications/index.ts";
 import { createOrders } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
+import { createReviewReports, createReviews } from "../core/reviews/index.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
 
@@ -150,6 +151,8 @@ export function createServices(config: Config, database: Database, options: Serv
     audit: createAudit({ db }),
     reports: createReports({ db }),
     catalogue: createCatalogue({ db }),
+    reviews: createReviews({ db }),
+    reviewReports: createReviewReports({ db }),
   };
 }
 
