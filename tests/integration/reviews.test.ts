@@ -13,7 +13,7 @@ let sellerAccount: Awaited<ReturnType<typeof createUser>>;
 let buyerAccount: Awaited<ReturnType<typeof createUser>>;
 
 const NEEDS_RECEIPT = "You can review a seller once you have received the laptop.";
-const card = async (advertId: string) =>
+const card = async (advertId: string | undefined) =>
   ((await c.anonymous.get("/api/adverts")).json().items as { id: string; sellerRating: unknown }[]).find(
     (a) => a.id === advertId,
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -85,6 +85,16 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "PUT /api/me/email-preferences": SIGNED_IN,
   "GET /api/email-delivery": ADMIN_ONLY,
   "POST /api/email-delivery/{id}/send-again": ADMIN_ONLY,
+  "GET /api/sellers/{id}/reviews": PUBLIC,
+  // The buyer's own order (not received yet: 409); nobody else may review it.
+  "POST /api/orders/{id}/review": row(401, "ok", 403, 403, 403, 403),
+  // The buyer wrote the review: only they edit it; only the owner (its seller) answers it.
+  "PUT /api/reviews/{id}": row(401, "ok", 403, 403, 403, 403),
+  "POST /api/reviews/{id}/answer": row(401, 403, "ok", 403, 403, 403),
+  "POST /api/reviews/{id}/reports": SIGNED_IN,
+  "GET /api/review-reports": ADMIN_ONLY,
+  "POST /api/reviews/{id}/report-dismissal": ADMIN_ONLY,
+  "POST /api/reviews/{id}/removal": ADMIN_ONLY,
 };
 
 let t: TestApp;
@@ -100,7 +110,7 @@ beforeAll(async () => {
   const owner = await createUser(t.services, { name: "Owner", email: "owner@x.test", role: "seller" });
   await createUser(t.services, { name: "As User", email: "asuser@x.test", role: "seller" });
   await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
-  await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  const buyer = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
   await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
   ids.advert = (
@@ -111,6 +121,15 @@ beforeAll(async () => {
       resalePriceCents: 10_000,
     })
   ).id;
+  // A laptop the buyer received and reviewed.
+  const received = await createAdvert(t.services, {
+    sellerId: owner.id,
+    brandId: brand.id,
+    name: "Received laptop",
+    resalePriceCents: 20_000,
+  });
+  const sale = await createCompletedOrder(t.services, buyer, received.id);
+  ids.review = (await t.services.reviews.write(buyer, sale.id, { rating: 4, body: "Works as described." })).id;
   as.anonymous = client(t);
   for (const [actor, email] of [
     ["buyer", "buyer@x.test"],
@@ -156,6 +175,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   }
   if (op === "POST /api/notifications/{id}/read") return { id: ids.notification as string };
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
+  if (op.includes("/api/reviews/{id}")) return { id: ids.review as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
   return {
     id: onOrder
@@ -208,6 +228,10 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "POST /api/reports": { advertId: ids.advert, reason: "Other" },
     "POST /api/adverts/{id}/removal": { reason: "Matrix" },
     "PUT /api/me/email-preferences": { kind: "order.booked", email: true },
+    "POST /api/orders/{id}/review": { rating: 5, body: "A matrix review." },
+    "PUT /api/reviews/{id}": { rating: 3, body: "A matrix review, edited." },
+    "POST /api/reviews/{id}/answer": { answer: "Thank you." },
+    "POST /api/reviews/{id}/removal": { reason: "Matrix" },
   };
   return op in json
     ? { payload: json[op] }
