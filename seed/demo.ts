@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
-import { createAdvert, createBrand, createUser } from "./factories.ts";
+import { createAdvert, createBrand, createCompletedOrder, createUser } from "./factories.ts";
 
 export const DEMO_ACCOUNTS = {
   admin: "admin@relaptop.test",
@@ -55,6 +55,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   let i = 0;
   let sold: string | undefined;
   let booked: string | undefined;
+  const laptops: string[] = [];
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
@@ -71,6 +72,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         createdAt: new Date(start + i * 36 * 3600 * 1000),
         hue: b.hue,
       });
+      laptops.push(advert.id);
       if (i === 4) sold = advert.id;
       if (i === 7) booked = advert.id;
       i++;
@@ -92,5 +94,35 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   if (booked) {
     await s.orders.book(buyer, { advertId: booked, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" });
   }
+  await seedReviews(s, seller, laptops);
   return true;
+}
+
+/**
+ * Finished sales with reviews, so a newcomer sees ratings on cards and on the sellers' pages: two more
+ * buyers receive laptops from Sam and Rafi and review them; Sam answers one. (Bea's paid laptop is left
+ * for her to receive and review herself.)
+ */
+async function seedReviews(s: Services, sam: Awaited<ReturnType<typeof createUser>>, laptops: string[]) {
+  const karim = await createUser(s, { name: "Karim Khan", email: "karim@relaptop.test" });
+  const nadia = await createUser(s, { name: "Nadia Noor", email: "nadia@relaptop.test" });
+  const sales: [typeof karim, number, number, string][] = [
+    [karim, 10, 5, "Exactly as described, battery still strong. Sam met me on time and showed it working."],
+    [nadia, 13, 4, "Good laptop for the price. A small scratch on the lid that was not in the photos."],
+    [karim, 5, 3, "Works fine, but Rafi took two days to answer my messages."],
+    [nadia, 16, 5, "Like new, with the original box and charger. Would buy from Sam again."],
+  ];
+  for (const [buyer, index, rating, body] of sales) {
+    const advertId = laptops[index];
+    if (!advertId) continue;
+    const order = await createCompletedOrder(s, buyer, advertId);
+    const review = await s.reviews.write(buyer, order.id, { rating, body });
+    if (rating === 4) {
+      await s.reviews.answer(
+        sam,
+        review.id,
+        "Thank you, Nadia! Sorry about the scratch — I have added close-ups to my other adverts.",
+      );
+    }
+  }
 }
