@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
 import { adverts, brands } from "../db/schema.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
-import { seedBulk } from "../seed/bulk.ts";
+import { rateBulkSellers, seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";
@@ -86,6 +86,8 @@ const measure = async (url: string, connections: number, cookie?: string) =>
   figures(await autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} }));
 
 const rows: Row[] = [];
+/** Visitors' list pages with no seller rated, then with a rating on every card, in the same run. */
+const ratingRows: { size: number; scenario: string; connections: number; without: number; with: number }[] = [];
 for (const size of sizes) {
   console.log(`Seeding ${size.toLocaleString("en-US")} adverts (${kind})…`);
   const db = await freshDatabase(size);
@@ -157,10 +159,61 @@ for (const size of sizes) {
         console.log(`${size} · ${connections} conns · ${scenario}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms`);
       }
     }
+    // The embedded database can be open in one process only: the comparison needs a PostgreSQL server.
+    if (kind === "postgres") await compareRatings(size, db.env, reads.slice(0, 4));
   } finally {
     await stop(app);
   }
 }
+
+/**
+ * The visitors' list scenarios measured twice against the same running app: with seller_ratings empty
+ * (what the cards cost before ratings existed, the left join finding nothing) and with every seller rated.
+ */
+async function compareRatings(size: number, env: Record<string, string>, reads: [string, unknown, string][]) {
+  const database = await openDatabase(loadConfig(env).database);
+  try {
+    const measureAll = async () => {
+      // Past the one-second micro-cache, so no answer from before the change is reused.
+      await new Promise((r) => setTimeout(r, 1100));
+      const out: Record<string, number> = {};
+      for (const connections of CONNECTIONS) {
+        for (const [label, , url] of reads) out[`${label}|${connections}`] = (await measure(url, connections)).rps;
+      }
+      return out;
+    };
+    await database.db.execute(sql`truncate seller_ratings`);
+    const without = await measureAll();
+    await rateBulkSellers(database.db);
+    const withRatings = await measureAll();
+    for (const key of Object.keys(without)) {
+      const [label, connections] = key.split("|") as [string, string];
+      ratingRows.push({
+        size,
+        scenario: `${label}, visitor`,
+        connections: Number(connections),
+        without: without[key] ?? Number.NaN,
+        with: withRatings[key] ?? Number.NaN,
+      });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+const ratingTable = ratingRows.length
+  ? [
+      "",
+      "Seller ratings on every card (visitors, same run, same app): no seller rated vs. every seller rated.",
+      "",
+      "| adverts | scenario | conns | req/s, no ratings | req/s, ratings on every card | change |",
+      "|---:|---|---:|---:|---:|---:|",
+      ...ratingRows.map(
+        (r) =>
+          `| ${r.size.toLocaleString("en-US")} | ${r.scenario} | ${r.connections} | ${Math.round(r.without)} | ${Math.round(r.with)} | ${(((r.with - r.without) / r.without) * 100).toFixed(1)} % |`,
+      ),
+    ]
+  : [];
 
 const table = [
   "| adverts | scenario | conns | req/s | p50 ms | p99 ms | errors | vs ceiling |",
@@ -187,6 +240,7 @@ const report = [
   `${where}, production build, ${duration} s per measurement, autocannon on the same machine (${(await import("node:os")).cpus().length} cores).`,
   "",
   ...table,
+  ...ratingTable,
   ...(growth.length ? ["", `p50 growth from ${sizes[0]} to ${sizes.at(-1)} adverts (50 connections):`, ...growth] : []),
   "",
 ].join("\n");
