@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminActions, reviews } from "../../db/schema.ts";
+import { adminActions, reviews, sellerRatings } from "../../db/schema.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
-const c: Record<"anonymous" | "buyer" | "buyer2" | "seller" | "other" | "admin", ReturnType<typeof client>> =
-  {} as never;
+const c: Record<
+  "anonymous" | "buyer" | "buyer2" | "seller" | "other" | "admin",
+  ReturnType<typeof client>
+> = {} as never;
 const ids: Record<string, string> = {};
 let sellerAccount: Awaited<ReturnType<typeof createUser>>;
 let buyerAccount: Awaited<ReturnType<typeof createUser>>;
@@ -59,7 +61,9 @@ describe("writing a review", () => {
   it("names the field of an empty, short or oversized review, and a missing rating", async () => {
     const fields = async (body: unknown) => (await c.buyer.post(`/api/orders/${ids.order}/review`, body)).json().fields;
     expect(await fields({ rating: 4, body: "" })).toEqual({ body: "Write your review" });
-    expect(await fields({ rating: 4, body: "Too short" })).toEqual({ body: "Your review must be at least 10 characters" });
+    expect(await fields({ rating: 4, body: "Too short" })).toEqual({
+      body: "Your review must be at least 10 characters",
+    });
     expect(await fields({ rating: 4, body: "x".repeat(1001) })).toEqual({
       body: "Your review must be 1,000 characters or fewer",
     });
@@ -174,7 +178,10 @@ describe("reporting and removing a review", () => {
     expect((await c.admin.get("/api/review-reports")).json().reviews).toEqual([]);
     const [told] = (await t.services.notifications.list(buyerAccount)).items;
     expect(told).toMatchObject({ title: "Review removed: XPS 13", body: `An admin removed your review: ${reason}` });
-    const actions = await t.services.db.select().from(adminActions).where(eq(adminActions.targetId, ids.review as string));
+    const actions = await t.services.db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.targetId, ids.review as string));
     expect(actions.map((a) => a.action)).toEqual(["remove-review"]);
     // Nothing more happens to a removed review.
     const reported = await c.other.post(`/api/reviews/${ids.review}/reports`, {});
@@ -218,5 +225,33 @@ describe("the seller's page", () => {
 
     await c.admin.raw("DELETE", `/api/users/${busy.id}`);
     expect((await c.anonymous.get(`/api/sellers/${busy.id}/reviews`)).statusCode).toBe(404);
+  });
+});
+
+describe("the rating counters", () => {
+  it("add up when reviews of one seller are written at the same moment, and a double submit writes one", async () => {
+    const brand = await createBrand(t.services, "Asus");
+    const seller = await createUser(t.services, { name: "Rush Seller", email: "rush@x.test", role: "seller" });
+    const sales = [];
+    for (let i = 0; i < 6; i++) {
+      const buyer = await createUser(t.services, { name: `Rush Buyer ${i}`, email: `rush${i}@x.test` });
+      const advert = await createAdvert(t.services, {
+        sellerId: seller.id,
+        brandId: brand.id,
+        name: `ZenBook ${i}`,
+        resalePriceCents: 10_000,
+      });
+      sales.push({ buyer, order: await createCompletedOrder(t.services, buyer, advert.id), rating: 1 + (i % 5) });
+    }
+    const attempts = sales.flatMap(({ buyer, order, rating }) =>
+      [0, 1].map(() => t.services.reviews.write(buyer, order.id, { rating, body: "Written twice at once." })),
+    );
+    const outcomes = await Promise.allSettled(attempts);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(6);
+    for (const o of outcomes) {
+      if (o.status === "rejected") expect(o.reason.message).toBe("You have already reviewed this order.");
+    }
+    const [counters] = await t.services.db.select().from(sellerRatings).where(eq(sellerRatings.sellerId, seller.id));
+    expect(counters).toMatchObject({ reviewCount: 6, ratingSum: 1 + 2 + 3 + 4 + 5 + 1, stars1: 2, stars5: 1 });
   });
 });
