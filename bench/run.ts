@@ -27,6 +27,8 @@ const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const APP_PORT = 3401;
 const CEILING_PORT = 3402;
 const CONNECTIONS = [10, 50];
+/** `--only ratings`: just the seller-ratings comparison (PostgreSQL), without the ceilings and other scenarios. */
+const onlyRatings = argument("only", "") === "ratings";
 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
@@ -96,7 +98,7 @@ for (const size of sizes) {
   const ceiling = await start("bench/ceiling-server.ts", db.env, CEILING_PORT, "/bare");
   const ceilings: Record<number, { bare: ReturnType<typeof figures>; query: ReturnType<typeof figures> }> = {};
   try {
-    for (const connections of CONNECTIONS) {
+    for (const connections of onlyRatings ? [] : CONNECTIONS) {
       const bare = await measure(`http://127.0.0.1:${CEILING_PORT}/bare`, connections);
       const query = await measure(`http://127.0.0.1:${CEILING_PORT}/query`, connections);
       ceilings[connections] = { bare, query };
@@ -150,7 +152,7 @@ for (const size of sizes) {
     ],
   ];
   try {
-    for (const connections of CONNECTIONS) {
+    for (const connections of onlyRatings ? [] : CONNECTIONS) {
       for (const [scenario, against, run] of scenarios) {
         const m = await run(connections);
         const ceilingRps = ceilings[connections]?.[against].rps ?? Number.NaN;
@@ -167,33 +169,45 @@ for (const size of sizes) {
 }
 
 /**
- * The visitors' list scenarios measured twice against the same running app: with seller_ratings empty
- * (what the cards cost before ratings existed, the left join finding nothing) and with every seller rated.
+ * The visitors' list scenarios measured against the same running app with seller_ratings empty (what the
+ * cards cost before ratings existed: the left join finds nothing) and with every seller rated. The two
+ * states alternate for ROUNDS rounds (off, on, on, off, …) and each figure is the median, so a neighbour's
+ * burst of load on a shared machine does not land on one side only.
  */
+const ROUNDS = 3;
 async function compareRatings(size: number, env: Record<string, string>, reads: [string, unknown, string][]) {
   const database = await openDatabase(loadConfig(env).database);
-  try {
-    const measureAll = async () => {
-      // Past the one-second micro-cache, so no answer from before the change is reused.
-      await new Promise((r) => setTimeout(r, 1100));
-      const out: Record<string, number> = {};
-      for (const connections of CONNECTIONS) {
-        for (const [label, , url] of reads) out[`${label}|${connections}`] = (await measure(url, connections)).rps;
-      }
-      return out;
-    };
+  const samples: Record<"off" | "on", Record<string, number[]>> = { off: {}, on: {} };
+  const setState = async (state: "off" | "on") => {
     await database.db.execute(sql`truncate seller_ratings`);
-    const without = await measureAll();
-    await rateBulkSellers(database.db);
-    const withRatings = await measureAll();
-    for (const key of Object.keys(without)) {
+    if (state === "on") await rateBulkSellers(database.db);
+    // Past the one-second micro-cache, so no answer from before the change is reused.
+    await new Promise((r) => setTimeout(r, 1100));
+  };
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: ("off" | "on")[] = round % 2 === 0 ? ["off", "on"] : ["on", "off"];
+      for (const state of order) {
+        await setState(state);
+        for (const connections of CONNECTIONS) {
+          for (const [label, , url] of reads) {
+            const key = `${label}|${connections}`;
+            const rps = (await measure(url, connections)).rps;
+            samples[state][key] = [...(samples[state][key] ?? []), rps];
+          }
+        }
+      }
+    }
+    await setState("on");
+    const median = (xs: number[] = []) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+    for (const key of Object.keys(samples.off)) {
       const [label, connections] = key.split("|") as [string, string];
       ratingRows.push({
         size,
         scenario: `${label}, visitor`,
         connections: Number(connections),
-        without: without[key] ?? Number.NaN,
-        with: withRatings[key] ?? Number.NaN,
+        without: median(samples.off[key]),
+        with: median(samples.on[key]),
       });
     }
   } finally {
@@ -204,7 +218,7 @@ async function compareRatings(size: number, env: Record<string, string>, reads: 
 const ratingTable = ratingRows.length
   ? [
       "",
-      "Seller ratings on every card (visitors, same run, same app): no seller rated vs. every seller rated.",
+      `Seller ratings on every card (visitors, same run, same app): no seller rated vs. every seller rated, medians of ${ROUNDS} alternating rounds.`,
       "",
       "| adverts | scenario | conns | req/s, no ratings | req/s, ratings on every card | change |",
       "|---:|---|---:|---:|---:|---:|",
@@ -246,9 +260,10 @@ const report = [
 ].join("\n");
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(`bench/results/${date}-${kind}.md`, report);
-const worst = rows.filter((r) => r.against !== "—").reduce((a, b) => (b.p99 > a.p99 ? b : a));
+const measured = rows.filter((r) => r.against !== "—");
+const worst = measured.length ? measured.reduce((a, b) => (b.p99 > a.p99 ? b : a)) : undefined;
 const errors = rows.reduce((n, r) => n + r.errors, 0);
 console.log(`\n${report}`);
 console.log(
-  `Summary: ${rows.length} measurements on ${kind}, ${errors} errors, worst p99 ${worst.p99} ms (${worst.scenario}, ${worst.size} adverts, ${worst.connections} conns) → bench/results/${date}-${kind}.md`,
+  `Summary: ${rows.length + ratingRows.length * 2 * ROUNDS} measurements on ${kind}, ${errors} errors${worst ? `, worst p99 ${worst.p99} ms (${worst.scenario}, ${worst.size} adverts, ${worst.connections} conns)` : ""} → bench/results/${date}-${kind}.md`,
 );
