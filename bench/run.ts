@@ -29,6 +29,8 @@ const CEILING_PORT = 3402;
 const CONNECTIONS = [10, 50];
 /** `--only ratings`: just the seller-ratings comparison (PostgreSQL), without the ceilings and other scenarios. */
 const onlyRatings = argument("only", "") === "ratings";
+/** Alternating rounds of the ratings comparison (see compareRatings). */
+const ROUNDS = 3;
 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
@@ -174,7 +176,6 @@ for (const size of sizes) {
  * states alternate for ROUNDS rounds (off, on, on, off, …) and each figure is the median, so a neighbour's
  * burst of load on a shared machine does not land on one side only.
  */
-const ROUNDS = 3;
 async function compareRatings(size: number, env: Record<string, string>, reads: [string, unknown, string][]) {
   const database = await openDatabase(loadConfig(env).database);
   const samples: Record<"off" | "on", Record<string, number[]>> = { off: {}, on: {} };
@@ -253,7 +254,7 @@ const report = [
   "",
   `${where}, production build, ${duration} s per measurement, autocannon on the same machine (${(await import("node:os")).cpus().length} cores).`,
   "",
-  ...table,
+  ...(rows.length ? table : []),
   ...ratingTable,
   ...(growth.length ? ["", `p50 growth from ${sizes[0]} to ${sizes.at(-1)} adverts (50 connections):`, ...growth] : []),
   "",
