@@ -27,6 +27,7 @@ export default [
     route("saved-searches", "routes/dashboard/saved-searches.tsx"),
     route("email-delivery", "routes/dashboard/email-delivery.tsx"),
     route("my/orders", "routes/dashboard/my-orders.tsx"),
+    route("my/orders/:orderId/review", "routes/dashboard/review-order.tsx"),
     route("payment/:orderId", "routes/dashboard/payment.tsx"),
     route("add/brand", "routes/dashboard/add-brand.tsx"),
     route("all/brands", "routes/dashboard/all-brands.tsx"),

@@ -9,6 +9,10 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../db/client.ts";
+import { rateBulkSellers } from "../seed/bulk.ts";
+import { loadConfig } from "../server/config.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";
 import { type DatabaseKind, freshDatabase } from "./fresh-database.ts";
 import { answers, argument, startNode, stop } from "./processes.ts";
@@ -19,6 +23,10 @@ const kind = argument("db", "postgres") as DatabaseKind;
 const APP_PORT = 3401;
 const CEILING_PORT = 3402;
 const CONNECTIONS = [10, 50];
+/** `--only ratings`: just the seller-ratings comparison (PostgreSQL), without the ceilings and other scenarios. */
+const onlyRatings = argument("only", "") === "ratings";
+/** Alternating rounds of the ratings comparison (see compareRatings). */
+const ROUNDS = 3;
 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
@@ -53,6 +61,8 @@ const measure = async (url: string, connections: number, cookie?: string) =>
   figures(await autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} }));
 
 const rows: Row[] = [];
+/** Visitors' list pages with no seller rated, then with a rating on every card, in the same run. */
+const ratingRows: { size: number; scenario: string; connections: number; without: number; with: number }[] = [];
 for (const size of sizes) {
   console.log(`Seeding ${size.toLocaleString("en-US")} adverts (${kind})…`);
   const db = await freshDatabase(size, kind);
@@ -61,7 +71,7 @@ for (const size of sizes) {
   const ceiling = await start("bench/ceiling-server.ts", db.env, CEILING_PORT, "/bare");
   const ceilings: Record<number, { bare: ReturnType<typeof figures>; query: ReturnType<typeof figures> }> = {};
   try {
-    for (const connections of CONNECTIONS) {
+    for (const connections of onlyRatings ? [] : CONNECTIONS) {
       const bare = await measure(`http://127.0.0.1:${CEILING_PORT}/bare`, connections);
       const query = await measure(`http://127.0.0.1:${CEILING_PORT}/query`, connections);
       ceilings[connections] = { bare, query };
@@ -115,7 +125,7 @@ for (const size of sizes) {
     ],
   ];
   try {
-    for (const connections of CONNECTIONS) {
+    for (const connections of onlyRatings ? [] : CONNECTIONS) {
       for (const [scenario, against, run] of scenarios) {
         const m = await run(connections);
         const ceilingRps = ceilings[connections]?.[against].rps ?? Number.NaN;
@@ -124,10 +134,72 @@ for (const size of sizes) {
         console.log(`${size} · ${connections} conns · ${scenario}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms`);
       }
     }
+    // The embedded database can be open in one process only: the comparison needs a PostgreSQL server.
+    if (kind === "postgres") await compareRatings(size, db.env, reads.slice(0, 4));
   } finally {
     await stop(app);
   }
 }
+
+/**
+ * The visitors' list scenarios measured against the same running app with seller_ratings empty (what the
+ * cards cost before ratings existed: the left join finds nothing) and with every seller rated. The two
+ * states alternate for ROUNDS rounds (off, on, on, off, …) and each figure is the median, so a neighbour's
+ * burst of load on a shared machine does not land on one side only.
+ */
+async function compareRatings(size: number, env: Record<string, string>, reads: [string, unknown, string][]) {
+  const database = await openDatabase(loadConfig(env).database);
+  const samples: Record<"off" | "on", Record<string, number[]>> = { off: {}, on: {} };
+  const setState = async (state: "off" | "on") => {
+    await database.db.execute(sql`truncate seller_ratings`);
+    if (state === "on") await rateBulkSellers(database.db);
+    // Past the one-second micro-cache, so no answer from before the change is reused.
+    await new Promise((r) => setTimeout(r, 1100));
+  };
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: ("off" | "on")[] = round % 2 === 0 ? ["off", "on"] : ["on", "off"];
+      for (const state of order) {
+        await setState(state);
+        for (const connections of CONNECTIONS) {
+          for (const [label, , url] of reads) {
+            const key = `${label}|${connections}`;
+            const rps = (await measure(url, connections)).rps;
+            samples[state][key] = [...(samples[state][key] ?? []), rps];
+          }
+        }
+      }
+    }
+    await setState("on");
+    const median = (xs: number[] = []) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+    for (const key of Object.keys(samples.off)) {
+      const [label, connections] = key.split("|") as [string, string];
+      ratingRows.push({
+        size,
+        scenario: `${label}, visitor`,
+        connections: Number(connections),
+        without: median(samples.off[key]),
+        with: median(samples.on[key]),
+      });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+const ratingTable = ratingRows.length
+  ? [
+      "",
+      `Seller ratings on every card (visitors, same run, same app): no seller rated vs. every seller rated, medians of ${ROUNDS} alternating rounds.`,
+      "",
+      "| adverts | scenario | conns | req/s, no ratings | req/s, ratings on every card | change |",
+      "|---:|---|---:|---:|---:|---:|",
+      ...ratingRows.map(
+        (r) =>
+          `| ${r.size.toLocaleString("en-US")} | ${r.scenario} | ${r.connections} | ${Math.round(r.without)} | ${Math.round(r.with)} | ${(((r.with - r.without) / r.without) * 100).toFixed(1)} % |`,
+      ),
+    ]
+  : [];
 
 const table = [
   "| adverts | scenario | conns | req/s | p50 ms | p99 ms | errors | vs ceiling |",
@@ -153,15 +225,17 @@ const report = [
   "",
   `${where}, production build, ${duration} s per measurement, autocannon on the same machine (${(await import("node:os")).cpus().length} cores).`,
   "",
-  ...table,
+  ...(rows.length ? table : []),
+  ...ratingTable,
   ...(growth.length ? ["", `p50 growth from ${sizes[0]} to ${sizes.at(-1)} adverts (50 connections):`, ...growth] : []),
   "",
 ].join("\n");
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(`bench/results/${date}-${kind}.md`, report);
-const worst = rows.filter((r) => r.against !== "—").reduce((a, b) => (b.p99 > a.p99 ? b : a));
+const measured = rows.filter((r) => r.against !== "—");
+const worst = measured.length ? measured.reduce((a, b) => (b.p99 > a.p99 ? b : a)) : undefined;
 const errors = rows.reduce((n, r) => n + r.errors, 0);
 console.log(`\n${report}`);
 console.log(
-  `Summary: ${rows.length} measurements on ${kind}, ${errors} errors, worst p99 ${worst.p99} ms (${worst.scenario}, ${worst.size} adverts, ${worst.connections} conns) → bench/results/${date}-${kind}.md`,
+  `Summary: ${rows.length + ratingRows.length * 2 * ROUNDS} measurements on ${kind}, ${errors} errors${worst ? `, worst p99 ${worst.p99} ms (${worst.scenario}, ${worst.size} adverts, ${worst.connections} conns)` : ""} → bench/results/${date}-${kind}.md`,
 );

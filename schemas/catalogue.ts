@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ratingSchema } from "./reviews.ts";
 
 /** A file input that was filled in (an empty input posts a nameless, empty File). */
 export const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File && v.size > 0;
@@ -185,6 +186,7 @@ export const advertCardSchema = z
     sellerName: z.string(),
     sellerVerified: z.boolean(),
     sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
+    sellerRating: ratingSchema.nullable().meta({ description: "The seller's average rating and review count" }),
     sold: z.boolean(),
     createdAt: z.string(),
   })
@@ -216,6 +218,7 @@ export const advertDetailSchema = z
     sellerName: z.string(),
     sellerVerified: z.boolean(),
     sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
+    sellerRating: ratingSchema.nullable().meta({ description: "The seller's average rating and review count" }),
     postedAt: z.string(),
   })
   .meta({ id: "AdvertDetail" });

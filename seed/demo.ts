@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
-import { createAdvert, createBrand, createUser } from "./factories.ts";
+import { createAdvert, createBrand, createCompletedOrder, createUser } from "./factories.ts";
 
 export const DEMO_ACCOUNTS = {
   admin: "admin@relaptop.test",
@@ -60,6 +60,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   let i = 0;
   let sold: string | undefined;
   let booked: string | undefined;
+  const laptops: string[] = [];
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
@@ -76,6 +77,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         createdAt: new Date(start + i * 36 * 3600 * 1000),
         hue: b.hue,
       });
+      laptops.push(advert.id);
       if (i === 4) sold = advert.id;
       if (i === 7) booked = advert.id;
       i++;
@@ -101,5 +103,35 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   const [lenovo, dell] = await Promise.all([brandNamed(s, "Lenovo"), brandNamed(s, "Dell")]);
   await s.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
   await s.savedSearches.create(buyer, { brand: dell, maxPrice: 60_000, sort: "price_asc", alerts: "daily" });
+  await seedReviews(s, seller, laptops);
   return true;
+}
+
+/**
+ * Finished sales with reviews, so a newcomer sees ratings on cards and on the sellers' pages: two more
+ * buyers receive laptops from Sam and Rafi and review them; Sam answers one. (Bea's paid laptop is left
+ * for her to receive and review herself.)
+ */
+async function seedReviews(s: Services, sam: Awaited<ReturnType<typeof createUser>>, laptops: string[]) {
+  const karim = await createUser(s, { name: "Karim Khan", email: "karim@relaptop.test" });
+  const nadia = await createUser(s, { name: "Nadia Noor", email: "nadia@relaptop.test" });
+  const sales: [typeof karim, number, number, string][] = [
+    [karim, 10, 5, "Exactly as described, battery still strong. Sam met me on time and showed it working."],
+    [nadia, 13, 4, "Good laptop for the price. A small scratch on the lid that was not in the photos."],
+    [karim, 5, 3, "Works fine, but Rafi took two days to answer my messages."],
+    [nadia, 16, 5, "Like new, with the original box and charger. Would buy from Sam again."],
+  ];
+  for (const [buyer, index, rating, body] of sales) {
+    const advertId = laptops[index];
+    if (!advertId) continue;
+    const order = await createCompletedOrder(s, buyer, advertId);
+    const review = await s.reviews.write(buyer, order.id, { rating, body });
+    if (rating === 4) {
+      await s.reviews.answer(
+        sam,
+        review.id,
+        "Thank you, Nadia! Sorry about the scratch — I have added close-ups to my other adverts.",
+      );
+    }
+  }
 }

@@ -84,3 +84,15 @@ export async function createAdvert(s: Services, a: AdvertSeed) {
   if (!advert) throw new Error("advert not created");
   return advert;
 }
+
+/** A sale carried to its end through the core: booked, paid with the test card, received by the buyer. */
+export async function createCompletedOrder(
+  s: Services,
+  buyer: Parameters<Services["orders"]["book"]>[0],
+  advertId: string,
+) {
+  const order = await s.orders.book(buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" });
+  await s.orders.payWithTestCard(buyer, order.id);
+  await s.orders.confirmReceipt(buyer, order.id);
+  return order;
+}

@@ -30,6 +30,7 @@ import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
 import { ordersApi } from "./api/orders.ts";
 import { peopleApi } from "./api/people.ts";
+import { reviewsApi } from "./api/reviews.ts";
 import { savedSearchesApi } from "./api/saved-searches.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
@@ -195,6 +196,7 @@ export async function buildApp({
       await api.register(moderationApi, { services });
       await api.register(notificationsApi, { services });
       await api.register(savedSearchesApi, { services });
+      await api.register(reviewsApi, { services });
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });

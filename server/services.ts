@@ -26,6 +26,7 @@ import {
 } from "../core/notifications/index.ts";
 import { createOrders, PUBLICATIONS_CHANNEL } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
+import { createReviewReports, createReviews } from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import type { Config } from "./config.ts";
@@ -170,6 +171,8 @@ export function createServices(config: Config, database: Database, options: Serv
     reports: createReports({ db }),
     catalogue: createCatalogue({ db }),
     savedSearches: createSavedSearches({ db }),
+    reviews: createReviews({ db }),
+    reviewReports: createReviewReports({ db }),
     metrics,
   };
 }

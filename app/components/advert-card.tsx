@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
+import { SellerRating } from "./seller-rating.tsx";
 
 export function VerifiedMark() {
   return (
@@ -53,9 +54,9 @@ export function AdvertCard({ advert, children }: { advert: Advert; children?: Re
             {advert.yearsOfUse} year{advert.yearsOfUse === 1 ? "" : "s"}
           </dd>
         </dl>
-        <p className="flex items-center gap-2 text-sm">
-          Seller: {advert.sellerName} {advert.sellerVerified && <VerifiedMark />}{" "}
-          {advert.sellerEmailConfirmed && <EmailConfirmedMark />}
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          Seller: {advert.sellerName} <SellerRating rating={advert.sellerRating} />{" "}
+          {advert.sellerVerified && <VerifiedMark />} {advert.sellerEmailConfirmed && <EmailConfirmedMark />}
         </p>
         {children && <div className="relative z-10">{children}</div>}
       </div>

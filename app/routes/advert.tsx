@@ -7,6 +7,8 @@ import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx"
 import { BookingAction } from "../components/booking.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { SellerRating } from "../components/seller-rating.tsx";
+import { TrustPanel } from "../components/trust-panel.tsx";
 import { notFound } from "../lib/not-found.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/advert";
@@ -16,9 +18,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const advert = await services.catalogue.getAdvert(params.id);
   if (!advert) throw notFound("This laptop does not exist.");
   const user = await getUser(request, context);
-  const booked = user ? (await services.orders.bookedAmong(user, [advert.id])).length > 0 : false;
+  const [booked, trust] = await Promise.all([
+    user ? services.orders.bookedAmong(user, [advert.id]).then((ids) => ids.length > 0) : false,
+    services.reviews.trust(advert.sellerId),
+  ]);
   return {
     advert,
+    trust,
     publicUrl,
     booked,
     own: user?.id === advert.sellerId,
@@ -66,7 +72,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function AdvertPage({ loaderData: { advert: a, booked, own, canReport } }: Route.ComponentProps) {
+export default function AdvertPage({ loaderData: { advert: a, trust, booked, own, canReport } }: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, string | null][] = [
     ["Processor", a.processor],
@@ -129,6 +135,7 @@ export default function AdvertPage({ loaderData: { advert: a, booked, own, canRe
             <Link to={`/sellers/${a.sellerId}`} className="link">
               {a.sellerName}
             </Link>{" "}
+            <SellerRating rating={a.sellerRating} />
             {a.sellerVerified && <VerifiedMark />}
             {a.sellerEmailConfirmed && <EmailConfirmedMark />}
           </dd>
@@ -150,6 +157,7 @@ export default function AdvertPage({ loaderData: { advert: a, booked, own, canRe
           {canReport && !own && <ReportButton advertId={a.id} name={a.name} />}
         </div>
         <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>
+        {trust && <TrustPanel sellerId={a.sellerId} trust={trust} />}
       </div>
     </article>
   );

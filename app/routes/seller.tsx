@@ -1,22 +1,57 @@
+import { Link } from "react-router";
+import { z } from "zod";
 import { appContext } from "#app-context";
+import { answerSchema } from "../../schemas/reviews.ts";
 import { parseSearch } from "../../schemas/search.ts";
 import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { SellerRating } from "../components/seller-rating.tsx";
+import { RatingSummary, ReviewItem } from "../components/seller-reviews.tsx";
+import { appErrorData, parseForm, validateForm } from "../lib/forms.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
+import { getUser, requireUser } from "../lib/session.server.ts";
+import { dataWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/seller";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { catalogue } = context.get(appContext).services;
-  const seller = await catalogue.getSellerProfile(params.id);
-  if (!seller) throw notFound("This seller does not exist.");
-  const search = {
-    ...parseSearch(new URL(request.url).searchParams),
-    seller: seller.id,
-    q: undefined,
-    brand: undefined,
+  const { catalogue, reviews } = context.get(appContext).services;
+  const url = new URL(request.url);
+  const [seller, reviewPage, user] = await Promise.all([
+    catalogue.getSellerProfile(params.id),
+    reviews.sellerReviews(params.id, url.searchParams.get("reviewsAfter") ?? undefined),
+    getUser(request, context),
+  ]);
+  if (!seller || !reviewPage) throw notFound("This seller does not exist.");
+  const search = { ...parseSearch(url.searchParams), seller: seller.id, q: undefined, brand: undefined };
+  return {
+    seller,
+    reviews: reviewPage,
+    page: await catalogue.search(search),
+    // Only the seller answers; anyone signed in may report (the server checks both again).
+    isSeller: user?.id === seller.id,
+    signedIn: Boolean(user),
   };
-  return { seller, page: await catalogue.search(search) };
+}
+
+/** A review's seller answers it; anyone signed in reports it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = await parseForm(request, z.object({ intent: z.enum(["answer", "report"]), reviewId: z.string() }));
+  if (parsed.error) return parsed.error;
+  const { reviews, reviewReports } = context.get(appContext).services;
+  try {
+    if (parsed.value.intent === "report") {
+      await reviewReports.report(user, parsed.value.reviewId);
+      return { reported: true as const };
+    }
+    const answer = validateForm(parsed.form, answerSchema);
+    if (answer.error) return answer.error;
+    await reviews.answer(user, parsed.value.reviewId, answer.value.answer);
+    return dataWithToast(context, { ok: true }, { type: "success", message: "Your answer is published." });
+  } catch (error) {
+    return appErrorData(error);
+  }
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -24,7 +59,9 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "description", content: loaderData ? `Used laptops for sale by ${loaderData.seller.name} on ReLaptop.` : "" },
 ];
 
-export default function SellerProfile({ loaderData: { seller, page } }: Route.ComponentProps) {
+export default function SellerProfile({
+  loaderData: { seller, page, reviews, isSeller, signedIn },
+}: Route.ComponentProps) {
   const since = new Date(seller.memberSince).toLocaleDateString("en-GB", {
     month: "long",
     year: "numeric",
@@ -36,9 +73,30 @@ export default function SellerProfile({ loaderData: { seller, page } }: Route.Co
         {seller.name} {seller.verified && <VerifiedMark />}
         {seller.emailConfirmed && <EmailConfirmedMark />}
       </h1>
-      <p className="mb-6 mt-1 text-base-content/70">Member since {since}</p>
+      <p className="mb-6 mt-1 flex gap-3 text-base-content/70">
+        Member since {since} <SellerRating rating={reviews.rating} />
+      </p>
       <h2 className="mb-4 text-xl font-semibold">Laptops for sale</h2>
       <AdvertGrid page={page} empty={<p>No laptops for sale right now.</p>} />
+      <section aria-labelledby="reviews" className="mt-10 flex max-w-3xl flex-col gap-4">
+        <h2 id="reviews" className="text-xl font-semibold">
+          Reviews
+        </h2>
+        <RatingSummary page={reviews} />
+        <ul className="flex flex-col gap-4">
+          {reviews.reviews.map((review) => (
+            <ReviewItem key={review.id} review={review} canAnswer={isSeller} canReport={signedIn && !isSeller} />
+          ))}
+        </ul>
+        {reviews.nextCursor && (
+          <Link
+            to={`?reviewsAfter=${encodeURIComponent(reviews.nextCursor)}#reviews`}
+            className="btn btn-outline btn-sm self-start"
+          >
+            Older reviews
+          </Link>
+        )}
+      </section>
     </section>
   );
 }

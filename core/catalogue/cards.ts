@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
-import { adverts, brands, users } from "../../db/schema.ts";
+import { eq, sql } from "drizzle-orm";
+import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
+import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
 
 export const cardColumns = {
@@ -18,15 +19,29 @@ export const cardColumns = {
   sellerEmailConfirmed: users.emailVerified,
   status: adverts.status,
   createdAt: adverts.createdAt,
+  ratingSum: sellerRatings.ratingSum,
+  ratingCount: sellerRatings.reviewCount,
 };
+
+/**
+ * The seller's rating on every card: their counters (kept by core/reviews with each review), joined once
+ * by primary key in the card query itself — no query per card. Sellers without reviews have no row.
+ */
+export const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId)] as const;
 
 type CardRow = {
-  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"];
-};
+  [K in Exclude<keyof typeof cardColumns, "ratingSum" | "ratingCount">]: (typeof cardColumns)[K]["_"]["data"];
+} & { ratingSum: number | null; ratingCount: number | null };
 
 /** A row as the card every page and the API show (schemas/catalogue.ts). */
-export function toCard({ imageKey, status, createdAt, ...row }: CardRow): AdvertCard {
-  return { ...row, imageUrl: mediaUrl(imageKey), sold: status === "sold", createdAt: createdAt.toISOString() };
+export function toCard({ imageKey, status, createdAt, ratingSum, ratingCount, ...row }: CardRow): AdvertCard {
+  return {
+    ...row,
+    imageUrl: mediaUrl(imageKey),
+    sold: status === "sold",
+    createdAt: createdAt.toISOString(),
+    sellerRating: toRating(ratingSum, ratingCount),
+  };
 }
 
 /** Newest first, spelled as the indexes are built (drizzle writes DESC NULLS LAST). */

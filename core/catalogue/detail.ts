@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, brands, users } from "../../db/schema.ts";
+import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
+import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
 
 /**
@@ -36,18 +37,22 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
       sellerName: users.name,
       sellerVerified: users.verified,
       sellerEmailConfirmed: users.emailVerified,
+      ratingSum: sellerRatings.ratingSum,
+      ratingCount: sellerRatings.reviewCount,
       createdAt: adverts.createdAt,
     })
     .from(adverts)
     .innerJoin(brands, eq(brands.id, adverts.brandId))
     .innerJoin(users, eq(users.id, adverts.sellerId))
+    .leftJoin(sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId))
     .where(eq(adverts.id, id));
   if (!a || a.status === "withdrawn") return null;
-  const { imageKey, photoKeys, status, createdAt, ...rest } = a;
+  const { imageKey, photoKeys, status, createdAt, ratingSum, ratingCount, ...rest } = a;
   // sellerId stays: pages need it to tell the seller's own laptop apart; the API drops it.
   return {
     ...rest,
     sold: status === "sold",
+    sellerRating: toRating(ratingSum, ratingCount),
     photoUrls: (photoKeys.length ? photoKeys : [imageKey]).map(mediaUrl),
     postedAt: createdAt.toISOString(),
   };

@@ -61,6 +61,7 @@ export const LINKS = {
   myOrders: "/dashboard/my/orders",
   myProducts: (to: Recipient) => `/dashboard/adds/${encodeURIComponent(to.email)}`,
   laptop: (advertId: string) => `/laptops/${advertId}`,
+  sellerReviews: (sellerId: string) => `/sellers/${encodeURIComponent(sellerId)}#reviews`,
   profile: "/profile",
   savedSearches: "/dashboard/saved-searches",
 };
@@ -366,6 +367,56 @@ export const KINDS = {
       ],
       links: laptopLinks(p.laptops),
       action: { label: `See all ${p.total} in your saved searches`, href: LINKS.savedSearches },
+    }),
+  }),
+
+  /** A buyer reviewed the seller after receiving a laptop (reviews: write). */
+  "review.received": kind<{
+    orderId: string;
+    sellerId: string;
+    productName: string;
+    rating: number;
+    authorName: string;
+  }>({
+    who: "the seller",
+    label: "A buyer reviews you",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: `New review: ${p.rating} of 5 stars`,
+      body: `${p.authorName} reviewed you for ${p.productName}. You can answer it once, publicly.`,
+      link: LINKS.sellerReviews(p.sellerId),
+    }),
+    mail: (p) => ({
+      subject: `${p.authorName} gave you ${p.rating} of 5 stars`,
+      heading: "You have a new review",
+      paragraphs: [
+        `${p.authorName} reviewed you for ${p.productName} (order ${orderNumber(p.orderId)}): ${p.rating} of 5 stars.`,
+        "You can answer it once, publicly, on your seller page.",
+      ],
+      action: { label: "Read the review", href: LINKS.sellerReviews(p.sellerId) },
+    }),
+  }),
+
+  /** An admin removed a review, with the reason (reviews: remove). */
+  "review.removed": kind<{ orderId: string; productName: string; reason: string }>({
+    who: "the review's author",
+    label: "An admin removes one of your reviews",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Review removed: ${p.productName}`,
+      body: `An admin removed your review: ${p.reason}`,
+      link: LINKS.myOrders,
+    }),
+    mail: (p) => ({
+      subject: `Your review of ${p.productName} was removed`,
+      heading: "An admin removed your review",
+      paragraphs: [
+        `Your review of the seller of ${p.productName} is no longer shown.`,
+        `The reason given: ${p.reason}`,
+      ],
+      action: { label: "See your orders", href: LINKS.myOrders },
     }),
   }),
 

@@ -28,7 +28,8 @@ interface Entry {
 
 const MAX_ENTRIES = 1_000;
 const RENDER_DEADLINE_MS = 5_000;
-const NOT_CACHED = /^\/(api\/(?!adverts|brands)|healthz|media\/|assets\/|auth\/)/;
+// A seller's public reviews are catalogue reads too; the rest of /api/sellers is for admins and sellers.
+const NOT_CACHED = /^\/(api\/(?!adverts|brands|sellers\/[^/]+\/reviews)|healthz|media\/|assets\/|auth\/)/;
 /** Pages, React Router's page data and JSON; files (the favicon, say) are served as they are. */
 const TEXT_WE_RENDER = /^(text\/html|text\/x-script|application\/json)/;
 /** Signing in, up or out changes no page a visitor sees. */

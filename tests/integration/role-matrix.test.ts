@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -93,6 +93,16 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "DELETE /api/saved-searches/{id}": OWN_SAVED_SEARCH,
   "GET /api/email-delivery": ADMIN_ONLY,
   "POST /api/email-delivery/{id}/send-again": ADMIN_ONLY,
+  "GET /api/sellers/{id}/reviews": PUBLIC,
+  // The buyer's own order (not received yet: 409); nobody else may review it.
+  "POST /api/orders/{id}/review": row(401, "ok", 403, 403, 403, 403),
+  // The buyer wrote the review: only they edit it; only the owner (its seller) answers it.
+  "PUT /api/reviews/{id}": row(401, "ok", 403, 403, 403, 403),
+  "POST /api/reviews/{id}/answer": row(401, 403, "ok", 403, 403, 403),
+  "POST /api/reviews/{id}/reports": SIGNED_IN,
+  "GET /api/review-reports": ADMIN_ONLY,
+  "POST /api/reviews/{id}/report-dismissal": ADMIN_ONLY,
+  "POST /api/reviews/{id}/removal": ADMIN_ONLY,
 };
 
 let t: TestApp;
@@ -108,7 +118,7 @@ beforeAll(async () => {
   const owner = await createUser(t.services, { name: "Owner", email: "owner@x.test", role: "seller" });
   await createUser(t.services, { name: "As User", email: "asuser@x.test", role: "seller" });
   await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
-  await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  const buyer = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
   await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
   ids.advert = (
@@ -119,6 +129,15 @@ beforeAll(async () => {
       resalePriceCents: 10_000,
     })
   ).id;
+  // A laptop the buyer received and reviewed.
+  const received = await createAdvert(t.services, {
+    sellerId: owner.id,
+    brandId: brand.id,
+    name: "Received laptop",
+    resalePriceCents: 20_000,
+  });
+  const sale = await createCompletedOrder(t.services, buyer, received.id);
+  ids.review = (await t.services.reviews.write(buyer, sale.id, { rating: 4, body: "Works as described." })).id;
   as.anonymous = client(t);
   for (const [actor, email] of [
     ["buyer", "buyer@x.test"],
@@ -168,6 +187,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { id: (await t.services.savedSearches.create(owner, { q: "matrix", sort: "newest" })).id };
   }
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
+  if (op.includes("/api/reviews/{id}")) return { id: ids.review as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
   return {
     id: onOrder
@@ -222,6 +242,10 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "PUT /api/me/email-preferences": { kind: "order.booked", email: true },
     "POST /api/saved-searches": { q: "matrix", maxPrice: "500" },
     "PUT /api/saved-searches/{id}": { alerts: "daily" },
+    "POST /api/orders/{id}/review": { rating: 5, body: "A matrix review." },
+    "PUT /api/reviews/{id}": { rating: 3, body: "A matrix review, edited." },
+    "POST /api/reviews/{id}/answer": { answer: "Thank you." },
+    "POST /api/reviews/{id}/removal": { reason: "Matrix" },
   };
   return op in json
     ? { payload: json[op] }

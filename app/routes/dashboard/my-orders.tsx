@@ -4,6 +4,7 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import type { OrderView } from "../../../core/orders/index.ts";
 import { canTransition } from "../../../core/orders/index.ts";
+import type { MyReview } from "../../../core/reviews/index.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
@@ -16,11 +17,19 @@ import type { Route } from "./+types/my-orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const orders = await context.get(appContext).services.orders.listMine(user);
+  const { services } = context.get(appContext);
+  const orders = await services.orders.listMine(user);
+  // One query for the reviews of every completed order on the page.
+  const reviews = await services.reviews.forOrders(
+    user,
+    orders.filter((o) => o.status === "completed").map((o) => o.id),
+  );
+  const now = Date.now();
   // What the buyer may do next is the order state table's to say, on the server.
   return {
     orders: orders.map((order) => ({
       ...order,
+      review: reviewAction(order.status, reviews[order.id], now),
       can: {
         pay: canTransition(order.status, "startPayment"),
         confirmReceipt: canTransition(order.status, "confirmReceipt"),
@@ -29,6 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     })),
   };
+}
+
+/** "Write a review" once received; "Edit your review" for 30 days; what an admin's removal said. */
+function reviewAction(status: string, review: MyReview | undefined, now: number) {
+  if (status !== "completed") return null;
+  if (!review) return { label: "Write a review", removedBecause: null };
+  if (review.removedBecause) return { label: null, removedBecause: review.removedBecause };
+  return { label: now < Date.parse(review.editableUntil) ? "Edit your review" : null, removedBecause: null };
 }
 
 const intentSchema = z.object({ intent: z.enum(["cancel", "receipt"]), orderId: z.string().min(1) });
@@ -86,7 +103,9 @@ export default function MyOrders({ loaderData: { orders } }: Route.ComponentProp
 
 type OrderActions = Record<"pay" | "confirmReceipt" | "cancel" | "cancelAndRefund", boolean>;
 
-function OrderRow({ order }: { order: OrderView & { can: OrderActions } }) {
+type ReviewAction = ReturnType<typeof reviewAction>;
+
+function OrderRow({ order }: { order: OrderView & { can: OrderActions; review: ReviewAction } }) {
   const { can } = order;
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
@@ -128,6 +147,9 @@ function OrderRow({ order }: { order: OrderView & { can: OrderActions } }) {
           {ORDER_STATUS_LABELS[order.status]}
         </span>
       </p>
+      {order.review?.removedBecause && (
+        <p className="text-sm text-base-content/70">An admin removed your review: {order.review.removedBecause}</p>
+      )}
       <div className="card-actions">
         {can.pay && (
           <Link to={`/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm">
@@ -138,6 +160,11 @@ function OrderRow({ order }: { order: OrderView & { can: OrderActions } }) {
           <button type="button" className="btn btn-success btn-sm" disabled={busy} onClick={() => post("receipt")}>
             I received it
           </button>
+        )}
+        {order.review?.label && (
+          <Link to={`/dashboard/my/orders/${order.id}/review`} className="btn btn-primary btn-sm">
+            {order.review.label}
+          </Link>
         )}
         {(can.cancel || can.cancelAndRefund) && (
           <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming(true)}>

@@ -6,7 +6,9 @@ import { removalSchema } from "../../../schemas/moderation.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { TextField } from "../../components/form-field.tsx";
-import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
+import { ReportedReviewRow } from "../../components/reported-review-row.tsx";
+import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { reviewAction } from "../../lib/review-moderation.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -15,15 +17,16 @@ import type { Route } from "./+types/reported-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
-  return { groups: await context.get(appContext).services.reports.openByAdvert(admin) };
+  const { reports, reviewReports } = context.get(appContext).services;
+  const [groups, reviews] = await Promise.all([reports.openByAdvert(admin), reviewReports.open(admin)]);
+  return { groups, reviews };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireUser(request, context, "admin");
-  const parsed = await parseForm(
-    request,
-    z.object({ intent: z.enum(["dismiss", "remove"]), advertId: z.string().min(1) }),
-  );
+  const form = await request.formData();
+  if (form.get("reviewId") !== null) return reviewAction(context, admin, form);
+  const parsed = validateForm(form, z.object({ intent: z.enum(["dismiss", "remove"]), advertId: z.string().min(1) }));
   if (parsed.error) return parsed.error;
   const { reports } = context.get(appContext).services;
   try {
@@ -48,11 +51,11 @@ export const meta = () => [{ title: "Reported Items — ReLaptop" }];
 
 type Group = Route.ComponentProps["loaderData"]["groups"][number];
 
-export default function ReportedItems({ loaderData: { groups } }: Route.ComponentProps) {
+export default function ReportedItems({ loaderData: { groups, reviews } }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">Reported Items</h1>
-      {groups.length === 0 ? (
+      {groups.length === 0 && reviews.length === 0 ? (
         <p>No open reports. All clear.</p>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -60,6 +63,16 @@ export default function ReportedItems({ loaderData: { groups } }: Route.Componen
             <ReportGroup key={g.advertId} group={g} />
           ))}
         </ul>
+      )}
+      {reviews.length > 0 && (
+        <>
+          <h2 className="mb-3 mt-8 text-xl font-semibold">Reported reviews</h2>
+          <ul className="flex flex-col gap-3">
+            {reviews.map((r) => (
+              <ReportedReviewRow key={r.reviewId} review={r} />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

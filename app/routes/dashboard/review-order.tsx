@@ -1,0 +1,118 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { appContext } from "#app-context";
+import { isAppError } from "../../../core/errors.ts";
+import { REVIEW_EDIT_DAYS, reviewSchema, STARS, starLabel } from "../../../schemas/reviews.ts";
+import { FormError, TextAreaField } from "../../components/form-field.tsx";
+import { RouteError } from "../../components/route-error.tsx";
+import { type ActionErrors, appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { notFound } from "../../lib/not-found.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { useValidatedForm } from "../../lib/use-validated-form.ts";
+import type { Route } from "./+types/review-order";
+
+const MY_ORDERS = "/dashboard/my/orders";
+
+/** Only the buyer of a received order gets here; anyone else goes back to My Orders, told why. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  try {
+    return await context.get(appContext).services.reviews.draft(user, params.orderId);
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND") throw notFound(error.message);
+    if (isAppError(error)) throw await redirectWithToast(context, MY_ORDERS, { type: "error", message: error.message });
+    throw error;
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = await parseForm(request, reviewSchema);
+  // What was typed goes back with the messages, so a page posted without JavaScript keeps it too.
+  const typed = { rating: String(parsed.form.get("rating") ?? ""), body: String(parsed.form.get("body") ?? "") };
+  if (parsed.error) return data({ ...parsed.error.data, typed }, { status: 400 });
+  const { reviews } = context.get(appContext).services;
+  try {
+    const { review } = await reviews.draft(user, params.orderId);
+    if (review) await reviews.edit(user, review.id, parsed.value);
+    else await reviews.write(user, params.orderId, parsed.value);
+  } catch (error) {
+    const refused = appErrorData(error);
+    return data({ ...refused.data, typed }, { status: refused.init?.status ?? 400 });
+  }
+  return redirectWithToast(context, MY_ORDERS, { type: "success", message: "Thank you: your review is published." });
+}
+
+export const meta = () => [{ title: "Write a review — ReLaptop" }];
+
+export default function ReviewOrder({ loaderData: { order, review }, actionData }: Route.ComponentProps) {
+  const result = actionData as (ActionErrors & { typed?: { rating: string; body: string } }) | undefined;
+  const form = useValidatedForm(reviewSchema, result);
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const rating = result?.typed?.rating ?? (review ? String(review.rating) : "");
+  const body = result?.typed?.body ?? review?.body ?? "";
+  // Errors move focus to the first field that has one, so a screen reader hears it at once.
+  useEffect(() => {
+    if (Object.keys(form.errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form.errors]);
+  const ratingError = form.errors.rating;
+  return (
+    <section className="max-w-xl">
+      <h1 className="mb-1 text-3xl font-bold">{review ? "Edit your review" : "Write a review"}</h1>
+      <p className="mb-4 text-base-content/70">
+        How was buying {order.productName} from {order.sellerName}? Your review is public, with your first name.
+        {review && ` You can change it until ${new Date(review.editableUntil).toLocaleDateString("en-GB")}.`}
+        {!review && ` You can change it for ${REVIEW_EDIT_DAYS} days.`}
+      </p>
+      <Form ref={formRef} method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        <FormError message={form.formError} />
+        <div
+          role="radiogroup"
+          aria-labelledby="rating-label"
+          aria-invalid={ratingError ? true : undefined}
+          aria-describedby={ratingError ? "rating-error" : undefined}
+          tabIndex={-1}
+        >
+          <p id="rating-label" className="mb-1 text-sm font-medium">
+            Rating
+          </p>
+          <div className="flex flex-wrap gap-3">
+            {STARS.map((n) => (
+              <label key={n} className="flex min-h-6 cursor-pointer items-center gap-2">
+                <input
+                  type="radio"
+                  name="rating"
+                  value={n}
+                  defaultChecked={rating === String(n)}
+                  className="radio radio-sm"
+                />
+                {starLabel(n)}
+              </label>
+            ))}
+          </div>
+          {ratingError && (
+            <p id="rating-error" className="mt-1 text-sm text-error">
+              {ratingError}
+            </p>
+          )}
+        </div>
+        <TextAreaField label="Your review" name="body" defaultValue={body} error={form.errors.body} />
+        <div className="flex gap-2">
+          <button type="submit" className="btn btn-primary" disabled={navigation.state !== "idle"}>
+            {review ? "Save my review" : "Publish my review"}
+          </button>
+          <Link to={MY_ORDERS} className="btn btn-ghost">
+            Back to My Orders
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

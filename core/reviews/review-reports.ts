@@ -1,0 +1,125 @@
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation, isUuid } from "../../db/errors.ts";
+import { reviewReports, reviews, users } from "../../db/schema.ts";
+import type { ReportedReview } from "../../schemas/reviews.ts";
+import { requireAdmin, type SessionUser } from "../accounts/index.ts";
+import { recordAdminAction } from "../audit/index.ts";
+import { AppError } from "../errors.ts";
+import { notify } from "../notifications/index.ts";
+import { countRating } from "./ratings.ts";
+import { REVIEW_RULES } from "./review-rules.ts";
+import { lockReview } from "./reviews.ts";
+
+const authors = alias(users, "authors");
+
+/**
+ * Anyone signed in reports a review; admins see the reported ones beside reported laptops (Reported
+ * Items), and dismiss the reports or remove the review — its author is told why, and it leaves the
+ * seller's page and average in the same transaction.
+ */
+export function createReviewReports({ db }: { db: Db }) {
+  return {
+    async report(actor: SessionUser, reviewId: string, details?: string) {
+      const [review] = isUuid(reviewId)
+        ? await db
+            .select({ authorId: reviews.authorId })
+            .from(reviews)
+            .where(and(eq(reviews.id, reviewId), isNull(reviews.removedAt)))
+        : [];
+      if (!review) throw new AppError("NOT_FOUND", "This review does not exist.");
+      if (review.authorId === actor.id) throw new AppError("CONFLICT", REVIEW_RULES.ownReport);
+      try {
+        await db.insert(reviewReports).values({ reviewId, reporterId: actor.id, details });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError("CONFLICT", REVIEW_RULES.reportedTwice);
+        throw error;
+      }
+    },
+
+    /** Reviews with open reports, most reported first (the 100 busiest). */
+    async open(admin: SessionUser): Promise<ReportedReview[]> {
+      requireAdmin(admin);
+      const groups = await db
+        .select({
+          reviewId: reviews.id,
+          sellerId: reviews.sellerId,
+          sellerName: users.name,
+          authorName: authors.name,
+          productName: reviews.productName,
+          rating: reviews.rating,
+          body: reviews.body,
+          reports: count(),
+        })
+        .from(reviewReports)
+        .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+        .innerJoin(users, eq(users.id, reviews.sellerId))
+        .innerJoin(authors, eq(authors.id, reviews.authorId))
+        .where(eq(reviewReports.status, "open"))
+        .groupBy(reviews.id, users.name, authors.name)
+        .orderBy(sql`count(*) desc`, sql`max(${reviewReports.createdAt}) desc`)
+        .limit(100);
+      const ids = groups.map((g) => g.reviewId);
+      const details = ids.length
+        ? await db
+            .select({ reviewId: reviewReports.reviewId, details: reviewReports.details })
+            .from(reviewReports)
+            .where(and(eq(reviewReports.status, "open"), inArray(reviewReports.reviewId, ids)))
+        : [];
+      return groups.map((g) => ({
+        ...g,
+        reports: Number(g.reports),
+        details: details.flatMap((d) => (d.reviewId === g.reviewId && d.details ? [d.details] : [])),
+      }));
+    },
+
+    /** Nothing wrong: the review's open reports close. */
+    async dismiss(admin: SessionUser, reviewId: string) {
+      requireAdmin(admin);
+      await db.transaction(async (tx) => {
+        const closed = await tx
+          .update(reviewReports)
+          .set({ status: "dismissed" })
+          .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, "open")))
+          .returning({ id: reviewReports.id });
+        if (closed.length === 0) throw new AppError("NOT_FOUND", "There are no open reports for this review.");
+        await recordAdminAction(
+          tx,
+          admin.id,
+          "dismiss-review-reports",
+          { type: "review", id: reviewId },
+          `Dismissed ${closed.length} report(s) of a review`,
+        );
+      });
+    },
+
+    /** Removes the review for good: off the seller's page and average; its author is told the reason. */
+    async remove(admin: SessionUser, reviewId: string, reason: string) {
+      requireAdmin(admin);
+      await db.transaction(async (tx) => {
+        const review = await lockReview(tx, reviewId);
+        if (review.removedAt) throw new AppError("CONFLICT", REVIEW_RULES.removed);
+        await tx.update(reviews).set({ removedAt: new Date(), removalReason: reason }).where(eq(reviews.id, review.id));
+        await countRating(tx, review.sellerId, review.rating, -1);
+        await tx
+          .update(reviewReports)
+          .set({ status: "actioned" })
+          .where(and(eq(reviewReports.reviewId, review.id), eq(reviewReports.status, "open")));
+        await notify(tx, "review.removed", {
+          recipientId: review.authorId,
+          params: { orderId: review.orderId, productName: review.productName, reason },
+        });
+        await recordAdminAction(
+          tx,
+          admin.id,
+          "remove-review",
+          { type: "review", id: review.id },
+          `Removed a review of “${review.productName}”: ${reason}`,
+        );
+      });
+    },
+  };
+}
+
+export type ReviewReports = ReturnType<typeof createReviewReports>;

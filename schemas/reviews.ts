@@ -1,0 +1,133 @@
+import { z } from "zod";
+
+/** Refused for an order that is someone else's or not yet received (the one message for both). */
+export const REVIEW_NEEDS_RECEIPT = "You can review a seller once you have received the laptop.";
+/** How long a review's author may change it. */
+export const REVIEW_EDIT_DAYS = 30;
+export const STARS = [1, 2, 3, 4, 5] as const;
+export const starLabel = (n: number) => `${n} star${n === 1 ? "" : "s"}`;
+
+const reviewText = z
+  .string({ error: "Write your review" })
+  .trim()
+  .min(1, "Write your review")
+  .min(10, "Your review must be at least 10 characters")
+  .max(1000, "Your review must be 1,000 characters or fewer");
+
+/** "Write a review": a page form (the rating arrives as "1"…"5") and the API (a number). */
+export const reviewSchema = z.object({
+  rating: z.coerce
+    .number({ error: "Choose a rating from 1 to 5 stars" })
+    .int("Choose a rating from 1 to 5 stars")
+    .min(1, "Choose a rating from 1 to 5 stars")
+    .max(5, "Choose a rating from 1 to 5 stars"),
+  body: reviewText,
+});
+export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** The seller's one public answer. */
+export const answerSchema = z.object({
+  answer: z
+    .string({ error: "Write your answer" })
+    .trim()
+    .min(1, "Write your answer")
+    .max(1000, "Your answer must be 1,000 characters or fewer"),
+});
+
+export const reviewReportSchema = z.object({
+  details: z
+    .string()
+    .trim()
+    .max(1000, "Keep it under 1000 characters")
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+/** A seller's reviews page: `cursor` is the previous page's `nextCursor`. */
+export const reviewPageQuery = z.object({ cursor: z.string().max(200).optional() });
+
+/* ── Replies ─────────────────────────────────────────────────────────────── */
+
+/** "★ 4.8 (23)": the average to one decimal and how many reviews; null when there are none. */
+export const ratingSchema = z.object({ average: z.number(), count: z.int() }).meta({ id: "SellerRating" });
+export type Rating = z.infer<typeof ratingSchema>;
+
+/** From the counters kept beside every review write (seller_ratings). */
+export function toRating(sum: number | null, count: number | null): Rating | null {
+  if (!count || sum === null) return null;
+  return { average: Math.round((sum / count) * 10) / 10, count };
+}
+
+/** "★ 4.8 (23)" — what cards and pages show. */
+export const formatRating = (r: Rating) => `★ ${r.average.toFixed(1)} (${r.count})`;
+
+export const reviewViewSchema = z
+  .object({
+    id: z.uuid(),
+    rating: z.int(),
+    body: z.string(),
+    authorName: z.string(),
+    /** The laptop it was for, as bought. */
+    productName: z.string(),
+    advertId: z.uuid(),
+    createdAt: z.string(),
+    edited: z.boolean(),
+    answer: z.object({ text: z.string(), at: z.string() }).nullable(),
+  })
+  .meta({ id: "Review" });
+export type ReviewView = z.infer<typeof reviewViewSchema>;
+
+export const sellerReviewsSchema = z
+  .object({
+    rating: ratingSchema.nullable(),
+    /** How many published reviews gave 5, 4, 3, 2 and 1 stars, in that order. */
+    histogram: z.array(z.object({ stars: z.int(), count: z.int() })),
+    reviews: z.array(reviewViewSchema),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: "SellerReviews" });
+export type SellerReviews = z.infer<typeof sellerReviewsSchema>;
+
+/** A buyer's own review of one of their orders (My Orders, the review form). */
+export const myReviewSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  rating: z.int(),
+  body: z.string(),
+  editableUntil: z.string(),
+  removedBecause: z.string().nullable(),
+});
+export type MyReview = z.infer<typeof myReviewSchema>;
+
+/** A review with open reports, as Reported Items and the API list them. */
+export const reportedReviewSchema = z.object({
+  reviewId: z.uuid(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  authorName: z.string(),
+  productName: z.string(),
+  rating: z.int(),
+  body: z.string(),
+  reports: z.int(),
+  details: z.array(z.string()),
+});
+export type ReportedReview = z.infer<typeof reportedReviewSchema>;
+export const reportedReviewListSchema = z.object({ reviews: z.array(reportedReviewSchema) });
+
+/** What the laptop page's trust panel shows about its seller. */
+export const sellerTrustSchema = z.object({
+  verified: z.boolean(),
+  memberSince: z.string(),
+  completedSales: z.int(),
+  rating: ratingSchema.nullable(),
+});
+export type SellerTrust = z.infer<typeof sellerTrustSchema>;
+
+/** An admin's removal: the reason its author reads. */
+export const reviewRemovalSchema = z.object({
+  reason: z
+    .string({ error: "Tell the author why" })
+    .trim()
+    .min(1, "Tell the author why")
+    .max(300, "Keep it under 300 characters"),
+});

@@ -1,0 +1,115 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, fieldError, test, uniqueEmail } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
+
+/** A new seller, so their rating starts from nothing whatever other tests do. */
+async function newSeller(page: Page, name: string) {
+  await page.goto("/register/seller");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(uniqueEmail("rated"));
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Register as Seller" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+}
+
+async function postLaptop(page: Page, laptop: string) {
+  await page.goto("/dashboard/post/add");
+  await page.getByLabel("Name").fill(laptop);
+  await page.getByLabel("Brand").selectOption({ label: "Dell" });
+  await page.getByLabel("Original price ($)").fill("900");
+  await page.getByLabel("Resale price ($)").fill("450");
+  await page.getByLabel("Year of use").fill("2");
+  await page.getByLabel("Condition").selectOption("good");
+  await page.getByLabel("Location").fill("Khulna");
+  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Description").fill("Works well, with its charger.");
+  await page.getByLabel("Photos").setInputFiles(await pngFile());
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+}
+
+test("a buyer reviews after confirming receipt; the rating shows on the seller's page and on the laptop's card", async ({
+  page,
+  browser,
+}) => {
+  const tag = Date.now().toString(36);
+  const sold = `Rated XPS ${tag}`;
+  const other = `Rated Latitude ${tag}`;
+  await newSeller(page, "Rita Rated");
+  await postLaptop(page, sold);
+  await postLaptop(page, other);
+
+  // The buyer, in a browser of their own.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await buyer.goto("/signUp");
+  await buyer.getByLabel("Name").fill("Rob Reviewer");
+  await buyer.getByLabel("Email").fill(uniqueEmail("reviewer"));
+  await buyer.getByLabel("Password").fill("Abcdef1!");
+  await buyer.getByRole("button", { name: "Sign Up" }).click();
+  await expect(buyer).toHaveURL(/\/$/);
+  await buyer.goto(`/allAdd?q=${encodeURIComponent(sold)}`);
+  await buyer.locator("article h3 a", { hasText: sold }).click();
+  await buyer.getByRole("button", { name: "Book Now" }).click();
+  const dialog = buyer.getByRole("dialog", { name: `Book ${sold}` });
+  await dialog.getByLabel("Meeting location").fill("Khan Jahan Ali Road");
+  await dialog.getByLabel("Phone Number").fill("01712345678");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(buyer.getByText("Your booking is confirmed!")).toBeVisible();
+
+  await buyer.goto("/dashboard/my/orders");
+  const order = buyer.getByRole("listitem").filter({ hasText: sold });
+  await expect(order.getByRole("link", { name: "Write a review" })).toHaveCount(0);
+  await order.getByRole("link", { name: "Pay" }).click();
+  await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await buyer.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
+  await buyer.getByLabel("CVC").fill("123");
+  await buyer.getByRole("button", { name: "Pay" }).click();
+  await expect(buyer.getByText("Congratulations! your payment successful.")).toBeVisible();
+  await order.getByRole("button", { name: "I received it" }).click();
+  await expect(buyer.getByText("Enjoy your laptop! The order is complete.")).toBeVisible();
+
+  await order.getByRole("link", { name: "Write a review" }).click();
+  await expect(buyer.getByRole("heading", { name: "Write a review" })).toBeVisible();
+  const stars = buyer.getByRole("radiogroup", { name: "Rating" });
+  await expect(stars.getByRole("radio")).toHaveCount(5);
+  // Too short: the message under the field, and the text stays.
+  await buyer.getByLabel("Your review").fill("Great!");
+  await buyer.getByRole("button", { name: "Publish my review" }).click();
+  await expect(fieldError(buyer, "Choose a rating from 1 to 5 stars")).toBeVisible();
+  await expect(fieldError(buyer, "Your review must be at least 10 characters")).toBeVisible();
+  await expect(buyer.getByLabel("Your review")).toHaveValue("Great!");
+  await stars.getByRole("radio", { name: "4 stars" }).check();
+  await buyer.getByLabel("Your review").fill("Great laptop, <b>exactly</b> as described. Rita was on time.");
+  await buyer.getByRole("button", { name: "Publish my review" }).click();
+  await expect(buyer.getByText("Thank you: your review is published.")).toBeVisible();
+  await expect(order.getByRole("link", { name: "Edit your review" })).toBeVisible();
+
+  // The seller's page: the average, the histogram, the review with the laptop it was for.
+  await order.getByRole("link", { name: sold }).click();
+  await expect(buyer.getByRole("region", { name: "About the seller" }).getByText("★ 4.0 (1)")).toBeVisible();
+  await buyer.getByRole("link", { name: "Rita Rated" }).click();
+  await expect(buyer.getByRole("heading", { level: 1, name: /Rita Rated/ })).toBeVisible();
+  await expect(buyer.getByText("★ 4.0 (1)").first()).toBeVisible();
+  const review = buyer.getByRole("listitem").filter({ hasText: "Rita was on time" });
+  await expect(review.getByRole("img", { name: "4 of 5 stars" })).toBeVisible();
+  await expect(review.getByRole("link", { name: sold })).toBeVisible();
+  await expect(review.getByText("Great laptop, <b>exactly</b> as described.", { exact: false })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page: buyer }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  // The seller's other laptop's card carries the rating.
+  await buyer.goto(`/allAdd?q=${encodeURIComponent(other)}`);
+  await expect(buyer.locator("article", { hasText: other }).getByText("★ 4.0 (1)")).toBeVisible();
+
+  // The seller answers, once, publicly.
+  await page.goto("/dashboard/notifications");
+  await page.getByRole("link", { name: /New review: 4 of 5 stars/ }).click();
+  const mine = page.getByRole("listitem").filter({ hasText: "Rita was on time" });
+  await mine.getByLabel("Your answer (public, once)").fill("Thank you, Rob!");
+  await mine.getByRole("button", { name: "Answer" }).click();
+  await expect(mine.getByText("Thank you, Rob!")).toBeVisible();
+  await expect(mine.getByRole("button", { name: "Answer" })).toHaveCount(0);
+  await buyerContext.close();
+});
