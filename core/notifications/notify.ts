@@ -16,7 +16,21 @@ export const CHANNELS = { notifications: "notifications", emailOutbox: "email_ou
 export async function notify<K extends NotificationKind>(
   tx: Db | Tx,
   kind: K,
-  { recipientId, params }: { recipientId: string; params: ParamsOf<K> },
+  {
+    recipientId,
+    params,
+    inApp: inAppAllowed = true,
+    email: emailAllowed = true,
+  }: {
+    recipientId: string;
+    params: ParamsOf<K>;
+    /**
+     * False when the caller's own rule holds the in-app notice or the email back: a conversation tells in
+     * the app about its first unread message only, and emails at most every 15 minutes.
+     */
+    inApp?: boolean;
+    email?: boolean;
+  },
 ): Promise<void> {
   const definition = KINDS[kind];
   const [row] = await tx
@@ -36,16 +50,12 @@ export async function notify<K extends NotificationKind>(
 
   const inApp = (definition as { inApp?: (p: never, to: Recipient) => { title: string; body: string; link: string } })
     .inApp;
-  if (inApp) {
+  if (inApp && inAppAllowed) {
     const notice = inApp(p, to);
-    const subjectId =
-      definition.subject === "account"
-        ? null
-        : String(
-            (params as { orderId?: string; advertId?: string })[
-              definition.subject === "order" ? "orderId" : "advertId"
-            ],
-          );
+    const subjectKey = { order: "orderId", advert: "advertId", conversation: "conversationId", account: null }[
+      definition.subject
+    ];
+    const subjectId = subjectKey ? String((params as Record<string, unknown>)[subjectKey]) : null;
     await tx
       .insert(notifications)
       .values({ userId: to.id, kind, subjectType: definition.subject, subjectId, ...notice });
@@ -53,7 +63,7 @@ export async function notify<K extends NotificationKind>(
   }
 
   // A deleted account is told in the app (should it come back) but no longer emailed.
-  const email = definition.email === "always" || (row.wantsEmail ?? true);
+  const email = emailAllowed && (definition.email === "always" || (row.wantsEmail ?? true));
   if (email && !row.deactivatedAt) {
     await tx.insert(emailOutbox).values({
       kind,

@@ -1,0 +1,23 @@
+import type { Db } from "../../db/client.ts";
+import type { SessionUser } from "../accounts/index.ts";
+import { inbox, unreadMessages } from "./inbox.ts";
+import type { MessageLimiter } from "./limits.ts";
+import { createSafety } from "./safety.ts";
+import { createSending } from "./send.ts";
+import { openThread } from "./thread.ts";
+
+/**
+ * Conversations between a buyer and a seller about one laptop: private to their two people (admins read
+ * one only once it was reported). Pages and the API call these; each rule lives in one file beside it.
+ */
+export function createConversations({ db, limits }: { db: Db; limits: MessageLimiter }) {
+  return {
+    ...createSending({ db, limits }),
+    ...createSafety({ db }),
+    inbox: (actor: SessionUser, options?: { cursor?: string; limit?: number }) => inbox(db, actor, options),
+    open: (actor: SessionUser, id: string, options?: { before?: string }) => openThread(db, actor, id, options),
+    unreadCount: (actor: SessionUser) => unreadMessages(db, actor.id),
+  };
+}
+
+export type Conversations = ReturnType<typeof createConversations>;
