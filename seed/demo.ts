@@ -55,6 +55,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   let i = 0;
   let sold: string | undefined;
   let booked: string | undefined;
+  let asked: string | undefined;
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
@@ -73,6 +74,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       });
       if (i === 4) sold = advert.id;
       if (i === 7) booked = advert.id;
+      if (i === 2) asked = advert.id;
       i++;
     }
   }
@@ -91,6 +93,17 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   // And one booked, not yet paid.
   if (booked) {
     await s.orders.book(buyer, { advertId: booked, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" });
+    // The buyer and the seller talk about it: the seller finds the buyer's last message unread.
+    const { id } = await s.conversations.start(buyer, {
+      advertId: booked,
+      body: "Hello! Is the battery still good? Could I see the laptop on Saturday?",
+    });
+    await s.conversations.send(seller, id, "Hi Bea, battery health is 92%. Saturday afternoon works for me.");
+    await s.conversations.send(buyer, id, "Great, see you at Banani 11 at 3 pm.");
+  }
+  // And a question to the other seller, not answered yet.
+  if (asked) {
+    await s.conversations.start(buyer, { advertId: asked, body: "Is the price negotiable? I can pay today." });
   }
   return true;
 }

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { isActingSeller, isSeller, type Role } from "../../schemas/roles.ts";
+import { MessagesLink } from "./messages-link.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 import { SearchStrip } from "./search-strip.tsx";
 
@@ -10,6 +11,8 @@ export interface NavUser {
   actingAsSeller: boolean;
   /** Unread notifications when the page was rendered (the bell keeps it live). */
   unread: number;
+  /** Unread messages when the page was rendered (kept live the same way). */
+  unreadMessages: number;
 }
 
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold text-primary" : "");
@@ -82,6 +85,7 @@ export function NavBar({ user }: { user: NavUser | null }) {
           <Link to={postAdvertTarget} className="btn btn-primary hidden lg:inline-flex">
             Post Add
           </Link>
+          {user && <MessagesLink unread={user.unreadMessages} />}
           {user && <NotificationBell unread={user.unread} />}
           {user && <UserMenu user={user} />}
           {onDashboard && (

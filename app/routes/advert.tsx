@@ -24,6 +24,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     own: user?.id === advert.sellerId,
     // Reporting is for the people who buy (core/moderation refuses admins: they remove adverts directly).
     canReport: Boolean(user && canBuy(user)),
+    // Visitors too: the link takes them to the login page and back (core/conversations refuses admins).
+    canMessage: !user || canBuy(user),
   };
 }
 
@@ -66,7 +68,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function AdvertPage({ loaderData: { advert: a, booked, own, canReport } }: Route.ComponentProps) {
+export default function AdvertPage({
+  loaderData: { advert: a, booked, own, canReport, canMessage },
+}: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, string | null][] = [
     ["Processor", a.processor],
@@ -145,8 +149,13 @@ export default function AdvertPage({ loaderData: { advert: a, booked, own, canRe
           <h2 className="mb-1 font-semibold">Description</h2>
           <p className="whitespace-pre-line">{a.description}</p>
         </section>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <BookingAction advert={a} booked={booked} sellerIsViewer={own} />
+          {canMessage && !own && (
+            <Link to={`/dashboard/messages/new?advert=${a.id}`} className="btn btn-outline btn-sm">
+              Message seller
+            </Link>
+          )}
           {canReport && !own && <ReportButton advertId={a.id} name={a.name} />}
         </div>
         <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>

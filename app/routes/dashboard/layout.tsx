@@ -113,6 +113,11 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
                 Notifications
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/dashboard/messages" className={item}>
+                Messages
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </div>

@@ -2,10 +2,9 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import type { OrderView } from "../../../core/orders/index.ts";
 import { canTransition } from "../../../core/orders/index.ts";
 import { formatPrice } from "../../../schemas/money.ts";
-import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { ConfirmDialog } from "../../components/dialog.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
@@ -86,7 +85,7 @@ export default function MyOrders({ loaderData: { orders } }: Route.ComponentProp
 
 type OrderActions = Record<"pay" | "confirmReceipt" | "cancel" | "cancelAndRefund", boolean>;
 
-function OrderRow({ order }: { order: OrderView & { can: OrderActions } }) {
+function OrderRow({ order }: { order: MyOrder & { can: OrderActions } }) {
   const { can } = order;
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
@@ -128,7 +127,16 @@ function OrderRow({ order }: { order: OrderView & { can: OrderActions } }) {
           {ORDER_STATUS_LABELS[order.status]}
         </span>
       </p>
+      <p className="text-sm">
+        Seller:{" "}
+        <Link to={`/sellers/${order.sellerId}`} className="link">
+          {order.sellerName}
+        </Link>
+      </p>
       <div className="card-actions">
+        <Link to={`/dashboard/messages/new?advert=${order.advertId}`} className="btn btn-outline btn-sm">
+          Message seller
+        </Link>
         {can.pay && (
           <Link to={`/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm">
             Pay
