@@ -101,23 +101,28 @@ export default function Conversation({ loaderData: { thread: t }, actionData }: 
             Older messages
           </Link>
         )}
-        <ol role="log" aria-label="Messages" className="flex flex-col gap-3">
-          {t.messages.map((m) => (
-            <li
-              key={m.id}
-              className={`max-w-[85%] rounded-box p-3 ${m.mine ? "self-end bg-primary/10" : "self-start bg-base-200"}`}
-            >
-              <p className="text-sm">
-                <strong>{m.mine ? "You" : m.sender.name}</strong>{" "}
-                <time dateTime={m.createdAt} className="text-base-content/70">
-                  {when.format(new Date(m.createdAt))} UTC
-                </time>
-              </p>
-              <MessageText text={m.body} />
-              {m.mine && m.id === last?.id && m.seen && <p className="text-right text-sm text-base-content/70">Seen</p>}
-            </li>
-          ))}
-        </ol>
+        {/* A log: what arrives while the page is open is announced politely. */}
+        <div role="log" aria-label="Messages">
+          <ol className="flex flex-col gap-3">
+            {t.messages.map((m) => (
+              <li
+                key={m.id}
+                className={`max-w-[85%] rounded-box p-3 ${m.mine ? "self-end bg-primary/10" : "self-start bg-base-200"}`}
+              >
+                <p className="text-sm">
+                  <strong>{m.mine ? "You" : m.sender.name}</strong>{" "}
+                  <time dateTime={m.createdAt} className="text-base-content/70">
+                    {when.format(new Date(m.createdAt))} UTC
+                  </time>
+                </p>
+                <MessageText text={m.body} />
+                {m.mine && m.id === last?.id && m.seen && (
+                  <p className="text-right text-sm text-base-content/70">Seen</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
         {t.messages.length === 0 && <p>No messages yet.</p>}
         {t.notice && (
           <p role="status" className="rounded-box bg-warning/20 p-3">
