@@ -1,9 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/client.ts";
 import { emailOutbox, notifications } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { buildApp } from "../../server/app.ts";
+import { createServices } from "../../server/services.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -339,4 +342,46 @@ describe("live", () => {
     expect(await next()).toEqual({ unread: 0, conversationId: id });
     aborter.abort();
   });
+
+  it.skipIf(process.env.TEST_DATABASE !== "postgres")(
+    "a message written through one app process reaches a stream served by another (PostgreSQL)",
+    async () => {
+      // A second process on the same database: its own services, pool and LISTEN connection.
+      const url = t.services.database.pool?.options.connectionString as string;
+      const database = await openDatabase({ kind: "postgres", url });
+      const services = createServices(t.config, database, { insecureFastHash: true });
+      const other = await buildApp({ config: t.config, services, pages: false });
+      try {
+        await other.listen({ port: 0, host: "127.0.0.1" });
+        const otherBase = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+        const seller = await person("seller");
+        const buyer = await person();
+        const id = await ask(buyer, (await laptop(seller)).id);
+        const aborter = new AbortController();
+        const res = await fetch(`${otherBase}/api/notifications/stream`, {
+          headers: { cookie: seller.cookie },
+          signal: aborter.signal,
+        });
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        let buffered = "";
+        const arrived = (async () => {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) throw new Error("the stream ended");
+            buffered += new TextDecoder().decode(value);
+            if (buffered.includes(`"conversationId":"${id}"`)) return Date.now();
+          }
+        })();
+        await new Promise((r) => setTimeout(r, 200)); // connected and listening
+        const sentAt = Date.now();
+        await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Through the other process" });
+        expect((await arrived) - sentAt).toBeLessThan(2_000);
+        aborter.abort();
+      } finally {
+        await other.close();
+        await services.background.stop();
+        await database.close();
+      }
+    },
+  );
 });
