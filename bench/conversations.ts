@@ -24,7 +24,7 @@ const messagesEach = Number(argument("messages", "10"));
 const duration = Number(argument("duration", "10"));
 const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "bench-secret-bench-secret-bench-secret-00";
-const APP_PORT = 3403;
+const APP_PORT = Number(argument("port", "3403"));
 const base = `http://127.0.0.1:${APP_PORT}`;
 
 const url = (await createScratchDatabase(adminUrl, "relaptop_bench_conversations")).url;
