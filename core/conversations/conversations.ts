@@ -1,10 +1,10 @@
 import type { Db } from "../../db/client.ts";
 import type { SessionUser } from "../accounts/index.ts";
-import { inbox, unreadMessages } from "./inbox.ts";
+import { createInbox, unreadMessages } from "./inbox.ts";
 import type { MessageLimiter } from "./limits.ts";
 import { createSafety } from "./safety.ts";
 import { createSending } from "./send.ts";
-import { openThread } from "./thread.ts";
+import { createThread } from "./thread.ts";
 
 /**
  * Conversations between a buyer and a seller about one laptop: private to their two people (admins read
@@ -14,8 +14,8 @@ export function createConversations({ db, limits }: { db: Db; limits: MessageLim
   return {
     ...createSending({ db, limits }),
     ...createSafety({ db }),
-    inbox: (actor: SessionUser, options?: { cursor?: string; limit?: number }) => inbox(db, actor, options),
-    open: (actor: SessionUser, id: string, options?: { before?: string }) => openThread(db, actor, id, options),
+    inbox: createInbox(db),
+    open: createThread(db),
     unreadCount: (actor: SessionUser) => unreadMessages(db, actor.id),
   };
 }
