@@ -4,7 +4,7 @@
  * of `messages` messages each (1 M by default), the production build on 127.0.0.1, and autocannon at 10 and
  * 50 connections, signed in as a person who is the buyer in 30 conversations and the seller in 30: the inbox
  * (its first page and the next), the unread count, and a conversation (JSON). The target: p99 < 30 ms at 50
- * connections. Writes bench/results/<date>-conversations-postgres.md.
+ * connections. Writes bench/results/<date>-conversations-postgres.md. `--reuse` measures again on the last run's data.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,14 +27,21 @@ const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const APP_PORT = Number(argument("port", "3403"));
 const base = `http://127.0.0.1:${APP_PORT}`;
 
-const url = (await createScratchDatabase(adminUrl, "relaptop_bench_conversations")).url;
+const NAME = "relaptop_bench_conversations";
+// --reuse: measure again on the database the last run seeded (seeding a million messages takes minutes).
+const reuse = process.argv.includes("--reuse");
+const url = reuse
+  ? Object.assign(new URL(adminUrl), { pathname: `/${NAME}` }).toString()
+  : (await createScratchDatabase(adminUrl, NAME)).url;
 const env = { DATA_DIR: "/tmp/relaptop-bench-conversations", DATABASE_URL: url, AUTH_SECRET: SECRET };
 const database = await openDatabase(loadConfig(env).database);
 const services = createServices(loadConfig(env), database);
 const started = Date.now();
-await seedBulk(services, Math.max(100_000, conversations));
-await seedConversationsBulk(services, { conversations, messagesEach });
-const seeded = `${conversations.toLocaleString("en-US")} conversations, ${(conversations * messagesEach).toLocaleString("en-US")} messages, seeded in ${Math.round((Date.now() - started) / 1000)} s`;
+if (!reuse) {
+  await seedBulk(services, Math.max(100_000, conversations));
+  await seedConversationsBulk(services, { conversations, messagesEach });
+}
+const seeded = `${conversations.toLocaleString("en-US")} conversations, ${(conversations * messagesEach).toLocaleString("en-US")} messages, ${reuse ? "from the last run" : `seeded in ${Math.round((Date.now() - started) / 1000)} s`}`;
 console.log(seeded);
 
 const app = startNode(["server/main.ts"], APP_PORT, {
