@@ -40,7 +40,13 @@ test("a seller's side menu and own products", async ({ page }) => {
   await logIn(page, DEMO.seller);
   await page.goto("/dashboard");
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["My Orders", "My Products", "Add A Product", "Notifications", "Messages"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "My Orders",
+    "My Products",
+    "Add A Product",
+    "Notifications",
+    "Messages",
+  ]);
   await menu.getByRole("link", { name: "My Products" }).click();
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
   await expect(page.getByText("Sold", { exact: true })).toHaveCount(1);
