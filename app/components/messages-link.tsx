@@ -9,7 +9,11 @@ export function MessagesLink({ unread: rendered }: { unread: number }) {
   useEffect(() => setUnread(rendered), [rendered]);
   useLiveEvent(MESSAGES_EVENT, (data) => setUnread((JSON.parse(data) as MessagesUpdate).unread));
   return (
-    <Link to="/dashboard/messages" aria-label={messagesLabel(unread)} className="btn btn-ghost btn-circle relative">
+    <Link
+      to="/dashboard/messages"
+      aria-label={messagesLabel(unread)}
+      className="btn btn-ghost btn-circle btn-sm sm:btn-md relative"
+    >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor">
         <path
           d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z"

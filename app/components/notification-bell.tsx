@@ -13,7 +13,11 @@ export function NotificationBell({ unread: rendered }: { unread: number }) {
   useEffect(() => setUnread(rendered), [rendered]);
   useLiveEvent(UNREAD_EVENT, (data) => setUnread(Number(data)));
   return (
-    <Link to="/dashboard/notifications" aria-label={bellLabel(unread)} className="btn btn-ghost btn-circle relative">
+    <Link
+      to="/dashboard/notifications"
+      aria-label={bellLabel(unread)}
+      className="btn btn-ghost btn-circle btn-sm sm:btn-md relative"
+    >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor">
         <path
           d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0"

@@ -47,7 +47,13 @@ export default function Messages({ loaderData: { items, next, older } }: Route.C
                 to={`/dashboard/messages/${c.id}`}
                 className={`flex gap-3 rounded-box border p-3 hover:bg-base-200 ${c.unread ? "border-primary border-l-4" : "border-base-300"}`}
               >
-                <img src={c.advert.imageUrl} alt="" width={80} height={60} className="h-15 w-20 rounded object-cover" />
+                <img
+                  src={c.advert.imageUrl}
+                  alt=""
+                  width={80}
+                  height={60}
+                  className="h-15 w-20 shrink-0 rounded object-cover"
+                />
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="flex flex-wrap items-center gap-2 font-semibold">
                     {c.advert.name}
@@ -60,8 +66,12 @@ export default function Messages({ loaderData: { items, next, older } }: Route.C
                     {c.lastFromMe ? "You: " : ""}
                     {c.preview}
                   </span>
+                  <time dateTime={c.lastMessageAt} className="text-sm text-base-content/70 sm:hidden">
+                    {when.format(new Date(c.lastMessageAt))} UTC
+                  </time>
                 </span>
-                <time dateTime={c.lastMessageAt} className="shrink-0 text-sm text-base-content/70">
+                {/* Beside the row on wider screens, under it on phones (where it would squeeze the words). */}
+                <time dateTime={c.lastMessageAt} className="hidden shrink-0 text-sm text-base-content/70 sm:block">
                   {when.format(new Date(c.lastMessageAt))} UTC
                 </time>
               </Link>
