@@ -26,8 +26,11 @@ import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, setCookie }] = await Promise.all([getUser(request, context), popToast(request, context)]);
-  // The bell's count as the page is rendered; the bell keeps it live from there (server-sent events).
-  const unread = user ? await context.get(appContext).services.notifications.unreadCount(user) : 0;
+  // The bell's and Messages' counts as the page is rendered; they keep them live from there (server-sent events).
+  const { services } = context.get(appContext);
+  const [unread, unreadMessages] = user
+    ? await Promise.all([services.notifications.unreadCount(user), services.conversations.unreadCount(user)])
+    : [0, 0];
   return data(
     {
       user: user && {
@@ -36,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         role: user.role,
         actingAsSeller: user.actingAsSeller,
         unread,
+        unreadMessages,
       },
       verifyBanner: await showsVerifyBanner(request, context, user),
       toast,

@@ -14,7 +14,7 @@ export const notificationSchema = z
   .object({
     id: z.uuid(),
     kind: z.string().meta({ example: "order.booked" }),
-    subjectType: z.enum(["order", "advert", "account"]),
+    subjectType: z.enum(["order", "advert", "account", "conversation"]),
     subjectId: z.string().nullable(),
     title: z.string(),
     body: z.string(),

@@ -53,7 +53,10 @@ export const orderSchema = z
   })
   .meta({ id: "Order" });
 export type OrderView = z.infer<typeof orderSchema>;
-export const orderListSchema = z.object({ orders: z.array(orderSchema) });
+/** My Orders: an order with its seller (to message them, or see their page). */
+export const myOrderSchema = orderSchema.extend({ sellerId: z.string(), sellerName: z.string() });
+export type MyOrder = z.infer<typeof myOrderSchema>;
+export const orderListSchema = z.object({ orders: z.array(myOrderSchema) });
 
 /** Admins: an order an account took part in, as buyer or seller, with its payment. */
 export const accountOrderSchema = orderSchema.extend({

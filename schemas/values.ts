@@ -51,5 +51,6 @@ export const REPORT_REASONS = [
   "Offensive content",
   "Other",
 ] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
 /** open → dismissed (nothing wrong) | actioned (the advert was removed). */
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;

@@ -61,6 +61,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   let sold: string | undefined;
   let booked: string | undefined;
   const laptops: string[] = [];
+  let asked: string | undefined;
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
@@ -80,6 +81,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       laptops.push(advert.id);
       if (i === 4) sold = advert.id;
       if (i === 7) booked = advert.id;
+      if (i === 2) asked = advert.id;
       i++;
     }
   }
@@ -98,6 +100,17 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   // And one booked, not yet paid.
   if (booked) {
     await s.orders.book(buyer, { advertId: booked, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" });
+    // The buyer and the seller talk about it: the seller finds the buyer's last message unread.
+    const { id } = await s.conversations.start(buyer, {
+      advertId: booked,
+      body: "Hello! Is the battery still good? Could I see the laptop on Saturday?",
+    });
+    await s.conversations.send(seller, id, "Hi Bea, battery health is 92%. Saturday afternoon works for me.");
+    await s.conversations.send(buyer, id, "Great, see you at Banani 11 at 3 pm.");
+  }
+  // And a question to the other seller, not answered yet.
+  if (asked) {
+    await s.conversations.start(buyer, { advertId: asked, body: "Is the price negotiable? I can pay today." });
   }
   // Two saved searches for the demo buyer: instant alerts on ThinkPads, a daily digest of cheap Dells.
   const [lenovo, dell] = await Promise.all([brandNamed(s, "Lenovo"), brandNamed(s, "Dell")]);

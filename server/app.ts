@@ -26,6 +26,7 @@ import { accountsApi } from "./api/accounts.ts";
 import { advertsApi } from "./api/adverts.ts";
 import { brandsApi } from "./api/brands.ts";
 import { catalogueApi } from "./api/catalogue.ts";
+import { conversationsApi } from "./api/conversations.ts";
 import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
 import { ordersApi } from "./api/orders.ts";
@@ -197,6 +198,7 @@ export async function buildApp({
       await api.register(notificationsApi, { services });
       await api.register(savedSearchesApi, { services });
       await api.register(reviewsApi, { services });
+      await api.register(conversationsApi, { services });
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });

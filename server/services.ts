@@ -12,6 +12,12 @@ import {
 } from "../core/accounts/index.ts";
 import { createAudit } from "../core/audit/index.ts";
 import { createAdvertCommands, createBrandAdmin, createCatalogue } from "../core/catalogue/index.ts";
+import {
+  createConversations,
+  createLiveMessages,
+  createMessageLimits,
+  type MessageLimits,
+} from "../core/conversations/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage } from "../core/media/index.ts";
 import { createPeople, createReports } from "../core/moderation/index.ts";
@@ -42,6 +48,8 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** Tests: other limits on reset and verification emails. */
   recoveryLimits?: RecoveryLimits;
+  /** Tests: other limits on messages and new conversations. */
+  messageLimits?: MessageLimits;
 }
 
 export const RECONCILE_PAYMENTS = "orders.reconcile";
@@ -173,6 +181,8 @@ export function createServices(config: Config, database: Database, options: Serv
     savedSearches: createSavedSearches({ db }),
     reviews: createReviews({ db }),
     reviewReports: createReviewReports({ db }),
+    conversations: createConversations({ db, limits: createMessageLimits(counters, options.messageLimits) }),
+    liveMessages: createLiveMessages({ db, listener: database.listener }),
     metrics,
   };
 }

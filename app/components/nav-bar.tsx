@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { isActingSeller, isSeller, type Role } from "../../schemas/roles.ts";
+import { MessagesLink } from "./messages-link.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 import { SearchStrip } from "./search-strip.tsx";
 
@@ -10,6 +11,8 @@ export interface NavUser {
   actingAsSeller: boolean;
   /** Unread notifications when the page was rendered (the bell keeps it live). */
   unread: number;
+  /** Unread messages when the page was rendered (kept live the same way). */
+  unreadMessages: number;
 }
 
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold text-primary" : "");
@@ -78,14 +81,19 @@ export function NavBar({ user }: { user: NavUser | null }) {
             <NavLinks user={user} />
           </ul>
         </div>
-        <div className="navbar-end gap-2">
+        <div className="navbar-end gap-1 sm:gap-2">
           <Link to={postAdvertTarget} className="btn btn-primary hidden lg:inline-flex">
             Post Add
           </Link>
+          {user && <MessagesLink unread={user.unreadMessages} />}
           {user && <NotificationBell unread={user.unread} />}
           {user && <UserMenu user={user} />}
           {onDashboard && (
-            <label htmlFor="dashboard-drawer" className="btn btn-ghost lg:hidden" aria-label="Open dashboard menu">
+            <label
+              htmlFor="dashboard-drawer"
+              className="btn btn-ghost px-2 sm:px-4 lg:hidden"
+              aria-label="Open dashboard menu"
+            >
               <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 14h7v5h-7z" fill="currentColor" />
               </svg>
@@ -102,8 +110,23 @@ function UserMenu({ user }: { user: NavUser }) {
   const label = user.name || user.email;
   return (
     <details className="dropdown dropdown-end">
-      <summary className="btn btn-ghost max-w-48 truncate normal-case" aria-label={`Account menu for ${label}`}>
-        {label}
+      <summary
+        className="btn btn-ghost max-w-48 truncate px-2 normal-case sm:px-4"
+        aria-label={`Account menu for ${label}`}
+      >
+        {/* On phones an icon, so that Messages and the bell fit beside the logo; the name is still its name. */}
+        <svg
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          className="sm:hidden"
+        >
+          <path d="M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span className="sr-only sm:not-sr-only">{label}</span>
       </summary>
       <ul className="menu dropdown-content z-40 mt-2 w-48 rounded-box bg-base-100 p-2 shadow">
         <li>

@@ -13,8 +13,8 @@ const replyTime = (minutes: number) =>
 
 /**
  * What a buyer weighs before booking: is the seller verified, how long have they been here, how many
- * sales did they complete, how are they rated. `typicalReplyMinutes` comes from conversations; while it
- * is undefined the row is not shown.
+ * sales did they complete, how are they rated, how soon do they answer (`typicalReplyMinutes`, the median
+ * over their conversations; not shown before they have answered anyone).
  */
 export function TrustPanel({
   sellerId,

@@ -18,18 +18,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const advert = await services.catalogue.getAdvert(params.id);
   if (!advert) throw notFound("This laptop does not exist.");
   const user = await getUser(request, context);
-  const [booked, trust] = await Promise.all([
+  const [booked, trust, replies] = await Promise.all([
     user ? services.orders.bookedAmong(user, [advert.id]).then((ids) => ids.length > 0) : false,
     services.reviews.trust(advert.sellerId),
+    services.conversations.typicalReplyTime(advert.sellerId),
   ]);
   return {
     advert,
     trust,
+    // Nothing until the seller has answered someone: no reply time is not a slow one.
+    typicalReplyMinutes: replies.medianMs === null ? undefined : Math.max(1, Math.round(replies.medianMs / 60_000)),
     publicUrl,
     booked,
     own: user?.id === advert.sellerId,
     // Reporting is for the people who buy (core/moderation refuses admins: they remove adverts directly).
     canReport: Boolean(user && canBuy(user)),
+    // Visitors too: the link takes them to the login page and back (core/conversations refuses admins).
+    canMessage: !user || canBuy(user),
   };
 }
 
@@ -72,7 +77,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function AdvertPage({ loaderData: { advert: a, trust, booked, own, canReport } }: Route.ComponentProps) {
+export default function AdvertPage({
+  loaderData: { advert: a, trust, typicalReplyMinutes, booked, own, canReport, canMessage },
+}: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, string | null][] = [
     ["Processor", a.processor],
@@ -152,12 +159,17 @@ export default function AdvertPage({ loaderData: { advert: a, trust, booked, own
           <h2 className="mb-1 font-semibold">Description</h2>
           <p className="whitespace-pre-line">{a.description}</p>
         </section>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <BookingAction advert={a} booked={booked} sellerIsViewer={own} />
+          {canMessage && !own && (
+            <Link to={`/dashboard/messages/new?advert=${a.id}`} className="btn btn-outline btn-sm">
+              Message seller
+            </Link>
+          )}
           {canReport && !own && <ReportButton advertId={a.id} name={a.name} />}
         </div>
         <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>
-        {trust && <TrustPanel sellerId={a.sellerId} trust={trust} />}
+        {trust && <TrustPanel sellerId={a.sellerId} trust={trust} typicalReplyMinutes={typicalReplyMinutes} />}
       </div>
     </article>
   );

@@ -40,7 +40,7 @@ export interface InAppNotice {
   link: string;
 }
 
-export type SubjectType = "order" | "advert" | "account";
+export type SubjectType = "order" | "advert" | "account" | "conversation";
 
 interface KindDefinition<P> {
   /** Who receives it (the preferences page shows `label`). */
@@ -62,6 +62,7 @@ export const LINKS = {
   myProducts: (to: Recipient) => `/dashboard/adds/${encodeURIComponent(to.email)}`,
   laptop: (advertId: string) => `/laptops/${advertId}`,
   sellerReviews: (sellerId: string) => `/sellers/${encodeURIComponent(sellerId)}#reviews`,
+  conversation: (conversationId: string) => `/dashboard/messages/${conversationId}`,
   profile: "/profile",
   savedSearches: "/dashboard/saved-searches",
 };
@@ -417,6 +418,30 @@ export const KINDS = {
         `The reason given: ${p.reason}`,
       ],
       action: { label: "See your orders", href: LINKS.myOrders },
+    }),
+  }),
+
+  /**
+   * Someone wrote in a conversation (conversations: send). In the app when it is the first unread message
+   * of that conversation; by email at most once per conversation per 15 minutes (the conversation holds the
+   * rest back), so a lively chat is not a flood. The message itself is quoted as text: the email layout
+   * escapes it, the app renders it as text.
+   */
+  "message.new": kind<{ conversationId: string; productName: string; senderName: string; preview: string }>({
+    who: "the other person in a conversation",
+    label: "Someone sends you a message",
+    subject: "conversation",
+    email: "optional",
+    inApp: (p) => ({
+      title: `New message from ${p.senderName}`,
+      body: `About ${p.productName}: ${p.preview}`,
+      link: LINKS.conversation(p.conversationId),
+    }),
+    mail: (p) => ({
+      subject: `New message from ${p.senderName} about ${p.productName}`,
+      heading: `${p.senderName} wrote to you`,
+      paragraphs: [`About ${p.productName}:`, `“${p.preview}”`],
+      action: { label: "Read and answer", href: LINKS.conversation(p.conversationId) },
     }),
   }),
 

@@ -14,7 +14,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export interface NotificationView {
   id: string;
   kind: string;
-  subjectType: "order" | "advert" | "account";
+  subjectType: "order" | "advert" | "account" | "conversation";
   subjectId: string | null;
   title: string;
   body: string;

@@ -13,7 +13,16 @@ import {
 /** PostgreSQL channels: a person's notifications changed (payload: their id); emails wait to be queued. */
 export const CHANNELS = { notifications: "notifications", emailOutbox: "email_outbox" } as const;
 
-type Notice<K extends NotificationKind> = { recipientId: string; params: ParamsOf<K> };
+type Notice<K extends NotificationKind> = {
+  recipientId: string;
+  params: ParamsOf<K>;
+  /**
+   * False when the caller's own rule holds the in-app notice or the email back: a conversation tells in
+   * the app about its first unread message only, and emails at most every 15 minutes.
+   */
+  inApp?: boolean;
+  email?: boolean;
+};
 
 /**
  * Tells someone about a change, inside the transaction that makes the change (the outbox): the in-app
@@ -33,7 +42,7 @@ export async function notify<K extends NotificationKind>(tx: Db | Tx, kind: K, n
 export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K, notices: Notice<K>[]): Promise<void> {
   if (notices.length === 0) return;
   const definition = KINDS[kind] as {
-    subject: "order" | "advert" | "account";
+    subject: "order" | "advert" | "conversation" | "account";
     email: "optional" | "always" | "never";
     inApp?: (p: never, to: Recipient) => InAppNotice;
     mail?: (p: never, to: Recipient) => EmailParts;
@@ -51,24 +60,22 @@ export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K
     .leftJoin(emailPreferences, and(eq(emailPreferences.userId, users.id), eq(emailPreferences.kind, kind)))
     .where(inArray(users.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const told = notices.map(({ recipientId, params }) => {
+  const told = notices.map(({ recipientId, params, inApp = true, email = true }) => {
     const row = byId.get(recipientId);
     if (!row) throw new Error(`notify ${kind}: no account ${recipientId}`);
-    return { row, to: { id: row.id, name: row.name, email: row.email } as Recipient, params };
+    return { row, to: { id: row.id, name: row.name, email: row.email } as Recipient, params, inApp, email };
   });
 
-  if (definition.inApp) {
+  const shown = told.filter((t) => t.inApp);
+  if (definition.inApp && shown.length > 0) {
     const inApp = definition.inApp;
+    const subjectKey = { order: "orderId", advert: "advertId", conversation: "conversationId", account: null }[
+      definition.subject
+    ];
     const subjectOf = (params: unknown) =>
-      definition.subject === "account"
-        ? null
-        : String(
-            (params as { orderId?: string; advertId?: string })[
-              definition.subject === "order" ? "orderId" : "advertId"
-            ],
-          );
+      subjectKey ? String((params as Record<string, unknown>)[subjectKey]) : null;
     await tx.insert(notifications).values(
-      told.map(({ to, params }) => ({
+      shown.map(({ to, params }) => ({
         userId: to.id,
         kind,
         subjectType: definition.subject,
@@ -76,7 +83,7 @@ export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K
         ...inApp(params as never, to),
       })),
     );
-    const recipients = [...new Set(told.map((t) => t.to.id))];
+    const recipients = [...new Set(shown.map((t) => t.to.id))];
     await tx.execute(
       sql`select pg_notify(${CHANNELS.notifications}, r) from unnest(array[${sql.join(
         recipients.map((r) => sql`${r}`),
@@ -89,7 +96,7 @@ export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K
   const mail = definition.mail;
   if (!mail || definition.email === "never") return;
   const emailed = told.filter(
-    ({ row }) => (definition.email === "always" || (row.wantsEmail ?? true)) && !row.deactivatedAt,
+    ({ row, email }) => email && (definition.email === "always" || (row.wantsEmail ?? true)) && !row.deactivatedAt,
   );
   if (emailed.length === 0) return;
   await tx.insert(emailOutbox).values(

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
-import type { AccountOrder, BookingInput, CancelOutcome, OrderView } from "../../schemas/orders.ts";
+import type { AccountOrder, BookingInput, CancelOutcome, MyOrder, OrderView } from "../../schemas/orders.ts";
 import { OPEN_ORDER_STATUSES } from "../../schemas/values.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";
@@ -149,14 +149,17 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
       }
     },
 
-    async listMine(actor: SessionUser, limit = 100): Promise<OrderView[]> {
+    /** My Orders: each with its seller, whom the buyer can message and look up. */
+    async listMine(actor: SessionUser, limit = 100): Promise<MyOrder[]> {
       const rows = await db
-        .select(orderColumns)
+        .select({ ...orderColumns, sellerId: adverts.sellerId, sellerName: users.name })
         .from(orders)
+        .innerJoin(adverts, eq(adverts.id, orders.advertId))
+        .innerJoin(users, eq(users.id, adverts.sellerId))
         .where(eq(orders.buyerId, actor.id))
         .orderBy(sql`${orders.createdAt} desc nulls last`)
         .limit(limit);
-      return rows.map(toView);
+      return rows.map(({ sellerId, sellerName, ...o }) => ({ ...toView(o), sellerId, sellerName }));
     },
 
     getMine,

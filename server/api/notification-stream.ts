@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { MESSAGES_EVENT, type MessagesUpdate } from "../../schemas/conversation-labels.ts";
 import { UNREAD_EVENT } from "../../schemas/notification-labels.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
@@ -15,6 +16,8 @@ const RETRY_MS = 3_000;
  * The bell's live unread count, as server-sent events: the count on connect, then again whenever
  * services.liveCounts reports a change (PostgreSQL LISTEN/NOTIFY, so a change made through any app process
  * arrives), and a comment every 25 s to keep the connection open. No tab ever polls the database.
+ * Conversations ride the same stream (`event: messages`): the unread messages on connect, and on every
+ * change to one of the person's conversations, which one — its open page reads it again.
  *
  * The reply is hijacked: written straight to the socket, so no onSend hook sees it — the visitors'
  * micro-cache would wait for its end, and compression would buffer the events.
@@ -32,7 +35,7 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       schema: {
         tags: ["notifications"],
         summary:
-          "My unread count, live (text/event-stream): `event: unread` with the count on connect and on every change",
+          "My unread counts, live (text/event-stream): `event: unread` (notifications) and `event: messages` (conversations), on connect and on every change",
         response: {
           200: z.string().meta({ description: "text/event-stream: `event: unread`, `data: 3`" }),
           ...errorResponses,
@@ -46,11 +49,23 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
         if (!res.writableEnded) res.write(chunk);
       };
       const sendCount = (unread: number) => send(`event: ${UNREAD_EVENT}\ndata: ${unread}\n\n`);
+      const sendMessages = (update: MessagesUpdate) =>
+        send(`event: ${MESSAGES_EVENT}\ndata: ${JSON.stringify(update)}\n\n`);
       // Subscribe before counting, so a change between the two is not missed (at worst sent twice).
-      const unsubscribe = await services.liveCounts.subscribe(user.id, sendCount);
+      const unsubscribers = [
+        await services.liveCounts.subscribe(user.id, sendCount),
+        await services.liveMessages.subscribe(user.id, sendMessages),
+      ];
+      const unsubscribe = () => {
+        for (const off of unsubscribers) off();
+      };
       let unread: number;
+      let unreadMessages: number;
       try {
-        unread = await services.notifications.unreadCount(user);
+        [unread, unreadMessages] = await Promise.all([
+          services.notifications.unreadCount(user),
+          services.conversations.unreadCount(user),
+        ]);
       } catch (error) {
         unsubscribe();
         throw error;
@@ -66,6 +81,7 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       open.add(res);
       send(`retry: ${RETRY_MS}\n\n`);
       sendCount(unread);
+      sendMessages({ unread: unreadMessages, conversationId: "" });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       const end = () => {
         clearInterval(heartbeat);

@@ -41,6 +41,7 @@ const INFRASTRUCTURE = new Set<keyof Services>([
   "jobs",
   "background",
   "liveCounts",
+  "liveMessages",
 ]);
 
 /**

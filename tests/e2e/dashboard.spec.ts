@@ -9,12 +9,12 @@ test("the dashboard sends a signed-out visitor to login and back", async ({ page
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
 });
 
-test("a buyer's side menu has My Orders and Notifications", async ({ page }) => {
+test("a buyer's side menu has My Orders, Notifications and Messages", async ({ page }) => {
   await logIn(page, DEMO.buyer);
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["My Orders", "Notifications"]);
+  await expect(menu.getByRole("link")).toHaveText(["My Orders", "Notifications", "Messages"]);
 });
 
 test("an admin's side menu lists the admin pages and no My Orders", async ({ page }) => {
@@ -29,6 +29,7 @@ test("an admin's side menu lists the admin pages and no My Orders", async ({ pag
     "Reported Items",
     "Email delivery",
     "Notifications",
+    "Messages",
   ]);
   await menu.getByRole("link", { name: "All Brands" }).click();
   await expect(page.getByRole("heading", { name: "All Brands" })).toBeVisible();
@@ -39,7 +40,13 @@ test("a seller's side menu and own products", async ({ page }) => {
   await logIn(page, DEMO.seller);
   await page.goto("/dashboard");
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["My Orders", "My Products", "Add A Product", "Notifications"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "My Orders",
+    "My Products",
+    "Add A Product",
+    "Notifications",
+    "Messages",
+  ]);
   await menu.getByRole("link", { name: "My Products" }).click();
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
   await expect(page.getByText("Sold", { exact: true })).toHaveCount(1);
@@ -73,7 +80,7 @@ test("a missing order is said inside the dashboard, with the side menu still the
   await expect(page.getByRole("heading", { name: "Oops! Sorry we couldn't found this route" })).toBeFocused();
   await expect(page.getByText("This order does not exist.")).toBeVisible();
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["My Orders", "Notifications"]);
+  await expect(menu.getByRole("link")).toHaveText(["My Orders", "Notifications", "Messages"]);
   // The menu still works from the error.
   await menu.getByRole("link", { name: "My Orders" }).click();
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();

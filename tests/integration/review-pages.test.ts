@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, users } from "../../db/schema.ts";
+import { adverts, orders, users } from "../../db/schema.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
@@ -37,6 +37,13 @@ describe("the demo's reviews", () => {
     expect(page).toContain("Sorry about the scratch");
     expect(page).toMatch(/5 stars<\/th>.*?<td>2<\/td>/s);
     expect((await client(t).get("/allAdd")).body).toContain("★ 4.7 (3)");
+  });
+
+  it("and Sam's answers to Bea give his laptops a trust panel with a typical reply time", async () => {
+    const [laptop] = await t.services.db.select({ id: adverts.id }).from(adverts).where(eq(adverts.sellerId, samId));
+    const page = (await client(t).get(`/laptops/${laptop?.id}`)).body;
+    expect(page).toContain("About the seller");
+    expect(page).toMatch(/Typical reply time<\/dt><dd>[^<]+<\/dd>/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { conversationBlocks } from "../../db/schema.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
@@ -29,6 +30,8 @@ const OWN_ADVERT = row(401, 403, "ok", 403, 404, "ok");
 const OWN_NOTIFICATION = row(401, 404, "ok", 404, 404, 404);
 /** The owner's own saved search: anyone else's is not found. */
 const OWN_SAVED_SEARCH = row(401, 404, "ok", 404, 404, 404);
+/** A conversation between the buyer and the owner: theirs alone (admins read one only once reported). */
+const OWN_CONVERSATION = row(401, "ok", "ok", 404, 404, 404);
 /** Operations that answer with a stream that never ends by itself. */
 const STREAMS = new Set(["GET /api/notifications/stream"]);
 
@@ -92,6 +95,17 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "PUT /api/saved-searches/{id}": OWN_SAVED_SEARCH,
   "DELETE /api/saved-searches/{id}": OWN_SAVED_SEARCH,
   "GET /api/email-delivery": ADMIN_ONLY,
+  "GET /api/conversations": SIGNED_IN,
+  "GET /api/conversations/unread-count": SIGNED_IN,
+  // The owner asking about their own laptop is a 409, not a refusal of the operation.
+  "POST /api/conversations": row(401, "ok", "ok", "ok", "ok", 403),
+  "GET /api/conversations/{id}": OWN_CONVERSATION,
+  "POST /api/conversations/{id}/messages": OWN_CONVERSATION,
+  "POST /api/conversations/{id}/block": OWN_CONVERSATION,
+  "DELETE /api/conversations/{id}/block": OWN_CONVERSATION,
+  "POST /api/conversations/{id}/report": OWN_CONVERSATION,
+  "GET /api/reported-conversations": ADMIN_ONLY,
+  "POST /api/reported-conversations/{id}/dismissal": ADMIN_ONLY,
   "POST /api/email-delivery/{id}/send-again": ADMIN_ONLY,
   "GET /api/sellers/{id}/reviews": PUBLIC,
   // The buyer's own order (not received yet: 409); nobody else may review it.
@@ -109,16 +123,20 @@ let t: TestApp;
 const as = {} as Record<Actor, ReturnType<typeof client>>;
 const ids: Record<string, string> = {};
 let photo: Buffer;
+let buyerUser: Awaited<ReturnType<typeof createUser>>;
+const LOTS = { limit: 1000, windowMs: 60_000 };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Every blocking and reporting call gets a conversation of its own: more than a buyer may start in an hour.
+  t = await startTestApp({}, { messageLimits: { messages: LOTS, conversations: LOTS } });
   photo = await pngBytes();
   const brand = await createBrand(t.services, "Matrix");
   ids.brand = brand.id;
   const owner = await createUser(t.services, { name: "Owner", email: "owner@x.test", role: "seller" });
   await createUser(t.services, { name: "As User", email: "asuser@x.test", role: "seller" });
   await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
-  const buyer = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  buyerUser = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  const buyer = buyerUser;
   await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
   ids.advert = (
@@ -155,6 +173,7 @@ beforeAll(async () => {
     await as.buyer.post("/api/orders", { advertId: ids.advert, meetingLocation: "X", phone: "0171234567" })
   ).json().id;
   await as.buyer.post("/api/reports", { advertId: ids.advert, reason: "Other" });
+  ids.conversation = (await t.services.conversations.start(buyerUser, { advertId: ids.advert, body: "Matrix?" })).id;
   // The booking told the owner: a notification of theirs, and its email.
   const [told] = (await t.services.notifications.list(owner)).items;
   ids.notification = told?.id as string;
@@ -186,6 +205,18 @@ async function fresh(op: string): Promise<Record<string, string>> {
     const owner = { id: ids.ownerId as string, role: "seller" as const, actingAsSeller: true } as never;
     return { id: (await t.services.savedSearches.create(owner, { q: "matrix", sort: "newest" })).id };
   }
+  // A block stands between two people in every conversation: each call starts unblocked.
+  if (op.includes("conversations")) await t.services.db.delete(conversationBlocks);
+  if (op.includes("/conversations/{id}/block") || op === "POST /api/conversations/{id}/report") {
+    const advert = await createAdvert(t.services, {
+      sellerId: ids.ownerId as string,
+      brandId: ids.brand as string,
+      name: "Talked about",
+      resalePriceCents: 100,
+    });
+    return { id: (await t.services.conversations.start(buyerUser, { advertId: advert.id, body: "Hi" })).id };
+  }
+  if (op.includes("conversations/{id}")) return { id: ids.conversation as string };
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
   if (op.includes("/api/reviews/{id}")) return { id: ids.review as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
@@ -246,6 +277,9 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "PUT /api/reviews/{id}": { rating: 3, body: "A matrix review, edited." },
     "POST /api/reviews/{id}/answer": { answer: "Thank you." },
     "POST /api/reviews/{id}/removal": { reason: "Matrix" },
+    "POST /api/conversations": { advertId: ids.advert, body: "Matrix" },
+    "POST /api/conversations/{id}/messages": { body: "Matrix" },
+    "POST /api/conversations/{id}/report": { reason: "Other" },
   };
   return op in json
     ? { payload: json[op] }

@@ -118,6 +118,11 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
                 Saved searches
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/dashboard/messages" className={item}>
+                Messages
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </div>

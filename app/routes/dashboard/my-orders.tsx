@@ -2,11 +2,10 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import type { OrderView } from "../../../core/orders/index.ts";
 import { canTransition } from "../../../core/orders/index.ts";
 import type { MyReview } from "../../../core/reviews/index.ts";
 import { formatPrice } from "../../../schemas/money.ts";
-import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { ConfirmDialog } from "../../components/dialog.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
@@ -105,7 +104,7 @@ type OrderActions = Record<"pay" | "confirmReceipt" | "cancel" | "cancelAndRefun
 
 type ReviewAction = ReturnType<typeof reviewAction>;
 
-function OrderRow({ order }: { order: OrderView & { can: OrderActions; review: ReviewAction } }) {
+function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: ReviewAction } }) {
   const { can } = order;
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
@@ -150,7 +149,16 @@ function OrderRow({ order }: { order: OrderView & { can: OrderActions; review: R
       {order.review?.removedBecause && (
         <p className="text-sm text-base-content/70">An admin removed your review: {order.review.removedBecause}</p>
       )}
+      <p className="text-sm">
+        Seller:{" "}
+        <Link to={`/sellers/${order.sellerId}`} className="link">
+          {order.sellerName}
+        </Link>
+      </p>
       <div className="card-actions">
+        <Link to={`/dashboard/messages/new?advert=${order.advertId}`} className="btn btn-outline btn-sm">
+          Message seller
+        </Link>
         {can.pay && (
           <Link to={`/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm">
             Pay

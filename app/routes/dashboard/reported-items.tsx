@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
+import { AppError } from "../../../core/errors.ts";
 import { removalSchema } from "../../../schemas/moderation.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { Dialog } from "../../components/dialog.tsx";
@@ -17,19 +18,35 @@ import type { Route } from "./+types/reported-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
-  const { reports, reviewReports } = context.get(appContext).services;
-  const [groups, reviews] = await Promise.all([reports.openByAdvert(admin), reviewReports.open(admin)]);
-  return { groups, reviews };
+  const { reports, reviewReports, conversations } = context.get(appContext).services;
+  const [groups, reviews, reportedConversations] = await Promise.all([
+    reports.openByAdvert(admin),
+    reviewReports.open(admin),
+    conversations.reported(admin),
+  ]);
+  return { groups, reviews, conversations: reportedConversations };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireUser(request, context, "admin");
   const form = await request.formData();
   if (form.get("reviewId") !== null) return reviewAction(context, admin, form);
-  const parsed = validateForm(form, z.object({ intent: z.enum(["dismiss", "remove"]), advertId: z.string().min(1) }));
+  const parsed = validateForm(
+    form,
+    z.object({
+      intent: z.enum(["dismiss", "remove", "dismiss-conversation"]),
+      advertId: z.string().min(1).optional(),
+      conversationId: z.uuid().optional(),
+    }),
+  );
   if (parsed.error) return parsed.error;
-  const { reports } = context.get(appContext).services;
+  const { reports, conversations } = context.get(appContext).services;
   try {
+    if (parsed.value.intent === "dismiss-conversation") {
+      await conversations.dismiss(admin, parsed.value.conversationId ?? "");
+      return dataWithToast(context, { ok: true }, { type: "success", message: "Reports dismissed." });
+    }
+    if (!parsed.value.advertId) return appErrorData(new AppError("NOT_FOUND", "This laptop does not exist."));
     if (parsed.value.intent === "dismiss") {
       await reports.dismiss(admin, parsed.value.advertId);
       return dataWithToast(context, { ok: true }, { type: "success", message: "Reports dismissed." });
@@ -51,11 +68,11 @@ export const meta = () => [{ title: "Reported Items — ReLaptop" }];
 
 type Group = Route.ComponentProps["loaderData"]["groups"][number];
 
-export default function ReportedItems({ loaderData: { groups, reviews } }: Route.ComponentProps) {
+export default function ReportedItems({ loaderData: { groups, reviews, conversations } }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">Reported Items</h1>
-      {groups.length === 0 && reviews.length === 0 ? (
+      {groups.length === 0 && reviews.length === 0 && conversations.length === 0 ? (
         <p>No open reports. All clear.</p>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -74,7 +91,61 @@ export default function ReportedItems({ loaderData: { groups, reviews } }: Route
           </ul>
         </>
       )}
+      {conversations.length > 0 && (
+        <>
+          <h2 className="mt-6 mb-3 text-2xl font-bold">Reported conversations</h2>
+          <ul className="flex flex-col gap-3">
+            {conversations.map((c) => (
+              <ReportedConversationRow key={c.id} conversation={c} />
+            ))}
+          </ul>
+        </>
+      )}
     </section>
+  );
+}
+
+/** A reported conversation: admins may read it from now on (never one that no one reported). */
+function ReportedConversationRow({
+  conversation: c,
+}: {
+  conversation: Route.ComponentProps["loaderData"]["conversations"][number];
+}) {
+  const fetcher = useFetcher<ActionErrors>();
+  const hydrated = useHydrated();
+  return (
+    <li className="card border border-base-300">
+      <div className="card-body gap-2 p-4">
+        <h3 className="card-title text-lg">
+          <Link to={`/dashboard/messages/${c.id}`} className="link-hover">
+            {c.advertName}: {c.buyer.name} and {c.seller.name}
+          </Link>
+          <span className="badge badge-warning">
+            {c.reports.length} report{c.reports.length === 1 ? "" : "s"}
+          </span>
+        </h3>
+        <ul className="list-disc pl-5 text-sm">
+          {c.reports.map((r) => (
+            <li key={r.reporterName}>
+              <strong>{r.reason}</strong>, reported by {r.reporterName}
+            </li>
+          ))}
+        </ul>
+        <div className="card-actions">
+          <Link to={`/dashboard/messages/${c.id}`} className="btn btn-sm">
+            Read the conversation
+          </Link>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={fetcher.state !== "idle" || !hydrated}
+            onClick={() => fetcher.submit({ intent: "dismiss-conversation", conversationId: c.id }, { method: "post" })}
+          >
+            Dismiss
+          </button>
+        </div>
+      </div>
+    </li>
   );
 }
 

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from "react";
+import { NOTIFICATIONS_STREAM } from "../../schemas/notification-labels.ts";
+
+/** After the server refused the stream (signed out, a restart), try again this much later. */
+const RECONNECT_MS = 10_000;
+
+type Handler = (data: string) => void;
+
+/**
+ * One server-sent event stream per tab (server/api/notification-stream.ts), shared by everything live on
+ * the page — the bell, the Messages link, an open conversation — so a tab holds one connection however
+ * many of them listen. EventSource reconnects by itself after a network error; a refused or closed stream
+ * is opened again after a pause. It closes when the last listener goes.
+ */
+const handlers = new Map<string, Set<Handler>>();
+let source: EventSource | undefined;
+let retry: ReturnType<typeof setTimeout> | undefined;
+
+function dispatch(event: Event) {
+  for (const handler of handlers.get(event.type) ?? []) handler((event as MessageEvent<string>).data);
+}
+
+function connect() {
+  source = new EventSource(NOTIFICATIONS_STREAM);
+  for (const name of handlers.keys()) source.addEventListener(name, dispatch);
+  source.onerror = () => {
+    if (source?.readyState !== EventSource.CLOSED) return;
+    retry = setTimeout(connect, RECONNECT_MS);
+  };
+}
+
+function listen(event: string, handler: Handler): () => void {
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+    source?.addEventListener(event, dispatch);
+  }
+  set.add(handler);
+  if (!source && !retry) connect();
+  return () => {
+    set.delete(handler);
+    if (set.size === 0) {
+      handlers.delete(event);
+      source?.removeEventListener(event, dispatch);
+    }
+    if (handlers.size === 0) {
+      clearTimeout(retry);
+      retry = undefined;
+      source?.close();
+      source = undefined;
+    }
+  };
+}
+
+/** Calls `handler` with each event of this name from the tab's stream, while the component is shown. */
+export function useLiveEvent(event: string, handler: Handler) {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => listen(event, (data) => latest.current(data)), [event]);
+}

@@ -1,0 +1,100 @@
+import { Link, useRevalidator } from "react-router";
+import { appContext } from "#app-context";
+import { isAppError } from "../../../core/errors.ts";
+import { MESSAGES_EVENT, type MessagesUpdate } from "../../../schemas/conversation-labels.ts";
+import { RouteError } from "../../components/route-error.tsx";
+import { useLiveEvent } from "../../lib/live-events.ts";
+import { notFound } from "../../lib/not-found.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import type { Route } from "./+types/messages";
+
+/** The inbox: every conversation of mine, as buyer or seller, newest activity first, in keyset pages. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  try {
+    const page = await context.get(appContext).services.conversations.inbox(user, { cursor });
+    return { ...page, older: Boolean(cursor) };
+  } catch (error) {
+    // A cursor that is not one of ours names a page that does not exist.
+    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
+    throw error;
+  }
+}
+
+export const meta = () => [{ title: "Messages — ReLaptop" }];
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+export default function Messages({ loaderData: { items, next, older } }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  // A new message anywhere moves its conversation to the top: read the list again.
+  useLiveEvent(MESSAGES_EVENT, (data) => {
+    if ((JSON.parse(data) as MessagesUpdate).conversationId) revalidator.revalidate();
+  });
+  return (
+    <section className="flex max-w-3xl flex-col gap-4">
+      <h1 className="text-3xl font-bold">Messages</h1>
+      {items.length === 0 ? (
+        <p>
+          No conversations yet. On a laptop's page, press <strong>Message seller</strong> to ask about it.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {items.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={`/dashboard/messages/${c.id}`}
+                className={`flex gap-3 rounded-box border p-3 hover:bg-base-200 ${c.unread ? "border-primary border-l-4" : "border-base-300"}`}
+              >
+                <img
+                  src={c.advert.imageUrl}
+                  alt=""
+                  width={80}
+                  height={60}
+                  className="h-15 w-20 shrink-0 rounded object-cover"
+                />
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="flex flex-wrap items-center gap-2 font-semibold">
+                    {c.advert.name}
+                    {c.unread > 0 && <span className="badge badge-primary badge-sm">{c.unread} unread</span>}
+                  </span>
+                  <span className="text-sm">
+                    {c.role === "buyer" ? "Seller" : "Buyer"}: {c.other.name}
+                  </span>
+                  <span className="truncate text-sm text-base-content/80">
+                    {c.lastFromMe ? "You: " : ""}
+                    {c.preview}
+                  </span>
+                  <time dateTime={c.lastMessageAt} className="text-sm text-base-content/70 sm:hidden">
+                    {when.format(new Date(c.lastMessageAt))} UTC
+                  </time>
+                </span>
+                {/* Beside the row on wider screens, under it on phones (where it would squeeze the words). */}
+                <time dateTime={c.lastMessageAt} className="hidden shrink-0 text-sm text-base-content/70 sm:block">
+                  {when.format(new Date(c.lastMessageAt))} UTC
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label="More conversations" className="flex gap-3">
+        {older && (
+          <Link to="/dashboard/messages" className="btn btn-ghost btn-sm">
+            Newest
+          </Link>
+        )}
+        {next && (
+          <Link to={`?cursor=${encodeURIComponent(next)}`} className="btn btn-ghost btn-sm">
+            Older conversations
+          </Link>
+        )}
+      </nav>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

@@ -1,0 +1,76 @@
+import { Link, redirect } from "react-router";
+import { appContext } from "#app-context";
+import { startConversationSchema } from "../../../schemas/conversations.ts";
+import { formatPrice } from "../../../schemas/money.ts";
+import { MessageForm } from "../../components/message-form.tsx";
+import { RouteError } from "../../components/route-error.tsx";
+import { validateForm } from "../../lib/forms.server.ts";
+import { messageInvalid, messageRefused } from "../../lib/message-form.server.ts";
+import { notFound } from "../../lib/not-found.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import type { Route } from "./+types/new-conversation";
+
+/**
+ * "Message seller" leads here (visitors by way of the login page). The buyer's one conversation about this
+ * laptop opens if it exists; otherwise this page writes its first message, which makes it.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const advertId = new URL(request.url).searchParams.get("advert") ?? "";
+  if (!startConversationSchema.shape.advertId.safeParse(advertId).success)
+    throw notFound("This laptop does not exist.");
+  const { services } = context.get(appContext);
+  const existing = await services.conversations.findFor(user, advertId);
+  if (existing) throw redirect(`/dashboard/messages/${existing}`);
+  const advert = await services.catalogue.getAdvert(advertId);
+  if (!advert) throw notFound("This laptop does not exist.");
+  return { advert, own: advert.sellerId === user.id };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const advertId = new URL(request.url).searchParams.get("advert") ?? "";
+  form.set("advertId", advertId);
+  const parsed = validateForm(form, startConversationSchema);
+  if (parsed.error) return messageInvalid(parsed.error.data.fields ?? {}, form.get("body"));
+  try {
+    const { id } = await context.get(appContext).services.conversations.start(user, parsed.value);
+    return redirect(`/dashboard/messages/${id}`);
+  } catch (error) {
+    return messageRefused(error, form.get("body"));
+  }
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `Message the seller${loaderData ? ` of ${loaderData.advert.name}` : ""} — ReLaptop` },
+];
+
+export default function NewConversation({ loaderData: { advert, own }, actionData }: Route.ComponentProps) {
+  return (
+    <section className="flex max-w-3xl flex-col gap-4">
+      <h1 className="text-3xl font-bold">Message {advert.sellerName}</h1>
+      <div className="flex items-center gap-3 rounded-box border border-base-300 p-3">
+        <img src={advert.photoUrls[0]} alt="" width={96} height={72} className="rounded" />
+        <p className="flex flex-col">
+          <Link to={`/laptops/${advert.id}`} className="link font-semibold">
+            {advert.name}
+          </Link>
+          <span>{formatPrice(advert.resalePriceCents)}</span>
+        </p>
+      </div>
+      {own ? (
+        <p>This is your own laptop: buyers write to you about it, and you answer in Messages.</p>
+      ) : (
+        <>
+          <p>Ask about the laptop, its condition, or where to meet. Only you and the seller see this conversation.</p>
+          <MessageForm result={actionData} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

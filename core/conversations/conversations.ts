@@ -1,0 +1,26 @@
+import type { Db } from "../../db/client.ts";
+import type { SessionUser } from "../accounts/index.ts";
+import { createInbox, unreadMessages } from "./inbox.ts";
+import type { MessageLimiter } from "./limits.ts";
+import { typicalReplyTime } from "./reply-time.ts";
+import { createSafety } from "./safety.ts";
+import { createSending } from "./send.ts";
+import { createThread } from "./thread.ts";
+
+/**
+ * Conversations between a buyer and a seller about one laptop: private to their two people (admins read
+ * one only once it was reported). Pages and the API call these; each rule lives in one file beside it.
+ */
+export function createConversations({ db, limits }: { db: Db; limits: MessageLimiter }) {
+  return {
+    ...createSending({ db, limits }),
+    ...createSafety({ db }),
+    inbox: createInbox(db),
+    open: createThread(db),
+    unreadCount: (actor: SessionUser) => unreadMessages(db, actor.id),
+    /** For anyone weighing a seller (the laptop page's trust panel): public, like the rating. */
+    typicalReplyTime: (sellerId: string) => typicalReplyTime(db, sellerId),
+  };
+}
+
+export type Conversations = ReturnType<typeof createConversations>;

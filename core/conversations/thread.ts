@@ -1,0 +1,151 @@
+import { aliasedTable, and, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
+import { adverts, conversationBlocks, conversationReports, conversations, messages, users } from "../../db/schema.ts";
+import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
+import type { ThreadView } from "../../schemas/conversations.ts";
+import { isAdmin, type SessionUser } from "../accounts/index.ts";
+import { AppError } from "../errors.ts";
+import { mediaUrl } from "../media/index.ts";
+import { decodeCursor, encodeCursor } from "./inbox.ts";
+import { announce } from "./live.ts";
+
+export const THREAD_PAGE_SIZE = 50;
+
+const buyer = aliasedTable(users, "buyer");
+const seller = aliasedTable(users, "seller");
+
+/** A conversation with its laptop and people, whether either blocked the other, and whether I reported it. */
+const conversationQuery = (db: Db) =>
+  db
+    .select({
+      conversation: conversations,
+      advert: {
+        id: adverts.id,
+        name: adverts.name,
+        imageKey: adverts.imageKey,
+        priceCents: adverts.resalePriceCents,
+        status: adverts.status,
+      },
+      buyer: { id: buyer.id, name: buyer.name, deactivatedAt: buyer.deactivatedAt },
+      seller: { id: seller.id, name: seller.name, deactivatedAt: seller.deactivatedAt },
+      blockedByBuyer: sql<boolean>`exists (select 1 from ${conversationBlocks} where ${conversationBlocks.blockerId} = ${buyer.id} and ${conversationBlocks.blockedId} = ${seller.id})`,
+      blockedBySeller: sql<boolean>`exists (select 1 from ${conversationBlocks} where ${conversationBlocks.blockerId} = ${seller.id} and ${conversationBlocks.blockedId} = ${buyer.id})`,
+      reportedByMe: sql<boolean>`exists (select 1 from ${conversationReports} where ${conversationReports.conversationId} = ${conversations.id} and ${conversationReports.reporterId} = ${sql.placeholder("me")})`,
+    })
+    .from(conversations)
+    .innerJoin(adverts, eq(adverts.id, conversations.advertId))
+    .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
+    .innerJoin(seller, eq(seller.id, conversations.sellerId))
+    .where(eq(conversations.id, sql.placeholder("id")))
+    .prepare("conversation_open");
+
+/** The newest messages of a conversation, or those before a cursor. */
+const messagesQuery = (db: Db, next: boolean) => {
+  const at = sql.placeholder("at");
+  return db
+    .select({ id: messages.id, senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, sql.placeholder("id")),
+        next
+          ? or(lt(messages.createdAt, at), and(eq(messages.createdAt, at), lt(messages.id, sql.placeholder("before"))))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(THREAD_PAGE_SIZE + 1)
+    .prepare(`conversation_messages_${next ? "next" : "first"}`);
+};
+
+/**
+ * A conversation page: its newest messages (or those before `before`), oldest first, with who wrote them
+ * and whether the other person has seen mine. Who may read it: its two people; an admin only once it was
+ * reported (Reported Items), never before — anyone else is told it does not exist, so its existence is
+ * private too. Opening it as one of its people reads it: the unread count goes to zero and the other
+ * person's page learns (live) that their messages were seen. The statements are prepared once.
+ */
+export function createThread(db: Db) {
+  const open = conversationQuery(db);
+  const newest = messagesQuery(db, false);
+  const older = messagesQuery(db, true);
+
+  return async function openThread(
+    actor: SessionUser,
+    id: string,
+    { before }: { before?: string } = {},
+  ): Promise<ThreadView> {
+    if (!isUuid(id)) throw new AppError("NOT_FOUND", M.notFound);
+    const cursor = before ? decodeCursor(before) : null;
+    if (before && !cursor) throw new AppError("NOT_FOUND", "These messages do not exist.");
+    const [row] = await open.execute({ id, me: actor.id });
+    const c = row?.conversation;
+    const viewer = !c
+      ? null
+      : c.buyerId === actor.id
+        ? ("buyer" as const)
+        : c.sellerId === actor.id
+          ? ("seller" as const)
+          : isAdmin(actor) && c.reportedAt
+            ? ("admin" as const)
+            : null;
+    if (!row || !c || !viewer) throw new AppError("NOT_FOUND", M.notFound);
+    const { advert, buyer: b, seller: s } = row;
+
+    if (viewer !== "admin") {
+      const readAt = viewer === "buyer" ? c.buyerReadAt : c.sellerReadAt;
+      if (!readAt || readAt < c.lastMessageAt) {
+        // Never earlier than the last message, whatever the clocks of this process and the database say.
+        const now = new Date(Math.max(Date.now(), c.lastMessageAt.getTime()));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(conversations)
+            .set(viewer === "buyer" ? { buyerUnread: 0, buyerReadAt: now } : { sellerUnread: 0, sellerReadAt: now })
+            .where(eq(conversations.id, c.id));
+          await announce(tx, [c.buyerId, c.sellerId], c.id);
+        });
+        if (viewer === "buyer") c.buyerReadAt = now;
+        else c.sellerReadAt = now;
+      }
+    }
+
+    const rows = cursor
+      ? await older.execute({ id: c.id, at: cursor.at.toISOString(), before: cursor.id })
+      : await newest.execute({ id: c.id });
+    const page = rows.slice(0, THREAD_PAGE_SIZE);
+    const oldest = page.at(-1);
+    const me = viewer === "seller" ? s.id : b.id;
+    const otherReadAt = viewer === "seller" ? c.buyerReadAt : c.sellerReadAt;
+    const names = { [b.id]: b.name, [s.id]: s.name };
+    const blocked = row.blockedByBuyer || row.blockedBySeller;
+    const notice = blocked ? M.blocked : b.deactivatedAt || s.deactivatedAt ? M.deleted : null;
+
+    return {
+      id: c.id,
+      viewer,
+      advert: {
+        id: advert.id,
+        name: advert.name,
+        imageUrl: mediaUrl(advert.imageKey),
+        priceCents: advert.priceCents,
+        status: advert.status,
+      },
+      buyer: { id: b.id, name: b.name },
+      seller: { id: s.id, name: s.name },
+      messages: page.reverse().map((m) => ({
+        id: m.id,
+        sender: { id: m.senderId, name: names[m.senderId] ?? "" },
+        mine: viewer !== "admin" && m.senderId === me,
+        body: m.body,
+        createdAt: m.createdAt.toISOString(),
+        seen: viewer !== "admin" && m.senderId === me && otherReadAt !== null && otherReadAt >= m.createdAt,
+      })),
+      older: rows.length > THREAD_PAGE_SIZE && oldest ? encodeCursor(oldest.createdAt.getTime(), oldest.id) : null,
+      canWrite: viewer !== "admin" && notice === null,
+      notice: viewer === "admin" ? null : notice,
+      blockedByMe: viewer === "buyer" ? row.blockedByBuyer : viewer === "seller" ? row.blockedBySeller : false,
+      reportedByMe: viewer !== "admin" && row.reportedByMe,
+    };
+  };
+}

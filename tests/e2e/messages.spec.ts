@@ -1,0 +1,68 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, fieldError, logIn, test } from "./support/fixtures.ts";
+
+/** No accessibility violations axe-core can find on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const topBar = (page: Page) => page.getByRole("banner");
+const LAPTOP = "Apple MacBook Air M2"; // one of the demo seller's laptops
+
+test("a buyer asks, the seller answers in another browser, and the buyer sees it without a reload", async ({
+  page: buyer,
+  browser,
+}) => {
+  test.slow(); // two browsers, each signing in
+  // A visitor presses Message seller: the login page, then back to the conversation.
+  await buyer.goto(`/allAdd?q=${encodeURIComponent(LAPTOP)}`);
+  await buyer.locator("article h3 a", { hasText: LAPTOP }).first().click();
+  await buyer.getByRole("link", { name: "Message seller" }).click();
+  await expect(buyer).toHaveURL(/\/login\?redirectTo=/);
+  await buyer.getByLabel("Email").fill(DEMO.buyer);
+  await buyer.getByLabel("Password").fill(DEMO.password);
+  await buyer.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(buyer).toHaveURL(/\/dashboard\/messages\//);
+
+  // An empty message is refused under its field, with focus on it.
+  await buyer.getByRole("button", { name: "Send" }).click();
+  await expect(fieldError(buyer, "Write a message first.")).toBeVisible();
+  await expect(buyer.getByRole("textbox", { name: "Message" })).toBeFocused();
+
+  const question = `Is the MacBook still available? (${Date.now().toString(36)})`;
+  await buyer.getByRole("textbox", { name: "Message" }).fill(question);
+  await buyer.getByRole("button", { name: "Send" }).click();
+  await expect(buyer.getByRole("log", { name: "Messages" }).getByText(question)).toBeVisible();
+  await expect(buyer).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
+  await expect(buyer.getByRole("textbox", { name: "Message" })).toHaveValue("");
+  await expectAccessible(buyer);
+
+  // The seller, in another browser: the inbox shows it, unread.
+  const seller = await (await browser.newContext()).newPage();
+  await logIn(seller, DEMO.seller);
+  await expect(topBar(seller).getByRole("link", { name: /^Messages, \d+ unread$/ })).toBeVisible();
+  await topBar(seller)
+    .getByRole("link", { name: /^Messages/ })
+    .click();
+  await expect(seller.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  const row = seller.getByRole("link").filter({ hasText: question });
+  await expect(row).toContainText(LAPTOP);
+  await expect(row).toContainText("Bea Buyer");
+  await expect(row).toContainText("1 unread");
+  await expectAccessible(seller);
+  await row.click();
+  await expect(seller.getByRole("log", { name: "Messages" }).getByText(question)).toBeVisible();
+
+  const answer = `Yes, it is. Come and see it on Saturday. (${Date.now().toString(36)})`;
+  await seller.getByRole("textbox", { name: "Message" }).fill(answer);
+  await seller.getByRole("button", { name: "Send" }).click();
+  await expect(seller.getByRole("log", { name: "Messages" }).getByText(answer)).toBeVisible();
+
+  // The buyer's page was never reloaded: the answer arrives by itself, within two seconds.
+  await expect(buyer.getByRole("log", { name: "Messages" }).getByText(answer)).toBeVisible({ timeout: 2_000 });
+  // The buyer's open page read it, so the seller sees Seen, also without a reload.
+  await expect(seller.getByText("Seen", { exact: true })).toBeVisible({ timeout: 5_000 });
+  await expectAccessible(seller);
+});

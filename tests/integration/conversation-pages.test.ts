@@ -1,0 +1,184 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderRow } from "../../core/notifications/index.ts";
+import { emailOutbox } from "../../db/schema.ts";
+import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { client } from "../support/http.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+
+/** The conversation pages as a browser without JavaScript uses them: links and plain form posts. */
+let t: TestApp;
+let brandId: string;
+let n = 0;
+const form = { "content-type": "application/x-www-form-urlencoded" };
+const post = (body: Record<string, string>) => new URLSearchParams(body).toString();
+const SCRIPT = `<script>alert("x")</script><img src=x onerror=alert(1)> see https://example.com/a?b=1`;
+
+async function person(role: "user" | "seller" | "admin" = "user") {
+  const email = `cpage${++n}@x.test`;
+  const user = await createUser(t.services, { name: `Page ${n}`, email, role });
+  const http = client(t);
+  await http.signIn(email);
+  return { user, http };
+}
+
+beforeAll(async () => {
+  t = await startTestApp(
+    {},
+    {
+      log: () => {},
+      messageLimits: { messages: { limit: 6, windowMs: 60_000 }, conversations: { limit: 10, windowMs: 60_000 } },
+    },
+    { pages: await loadPageBuild() },
+  );
+  brandId = (await createBrand(t.services, "HP")).id;
+});
+afterAll(async () => {
+  await t?.close();
+  await closePageBuild();
+});
+
+describe("Message seller, without JavaScript", () => {
+  it("takes a visitor to the login page and back; the buyer's first message opens the one conversation", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const advert = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "EliteBook 840",
+      resalePriceCents: 40_000,
+    });
+    const visitorPage = await client(t).get(`/laptops/${advert.id}`);
+    expect(visitorPage.body).toContain(`href="/dashboard/messages/new?advert=${advert.id}"`);
+    expect(visitorPage.body).toContain("Message seller");
+    const visitor = await client(t).get(`/dashboard/messages/new?advert=${advert.id}`);
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/dashboard/messages/new?advert=${advert.id}`)}`,
+    );
+    // The seller sees no such button on their own laptop.
+    expect((await seller.http.get(`/laptops/${advert.id}`)).body).not.toContain("Message seller");
+
+    const url = `/dashboard/messages/new?advert=${advert.id}`;
+    expect((await buyer.http.get(url)).body).toContain(">Message</label>");
+    const empty = await buyer.http.raw("POST", url, post({ intent: "send", body: "  " }), form);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain(M.empty);
+    const long = "Hello ".repeat(400);
+    const tooLong = await buyer.http.raw("POST", url, post({ intent: "send", body: long }), form);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain(M.tooLong);
+    expect(tooLong.body).toContain(long.trim()); // what was typed stays in the box
+
+    const sent = await buyer.http.raw("POST", url, post({ intent: "send", body: SCRIPT }), form);
+    expect(sent.statusCode).toBe(302);
+    const page = sent.headers.location as string;
+    expect(page).toMatch(/^\/dashboard\/messages\/[0-9a-f-]{36}$/);
+    const again = await buyer.http.get(url);
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe(page);
+
+    // Stored markup is inert on every page: the seller's conversation, the inbox, the notification list.
+    const sellerInbox = await seller.http.get("/dashboard/messages");
+    expect(sellerInbox.body).toContain('aria-label="Messages, 1 unread"');
+    expect(sellerInbox.body).toContain("1 unread");
+    const thread = await seller.http.get(page);
+    const notices = await seller.http.get("/dashboard/notifications");
+    for (const html of [sellerInbox.body, thread.body, notices.body]) {
+      expect(html).not.toContain("<script>alert");
+      expect(html).not.toContain("<img src=x");
+      expect(html).toContain("&lt;script&gt;alert");
+    }
+    expect(thread.body).toContain('href="https://example.com/a?b=1" rel="nofollow ugc noopener noreferrer"');
+    expect(thread.body).toContain("EliteBook 840");
+    expect(thread.body).toContain("Available");
+    // And in the email.
+    const [row] = await t.services.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, seller.user.id), eq(emailOutbox.kind, "message.new")));
+    if (!row) throw new Error("no email");
+    const email = renderRow(row, { publicUrl: PUBLIC_URL, secret: "test-secret-test-secret-test-secret-0123" });
+    expect(email.html).not.toContain("<script>alert");
+    expect(email.html).not.toContain("<img src=x");
+    expect(email.html).toContain("&#60;script&#62;");
+
+    // The seller answers by a plain form post that comes back to the page; the buyer sees it, and Seen.
+    const answer = await seller.http.raw("POST", page, post({ intent: "send", body: "Yes, still for sale." }), form);
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe(page);
+    const buyerView = await buyer.http.get(page);
+    expect(buyerView.body).toContain("Yes, still for sale.");
+    expect(buyerView.body).toContain('aria-label="Messages"');
+    await buyer.http.raw("POST", page, post({ intent: "send", body: "Great" }), form);
+    await seller.http.get(page);
+    expect((await buyer.http.get(page)).body).toContain(">Seen<");
+  });
+
+  it("a refused message (too many) says why under the box and keeps the text", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const advert = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "Envy",
+      resalePriceCents: 1,
+    });
+    const { id } = await t.services.conversations.start(buyer.user, { advertId: advert.id, body: "1" });
+    const page = `/dashboard/messages/${id}`;
+    for (let i = 2; i <= 6; i++) await buyer.http.raw("POST", page, post({ intent: "send", body: `${i}` }), form);
+    const refused = await buyer.http.raw("POST", page, post({ intent: "send", body: "Typed with care" }), form);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain("You can send at most 6 messages a minute");
+    expect(refused.body).toContain("Typed with care</textarea>");
+  });
+
+  it("blocking and reporting by form; admins read a conversation only once reported", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const admin = await person("admin");
+    const advert = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "Spectre",
+      resalePriceCents: 1,
+    });
+    const { id } = await t.services.conversations.start(buyer.user, { advertId: advert.id, body: "Cheap?" });
+    const page = `/dashboard/messages/${id}`;
+    expect((await admin.http.get(page)).statusCode).toBe(404);
+    expect((await (await person()).http.get(page)).statusCode).toBe(404);
+
+    expect((await seller.http.raw("POST", page, post({ intent: "block" }), form)).statusCode).toBe(302);
+    const blocked = await buyer.http.get(page);
+    expect(blocked.body).toContain(M.blocked);
+    expect(blocked.body).not.toContain(">Send</button>");
+
+    expect(
+      (await buyer.http.raw("POST", page, post({ intent: "report", reason: "Scam or fraud" }), form)).statusCode,
+    ).toBe(302);
+    const reported = await admin.http.get("/dashboard/reported-items");
+    expect(reported.body).toContain("Reported conversations");
+    expect(reported.body).toContain(`href="${page}"`);
+    const read = await admin.http.get(page);
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toContain("Cheap?");
+  });
+
+  it("My Orders names each order's seller with a link to their page, and a way to message them", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const advert = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "ProBook",
+      resalePriceCents: 1,
+    });
+    await t.services.orders.book(buyer.user, { advertId: advert.id, meetingLocation: "Dhaka", phone: "01712345678" });
+    const orders = await buyer.http.get("/dashboard/my/orders");
+    expect(orders.body).toContain(`href="/sellers/${seller.user.id}"`);
+    expect(orders.body).toContain(seller.user.name);
+    expect(orders.body).toContain(`href="/dashboard/messages/new?advert=${advert.id}"`);
+  });
+});

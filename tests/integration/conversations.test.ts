@@ -1,0 +1,387 @@
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/client.ts";
+import { emailOutbox, notifications } from "../../db/schema.ts";
+import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { buildApp } from "../../server/app.ts";
+import { createServices } from "../../server/services.ts";
+import { client } from "../support/http.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/** Conversations over the API, on both databases: every rule a buyer, a seller or an admin would notice. */
+let t: TestApp;
+let brandId: string;
+let n = 0;
+
+async function person(role: "user" | "seller" | "admin" = "user") {
+  const email = `conv${++n}@x.test`;
+  const user = await createUser(t.services, { name: `Person ${n}`, email, role });
+  const http = client(t);
+  const signedIn = await http.signIn(email);
+  const cookie = [signedIn.headers["set-cookie"]]
+    .flat()
+    .map((c) => c?.split(";")[0])
+    .join("; ");
+  return { user, http, cookie };
+}
+type Person = Awaited<ReturnType<typeof person>>;
+
+const laptop = (seller: Person, name = `Laptop ${++n}`) =>
+  createAdvert(t.services, { sellerId: seller.user.id, brandId, name, resalePriceCents: 50_000 });
+
+async function ask(buyer: Person, advertId: string, body = "Is it still available?") {
+  const res = await buyer.http.post("/api/conversations", { advertId, body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({}, { log: () => {} });
+  brandId = (await createBrand(t.services, "Dell")).id;
+});
+afterAll(() => t?.close());
+
+describe("starting a conversation", () => {
+  it("opens the one conversation about a laptop between its buyer and seller, both see it", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const advert = await laptop(seller, "XPS 13");
+    const id = await ask(buyer, advert.id, "Hello, is the battery good?");
+    expect(await ask(buyer, advert.id, "And the screen?")).toBe(id);
+
+    const sellerInbox = (await seller.http.get("/api/conversations")).json();
+    expect(sellerInbox.items).toHaveLength(1);
+    expect(sellerInbox.items[0]).toMatchObject({
+      id,
+      role: "seller",
+      advert: { id: advert.id, name: "XPS 13" },
+      other: { id: buyer.user.id, name: buyer.user.name },
+      preview: "And the screen?",
+      lastFromMe: false,
+      unread: 2,
+    });
+    expect((await seller.http.get("/api/conversations/unread-count")).json()).toEqual({ unread: 2 });
+    const buyerInbox = (await buyer.http.get("/api/conversations")).json();
+    expect(buyerInbox.items[0]).toMatchObject({ id, role: "buyer", lastFromMe: true, unread: 0 });
+
+    const thread = (await buyer.http.get(`/api/conversations/${id}`)).json();
+    expect(thread.messages.map((m: { body: string }) => m.body)).toEqual([
+      "Hello, is the battery good?",
+      "And the screen?",
+    ]);
+    expect(thread).toMatchObject({ viewer: "buyer", canWrite: true, notice: null, advert: { status: "available" } });
+  });
+
+  it("refuses my own laptop, admins, and laptops that are gone", async () => {
+    const seller = await person("seller");
+    const admin = await person("admin");
+    const advert = await laptop(seller);
+    const own = await seller.http.post("/api/conversations", { advertId: advert.id, body: "Hi me" });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(M.ownLaptop);
+    expect((await admin.http.post("/api/conversations", { advertId: advert.id, body: "Hi" })).statusCode).toBe(403);
+    const gone = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "Gone",
+      resalePriceCents: 100,
+      status: "withdrawn",
+    });
+    const buyer = await person();
+    expect((await buyer.http.post("/api/conversations", { advertId: gone.id, body: "Hi" })).statusCode).toBe(404);
+    expect(
+      (await buyer.http.post("/api/conversations", { advertId: crypto.randomUUID(), body: "Hi" })).statusCode,
+    ).toBe(404);
+  });
+
+  it("lets a seller acting as a user write as a buyer about someone else's laptop", async () => {
+    const seller = await person("seller");
+    const other = await person("seller");
+    await other.http.raw("PUT", "/api/me/acting-mode", { mode: "user" });
+    const id = await ask(other, (await laptop(seller)).id);
+    expect((await other.http.get(`/api/conversations/${id}`)).json().viewer).toBe("buyer");
+  });
+});
+
+describe("what a message may be", () => {
+  it("is plain text of 1 to 2,000 characters, stored as typed and never as markup", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const id = await ask(buyer, (await laptop(seller)).id);
+    for (const body of ["", "   \n ", "x".repeat(2001), "😀".repeat(2001)]) {
+      const res = await buyer.http.post(`/api/conversations/${id}/messages`, { body });
+      expect(res.statusCode, body.slice(0, 10)).toBe(400);
+      expect(res.json().fields.body).toBe(body.trim() ? M.tooLong : M.empty);
+    }
+    expect((await buyer.http.post(`/api/conversations/${id}/messages`, { body: "😀".repeat(2000) })).statusCode).toBe(
+      201,
+    );
+    const script = `<script>alert(1)</script><img src=x onerror=alert(2)> https://example.com/?a=<b>`;
+    expect((await buyer.http.post(`/api/conversations/${id}/messages`, { body: script })).statusCode).toBe(201);
+    const thread = (await seller.http.get(`/api/conversations/${id}`)).json();
+    expect(thread.messages.at(-1).body).toBe(script);
+  });
+});
+
+describe("privacy", () => {
+  it("a conversation is readable only by its two people; admins only once it was reported", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const stranger = await person();
+    const admin = await person("admin");
+    const id = await ask(buyer, (await laptop(seller)).id, "Private words");
+
+    for (const who of [stranger, admin]) {
+      expect((await who.http.get(`/api/conversations/${id}`)).statusCode).toBe(404);
+      expect((await who.http.post(`/api/conversations/${id}/messages`, { body: "Hi" })).statusCode).toBe(404);
+      expect((await who.http.post(`/api/conversations/${id}/block`)).statusCode).toBe(404);
+      expect((await who.http.post(`/api/conversations/${id}/report`, { reason: "Other" })).statusCode).toBe(404);
+      expect(JSON.stringify((await who.http.get("/api/conversations")).json())).not.toContain(id);
+    }
+    expect((await admin.http.get("/api/reported-conversations")).json().conversations).toEqual([]);
+
+    expect((await seller.http.post(`/api/conversations/${id}/report`, { reason: "Scam or fraud" })).statusCode).toBe(
+      201,
+    );
+    expect((await seller.http.post(`/api/conversations/${id}/report`, { reason: "Other" })).statusCode).toBe(409);
+    const reported = (await admin.http.get("/api/reported-conversations")).json().conversations;
+    expect(reported).toEqual([
+      expect.objectContaining({ id, reports: [{ reporterName: seller.user.name, reason: "Scam or fraud" }] }),
+    ]);
+    const asAdmin = (await admin.http.get(`/api/conversations/${id}`)).json();
+    expect(asAdmin).toMatchObject({ viewer: "admin", canWrite: false });
+    expect(asAdmin.messages[0].body).toBe("Private words");
+    // Reading it as an admin reads nothing for its people, and writing in it is not an admin's.
+    expect((await seller.http.get("/api/conversations/unread-count")).json().unread).toBe(1);
+    expect((await admin.http.post(`/api/conversations/${id}/messages`, { body: "Hi" })).statusCode).toBe(404);
+    expect((await stranger.http.get(`/api/conversations/${id}`)).statusCode).toBe(404);
+
+    expect((await admin.http.post(`/api/reported-conversations/${id}/dismissal`)).statusCode).toBe(204);
+    expect((await admin.http.get("/api/reported-conversations")).json().conversations).toEqual([]);
+    expect((await admin.http.get(`/api/conversations/${id}`)).statusCode).toBe(200);
+  });
+});
+
+describe("reading", () => {
+  it("opening a conversation reads it, and the writer sees Seen", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const id = await ask(buyer, (await laptop(seller)).id);
+    let mine = (await buyer.http.get(`/api/conversations/${id}`)).json().messages.at(-1);
+    expect(mine).toMatchObject({ mine: true, seen: false });
+    expect((await seller.http.get("/api/conversations/unread-count")).json().unread).toBe(1);
+    const theirs = (await seller.http.get(`/api/conversations/${id}`)).json().messages.at(-1);
+    expect(theirs).toMatchObject({ mine: false, sender: { name: buyer.user.name } });
+    expect((await seller.http.get("/api/conversations/unread-count")).json().unread).toBe(0);
+    mine = (await buyer.http.get(`/api/conversations/${id}`)).json().messages.at(-1);
+    expect(mine.seen).toBe(true);
+  });
+
+  it("pages the inbox by keyset, newest activity first, without skipping or repeating", async () => {
+    const seller = await person("seller");
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) ids.push(await ask(await person(), (await laptop(seller)).id));
+    // Activity moves a conversation to the top.
+    await seller.http.post(`/api/conversations/${ids[0]}/messages`, { body: "Still there?" });
+    const seen: string[] = [];
+    let cursor = "";
+    for (;;) {
+      const page = (await seller.http.get(`/api/conversations?limit=10${cursor && `&cursor=${cursor}`}`)).json();
+      seen.push(...page.items.map((c: { id: string }) => c.id));
+      if (!page.next) break;
+      cursor = page.next;
+    }
+    expect(seen).toEqual([ids[0], ...ids.slice(1).reverse()]);
+    expect((await seller.http.get("/api/conversations?cursor=forged")).statusCode).toBe(400);
+  });
+});
+
+describe("blocking and deleted accounts", () => {
+  it("a block stops messages either way until lifted", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const id = await ask(buyer, (await laptop(seller)).id);
+    expect((await seller.http.post(`/api/conversations/${id}/block`)).statusCode).toBe(204);
+    for (const who of [buyer, seller]) {
+      const res = await who.http.post(`/api/conversations/${id}/messages`, { body: "Hello?" });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(M.blocked);
+      expect((await who.http.get(`/api/conversations/${id}`)).json()).toMatchObject({
+        canWrite: false,
+        notice: M.blocked,
+      });
+    }
+    // Not in another conversation between them either.
+    const again = await buyer.http.post("/api/conversations", { advertId: (await laptop(seller)).id, body: "Hi" });
+    expect(again.statusCode).toBe(403);
+    expect((await buyer.http.raw("DELETE", `/api/conversations/${id}/block`)).statusCode).toBe(204);
+    expect((await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Hello?" })).statusCode).toBe(403);
+    expect((await seller.http.raw("DELETE", `/api/conversations/${id}/block`)).statusCode).toBe(204);
+    expect((await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Hello?" })).statusCode).toBe(201);
+  });
+
+  it("no conversation with or from a deleted account", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const admin = await person("admin");
+    const advert = await laptop(seller);
+    const id = await ask(buyer, advert.id);
+    await t.services.people.deactivate(admin.user, buyer.user.id);
+    const res = await seller.http.post(`/api/conversations/${id}/messages`, { body: "Are you there?" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(M.deleted);
+    expect((await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Hi" })).statusCode).toBe(401);
+    expect((await seller.http.get(`/api/conversations/${id}`)).json().notice).toBe(M.deleted);
+  });
+});
+
+describe("limits", () => {
+  it("30 messages a minute, then 429 saying so under the message", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const id = await ask(buyer, (await laptop(seller)).id);
+    for (let i = 2; i <= 30; i++) {
+      expect((await buyer.http.post(`/api/conversations/${id}/messages`, { body: `m${i}` })).statusCode).toBe(201);
+    }
+    const refused = await buyer.http.post(`/api/conversations/${id}/messages`, { body: "one too many" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().fields.body).toMatch(/at most 30 messages a minute/);
+    // The seller's own count is theirs.
+    expect((await seller.http.post(`/api/conversations/${id}/messages`, { body: "Slow down" })).statusCode).toBe(201);
+  });
+
+  it("10 new conversations an hour, then 429; writing in one I have still works", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const first = await ask(buyer, (await laptop(seller)).id);
+    for (let i = 2; i <= 10; i++) await ask(buyer, (await laptop(seller)).id);
+    const refused = await buyer.http.post("/api/conversations", { advertId: (await laptop(seller)).id, body: "Hi" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/at most 10 conversations an hour/);
+    expect((await buyer.http.post(`/api/conversations/${first}/messages`, { body: "Hi again" })).statusCode).toBe(201);
+  });
+});
+
+describe("notices", () => {
+  it("tells the other person in the app once per unread run and by email at most every 15 minutes", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const id = await ask(buyer, (await laptop(seller, "ZenBook")).id, "<b>First</b> question");
+    await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Second" });
+    const notices = () =>
+      t.services.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, seller.user.id), eq(notifications.kind, "message.new")));
+    const emails = () =>
+      t.services.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.userId, seller.user.id), eq(emailOutbox.kind, "message.new")));
+    expect(await notices()).toHaveLength(1);
+    expect((await notices())[0]).toMatchObject({
+      title: `New message from ${buyer.user.name}`,
+      link: `/dashboard/messages/${id}`,
+    });
+    expect(await emails()).toHaveLength(1);
+
+    // Read, then written to again: a new notice in the app, but the email waits for its 15 minutes.
+    await seller.http.get(`/api/conversations/${id}`);
+    await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Third" });
+    expect(await notices()).toHaveLength(2);
+    expect(await emails()).toHaveLength(1);
+
+    // 15 minutes later (the last email moved back in time), the next one is emailed.
+    await t.services.db.execute(
+      sql`update conversations set seller_emailed_at = now() - interval '16 minutes' where id = ${id}`,
+    );
+    await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Fourth" });
+    expect(await emails()).toHaveLength(2);
+
+    // The seller turned this kind's email off: no more.
+    await seller.http.raw("PUT", "/api/me/email-preferences", { kind: "message.new", email: false });
+    await t.services.db.execute(sql`update conversations set seller_emailed_at = null where id = ${id}`);
+    await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Fifth" });
+    expect(await emails()).toHaveLength(2);
+  });
+});
+
+describe("live", () => {
+  it("the stream tells my unread messages on connect and which conversation changed (LISTEN/NOTIFY)", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const seller = await person("seller");
+    const buyer = await person();
+    const id = await ask(buyer, (await laptop(seller)).id);
+    const aborter = new AbortController();
+    const res = await fetch(`${base}/api/notifications/stream`, {
+      headers: { cookie: seller.cookie },
+      signal: aborter.signal,
+    });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffered = "";
+    async function next(): Promise<{ unread: number; conversationId: string }> {
+      for (;;) {
+        const match = /event: messages\ndata: (.+)\n\n/.exec(buffered);
+        if (match?.[1]) {
+          buffered = buffered.slice(match.index + match[0].length);
+          return JSON.parse(match[1]);
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the stream ended");
+        buffered += decoder.decode(value, { stream: true });
+      }
+    }
+    expect(await next()).toEqual({ unread: 1, conversationId: "" });
+    await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Hello?" });
+    expect(await next()).toEqual({ unread: 2, conversationId: id });
+    await seller.http.get(`/api/conversations/${id}`);
+    expect(await next()).toEqual({ unread: 0, conversationId: id });
+    aborter.abort();
+  });
+
+  it.skipIf(process.env.TEST_DATABASE !== "postgres")(
+    "a message written through one app process reaches a stream served by another (PostgreSQL)",
+    async () => {
+      // A second process on the same database: its own services, pool and LISTEN connection.
+      const url = t.services.database.pool?.options.connectionString as string;
+      const database = await openDatabase({ kind: "postgres", url });
+      const services = createServices(t.config, database, { insecureFastHash: true });
+      const other = await buildApp({ config: t.config, services, pages: false });
+      try {
+        await other.listen({ port: 0, host: "127.0.0.1" });
+        const otherBase = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+        const seller = await person("seller");
+        const buyer = await person();
+        const id = await ask(buyer, (await laptop(seller)).id);
+        const aborter = new AbortController();
+        const res = await fetch(`${otherBase}/api/notifications/stream`, {
+          headers: { cookie: seller.cookie },
+          signal: aborter.signal,
+        });
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        let buffered = "";
+        const arrived = (async () => {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) throw new Error("the stream ended");
+            buffered += new TextDecoder().decode(value);
+            if (buffered.includes(`"conversationId":"${id}"`)) return Date.now();
+          }
+        })();
+        await new Promise((r) => setTimeout(r, 200)); // connected and listening
+        const sentAt = Date.now();
+        await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Through the other process" });
+        expect((await arrived) - sentAt).toBeLessThan(2_000);
+        aborter.abort();
+      } finally {
+        await other.close();
+        await services.background.stop();
+        await database.close();
+      }
+    },
+  );
+});
