@@ -110,3 +110,51 @@ export function postgresListener(url: string): Listener {
     },
   };
 }
+
+/**
+ * Live updates addressed to people, over one channel whose payload is `<person id>` or `<person id>|<detail>`:
+ * one LISTEN per process (NOTIFY reaches every app process), one `read` per change per person with an open
+ * page however many tabs they have, and nothing for people with none. The bell's unread count and the
+ * conversations' updates both ride on it (decision 9).
+ */
+export function personalFeed<T>(
+  listener: Listener,
+  channel: string,
+  read: (personId: string, detail: string) => Promise<T>,
+) {
+  const subscribers = new Map<string, Set<(value: T) => void>>();
+  let listening: Promise<unknown> | undefined;
+
+  async function changed(payload: string) {
+    const [personId = "", detail = ""] = payload.split("|");
+    const handlers = subscribers.get(personId);
+    if (!handlers?.size) return;
+    const value = await read(personId, detail);
+    for (const handler of handlers) handler(value);
+  }
+
+  return {
+    /** Calls `onChange` whenever the person's channel speaks. Returns the unsubscribe. */
+    async subscribe(personId: string, onChange: (value: T) => void): Promise<() => void> {
+      listening ??= listener
+        .on(channel, (payload) => {
+          changed(payload).catch((error: unknown) => console.error(`live update on ${channel} failed:`, error));
+        })
+        .catch((error: unknown) => {
+          listening = undefined; // the next subscriber tries again
+          throw error;
+        });
+      await listening;
+      let handlers = subscribers.get(personId);
+      if (!handlers) {
+        handlers = new Set();
+        subscribers.set(personId, handlers);
+      }
+      handlers.add(onChange);
+      return () => {
+        handlers.delete(onChange);
+        if (handlers.size === 0) subscribers.delete(personId);
+      };
+    },
+  };
+}
