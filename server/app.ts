@@ -26,6 +26,7 @@ import { accountsApi } from "./api/accounts.ts";
 import { advertsApi } from "./api/adverts.ts";
 import { brandsApi } from "./api/brands.ts";
 import { catalogueApi } from "./api/catalogue.ts";
+import { favouritesApi } from "./api/favourites.ts";
 import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
 import { ordersApi } from "./api/orders.ts";
@@ -154,6 +155,7 @@ export async function buildApp({ config, services, pages = true, logStream }: Ap
       await api.register(peopleApi, { services });
       await api.register(moderationApi, { services });
       await api.register(notificationsApi, { services });
+      await api.register(favouritesApi, { services });
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });

@@ -12,6 +12,7 @@ import {
 } from "../core/accounts/index.ts";
 import { createAudit } from "../core/audit/index.ts";
 import { createAdvertCommands, createBrandAdmin, createCatalogue } from "../core/catalogue/index.ts";
+import { createFavourites, definePriceDropJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage } from "../core/media/index.ts";
 import { createPeople, createReports } from "../core/moderation/index.ts";
@@ -79,6 +80,7 @@ export function createServices(config: Config, database: Database, options: Serv
     from: config.mail.from,
     log: options.log ?? ((line) => console.log(line)),
   });
+  const priceDrops = definePriceDropJob({ db, queue: jobs });
   // Charges taken but never recorded (a crash mid-payment), lapsed holds, unfinished refunds: every
   // minute, once in the whole cluster.
   jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
@@ -140,7 +142,9 @@ export function createServices(config: Config, database: Database, options: Serv
     auth,
     media,
     brandAdmin: createBrandAdmin({ db, media }),
-    adverts: createAdvertCommands({ db, media }),
+    adverts: createAdvertCommands({ db, media, jobs }),
+    favourites: createFavourites({ db }),
+    priceDrops,
     payments: provider,
     orders,
     accounts: createAccounts({ db, auth }),
