@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
+import { FavouriteButton, type Hearts } from "./favourite-button.tsx";
 
 export function VerifiedMark() {
   return (
@@ -22,10 +23,27 @@ export function EmailConfirmedMark() {
   );
 }
 
-/** A laptop's card; its title links to the detail page and the whole card is the click target. */
-export function AdvertCard({ advert, children }: { advert: Advert; children?: React.ReactNode }) {
+/**
+ * A laptop's card; its title links to the detail page and the whole card is the click target, except the
+ * heart (above the link) and the card's own actions.
+ */
+export function AdvertCard({
+  advert,
+  hearts = { mode: "none" },
+  children,
+}: {
+  advert: Advert;
+  hearts?: Hearts;
+  children?: React.ReactNode;
+}) {
   return (
     <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
+      <FavouriteButton
+        advertId={advert.id}
+        name={advert.name}
+        hearts={hearts}
+        className="absolute top-2 right-2 z-10"
+      />
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={advert.imageUrl}

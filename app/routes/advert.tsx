@@ -5,8 +5,10 @@ import { formatPrice } from "../../schemas/money.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
+import { FavouriteButton } from "../components/favourite-button.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/advert";
@@ -16,11 +18,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const advert = await services.catalogue.getAdvert(params.id);
   if (!advert) throw notFound("This laptop does not exist.");
   const user = await getUser(request, context);
-  const booked = user ? (await services.orders.bookedAmong(user, [advert.id])).length > 0 : false;
+  const [booked, hearts] = await Promise.all([
+    user ? services.orders.bookedAmong(user, [advert.id]).then((ids) => ids.length > 0) : false,
+    heartsFor(request, context, [advert.id]),
+  ]);
   return {
     advert,
     publicUrl,
     booked,
+    hearts,
     own: user?.id === advert.sellerId,
     // Reporting is for the people who buy (core/moderation refuses admins: they remove adverts directly).
     canReport: Boolean(user && canBuy(user)),
@@ -66,7 +72,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function AdvertPage({ loaderData: { advert: a, booked, own, canReport } }: Route.ComponentProps) {
+export default function AdvertPage({
+  loaderData: { advert: a, booked, hearts, own, canReport },
+}: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, string | null][] = [
     ["Processor", a.processor],
@@ -109,7 +117,10 @@ export default function AdvertPage({ loaderData: { advert: a, booked, own, canRe
             {a.brandName}
           </Link>
         </p>
-        <h1 className="text-3xl font-bold">{a.name}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-3xl font-bold">{a.name}</h1>
+          {!own && <FavouriteButton advertId={a.id} name={a.name} hearts={hearts} />}
+        </div>
         <p className="flex items-baseline gap-3">
           <span className="text-3xl font-bold text-primary">{formatPrice(a.resalePriceCents)}</span>
           <span className="line-through">{formatPrice(a.originalPriceCents)}</span>

@@ -4,13 +4,19 @@ import { parseSearch, type SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS } from "../../schemas/values.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { heartsFor } from "../lib/favourites.server.ts";
 import type { Route } from "./+types/adverts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearch(new URL(request.url).searchParams);
   const { catalogue } = context.get(appContext).services;
   const [page, brands] = await Promise.all([catalogue.search(params), catalogue.listBrands()]);
-  return { params, page, brands };
+  const hearts = await heartsFor(
+    request,
+    context,
+    page.items.map((a) => a.id),
+  );
+  return { params, page, brands, hearts };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -23,13 +29,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
 
-export default function Adverts({ loaderData: { params, page, brands } }: Route.ComponentProps) {
+export default function Adverts({ loaderData: { params, page, brands, hearts } }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-4 text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>
       <Filters params={params} brands={brands} />
       <AdvertGrid
         page={page}
+        hearts={hearts}
         empty={
           <div className="py-10 text-center">
             <p className="text-xl">No laptops match your search.</p>

@@ -3,6 +3,7 @@ import { parseSearch } from "../../schemas/search.ts";
 import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import type { Route } from "./+types/seller";
 
@@ -16,7 +17,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     q: undefined,
     brand: undefined,
   };
-  return { seller, page: await catalogue.search(search) };
+  const page = await catalogue.search(search);
+  const hearts = await heartsFor(
+    request,
+    context,
+    page.items.map((a) => a.id),
+  );
+  return { seller, page, hearts };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -24,7 +31,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "description", content: loaderData ? `Used laptops for sale by ${loaderData.seller.name} on ReLaptop.` : "" },
 ];
 
-export default function SellerProfile({ loaderData: { seller, page } }: Route.ComponentProps) {
+export default function SellerProfile({ loaderData: { seller, page, hearts } }: Route.ComponentProps) {
   const since = new Date(seller.memberSince).toLocaleDateString("en-GB", {
     month: "long",
     year: "numeric",
@@ -38,7 +45,7 @@ export default function SellerProfile({ loaderData: { seller, page } }: Route.Co
       </h1>
       <p className="mb-6 mt-1 text-base-content/70">Member since {since}</p>
       <h2 className="mb-4 text-xl font-semibold">Laptops for sale</h2>
-      <AdvertGrid page={page} empty={<p>No laptops for sale right now.</p>} />
+      <AdvertGrid page={page} hearts={hearts} empty={<p>No laptops for sale right now.</p>} />
     </section>
   );
 }

@@ -27,6 +27,10 @@ const ADMIN_ONLY = row(401, 403, 403, 403, 403, "ok");
 const OWN_ADVERT = row(401, 403, "ok", 403, 404, "ok");
 /** The owner's own notification: anyone else's is not found. */
 const OWN_NOTIFICATION = row(401, 404, "ok", 404, 404, 404);
+/** People who buy keep favourites (admins do not). */
+const CAN_BUY = row(401, "ok", "ok", "ok", "ok", 403);
+/** The buyer's own favourite: nobody else has it to remove. */
+const OWN_FAVOURITE = row(401, "ok", 404, 404, 404, 403);
 /** Operations that answer with a stream that never ends by itself. */
 const STREAMS = new Set(["GET /api/notifications/stream"]);
 
@@ -85,6 +89,9 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "PUT /api/me/email-preferences": SIGNED_IN,
   "GET /api/email-delivery": ADMIN_ONLY,
   "POST /api/email-delivery/{id}/send-again": ADMIN_ONLY,
+  "GET /api/favourites": CAN_BUY,
+  "PUT /api/favourites/{advertId}": CAN_BUY,
+  "DELETE /api/favourites/{advertId}": OWN_FAVOURITE,
 };
 
 let t: TestApp;
@@ -100,7 +107,8 @@ beforeAll(async () => {
   const owner = await createUser(t.services, { name: "Owner", email: "owner@x.test", role: "seller" });
   await createUser(t.services, { name: "As User", email: "asuser@x.test", role: "seller" });
   await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
-  await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  const buyer = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  ids.buyerId = buyer.id;
   await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
   ids.advert = (
@@ -108,6 +116,14 @@ beforeAll(async () => {
       sellerId: owner.id,
       brandId: brand.id,
       name: "Matrix laptop",
+      resalePriceCents: 10_000,
+    })
+  ).id;
+  ids.favourite = (
+    await createAdvert(t.services, {
+      sellerId: owner.id,
+      brandId: brand.id,
+      name: "Matrix favourite",
       resalePriceCents: 10_000,
     })
   ).id;
@@ -155,6 +171,11 @@ async function fresh(op: string): Promise<Record<string, string>> {
     };
   }
   if (op === "POST /api/notifications/{id}/read") return { id: ids.notification as string };
+  if (op === "DELETE /api/favourites/{advertId}") {
+    // Saved by the buyer alone, again before each call.
+    await t.services.favourites.save({ id: ids.buyerId as string, role: "user" }, ids.favourite as string);
+    return { advertId: ids.favourite as string };
+  }
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
   return {
