@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
-import { createAdvert, createBrand, createUser } from "./factories.ts";
+import { createAdvert, createBrand, createUser, lowerPrice } from "./factories.ts";
 
 export const DEMO_ACCOUNTS = {
   admin: "admin@relaptop.test",
@@ -55,6 +55,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   let i = 0;
   let sold: string | undefined;
   let booked: string | undefined;
+  const made: { id: string; sellerId: string; priceCents: number }[] = [];
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
@@ -71,6 +72,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         createdAt: new Date(start + i * 36 * 3600 * 1000),
         hue: b.hue,
       });
+      made.push({ id: advert.id, sellerId: advert.sellerId, priceCents: advert.resalePriceCents });
       if (i === 4) sold = advert.id;
       if (i === 7) booked = advert.id;
       i++;
@@ -92,5 +94,12 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   if (booked) {
     await s.orders.book(buyer, { advertId: booked, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" });
   }
+  // The buyer's favourites: four of the seller's laptops (one booked, one sold), then the seller lowers the
+  // price of one of them, so Favourites shows "↓ $50 since you saved it" and the bell has the price drop.
+  const sams = made.filter((a) => a.sellerId === seller.id);
+  const saved = [sams[0], sams[1], ...made.filter((a) => a.id === booked || a.id === sold)];
+  for (const a of saved) if (a) await s.favourites.save(buyer, a.id);
+  const cheaper = sams[0];
+  if (cheaper) await lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000);
   return true;
 }
