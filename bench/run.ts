@@ -1,10 +1,10 @@
 /**
- * Benchmarks: `npm run bench -- --sizes 10000,100000,1000000 --duration 10 [--db postgres|pglite]`
+ * Benchmarks: `npm run bench -- --sizes 10000,100000,1000000 --duration 10 [--db postgres|pglite] [--only favourites,/allAdd]`
  * For each catalogue size: a fresh database (a new one on DATABASE_URL's PostgreSQL server, or a new
  * embedded folder) seeded with N adverts, the production build on 127.0.0.1, and autocannon at 10 and
  * 50 connections per scenario. Each figure is also given as a ratio to this machine's ceilings, measured
- * in the same run, so runs compare across machines. Writes bench/results/<date>.md and prints a
- * one-line summary.
+ * in the same run, so runs compare across machines. `--only` keeps the scenarios whose label contains
+ * one of its words (the ceilings always run). Writes bench/results/<date>.md and prints a one-line summary.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,10 +13,11 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
 import { adverts, brands } from "../db/schema.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
-import { seedBulk } from "../seed/bulk.ts";
+import { seedBulk, seedBulkFavourites } from "../seed/bulk.ts";
+import { createUser } from "../seed/factories.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
-import { bookAndPay, buyerCookies } from "./booking-load.ts";
+import { bookAndPay, buyerCookies, signIn } from "./booking-load.ts";
 import { answers, argument, startNode, stop } from "./processes.ts";
 
 const sizes = argument("sizes", "10000").split(",").map(Number);
@@ -24,26 +25,39 @@ const duration = Number(argument("duration", "5"));
 const kind = argument("db", "postgres") as "postgres" | "pglite";
 const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "bench-secret-bench-secret-bench-secret-00";
-const APP_PORT = 3401;
-const CEILING_PORT = 3402;
+// BENCH_PORT moves the app (and the ceiling server, one above) and names its databases, so two runs on
+// one machine do not meet.
+const APP_PORT = Number(process.env.BENCH_PORT ?? 3401);
+const CEILING_PORT = APP_PORT + 1;
 const CONNECTIONS = [10, 50];
+const only = argument("only", "").split(",").filter(Boolean);
+/** The signed-in buyer of the favourites scenarios: 200 favourites, among 2,000 buyers with 50 each. */
+const FAN = { email: "bench.fan@bench.test", password: "Str0ng!pw", favourites: 200 };
 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
 /** A fresh database with `size` adverts; returns the environment that points the app at it. */
 async function freshDatabase(size: number) {
-  const dataDir = `/tmp/relaptop-bench-${kind}-${size}`;
+  const dataDir = `/tmp/relaptop-bench-${kind}-${APP_PORT}-${size}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
   const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET: SECRET };
   if (kind === "postgres") {
-    env.DATABASE_URL = (await createScratchDatabase(adminUrl, `relaptop_bench_${size}`)).url;
+    env.DATABASE_URL = (await createScratchDatabase(adminUrl, `relaptop_bench_${APP_PORT}_${size}`)).url;
   }
   const config = loadConfig(env);
   const database = await openDatabase(config.database);
   const services = createServices(config, database);
   const started = Date.now();
   await seedBulk(services, size);
-  console.log(`Seeded ${size.toLocaleString("en-US")} adverts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const fan = await createUser(services, { name: "Bench Fan", email: FAN.email, password: FAN.password });
+  await seedBulkFavourites(services, {
+    people: 2_000,
+    perPerson: 50,
+    account: { id: fan.id, favourites: FAN.favourites },
+  });
+  console.log(
+    `Seeded ${size.toLocaleString("en-US")} adverts and 100,000 favourites in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   const [brand] = await services.db.select({ id: brands.id }).from(brands).limit(1);
   // Laptops for the booking scenario, in no particular order (each is sold once).
   const forSale = await services.db
@@ -124,6 +138,7 @@ for (const size of sizes) {
   const laptopsPerRun = Math.floor(db.laptops.length / CONNECTIONS.length);
   // Visitors' reads are served from the 1 s micro-cache; a signed-in user's are computed every time.
   const [cookie] = await buyerCookies(base, 1);
+  const fanCookie = await signIn(base, FAN.email, FAN.password);
   const reads: [string, "bare" | "query", string][] = [
     ["brand page data (JSON)", "query", `${base}/api/adverts?brand=${db.brandId}`],
     ["filter + sort (JSON)", "query", `${base}/api/adverts?minPrice=300&maxPrice=2000&condition=good&sort=price_asc`],
@@ -140,6 +155,13 @@ for (const size of sizes) {
       ([label, against, url]) =>
         [`${label}, signed in`, against, (c: number) => measure(url, c, cookie)] satisfies Scenario,
     ),
+    // A buyer's favourites (200 saved): each with its laptop's status and price now.
+    ["my favourites (JSON), signed in", "query", (c) => measure(`${base}/api/favourites`, c, fanCookie)],
+    [
+      "/dashboard/favourites page (SSR), signed in",
+      "bare",
+      (c) => measure(`${base}/dashboard/favourites`, c, fanCookie),
+    ],
     [
       "book + pay (JSON, 2 requests per sale)",
       "query",
@@ -150,6 +172,7 @@ for (const size of sizes) {
   try {
     for (const connections of CONNECTIONS) {
       for (const [scenario, against, run] of scenarios) {
+        if (only.length && !only.some((word) => scenario.includes(word))) continue;
         const m = await run(connections);
         const ceilingRps = ceilings[connections]?.[against].rps ?? Number.NaN;
         const ratio = `${Math.round((m.rps / ceilingRps) * 100)} %`;

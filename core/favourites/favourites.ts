@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, favourites } from "../../db/schema.ts";
@@ -91,21 +91,13 @@ export function createFavourites({ db }: { db: Db }) {
       const after = cursor ? decodeCursor(cursor) : null;
       if (cursor && !after) throw new AppError("VALIDATION_FAILED", FAVOURITE_MESSAGES.badCursor);
       const size = Math.max(1, Math.min(limit, 100));
-      const rows = await db
-        .select({
-          advertId: favourites.advertId,
-          savedName: favourites.advertName,
-          savedPriceCents: favourites.savedPriceCents,
-          savedAt: favourites.createdAt,
-          name: adverts.name,
-          imageKey: adverts.imageKey,
-          status: adverts.status,
-          priceCents: adverts.resalePriceCents,
-          // Someone booked it, or is paying for it: an open order that is not yet a sale.
-          booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${favourites.advertId} and o.status in ('booked', 'paying'))`,
-        })
+      // The page of favourites first (read in the index's order, which is spelled as it is built:
+      // drizzle's DESC would mean NULLS FIRST and miss it), then each one's laptop: a person with
+      // thousands of favourites costs the same as one with twenty.
+      const newestSaved = [sql`${favourites.createdAt} desc nulls last`, sql`${favourites.advertId} desc nulls last`];
+      const mine = db
+        .select()
         .from(favourites)
-        .leftJoin(adverts, eq(adverts.id, favourites.advertId))
         .where(
           and(
             eq(favourites.userId, person.id),
@@ -114,8 +106,25 @@ export function createFavourites({ db }: { db: Db }) {
               : undefined,
           ),
         )
-        .orderBy(desc(favourites.createdAt), desc(favourites.advertId))
-        .limit(size + 1);
+        .orderBy(...newestSaved)
+        .limit(size + 1)
+        .as("mine");
+      const rows = await db
+        .select({
+          advertId: mine.advertId,
+          savedName: mine.advertName,
+          savedPriceCents: mine.savedPriceCents,
+          savedAt: mine.createdAt,
+          name: adverts.name,
+          imageKey: adverts.imageKey,
+          status: adverts.status,
+          priceCents: adverts.resalePriceCents,
+          // Someone booked it, or is paying for it: an open order that is not yet a sale.
+          booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
+        })
+        .from(mine)
+        .leftJoin(adverts, eq(adverts.id, mine.advertId))
+        .orderBy(sql`${mine.createdAt} desc`, sql`${mine.advertId} desc`);
       const page = rows.slice(0, size);
       const last = page.at(-1);
       return {
