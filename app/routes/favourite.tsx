@@ -1,10 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { FAVOURITE_MESSAGES, favouriteFormSchema } from "../../schemas/favourites.ts";
 import { validateForm } from "../lib/forms.server.ts";
 import { getUser, safeRedirect } from "../lib/session.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
+import { errorDataWithToast, redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/favourite";
 
 /** Nothing to show here: the heart posts to this address; a person who opens it sees their favourites. */
@@ -35,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     else await favourites.remove(user, advertId); // already gone (a second click): the same outcome
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (viaFetcher) return data({ formError: error.message }, { status: error.status });
+    // The heart goes back to what it was; the toast says why.
+    if (viaFetcher) return errorDataWithToast(context, error);
     return redirectWithToast(context, back, { type: "error", message: error.message });
   }
   const saved = intent === "save";

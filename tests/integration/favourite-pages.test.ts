@@ -114,6 +114,22 @@ describe("hearts", () => {
     expect(gone.statusCode).toBe(302);
     expect(gone.headers.location).toBe(`/login?redirectTo=%2FallAdd&favourite=${a.id}`);
   });
+
+  it("answers a fetcher with the new state, or with why not (and a toast saying it)", async () => {
+    const me = await person();
+    const post = (advertId: string) =>
+      me.http.raw("POST", "/favourites", encode({ advertId, intent: "save", redirectTo: "/", via: "fetcher" }), form);
+    const a = await laptop();
+    const saved = await post(a.id);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ advertId: a.id, saved: true });
+    const gone = await laptop();
+    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, gone.id));
+    const refused = await post(gone.id);
+    expect(refused.json()).toEqual({ formError: "This laptop does not exist." });
+    expect(String(refused.headers["set-cookie"])).toContain("relaptop_toast=");
+    expect(await t.services.favourites.savedAmong(me.user, [a.id, gone.id])).toEqual([a.id]);
+  });
 });
 
 describe("/dashboard/favourites", () => {
