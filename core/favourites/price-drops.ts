@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { adverts, favourites, priceDrops } from "../../db/schema.ts";
 import type { JobQueue } from "../jobs/index.ts";
@@ -23,7 +23,8 @@ export interface PriceDrop {
 /**
  * Tells the next batch of a drop's savers, in one transaction with the cursor that says they were told:
  * a retry, or a second job for the same drop, starts after them, so each person is told once per drop.
- * Only people who had saved the laptop by the drop are told, and only while it is still for sale.
+ * Only people who had saved the laptop by the drop are told (not its seller), and only while it is still
+ * for sale.
  * Returns whether the drop is done.
  */
 async function tellNextBatch(tx: Tx, dropId: string, limit: number): Promise<boolean> {
@@ -37,6 +38,7 @@ async function tellNextBatch(tx: Tx, dropId: string, limit: number): Promise<boo
       doneAt: priceDrops.doneAt,
       productName: adverts.name,
       status: adverts.status,
+      sellerId: adverts.sellerId,
     })
     .from(priceDrops)
     .innerJoin(adverts, eq(adverts.id, priceDrops.advertId))
@@ -52,6 +54,8 @@ async function tellNextBatch(tx: Tx, dropId: string, limit: number): Promise<boo
             and(
               eq(favourites.advertId, drop.advertId),
               lte(favourites.createdAt, drop.createdAt),
+              // A seller who saved their own laptop (acting as a buyer) made the drop: nothing to tell.
+              ne(favourites.userId, drop.sellerId),
               drop.notifiedThrough ? gt(favourites.userId, drop.notifiedThrough) : undefined,
             ),
           )

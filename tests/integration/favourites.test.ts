@@ -179,6 +179,8 @@ describe("price drops", () => {
     const a = await laptop(50_000, "Drop me");
     const fans = [await newBuyer(), await newBuyer()];
     for (const f of fans) await f.http.raw("PUT", `/api/favourites/${a.id}`);
+    // Its seller saved it too: they made the drop, so they are not told.
+    await sellerHttp.raw("PUT", `/api/favourites/${a.id}`);
     // One of them does not want these emails.
     await fans[1]?.http.raw("PUT", "/api/me/email-preferences", { kind: "favourite.priceDrop", email: false });
 
@@ -194,6 +196,7 @@ describe("price drops", () => {
     }
     expect(await dropEmails(fans[0]?.user.id as string)).toHaveLength(1);
     expect(await dropEmails(fans[1]?.user.id as string)).toHaveLength(0);
+    expect(await dropNotices(seller.id, a.id)).toEqual([]);
     // The list shows it too.
     const [fav] = (await fans[0]?.http.get("/api/favourites"))?.json().items ?? [];
     expect(fav).toMatchObject({ priceCents: 46_000, priceChangeCents: -4_000 });
