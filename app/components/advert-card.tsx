@@ -38,12 +38,7 @@ export function AdvertCard({
 }) {
   return (
     <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
-      <FavouriteButton
-        advertId={advert.id}
-        name={advert.name}
-        hearts={hearts}
-        className="absolute top-2 right-2 z-10"
-      />
+      <FavouriteButton advertId={advert.id} hearts={hearts} className="card-heart" />
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={advert.imageUrl}

@@ -119,7 +119,7 @@ export default function AdvertPage({
         </p>
         <div className="flex items-start justify-between gap-3">
           <h1 className="text-3xl font-bold">{a.name}</h1>
-          {!own && <FavouriteButton advertId={a.id} name={a.name} hearts={hearts} />}
+          {!own && <FavouriteButton advertId={a.id} hearts={hearts} />}
         </div>
         <p className="flex items-baseline gap-3">
           <span className="text-3xl font-bold text-primary">{formatPrice(a.resalePriceCents)}</span>

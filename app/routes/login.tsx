@@ -22,10 +22,17 @@ export const meta = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
-  const redirectTo = safeRedirect(context, query.get("redirectTo"));
-  if (await getUser(request, context)) throw redirect(redirectTo);
-  // A visitor pressed a heart: the laptop is saved when they log in (see favourites.save below).
+  // A visitor pressed a heart: the laptop is saved when they log in (see favourites.save below), and
+  // they go back to the page they pressed it on — its Referer, so the heart on every card of a cached
+  // page need not repeat the page's address; the laptop's own page when the browser sends none.
   const favourite = z.uuid().safeParse(query.get("favourite")).data ?? null;
+  const fallback = favourite ? `/laptops/${favourite}` : "/";
+  const redirectTo = safeRedirect(
+    context,
+    query.get("redirectTo") ?? (favourite ? samePage(context, request.headers.get("referer")) : null),
+    fallback,
+  );
+  if (await getUser(request, context)) throw redirect(redirectTo);
   return { redirectTo, favourite, googleEnabled: context.get(appContext).googleEnabled };
 }
 
@@ -48,6 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return appErrorData(error);
   }
+}
+
+/** The path of a page of this site a request came from (its Referer), if it came from one. */
+function samePage(context: Route.LoaderArgs["context"], referer: string | null): string | null {
+  const from = URL.parse(referer ?? "");
+  const site = new URL(context.get(appContext).publicUrl);
+  return from && from.origin === site.origin ? `${from.pathname}${from.search}` : null;
 }
 
 const ignoreAppError = (error: unknown) => {

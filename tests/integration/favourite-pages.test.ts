@@ -65,6 +65,15 @@ describe("hearts", () => {
     expect(heartOf(page.body, a.id)).toEqual({ visitor: true, pressed: false, label: "Save to favourites" });
     expect(page.body).not.toContain('aria-pressed="true"');
 
+    // The heart's form names only the laptop: the way back is the page it was pressed on (its Referer),
+    // never another site, and the laptop's own page when there is none.
+    const back = async (referer?: string) =>
+      /name="redirectTo" value="([^"]*)"/.exec(
+        (await visitor.get(`/login?favourite=${a.id}`, referer ? { referer } : {})).body,
+      )?.[1];
+    expect(await back("http://relaptop.test/allAdd?q=asus")).toBe("/allAdd?q=asus");
+    expect(await back("https://evil.test/allAdd")).toBe(`/laptops/${a.id}`);
+    expect(await back()).toBe(`/laptops/${a.id}`);
     const login = await visitor.get(`/login?redirectTo=%2FallAdd&favourite=${a.id}`);
     expect(login.body).toContain("Log in to save this laptop to your favourites.");
     expect(login.body).toContain(`name="favourite" value="${a.id}"`);

@@ -18,7 +18,7 @@ describe("the price-drop notice", () => {
   const p = { advertId: "a1", productName: "ThinkPad T14", fromCents: 50_000, toCents: 46_050 };
   const to = { id: "u1", name: "Bea", email: "bea@x.test" };
   it("says the new price, by how much and from what, and links to the laptop", () => {
-    expect(KINDS["favourite.priceDrop"].inApp(p, to)).toEqual({
+    expect(KINDS["favourite.priceDrop"].inApp?.(p, to)).toEqual({
       title: "Price drop: ThinkPad T14",
       body: "Now $460.50, down $39.50 from $500.",
       link: "/laptops/a1",

@@ -76,7 +76,7 @@ export default function Favourites({ loaderData: { items, next } }: Route.Compon
                 </p>
                 <div className="card-actions items-center justify-between">
                   <span className="text-sm text-base-content/70">Saved at {formatPrice(f.savedPriceCents)}</span>
-                  <FavouriteButton advertId={f.advertId} name={f.name} hearts={hearts} />
+                  <FavouriteButton advertId={f.advertId} hearts={hearts} />
                 </div>
               </AdvertRow>
             );
