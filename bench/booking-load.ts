@@ -26,6 +26,20 @@ export async function buyerCookies(base: string, count: number): Promise<string[
   );
 }
 
+/** Signs an existing account in and returns its session cookie. */
+export async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: HTTP ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
 type Context = { cookie?: string; orderId?: string };
 
 export function bookAndPay(base: string, connections: number, duration: number, cookies: string[], laptops: string[]) {

@@ -11,7 +11,7 @@ import { adverts, brands } from "../db/schema.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/services.ts";
+import { createServices, type Services } from "../server/services.ts";
 
 export type DatabaseKind = "postgres" | "pglite";
 
@@ -26,7 +26,13 @@ export interface FreshDatabase {
 export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-00";
 const adminUrl = () => process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-export async function freshDatabase(size: number, kind: DatabaseKind, label = "bench"): Promise<FreshDatabase> {
+/** `more`: what a benchmark seeds besides the adverts (bench/run.ts: favourites), through the same services. */
+export async function freshDatabase(
+  size: number,
+  kind: DatabaseKind,
+  label = "bench",
+  more?: (services: Services) => Promise<void>,
+): Promise<FreshDatabase> {
   const dataDir = `/tmp/relaptop-${label}-${kind}-${size}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
   const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET: BENCH_SECRET };
@@ -38,6 +44,7 @@ export async function freshDatabase(size: number, kind: DatabaseKind, label = "b
   const services = createServices(config, database);
   const started = Date.now();
   await seedBulk(services, size);
+  await more?.(services);
   console.log(`Seeded ${size.toLocaleString("en-US")} adverts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const [brand] = await services.db.select({ id: brands.id }).from(brands).limit(1);
   const forSale = await services.db

@@ -1,34 +1,52 @@
 /**
- * Benchmarks: `npm run bench -- --sizes 10000,100000,1000000 --duration 10 [--db postgres|pglite]`
+ * Benchmarks: `npm run bench -- --sizes 10000,100000,1000000 --duration 10 [--db postgres|pglite] [--only favourites,/allAdd]`
  * For each catalogue size: a fresh database (a new one on DATABASE_URL's PostgreSQL server, or a new
  * embedded folder) seeded with N adverts, the production build on 127.0.0.1, and autocannon at 10 and
  * 50 connections per scenario. Each figure is also given as a ratio to this machine's ceilings, measured
- * in the same run, so runs compare across machines. Writes bench/results/<date>.md and prints a
- * one-line summary.
+ * in the same run, so runs compare across machines. `--only` keeps the scenarios whose label contains
+ * one of its words (the ceilings always run). Writes bench/results/<date>.md and prints a one-line summary.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
-import { rateBulkSellers } from "../seed/bulk.ts";
+import { rateBulkSellers, seedBulkFavourites } from "../seed/bulk.ts";
+import { createUser } from "../seed/factories.ts";
 import { loadConfig } from "../server/config.ts";
-import { bookAndPay, buyerCookies } from "./booking-load.ts";
+import type { Services } from "../server/services.ts";
+import { bookAndPay, buyerCookies, signIn } from "./booking-load.ts";
 import { type DatabaseKind, freshDatabase } from "./fresh-database.ts";
 import { answers, argument, startNode, stop } from "./processes.ts";
 
 const sizes = argument("sizes", "10000").split(",").map(Number);
 const duration = Number(argument("duration", "5"));
 const kind = argument("db", "postgres") as DatabaseKind;
-const APP_PORT = 3401;
-const CEILING_PORT = 3402;
+// BENCH_PORT moves the app (and the ceiling server, one above) and names its databases, so two runs on
+// one machine do not meet.
+const APP_PORT = Number(process.env.BENCH_PORT ?? 3401);
+const CEILING_PORT = APP_PORT + 1;
 const CONNECTIONS = [10, 50];
-/** `--only ratings`: just the seller-ratings comparison (PostgreSQL), without the ceilings and other scenarios. */
+/** `--only ratings`: just the seller-ratings comparison (PostgreSQL), without the ceilings and other scenarios;
+ * any other `--only` leaves the comparison out. */
 const onlyRatings = argument("only", "") === "ratings";
 /** Alternating rounds of the ratings comparison (see compareRatings). */
 const ROUNDS = 3;
+const only = argument("only", "").split(",").filter(Boolean);
+/** The signed-in buyer of the favourites scenarios: 200 favourites, among 2,000 buyers with 50 each. */
+const FAN = { email: "bench.fan@bench.test", password: "Str0ng!pw", favourites: 200 };
 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+
+/** The favourites scenarios' buyer (FAN) and 100,000 favourites of 2,000 others. */
+async function seedFavourites(services: Services) {
+  const fan = await createUser(services, { name: "Bench Fan", email: FAN.email, password: FAN.password });
+  await seedBulkFavourites(services, {
+    people: 2_000,
+    perPerson: 50,
+    account: { id: fan.id, favourites: FAN.favourites },
+  });
+}
 
 async function start(script: string, env: Record<string, string>, port: number, readyPath: string) {
   const child = startNode([script], port, env);
@@ -65,7 +83,7 @@ const rows: Row[] = [];
 const ratingRows: { size: number; scenario: string; connections: number; without: number; with: number }[] = [];
 for (const size of sizes) {
   console.log(`Seeding ${size.toLocaleString("en-US")} adverts (${kind})…`);
-  const db = await freshDatabase(size, kind);
+  const db = await freshDatabase(size, kind, `bench_${APP_PORT}`, seedFavourites);
 
   // The ceilings first, alone on the machine (an embedded database can be open in one process only).
   const ceiling = await start("bench/ceiling-server.ts", db.env, CEILING_PORT, "/bare");
@@ -101,6 +119,7 @@ for (const size of sizes) {
   const laptopsPerRun = Math.floor(db.laptops.length / CONNECTIONS.length);
   // Visitors' reads are served from the 1 s micro-cache; a signed-in user's are computed every time.
   const [cookie] = await buyerCookies(base, 1);
+  const fanCookie = await signIn(base, FAN.email, FAN.password);
   const reads: [string, "bare" | "query", string][] = [
     ["brand page data (JSON)", "query", `${base}/api/adverts?brand=${db.brandId}`],
     ["filter + sort (JSON)", "query", `${base}/api/adverts?minPrice=300&maxPrice=2000&condition=good&sort=price_asc`],
@@ -117,6 +136,13 @@ for (const size of sizes) {
       ([label, against, url]) =>
         [`${label}, signed in`, against, (c: number) => measure(url, c, cookie)] satisfies Scenario,
     ),
+    // A buyer's favourites (200 saved): each with its laptop's status and price now.
+    ["my favourites (JSON), signed in", "query", (c) => measure(`${base}/api/favourites`, c, fanCookie)],
+    [
+      "/dashboard/favourites page (SSR), signed in",
+      "bare",
+      (c) => measure(`${base}/dashboard/favourites`, c, fanCookie),
+    ],
     [
       "book + pay (JSON, 2 requests per sale)",
       "query",
@@ -127,6 +153,7 @@ for (const size of sizes) {
   try {
     for (const connections of onlyRatings ? [] : CONNECTIONS) {
       for (const [scenario, against, run] of scenarios) {
+        if (only.length && !only.some((word) => scenario.includes(word))) continue;
         const m = await run(connections);
         const ceilingRps = ceilings[connections]?.[against].rps ?? Number.NaN;
         const ratio = `${Math.round((m.rps / ceilingRps) * 100)} %`;
@@ -135,7 +162,8 @@ for (const size of sizes) {
       }
     }
     // The embedded database can be open in one process only: the comparison needs a PostgreSQL server.
-    if (kind === "postgres") await compareRatings(size, db.env, reads.slice(0, 4));
+    if (kind === "postgres" && (only.length === 0 || onlyRatings))
+      await compareRatings(size, db.env, reads.slice(0, 4));
   } finally {
     await stop(app);
   }

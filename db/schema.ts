@@ -762,3 +762,55 @@ export const conversationReports = pgTable(
     index("conversation_reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
   ],
 );
+
+/* ── Favourites ─────────────────────────────────────────────────────────── */
+
+export const favourites = pgTable(
+  "favourites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * No foreign key: a favourite outlives its advert, so the person sees "no longer for sale" where the
+     * laptop was instead of it vanishing from their list.
+     */
+    advertId: uuid("advert_id").notNull(),
+    /** The price when it was saved: "↓ $40 since you saved it". */
+    savedPriceCents: integer("saved_price_cents").notNull(),
+    /** The name when it was saved, shown if the advert is gone. */
+    advertName: text("advert_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.advertId] }),
+    // A person's favourites, newest saved first, in keyset pages.
+    index("favourites_user_created_idx").on(t.userId, t.createdAt.desc(), t.advertId.desc()),
+    // Who saved an advert: the price-drop fan-out (keyset by user) and the seller's counts.
+    index("favourites_advert_idx").on(t.advertId, t.userId),
+  ],
+);
+
+/**
+ * A seller lowered an available laptop's price: the outbox of its notices. Written in the transaction of
+ * the price change; everyone who had saved it by then is told once, in batches that each move
+ * `notifiedThrough` (the last person told, by id) in the transaction that writes their notices.
+ */
+export const priceDrops = pgTable(
+  "price_drops",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advertId: uuid("advert_id")
+      .notNull()
+      .references(() => adverts.id, { onDelete: "cascade" }),
+    fromCents: integer("from_cents").notNull(),
+    toCents: integer("to_cents").notNull(),
+    notifiedThrough: text("notified_through"),
+    doneAt: timestamp("done_at", { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("price_drops_lower_check", sql`${t.toCents} < ${t.fromCents}`),
+    index("price_drops_pending_idx").on(t.createdAt).where(sql`${t.doneAt} is null`),
+  ],
+);

@@ -237,6 +237,8 @@ export const sellerAdvertSchema = z
     removedBecause: z.string().nullable(),
     /** Who bought it, for a sold laptop. */
     sale: z.object({ buyerName: z.string(), priceCents: z.int() }).nullable(),
+    /** How many people have it in their favourites. */
+    savedBy: z.int().min(0),
   })
   .meta({ id: "SellerAdvert" });
 export type SellerAdvert = z.infer<typeof sellerAdvertSchema>;

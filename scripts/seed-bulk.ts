@@ -1,10 +1,11 @@
 /**
- * Fills the catalogue with N realistic adverts, for benchmarks and EXPLAIN work:
+ * Fills the catalogue with N realistic adverts, for benchmarks and EXPLAIN work, and 2,000 buyers with
+ * 50 favourites each:
  *   npm run seed:bulk -- 1000000
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: the folder is locked).
  */
 import { openDatabase } from "../db/client.ts";
-import { seedBulk } from "../seed/bulk.ts";
+import { seedBulk, seedBulkFavourites } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
 import { loadEnvFile } from "../server/env-file.ts";
 import { createServices } from "../server/services.ts";
@@ -18,6 +19,9 @@ loadEnvFile();
 const config = loadConfig();
 const database = await openDatabase(config.database);
 const started = Date.now();
-await seedBulk(createServices(config, database), total, console.log);
+const services = createServices(config, database);
+await seedBulk(services, total, console.log);
+await seedBulkFavourites(services, { people: 2_000, perPerson: 50 });
+console.log("2,000 buyers with 50 favourites each");
 console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 await database.close();

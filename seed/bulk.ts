@@ -85,3 +85,41 @@ export async function rateBulkSellers(db: Services["db"]) {
     ) r
     on conflict (seller_id) do nothing`);
 }
+
+/**
+ * Favourites at scale, set-based: `people` new buyers with `perPerson` favourites each, and — when given —
+ * one existing account (the benchmark's signed-in buyer) with `accountFavourites`. Each favourite is a
+ * laptop picked from a random sample of the catalogue, saved at a price up to $50 above today's (so pages
+ * show drops) within the last 30 days.
+ */
+export async function seedBulkFavourites(
+  services: Services,
+  { people, perPerson, account }: { people: number; perPerson: number; account?: { id: string; favourites: number } },
+) {
+  const { db } = services;
+  const run = Date.now().toString(36);
+  if (people > 0) {
+    await db.execute(sql`
+      insert into ${users} (id, name, email, role, verified, acting_as_seller)
+      select 'bulkfan-' || ${run} || '-' || g, 'Buyer ' || g, 'buyer' || g || '.' || ${run} || '@bulk.relaptop.test', 'user', false, false
+      from generate_series(1, ${people}) g`);
+  }
+  // A sample of the catalogue to pick from (a few thousand ids), then each person's picks by hashing.
+  const save = (who: ReturnType<typeof sql>, count: number) =>
+    db.execute(sql`
+      with sample as (
+        select array_agg(id) as ids, count(*)::int as n
+        from (select id from adverts tablesample system (2) limit 20000) s
+      )
+      insert into favourites (user_id, advert_id, saved_price_cents, advert_name, created_at)
+      select u.id, a.id, a.resale_price_cents + 500 * floor(random() * 11)::int, a.name,
+        now() - random() * interval '30 days'
+      from (${who}) u
+      cross join generate_series(1, ${count}) k
+      cross join sample
+      join adverts a on a.id = sample.ids[1 + abs(hashtext(u.id || ':' || k)) % greatest(sample.n, 1)]
+      on conflict do nothing`);
+  if (people > 0) await save(sql`select id from ${users} where id like ${`bulkfan-${run}-%`}`, perPerson);
+  if (account) await save(sql`select ${account.id}::text as id`, account.favourites);
+  await db.execute(sql`analyze favourites`);
+}

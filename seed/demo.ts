@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
-import { createAdvert, createBrand, createCompletedOrder, createUser } from "./factories.ts";
+import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
 
 export const DEMO_ACCOUNTS = {
   admin: "admin@relaptop.test",
@@ -62,6 +62,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   let booked: string | undefined;
   const laptops: string[] = [];
   let asked: string | undefined;
+  const made: { id: string; sellerId: string; priceCents: number }[] = [];
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
@@ -79,6 +80,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         hue: b.hue,
       });
       laptops.push(advert.id);
+      made.push({ id: advert.id, sellerId: advert.sellerId, priceCents: advert.resalePriceCents });
       if (i === 4) sold = advert.id;
       if (i === 7) booked = advert.id;
       if (i === 2) asked = advert.id;
@@ -117,6 +119,13 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   await s.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
   await s.savedSearches.create(buyer, { brand: dell, maxPrice: 60_000, sort: "price_asc", alerts: "daily" });
   await seedReviews(s, seller, laptops);
+  // The buyer's favourites: four of the seller's laptops (one booked, one sold), then the seller lowers the
+  // price of one of them, so Favourites shows "↓ $50 since you saved it" and the bell has the price drop.
+  const sams = made.filter((a) => a.sellerId === seller.id);
+  const saved = [sams[0], sams[1], ...made.filter((a) => a.id === booked || a.id === sold)];
+  for (const a of saved) if (a) await s.favourites.save(buyer, a.id);
+  const cheaper = sams[0];
+  if (cheaper) await lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000);
   return true;
 }
 

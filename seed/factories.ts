@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Role } from "../core/accounts/index.ts";
 import { adverts, brands, users } from "../db/schema.ts";
+import { advertUpdateSchema } from "../schemas/catalogue.ts";
 import type { Condition } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { brandLogo, laptopPicture } from "./demo-images.ts";
@@ -95,4 +96,19 @@ export async function createCompletedOrder(
   await s.orders.payWithTestCard(buyer, order.id);
   await s.orders.confirmReceipt(buyer, order.id);
   return order;
+}
+
+/**
+ * The seller edits their advert to a lower price, through the edit form's own schema and command — so
+ * everyone who saved it is told, as in the product.
+ */
+export async function lowerPrice(
+  s: Services,
+  seller: Awaited<ReturnType<typeof createUser>>,
+  advertId: string,
+  toCents: number,
+) {
+  const { id: _id, status: _status, photoUrls: _photos, ...fields } = await s.adverts.getForEdit(seller, advertId);
+  const input = advertUpdateSchema.parse({ ...fields, resalePrice: (toCents / 100).toFixed(2), photos: [] });
+  await s.adverts.update(seller, advertId, input);
 }

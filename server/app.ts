@@ -27,6 +27,7 @@ import { advertsApi } from "./api/adverts.ts";
 import { brandsApi } from "./api/brands.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { conversationsApi } from "./api/conversations.ts";
+import { favouritesApi } from "./api/favourites.ts";
 import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
 import { ordersApi } from "./api/orders.ts";
@@ -199,6 +200,7 @@ export async function buildApp({
       await api.register(savedSearchesApi, { services });
       await api.register(reviewsApi, { services });
       await api.register(conversationsApi, { services });
+      await api.register(favouritesApi, { services });
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });

@@ -18,6 +18,7 @@ import {
   createMessageLimits,
   type MessageLimits,
 } from "../core/conversations/index.ts";
+import { createFavourites, definePriceDropJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage } from "../core/media/index.ts";
 import { createPeople, createReports } from "../core/moderation/index.ts";
@@ -95,6 +96,7 @@ export function createServices(config: Config, database: Database, options: Serv
     from: config.mail.from,
     log: options.log ?? ((line) => console.log(line)),
   });
+  const priceDrops = definePriceDropJob({ db, queue: jobs });
   // Charges taken but never recorded (a crash mid-payment), lapsed holds, unfinished refunds: every
   // minute, once in the whole cluster.
   jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
@@ -168,7 +170,9 @@ export function createServices(config: Config, database: Database, options: Serv
     auth,
     media,
     brandAdmin: createBrandAdmin({ db, media }),
-    adverts: createAdvertCommands({ db, media }),
+    adverts: createAdvertCommands({ db, media, jobs }),
+    favourites: createFavourites({ db }),
+    priceDrops,
     payments: provider,
     orders,
     accounts: createAccounts({ db, auth }),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
+import { FavouriteButton, type Hearts } from "./favourite-button.tsx";
 import { SellerRating } from "./seller-rating.tsx";
 
 export function VerifiedMark() {
@@ -23,10 +24,22 @@ export function EmailConfirmedMark() {
   );
 }
 
-/** A laptop's card; its title links to the detail page and the whole card is the click target. */
-export function AdvertCard({ advert, children }: { advert: Advert; children?: React.ReactNode }) {
+/**
+ * A laptop's card; its title links to the detail page and the whole card is the click target, except the
+ * heart (above the link) and the card's own actions.
+ */
+export function AdvertCard({
+  advert,
+  hearts = { mode: "none" },
+  children,
+}: {
+  advert: Advert;
+  hearts?: Hearts;
+  children?: React.ReactNode;
+}) {
   return (
     <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
+      <FavouriteButton advertId={advert.id} hearts={hearts} className="card-heart" />
       <figure className="aspect-[4/3] bg-base-200">
         <img
           src={advert.imageUrl}

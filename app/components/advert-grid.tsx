@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { AdvertCard } from "./advert-card.tsx";
+import type { Hearts } from "./favourite-button.tsx";
 import { Pager } from "./pager.tsx";
 
 /**
@@ -11,8 +12,10 @@ export function AdvertGrid({
   page,
   empty,
   action,
+  hearts,
 }: {
   page: { items: Advert[]; nextCursor: string | null };
+  hearts?: Hearts;
   empty: ReactNode;
   action?: (advert: Advert) => ReactNode;
 }) {
@@ -23,7 +26,7 @@ export function AdvertGrid({
       ) : (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {page.items.map((advert) => (
-            <AdvertCard key={advert.id} advert={advert}>
+            <AdvertCard key={advert.id} advert={advert} hearts={hearts}>
               {action?.(advert)}
             </AdvertCard>
           ))}

@@ -5,10 +5,12 @@ import { formatPrice } from "../../schemas/money.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
+import { FavouriteButton } from "../components/favourite-button.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { TrustPanel } from "../components/trust-panel.tsx";
+import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/advert";
@@ -18,8 +20,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const advert = await services.catalogue.getAdvert(params.id);
   if (!advert) throw notFound("This laptop does not exist.");
   const user = await getUser(request, context);
-  const [booked, trust, replies] = await Promise.all([
+  const [booked, hearts, trust, replies] = await Promise.all([
     user ? services.orders.bookedAmong(user, [advert.id]).then((ids) => ids.length > 0) : false,
+    heartsFor(request, context, [advert.id]),
     services.reviews.trust(advert.sellerId),
     services.conversations.typicalReplyTime(advert.sellerId),
   ]);
@@ -30,6 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     typicalReplyMinutes: replies.medianMs === null ? undefined : Math.max(1, Math.round(replies.medianMs / 60_000)),
     publicUrl,
     booked,
+    hearts,
     own: user?.id === advert.sellerId,
     // Reporting is for the people who buy (core/moderation refuses admins: they remove adverts directly).
     canReport: Boolean(user && canBuy(user)),
@@ -78,7 +82,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdvertPage({
-  loaderData: { advert: a, trust, typicalReplyMinutes, booked, own, canReport, canMessage },
+  loaderData: { advert: a, trust, typicalReplyMinutes, booked, hearts, own, canReport, canMessage },
 }: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, string | null][] = [
@@ -122,7 +126,10 @@ export default function AdvertPage({
             {a.brandName}
           </Link>
         </p>
-        <h1 className="text-3xl font-bold">{a.name}</h1>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-3xl font-bold">{a.name}</h1>
+          {!own && <FavouriteButton advertId={a.id} hearts={hearts} />}
+        </div>
         <p className="flex items-baseline gap-3">
           <span className="text-3xl font-bold text-primary">{formatPrice(a.resalePriceCents)}</span>
           <span className="line-through">{formatPrice(a.originalPriceCents)}</span>

@@ -5,6 +5,7 @@ import { CONDITIONS } from "../../schemas/values.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
+import { heartsFor } from "../lib/favourites.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/adverts";
 
@@ -12,7 +13,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearch(new URL(request.url).searchParams);
   const { catalogue } = context.get(appContext).services;
   const [page, brands] = await Promise.all([catalogue.search(params), catalogue.listBrands()]);
-  return { params, page, brands };
+  const hearts = await heartsFor(
+    request,
+    context,
+    page.items.map((a) => a.id),
+  );
+  return { params, page, brands, hearts };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -25,7 +31,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
 
-export default function Adverts({ loaderData: { params, page, brands } }: Route.ComponentProps) {
+export default function Adverts({ loaderData: { params, page, brands, hearts } }: Route.ComponentProps) {
   // The page is the same for everyone (visitors get it from the micro-cache); saving needs an account.
   const signedIn = Boolean(useRootData()?.user);
   return (
@@ -35,6 +41,7 @@ export default function Adverts({ loaderData: { params, page, brands } }: Route.
       {signedIn && <SaveSearch params={params} brandName={brands.find((b) => b.id === params.brand)?.name} />}
       <AdvertGrid
         page={page}
+        hearts={hearts}
         empty={
           <div className="py-10 text-center">
             <p className="text-xl">No laptops match your search.</p>

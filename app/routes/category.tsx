@@ -5,6 +5,7 @@ import { AdvertGrid } from "../components/advert-grid.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
+import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/category";
@@ -16,12 +17,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!brand) throw notFound("This brand does not exist.");
   const search = { ...parseSearch(new URL(request.url).searchParams), brand: brand.id, q: undefined };
   const page = await catalogue.search(search);
-  // One query for the whole page: which of these laptops this buyer has booked.
-  const booked = await orders.bookedAmong(
-    user,
-    page.items.map((a) => a.id),
-  );
-  return { brand, page, booked, search };
+  // One query each for the whole page: which of these laptops this buyer has booked, and saved.
+  const ids = page.items.map((a) => a.id);
+  const [booked, hearts] = await Promise.all([orders.bookedAmong(user, ids), heartsFor(request, context, ids)]);
+  return { brand, page, booked, hearts, search };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -29,13 +28,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "description", content: loaderData ? `Used ${loaderData.brand.name} laptops for sale on ReLaptop.` : "" },
 ];
 
-export default function Category({ loaderData: { brand, page, booked, search } }: Route.ComponentProps) {
+export default function Category({ loaderData: { brand, page, booked, hearts, search } }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
       <SaveSearch params={search} brandName={brand.name} />
       <AdvertGrid
         page={page}
+        hearts={hearts}
         empty={<p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>}
         action={(advert) => <BookingAction advert={advert} booked={booked.includes(advert.id)} />}
       />

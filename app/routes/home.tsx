@@ -3,6 +3,7 @@ import { appContext } from "#app-context";
 import { AdvertCard } from "../components/advert-card.tsx";
 import { type Banner, Carousel } from "../components/carousel.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { heartsFor } from "../lib/favourites.server.ts";
 import type { Route } from "./+types/home";
 
 const BANNERS: Banner[] = [
@@ -31,17 +32,22 @@ export const meta = () => [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalogue } = context.get(appContext).services;
   const [brands, latest, available] = await Promise.all([
     catalogue.listBrands(),
     catalogue.latestAdvertised(),
     catalogue.countAvailable(),
   ]);
-  return { brands, latest, available };
+  const hearts = await heartsFor(
+    request,
+    context,
+    latest.map((a) => a.id),
+  );
+  return { brands, latest, available, hearts };
 }
 
-export default function Home({ loaderData: { brands, latest, available } }: Route.ComponentProps) {
+export default function Home({ loaderData: { brands, latest, available, hearts } }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-6">
       <Carousel banners={BANNERS} />
@@ -76,7 +82,7 @@ export default function Home({ loaderData: { brands, latest, available } }: Rout
           </h2>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {latest.map((advert) => (
-              <AdvertCard key={advert.id} advert={advert} />
+              <AdvertCard key={advert.id} advert={advert} hearts={hearts} />
             ))}
           </div>
         </section>

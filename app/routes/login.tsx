@@ -1,6 +1,9 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { appContext } from "#app-context";
+import { isAppError } from "../../core/errors.ts";
 import { loginSchema } from "../../schemas/accounts.ts";
+import { FAVOURITE_MESSAGES } from "../../schemas/favourites.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
@@ -18,18 +21,31 @@ export const meta = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirect(context, new URL(request.url).searchParams.get("redirectTo"));
+  const query = new URL(request.url).searchParams;
+  // A visitor pressed a heart: the laptop is saved when they log in (see favourites.save below), and
+  // they go back to the page they pressed it on — its Referer, so the heart on every card of a cached
+  // page need not repeat the page's address; the laptop's own page when the browser sends none.
+  const favourite = z.uuid().safeParse(query.get("favourite")).data ?? null;
+  const fallback = favourite ? `/laptops/${favourite}` : "/";
+  const redirectTo = safeRedirect(
+    context,
+    query.get("redirectTo") ?? (favourite ? samePage(context, request.headers.get("referer")) : null),
+    fallback,
+  );
   if (await getUser(request, context)) throw redirect(redirectTo);
-  return { redirectTo, googleEnabled: context.get(appContext).googleEnabled };
+  return { redirectTo, favourite, googleEnabled: context.get(appContext).googleEnabled };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, loginSchema);
   if (parsed.error) return parsed.error;
   try {
-    const { headers } = await context
-      .get(appContext)
-      .services.accounts.signIn(parsed.value, authHeaders(request, context));
+    const { services } = context.get(appContext);
+    const { headers, user } = await services.accounts.signIn(parsed.value, authHeaders(request, context));
+    const favourite = z.uuid().safeParse(parsed.form.get("favourite")).data;
+    // Logged in at last: the heart they pressed as a visitor. A laptop gone meanwhile is not a reason to
+    // refuse the login; they find it missing from their favourites.
+    if (favourite) await services.favourites.save(user, favourite).catch(ignoreAppError);
     return redirectWithToast(
       context,
       safeRedirect(context, parsed.form.get("redirectTo")),
@@ -41,6 +57,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The path of a page of this site a request came from (its Referer), if it came from one. */
+function samePage(context: Route.LoaderArgs["context"], referer: string | null): string | null {
+  const from = URL.parse(referer ?? "");
+  const site = new URL(context.get(appContext).publicUrl);
+  return from && from.origin === site.origin ? `${from.pathname}${from.search}` : null;
+}
+
+const ignoreAppError = (error: unknown) => {
+  if (!isAppError(error)) throw error;
+};
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const form = useValidatedForm(loginSchema, actionData);
   const busy = useNavigation().state === "submitting";
@@ -50,6 +77,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         <FormError message={form.formError} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {loaderData.favourite && (
+          <>
+            <input type="hidden" name="favourite" value={loaderData.favourite} />
+            <p className="alert alert-info" role="status">
+              {FAVOURITE_MESSAGES.loginToSave}
+            </p>
+          </>
+        )}
         <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
         <TextField
           label="Password"

@@ -8,6 +8,7 @@ import { AdvertGrid } from "../components/advert-grid.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { RatingSummary, ReviewItem } from "../components/seller-reviews.tsx";
+import { heartsFor } from "../lib/favourites.server.ts";
 import { appErrorData, parseForm, validateForm } from "../lib/forms.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { getUser, requireUser } from "../lib/session.server.ts";
@@ -24,10 +25,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   if (!seller || !reviewPage) throw notFound("This seller does not exist.");
   const search = { ...parseSearch(url.searchParams), seller: seller.id, q: undefined, brand: undefined };
+  const page = await catalogue.search(search);
   return {
     seller,
     reviews: reviewPage,
-    page: await catalogue.search(search),
+    page,
+    hearts: await heartsFor(
+      request,
+      context,
+      page.items.map((a) => a.id),
+    ),
     // Only the seller answers; anyone signed in may report (the server checks both again).
     isSeller: user?.id === seller.id,
     signedIn: Boolean(user),
@@ -60,7 +67,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function SellerProfile({
-  loaderData: { seller, page, reviews, isSeller, signedIn },
+  loaderData: { seller, page, hearts, reviews, isSeller, signedIn },
 }: Route.ComponentProps) {
   const since = new Date(seller.memberSince).toLocaleDateString("en-GB", {
     month: "long",
@@ -77,7 +84,7 @@ export default function SellerProfile({
         Member since {since} <SellerRating rating={reviews.rating} />
       </p>
       <h2 className="mb-4 text-xl font-semibold">Laptops for sale</h2>
-      <AdvertGrid page={page} empty={<p>No laptops for sale right now.</p>} />
+      <AdvertGrid page={page} hearts={hearts} empty={<p>No laptops for sale right now.</p>} />
       <section aria-labelledby="reviews" className="mt-10 flex max-w-3xl flex-col gap-4">
         <h2 id="reviews" className="text-xl font-semibold">
           Reviews

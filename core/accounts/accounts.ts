@@ -47,9 +47,11 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
       return { headers: result.headers };
     },
 
-    async signIn(input: LoginInput, headers: Headers): Promise<AuthResult> {
+    /** Signs in; `user` is who it is (for what the login itself carries, like a heart pressed as a visitor). */
+    async signIn(input: LoginInput, headers: Headers): Promise<AuthResult & { user: { id: string; role: string } }> {
       const result = await call(() => auth.api.signInEmail({ body: input, headers, returnHeaders: true }));
-      return { headers: result.headers };
+      const { id, role } = result.response.user as { id: string; role: string };
+      return { headers: result.headers, user: { id, role } };
     },
 
     async signOut(headers: Headers): Promise<AuthResult> {

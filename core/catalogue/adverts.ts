@@ -6,6 +6,8 @@ import type { AdvertInput, AdvertUpdate } from "../../schemas/catalogue.ts";
 import { type Actor, isActingSeller, isAdmin } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
+import { recordPriceDrop } from "../favourites/index.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import { type MediaStorage, mediaUrl, storeImage } from "../media/index.ts";
 import { lockAdvert, publish, takeDown } from "../orders/index.ts";
 
@@ -17,7 +19,7 @@ const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can
  * Who the seller is comes from the session (the actor), never from the form;
  * ownership is part of every query.
  */
-export function createAdvertCommands({ db, media }: { db: Db; media: MediaStorage }) {
+export function createAdvertCommands({ db, media, jobs }: { db: Db; media: MediaStorage; jobs: JobQueue }) {
   function requireSeller(actor: Actor) {
     if (!isActingSeller(actor)) throw new AppError("FORBIDDEN", "Only sellers can post and manage adverts.");
   }
@@ -93,10 +95,23 @@ export function createAdvertCommands({ db, media }: { db: Db; media: MediaStorag
       if (advert.status === "sold") throw sold();
       await requireBrand(input.brandId);
       const photoKeys = input.photos.length ? await storePhotos(input.photos) : undefined;
-      await db
-        .update(adverts)
-        .set({ ...columns(input), ...(photoKeys && { photoKeys, imageKey: photoKeys[0] as string }) })
-        .where(and(eq(adverts.id, id), eq(adverts.status, "available")));
+      // The price as it was, read under the row's lock: a lower price for a laptop still for sale tells
+      // everyone who saved it, in this same transaction (core/favourites).
+      await db.transaction(async (tx) => {
+        const before = await lockAdvert(tx, id);
+        if (before?.status !== "available") return;
+        await tx
+          .update(adverts)
+          .set({ ...columns(input), ...(photoKeys && { photoKeys, imageKey: photoKeys[0] as string }) })
+          .where(eq(adverts.id, id));
+        if (input.resalePrice < before.resalePriceCents) {
+          await recordPriceDrop(tx, jobs, {
+            advertId: id,
+            fromCents: before.resalePriceCents,
+            toCents: input.resalePrice,
+          });
+        }
+      });
     },
 
     /** Add To Advertisement / Remove Advertisement. */

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, brands, orders, users } from "../../db/schema.ts";
+import { adverts, brands, favourites, orders, users } from "../../db/schema.ts";
 import type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
 import type { SearchParams } from "../../schemas/search.ts";
 import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/index.ts";
@@ -92,6 +92,8 @@ export function createCatalogue({ db }: { db: Db }) {
           removalReason: adverts.removalReason,
           soldTo: orders.buyerName,
           soldFor: orders.priceCents,
+          // Counted in the same query, from the favourites' advert index (no query per row).
+          savedBy: sql<number>`(select count(*)::int from ${favourites} f where f.advert_id = ${adverts.id})`,
         })
         .from(adverts)
         .innerJoin(users, eq(users.id, adverts.sellerId))
@@ -106,8 +108,9 @@ export function createCatalogue({ db }: { db: Db }) {
         )
         .orderBy(...newestFirst)
         .limit(limit);
-      return rows.map(({ imageKey, status, removalReason, soldTo, soldFor, ...r }) => ({
+      return rows.map(({ imageKey, status, removalReason, soldTo, soldFor, savedBy, ...r }) => ({
         ...r,
+        savedBy: Number(savedBy),
         sale: status === "sold" && soldTo && soldFor ? { buyerName: soldTo, priceCents: soldFor } : null,
         imageUrl: mediaUrl(imageKey),
         sold: status === "sold",

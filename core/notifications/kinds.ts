@@ -445,6 +445,28 @@ export const KINDS = {
     }),
   }),
 
+  /** A laptop the person saved got cheaper (favourites: a seller lowered the price of an available laptop). */
+  "favourite.priceDrop": kind<{ advertId: string; productName: string; fromCents: number; toCents: number }>({
+    who: "everyone who saved the laptop",
+    label: "A laptop in your favourites gets cheaper",
+    subject: "advert",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Price drop: ${p.productName}`,
+      body: `Now ${formatMoney(p.toCents)}, down ${formatMoney(p.fromCents - p.toCents)} from ${formatMoney(p.fromCents)}.`,
+      link: LINKS.laptop(p.advertId),
+    }),
+    mail: (p) => ({
+      subject: `Price drop: ${p.productName} is now ${formatMoney(p.toCents)}`,
+      heading: "A laptop you saved is cheaper",
+      paragraphs: [
+        `${p.productName} is now ${formatMoney(p.toCents)}, down ${formatMoney(p.fromCents - p.toCents)} from ${formatMoney(p.fromCents)}.`,
+        "It is still for sale. Book it before someone else does.",
+      ],
+      action: { label: "See the laptop", href: LINKS.laptop(p.advertId) },
+    }),
+  }),
+
   /** Forgot password: a link that works once, for one hour. */
   "account.passwordReset": kind<{ url: string }>({
     who: "the account's owner",

@@ -32,6 +32,10 @@ const OWN_NOTIFICATION = row(401, 404, "ok", 404, 404, 404);
 const OWN_SAVED_SEARCH = row(401, 404, "ok", 404, 404, 404);
 /** A conversation between the buyer and the owner: theirs alone (admins read one only once reported). */
 const OWN_CONVERSATION = row(401, "ok", "ok", 404, 404, 404);
+/** People who buy keep favourites (admins do not). */
+const CAN_BUY = row(401, "ok", "ok", "ok", "ok", 403);
+/** The buyer's own favourite: nobody else has it to remove. */
+const OWN_FAVOURITE = row(401, "ok", 404, 404, 404, 403);
 /** Operations that answer with a stream that never ends by itself. */
 const STREAMS = new Set(["GET /api/notifications/stream"]);
 
@@ -117,6 +121,9 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/review-reports": ADMIN_ONLY,
   "POST /api/reviews/{id}/report-dismissal": ADMIN_ONLY,
   "POST /api/reviews/{id}/removal": ADMIN_ONLY,
+  "GET /api/favourites": CAN_BUY,
+  "PUT /api/favourites/{advertId}": CAN_BUY,
+  "DELETE /api/favourites/{advertId}": OWN_FAVOURITE,
 };
 
 let t: TestApp;
@@ -137,6 +144,7 @@ beforeAll(async () => {
   await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
   buyerUser = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
   const buyer = buyerUser;
+  ids.buyerId = buyer.id;
   await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
   ids.advert = (
@@ -144,6 +152,14 @@ beforeAll(async () => {
       sellerId: owner.id,
       brandId: brand.id,
       name: "Matrix laptop",
+      resalePriceCents: 10_000,
+    })
+  ).id;
+  ids.favourite = (
+    await createAdvert(t.services, {
+      sellerId: owner.id,
+      brandId: brand.id,
+      name: "Matrix favourite",
       resalePriceCents: 10_000,
     })
   ).id;
@@ -217,6 +233,11 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { id: (await t.services.conversations.start(buyerUser, { advertId: advert.id, body: "Hi" })).id };
   }
   if (op.includes("conversations/{id}")) return { id: ids.conversation as string };
+  if (op === "DELETE /api/favourites/{advertId}") {
+    // Saved by the buyer alone, again before each call.
+    await t.services.favourites.save({ id: ids.buyerId as string, role: "user" }, ids.favourite as string);
+    return { advertId: ids.favourite as string };
+  }
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
   if (op.includes("/api/reviews/{id}")) return { id: ids.review as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";

@@ -59,6 +59,13 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
                 </NavLink>
               </li>
             )}
+            {menu.buyer && (
+              <li>
+                <NavLink to="/dashboard/favourites" className={item}>
+                  Favourites
+                </NavLink>
+              </li>
+            )}
             {menu.seller && (
               <>
                 <li>

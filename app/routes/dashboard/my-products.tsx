@@ -88,6 +88,10 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
           {advert.sold ? "Sold" : "Available"}
         </span>
         {advert.advertised && <span className="badge badge-info">Advertised</span>}
+        <span className="text-sm text-base-content/70">
+          <span aria-hidden="true">♥ </span>
+          {`Saved by ${advert.savedBy} ${advert.savedBy === 1 ? "person" : "people"}`}
+        </span>
       </p>
       {advert.sale && (
         <p className="text-sm">

@@ -1,0 +1,71 @@
+import { useFetcher, useLocation } from "react-router";
+import { FAVOURITE_MESSAGES } from "../../schemas/favourites.ts";
+
+/** Who is looking, for the hearts of a page: loaders build it with `heartsFor` (app/lib/favourites.server.ts). */
+export type Hearts = { mode: "visitor" } | { mode: "buyer"; saved: string[] } | { mode: "none" };
+
+/**
+ * Short on purpose: a visitor's page carries one heart per card (24 on a list), and the micro-cache
+ * serves those bytes thousands of times a second — a glyph rather than an SVG (the button's name is its
+ * aria-label), default attributes left out, the card's corner in one class (app.css).
+ */
+const circle = "btn btn-circle btn-sm text-lg text-error";
+const glyph = (filled: boolean) => (filled ? "♥" : "♡");
+
+/**
+ * The heart on a card and on a laptop's page. A buyer's is a form post to /favourites — it works without
+ * JavaScript (the action sends the browser back) and, with it, is sent by a fetcher and shows the new
+ * state at once. A visitor's goes to the login page, which saves the laptop when they log in and brings
+ * them back (to the page named by the Referer); it carries nothing personal, so visitors' pages stay
+ * cacheable.
+ */
+export function FavouriteButton({
+  advertId,
+  hearts,
+  className = "",
+}: {
+  advertId: string;
+  hearts: Hearts;
+  className?: string;
+}) {
+  const fetcher = useFetcher<{ saved?: boolean }>();
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+  if (hearts.mode === "none") return null;
+
+  if (hearts.mode === "visitor") {
+    return (
+      <form action="/login" className={className}>
+        <input type="hidden" name="favourite" value={advertId} />
+        <button type="submit" className={circle} aria-pressed="false" aria-label={FAVOURITE_MESSAGES.save}>
+          {glyph(false)}
+        </button>
+      </form>
+    );
+  }
+
+  // Optimistic: while the post is in flight, what it asked for; then what the server said.
+  const pending = fetcher.formData?.get("intent");
+  const saved = pending ? pending === "save" : (fetcher.data?.saved ?? hearts.saved.includes(advertId));
+  const label = saved ? FAVOURITE_MESSAGES.remove : FAVOURITE_MESSAGES.save;
+  return (
+    <form
+      method="post"
+      action="/favourites"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        form.set("via", "fetcher");
+        fetcher.submit(form, { method: "post", action: "/favourites" });
+      }}
+    >
+      <input type="hidden" name="advertId" value={advertId} />
+      <input type="hidden" name="intent" value={saved ? "remove" : "save"} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <button type="submit" className={circle} aria-pressed={saved} aria-label={label}>
+        {glyph(saved)}
+      </button>
+    </form>
+  );
+}

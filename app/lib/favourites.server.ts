@@ -1,0 +1,21 @@
+import type { RouterContextProvider } from "react-router";
+import { appContext } from "#app-context";
+import { canBuy } from "../../schemas/roles.ts";
+import type { Hearts } from "../components/favourite-button.tsx";
+import { getUser } from "./session.server.ts";
+
+/**
+ * The hearts of a page of cards: for a visitor, a login form (the same for every visitor, so the page
+ * can still be cached for them); for a buyer, which of these laptops they saved — one query for the
+ * page, never one per card; for an admin, none.
+ */
+export async function heartsFor(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  advertIds: string[],
+): Promise<Hearts> {
+  const user = await getUser(request, context);
+  if (!user) return { mode: "visitor" };
+  if (!canBuy(user)) return { mode: "none" };
+  return { mode: "buyer", saved: await context.get(appContext).services.favourites.savedAmong(user, advertIds) };
+}

@@ -1,0 +1,68 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, uniqueEmail } from "./support/fixtures.ts";
+
+/** A new buyer account, signed up in its own browser; returns its email (password Abcdef1!). */
+async function signUp(page: Page, name: string) {
+  const email = uniqueEmail("fav");
+  await page.goto("/signUp");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return email;
+}
+
+async function accountElsewhere(browser: Browser, name: string) {
+  const context = await browser.newContext();
+  const email = await signUp(await context.newPage(), name);
+  await context.close();
+  return email;
+}
+
+/** The card of a demo laptop on /allAdd, found by its name. */
+const card = (page: Page, name: string) => page.locator("article", { has: page.getByRole("link", { name }) });
+
+test("a visitor presses the heart, logs in, and comes back with the laptop saved", async ({ page, browser }) => {
+  const email = await accountElsewhere(browser, "Vera Visitor");
+  await page.goto("/allAdd?q=Nitro");
+  const laptop = card(page, "Acer Nitro 5");
+  const heart = laptop.getByRole("button", { name: "Save to favourites" });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByText("Log in to save this laptop to your favourites.")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/allAdd\?q=Nitro$/);
+  await expect(card(page, "Acer Nitro 5").getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+});
+
+test("a buyer saves a laptop, finds it in Favourites, and removes it there", async ({ page }) => {
+  await signUp(page, "Fay Favourite");
+  await page.goto("/allAdd?q=Zephyrus");
+  const laptop = card(page, "Asus ROG Zephyrus G14");
+  await laptop.getByRole("button", { name: "Save to favourites" }).click();
+  // In place, without leaving the page.
+  await expect(laptop.getByRole("button", { name: "Remove from favourites" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/\/allAdd\?q=Zephyrus$/);
+
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Favourites" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Favourites" })).toBeVisible();
+  const row = page.getByRole("listitem").filter({ hasText: "Asus ROG Zephyrus G14" });
+  await expect(row.getByText("Available", { exact: true })).toBeVisible();
+
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  await row.getByRole("button", { name: "Remove from favourites" }).click();
+  await expect(page.getByText("Nothing saved yet.")).toBeVisible();
+});

@@ -1,0 +1,177 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adverts } from "../../db/schema.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { client } from "../support/http.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/** The hearts and the favourites page as a browser without JavaScript uses them: links and plain form posts. */
+let t: TestApp;
+let n = 0;
+let brandId: string;
+let sellerId: string;
+const form = { "content-type": "application/x-www-form-urlencoded" };
+const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+async function person(role: "user" | "seller" | "admin" = "user") {
+  const email = `heart${++n}@x.test`;
+  const user = await createUser(t.services, { name: `Heart ${n}`, email, role });
+  const http = client(t);
+  await http.signIn(email);
+  return { user, http, email };
+}
+const laptop = (name = `Heart laptop ${++n}`, priceCents = 50_000) =>
+  createAdvert(t.services, { sellerId, brandId, name, resalePriceCents: priceCents, advertised: true });
+/** The heart of one laptop in a page's HTML: its form's attributes and its button. */
+function heartOf(html: string, advertId: string) {
+  const at = html.indexOf(`name="favourite" value="${advertId}"`);
+  const post = html.indexOf(`name="advertId" value="${advertId}"`);
+  const start = at >= 0 ? at : post;
+  if (start < 0) return null;
+  const button = /<button[^>]*>/.exec(html.slice(start))?.[0] ?? "";
+  return {
+    visitor: at >= 0,
+    pressed: /aria-pressed="true"/.test(button),
+    label: /aria-label="([^"]+)"/.exec(button)?.[1],
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  brandId = (await createBrand(t.services, "Asus")).id;
+  sellerId = (await createUser(t.services, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
+});
+afterAll(async () => {
+  await t?.close();
+  await closePageBuild();
+});
+
+describe("hearts", () => {
+  it("a visitor's heart is a login form with nothing personal; logging in saves the laptop and comes back", async () => {
+    const a = await laptop();
+    const buyer = await person();
+    // Someone else's favourite changes nothing on a visitor's page.
+    await buyer.http.raw(
+      "POST",
+      "/favourites",
+      encode({ advertId: a.id, intent: "save", redirectTo: "/allAdd" }),
+      form,
+    );
+
+    const visitor = client(t);
+    const page = await visitor.get("/allAdd");
+    expect(page.statusCode).toBe(200);
+    expect(heartOf(page.body, a.id)).toEqual({ visitor: true, pressed: false, label: "Save to favourites" });
+    expect(page.body).not.toContain('aria-pressed="true"');
+
+    // The heart's form names only the laptop: the way back is the page it was pressed on (its Referer),
+    // never another site, and the laptop's own page when there is none.
+    const back = async (referer?: string) =>
+      /name="redirectTo" value="([^"]*)"/.exec(
+        (await visitor.get(`/login?favourite=${a.id}`, referer ? { referer } : {})).body,
+      )?.[1];
+    expect(await back("http://relaptop.test/allAdd?q=asus")).toBe("/allAdd?q=asus");
+    expect(await back("https://evil.test/allAdd")).toBe(`/laptops/${a.id}`);
+    expect(await back()).toBe(`/laptops/${a.id}`);
+    const login = await visitor.get(`/login?redirectTo=%2FallAdd&favourite=${a.id}`);
+    expect(login.body).toContain("Log in to save this laptop to your favourites.");
+    expect(login.body).toContain(`name="favourite" value="${a.id}"`);
+    const me = await createUser(t.services, { name: "Late Comer", email: "late@x.test" });
+    const done = await visitor.raw(
+      "POST",
+      "/login",
+      encode({ email: "late@x.test", password: "Passw0rd!", redirectTo: "/allAdd", favourite: a.id }),
+      form,
+    );
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe("/allAdd");
+    expect(await t.services.favourites.savedAmong(me, [a.id])).toEqual([a.id]);
+    expect(heartOf((await visitor.get("/allAdd")).body, a.id)).toEqual({
+      visitor: false,
+      pressed: true,
+      label: "Remove from favourites",
+    });
+  });
+
+  it("a buyer's heart saves and removes by a plain form post, going back to the page", async () => {
+    const a = await laptop();
+    const me = await person();
+    const saved = await me.http.raw(
+      "POST",
+      "/favourites",
+      encode({ advertId: a.id, intent: "save", redirectTo: `/laptops/${a.id}` }),
+      form,
+    );
+    expect(saved.statusCode).toBe(302);
+    expect(saved.headers.location).toBe(`/laptops/${a.id}`);
+    const detail = await me.http.get(`/laptops/${a.id}`);
+    expect(heartOf(detail.body, a.id)).toMatchObject({ pressed: true, label: "Remove from favourites" });
+    expect(detail.body).toContain("Saved to your favourites.");
+
+    await me.http.raw("POST", "/favourites", encode({ advertId: a.id, intent: "remove", redirectTo: "/" }), form);
+    expect(heartOf((await me.http.get(`/laptops/${a.id}`)).body, a.id)).toMatchObject({ pressed: false });
+    // Only buyers see hearts; a post from a session that ended goes to the login page, carrying the laptop.
+    const admin = await person("admin");
+    expect(heartOf((await admin.http.get("/allAdd")).body, a.id)).toBeNull();
+    const gone = await client(t).raw(
+      "POST",
+      "/favourites",
+      encode({ advertId: a.id, intent: "save", redirectTo: "/allAdd" }),
+      form,
+    );
+    expect(gone.statusCode).toBe(302);
+    expect(gone.headers.location).toBe(`/login?redirectTo=%2FallAdd&favourite=${a.id}`);
+  });
+
+  it("answers a fetcher with the new state, or with why not (and a toast saying it)", async () => {
+    const me = await person();
+    const post = (advertId: string) =>
+      me.http.raw("POST", "/favourites", encode({ advertId, intent: "save", redirectTo: "/", via: "fetcher" }), form);
+    const a = await laptop();
+    const saved = await post(a.id);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ advertId: a.id, saved: true });
+    const gone = await laptop();
+    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, gone.id));
+    const refused = await post(gone.id);
+    expect(refused.json()).toEqual({ formError: "This laptop does not exist." });
+    expect(String(refused.headers["set-cookie"])).toContain("relaptop_toast=");
+    expect(await t.services.favourites.savedAmong(me.user, [a.id, gone.id])).toEqual([a.id]);
+  });
+});
+
+describe("/dashboard/favourites", () => {
+  it("lists what I saved with its status and price change, and a laptop gone without an error", async () => {
+    const me = await person();
+    const cheaper = await laptop("Cheaper now", 50_000);
+    const gone = await laptop("Gone now", 30_000);
+    for (const a of [cheaper, gone]) await t.services.favourites.save(me.user, a.id);
+    await t.services.db.update(adverts).set({ resalePriceCents: 46_000 }).where(eq(adverts.id, cheaper.id));
+    await t.services.db.delete(adverts).where(eq(adverts.id, gone.id));
+
+    const page = await me.http.get("/dashboard/favourites");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("↓ $40 since you saved it");
+    expect(page.body).toContain("Gone now");
+    expect(page.body).toContain("No longer for sale");
+    expect(page.body).toMatch(/href="\/dashboard\/favourites"[^>]*>Favourites</);
+    expect((await me.http.get("/dashboard/favourites?cursor=forged")).statusCode).toBe(404);
+    expect((await client(t).get("/dashboard/favourites")).headers.location).toBe(
+      "/login?redirectTo=%2Fdashboard%2Ffavourites",
+    );
+  });
+
+  it("shows each seller how many people saved their advert", async () => {
+    const seller = await person("seller");
+    const a = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "Counted",
+      resalePriceCents: 9_000,
+    });
+    for (let i = 0; i < 2; i++) await t.services.favourites.save((await person()).user, a.id);
+    const mine = await seller.http.get(`/dashboard/adds/${encodeURIComponent(seller.email)}`);
+    expect(mine.body).toContain("Saved by 2 people");
+  });
+});

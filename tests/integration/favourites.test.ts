@@ -1,0 +1,273 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAN_OUT_PRICE_DROP, INLINE_SAVERS } from "../../core/favourites/index.ts";
+import { adverts, emailOutbox, favourites, notifications, priceDrops } from "../../db/schema.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { client } from "../support/http.ts";
+import { multipart } from "../support/multipart.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+let t: TestApp;
+let brandId: string;
+let seller: Awaited<ReturnType<typeof createUser>>;
+let sellerHttp: ReturnType<typeof client>;
+let n = 0;
+
+async function newBuyer() {
+  const email = `fan${++n}@x.test`;
+  const user = await createUser(t.services, { name: `Fan ${n}`, email });
+  const http = client(t);
+  await http.signIn(email);
+  return { user, http, email };
+}
+const laptop = (priceCents = 50_000, name = `Laptop ${++n}`) =>
+  createAdvert(t.services, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
+
+/** The seller edits the advert through the API, changing only its price (in dollars, as the form sends it). */
+async function setPrice(advert: { id: string; name: string }, dollars: string) {
+  const body = multipart({
+    name: advert.name,
+    brandId,
+    originalPrice: "2000",
+    resalePrice: dollars,
+    yearsOfUse: "1",
+    location: "Dhaka",
+    mobile: "01712345678",
+    description: "Works.",
+    condition: "good",
+  });
+  const res = await sellerHttp.raw("PUT", `/api/adverts/${advert.id}`, body.payload, body.headers);
+  expect(res.statusCode, res.body).toBe(204);
+}
+const dropNotices = (userId: string, advertId: string) =>
+  t.services.db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, "favourite.priceDrop"),
+        eq(notifications.subjectId, advertId),
+      ),
+    );
+const dropEmails = (userId: string) =>
+  t.services.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, "favourite.priceDrop")));
+
+beforeAll(async () => {
+  t = await startTestApp({}, { retryJobsAtOnce: true, log: () => {} });
+  await t.services.background.start();
+  brandId = (await createBrand(t.services, "Dell")).id;
+  seller = await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
+  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  sellerHttp = client(t);
+  await sellerHttp.signIn("seller@x.test");
+});
+afterAll(() => t?.close());
+
+describe("saving and listing", () => {
+  it("saves, lists newest saved first with status and price change, and removes", async () => {
+    const { http } = await newBuyer();
+    const a = await laptop(60_000, "First saved");
+    const b = await laptop(40_000, "Second saved");
+    expect((await http.raw("PUT", `/api/favourites/${a.id}`)).json()).toEqual({ advertId: a.id, saved: true });
+    expect((await http.raw("PUT", `/api/favourites/${b.id}`)).statusCode).toBe(200);
+    // Saving again changes nothing (the first save's price stays).
+    expect((await http.raw("PUT", `/api/favourites/${a.id}`)).statusCode).toBe(200);
+    await t.services.db.update(adverts).set({ resalePriceCents: 56_000 }).where(eq(adverts.id, a.id));
+
+    const page = (await http.get("/api/favourites")).json();
+    expect(page.items.map((f: { name: string }) => f.name)).toEqual(["Second saved", "First saved"]);
+    expect(page.items[1]).toMatchObject({
+      status: "available",
+      savedPriceCents: 60_000,
+      priceCents: 56_000,
+      priceChangeCents: -4_000,
+    });
+
+    expect((await http.raw("DELETE", `/api/favourites/${b.id}`)).json()).toEqual({ advertId: b.id, saved: false });
+    expect((await http.raw("DELETE", `/api/favourites/${b.id}`)).statusCode).toBe(404);
+    expect((await http.get("/api/favourites")).json().items).toHaveLength(1);
+  });
+
+  it("shows booked, sold and no longer for sale — also for a laptop whose row is gone — without an error", async () => {
+    const { http } = await newBuyer();
+    const booked = await laptop(30_000, "Booked one");
+    const sold = await laptop(30_000, "Sold one");
+    const withdrawn = await laptop(30_000, "Withdrawn one");
+    const vanished = await laptop(30_000, "Vanished one");
+    for (const a of [booked, sold, withdrawn, vanished]) await http.raw("PUT", `/api/favourites/${a.id}`);
+    const other = await newBuyer();
+    const order = await other.http.post("/api/orders", {
+      advertId: booked.id,
+      meetingLocation: "Gulshan",
+      phone: "01712345678",
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    await t.services.db.update(adverts).set({ status: "sold" }).where(eq(adverts.id, sold.id));
+    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, withdrawn.id));
+    await t.services.db.delete(adverts).where(eq(adverts.id, vanished.id));
+
+    const res = await http.get("/api/favourites");
+    expect(res.statusCode, res.body).toBe(200);
+    const byName = Object.fromEntries(
+      res.json().items.map((f: { name: string; status: string; priceCents: number | null }) => [f.name, f]),
+    );
+    expect(byName["Booked one"].status).toBe("booked");
+    expect(byName["Sold one"].status).toBe("sold");
+    expect(byName["Withdrawn one"]).toMatchObject({ status: "gone", priceCents: null, priceChangeCents: null });
+    expect(byName["Vanished one"]).toMatchObject({ status: "gone", imageUrl: null });
+  });
+
+  it("pages by keyset without repeating or skipping", async () => {
+    const { http } = await newBuyer();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const a = await laptop(10_000 + i);
+      ids.push(a.id);
+      await http.raw("PUT", `/api/favourites/${a.id}`);
+    }
+    const first = (await http.get("/api/favourites?limit=2")).json();
+    const second = (await http.get(`/api/favourites?limit=2&cursor=${first.next}`)).json();
+    const third = (await http.get(`/api/favourites?limit=2&cursor=${second.next}`)).json();
+    const seen = [...first.items, ...second.items, ...third.items].map((f: { advertId: string }) => f.advertId);
+    expect(seen).toEqual([...ids].reverse());
+    expect(third.next).toBeNull();
+    expect((await http.get("/api/favourites?cursor=nonsense")).statusCode).toBe(400);
+  });
+
+  it("refuses a laptop that does not exist or left the catalogue, and ids that are not ids", async () => {
+    const { http } = await newBuyer();
+    const gone = await laptop();
+    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, gone.id));
+    expect((await http.raw("PUT", `/api/favourites/${gone.id}`)).statusCode).toBe(404);
+    expect((await http.raw("PUT", `/api/favourites/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    const bad = await http.raw("PUT", "/api/favourites/not-an-id");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty("advertId");
+  });
+
+  it("keeps each person's favourites their own", async () => {
+    const owner = await newBuyer();
+    const stranger = await newBuyer();
+    const a = await laptop();
+    await owner.http.raw("PUT", `/api/favourites/${a.id}`);
+    expect((await stranger.http.get("/api/favourites")).json().items).toEqual([]);
+    // Removing someone else's favourite finds nothing of the stranger's to remove, and leaves the owner's.
+    expect((await stranger.http.raw("DELETE", `/api/favourites/${a.id}`)).statusCode).toBe(404);
+    expect((await owner.http.get("/api/favourites")).json().items).toHaveLength(1);
+    // Admins keep no favourites; visitors must log in.
+    const admin = client(t);
+    await admin.signIn("admin@x.test");
+    expect((await admin.raw("PUT", `/api/favourites/${a.id}`)).statusCode).toBe(403);
+    expect((await client(t).get("/api/favourites")).statusCode).toBe(401);
+  });
+
+  it("tells the seller how many people saved each advert", async () => {
+    const a = await laptop(20_000, "Popular");
+    for (let i = 0; i < 3; i++) await (await newBuyer()).http.raw("PUT", `/api/favourites/${a.id}`);
+    const mine = (await sellerHttp.get("/api/sellers/seller@x.test/adverts")).json().adverts;
+    expect(mine.find((x: { id: string }) => x.id === a.id).savedBy).toBe(3);
+    expect(mine.find((x: { name: string }) => x.name === "Booked one").savedBy).toBe(1);
+  });
+});
+
+describe("price drops", () => {
+  it("tells each saver once per drop, in the app and by email, in the seller's transaction", async () => {
+    const a = await laptop(50_000, "Drop me");
+    const fans = [await newBuyer(), await newBuyer()];
+    for (const f of fans) await f.http.raw("PUT", `/api/favourites/${a.id}`);
+    // Its seller saved it too: they made the drop, so they are not told.
+    await sellerHttp.raw("PUT", `/api/favourites/${a.id}`);
+    // One of them does not want these emails.
+    await fans[1]?.http.raw("PUT", "/api/me/email-preferences", { kind: "favourite.priceDrop", email: false });
+
+    await setPrice(a, "460");
+    for (const f of fans) {
+      const [notice, ...more] = await dropNotices(f.user.id, a.id);
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({
+        title: "Price drop: Drop me",
+        body: "Now $460, down $40 from $500.",
+        link: `/laptops/${a.id}`,
+      });
+    }
+    expect(await dropEmails(fans[0]?.user.id as string)).toHaveLength(1);
+    expect(await dropEmails(fans[1]?.user.id as string)).toHaveLength(0);
+    expect(await dropNotices(seller.id, a.id)).toEqual([]);
+    // The list shows it too.
+    const [fav] = (await fans[0]?.http.get("/api/favourites"))?.json().items ?? [];
+    expect(fav).toMatchObject({ priceCents: 46_000, priceChangeCents: -4_000 });
+
+    // The same price again, or a raise: nobody is told. A second drop is a second notice.
+    await setPrice(a, "460");
+    await setPrice(a, "480");
+    expect(await dropNotices(fans[0]?.user.id as string, a.id)).toHaveLength(1);
+    await setPrice(a, "450");
+    const notices = await dropNotices(fans[0]?.user.id as string, a.id);
+    expect(notices.map((x) => x.body).sort()).toEqual([
+      "Now $450, down $30 from $480.",
+      "Now $460, down $40 from $500.",
+    ]);
+    expect(await dropEmails(fans[0]?.user.id as string)).toHaveLength(2);
+  });
+
+  it("tells nobody about a laptop that is not for sale", async () => {
+    const a = await laptop(50_000, "Sold already");
+    const fan = await newBuyer();
+    await fan.http.raw("PUT", `/api/favourites/${a.id}`);
+    await t.services.db.update(adverts).set({ status: "sold" }).where(eq(adverts.id, a.id));
+    const body = multipart({
+      name: a.name,
+      brandId,
+      originalPrice: "2000",
+      resalePrice: "300",
+      yearsOfUse: "1",
+      location: "Dhaka",
+      mobile: "01712345678",
+      description: "Works.",
+      condition: "good",
+    });
+    expect((await sellerHttp.raw("PUT", `/api/adverts/${a.id}`, body.payload, body.headers)).statusCode).toBe(409);
+    expect(await dropNotices(fan.user.id, a.id)).toEqual([]);
+    expect(await dropEmails(fan.user.id)).toEqual([]);
+  });
+
+  it("fans out many savers through the job queue, once each, even when the job runs twice", async () => {
+    const a = await laptop(90_000, "Crowd favourite");
+    const count = INLINE_SAVERS * 3 + 2;
+    const fans: string[] = [];
+    for (let i = 0; i < count; i++)
+      fans.push((await createUser(t.services, { name: `Crowd ${i}`, email: `crowd${i}@x.test` })).id);
+    // Saved set-based, as the bulk seed does.
+    await t.services.db
+      .insert(favourites)
+      .values(fans.map((userId) => ({ userId, advertId: a.id, savedPriceCents: 90_000, advertName: a.name })));
+    // Someone who saves it after the drop already sees the new price: not told.
+    await setPrice(a, "800");
+    const late = await newBuyer();
+    await late.http.raw("PUT", `/api/favourites/${a.id}`);
+
+    // The seller's request wrote no notices: the job does.
+    const noticeCount = async () =>
+      Number(
+        (
+          await t.services.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(notifications)
+            .where(and(eq(notifications.kind, "favourite.priceDrop"), eq(notifications.subjectId, a.id)))
+        )[0]?.n,
+      );
+    expect(await noticeCount()).toBe(0);
+    expect(await t.services.jobs.runDue([FAN_OUT_PRICE_DROP])).toBe(1);
+    expect(await noticeCount()).toBe(count);
+    // A retry of a finished drop tells nobody again.
+    const [drop] = await t.services.db.select().from(priceDrops).where(eq(priceDrops.advertId, a.id));
+    expect(drop?.doneAt).not.toBeNull();
+    await t.services.priceDrops.fanOut({ dropId: drop?.id as string });
+    expect(await noticeCount()).toBe(count);
+    expect(await dropNotices(late.user.id, a.id)).toEqual([]);
+  });
+});
