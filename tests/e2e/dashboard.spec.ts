@@ -9,12 +9,18 @@ test("the dashboard sends a signed-out visitor to login and back", async ({ page
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
 });
 
-test("a buyer's side menu has My Orders, Notifications and Messages", async ({ page }) => {
+test("a buyer's side menu has My Orders, Favourites, Notifications, Saved searches and Messages", async ({ page }) => {
   await logIn(page, DEMO.buyer);
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["My Orders", "Notifications", "Messages"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "My Orders",
+    "Favourites",
+    "Notifications",
+    "Saved searches",
+    "Messages",
+  ]);
 });
 
 test("an admin's side menu lists the admin pages and no My Orders", async ({ page }) => {
@@ -29,6 +35,7 @@ test("an admin's side menu lists the admin pages and no My Orders", async ({ pag
     "Reported Items",
     "Email delivery",
     "Notifications",
+    "Saved searches",
     "Messages",
   ]);
   await menu.getByRole("link", { name: "All Brands" }).click();
@@ -42,9 +49,11 @@ test("a seller's side menu and own products", async ({ page }) => {
   const menu = page.getByRole("navigation", { name: "Dashboard" });
   await expect(menu.getByRole("link")).toHaveText([
     "My Orders",
+    "Favourites",
     "My Products",
     "Add A Product",
     "Notifications",
+    "Saved searches",
     "Messages",
   ]);
   await menu.getByRole("link", { name: "My Products" }).click();
@@ -80,7 +89,13 @@ test("a missing order is said inside the dashboard, with the side menu still the
   await expect(page.getByRole("heading", { name: "Oops! Sorry we couldn't found this route" })).toBeFocused();
   await expect(page.getByText("This order does not exist.")).toBeVisible();
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["My Orders", "Notifications", "Messages"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "My Orders",
+    "Favourites",
+    "Notifications",
+    "Saved searches",
+    "Messages",
+  ]);
   // The menu still works from the error.
   await menu.getByRole("link", { name: "My Orders" }).click();
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();

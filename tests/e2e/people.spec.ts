@@ -69,7 +69,13 @@ test("a seller switches to User and back", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/dashboard");
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["My Orders", "Notifications", "Messages"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "My Orders",
+    "Favourites",
+    "Notifications",
+    "Saved searches",
+    "Messages",
+  ]);
   await page.goto("/dashboard/post/add");
   await expect(page.getByText("This route is forbidden for you!")).toBeVisible();
 
