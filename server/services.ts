@@ -103,6 +103,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const savedSearchAlerts = createSavedSearchAlerts({ db, queue: jobs });
 
   let stopListening: (() => Promise<void>) | undefined;
+  /** The email relay in progress, if any (never two at once in a process). */
+  let relaying: Promise<unknown> | undefined;
   let stopHearingPublications: (() => Promise<void>) | undefined;
   const background = {
     /**
@@ -113,18 +115,17 @@ export function createServices(config: Config, database: Database, options: Serv
     async start({ work = false }: { work?: boolean } = {}) {
       await jobs.start({ work });
       if (work) {
-        let running: Promise<unknown> | undefined;
         let again = false;
         const relay = () => {
-          if (running) {
+          if (relaying) {
             again = true;
             return;
           }
-          running = delivery
+          relaying = delivery
             .relay()
             .catch((error: unknown) => console.error("email relay failed:", error))
             .finally(() => {
-              running = undefined;
+              relaying = undefined;
               if (again) {
                 again = false;
                 relay();
@@ -146,6 +147,7 @@ export function createServices(config: Config, database: Database, options: Serv
       await stopHearingPublications?.();
       stopListening = undefined;
       stopHearingPublications = undefined;
+      await relaying; // a relay in hand queues its emails before the queue closes
       await jobs.stop();
       transport?.close();
     },
