@@ -103,8 +103,9 @@ export function createServices(config: Config, database: Database, options: Serv
   const savedSearchAlerts = createSavedSearchAlerts({ db, queue: jobs });
 
   let stopListening: (() => Promise<void>) | undefined;
-  /** The email relay in progress, if any (never two at once in a process). */
+  /** The email relay in progress, if any (never two at once in a process), and one about to start. */
   let relaying: Promise<unknown> | undefined;
+  let gathering: NodeJS.Timeout | undefined;
   let stopHearingPublications: (() => Promise<void>) | undefined;
   const background = {
     /**
@@ -132,7 +133,14 @@ export function createServices(config: Config, database: Database, options: Serv
               }
             });
         };
-        stopListening = await database.listener.on(CHANNELS.emailOutbox, relay);
+        // Commits come many a second under load: one relay gathers what a tenth of a second brought.
+        const relaySoon = () => {
+          gathering ??= setTimeout(() => {
+            gathering = undefined;
+            relay();
+          }, 100);
+        };
+        stopListening = await database.listener.on(CHANNELS.emailOutbox, relaySoon);
         relay(); // what was written while no process listened
         await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
         // A published advert is matched against saved searches by the next free worker, not the request.
@@ -147,6 +155,8 @@ export function createServices(config: Config, database: Database, options: Serv
       await stopHearingPublications?.();
       stopListening = undefined;
       stopHearingPublications = undefined;
+      clearTimeout(gathering);
+      gathering = undefined;
       await relaying; // a relay in hand queues its emails before the queue closes
       await jobs.stop();
       transport?.close();
