@@ -1,20 +1,10 @@
 import { z } from "zod";
+import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
 
 /**
  * Favourites' requests and replies: the API validates with them, the OpenAPI document is generated from
  * them, and the pages share the words.
  */
-
-export const FAVOURITE_STATUSES = ["available", "booked", "sold", "gone"] as const;
-export type FavouriteStatus = (typeof FAVOURITE_STATUSES)[number];
-
-/** What each status reads as, on the page and in the API's docs. */
-export const FAVOURITE_STATUS_LABELS: Record<FavouriteStatus, string> = {
-  available: "Available",
-  booked: "Booked",
-  sold: "Sold",
-  gone: "No longer for sale",
-};
 
 export const favouriteSchema = z
   .object({
@@ -54,20 +44,10 @@ export const favouriteFormSchema = z.object({
   intent: z.enum(["save", "remove"], { error: "Choose save or remove" }),
 });
 
-export const FAVOURITE_MESSAGES = {
-  notFound: "This laptop does not exist.",
-  notSaved: "This laptop is not in your favourites.",
-  forbidden: "Admins do not keep favourites.",
-  badCursor: "This page of favourites does not exist.",
-  saved: "Saved to your favourites.",
-  removed: "Removed from your favourites.",
-  loginToSave: "Log in to save this laptop to your favourites.",
-  save: "Save to favourites",
-  remove: "Remove from favourites",
-} as const;
-
-/** "↓ $40 since you saved it": the price change as a person reads it (null when there is none). */
-export function priceChangeText(changeCents: number | null, format: (cents: number) => string): string | null {
-  if (!changeCents) return null;
-  return `${changeCents < 0 ? "↓" : "↑"} ${format(Math.abs(changeCents))} since you saved it`;
-}
+export {
+  FAVOURITE_MESSAGES,
+  FAVOURITE_STATUS_LABELS,
+  FAVOURITE_STATUSES,
+  type FavouriteStatus,
+  priceChangeText,
+} from "./favourite-labels.ts";

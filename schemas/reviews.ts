@@ -58,8 +58,7 @@ export function toRating(sum: number | null, count: number | null): Rating | nul
   return { average: Math.round((sum / count) * 10) / 10, count };
 }
 
-/** "★ 4.8 (23)" — what cards and pages show. */
-export const formatRating = (r: Rating) => `★ ${r.average.toFixed(1)} (${r.count})`;
+export { formatRating } from "./rating-label.ts";
 
 export const reviewViewSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
-import { FAVOURITE_MESSAGES } from "../../schemas/favourites.ts";
+import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
 
 /** Who is looking, for the hearts of a page: loaders build it with `heartsFor` (app/lib/favourites.server.ts). */
 export type Hearts = { mode: "visitor" } | { mode: "buyer"; saved: string[] } | { mode: "none" };

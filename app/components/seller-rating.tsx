@@ -1,4 +1,4 @@
-import { formatRating, type Rating } from "../../schemas/reviews.ts";
+import { formatRating, type RatingValue as Rating } from "../../schemas/rating-label.ts";
 
 /** "★ 4.8 (23)" beside a seller's name; nothing for a seller without reviews. */
 export function SellerRating({ rating }: { rating: Rating | null }) {

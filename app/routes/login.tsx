@@ -3,7 +3,7 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { loginSchema } from "../../schemas/accounts.ts";
-import { FAVOURITE_MESSAGES } from "../../schemas/favourites.ts";
+import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";

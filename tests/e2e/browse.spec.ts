@@ -16,6 +16,9 @@ test("a buyer searches, filters and sorts /allAdd, with the filters in the URL",
   await filters.getByLabel("Sort by").selectOption({ label: "Price: low to high" });
   await filters.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/sort=price_asc/);
+  // The new list, not the ThinkPads still on screen while it loads.
+  await expect(titles.filter({ hasNotText: /^Apple / })).toHaveCount(0);
+  await expect(titles.nth(1)).toBeVisible();
   const prices = await page.locator("article dd.text-primary").allTextContents();
   const numbers = prices.map((p) => Number(p.replace(/[$,]/g, "")));
   expect(numbers.length).toBeGreaterThan(1);

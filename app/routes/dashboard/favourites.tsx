@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
-import { FAVOURITE_STATUS_LABELS, type FavouriteStatus, priceChangeText } from "../../../schemas/favourites.ts";
+import { FAVOURITE_STATUS_LABELS, type FavouriteStatus, priceChangeText } from "../../../schemas/favourite-labels.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { canBuy } from "../../../schemas/roles.ts";
