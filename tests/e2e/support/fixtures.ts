@@ -7,6 +7,9 @@ export const DEMO = {
   password: "Passw0rd!",
 };
 
+/** The dashboard's side menu for anyone who buys (a buyer, a seller acting as one). */
+export const BUYER_MENU = ["My Orders", "Favourites", "Notifications", "Saved searches", "Messages"];
+
 /**
  * Every page fails its test on a console error or an uncaught exception
  * (a CSP violation, a hydration mismatch, a failed asset all show up there).
