@@ -14,13 +14,15 @@ export const reportSchema = z.object({
     .transform((v) => v || undefined),
 });
 
-export const removalSchema = z.object({
-  reason: z
-    .string({ error: "Tell the seller why" })
+/** The reason an admin gives for removing something, told to `whom` (the seller, a review's author). */
+export const removalReason = (whom: string) =>
+  z
+    .string({ error: `Tell ${whom} why` })
     .trim()
-    .min(1, "Tell the seller why")
-    .max(300, "Keep it under 300 characters"),
-});
+    .min(1, `Tell ${whom} why`)
+    .max(300, "Keep it under 300 characters");
+
+export const removalSchema = z.object({ reason: removalReason("the seller") });
 
 export type ReportInput = z.infer<typeof reportSchema>;
 

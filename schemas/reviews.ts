@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { removalReason } from "./moderation.ts";
 
 /** Refused for an order that is someone else's or not yet received (the one message for both). */
 export const REVIEW_NEEDS_RECEIPT = "You can review a seller once you have received the laptop.";
@@ -123,10 +124,4 @@ export const sellerTrustSchema = z.object({
 export type SellerTrust = z.infer<typeof sellerTrustSchema>;
 
 /** An admin's removal: the reason its author reads. */
-export const reviewRemovalSchema = z.object({
-  reason: z
-    .string({ error: "Tell the author why" })
-    .trim()
-    .min(1, "Tell the author why")
-    .max(300, "Keep it under 300 characters"),
-});
+export const reviewRemovalSchema = z.object({ reason: removalReason("the author") });
