@@ -32,8 +32,13 @@ const RENDER_DEADLINE_MS = 5_000;
 const NOT_CACHED = /^\/(api\/(?!adverts|brands|sellers\/[^/]+\/reviews)|healthz|media\/|assets\/|auth\/)/;
 /** Pages, React Router's page data and JSON; files (the favicon, say) are served as they are. */
 const TEXT_WE_RENDER = /^(text\/html|text\/x-script|application\/json)/;
-/** Signing in, up or out changes no page a visitor sees. */
-const CHANGES_NOTHING_PUBLIC = /^\/(api\/auth\/|login|signUp|register\/seller|logout)/;
+/**
+ * Signing in, up or out changes no page a visitor sees, and neither do private things — messages,
+ * favourites (a visitor's heart is never filled), saved searches, notifications — so they leave every
+ * process's cache as it is.
+ */
+const CHANGES_NOTHING_PUBLIC =
+  /^\/(api\/auth\/|login|signUp|register\/seller|logout|favourites|dashboard\/(messages|favourites|saved-searches|notifications)|api\/(conversations|favourites|saved-searches|notifications|me\/))/;
 
 const cacheable = (request: FastifyRequest) =>
   request.method === "GET" &&

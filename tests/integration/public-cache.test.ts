@@ -68,6 +68,16 @@ describe("the visitors' micro-cache", () => {
     expect(await names(visitor, "/api/adverts?sort=price_asc")).toContain("Fifth");
   });
 
+  it("is not emptied by private changes: a buyer saving a favourite changes nothing a visitor sees", async () => {
+    const visitor = client(t);
+    const before = await names(visitor, "/api/adverts?sort=price_desc&minRam=0");
+    await addElsewhere("Sixth");
+    const buyer = client(t);
+    await buyer.signIn("buyer@x.test");
+    expect((await buyer.raw("PUT", `/api/favourites/${firstId}`)).statusCode).toBeLessThan(300);
+    expect(await names(visitor, "/api/adverts?sort=price_desc&minRam=0")).toEqual(before);
+  });
+
   it("renders a page once for visitors who ask for it at the same moment", async () => {
     const search = vi.spyOn(t.services.catalogue, "search");
     try {
