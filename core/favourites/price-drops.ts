@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { adverts, favourites, priceDrops } from "../../db/schema.ts";
 import type { JobQueue } from "../jobs/index.ts";
-import { notify } from "../notifications/index.ts";
+import { notifyAll } from "../notifications/index.ts";
 
 export const FAN_OUT_PRICE_DROP = "favourites.priceDrop";
 
@@ -62,17 +62,18 @@ async function tellNextBatch(tx: Tx, dropId: string, limit: number): Promise<boo
           .orderBy(asc(favourites.userId))
           .limit(limit)
       : [];
-  for (const { userId } of savers) {
-    await notify(tx, "favourite.priceDrop", {
-      recipientId: userId,
-      params: {
-        advertId: drop.advertId,
-        productName: drop.productName,
-        fromCents: drop.fromCents,
-        toCents: drop.toCents,
-      },
-    });
-  }
+  // Everyone in this batch at once: a handful of statements, not five per saver.
+  const params = {
+    advertId: drop.advertId,
+    productName: drop.productName,
+    fromCents: drop.fromCents,
+    toCents: drop.toCents,
+  };
+  await notifyAll(
+    tx,
+    "favourite.priceDrop",
+    savers.map(({ userId }) => ({ recipientId: userId, params })),
+  );
   const done = savers.length < limit;
   await tx
     .update(priceDrops)
