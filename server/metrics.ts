@@ -35,7 +35,7 @@ export function createMetrics(database: Database) {
     labelNames: ["queue"] as const,
     registers: [registry],
   });
-  const pool = new Gauge({
+  new Gauge({
     name: "relaptop_db_pool_connections",
     help: "PostgreSQL pool connections, by state (total, idle, waiting clients)",
     labelNames: ["state"] as const,
@@ -69,7 +69,6 @@ export function createMetrics(database: Database) {
     cache,
     payments,
     jobFailures,
-    pool,
     /** Where the queue's depth comes from (the job queue, once it exists). */
     measureQueueWith(depth: typeof queueDepth) {
       queueDepth = depth;

@@ -4,9 +4,7 @@
  * the "new message" notice; and a seller's typical reply time for the trust panel.
  */
 export { type Conversations, createConversations } from "./conversations.ts";
-export { INBOX_PAGE_SIZE } from "./inbox.ts";
-export { createMessageLimits, DEFAULT_MESSAGE_LIMITS, type MessageLimiter, type MessageLimits } from "./limits.ts";
-export { CONVERSATIONS_CHANNEL, createLiveMessages, type LiveMessages, type MessagesHandler } from "./live.ts";
+export { createMessageLimits, type MessageLimiter, type MessageLimits } from "./limits.ts";
+export { createLiveMessages, type LiveMessages } from "./live.ts";
 export { type ReplyTime, typicalReplyTime } from "./reply-time.ts";
-export { EMAIL_EVERY_MS, preview } from "./send.ts";
-export { THREAD_PAGE_SIZE } from "./thread.ts";
+export { preview } from "./send.ts";

@@ -14,8 +14,6 @@ export async function announce(tx: Db | Tx, userIds: string[], conversationId: s
   }
 }
 
-export type MessagesHandler = (update: MessagesUpdate) => void;
-
 /**
  * Live conversations on the same server-sent event stream as the bell (decision 9): a person's unread
  * messages and which conversation changed. A page reads that conversation again itself.

@@ -3,11 +3,10 @@
  * and price change since it was saved, and the price-drop notices when a seller lowers the price of a
  * saved laptop — written in the seller's transaction, fanned out by the job queue when there are many.
  */
-export { createFavourites, FAVOURITES_PAGE_SIZE, type Favourites } from "./favourites.ts";
+export { createFavourites, type Favourites } from "./favourites.ts";
 export {
   definePriceDropJob,
   FAN_OUT_PRICE_DROP,
   INLINE_SAVERS,
-  type PriceDrop,
   recordPriceDrop,
 } from "./price-drops.ts";

@@ -16,7 +16,7 @@ export {
   orderNumber,
   type ParamsOf,
 } from "./kinds.ts";
-export { createLiveCounts, type LiveCounts, type UnreadHandler } from "./live.ts";
+export { createLiveCounts, type LiveCounts } from "./live.ts";
 export {
   createNotifications,
   NOTIFICATIONS_PAGE_SIZE,

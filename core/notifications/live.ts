@@ -4,8 +4,6 @@ import { type Listener, personalFeed } from "../../db/listen.ts";
 import { notifications } from "../../db/schema.ts";
 import { CHANNELS } from "./notify.ts";
 
-export type UnreadHandler = (unread: number) => void;
-
 /** Live unread counts for server-sent events: the person's count, read again when their notifications change. */
 export function createLiveCounts({ db, listener }: { db: Db; listener: Listener }) {
   return personalFeed(listener, CHANNELS.notifications, async (userId) => {

@@ -4,6 +4,6 @@
  * per search), in a daily digest, or not at all. Matching runs on the job queue after an advert is
  * published (core/orders/advert-lifecycle.ts `publish`), as one SQL statement over the searches' columns.
  */
-export { createSavedSearchAlerts, DAILY_DIGEST, MATCH_PUBLICATIONS } from "./alerts.ts";
-export { countMatchingSearches, EMAIL_EVERY, LAPTOPS_PER_EMAIL } from "./matching.ts";
+export { createSavedSearchAlerts } from "./alerts.ts";
+export { countMatchingSearches } from "./matching.ts";
 export { createSavedSearches, type SavedSearches } from "./saved-searches.ts";
