@@ -14,7 +14,7 @@ import { scriptNonceOf } from "./script-nonce.ts";
  *    user always sees the database as it is.
  *  - Only 200 responses that set no cookie are stored, and only pages, page data and JSON.
  *  - Any successful change made through this server (a POST, PUT, PATCH or DELETE other than signing
- *    in, up or out) empties it at once, so the next visitor sees it — and, through `broadcast`
+ *    in, up or out, or a private thing: messages, favourites, saved searches, notifications) empties it at once, so the next visitor sees it — and, through `broadcast`
  *    (PostgreSQL NOTIFY), empties every other process's within milliseconds. Changes made outside a
  *    request (a hold lapsing in a job) are seen within `ttlMs`.
  * Each response keeps its own CSP nonce: the stored page holds a marker in its place.
