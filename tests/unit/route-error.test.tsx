@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { RouteError } from "../../app/components/route-error.tsx";
@@ -27,7 +27,8 @@ describe("a page's error boundary", () => {
     });
     const heading = await screen.findByRole("heading", { name: "Oops! Sorry we couldn't found this route" });
     expect(screen.getByText("This order does not exist.")).toBeTruthy();
-    expect(document.activeElement).toBe(heading);
+    // The boundary moves focus in an effect after it renders: on a loaded machine that can come a tick later.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole("link", { name: "Go to Home" }).getAttribute("href")).toBe("/");
   });
 
