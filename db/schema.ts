@@ -165,7 +165,14 @@ export const adverts = pgTable(
     advertised: boolean("advertised").notNull().default(false),
     /** available → sold (paid) | withdrawn (deleted by its seller or an admin). */
     status: text("status", { enum: ADVERT_STATUSES }).notNull().default("available"),
+    /** As the seller typed it; the three columns below are what the catalogue recognised in it (null if nothing). */
     processor: text("processor"),
+    /** The recognised processor's key in the processor list (core/catalogue/processors). */
+    processorKey: text("processor_key"),
+    /** 1 Everyday … 4 Workstation (PERFORMANCE_TIERS), from the recognised processor's score. */
+    performanceTier: smallint("performance_tier"),
+    /** The year the recognised processor came out: comparables are matched by generation band. */
+    processorYear: smallint("processor_year"),
     ramGb: smallint("ram_gb"),
     storageGb: integer("storage_gb"),
     storageType: text("storage_type"),
@@ -186,6 +193,7 @@ export const adverts = pgTable(
     check("adverts_prices_check", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
     check("adverts_condition_check", sql`${t.condition} in (${oneOf(CONDITIONS)})`),
     check("adverts_status_check", sql`${t.status} in (${oneOf(ADVERT_STATUSES)})`),
+    check("adverts_performance_tier_check", sql`${t.performanceTier} between 1 and 4`),
     // Brand page and home page read available adverts newest first.
     index("adverts_brand_available_idx")
       .on(t.brandId, t.createdAt.desc(), t.id.desc())

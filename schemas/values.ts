@@ -14,6 +14,12 @@ export const CONDITIONS = ["excellent", "good", "Fair"] as const;
 export type Condition = (typeof CONDITIONS)[number];
 export const STORAGE_TYPES = ["SSD", "HDD", "eMMC", "Hybrid"] as const;
 export const MAX_PHOTOS = 6;
+/**
+ * How fast a laptop's processor is, from its benchmark score (core/catalogue/processors): stored on the
+ * advert as 1–4 (its index here plus one), null when the processor typed was not recognised.
+ */
+export const PERFORMANCE_TIERS = ["Everyday", "Mainstream", "Performance", "Workstation"] as const;
+export type PerformanceTier = (typeof PERFORMANCE_TIERS)[number];
 /** Stored advert statuses; see core/orders/advert-lifecycle.ts for how an advert moves between them. */
 export const ADVERT_STATUSES = ["available", "sold", "withdrawn"] as const;
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
