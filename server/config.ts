@@ -84,6 +84,8 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** How long a process told to stop (SIGTERM) keeps serving, its /healthz failing, before it closes. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+    /** Whether this app process also works the job queue; `false` when separate workers (`npm run worker`) do. */
+    RUN_JOBS: bool.default(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     // One embedded process has no balancer to wait for.
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? 5_000 : 0),
+    runJobs: e.RUN_JOBS,
     signUpsPerHour: e.SIGNUPS_PER_HOUR,
     payments:
       e.PAYMENT_PROVIDER === "stripe"

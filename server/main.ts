@@ -1,11 +1,11 @@
 import cluster from "node:cluster";
-import { openDatabase } from "../db/client.ts";
+import { type Database, openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { seedDemoIfEmpty } from "../seed/demo.ts";
 import { buildApp, type Lifecycle } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadEnvFile } from "./env-file.ts";
-import { createServices } from "./services.ts";
+import { createServices, type Services } from "./services.ts";
 import { superviseWorkers } from "./workers.ts";
 
 /**
@@ -34,12 +34,14 @@ async function main() {
   if (config.seedDemo && (await database.exclusively(() => seedDemoIfEmpty(services)))) {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
   }
+  if (process.argv.includes("--worker")) return work(services, database);
   const lifecycle: Lifecycle = { draining: false };
   // Vite only in development: production does not install or load it.
   const pages = dev ? await (await import("./dev-pages.ts")).createDevPages(config) : true;
   const app = await buildApp({ config, services, pages, lifecycle });
   // The job queue: email delivery, and payment reconciliation at start and every minute (once per cluster).
-  await services.background.start({ work: true });
+  // With RUN_JOBS=false this process only queues jobs; `npm run worker` processes work them.
+  await services.background.start({ work: config.runJobs });
   if (!config.mail.smtpUrl) console.log("No SMTP_URL set: emails are kept, not sent, and logged here one line each.");
   const shutdown = async (signal: NodeJS.Signals) => {
     // SIGTERM (a deploy, a scale-down): /healthz fails at once and the process keeps serving while the
@@ -65,10 +67,26 @@ async function main() {
   }
 }
 
+/**
+ * `npm run worker`: a process that works the job queue (emails, alerts, reconciliation) and serves nothing,
+ * so a deploy can scale the jobs apart from the app processes (which then run with RUN_JOBS=false).
+ */
+async function work(services: Services, database: Database) {
+  await services.background.start({ work: true });
+  console.log("ReLaptop worker: working the job queue.");
+  const shutdown = async () => {
+    await services.background.stop(); // jobs in hand finish first
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
 /** One process serving (a worker of the cluster, or alone), or — with WEB_CONCURRENCY > 1 — their supervisor. */
 async function start() {
   loadEnvFile();
-  const workers = process.argv.includes("--dev") ? 1 : loadConfig().webConcurrency;
+  const workers = process.argv.includes("--dev") || process.argv.includes("--worker") ? 1 : loadConfig().webConcurrency;
   if (workers > 1 && cluster.isPrimary) superviseWorkers(workers);
   else await main();
 }
