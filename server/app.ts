@@ -38,6 +38,7 @@ import { stripeWebhook } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
 import type { DevPages } from "./dev-pages.ts";
 import { cacheBroadcast } from "./http/cache-broadcast.ts";
+import { cacheHeaders } from "./http/cache-headers.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
 import { limitJsonDepth, methodCheck, pagePathCheck } from "./http/malformed.ts";
@@ -45,7 +46,7 @@ import { registerMetrics } from "./http/metrics-route.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
-import { permissionsPolicy, privateAnswers } from "./http/privacy-headers.ts";
+import { permissionsPolicy } from "./http/privacy-headers.ts";
 import { registerPublicCache } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { registerSitemap } from "./http/sitemap.ts";
@@ -124,7 +125,7 @@ export async function buildApp({
     newScriptNonce(reply);
     reply.header("permissions-policy", permissions);
   });
-  app.addHook("onSend", privateAnswers);
+  app.addHook("onSend", cacheHeaders(config.publicCacheMs));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
