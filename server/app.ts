@@ -121,6 +121,7 @@ export async function buildApp({
   // A fresh nonce per response for the page's inline scripts. Styles stay 'unsafe-inline'
   // (a nonce there would block the style attributes React and the toasts set).
   const permissions = permissionsPolicy(stripe);
+  const mediaOrigin = config.media.kind === "s3" && config.media.publicUrl && new URL(config.media.publicUrl).origin;
   app.addHook("onRequest", async (_request, reply) => {
     newScriptNonce(reply);
     reply.header("permissions-policy", permissions);
@@ -137,7 +138,8 @@ export async function buildApp({
         ],
         frameSrc: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // Images straight from a CDN or the bucket when MEDIA_PUBLIC_URL says so.
+        imgSrc: ["'self'", "data:", "blob:", ...(mediaOrigin ? [mediaOrigin] : [])],
         // In development, Vite's HMR client talks to its websocket on this port.
         connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : []), ...(dev ? [hmrSocket(config)] : [])],
         // The Google button posts to us and is redirected to Google's sign-in page.
