@@ -38,6 +38,7 @@ import { stripeWebhook } from "./api/stripe-webhook.ts";
 import type { Config } from "./config.ts";
 import type { DevPages } from "./dev-pages.ts";
 import { cacheBroadcast } from "./http/cache-broadcast.ts";
+import { cacheHeaders } from "./http/cache-headers.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
 import { limitJsonDepth, methodCheck, pagePathCheck } from "./http/malformed.ts";
@@ -45,7 +46,7 @@ import { registerMetrics } from "./http/metrics-route.ts";
 import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
-import { permissionsPolicy, privateAnswers } from "./http/privacy-headers.ts";
+import { permissionsPolicy } from "./http/privacy-headers.ts";
 import { registerPublicCache } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { registerSitemap } from "./http/sitemap.ts";
@@ -120,11 +121,12 @@ export async function buildApp({
   // A fresh nonce per response for the page's inline scripts. Styles stay 'unsafe-inline'
   // (a nonce there would block the style attributes React and the toasts set).
   const permissions = permissionsPolicy(stripe);
+  const mediaOrigin = config.media.kind === "s3" && config.media.publicUrl && new URL(config.media.publicUrl).origin;
   app.addHook("onRequest", async (_request, reply) => {
     newScriptNonce(reply);
     reply.header("permissions-policy", permissions);
   });
-  app.addHook("onSend", privateAnswers);
+  app.addHook("onSend", cacheHeaders(config.publicCacheMs));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -136,7 +138,8 @@ export async function buildApp({
         ],
         frameSrc: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        // Images straight from a CDN or the bucket when MEDIA_PUBLIC_URL says so.
+        imgSrc: ["'self'", "data:", "blob:", ...(mediaOrigin ? [mediaOrigin] : [])],
         // In development, Vite's HMR client talks to its websocket on this port.
         connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : []), ...(dev ? [hmrSocket(config)] : [])],
         // The Google button posts to us and is redirected to Google's sign-in page.

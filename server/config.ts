@@ -67,6 +67,8 @@ const envSchema = z
     S3_REGION: z.string().min(1).default("us-east-1"),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** With MEDIA_STORAGE=s3: the address pages give for images (a CDN, or the bucket), instead of /media/ here. */
+    MEDIA_PUBLIC_URL: z.url().optional(),
     /** Where emails go: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465. Unset: kept and logged. */
     SMTP_URL: z
       .string()
@@ -113,6 +115,12 @@ const envSchema = z
       for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
         if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when MEDIA_STORAGE=s3" });
       }
+    } else if (env.MEDIA_PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MEDIA_PUBLIC_URL"],
+        message: "needs MEDIA_STORAGE=s3 (images on disk are served by the app at /media/)",
+      });
     }
     const google = [env.GOOGLE_DISCOVERY_URL, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET];
     if (google.some(Boolean) && !google.every(Boolean)) {
@@ -233,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             region: e.S3_REGION,
             accessKeyId: e.S3_ACCESS_KEY_ID as string,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            publicUrl: e.MEDIA_PUBLIC_URL,
           } as const)
         : ({ kind: "disk", dir: path.join(dataDir, "media") } as const),
     mail: {

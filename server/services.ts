@@ -20,7 +20,7 @@ import {
 } from "../core/conversations/index.ts";
 import { createFavourites, definePriceDropJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
-import { createDiskStorage, createS3Storage, type MediaStorage } from "../core/media/index.ts";
+import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
 import { createPeople, createReports } from "../core/moderation/index.ts";
 import {
   CHANNELS,
@@ -79,6 +79,7 @@ export function createServices(config: Config, database: Database, options: Serv
     config.payments.kind === "stripe" ? createStripeProvider(config.payments) : simulated;
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
+  serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
   const metrics = createMetrics(database);
   const orders = countedMoney(createOrders({ db, provider, simulated }), metrics);
   const jobs = createJobQueue(database, {

@@ -55,7 +55,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: "og:title", content: a.name },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:image", content: `${publicUrl}${a.photoUrls[0]}` },
+    // Absolute: a photo's address is a path here, or a CDN's address with MEDIA_PUBLIC_URL.
+    { property: "og:image", content: new URL(a.photoUrls[0] ?? "", publicUrl).href },
     { name: "twitter:card", content: "summary_large_image" },
     // A sold laptop's page stays for its buyer and seller, but leaves search engines.
     ...(a.sold ? [{ name: "robots", content: "noindex" }] : []),
@@ -65,7 +66,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
         "@type": "Product",
         name: a.name,
         description: a.description,
-        image: a.photoUrls.map((p) => `${publicUrl}${p}`),
+        image: a.photoUrls.map((p) => new URL(p, publicUrl).href),
         brand: { "@type": "Brand", name: a.brandName },
         offers: {
           "@type": "Offer",

@@ -1,4 +1,6 @@
 /** Media: photos and logos, decoded and re-encoded (core/media/images.ts), kept on disk or in S3. */
+
+export { type CopyReport, copyDiskToBucket } from "./copy-to-bucket.ts";
 export { IMAGE_LIMITS, storeImage } from "./images.ts";
-export { createS3Storage } from "./s3-storage.ts";
-export { createDiskStorage, MEDIA_URL_PREFIX, type MediaStorage, mediaUrl } from "./storage.ts";
+export { createS3Storage, type S3Storage } from "./s3-storage.ts";
+export { createDiskStorage, MEDIA_URL_PREFIX, type MediaStorage, mediaUrl, serveMediaFrom } from "./storage.ts";

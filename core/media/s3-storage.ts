@@ -12,11 +12,16 @@ export interface S3Options {
 
 const TYPES = { webp: "image/webp", png: "image/png", jpeg: "image/jpeg" } as const;
 
+export interface S3Storage extends MediaStorage {
+  /** Whether the bucket holds this key already (a HEAD request: nothing is downloaded). */
+  has(key: string): Promise<boolean>;
+}
+
 /**
  * Media in an S3-compatible bucket, so several app servers share one set of images.
  * Keys are content hashes, as on disk: writing the same image twice is harmless.
  */
-export function createS3Storage(options: S3Options): MediaStorage {
+export function createS3Storage(options: S3Options): S3Storage {
   const client = new AwsClient({
     accessKeyId: options.accessKeyId,
     secretAccessKey: options.secretAccessKey,
@@ -42,6 +47,12 @@ export function createS3Storage(options: S3Options): MediaStorage {
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`S3 GET ${key} failed: ${res.status}`);
       return Buffer.from(await res.arrayBuffer());
+    },
+    async has(key) {
+      const res = await client.fetch(url(key), { method: "HEAD" });
+      if (res.status === 404) return false;
+      if (!res.ok) throw new Error(`S3 HEAD ${key} failed: ${res.status}`);
+      return true;
     },
   };
 }

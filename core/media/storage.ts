@@ -11,8 +11,20 @@ export interface MediaStorage {
   get(key: string): Promise<Buffer | null>;
 }
 
+/** Where this app serves images (server/app.ts), from whichever storage holds them. */
 export const MEDIA_URL_PREFIX = "/media/";
-export const mediaUrl = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
+let mediaBase = MEDIA_URL_PREFIX;
+
+/**
+ * Where pages and API answers point for images: this app's /media/ by default, or — MEDIA_PUBLIC_URL, set
+ * once per process by server/services.ts — a CDN or the bucket itself, so images never pass through the app.
+ */
+export function serveMediaFrom(publicUrl: string | undefined) {
+  mediaBase = publicUrl ? publicUrl.replace(/\/*$/, "/") : MEDIA_URL_PREFIX;
+}
+
+/** The one place an image's address is made: every page and API answer uses it. */
+export const mediaUrl = (key: string) => `${mediaBase}${key}`;
 
 /** What a stored key looks like; anything else is refused before it reaches a disk or a bucket. */
 export const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{62}\.(webp|png|jpeg)$/;

@@ -31,7 +31,7 @@ const RENDER_DEADLINE_MS = 5_000;
 // A seller's public reviews are catalogue reads too; the rest of /api/sellers is for admins and sellers.
 const NOT_CACHED = /^\/(api\/(?!adverts|brands|sellers\/[^/]+\/reviews)|healthz|media\/|assets\/|auth\/)/;
 /** Pages, React Router's page data and JSON; files (the favicon, say) are served as they are. */
-const TEXT_WE_RENDER = /^(text\/html|text\/x-script|application\/json)/;
+export const TEXT_WE_RENDER = /^(text\/html|text\/x-script|application\/json)/;
 /**
  * Signing in, up or out changes no page a visitor sees, and neither do private things — messages,
  * favourites (a visitor's heart is never filled), saved searches, notifications — so they leave every
@@ -40,7 +40,8 @@ const TEXT_WE_RENDER = /^(text\/html|text\/x-script|application\/json)/;
 const CHANGES_NOTHING_PUBLIC =
   /^\/(api\/auth\/|login|signUp|register\/seller|logout|favourites|dashboard\/(messages|favourites|saved-searches|notifications)|api\/(conversations|favourites|saved-searches|notifications|me\/))/;
 
-const cacheable = (request: FastifyRequest) =>
+/** A visitor's read of a page or the public catalogue: the same for every visitor, so it may be shared. */
+export const readByVisitors = (request: FastifyRequest) =>
   request.method === "GET" &&
   !request.headers.cookie &&
   !request.headers.authorization &&
@@ -91,7 +92,7 @@ export async function registerPublicCache(app: FastifyInstance, { ttlMs, broadca
   };
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!cacheable(request)) return;
+    if (!readByVisitors(request)) return;
     const key = request.url;
     let entry = entries.get(key);
     const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY;

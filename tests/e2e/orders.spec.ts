@@ -60,6 +60,11 @@ test("a buyer books with every validation message, pays with a declined card the
   await page.goto("/dashboard/my/orders");
   const order = page.getByRole("listitem").filter({ hasText: name });
   await expect(order.getByText("Booked", { exact: true })).toBeVisible();
+  // Back to the brand's page: never the copy from before the booking (signed-in pages are no-store).
+  await page.goBack();
+  await expect(card.getByText("Booked", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Book Now" })).toHaveCount(0);
+  await page.goForward();
   await order.getByRole("link", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: `Payment for ${name}` })).toBeVisible();
   await expect(page.getByText(/Please pay \$[\d,.]+ for confirm this order!/)).toBeVisible();

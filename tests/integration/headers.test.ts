@@ -1,38 +1,104 @@
+import { fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../seed/factories.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { cacheHeaders } from "../../server/http/cache-headers.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
+let advertId: string;
+let brandId: string;
+let sellerId: string;
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  // The visitors' cache on (2 s), as in production: shared caches may keep visitors' answers as long.
+  t = await startTestApp({ PUBLIC_CACHE_MS: "2000" }, {}, { pages: await loadPageBuild() });
   await createUser(t.services, { name: "Hana Headers", email: "hana@x.test" });
-  await createUser(t.services, { name: "Sid Seller", email: "sid@x.test", role: "seller" });
+  sellerId = (await createUser(t.services, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
+  brandId = (await createBrand(t.services, "Lenovo")).id;
+  advertId = (await createAdvert(t.services, { sellerId, brandId, name: "ThinkPad X1", resalePriceCents: 90_000 })).id;
 });
 afterAll(async () => {
   await t?.close();
   await closePageBuild();
 });
 
+const SHARED = "public, max-age=0, s-maxage=2, stale-while-revalidate=2";
+
 describe("answers meant for one person are never stored by a shared cache", () => {
   it("API answers, pages and page data for a signed-in user, and the sign-in itself", async () => {
     const hana = client(t);
     const signIn = await hana.signIn("hana@x.test");
     expect(signIn.headers["cache-control"]).toBe("private, no-store");
-    for (const url of ["/api/me", "/api/orders", "/dashboard/my/orders", "/profile", "/allAdd", "/profile.data"]) {
+    const personal = ["/api/me", "/api/orders", "/dashboard/my/orders", "/profile", "/profile.data"];
+    // The catalogue too: a signed-in person's page shows their hearts, bookings and name.
+    const catalogue = ["/", "/allAdd", `/laptops/${advertId}`, `/laptops/${advertId}.data`, "/api/adverts"];
+    for (const url of [...personal, ...catalogue]) {
       const res = await hana.get(url);
       expect(res.statusCode, url).toBeLessThan(400);
       expect(res.headers["cache-control"], url).toBe("private, no-store");
+      expect(res.headers["surrogate-key"], url).toBeUndefined();
     }
     const sid = client(t);
     await sid.signIn("sid@x.test");
     expect((await sid.get("/dashboard")).headers["cache-control"]).toBe("private, no-store");
   });
 
-  it("a visitor's catalogue stays cacheable", async () => {
-    const res = await client(t).get("/api/adverts");
-    expect(res.headers["cache-control"] ?? "").not.toContain("no-store");
+  it("an answer that sets a cookie is private, page or API, whoever asked", async () => {
+    const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
+    const login = await client(t).raw("POST", "/login", "email=hana%40x.test&password=Passw0rd!", urlencoded);
+    expect(login.statusCode).toBe(302);
+    expect(login.headers["set-cookie"]).toBeDefined();
+    expect(login.headers["cache-control"]).toBe("private, no-store");
+  });
+});
+
+describe("visitors' pages and catalogue reads may be kept by a CDN or nginx for as long as our own cache", () => {
+  const expected: [string, string[]][] = [
+    ["/", ["catalogue", "brands", "adverts"]],
+    ["/allAdd?sort=newest", ["catalogue", "adverts"]],
+    ["/laptops/ADVERT", ["catalogue", "advert-ADVERT"]],
+    ["/laptops/ADVERT.data", ["catalogue", "advert-ADVERT"]],
+    ["/allAdd?brand=BRAND", ["catalogue", "adverts", "brand-BRAND"]],
+    ["/sellers/SELLER", ["catalogue", "seller-SELLER", "adverts"]],
+    ["/api/adverts?q=thinkpad", ["catalogue", "adverts"]],
+    ["/api/adverts?brand=BRAND&sort=price_asc", ["catalogue", "adverts", "brand-BRAND"]],
+    ["/api/adverts/ADVERT", ["catalogue", "advert-ADVERT"]],
+    ["/api/brands", ["catalogue", "brands"]],
+    ["/api/sellers/SELLER/reviews", ["catalogue", "seller-SELLER"]],
+  ];
+  const ids = (s: string) =>
+    s.replaceAll("ADVERT", advertId).replaceAll("BRAND", brandId).replaceAll("SELLER", sellerId);
+
+  it("say so, with the keys a CDN purges them by, rendered or served from the micro-cache", async () => {
+    for (const [template, keys] of expected) {
+      const url = ids(template);
+      // The first is rendered, the second comes from the visitors' micro-cache: the same headers.
+      for (const round of ["rendered", "cached"]) {
+        const res = await client(t).get(url);
+        expect(res.statusCode, `${url} ${round}`).toBe(200);
+        expect(res.headers["cache-control"], `${url} ${round}`).toBe(SHARED);
+        expect(String(res.headers.vary), url).toMatch(/\bCookie\b/);
+        expect(String(res.headers["surrogate-key"]).split(" "), url).toEqual(keys.map(ids));
+        expect(res.headers["set-cookie"], url).toBeUndefined();
+      }
+    }
+  });
+
+  it("nothing else a visitor gets is shared: errors, account pages and their redirects, health", async () => {
+    for (const url of ["/laptops/00000000-0000-4000-8000-000000000000", "/api/me", "/healthz", "/dashboard"]) {
+      const res = await client(t).get(url);
+      expect(String(res.headers["cache-control"] ?? ""), url).not.toContain("public");
+      expect(res.headers["surrogate-key"], url).toBeUndefined();
+    }
+  });
+
+  it("with the visitors' cache off (PUBLIC_CACHE_MS=0), no cache in front keeps them either", async () => {
+    const off = fastify();
+    off.addHook("onSend", cacheHeaders(0));
+    off.get("/api/adverts", async () => ({ items: [] }));
+    expect((await off.inject("/api/adverts")).headers["cache-control"]).toBe("no-cache");
+    await off.close();
   });
 });
 

@@ -1,65 +1,137 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage } from "../../core/media/index.ts";
+import { createDiskStorage, createS3Storage } from "../../core/media/index.ts";
 import { createUser } from "../../seed/factories.ts";
 import { startFakeS3 } from "../support/fake-s3.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { S3RVER_CREDENTIALS, startS3Server } from "../support/s3-server.ts";
 import { startTestApp } from "../support/test-app.ts";
 
-const credentials = { accessKeyId: "AKIATEST", secretAccessKey: "s3cr3t-s3cr3t", region: "eu-central-1" };
-let s3: Awaited<ReturnType<typeof startFakeS3>>;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+let pages: Awaited<ReturnType<typeof loadPageBuild>>;
 beforeAll(async () => {
-  s3 = await startFakeS3(credentials);
+  s3 = await startS3Server(["relaptop", "shared", "moved"]);
+  pages = await loadPageBuild();
 });
-afterAll(() => s3?.close());
+afterAll(async () => {
+  await s3?.close();
+  await closePageBuild();
+});
 
-describe("S3-compatible media storage", () => {
-  it("stores under the content hash in the bucket and reads it back", async () => {
-    const storage = createS3Storage({ endpoint: s3.endpoint, bucket: "relaptop", ...credentials });
+const bucketEnv = (bucket: string) => ({
+  MEDIA_STORAGE: "s3",
+  S3_ENDPOINT: s3.endpoint,
+  S3_BUCKET: bucket,
+  S3_REGION: S3RVER_CREDENTIALS.region,
+  S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+  S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+});
+
+/** An admin of this app adds a brand with a logo; the brand as visitors' API lists it. */
+async function addBrand(t: Awaited<ReturnType<typeof startTestApp>>) {
+  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  const admin = client(t);
+  await admin.signIn("admin@x.test");
+  const body = multipart({ name: "Bucketed" }, { image: { name: "b.png", data: await pngBytes() } });
+  expect((await admin.raw("POST", "/api/brands", body.payload, body.headers)).statusCode).toBe(201);
+  return (await client(t).get("/api/brands")).json().brands[0] as { imageUrl: string };
+}
+
+describe("media in an S3-compatible bucket (s3rver)", () => {
+  it("stores under the content hash with its type and a year's caching, and reads it back", async () => {
+    const storage = createS3Storage({ endpoint: s3.endpoint, bucket: "relaptop", ...S3RVER_CREDENTIALS });
     const bytes = await pngBytes();
     const key = await storage.put(bytes, "png");
     expect(key).toMatch(/^[a-f0-9]{2}\/[a-f0-9]{62}\.png$/);
-    expect(s3.objects.get(`/relaptop/${key}`)?.type).toBe("image/png");
+    const object = await fetch(`${s3.endpoint}/relaptop/${key}`);
+    expect(object.headers.get("content-type")).toBe("image/png");
+    expect(object.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await storage.get(key)).toEqual(bytes);
-    expect(await storage.get(`${key.slice(0, 3)}${"0".repeat(61)}.png`)).toBeNull();
+    expect(await storage.has(key)).toBe(true);
+    const missing = `${key.slice(0, 3)}${"0".repeat(61)}.png`;
+    expect(await storage.get(missing)).toBeNull();
+    expect(await storage.has(missing)).toBe(false);
     expect(await storage.get("../../etc/passwd")).toBeNull();
   });
 
-  it("fails loudly when the bucket refuses the credentials", async () => {
+  it("fails loudly when the bucket does not know the access key", async () => {
     const storage = createS3Storage({
       endpoint: s3.endpoint,
       bucket: "relaptop",
-      ...credentials,
-      secretAccessKey: "wrong",
+      ...S3RVER_CREDENTIALS,
+      accessKeyId: "AKIAUNKNOWN",
     });
     await expect(storage.put(await pngBytes(), "png")).rejects.toThrow(/S3 PUT .* failed: 403/);
   });
 
-  it("serves the app's uploads from the bucket when MEDIA_STORAGE=s3", async () => {
+  it("signs with the secret key: a wrong one is refused (SigV4 checked by tests/support/fake-s3.ts)", async () => {
+    // s3rver does not check SigV4 signatures; the fake recomputes each one with the secret it knows.
+    const credentials = { accessKeyId: "AKIATEST", secretAccessKey: "s3cr3t-s3cr3t", region: "eu-central-1" };
+    const fake = await startFakeS3(credentials);
+    try {
+      const right = createS3Storage({ endpoint: fake.endpoint, bucket: "b", ...credentials });
+      expect(await right.has(await right.put(await pngBytes(), "png"))).toBe(true);
+      const wrong = createS3Storage({ endpoint: fake.endpoint, bucket: "b", ...credentials, secretAccessKey: "x" });
+      await expect(wrong.put(await pngBytes(), "png")).rejects.toThrow(/S3 PUT .* failed: 403/);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("keeps uploads in the bucket; with MEDIA_PUBLIC_URL pages and answers point straight at it (or a CDN)", async () => {
+    const publicBase = `${s3.endpoint}/shared`;
     const t = await startTestApp(
-      {
-        MEDIA_STORAGE: "s3",
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: "shared",
-        S3_REGION: credentials.region,
-        S3_ACCESS_KEY_ID: credentials.accessKeyId,
-        S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      },
+      { ...bucketEnv("shared"), MEDIA_PUBLIC_URL: publicBase },
       { media: undefined },
+      { pages },
     );
     try {
-      await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
-      const admin = client(t);
-      await admin.signIn("admin@x.test");
-      const body = multipart({ name: "Bucketed" }, { image: { name: "b.png", data: await pngBytes() } });
-      expect((await admin.raw("POST", "/api/brands", body.payload, body.headers)).statusCode).toBe(201);
-      const brand = (await client(t).get("/api/brands")).json().brands[0];
-      expect([...s3.objects.keys()].some((k) => k.startsWith("/shared/"))).toBe(true);
-      const image = await client(t).get(brand.imageUrl);
-      expect(image.statusCode).toBe(200);
-      expect(image.headers["content-type"]).toBe("image/webp");
+      const brand = await addBrand(t);
+      expect(brand.imageUrl.startsWith(`${publicBase}/`)).toBe(true);
+      const image = await fetch(brand.imageUrl);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/webp");
+      // The app still serves the bucket's images at /media/ (addresses given out before the switch).
+      const throughApp = await client(t).get(`/media/${brand.imageUrl.slice(publicBase.length + 1)}`);
+      expect(throughApp.statusCode).toBe(200);
+      expect(throughApp.rawPayload).toEqual(Buffer.from(await image.arrayBuffer()));
+      const home = await client(t).get("/");
+      expect(home.body).toContain(`src="${brand.imageUrl}"`);
+      expect(home.body).not.toContain('src="/media/');
+      // The page's CSP lets the browser load images from there.
+      expect(String(home.headers["content-security-policy"])).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:\d+/);
     } finally {
       await t.close();
     }
-  });
+  }, 60_000);
+
+  it("npm run media:migrate copies a disk store into the bucket once, and says what it did", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-migrate-"));
+    const disk = createDiskStorage(path.join(dataDir, "media"));
+    const logo = await disk.put(await pngBytes(), "png");
+    const photo = await disk.put(Buffer.from(await pngBytes()).reverse(), "png");
+    fs.writeFileSync(path.join(dataDir, "media", "notes.txt"), "not an image");
+    const run = () =>
+      promisify(execFile)(process.execPath, ["scripts/media-migrate.ts"], {
+        env: { ...process.env, ...bucketEnv("moved"), NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: "" },
+      });
+    try {
+      const first = await run();
+      expect(first.stdout).toMatch(/Copied 2 images from .* to bucket moved; 0 were there already; 1 refused/);
+      expect(first.stdout).toContain("refused: notes.txt");
+      const bucket = createS3Storage({ endpoint: s3.endpoint, bucket: "moved", ...S3RVER_CREDENTIALS });
+      expect(await bucket.get(logo)).toEqual(await disk.get(logo));
+      expect(await bucket.has(photo)).toBe(true);
+      const again = await run();
+      expect(again.stdout).toMatch(/Copied 0 images .*; 2 were there already; 1 refused/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

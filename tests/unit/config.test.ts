@@ -82,7 +82,18 @@ describe("configuration", () => {
       S3_ACCESS_KEY_ID: "k",
       S3_SECRET_ACCESS_KEY: "s",
     });
-    expect(c.media).toMatchObject({ kind: "s3", bucket: "b", region: "us-east-1" });
+    expect(c.media).toMatchObject({ kind: "s3", bucket: "b", region: "us-east-1", publicUrl: undefined });
+  });
+
+  it("points pages at MEDIA_PUBLIC_URL only for images in a bucket", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MEDIA_PUBLIC_URL: "https://cdn.example.com" })).toThrow(
+      /MEDIA_PUBLIC_URL: needs MEDIA_STORAGE=s3/,
+    );
+    const bucket = { MEDIA_STORAGE: "s3", S3_ENDPOINT: "https://s3.example.com", S3_BUCKET: "b" };
+    const keys = { S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", DATA_DIR: dataDir() };
+    expect(() => loadConfig({ ...bucket, ...keys, MEDIA_PUBLIC_URL: "cdn.example.com" })).toThrow(/MEDIA_PUBLIC_URL/);
+    const c = loadConfig({ ...bucket, ...keys, MEDIA_PUBLIC_URL: "https://cdn.example.com/media" });
+    expect(c.media).toMatchObject({ kind: "s3", publicUrl: "https://cdn.example.com/media" });
   });
 
   it("treats an empty variable as unset", () => {
