@@ -27,7 +27,7 @@ describe("the deploy recipe (compose.yaml, Dockerfile, deploy/nginx.conf)", () =
   it("has the drill's topology: nginx over three app processes, PostgreSQL and a replica, Redis, S3", () => {
     const { services } = compose;
     expect(Object.keys(services).sort()).toEqual(
-      ["nginx", ...APPS, "migrate", "postgres", "postgres-replica", "redis", "minio", "buckets"].sort(),
+      ["nginx", ...APPS, "worker", "migrate", "postgres", "postgres-replica", "redis", "minio", "buckets"].sort(),
     );
     const nginxNetworks = services.nginx?.networks as Record<string, { ipv4_address?: string }> | undefined;
     const nginxAddress = nginxNetworks?.relaptop?.ipv4_address;
@@ -42,6 +42,11 @@ describe("the deploy recipe (compose.yaml, Dockerfile, deploy/nginx.conf)", () =
       expect(String(env.DATABASE_REPLICA_URL), name).toMatch(/@postgres-replica:5432\//);
       for (const variable of Object.keys(env)) expect(known, `${name} sets ${variable}`).toContain(variable);
     }
+    // The apps only serve; the worker works the queue, with the same settings otherwise.
+    for (const name of APPS) expect(services[name]?.environment?.RUN_JOBS, name).toBe("false");
+    expect(services.worker?.command).toEqual(["node", "server/main.ts", "--worker"]);
+    expect(services.worker?.environment?.RUN_JOBS).toBe("true");
+    expect(services.worker?.environment?.DATABASE_URL).toBe(services.app1?.environment?.DATABASE_URL);
     // nginx balances exactly the app services, and the replica is cloned from the primary.
     const upstreams = [...nginxConf.matchAll(/^\s*server (\S+):3000/gm)].map((m) => m[1]);
     expect(upstreams).toEqual(APPS);
