@@ -1,6 +1,8 @@
+import type { ProcessorHints } from "../../../schemas/processors.ts";
+import type { PerformanceTier } from "../../../schemas/values.ts";
 import { matchProcessor } from "./match.ts";
 import { words } from "./normalise.ts";
-import { PROCESSORS, type Processor } from "./processors.ts";
+import { PROCESSORS, type Processor, tierName } from "./processors.ts";
 
 const SEARCHABLE = PROCESSORS.map((p) => {
   const text = words(`${p.name} ${p.family} ${p.generation}`);
@@ -23,4 +25,15 @@ export function suggestProcessors(typed: string, limit = 8): Processor[] {
   const named = matchProcessor(typed)?.processor;
   // A stable sort keeps the list's order (a group's representative first) among equals.
   return hits.sort((a, b) => Number(b === named) - Number(a === named) || b.year - a.year).slice(0, limit);
+}
+
+const asReply = (p: Processor) => ({ key: p.key, name: p.name, performanceTier: tierName(p.tier) as PerformanceTier });
+
+/** The processor field's hints (schemas/processors.ts): what the text reads as, and up to 8 suggestions. */
+export function processorHints(typed: string): ProcessorHints {
+  const match = matchProcessor(typed);
+  return {
+    recognised: match && { ...asReply(match.processor), exact: match.exact },
+    suggestions: suggestProcessors(typed).map(asReply),
+  };
 }
