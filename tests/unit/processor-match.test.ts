@@ -112,6 +112,8 @@ const MODELS: [typed: string, name: string][] = [
   ["Ryzen AI 9 HX370", "AMD Ryzen AI 9 HX 370"],
   ["Ryzen AI 7 350", "AMD Ryzen AI 7 350"],
   ["AMD Ryzen AI Max+ 395", "AMD Ryzen AI Max+ 395"],
+  ["Ryzen AI Max 395", "AMD Ryzen AI Max+ 395"],
+  ["Ryzen AI Max 390", "AMD Ryzen AI Max 390"],
   ["Ryzen 5 5800U", "AMD Ryzen 7 5800U"],
   ["AMD A9-9425", "AMD A9-9425"],
   ["Athlon Silver 3050U", "AMD Athlon Silver 3050U"],

@@ -39,6 +39,8 @@ function aliasesOf(p: Processor): { text: string; kind: Kind }[] {
   }
   found.push({ text: squash(bare), kind: "model" });
   if (bare.startsWith("ryzen ai")) found.push({ text: squash(bare.slice("ryzen ".length)), kind: "model" });
+  // "Ryzen AI Max+ 395" is often written without its plus.
+  if (bare.includes(" plus ")) found.push({ text: squash(bare.replace(" plus ", " ")), kind: "model" });
   // The model code alone ("8650u", "n4020", "x1e78100"), when it has letters and digits: a bare number
   // ("7505", "370") could be anything and needs its family word.
   const last = p.name.split(" ").at(-1) ?? "";
