@@ -194,6 +194,10 @@ export const adverts = pgTable(
     check("adverts_condition_check", sql`${t.condition} in (${oneOf(CONDITIONS)})`),
     check("adverts_status_check", sql`${t.status} in (${oneOf(ADVERT_STATUSES)})`),
     check("adverts_performance_tier_check", sql`${t.performanceTier} between 1 and 4`),
+    // The adverts whose processor is not recognised (yet): matched again at each start (core/catalogue/processors).
+    index("adverts_unmatched_processor_idx")
+      .on(t.processor)
+      .where(sql`${t.processorKey} is null and ${t.processor} is not null`),
     // Brand page and home page read available adverts newest first.
     index("adverts_brand_available_idx")
       .on(t.brandId, t.createdAt.desc(), t.id.desc())

@@ -27,7 +27,7 @@ export type BrandUpdate = z.infer<typeof brandUpdateSchema>;
 
 /* ── Adverts ─────────────────────────────────────────────────────────────── */
 
-import { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "./values.ts";
+import { CONDITIONS, MAX_PHOTOS, PERFORMANCE_TIERS, STORAGE_TYPES } from "./values.ts";
 
 export { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES };
 
@@ -171,6 +171,12 @@ export const brandViewSchema = z.object({ id: z.uuid(), name: z.string(), imageU
 export type BrandView = z.infer<typeof brandViewSchema>;
 export const brandListSchema = z.object({ brands: z.array(brandViewSchema) });
 
+/** How fast the laptop's processor is (PERFORMANCE_TIERS); null when the processor typed was not recognised. */
+const performanceTierSchema = z
+  .enum(PERFORMANCE_TIERS)
+  .nullable()
+  .meta({ description: "Processor performance tier; null when the processor was not recognised" });
+
 /** An advert as cards show it, everywhere: home, brand page, search. */
 export const advertCardSchema = z
   .object({
@@ -188,6 +194,7 @@ export const advertCardSchema = z
     sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
     sellerRating: ratingSchema.nullable().meta({ description: "The seller's average rating and review count" }),
     sold: z.boolean(),
+    performanceTier: performanceTierSchema,
     createdAt: z.string(),
   })
   .meta({ id: "AdvertCard" });
@@ -210,6 +217,7 @@ export const advertDetailSchema = z
     condition: z.string(),
     sold: z.boolean(),
     processor: z.string().nullable(),
+    performanceTier: performanceTierSchema,
     ramGb: z.int().nullable(),
     storageGb: z.int().nullable(),
     storageType: z.string().nullable(),

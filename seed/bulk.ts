@@ -1,8 +1,56 @@
 import { sql } from "drizzle-orm";
+import { processorColumns } from "../core/catalogue/index.ts";
 import { brands, users } from "../db/schema.ts";
 import type { Services } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createBrand } from "./factories.ts";
+
+/**
+ * Processors as sellers write them — every tier, every vendor, several spellings, 8th-gen i5s weighted as
+ * the common configuration they are, and some the catalogue cannot place (no tier).
+ */
+const BULK_PROCESSORS = [
+  "Intel Core i5-8250U",
+  "i5-8250U",
+  "Intel(R) Core(TM) i5-8350U CPU @ 1.70GHz",
+  "Core i5 8th Gen",
+  "i7-8650U",
+  "i5-7200U",
+  "i7-6500U",
+  "Intel Core i5-10210U",
+  "Intel Core i5-1135G7",
+  "11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz",
+  "i7-1260P",
+  "Intel Core i5-1235U",
+  "i7-12700H",
+  "13th Gen Intel Core i7-1355U",
+  "i9-13900HX",
+  "Intel Core Ultra 7 155H",
+  "Core Ultra 5 226V",
+  "Intel Core i3-1115G4",
+  "Intel Celeron N4020",
+  "Pentium Silver N5030",
+  "AMD Ryzen 5 5500U",
+  "ryzen 5 5600u",
+  "AMD Ryzen 7 5800H",
+  "Ryzen 7 PRO 6850U",
+  "Ryzen 5 7530U",
+  "AMD Ryzen 9 7940HS",
+  "Ryzen AI 9 HX 370",
+  "Apple M1",
+  "M2",
+  "Apple M3 Pro 11-core",
+  "M1 Pro 10-core",
+  "Apple M4 Max 16-core",
+  "Snapdragon X Elite X1E-78-100",
+  "Intel quad core",
+  "i7",
+  "MediaTek Kompanio 520",
+];
+
+/** A PostgreSQL array literal, passed as one parameter (nulls as NULL). */
+const pgArray = (values: (string | number | null)[]) =>
+  `{${values.map((v) => (v === null ? "NULL" : typeof v === "number" ? v : `"${v.replace(/["\\]/g, "\\$&")}"`)).join(",")}}`;
 
 /**
  * Adds `total` realistic adverts (2,000 new sellers, every brand, specs, 10 % sold), generated
@@ -36,16 +84,21 @@ export async function seedBulk(services: Services, total: number, log: (line: st
   const images = `{${pictures.join(",")}}`;
   const models =
     "{Air,Pro 14,Pro 16,XPS 13,Latitude 7440,ThinkPad T14,ThinkPad X1 Carbon,Yoga 7i,ZenBook 14,VivoBook 15,Swift 3,Aspire 5,Spectre x360,EliteBook 840,Pavilion 15,Legion 5,ROG Zephyrus G14,Inspiron 15}";
-  const cpus =
-    "{Intel Core i5-1135G7,Intel Core i7-1165G7,Intel Core i7-1260P,AMD Ryzen 5 5600U,AMD Ryzen 7 5800H,Apple M1,Apple M2,Intel Core i3-1115G4}";
+  // The processor as typed and what the catalogue recognises in it, picked together by one index (c).
+  const recognised = BULK_PROCESSORS.map(processorColumns);
+  const cpus = pgArray(BULK_PROCESSORS);
+  const cpuKeys = pgArray(recognised.map((r) => r.processorKey));
+  const cpuTiers = pgArray(recognised.map((r) => r.performanceTier));
+  const cpuYears = pgArray(recognised.map((r) => r.processorYear));
   const towns = "{Dhaka,Chattogram,Sylhet,Khulna,Rajshahi,Gazipur,Barishal,Rangpur,Comilla,Mymensingh}";
 
   for (let done = 0; done < total; done += BATCH) {
     const n = Math.min(BATCH, total - done);
     await db.execute(sql`
       insert into adverts (seller_id, brand_id, name, image_key, photo_keys, original_price_cents, resale_price_cents,
-        years_of_use, location, mobile, description, condition, advertised, status, processor, ram_gb, storage_gb,
-        storage_type, screen_inches, battery_health, created_at, updated_at)
+        years_of_use, location, mobile, description, condition, advertised, status, processor, processor_key,
+        performance_tier, processor_year, ram_gb, storage_gb, storage_type, screen_inches, battery_health,
+        created_at, updated_at)
       select 'bulk-' || ${run} || '-' || (1 + floor(random() * ${SELLERS})::int),
         (${brandIds}::uuid[])[b], (${brandNames}::text[])[b] || ' ' || (${models}::text[])[1 + floor(random() * 18)::int],
         (${images}::text[])[b], array[(${images}::text[])[b]], p * 2, p, floor(random() * 6)::int,
@@ -53,14 +106,16 @@ export async function seedBulk(services: Services, total: number, log: (line: st
         'Used laptop in working order, charger included. Battery holds well; small marks on the lid.',
         (array['excellent','good','Fair'])[1 + floor(random() * 3)::int], random() < 0.02,
         case when random() < 0.1 then 'sold' else 'available' end,
-        (${cpus}::text[])[1 + floor(random() * 8)::int], (array[4,8,8,16,16,32,64])[1 + floor(random() * 7)::int],
+        (${cpus}::text[])[c], (${cpuKeys}::text[])[c], (${cpuTiers}::smallint[])[c], (${cpuYears}::smallint[])[c],
+        (array[4,8,8,16,16,32,64])[1 + floor(random() * 7)::int],
         (array[128,256,256,512,512,1024,2048])[1 + floor(random() * 7)::int],
         (array['SSD','SSD','SSD','HDD','eMMC'])[1 + floor(random() * 5)::int],
         (array['13.3','14','15.6','16'])[1 + floor(random() * 4)::int], 60 + floor(random() * 41)::int, t, t
       from (
         select 1 + floor(random() * ${brandRows.length})::int as b,
           (150 + floor(random() * 2850)::int) * 100 as p,
-          now() - random() * interval '730 days' as t
+          now() - random() * interval '730 days' as t,
+          1 + floor(random() * ${BULK_PROCESSORS.length})::int as c
         from generate_series(1, ${n})
       ) r`);
     log(`${Math.min(done + BATCH, total).toLocaleString("en-US")} / ${total.toLocaleString("en-US")} adverts`);

@@ -39,6 +39,56 @@ const BRANDS: { name: string; hue: number; models: string[] }[] = [
   { name: "Acer", hue: 120, models: ["Swift 3", "Aspire 5", "Nitro 5", "TravelMate P2", "Predator Helios 16"] },
 ];
 
+/**
+ * Processors as sellers type them — model numbers, Windows' "System" text, Apple's names, a generation only,
+ * and a few the catalogue cannot place (listed without a tier) — so every tier shows on a fresh demo.
+ */
+const DEMO_PROCESSORS: Record<string, string> = {
+  "MacBook Air M2": "Apple M2",
+  "MacBook Pro 14 M3": "Apple M3 8-core CPU",
+  "MacBook Air M1": "M1",
+  "MacBook Pro 16 M1 Pro": "M1 Pro 10-core",
+  "MacBook Pro 13 M2": "Apple M2 chip",
+  "XPS 13 9315": "Intel Core i5-1230U",
+  "Latitude 7440": "13th Gen Intel(R) Core(TM) i7-1365U   1.80 GHz",
+  "Inspiron 15 3520": "Intel Core i5 12th Gen",
+  "XPS 15 9530": "i7-13700H",
+  "Vostro 3420": "Core i3 dual core",
+  "EliteBook 840 G9": "Core i7-1265U vPro",
+  "Spectre x360 14": "Intel Evo i7",
+  "Pavilion 15": "AMD Ryzen 5 5500U with Radeon Graphics",
+  "ProBook 450 G10": "i5-1335U",
+  "Envy 13": "Intel(R) Core(TM) i7-1165G7 @ 2.80GHz",
+  "ThinkPad X1 Carbon Gen 11": "i7-1355U",
+  "ThinkPad T14 Gen 3": "AMD Ryzen 7 PRO 6850U",
+  "IdeaPad Slim 5": "ryzen 7 5700u",
+  "Yoga 7i": "Intel Core i5-1240P",
+  "Legion 5 Pro": "Ryzen 7 6800H",
+  "ZenBook 14 OLED": "Intel Core Ultra 7 155H",
+  "ROG Zephyrus G14": "AMD Ryzen 9 7940HS",
+  "VivoBook 15": "Intel Celeron N4020",
+  "TUF Gaming A15": "Ryzen 7 7735HS",
+  "ExpertBook B9": "i7-1255U",
+  "Swift 3": "i5-1135G7",
+  "Aspire 5": "Intel Core i5 10th Gen",
+  "Nitro 5": "i7-12700H",
+  "TravelMate P2": "Intel quad core",
+  "Predator Helios 16": "Core i9-13900HX",
+};
+
+/**
+ * The most common used laptop there is: an 8th-generation Core i5 with 8 GB and 256 GB, in good condition,
+ * three years old — several of them, so price guidance has comparables on a fresh demo.
+ */
+const COMMON_LAPTOPS: [brand: string, model: string, processor: string, dollars: number][] = [
+  ["Dell", "Latitude 5490", "Intel Core i5-8250U", 285],
+  ["HP", "EliteBook 840 G5", "Core i5-8350U @ 1.70GHz", 310],
+  ["Lenovo", "ThinkPad T480", "i5-8250U", 325],
+  ["Lenovo", "IdeaPad 330S", "Intel Core i5 8th Gen", 240],
+  ["Asus", "VivoBook S15 S510UA", "Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz", 255],
+  ["Acer", "Aspire 5 A515-51G", "i5 8250U", 270],
+];
+
 const LOCATIONS = ["Dhaka", "Chattogram", "Sylhet", "Khulna", "Rajshahi", "Gazipur"];
 
 async function brandNamed(s: Services, name: string) {
@@ -78,6 +128,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         advertised: i % 4 === 0,
         createdAt: new Date(start + i * 36 * 3600 * 1000),
         hue: b.hue,
+        processor: DEMO_PROCESSORS[model],
       });
       laptops.push(advert.id);
       made.push({ id: advert.id, sellerId: advert.sellerId, priceCents: advert.resalePriceCents });
@@ -86,6 +137,25 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       if (i === 2) asked = advert.id;
       i++;
     }
+  }
+  for (const [k, [brandName, model, processor, dollars]] of COMMON_LAPTOPS.entries()) {
+    const brandId = await brandNamed(s, brandName);
+    if (!brandId) continue;
+    await createAdvert(s, {
+      sellerId: k % 2 ? other.id : seller.id,
+      brandId,
+      name: `${brandName} ${model}`,
+      resalePriceCents: dollars * 100,
+      originalPriceCents: 85_000,
+      yearsOfUse: 3,
+      location: LOCATIONS[k % LOCATIONS.length],
+      condition: "good",
+      createdAt: new Date(Date.now() - (k + 2) * 4 * 24 * 3600 * 1000),
+      processor,
+      ramGb: 8,
+      storageGb: 256,
+      storageType: "SSD",
+    });
   }
   // Through the core, like everything below, so the demo accounts have their first notifications
   // (and, without SMTP_URL, their emails kept and logged).

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Role } from "../core/accounts/index.ts";
+import { processorColumns } from "../core/catalogue/index.ts";
 import { adverts, brands, users } from "../db/schema.ts";
 import { advertUpdateSchema } from "../schemas/catalogue.ts";
 import type { Condition } from "../schemas/values.ts";
@@ -58,6 +59,11 @@ export interface AdvertSeed {
   createdAt?: Date;
   hue?: number;
   imageKey?: string;
+  /** As a seller would type it; what the catalogue recognises in it is stored beside it, as on posting. */
+  processor?: string;
+  ramGb?: number;
+  storageGb?: number;
+  storageType?: "SSD" | "HDD" | "eMMC" | "Hybrid";
 }
 
 export async function createAdvert(s: Services, a: AdvertSeed) {
@@ -79,6 +85,11 @@ export async function createAdvert(s: Services, a: AdvertSeed) {
       condition: a.condition ?? "good",
       advertised: a.advertised ?? false,
       status: a.status ?? "available",
+      processor: a.processor ?? null,
+      ...processorColumns(a.processor),
+      ramGb: a.ramGb ?? null,
+      storageGb: a.storageGb ?? null,
+      storageType: a.storageType ?? null,
       ...(a.createdAt && { createdAt: a.createdAt }),
     })
     .returning();

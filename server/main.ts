@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { backfillProcessors } from "../core/catalogue/index.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { seedDemoIfEmpty } from "../seed/demo.ts";
@@ -30,6 +31,9 @@ async function main() {
   }
   const database = await openDatabase(config.database);
   const services = createServices(config, database);
+  // Adverts whose processor is not recognised yet (older rows, or a processor added to the list since).
+  const recognised = await database.exclusively(() => backfillProcessors(database.db));
+  if (recognised) console.log(`Recognised ${recognised} more processor name(s) on existing adverts.`);
   // Under the start-up lock: of several processes starting together on an empty database, one seeds.
   if (config.seedDemo && (await database.exclusively(() => seedDemoIfEmpty(services)))) {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
+import type { PerformanceTier } from "../../schemas/values.ts";
 import { FavouriteButton, type Hearts } from "./favourite-button.tsx";
 import { SellerRating } from "./seller-rating.tsx";
 
@@ -8,6 +9,17 @@ export function VerifiedMark() {
   return (
     <span className="badge badge-info badge-sm gap-1 text-white" title="Verified seller">
       ✓ <span>Verified</span>
+    </span>
+  );
+}
+
+/** How fast the laptop's processor is; nothing when the processor was not recognised. */
+export function TierBadge({ tier }: { tier: PerformanceTier | null }) {
+  if (!tier) return null;
+  return (
+    <span className="badge badge-outline badge-sm whitespace-nowrap" title="Processor performance tier">
+      <span className="sr-only">Processor tier: </span>
+      {tier}
     </span>
   );
 }
@@ -56,7 +68,9 @@ export function AdvertCard({
             {advert.name}
           </Link>
         </h3>
-        <p className="text-sm text-base-content/70">{advert.location}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-base-content/70">{advert.location}</span> <TierBadge tier={advert.performanceTier} />
+        </p>
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
           <dt>Original price</dt>
           <dd className="line-through">{formatPrice(advert.originalPriceCents)}</dd>

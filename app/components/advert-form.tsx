@@ -4,6 +4,7 @@ import { advertSchema, advertUpdateSchema, CONDITIONS, MAX_PHOTOS, STORAGE_TYPES
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { FileField, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
+import { ProcessorField } from "./processor-field.tsx";
 
 /** Add Advertisement and Edit share one form and one set of rules. */
 export function AdvertForm({
@@ -88,13 +89,7 @@ export function AdvertForm({
 
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
         <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
-        <TextField
-          label="Processor"
-          name="processor"
-          defaultValue={values?.processor}
-          error={e.processor}
-          placeholder="Intel Core i7-1250U"
-        />
+        <ProcessorField defaultValue={values?.processor} error={e.processor} />
         <TextField label="RAM (GB)" name="ramGb" inputMode="numeric" defaultValue={values?.ramGb} error={e.ramGb} />
         <TextField
           label="Storage (GB)"

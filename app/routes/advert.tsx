@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { formatPrice } from "../../schemas/money.ts";
 import { canBuy } from "../../schemas/roles.ts";
-import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
+import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
 import { ReportButton } from "../components/report-button.tsx";
@@ -86,8 +86,15 @@ export default function AdvertPage({
   loaderData: { advert: a, trust, typicalReplyMinutes, booked, hearts, own, canReport, canMessage },
 }: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
-  const specs: [string, string | null][] = [
-    ["Processor", a.processor],
+  const specs: [string, React.ReactNode][] = [
+    [
+      "Processor",
+      a.processor && (
+        <span className="flex flex-wrap items-center gap-2">
+          {a.processor} <TierBadge tier={a.performanceTier} />
+        </span>
+      ),
+    ],
     ["RAM", a.ramGb ? `${a.ramGb} GB` : null],
     ["Storage", a.storageGb ? `${a.storageGb} GB${a.storageType ? ` ${a.storageType}` : ""}` : null],
     ["Screen", a.screenInches ? `${a.screenInches}″` : null],

@@ -10,6 +10,7 @@ import { recordPriceDrop } from "../favourites/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
 import { type MediaStorage, mediaUrl, storeImage } from "../media/index.ts";
 import { lockAdvert, publish, takeDown } from "../orders/index.ts";
+import { processorColumns } from "./processors/match.ts";
 
 const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
 const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can no longer be changed.");
@@ -66,6 +67,8 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
     description: input.description,
     condition: input.condition,
     processor: input.processor ?? null,
+    // What the catalogue recognises in it (key, tier, year), written with the text it comes from.
+    ...processorColumns(input.processor),
     ramGb: input.ramGb ?? null,
     storageGb: input.storageGb ?? null,
     storageType: input.storageType ?? null,

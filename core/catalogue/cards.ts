@@ -3,6 +3,7 @@ import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
+import { tierName } from "./processors/processors.ts";
 
 export const cardColumns = {
   id: adverts.id,
@@ -18,6 +19,7 @@ export const cardColumns = {
   sellerVerified: users.verified,
   sellerEmailConfirmed: users.emailVerified,
   status: adverts.status,
+  performanceTier: adverts.performanceTier,
   createdAt: adverts.createdAt,
   ratingSum: sellerRatings.ratingSum,
   ratingCount: sellerRatings.reviewCount,
@@ -30,13 +32,25 @@ export const cardColumns = {
 export const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId)] as const;
 
 type CardRow = {
-  [K in Exclude<keyof typeof cardColumns, "ratingSum" | "ratingCount">]: (typeof cardColumns)[K]["_"]["data"];
-} & { ratingSum: number | null; ratingCount: number | null };
+  [K in Exclude<
+    keyof typeof cardColumns,
+    "ratingSum" | "ratingCount" | "performanceTier"
+  >]: (typeof cardColumns)[K]["_"]["data"];
+} & { ratingSum: number | null; ratingCount: number | null; performanceTier: number | null };
 
 /** A row as the card every page and the API show (schemas/catalogue.ts). */
-export function toCard({ imageKey, status, createdAt, ratingSum, ratingCount, ...row }: CardRow): AdvertCard {
+export function toCard({
+  imageKey,
+  status,
+  performanceTier,
+  createdAt,
+  ratingSum,
+  ratingCount,
+  ...row
+}: CardRow): AdvertCard {
   return {
     ...row,
+    performanceTier: tierName(performanceTier),
     imageUrl: mediaUrl(imageKey),
     sold: status === "sold",
     createdAt: createdAt.toISOString(),

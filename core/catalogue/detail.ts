@@ -5,6 +5,7 @@ import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
+import { tierName } from "./processors/processors.ts";
 
 /**
  * Everything a laptop's page shows (AdvertDetail, schemas/catalogue.ts), and who sells it.
@@ -28,6 +29,7 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
       condition: adverts.condition,
       status: adverts.status,
       processor: adverts.processor,
+      performanceTier: adverts.performanceTier,
       ramGb: adverts.ramGb,
       storageGb: adverts.storageGb,
       storageType: adverts.storageType,
@@ -47,11 +49,12 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
     .leftJoin(sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId))
     .where(eq(adverts.id, id));
   if (!a || a.status === "withdrawn") return null;
-  const { imageKey, photoKeys, status, createdAt, ratingSum, ratingCount, ...rest } = a;
+  const { imageKey, photoKeys, status, performanceTier, createdAt, ratingSum, ratingCount, ...rest } = a;
   // sellerId stays: pages need it to tell the seller's own laptop apart; the API drops it.
   return {
     ...rest,
     sold: status === "sold",
+    performanceTier: tierName(performanceTier),
     sellerRating: toRating(ratingSum, ratingCount),
     photoUrls: (photoKeys.length ? photoKeys : [imageKey]).map(mediaUrl),
     postedAt: createdAt.toISOString(),

@@ -9,4 +9,8 @@ export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogu
 export { type AdvertFormValues, createAdvertCommands } from "./adverts.ts";
 export { createBrandAdmin } from "./brands.ts";
 export { createCatalogue } from "./catalogue.ts";
+export { backfillProcessors } from "./processors/backfill.ts";
+export { matchProcessor, type ProcessorMatch, processorColumns } from "./processors/match.ts";
+export { PROCESSORS, type Processor, TIER_STARTS, tierName, tierOfScore } from "./processors/processors.ts";
+export { processorHints, suggestProcessors } from "./processors/suggest.ts";
 export { searchQuery } from "./search.ts";

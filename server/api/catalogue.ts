@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { processorHints } from "../../core/catalogue/index.ts";
 import { AppError } from "../../core/errors.ts";
 import { advertCardListSchema, advertDetailSchema, brandListSchema } from "../../schemas/catalogue.ts";
+import { processorHintsSchema, processorQuerySchema } from "../../schemas/processors.ts";
 import { searchPageSchema, searchSchema } from "../../schemas/search.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { idParams } from "../http/params.ts";
@@ -50,6 +52,23 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
       const advert = await services.catalogue.getAdvert(request.params.id);
       if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       return advert;
+    },
+  );
+  app.get(
+    "/processors",
+    {
+      schema: {
+        tags,
+        summary: "What a typed processor is read as, and up to 8 processors to suggest (the post and edit forms)",
+        querystring: processorQuerySchema,
+        response: { 200: processorHintsSchema },
+      },
+    },
+    // From the processor list in memory, no database: the same question always has the same answer until
+    // the next release, so browsers and proxies may keep it for a day (signed-in answers stay private).
+    async (request, reply) => {
+      reply.header("cache-control", "public, max-age=86400");
+      return processorHints(request.query.q);
     },
   );
 };

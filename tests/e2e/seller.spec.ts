@@ -51,6 +51,14 @@ test("a seller posts (every message), edits, advertises, removes the advertiseme
   await page.getByLabel("RAM (GB)").fill("16");
   await page.getByLabel("Storage (GB)").fill("512");
   await page.getByLabel("Storage type").selectOption("SSD");
+  // The Processor field suggests as the seller types; the arrow keys and Enter pick a suggestion.
+  const processor = page.getByRole("combobox", { name: "Processor" });
+  await processor.fill("i7-865");
+  await expect(page.getByRole("option", { name: /Intel Core i7-8650U/ })).toBeVisible();
+  await processor.press("ArrowDown");
+  await processor.press("Enter");
+  await expect(processor).toHaveValue("Intel Core i7-8650U");
+  await expect(page.getByText("Recognised: Intel Core i7-8650U — Everyday tier")).toBeVisible();
   await page.getByLabel("Photos").setInputFiles([await pngFile("front.png"), await pngFile("back.png", "#a26")]);
   await page.getByRole("button", { name: "Add Advertisement" }).click();
 

@@ -60,6 +60,7 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/adverts/advertised": PUBLIC,
   "GET /api/adverts": PUBLIC,
   "GET /api/adverts/{id}": PUBLIC,
+  "GET /api/processors": PUBLIC,
   "POST /api/adverts": row(401, 403, "ok", 403, "ok", 403),
   "PUT /api/adverts/{id}": row(401, 403, "ok", 403, 404, 403),
   "PUT /api/adverts/{id}/advertisement": row(401, 403, "ok", 403, 404, 403),

@@ -1,0 +1,39 @@
+import type { ProcessorHints } from "../../../schemas/processors.ts";
+import type { PerformanceTier } from "../../../schemas/values.ts";
+import { matchProcessor } from "./match.ts";
+import { words } from "./normalise.ts";
+import { PROCESSORS, type Processor, tierName } from "./processors.ts";
+
+const SEARCHABLE = PROCESSORS.map((p) => {
+  const text = words(`${p.name} ${p.family} ${p.generation}`);
+  return { p, tokens: text.split(" "), joined: words(p.name).replace(/ /g, "") };
+});
+
+/**
+ * Up to `limit` processors for what a seller has typed so far: those whose words start with each word typed
+ * ("i7 86" → i7-8650U, "m1 pro" → both M1 Pro), or whose name holds it written together ("i78650"). The one
+ * the text already names comes first, then the newest.
+ */
+export function suggestProcessors(typed: string, limit = 8): Processor[] {
+  const text = words(typed);
+  if (text.length < 2) return [];
+  const typedWords = text.split(" ");
+  const together = text.replace(/ /g, "");
+  const hits = SEARCHABLE.filter(
+    (s) => typedWords.every((w) => s.tokens.some((t) => t.startsWith(w))) || s.joined.includes(together),
+  ).map((s) => s.p);
+  const named = matchProcessor(typed)?.processor;
+  // A stable sort keeps the list's order (a group's representative first) among equals.
+  return hits.sort((a, b) => Number(b === named) - Number(a === named) || b.year - a.year).slice(0, limit);
+}
+
+const asReply = (p: Processor) => ({ key: p.key, name: p.name, performanceTier: tierName(p.tier) as PerformanceTier });
+
+/** The processor field's hints (schemas/processors.ts): what the text reads as, and up to 8 suggestions. */
+export function processorHints(typed: string): ProcessorHints {
+  const match = matchProcessor(typed);
+  return {
+    recognised: match && { ...asReply(match.processor), exact: match.exact },
+    suggestions: suggestProcessors(typed).map(asReply),
+  };
+}

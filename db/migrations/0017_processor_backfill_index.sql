@@ -1,0 +1,1 @@
+CREATE INDEX "adverts_unmatched_processor_idx" ON "adverts" USING btree ("processor") WHERE "adverts"."processor_key" is null and "adverts"."processor" is not null;
