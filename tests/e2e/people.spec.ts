@@ -71,7 +71,7 @@ test("a seller switches to User and back", async ({ page }) => {
   const menu = page.getByRole("navigation", { name: "Dashboard" });
   await expect(menu.getByRole("link")).toHaveText(BUYER_MENU);
   await page.goto("/dashboard/post/add");
-  await expect(page.getByText("This route is forbidden for you!")).toBeVisible();
+  await expect(page.getByText("You are acting as a user right now.")).toBeVisible();
 
   await userMenu(page, "Sol Switch").click();
   await expect(page.getByRole("banner").getByText("User", { exact: true })).toBeVisible();
