@@ -57,7 +57,7 @@ export function AdvertCard({
           </Link>
         </h3>
         <p className="text-sm text-base-content/70">{advert.location}</p>
-        <dl className="grid grid-cols-2 gap-x-2 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 text-sm">
           <dt>Original price</dt>
           <dd className="line-through">{formatPrice(advert.originalPriceCents)}</dd>
           <dt>Resale price</dt>
