@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../seed/factories.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -9,7 +9,14 @@ beforeAll(async () => {
   t = await startTestApp({}, {}, { pages: await loadPageBuild() });
   await createUser(t.services, { name: "Bo Buyer", email: "bo@x.test" });
   await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
-  await createUser(t.services, { name: "Sol Seller", email: "sol@x.test", role: "seller" });
+  const sol = await createUser(t.services, { name: "Sol Seller", email: "sol@x.test", role: "seller" });
+  const brand = await createBrand(t.services, "Lenovo");
+  for (const [name, dollars] of [
+    ["Cheap ThinkPad", 200],
+    ["Dear ThinkPad", 900],
+  ] as const) {
+    await createAdvert(t.services, { sellerId: sol.id, brandId: brand.id, name, resalePriceCents: dollars * 100 });
+  }
 });
 afterAll(async () => {
   await t?.close();
@@ -86,5 +93,41 @@ describe("a new account is greeted", () => {
     expect(res.statusCode).toBe(302);
     const next = await c.get(String(res.headers.location));
     expect(next.body).toContain(words);
+  });
+});
+
+describe("/allAdd names the filters it could not use", () => {
+  it("shows each bad value with its message under the field, and the list with the filters that work", async () => {
+    const page = await client(t).get("/allAdd?minPrice=abc&maxPrice=-5&minRam=lots&q=thinkpad");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Enter a price in dollars above 0, like 250.");
+    expect(page.body).toContain("Enter a price in dollars above 0, like 900.");
+    expect(page.body).toContain("Enter a whole number of GB from 1 to 256.");
+    expect(page.body).toMatch(/value="abc"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*value="abc"/);
+    // The words still filter; the bad prices filter nothing out.
+    expect(page.body).toContain("Cheap ThinkPad");
+    expect(page.body).toContain("Dear ThinkPad");
+    expect(page.body).toContain("2 laptops");
+  });
+
+  it("a clean search shows no messages and counts what matches", async () => {
+    const page = await client(t).get("/allAdd?maxPrice=500");
+    expect(page.body).not.toContain("Enter a price");
+    expect(page.body).not.toContain('aria-invalid="true"');
+    expect(page.body).toContain("1 laptop<");
+  });
+});
+
+describe("a missing laptop is the site's not-found page", () => {
+  it("answers 404 with the same heading and title as an unknown route, inside the site's main and footer", async () => {
+    const laptop = await client(t).get(`/laptops/${crypto.randomUUID()}`);
+    const unknown = await client(t).get("/no/such/page");
+    for (const page of [laptop, unknown]) {
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain("<title>Page not found — ReLaptop</title>");
+      expect(page.body).toContain("Oops! Sorry we couldn&#x27;t found this route");
+      expect(page.body).toMatch(/<main[\s\S]*Go to Home[\s\S]*<\/main>[\s\S]*<footer/);
+    }
+    expect(laptop.body).toContain("This laptop does not exist.");
   });
 });
