@@ -72,11 +72,10 @@ test("a seller switches to User and back", async ({ page }) => {
   await expect(menu.getByRole("link")).toHaveText(BUYER_MENU);
   await page.goto("/dashboard/post/add");
   await expect(page.getByText("You are acting as a user right now.")).toBeVisible();
-
-  await userMenu(page, "Sol Switch").click();
-  await expect(page.getByRole("banner").getByText("User", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Switch to Seller" }).click();
+  // The page's own switch: back to seller mode, and back to the form.
+  await page.getByRole("button", { name: "Switch to seller mode" }).click();
   await expect(page.getByText("You are seller now!")).toBeVisible();
+  await expect(page.getByLabel("Resale price ($)")).toBeVisible();
   await page.goto("/dashboard");
   await expect(menu.getByRole("link", { name: "My Products" })).toBeVisible();
 });

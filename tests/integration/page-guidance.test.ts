@@ -17,7 +17,7 @@ beforeAll(async () => {
   ] as const) {
     await createAdvert(t.services, { sellerId: sol.id, brandId: brand.id, name, resalePriceCents: dollars * 100 });
   }
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await closePageBuild();
