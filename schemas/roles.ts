@@ -21,7 +21,8 @@ export const isActingSeller = (a: Pick<Actor, "role" | "actingAsSeller">) => isS
 /** Everyone who is not an admin books and pays: buyers, and sellers too (spec §2, side menu). */
 export const canBuy = (a: Pick<Actor, "role">) => a.role !== "admin";
 
-export type Area = "signed-in" | "admin" | "seller";
+/** Where a request may go: "buyer" is My Orders and the rest of buying, closed to admins. */
+export type Area = "signed-in" | "admin" | "seller" | "buyer";
 
 /** Whether an actor may enter an area of the dashboard or the API. */
 export function mayEnter(actor: Pick<Actor, "role" | "actingAsSeller">, area: Area): boolean {
@@ -32,5 +33,19 @@ export function mayEnter(actor: Pick<Actor, "role" | "actingAsSeller">, area: Ar
       return isAdmin(actor);
     case "seller":
       return isActingSeller(actor);
+    case "buyer":
+      return canBuy(actor);
   }
+}
+
+/**
+ * Why an actor may not post an advert, so the page can say what to do instead of sending them away:
+ * a seller acting as a user switches back; a buyer needs a seller account; an admin posts nothing.
+ */
+export type PostingRefusal = "actingAsUser" | "buyer" | "admin";
+
+export function postingRefusal(actor: Pick<Actor, "role" | "actingAsSeller">): PostingRefusal | null {
+  if (isActingSeller(actor)) return null;
+  if (isSeller(actor)) return "actingAsUser";
+  return isAdmin(actor) ? "admin" : "buyer";
 }

@@ -5,6 +5,8 @@ import { findNul } from "./text-safety.ts";
 export const SORTS = ["newest", "price_asc", "price_desc"] as const;
 export type Sort = (typeof SORTS)[number];
 export const PAGE_SIZE = 24;
+/** Past this many matches a search says "10,000+": counting every row of a broad search costs too much. */
+export const COUNT_CAP = 10_000;
 
 /** Anything odd in a URL is dropped, not an error: a shared link should still show laptops. */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
@@ -47,6 +49,8 @@ export const searchPageSchema = z.object({
   items: z.array(advertCardSchema),
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /** Pass back as `cursor` for the page before; null on the first page (and when going back reached it). */
+  prevCursor: z.string().nullable(),
 });
 export type SearchPage = z.infer<typeof searchPageSchema>;
 
@@ -57,4 +61,29 @@ export const SEARCH_FILTERS = Object.keys(searchSchema.shape).filter(
 
 export function parseSearch(params: URLSearchParams): SearchParams {
   return searchSchema.parse(Object.fromEntries([...params].filter(([, v]) => v !== "")));
+}
+
+/** What the filter panel says under a filter whose value in the URL cannot be used. */
+const FILTER_MESSAGES: Partial<Record<keyof SearchParams, string>> = {
+  q: "Enter at most 100 characters.",
+  brand: "Choose a brand from the list.",
+  minPrice: "Enter a price in dollars above 0, like 250.",
+  maxPrice: "Enter a price in dollars above 0, like 900.",
+  condition: "Choose a condition from the list.",
+  location: "Enter at most 120 characters.",
+  minRam: "Enter a whole number of GB from 1 to 256.",
+  minStorage: "Enter a whole number of GB from 1 to 16384.",
+};
+export type FilterErrors = Partial<Record<keyof SearchParams, string>>;
+
+/**
+ * The filters a URL gave that the search had to drop (parseSearch keeps the rest, so the list still shows):
+ * the page names each one under its field instead of ignoring it silently.
+ */
+export function filterErrors(params: URLSearchParams, parsed: SearchParams = parseSearch(params)): FilterErrors {
+  const errors: FilterErrors = {};
+  for (const [key, message] of Object.entries(FILTER_MESSAGES) as [keyof SearchParams, string][]) {
+    if (params.get(key)?.trim() && parsed[key] === undefined) errors[key] = message;
+  }
+  return errors;
 }

@@ -1,19 +1,18 @@
 import sharp from "sharp";
 
 /**
- * Demo pictures drawn locally (no network): a text logo per brand and a simple
+ * Demo pictures drawn locally (no network): a logo mark per brand and a simple
  * laptop drawing per advert, tinted so the catalogue does not look uniform.
  */
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A logo mark (the brand's initial in a circle): the card under it names the brand, once. */
 export async function brandLogo(name: string, hue: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">
     <rect width="480" height="320" fill="hsl(${hue},55%,94%)"/>
-    <circle cx="240" cy="130" r="70" fill="hsl(${hue},60%,45%)"/>
-    <text x="240" y="150" font-family="DejaVu Sans, sans-serif" font-size="56" font-weight="700"
+    <circle cx="240" cy="160" r="80" fill="hsl(${hue},60%,45%)"/>
+    <text x="240" y="182" font-family="DejaVu Sans, sans-serif" font-size="64" font-weight="700"
       text-anchor="middle" fill="#fff">${escapeXml(name.slice(0, 1))}</text>
-    <text x="240" y="262" font-family="DejaVu Sans, sans-serif" font-size="40" font-weight="700"
-      text-anchor="middle" fill="hsl(${hue},60%,25%)">${escapeXml(name)}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
 }

@@ -71,7 +71,7 @@ export function AdvertCard({
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-base-content/70">{advert.location}</span> <TierBadge tier={advert.performanceTier} />
         </p>
-        <dl className="grid grid-cols-2 gap-x-2 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 text-sm">
           <dt>Original price</dt>
           <dd className="line-through">{formatPrice(advert.originalPriceCents)}</dd>
           <dt>Resale price</dt>

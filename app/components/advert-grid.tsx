@@ -14,7 +14,7 @@ export function AdvertGrid({
   action,
   hearts,
 }: {
-  page: { items: Advert[]; nextCursor: string | null };
+  page: { items: Advert[]; nextCursor: string | null; prevCursor: string | null };
   hearts?: Hearts;
   empty: ReactNode;
   action?: (advert: Advert) => ReactNode;
@@ -32,7 +32,7 @@ export function AdvertGrid({
           ))}
         </div>
       )}
-      <Pager nextCursor={page.nextCursor} />
+      <Pager nextCursor={page.nextCursor} prevCursor={page.prevCursor} />
     </>
   );
 }

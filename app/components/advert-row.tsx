@@ -16,11 +16,18 @@ export function AdvertRow({
   dialog?: ReactNode;
 }) {
   return (
-    <li className="card card-side flex-col border border-base-300 bg-base-100 sm:flex-row">
-      <figure className="sm:w-36">
-        <img src={imageUrl} alt="" width={144} height={108} className="h-full w-full object-cover" />
+    // A compact row on phones too: a thumbnail beside the words, so a screen holds several orders.
+    <li className="card card-side items-start border border-base-300 bg-base-100 sm:items-stretch">
+      <figure className="w-20 shrink-0 p-2 sm:w-36 sm:p-0">
+        <img
+          src={imageUrl}
+          alt=""
+          width={144}
+          height={108}
+          className="aspect-[4/3] w-full rounded object-cover sm:h-full sm:rounded-none"
+        />
       </figure>
-      <div className="card-body gap-2 p-4">
+      <div className="card-body min-w-0 gap-2 p-3 sm:p-4">
         <h2 className="card-title text-lg">{title}</h2>
         {children}
       </div>

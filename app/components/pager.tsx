@@ -1,23 +1,35 @@
 import { Link, useLocation } from "react-router";
 
-/** Keyset pages: "Next page" carries the cursor in the URL; the first page is the URL without it. */
-export function Pager({ nextCursor }: { nextCursor: string | null }) {
+/**
+ * Keyset pages: "Next page" and "Previous page" carry a cursor in the URL; the first page is the URL
+ * without one. Previous shows only where the list has a cursor back (searches do; some lists go forward only).
+ */
+export function Pager({ nextCursor, prevCursor = null }: { nextCursor: string | null; prevCursor?: string | null }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   const onFirst = !params.has("cursor");
   params.delete("cursor");
   const first = `${pathname}${params.size ? `?${params}` : ""}`;
-  if (nextCursor) params.set("cursor", nextCursor);
+  const at = (cursor: string) => {
+    const withCursor = new URLSearchParams(params);
+    withCursor.set("cursor", cursor);
+    return `${pathname}?${withCursor}`;
+  };
   if (onFirst && !nextCursor) return null;
   return (
-    <nav aria-label="Pages" className="mt-8 flex justify-center gap-3">
+    <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
       {!onFirst && (
         <Link to={first} className="btn">
           « First page
         </Link>
       )}
+      {prevCursor && (
+        <Link to={at(prevCursor)} className="btn">
+          ‹ Previous page
+        </Link>
+      )}
       {nextCursor && (
-        <Link to={`${pathname}?${params}`} className="btn btn-primary">
+        <Link to={at(nextCursor)} className="btn btn-primary">
           Next page »
         </Link>
       )}

@@ -4,6 +4,19 @@ import type { PersonRow } from "../../core/moderation/index.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDeleteDialog } from "./dialog.tsx";
 
+/**
+ * Below md the table stacks: each person becomes a card whose cells are labelled lines (their column's name
+ * from `data-label`), so status and actions stay on screen instead of in a sideways scroll.
+ */
+const STACK = {
+  table: "table max-md:block",
+  head: "max-md:sr-only",
+  body: "max-md:flex max-md:flex-col max-md:gap-3",
+  row: "max-md:flex max-md:flex-col max-md:rounded-box max-md:border max-md:border-base-300 max-md:p-2",
+  cell: "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:py-1",
+  labelled: "max-md:before:w-16 max-md:before:font-semibold max-md:before:content-[attr(data-label)]",
+};
+
 /** All Sellers and All Buyers: search, pages, and each row's actions. */
 export function PeopleTable({
   people,
@@ -26,14 +39,14 @@ export function PeopleTable({
   };
   return (
     <>
-      <Form method="get" role="search" className="mb-4 flex items-end gap-2">
+      <Form method="get" role="search" className="mb-4 flex max-w-md items-end gap-2">
         <label className="flex flex-1 flex-col gap-1 text-sm">
           <span>Search by name or email</span>
           <input
             type="search"
             name="q"
             defaultValue={params.get("q") ?? ""}
-            className="input input-bordered input-sm"
+            className="input input-bordered input-sm w-full"
           />
         </label>
         <button type="submit" className="btn btn-sm">
@@ -47,8 +60,8 @@ export function PeopleTable({
         </Link>
       </p>
       <div className="overflow-x-auto">
-        <table className="table">
-          <thead>
+        <table className={STACK.table}>
+          <thead className={STACK.head}>
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Email</th>
@@ -59,7 +72,7 @@ export function PeopleTable({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={STACK.body}>
             {people.map((p) => (
               <PersonRowView key={p.id} person={p} seller={sellers} />
             ))}
@@ -95,22 +108,22 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
   const post = (intent: string) => fetcher.submit({ intent, userId: person.id }, { method: "post" });
   const status = person.deactivated ? "Deleted" : seller ? (person.verified ? "Verified" : "Not verified") : "Active";
   return (
-    <tr className={person.deactivated ? "opacity-60" : ""}>
-      <td>{person.name}</td>
-      <td>
+    <tr className={`${STACK.row} ${person.deactivated ? "opacity-60" : ""}`}>
+      <td className={`${STACK.cell} max-md:text-lg max-md:font-semibold`}>{person.name}</td>
+      <td className={`${STACK.cell} break-all`}>
         {person.email}{" "}
         <span className={`badge badge-sm ${person.emailVerified ? "badge-success badge-outline" : "badge-ghost"}`}>
           {person.emailVerified ? "Email confirmed" : "Email not confirmed"}
         </span>
       </td>
-      <td>
+      <td className={`${STACK.cell} ${STACK.labelled}`} data-label="Status">
         <span
           className={`badge ${status === "Verified" ? "badge-info" : status === "Deleted" ? "badge-ghost" : "badge-outline"}`}
         >
           {status}
         </span>
       </td>
-      <td>
+      <td className={`${STACK.cell} ${STACK.labelled}`} data-label="Joined">
         {new Date(person.joinedAt).toLocaleDateString("en-GB", {
           day: "numeric",
           month: "short",
@@ -118,35 +131,37 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
           timeZone: "UTC",
         })}
       </td>
-      <td className="flex flex-wrap justify-end gap-2">
-        <Link
-          to={`/dashboard/users/${person.id}/orders`}
-          className="btn btn-sm btn-ghost"
-          aria-label={`Orders of ${person.name}`}
-        >
-          Orders
-        </Link>
-        {seller && !person.deactivated && (
-          <button
-            type="button"
-            className={`btn btn-sm ${person.verified ? "" : "btn-primary"}`}
-            disabled={busy}
-            onClick={() => post(person.verified ? "unverify" : "verify")}
+      <td className={STACK.cell}>
+        <div className="flex flex-wrap gap-2 md:justify-end">
+          <Link
+            to={`/dashboard/users/${person.id}/orders`}
+            className="btn btn-sm btn-ghost"
+            aria-label={`Orders of ${person.name}`}
           >
-            {person.verified ? "Revoke verification" : "Make Verified"}
-          </button>
-        )}
-        {!person.deactivated && (
-          <button
-            type="button"
-            className="btn btn-sm btn-error"
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-            aria-label={`Delete ${person.name}`}
-          >
-            Delete
-          </button>
-        )}
+            Orders
+          </Link>
+          {seller && !person.deactivated && (
+            <button
+              type="button"
+              className={`btn btn-sm ${person.verified ? "" : "btn-primary"}`}
+              disabled={busy}
+              onClick={() => post(person.verified ? "unverify" : "verify")}
+            >
+              {person.verified ? "Revoke verification" : "Make Verified"}
+            </button>
+          )}
+          {!person.deactivated && (
+            <button
+              type="button"
+              className="btn btn-sm btn-error"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${person.name}`}
+            >
+              Delete
+            </button>
+          )}
+        </div>
         <ConfirmDeleteDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={() => post("delete")} />
       </td>
     </tr>

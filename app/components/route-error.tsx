@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { MESSAGES, UNAVAILABLE_MESSAGE } from "../../schemas/messages.ts";
+import { NOT_FOUND_TITLE, NotFound } from "./not-found.tsx";
 
 export interface ErrorWords {
   heading: string;
@@ -44,6 +45,12 @@ export function describeRouteError(error: unknown): ErrorWords {
   }
 }
 
+/** A page's title when its loader failed: a missing thing has the site's not-found title. */
+export function errorTitle(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status === 404) return NOT_FOUND_TITLE;
+  return "ReLaptop";
+}
+
 /**
  * An error boundary's content: the words for the status, and a way on. Focus moves to the heading so that
  * keyboard and screen-reader users land on what happened instead of where the failed link was.
@@ -54,6 +61,8 @@ export function RouteError({ error }: { error: unknown }) {
   const messageId = useId();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new error in the same boundary moves focus again
   useEffect(() => heading.current?.focus(), [error]);
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <NotFound message={words.message} headingRef={heading} />;
   const failed = words.way === "logout";
   return (
     <section className="mx-auto flex max-w-lg flex-1 flex-col items-center gap-4 p-10 text-center">

@@ -4,6 +4,13 @@ import { signUpSchema } from "../../schemas/accounts.ts";
 import { appendCookies } from "./cookies.ts";
 import { appErrorData, parseForm } from "./forms.server.ts";
 import { authHeaders, getUser, safeRedirect } from "./session.server.ts";
+import { redirectWithToast } from "./toast.server.ts";
+
+/** The toast that greets a new account, saying what it can do next. */
+const WELCOME = {
+  user: "Welcome to ReLaptop! Your account is ready: book a laptop you like.",
+  seller: "Welcome to ReLaptop! Your seller account is ready: post your first laptop.",
+} as const;
 
 /** Sign-up and seller sign-up: one rule set, one path; only the role differs. */
 export async function signUpAction(request: Request, context: Readonly<RouterContextProvider>, as: "user" | "seller") {
@@ -14,16 +21,23 @@ export async function signUpAction(request: Request, context: Readonly<RouterCon
       .get(appContext)
       .services.accounts.register({ ...parsed.value, as }, authHeaders(request, context));
     const fallback = as === "seller" ? "/dashboard" : "/";
-    return redirect(safeRedirect(context, parsed.form.get("redirectTo"), fallback), {
-      headers: appendCookies(new Headers(), headers),
-    });
+    return redirectWithToast(
+      context,
+      safeRedirect(context, parsed.form.get("redirectTo"), fallback),
+      { type: "success", message: WELCOME[as] },
+      appendCookies(new Headers(), headers),
+    );
   } catch (error) {
     return appErrorData(error);
   }
 }
 
-export async function signUpLoader(request: Request, context: Readonly<RouterContextProvider>) {
-  if (await getUser(request, context)) throw redirect("/");
+/**
+ * Signed in already: sign-up goes home; seller sign-up (the Post Add button's target for anyone not
+ * acting as a seller) goes to Add Advertisement, which says what this account can do about selling.
+ */
+export async function signUpLoader(request: Request, context: Readonly<RouterContextProvider>, as: "user" | "seller") {
+  if (await getUser(request, context)) throw redirect(as === "seller" ? "/dashboard/post/add" : "/");
   return {
     redirectTo: safeRedirect(context, new URL(request.url).searchParams.get("redirectTo"), ""),
     googleEnabled: context.get(appContext).googleEnabled,

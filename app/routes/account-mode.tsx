@@ -3,13 +3,16 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { appErrorData, parseForm } from "../lib/forms.server.ts";
-import { requireUser } from "../lib/session.server.ts";
+import { requireUser, safeRedirect } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/account-mode";
 
 export const loader = () => redirect("/");
 
-/** The Seller/User switch: sellers act as sellers or as plain buyers; the server enforces it everywhere. */
+/**
+ * The Seller/User switch: sellers act as sellers or as plain buyers; the server enforces it everywhere.
+ * It lands on / (spec §4) unless the form names a page to come back to (Add Advertisement's own switch).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const parsed = await parseForm(request, z.object({ mode: z.enum(["seller", "user"]) }));
@@ -17,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const asSeller = parsed.value.mode === "seller";
     await context.get(appContext).services.profile.setActingAsSeller(user, asSeller);
-    return redirectWithToast(context, "/", {
+    return redirectWithToast(context, safeRedirect(context, parsed.form.get("redirectTo")), {
       type: "success",
       message: asSeller ? MESSAGES.toast.nowSeller : MESSAGES.toast.nowUser,
     });

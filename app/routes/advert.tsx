@@ -7,7 +7,7 @@ import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/adver
 import { BookingAction } from "../components/booking.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
 import { ReportButton } from "../components/report-button.tsx";
-import { RouteError } from "../components/route-error.tsx";
+import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { TrustPanel } from "../components/trust-panel.tsx";
 import { heartsFor } from "../lib/favourites.server.ts";
@@ -42,8 +42,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "ReLaptop" }];
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: errorTitle(error) }];
   const { advert: a, publicUrl } = loaderData;
   const url = `${publicUrl}/laptops/${a.id}`;
   const description = `${a.brandName} laptop in ${a.condition} condition, ${a.yearsOfUse} year(s) used, ${formatPrice(a.resalePriceCents)} in ${a.location}.`;
@@ -101,7 +101,7 @@ export default function AdvertPage({
     ["Battery health", a.batteryHealth !== null ? `${a.batteryHealth}%` : null],
   ];
   return (
-    <article className="mx-auto grid max-w-6xl gap-8 px-4 py-6 md:grid-cols-2">
+    <article className="mx-auto grid max-w-7xl gap-8 px-4 py-6 md:grid-cols-2">
       <div>
         <img
           src={a.photoUrls[shown]}

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../schemas/messages.ts";
 import { parseSearch } from "../../schemas/search.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { BookingAction } from "../components/booking.tsx";
-import { RouteError } from "../components/route-error.tsx";
+import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
@@ -23,8 +23,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { brand, page, booked, hearts, search };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData ? `All ${loaderData.brand.name} Laptops — ReLaptop` : "ReLaptop" },
+export const meta = ({ loaderData, error }: Route.MetaArgs) => [
+  { title: loaderData ? `All ${loaderData.brand.name} Laptops — ReLaptop` : errorTitle(error) },
   { name: "description", content: loaderData ? `Used ${loaderData.brand.name} laptops for sale on ReLaptop.` : "" },
 ];
 

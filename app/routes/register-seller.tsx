@@ -9,7 +9,7 @@ export const meta = () => [
   { name: "description", content: "Sell your used laptop on ReLaptop: create a seller account and post an advert." },
 ];
 
-export const loader = ({ request, context }: Route.LoaderArgs) => signUpLoader(request, context);
+export const loader = ({ request, context }: Route.LoaderArgs) => signUpLoader(request, context, "seller");
 export const action = ({ request, context }: Route.ActionArgs) => signUpAction(request, context, "seller");
 
 export default function RegisterSeller({ loaderData, actionData }: Route.ComponentProps) {

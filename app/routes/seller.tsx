@@ -5,7 +5,7 @@ import { answerSchema } from "../../schemas/reviews.ts";
 import { parseSearch } from "../../schemas/search.ts";
 import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
 import { AdvertGrid } from "../components/advert-grid.tsx";
-import { RouteError } from "../components/route-error.tsx";
+import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { RatingSummary, ReviewItem } from "../components/seller-reviews.tsx";
 import { heartsFor } from "../lib/favourites.server.ts";
@@ -61,8 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: loaderData ? `${loaderData.seller.name} — seller on ReLaptop` : "ReLaptop" },
+export const meta = ({ loaderData, error }: Route.MetaArgs) => [
+  { title: loaderData ? `${loaderData.seller.name} — seller on ReLaptop` : errorTitle(error) },
   { name: "description", content: loaderData ? `Used laptops for sale by ${loaderData.seller.name} on ReLaptop.` : "" },
 ];
 

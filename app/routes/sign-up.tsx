@@ -10,7 +10,7 @@ export const meta = () => [
   { name: "description", content: "Create a ReLaptop account to book used laptops and pay by card." },
 ];
 
-export const loader = ({ request, context }: Route.LoaderArgs) => signUpLoader(request, context);
+export const loader = ({ request, context }: Route.LoaderArgs) => signUpLoader(request, context, "user");
 export const action = ({ request, context }: Route.ActionArgs) => signUpAction(request, context, "user");
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

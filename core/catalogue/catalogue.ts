@@ -9,7 +9,7 @@ import { mediaUrl } from "../media/index.ts";
 import { SALE_STATUSES } from "../orders/index.ts";
 import { cardColumns, isAvailable, newestFirst, toCard, withSellerRating } from "./cards.ts";
 import { getAdvertDetail } from "./detail.ts";
-import { createSearch } from "./search.ts";
+import { createSearch, createSearchCount } from "./search.ts";
 
 type Actor = RoleActor & { email: string };
 
@@ -18,6 +18,7 @@ const COUNT_TTL_MS = 60_000;
 export function createCatalogue({ db }: { db: Db }) {
   let counted: { n: number; at: number } | undefined;
   const searchAdverts = createSearch(db);
+  const countMatches = createSearchCount(db);
   return {
     /** Brands are few (dozens); the list is bounded all the same. */
     async listBrands(limit = 200): Promise<BrandView[]> {
@@ -72,6 +73,9 @@ export function createCatalogue({ db }: { db: Db }) {
 
     /** One page of available laptops matching a search (see search.ts). */
     search: (params: SearchParams) => searchAdverts(params),
+
+    /** How many laptops match a search's filters, up to COUNT_CAP + 1 (the page says "10,000+"). */
+    countMatches: (params: SearchParams) => countMatches(params),
 
     /**
      * A seller's own adverts, every status, newest first. Sellers see only their own;

@@ -3,7 +3,14 @@ import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
-import { PAGE_SIZE, SEARCH_FILTERS, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
+import {
+  COUNT_CAP,
+  PAGE_SIZE,
+  SEARCH_FILTERS,
+  type SearchPage,
+  type SearchParams,
+  type Sort,
+} from "../../schemas/search.ts";
 import { cardColumns, isAvailable, newestFirst, toCard, withSellerRating } from "./cards.ts";
 
 function isPriceCents(v: unknown) {
@@ -19,6 +26,9 @@ const ORDER: Record<
     /** Whether a cursor's key can belong to this sort (a cursor from another sort, or a forged one, cannot). */
     isKey: (v: unknown) => boolean;
     after: (v: SQL | Placeholder, id: SQL | Placeholder) => SQL;
+    /** Going back: the rows before a page's first, read in the opposite order (the same index, scanned backwards). */
+    before: (v: SQL | Placeholder, id: SQL | Placeholder) => SQL;
+    backwards: SQL[];
   }
 > = {
   newest: {
@@ -26,33 +36,42 @@ const ORDER: Record<
     key: (r) => r.createdAt,
     isKey: (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString() === v,
     after: (v, id) => sql`(${adverts.createdAt}, ${adverts.id}) < (${v}::timestamptz, ${id}::uuid)`,
+    before: (v, id) => sql`(${adverts.createdAt}, ${adverts.id}) > (${v}::timestamptz, ${id}::uuid)`,
+    backwards: [sql`${adverts.createdAt} asc nulls first`, sql`${adverts.id} asc nulls first`],
   },
   price_asc: {
     by: [sql`${adverts.resalePriceCents} asc`, sql`${adverts.id} asc`],
     key: (r) => r.resalePriceCents,
     isKey: isPriceCents,
     after: (v, id) => sql`(${adverts.resalePriceCents}, ${adverts.id}) > (${v}::int, ${id}::uuid)`,
+    before: (v, id) => sql`(${adverts.resalePriceCents}, ${adverts.id}) < (${v}::int, ${id}::uuid)`,
+    backwards: [sql`${adverts.resalePriceCents} desc`, sql`${adverts.id} desc`],
   },
   price_desc: {
     by: [sql`${adverts.resalePriceCents} desc`, sql`${adverts.id} desc`],
     key: (r) => r.resalePriceCents,
     isKey: isPriceCents,
     after: (v, id) => sql`(${adverts.resalePriceCents}, ${adverts.id}) < (${v}::int, ${id}::uuid)`,
+    before: (v, id) => sql`(${adverts.resalePriceCents}, ${adverts.id}) > (${v}::int, ${id}::uuid)`,
+    backwards: [sql`${adverts.resalePriceCents} asc`, sql`${adverts.id} asc`],
   },
 };
 
 /**
  * Keyset pagination: the cursor is the last row's sort key, so page 5,000 costs
- * what page 1 costs. It is opaque to clients (base64url JSON). One that does not fit the sort is
+ * what page 1 costs; a cursor marked `back` holds a page's first row's key, for the page before it.
+ * It is opaque to clients (base64url JSON). One that does not fit the sort is
  * ignored, like any odd URL parameter: the first page is shown.
  */
-type Cursor = { v: number | string; id: string };
+type Cursor = { v: number | string; id: string; back?: true };
 const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
 function decode(cursor: string | undefined, sort: Sort): Cursor | undefined {
   if (!cursor) return undefined;
   try {
     const c = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    return typeof c?.id === "string" && isUuid(c.id) && ORDER[sort].isKey(c.v) ? c : undefined;
+    const fits =
+      typeof c?.id === "string" && isUuid(c.id) && ORDER[sort].isKey(c.v) && [undefined, true].includes(c.back);
+    return fits ? c : undefined;
   } catch {
     return undefined;
   }
@@ -83,9 +102,13 @@ function searchConditions(p: SearchParams, bind: Bind): SQL | undefined {
   );
 }
 
-/** The query behind a search page (one row more than a page, to know whether another follows). */
+/**
+ * The query behind a search page (one row more than a page, to know whether another follows — or, going
+ * back, precedes).
+ */
 function buildSearch(db: Db, p: SearchParams, cursor: Cursor | undefined, pageSize: number, bind: Bind) {
   const order = ORDER[p.sort];
+  const from = cursor?.back ? order.before : order.after;
   return db
     .select(cardColumns)
     .from(adverts)
@@ -95,10 +118,10 @@ function buildSearch(db: Db, p: SearchParams, cursor: Cursor | undefined, pageSi
     .where(
       and(
         searchConditions(p, bind),
-        cursor ? order.after(bind("cursorValue", cursor.v), bind("cursorId", cursor.id)) : undefined,
+        cursor ? from(bind("cursorValue", cursor.v), bind("cursorId", cursor.id)) : undefined,
       ),
     )
-    .orderBy(...order.by)
+    .orderBy(...(cursor?.back ? order.backwards : order.by))
     .limit(pageSize + 1);
 }
 
@@ -114,7 +137,7 @@ export const searchQuery = (db: Db, p: SearchParams, pageSize = PAGE_SIZE) =>
 function shapeName(p: SearchParams, cursor: Cursor | undefined, pageSize: number) {
   // One digit per filter, so a new filter in the schema is a new shape (names stay under PostgreSQL's 63 bytes).
   const present = SEARCH_FILTERS.map((k) => (p[k] === undefined ? "0" : "1")).join("");
-  return `search_${p.sort}_${present}_${cursor ? "next" : "first"}_${pageSize}`;
+  return `search_${p.sort}_${present}_${cursor ? (cursor.back ? "prev" : "next") : "first"}_${pageSize}`;
 }
 
 /**
@@ -134,8 +157,45 @@ export function createSearch(db: Db) {
       prepared.set(name, query);
     }
     const rows = await query.execute({ ...p, cursorValue: cursor?.v, cursorId: cursor?.id });
-    const items = rows.slice(0, pageSize).map(toCard);
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > pageSize && last ? encode({ v: order.key(last), id: last.id }) : null };
+    const more = rows.length > pageSize;
+    const page = rows.slice(0, pageSize).map(toCard);
+    const items = cursor?.back ? page.reverse() : page;
+    const [first, last] = [items.at(0), items.at(-1)];
+    // A page reached going forward has one before it; going back, only if the query found more.
+    const hasPrev = cursor ? !cursor.back || more : false;
+    const hasNext = cursor?.back ? true : more;
+    return {
+      items,
+      nextCursor: hasNext && last ? encode({ v: order.key(last), id: last.id }) : null,
+      prevCursor: hasPrev && first ? encode({ v: order.key(first), id: first.id, back: true }) : null,
+    };
   };
+}
+
+/**
+ * How many laptops match a search, counted up to COUNT_CAP + 1 (a capped count stops reading rows there),
+ * on the same indexes as the search. Prepared once per filter shape, like the search.
+ */
+export function createSearchCount(db: Db) {
+  const prepared = new Map<string, ReturnType<ReturnType<typeof buildCount>["prepare"]>>();
+  return async function countMatches(p: SearchParams): Promise<number> {
+    const name = `count_${SEARCH_FILTERS.map((k) => (p[k] === undefined ? "0" : "1")).join("")}`;
+    let query = prepared.get(name);
+    if (!query) {
+      query = buildCount(db, p).prepare(name);
+      prepared.set(name, query);
+    }
+    const [row] = await query.execute({ ...p });
+    return row?.n ?? 0;
+  };
+}
+
+function buildCount(db: Db, p: SearchParams) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(adverts)
+    .where(searchConditions(p, asPlaceholder))
+    .limit(COUNT_CAP + 1)
+    .as("matches");
+  return db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
 }

@@ -151,6 +151,7 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
 
     /** My Orders: each with its seller, whom the buyer can message and look up. */
     async listMine(actor: SessionUser, limit = 100): Promise<MyOrder[]> {
+      if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins do not buy laptops, so they have no orders.");
       const rows = await db
         .select({ ...orderColumns, sellerId: adverts.sellerId, sellerName: users.name })
         .from(orders)

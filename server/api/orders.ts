@@ -43,7 +43,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
         response: { 200: orderListSchema, ...errorResponses },
       },
     },
-    async (request) => ({ orders: await services.orders.listMine(await requireUser(services, request)) }),
+    async (request) => ({ orders: await services.orders.listMine(await requireUser(services, request, "buyer")) }),
   );
   app.get(
     "/orders/:id",

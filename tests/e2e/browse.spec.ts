@@ -44,8 +44,28 @@ test("/allAdd pages through the catalogue", async ({ page }) => {
   const second = await page.locator("article h3").allTextContents();
   expect(second.length).toBeGreaterThan(0);
   expect(second.filter((t) => firstPage.includes(t))).toEqual([]);
+  await page.getByRole("link", { name: "‹ Previous page" }).click();
+  await expect(page.locator("article h3").first()).toHaveText(firstPage[0] as string);
+  expect(await page.locator("article h3").allTextContents()).toEqual(firstPage);
+  await page.getByRole("link", { name: "Next page »" }).click();
+  await expect(page.locator("article h3").first()).toHaveText(second[0] as string);
   await page.getByRole("link", { name: "« First page" }).click();
   await expect(page.locator("article h3").first()).toHaveText(firstPage[0] as string);
+  await expect(page.getByRole("link", { name: "‹ Previous page" })).toHaveCount(0);
+  await expect(page.getByText(/^\d[\d,]* laptops$/)).toBeVisible();
+});
+
+test("/allAdd names the filters the URL got wrong and still lists laptops", async ({ page }) => {
+  await page.goto("/allAdd?minPrice=abc&maxPrice=-5&q=ThinkPad");
+  const filters = page.getByRole("form", { name: "Filters" });
+  await expect(filters.getByLabel("Min price ($)")).toHaveAccessibleDescription(
+    "Enter a price in dollars above 0, like 250.",
+  );
+  await expect(filters.getByLabel("Max price ($)")).toHaveAttribute("aria-invalid", "true");
+  await expect(filters.getByLabel("Min price ($)")).toHaveValue("abc");
+  await expect(page.locator("article h3").first()).toContainText("ThinkPad");
+  // One search box on the page: the filter panel's.
+  await expect(page.getByLabel("Search laptops")).toHaveCount(0);
 });
 
 test("a laptop's page shows its details and carries share and product metadata", async ({ page }) => {

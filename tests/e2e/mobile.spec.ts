@@ -1,4 +1,8 @@
+import type { Page } from "@playwright/test";
 import { DEMO, expect, logIn, test } from "./support/fixtures.ts";
+
+/** Nothing on the page reaches past the phone's width. */
+const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test("on a phone the menu and the dashboard drawer work", async ({ page }) => {
   await page.goto("/");
@@ -14,4 +18,44 @@ test("on a phone the menu and the dashboard drawer work", async ({ page }) => {
   await page.getByLabel("Open dashboard menu").click();
   await menu.getByRole("link", { name: "All Brands" }).click();
   await expect(page.getByRole("heading", { name: "All Brands" })).toBeVisible();
+});
+
+test("on a phone /allAdd's filters fold behind a Filters (n) button that opens and closes from the keyboard", async ({
+  page,
+}) => {
+  await page.goto("/allAdd?condition=good");
+  const toggle = page.getByRole("button", { name: "Filters (1)" });
+  const filters = page.getByRole("form", { name: "Filters" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(filters).toBeHidden();
+  await expect(page.locator("article").first()).toBeInViewport();
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(filters.getByLabel("Words")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(filters).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // A filter the URL got wrong opens the panel to say so.
+  await page.goto("/allAdd?minRam=lots");
+  await expect(page.getByText("Enter a whole number of GB from 1 to 256.")).toBeVisible();
+});
+
+test("on a phone orders are compact rows, several to a screen", async ({ page }) => {
+  await logIn(page, DEMO.buyer);
+  await page.goto("/dashboard/my/orders");
+  const thumbnail = page.getByRole("main").getByRole("listitem").first().locator("img");
+  expect((await thumbnail.boundingBox())?.height).toBeLessThan(100);
+  expect(await fitsTheScreen(page)).toBe(true);
+});
+
+test("on a phone All Sellers and All User are cards with status and actions on screen", async ({ page }) => {
+  await logIn(page, DEMO.admin);
+  for (const path of ["/dashboard/all/seller", "/dashboard/all/buyers"]) {
+    await page.goto(path);
+    const first = page.locator("tbody tr").first();
+    await expect(first.getByText(/^(Verified|Not verified|Active)$/)).toBeInViewport();
+    await expect(first.getByRole("button", { name: /^Delete/ })).toBeInViewport();
+    expect(await fitsTheScreen(page)).toBe(true);
+  }
 });

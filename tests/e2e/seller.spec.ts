@@ -116,9 +116,11 @@ test("a sold advert shows Sold with its actions disabled", async ({ page }) => {
   }
 });
 
-test("a buyer cannot open the seller's forms", async ({ page }) => {
+test("a buyer who opens Add Advertisement is told why not and what to do", async ({ page }) => {
   await logIn(page, DEMO.buyer);
   await page.goto("/dashboard/post/add");
-  await expect(page.getByText("This route is forbidden for you!")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("yours is a buyer account")).toBeVisible();
+  await expect(page.getByLabel("Resale price")).toHaveCount(0);
+  await page.getByRole("button", { name: "Log out and register as a seller" }).click();
+  await expect(page.getByRole("heading", { name: "Make You Seller!" })).toBeVisible();
 });

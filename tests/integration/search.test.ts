@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchQuery } from "../../core/catalogue/index.ts";
 import { adverts } from "../../db/schema.ts";
-import { parseSearch } from "../../schemas/search.ts";
+import { COUNT_CAP, parseSearch } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -58,7 +58,7 @@ afterAll(() => t?.close());
 const search = async (query: string) => {
   const res = await client(t).get(`/api/adverts?${query}`);
   expect(res.statusCode).toBe(200);
-  return res.json() as { items: { id: string; name: string }[]; nextCursor: string | null };
+  return res.json() as { items: { id: string; name: string }[]; nextCursor: string | null; prevCursor: string | null };
 };
 const names = async (query: string) => (await search(query)).items.map((i) => i.name);
 
@@ -135,19 +135,42 @@ describe("keyset pagination", () => {
       });
     }
     for (const sort of ["newest", "price_asc", "price_desc"]) {
-      const seen: string[] = [];
+      const seen: string[][] = [];
       let cursor: string | null = "";
-      let pages = 0;
+      let back: string | null = null;
       while (cursor !== null) {
         const page = await search(`sort=${sort}${cursor ? `&cursor=${cursor}` : ""}`);
-        seen.push(...page.items.map((i) => i.id));
+        expect(page.prevCursor === null, `${sort}: only the first page has none before it`).toBe(cursor === "");
+        seen.push(page.items.map((i) => i.id));
         cursor = page.nextCursor;
-        pages++;
+        back = page.prevCursor;
       }
-      expect(pages).toBe(2);
-      expect(seen).toHaveLength(34);
-      expect(new Set(seen).size).toBe(34);
+      expect(seen).toHaveLength(2);
+      expect(seen.flat()).toHaveLength(34);
+      expect(new Set(seen.flat()).size).toBe(34);
+      // Previous from the last page is the first page again, in the same order, with nothing before it.
+      const previous = await search(`sort=${sort}&cursor=${back}`);
+      expect(previous.items.map((i) => i.id)).toEqual(seen[0]);
+      expect(previous.prevCursor).toBeNull();
+      expect((await search(`sort=${sort}&cursor=${previous.nextCursor}`)).items.map((i) => i.id)).toEqual(seen[1]);
     }
+  });
+});
+
+describe("counting matches", () => {
+  it("counts what the filters match, and stops counting past the cap", async () => {
+    const count = (query: string) => t.services.catalogue.countMatches(parseSearch(new URLSearchParams(query)));
+    expect(await count(`brand=${lenovo}`)).toBe(3);
+    expect(await count("q=thinkpad&location=dhaka")).toBe(1);
+    expect(await count("q=macbook")).toBe(0);
+    const seller = await createUser(t.services, { name: "Many", email: "many@x.test", role: "seller" });
+    const brand = (await createBrand(t.services, "Capped")).id;
+    await t.services.db.execute(sql`
+      insert into ${adverts} (seller_id, brand_id, name, original_price_cents, resale_price_cents, years_of_use,
+        location, mobile, description, condition, image_key)
+      select ${seller.id}, ${brand}, 'Many ' || n, 200, 100, 1, 'Dhaka', '01712345678', 'Many', 'good', image_key
+      from generate_series(1, ${COUNT_CAP + 5}) n, (select image_key from ${adverts} limit 1) i`);
+    expect(await count(`brand=${brand}`)).toBe(COUNT_CAP + 1);
   });
 });
 
@@ -165,6 +188,9 @@ describe("cursors that do not fit", () => {
     expect(page.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
   });
 });
+
+const backCursor = (v: string | number) =>
+  Buffer.from(JSON.stringify({ v, id: crypto.randomUUID(), back: true })).toString("base64url");
 
 describe("query plans", () => {
   /** The plan with sequential scans priced out: shows whether an index can serve the query at all. */
@@ -185,6 +211,8 @@ describe("query plans", () => {
     ["a brand by price", "brand=BRAND&sort=price_asc"],
     ["words", "q=thinkpad"],
     ["a typo", "q=thinkpda"],
+    ["a page back, newest", `cursor=${backCursor("2026-01-01T00:00:00.000Z")}`],
+    ["a page back, by price", `sort=price_desc&cursor=${backCursor(50_000)}`],
   ])("%s uses an index on adverts, never a sequential scan", async (_name, query) => {
     const text = await plan(query.replace("BRAND", lenovo));
     expect(text).not.toMatch(/Seq Scan on adverts/);

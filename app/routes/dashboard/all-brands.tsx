@@ -87,25 +87,28 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
         <img src={brand.imageUrl} alt="" width={72} height={48} className="rounded" />
       </td>
       <td>{brand.name}</td>
-      <td className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          className="btn btn-sm"
-          disabled={!hydrated}
-          onClick={() => setOpen("edit")}
-          aria-label={`Edit ${brand.name}`}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-error"
-          disabled={!hydrated}
-          onClick={() => setOpen("delete")}
-          aria-label={`Delete ${brand.name}`}
-        >
-          Delete
-        </button>
+      {/* The cell stays a table cell (a flex cell breaks the row's line); its buttons sit in a flex box. */}
+      <td>
+        <div className="flex flex-wrap justify-end gap-2">
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={!hydrated}
+            onClick={() => setOpen("edit")}
+            aria-label={`Edit ${brand.name}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-error"
+            disabled={!hydrated}
+            onClick={() => setOpen("delete")}
+            aria-label={`Delete ${brand.name}`}
+          >
+            Delete
+          </button>
+        </div>
         <Dialog open={open === "edit"} onClose={() => setOpen(null)} title={`Edit ${brand.name}`}>
           <editor.Form
             method="post"

@@ -15,7 +15,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "buyer");
   const { services } = context.get(appContext);
   const orders = await services.orders.listMine(user);
   // One query for the reviews of every completed order on the page.
@@ -50,7 +50,7 @@ function reviewAction(status: string, review: MyReview | undefined, now: number)
 const intentSchema = z.object({ intent: z.enum(["cancel", "receipt"]), orderId: z.string().min(1) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "buyer");
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
   const { orders } = context.get(appContext).services;

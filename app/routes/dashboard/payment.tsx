@@ -62,7 +62,7 @@ export default function Payment({ loaderData: { order, payWith }, actionData }: 
   const form = useValidatedForm(cardSchema, actionData);
   const processing = useNavigation().state !== "idle";
   return (
-    <section className="mx-auto max-w-lg">
+    <section className="max-w-lg">
       <h1 className="mb-2 text-3xl font-bold">Payment for {order.productName}</h1>
       {!payWith ? (
         <div className="flex flex-col gap-3">

@@ -1,14 +1,19 @@
+import { data } from "react-router";
 import { appContext } from "#app-context";
 import { advertSchema } from "../../../schemas/catalogue.ts";
+import { postingRefusal } from "../../../schemas/roles.ts";
 import { AdvertForm } from "../../components/advert-form.tsx";
+import { PostingRefused } from "../../components/posting-refused.tsx";
 import { appErrorData, parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/post-advert";
 
+/** Anyone signed in may open the page: who may not post is told why and what to do (the action still refuses). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context, "seller");
-  return { brands: await context.get(appContext).services.catalogue.listBrands() };
+  const refusal = postingRefusal(await requireUser(request, context));
+  if (refusal) return data({ refusal, brands: [] }, { status: 403 });
+  return { refusal, brands: await context.get(appContext).services.catalogue.listBrands() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,7 +37,11 @@ export default function PostAdvert({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-3xl font-bold">Add Advertisement</h1>
-      <AdvertForm brands={loaderData.brands} result={actionData} submitLabel="Add Advertisement" />
+      {loaderData.refusal ? (
+        <PostingRefused reason={loaderData.refusal} />
+      ) : (
+        <AdvertForm brands={loaderData.brands} result={actionData} submitLabel="Add Advertisement" />
+      )}
     </section>
   );
 }

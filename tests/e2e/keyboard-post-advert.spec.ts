@@ -1,0 +1,68 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, uniqueEmail } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
+
+/** Tab forward until `target` has focus, as a keyboard user would; fails if it is not reached. */
+async function tabTo(page: Page, target: Locator, most = 40) {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Type into the focused field, then Tab, and say where focus must land. */
+async function typeThenTab(page: Page, text: string, next: Locator) {
+  await page.keyboard.type(text);
+  await page.keyboard.press("Tab");
+  await expect(next).toBeFocused();
+}
+
+test("a seller registers and posts an advert with a photo using only the keyboard", async ({ page }) => {
+  await page.goto("/register/seller");
+  const name = page.getByLabel("Name");
+  await tabTo(page, name);
+  await typeThenTab(page, "Kim Keyboard", page.getByLabel("Email"));
+  await typeThenTab(page, uniqueEmail("keys"), page.getByLabel("Password"));
+  await page.keyboard.type("Abcdef1!");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Your seller account is ready")).toBeVisible();
+
+  await page.goto("/");
+  const postAdd = page.getByRole("link", { name: "Post Add" });
+  await tabTo(page, postAdd);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Add Advertisement" })).toBeVisible();
+
+  const form = page.getByRole("main");
+  await tabTo(page, form.getByLabel("Name"));
+  await typeThenTab(page, "HP EliteBook 840 G8", form.getByLabel("Brand"));
+  // A native select answers to typing its option's name.
+  await page.keyboard.type("HP");
+  await expect(form.getByLabel("Brand")).toHaveValue(/.+/);
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Original price ($)")).toBeFocused();
+  await typeThenTab(page, "1200", form.getByLabel("Resale price ($)"));
+  await typeThenTab(page, "640", form.getByLabel("Year of use"));
+  await typeThenTab(page, "2", form.getByLabel("Condition"));
+  await page.keyboard.type("good");
+  await expect(form.getByLabel("Condition")).toHaveValue("good");
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Location")).toBeFocused();
+  await typeThenTab(page, "Chattogram", form.getByLabel("Mobile number"));
+  await typeThenTab(page, "01712345678", form.getByLabel("Description"));
+  await page.keyboard.type("Typed without a mouse; the battery holds six hours.");
+
+  // The optional specifications are passed over; the file chooser is the one thing a keyboard cannot type.
+  const photos = form.getByLabel("Photos");
+  await tabTo(page, photos);
+  await photos.setInputFiles(await pngFile("keys.png"));
+  const submit = form.getByRole("button", { name: "Add Advertisement" });
+  await tabTo(page, submit, 3);
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "HP EliteBook 840 G8" })).toBeVisible();
+});
