@@ -1,0 +1,262 @@
+import { Form, Link, useSearchParams } from "react-router";
+import type { Facets, SearchParams } from "../../schemas/search.ts";
+import { PRICE_BANDS } from "../../schemas/search.ts";
+import { CONDITIONS, PERFORMANCE_TIERS, STORAGE_TYPES } from "../../schemas/values.ts";
+
+type Errors = Partial<Record<keyof SearchParams, string>>;
+type Counted<T> = { value: T; count: number }[];
+
+const number = new Intl.NumberFormat("en-US");
+/** A count beside a value: exact, or "1,234+" when the search matched more laptops than were counted. */
+const shown = (n: number, capped: boolean) => `${number.format(n)}${capped ? "+" : ""}`;
+const countOf = <T,>(list: Counted<T>, value: T) => list.find((v) => v.value === value)?.count ?? 0;
+/** "16 GB or more": every count at or above the value. */
+const atLeast = (list: Counted<number>, min: number) => list.reduce((n, v) => n + (v.value >= min ? v.count : 0), 0);
+const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
+const RAM_STEPS = [4, 8, 16, 32, 64];
+const STORAGE_STEPS = [128, 256, 512, 1000, 2000];
+const storageName = (gb: number) => (gb >= 1000 ? `${gb / 1000} TB` : `${gb} GB`);
+const bandName = ([lo, hi]: (typeof PRICE_BANDS)[number]) =>
+  hi === null
+    ? `$${number.format(lo)} and over`
+    : lo === 0
+      ? `Under $${hi}`
+      : `$${number.format(lo)} to $${number.format(hi)}`;
+
+/** A label, its control and the filter's error under it, tied together for screen readers. */
+function Filter({
+  name,
+  label,
+  errors,
+  className = "",
+  children,
+}: {
+  name: keyof SearchParams;
+  label: string;
+  errors: Errors;
+  className?: string;
+  children: (control: {
+    id: string;
+    name: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+  }) => React.ReactNode;
+}) {
+  const id = `filter-${name}`;
+  const error = errors[name];
+  return (
+    <div className={`flex flex-col gap-1 text-sm ${className}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, name, ...(error && { "aria-invalid": true, "aria-describedby": `${id}-error` }) })}
+      {error && (
+        <p id={`${id}-error`} className="text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The filters of /allAdd and the brand pages, read from and written to the URL (a plain GET form). Beside
+ * each value, how many of the current results have it (facets). A brand page leaves out the brand.
+ */
+export function SearchFilters({
+  params,
+  facets,
+  errors,
+  brands,
+  clearTo,
+}: {
+  params: SearchParams;
+  facets: Facets;
+  errors: Errors;
+  brands?: { id: string; name: string }[];
+  clearTo: string;
+}) {
+  const input = "input input-bordered input-sm";
+  const select = "select select-bordered select-sm";
+  const capped = facets.capped;
+  return (
+    <Form
+      method="get"
+      className="mb-6 grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 md:grid-cols-4 lg:grid-cols-5"
+      aria-label="Filters"
+    >
+      <Filter name="q" label="Words" errors={errors} className="col-span-2">
+        {(c) => (
+          <input
+            {...c}
+            type="search"
+            defaultValue={params.q}
+            className={input}
+            placeholder="thinkpad i7 16gb under 600"
+          />
+        )}
+      </Filter>
+      {brands && (
+        <Filter name="brand" label="Brand" errors={errors}>
+          {(c) => (
+            <select {...c} defaultValue={params.brand ?? ""} className={select}>
+              <option value="">Any brand</option>
+              {brands.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {`${b.name} (${shown(countOf(facets.brand, b.id), capped)})`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Filter>
+      )}
+      <Filter name="minPrice" label="Min price ($)" errors={errors}>
+        {(c) => <input {...c} inputMode="decimal" defaultValue={cents(params.minPrice)} className={input} />}
+      </Filter>
+      <Filter name="maxPrice" label="Max price ($)" errors={errors}>
+        {(c) => <input {...c} inputMode="decimal" defaultValue={cents(params.maxPrice)} className={input} />}
+      </Filter>
+      <Filter name="condition" label="Condition" errors={errors}>
+        {(c) => (
+          <select {...c} defaultValue={params.condition ?? ""} className={select}>
+            <option value="">Any condition</option>
+            {CONDITIONS.map((v) => (
+              <option key={v} value={v}>
+                {`${v} (${shown(countOf(facets.condition, v), capped)})`}
+              </option>
+            ))}
+          </select>
+        )}
+      </Filter>
+      <Filter name="location" label="Location" errors={errors}>
+        {(c) => <input {...c} defaultValue={params.location} className={input} />}
+      </Filter>
+      <Filter name="minRam" label="RAM at least" errors={errors}>
+        {(c) => (
+          <select {...c} defaultValue={params.minRam ?? ""} className={select}>
+            <option value="">Any RAM</option>
+            {[...new Set([...RAM_STEPS, ...(params.minRam ? [params.minRam] : [])])]
+              .sort((a, b) => a - b)
+              .map((gb) => (
+                <option key={gb} value={gb}>
+                  {`${gb} GB or more (${shown(atLeast(facets.ram, gb), capped)})`}
+                </option>
+              ))}
+          </select>
+        )}
+      </Filter>
+      <Filter name="minStorage" label="Storage at least" errors={errors}>
+        {(c) => (
+          <select {...c} defaultValue={params.minStorage ?? ""} className={select}>
+            <option value="">Any storage</option>
+            {[...new Set([...STORAGE_STEPS, ...(params.minStorage ? [params.minStorage] : [])])]
+              .sort((a, b) => a - b)
+              .map((gb) => (
+                <option key={gb} value={gb}>
+                  {`${storageName(gb)} or more (${shown(atLeast(facets.storage, gb), capped)})`}
+                </option>
+              ))}
+          </select>
+        )}
+      </Filter>
+      <Filter name="storageType" label="Storage type" errors={errors}>
+        {(c) => (
+          <select {...c} defaultValue={params.storageType ?? ""} className={select}>
+            <option value="">Any type</option>
+            {STORAGE_TYPES.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        )}
+      </Filter>
+      <Filter name="tier" label="Performance" errors={errors}>
+        {(c) => (
+          <select {...c} defaultValue={params.tier ?? ""} className={select}>
+            <option value="">Any performance</option>
+            {PERFORMANCE_TIERS.map((name, i) => (
+              <option key={name} value={i + 1}>
+                {`${name} (${shown(countOf(facets.tier, i + 1), capped)})`}
+              </option>
+            ))}
+          </select>
+        )}
+      </Filter>
+      <Filter name="minBattery" label="Battery health at least (%)" errors={errors}>
+        {(c) => <input {...c} inputMode="numeric" defaultValue={params.minBattery} className={input} />}
+      </Filter>
+      <Filter name="minScreen" label="Screen from (inches)" errors={errors}>
+        {(c) => <input {...c} inputMode="decimal" defaultValue={params.minScreen} className={input} />}
+      </Filter>
+      <Filter name="maxScreen" label="Screen up to (inches)" errors={errors}>
+        {(c) => <input {...c} inputMode="decimal" defaultValue={params.maxScreen} className={input} />}
+      </Filter>
+      <Filter name="maxYears" label="Used at most (years)" errors={errors}>
+        {(c) => <input {...c} inputMode="numeric" defaultValue={params.maxYears} className={input} />}
+      </Filter>
+      <div className="flex flex-col justify-end gap-1 text-sm">
+        <label className="flex min-h-6 items-center gap-2">
+          <input
+            type="checkbox"
+            name="verified"
+            value="true"
+            defaultChecked={params.verified === true}
+            className="checkbox checkbox-sm"
+            aria-describedby={errors.verified ? "filter-verified-error" : undefined}
+          />
+          Verified sellers only
+        </label>
+        {errors.verified && (
+          <p id="filter-verified-error" className="text-error">
+            {errors.verified}
+          </p>
+        )}
+      </div>
+      <Filter name="sort" label="Sort by" errors={errors}>
+        {(c) => (
+          <select {...c} defaultValue={params.sort} className={select}>
+            <option value="newest">Newest first</option>
+            <option value="price_asc">Price: low to high</option>
+            <option value="price_desc">Price: high to low</option>
+          </select>
+        )}
+      </Filter>
+      <div className="col-span-2 md:col-span-4 lg:col-span-5">
+        <h2 className="mb-1 text-sm">Price ranges</h2>
+        <PriceBands facets={facets} />
+      </div>
+      <div className="col-span-2 flex items-end gap-2 md:col-span-4 lg:col-span-5">
+        <button type="submit" className="btn btn-primary btn-sm">
+          Apply filters
+        </button>
+        <Link to={clearTo} className="btn btn-ghost btn-sm">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The price ranges with their counts: each a link to the same search within that range. */
+function PriceBands({ facets }: { facets: Facets }) {
+  const [current] = useSearchParams();
+  const within = ([lo, hi]: (typeof PRICE_BANDS)[number]) => {
+    const next = new URLSearchParams(current);
+    next.delete("cursor");
+    if (lo > 0) next.set("minPrice", String(lo));
+    else next.delete("minPrice");
+    if (hi !== null) next.set("maxPrice", String(hi));
+    else next.delete("maxPrice");
+    return `?${next}`;
+  };
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      {PRICE_BANDS.map((band, i) => (
+        <li key={band[0]}>
+          <Link to={within(band)} className="link link-primary inline-flex min-h-6 items-center">
+            {`${bandName(band)} (${shown(countOf(facets.price, i), facets.capped)})`}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
