@@ -138,9 +138,10 @@ export function parseSearch(params: URLSearchParams): SearchParams {
 
 /**
  * Counts beside the filter values are counted over at most this many matching laptops, so a broad
- * search costs what a narrow one does; beyond it they are lower bounds, shown as "10,000+" / "1,234+".
+ * search costs what a narrow one does; beyond it they are lower bounds, shown as "1,000+" / "234+".
  */
-export const FACET_CAP = 10_000;
+// Measured at 1 M adverts on a loaded 2-core machine: 10,000 rows took 130–450 ms, 1,000 took 6–17 ms.
+export const FACET_CAP = 1_000;
 /** The price ranges counted beside the price filter, in dollars (the last has no top). */
 export const PRICE_BANDS = [
   [0, 300],

@@ -18,7 +18,7 @@ const ALL = 63;
 /**
  * The counts beside every filter value, for the current results, in one statement: the matching laptops
  * (at most FACET_CAP + 1 of them, in whatever order is cheapest) grouped six ways at once with GROUPING
- * SETS. Below the cap every count is exact; above it the total is "10,000+" and each count is how many of
+ * SETS. Below the cap every count is exact; above it the total is "1,000+" and each count is how many of
  * those laptops have the value — a lower bound, shown with a "+". A broad search then costs what a narrow one
  * does (a bounded read), which is what keeps the list with its counts fast at a million adverts.
  * Prepared once per shape of filters, like the search.
