@@ -34,6 +34,8 @@ const onlyRatings = argument("only", "") === "ratings";
 const ROUNDS = 3;
 const only = argument("only", "").split(",").filter(Boolean);
 /** The signed-in buyer of the favourites scenarios: 200 favourites, among 2,000 buyers with 50 each. */
+/** The facets scenarios' search: brand by model line, processor family, RAM, storage and price in words. */
+const SPEC_QUERY = encodeURIComponent("thinkpad i7 16gb 512 ssd under 2000");
 const FAN = { email: "bench.fan@bench.test", password: "Str0ng!pw", favourites: 200 };
 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -126,6 +128,12 @@ for (const size of sizes) {
     ["full-text search (JSON)", "query", `${base}/api/adverts?q=thinkpad`],
     ["/allAdd page (SSR)", "bare", `${base}/allAdd?sort=price_desc`],
     ["laptop page (SSR)", "bare", `${base}/laptops/${laptop}`],
+    // Spec search: the words read as filters, the list and the counts beside every filter value (capped, see
+    // core/catalogue/facets.ts): the page that shows both, and the counts alone, narrow and broad.
+    ["facets: spec query list + counts (SSR)", "bare", `${base}/allAdd?q=${SPEC_QUERY}`],
+    ["facets: counts of a spec query (JSON)", "query", `${base}/api/adverts/counts?q=${SPEC_QUERY}`],
+    ["facets: counts of a broad filter (JSON)", "query", `${base}/api/adverts/counts?condition=good&minRam=16`],
+    ["facets: counts of everything (JSON)", "query", `${base}/api/adverts/counts`],
   ];
   type Scenario = [string, "bare" | "query", (connections: number) => Promise<ReturnType<typeof figures>>];
   const scenarios: Scenario[] = [

@@ -70,6 +70,8 @@ export const users = pgTable(
     index("users_role_created_idx").on(t.role, t.createdAt),
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    // "Verified sellers only": the few verified sellers, by id.
+    index("users_verified_idx").on(t.id).where(sql`${t.verified}`),
   ],
 );
 
@@ -138,6 +140,13 @@ export const brands = pgTable(
   },
   (t) => [uniqueIndex("brands_name_lower_idx").on(sql`lower(${t.name})`)],
 );
+
+/**
+ * An advert's screen size as a number, for the screen size filter: the column keeps what the seller typed
+ * (checked as "14" or "15.6" by the form), and anything else counts as no size rather than failing a search.
+ * The search and its index use this same expression.
+ */
+export const screenInches = sql`(case when screen_inches ~ '^[0-9]{1,2}([.][0-9])?$' then screen_inches::numeric end)`;
 
 export const adverts = pgTable(
   "adverts",
@@ -215,6 +224,18 @@ export const adverts = pgTable(
     // Search: words (full text) and typo-tolerant name matching (trigrams).
     index("adverts_search_idx").using("gin", t.search),
     index("adverts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Spec search filters (core/catalogue/search.ts): each serves its filter when the value is a rare one
+    // (Workstation, eMMC, a 17-inch screen, nearly new); common values are found along the sort's index.
+    index("adverts_processor_trgm_idx").using("gin", sql`${t.processor} gin_trgm_ops`),
+    index("adverts_tier_idx")
+      .on(t.performanceTier, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index("adverts_storage_type_idx")
+      .on(t.storageType, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index("adverts_battery_idx").on(t.batteryHealth).where(sql`${t.status} = 'available'`),
+    index("adverts_years_idx").on(t.yearsOfUse).where(sql`${t.status} = 'available'`),
+    index("adverts_screen_idx").on(screenInches).where(sql`${t.status} = 'available'`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
+import { giveDemoSpecs } from "./demo-specs.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
 
 export const DEMO_ACCOUNTS = {
@@ -157,6 +158,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       storageType: "SSD",
     });
   }
+  await giveDemoSpecs(s);
   // Through the core, like everything below, so the demo accounts have their first notifications
   // (and, without SMTP_URL, their emails kept and logged).
   await s.people.setVerified(admin, seller.id, true);

@@ -1,24 +1,83 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { type FilterErrors, SEARCH_FILTERS, type SearchParams } from "../../schemas/search.ts";
-import { CONDITIONS } from "../../schemas/values.ts";
+import type { Facets, FilterErrors, SearchParams } from "../../schemas/search.ts";
+import { PRICE_BANDS, SEARCH_FILTERS } from "../../schemas/search.ts";
+import { CONDITIONS, PERFORMANCE_TIERS, STORAGE_TYPES } from "../../schemas/values.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 
+type Errors = FilterErrors;
+type Counted<T> = { value: T; count: number }[];
+
+const number = new Intl.NumberFormat("en-US");
+/** A count beside a value: exact, or "1,234+" when the search matched more laptops than were counted. */
+const shown = (n: number, capped: boolean) => `${number.format(n)}${capped ? "+" : ""}`;
+const countOf = <T,>(list: Counted<T>, value: T) => list.find((v) => v.value === value)?.count ?? 0;
+/** "16 GB or more": every count at or above the value. */
+const atLeast = (list: Counted<number>, min: number) => list.reduce((n, v) => n + (v.value >= min ? v.count : 0), 0);
 const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
+const RAM_STEPS = [4, 8, 16, 32, 64];
+const STORAGE_STEPS = [128, 256, 512, 1000, 2000];
+const storageName = (gb: number) => (gb >= 1000 ? `${gb / 1000} TB` : `${gb} GB`);
+const bandName = ([lo, hi]: (typeof PRICE_BANDS)[number]) =>
+  hi === null
+    ? `$${number.format(lo)} and over`
+    : lo === 0
+      ? `Under $${hi}`
+      : `$${number.format(lo)} to $${number.format(hi)}`;
+
+/** A label, its control and the filter's error under it, tied together for screen readers. */
+function Filter({
+  name,
+  label,
+  errors,
+  className = "",
+  children,
+}: {
+  name: keyof SearchParams;
+  label: string;
+  errors: Errors;
+  className?: string;
+  children: (control: {
+    id: string;
+    name: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+  }) => React.ReactNode;
+}) {
+  const id = `filter-${name}`;
+  const error = errors[name];
+  return (
+    <div className={`flex flex-col gap-1 text-sm ${className}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, name, ...(error && { "aria-invalid": true, "aria-describedby": `${id}-error` }) })}
+      {error && (
+        <p id={`${id}-error`} className="text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
- * /allAdd's filter panel. On phones it folds behind a "Filters (n)" button so the laptops come first; it
- * opens by itself when a filter in the URL could not be used, and names that filter's problem under it
- * (the list still shows, with the filters that could).
+ * The filters of /allAdd and the brand pages, read from and written to the URL (a plain GET form). Beside
+ * each value, how many of the current results have it (facets). A brand page leaves out the brand. On phones
+ * the panel folds behind a "Filters (n)" button so the laptops come first; it opens by itself when a filter
+ * in the URL could not be used, and names that filter's problem under it (the list still shows, with the
+ * filters that could), keeping the value as it was typed.
  */
 export function SearchFilters({
   params,
-  brands,
+  facets,
   errors,
+  brands,
+  clearTo,
 }: {
   params: SearchParams;
-  brands: { id: string; name: string }[];
-  errors: FilterErrors;
+  facets: Facets;
+  errors: Errors;
+  brands?: { id: string; name: string }[];
+  clearTo: string;
 }) {
   const [url] = useSearchParams();
   const hydrated = useHydrated();
@@ -29,7 +88,6 @@ export function SearchFilters({
   const focusFirst = useRef(false);
   const panelId = useId();
   const active = SEARCH_FILTERS.filter((k) => k !== "seller" && params[k] !== undefined).length;
-
   useEffect(() => {
     if (invalid) setOpen(true);
   }, [invalid]);
@@ -38,18 +96,13 @@ export function SearchFilters({
     if (open && focusFirst.current) panel.current?.querySelector<HTMLElement>("input, select")?.focus();
     focusFirst.current = false;
   }, [open]);
-
-  // A value the search dropped is shown as typed, with its message; the others as the search read them.
-  const value = (key: keyof SearchParams, read: string | number | undefined) =>
+  /** A value the search dropped is shown as typed, beside its message; the others as the search read them. */
+  const typed = (key: keyof SearchParams, read: string | number | undefined) =>
     errors[key] ? (url.get(key) ?? "") : read;
-  const field = (key: keyof SearchParams, label: string, control: (ids: ControlIds) => ReactNode, wide = false) => (
-    <FilterField key={key} label={label} error={errors[key]} wide={wide}>
-      {control}
-    </FilterField>
-  );
-  const input = "input input-bordered input-sm w-full";
-  const select = "select select-bordered select-sm w-full";
 
+  const input = "input input-bordered input-sm";
+  const select = "select select-bordered select-sm";
+  const capped = facets.capped;
   return (
     <div className="mb-6">
       <button
@@ -70,7 +123,6 @@ export function SearchFilters({
         ref={panel}
         id={panelId}
         method="get"
-        aria-label="Filters"
         onKeyDown={(e) => {
           // Escape folds the panel back on phones (where the button shows) and returns to the button.
           if (e.key !== "Escape" || !toggle.current?.offsetParent) return;
@@ -78,98 +130,176 @@ export function SearchFilters({
           toggle.current.focus();
         }}
         className={`${open ? "grid" : "hidden"} mt-3 grid-cols-2 gap-3 rounded-box bg-base-200 p-4 md:mt-0 md:grid md:grid-cols-4 lg:grid-cols-5`}
+        aria-label="Filters"
       >
-        {field(
-          "q",
-          "Words",
-          (ids) => (
+        <Filter name="q" label="Words" errors={errors} className="col-span-2">
+          {(c) => (
             <input
-              {...ids}
-              name="q"
+              {...c}
               type="search"
-              defaultValue={value("q", params.q)}
+              defaultValue={typed("q", params.q)}
               className={input}
-              placeholder="ThinkPad, i7, 16 GB…"
+              placeholder="thinkpad i7 16gb under 600"
             />
-          ),
-          true,
+          )}
+        </Filter>
+        {brands && (
+          <Filter name="brand" label="Brand" errors={errors}>
+            {(c) => (
+              <select {...c} defaultValue={params.brand ?? ""} className={select}>
+                <option value="">Any brand</option>
+                {brands.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {`${b.name} (${shown(countOf(facets.brand, b.id), capped)})`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Filter>
         )}
-        {field("brand", "Brand", (ids) => (
-          <select {...ids} name="brand" defaultValue={errors.brand ? "" : (params.brand ?? "")} className={select}>
-            <option value="">Any brand</option>
-            {brands.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field("minPrice", "Min price ($)", (ids) => (
-          <input
-            {...ids}
-            name="minPrice"
-            inputMode="decimal"
-            defaultValue={value("minPrice", cents(params.minPrice))}
-            className={input}
-          />
-        ))}
-        {field("maxPrice", "Max price ($)", (ids) => (
-          <input
-            {...ids}
-            name="maxPrice"
-            inputMode="decimal"
-            defaultValue={value("maxPrice", cents(params.maxPrice))}
-            className={input}
-          />
-        ))}
-        {field("condition", "Condition", (ids) => (
-          <select
-            {...ids}
-            name="condition"
-            defaultValue={errors.condition ? "" : (params.condition ?? "")}
-            className={select}
-          >
-            <option value="">Any condition</option>
-            {CONDITIONS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field("location", "Location", (ids) => (
-          <input {...ids} name="location" defaultValue={value("location", params.location)} className={input} />
-        ))}
-        {field("minRam", "RAM at least (GB)", (ids) => (
-          <input
-            {...ids}
-            name="minRam"
-            inputMode="numeric"
-            defaultValue={value("minRam", params.minRam)}
-            className={input}
-          />
-        ))}
-        {field("minStorage", "Storage at least (GB)", (ids) => (
-          <input
-            {...ids}
-            name="minStorage"
-            inputMode="numeric"
-            defaultValue={value("minStorage", params.minStorage)}
-            className={input}
-          />
-        ))}
-        {field("sort", "Sort by", (ids) => (
-          <select {...ids} name="sort" defaultValue={params.sort} className={select}>
-            <option value="newest">Newest first</option>
-            <option value="price_asc">Price: low to high</option>
-            <option value="price_desc">Price: high to low</option>
-          </select>
-        ))}
+        <Filter name="minPrice" label="Min price ($)" errors={errors}>
+          {(c) => (
+            <input
+              {...c}
+              inputMode="decimal"
+              defaultValue={typed("minPrice", cents(params.minPrice))}
+              className={input}
+            />
+          )}
+        </Filter>
+        <Filter name="maxPrice" label="Max price ($)" errors={errors}>
+          {(c) => (
+            <input
+              {...c}
+              inputMode="decimal"
+              defaultValue={typed("maxPrice", cents(params.maxPrice))}
+              className={input}
+            />
+          )}
+        </Filter>
+        <Filter name="condition" label="Condition" errors={errors}>
+          {(c) => (
+            <select {...c} defaultValue={params.condition ?? ""} className={select}>
+              <option value="">Any condition</option>
+              {CONDITIONS.map((v) => (
+                <option key={v} value={v}>
+                  {`${v} (${shown(countOf(facets.condition, v), capped)})`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Filter>
+        <Filter name="location" label="Location" errors={errors}>
+          {(c) => <input {...c} defaultValue={typed("location", params.location)} className={input} />}
+        </Filter>
+        <Filter name="minRam" label="RAM at least" errors={errors}>
+          {(c) => (
+            <select {...c} defaultValue={params.minRam ?? ""} className={select}>
+              <option value="">Any RAM</option>
+              {[...new Set([...RAM_STEPS, ...(params.minRam ? [params.minRam] : [])])]
+                .sort((a, b) => a - b)
+                .map((gb) => (
+                  <option key={gb} value={gb}>
+                    {`${gb} GB or more (${shown(atLeast(facets.ram, gb), capped)})`}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Filter>
+        <Filter name="minStorage" label="Storage at least" errors={errors}>
+          {(c) => (
+            <select {...c} defaultValue={params.minStorage ?? ""} className={select}>
+              <option value="">Any storage</option>
+              {[...new Set([...STORAGE_STEPS, ...(params.minStorage ? [params.minStorage] : [])])]
+                .sort((a, b) => a - b)
+                .map((gb) => (
+                  <option key={gb} value={gb}>
+                    {`${storageName(gb)} or more (${shown(atLeast(facets.storage, gb), capped)})`}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Filter>
+        <Filter name="storageType" label="Storage type" errors={errors}>
+          {(c) => (
+            <select {...c} defaultValue={params.storageType ?? ""} className={select}>
+              <option value="">Any type</option>
+              {STORAGE_TYPES.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          )}
+        </Filter>
+        <Filter name="tier" label="Performance" errors={errors}>
+          {(c) => (
+            <select {...c} defaultValue={params.tier ?? ""} className={select}>
+              <option value="">Any performance</option>
+              {PERFORMANCE_TIERS.map((name, i) => (
+                <option key={name} value={i + 1}>
+                  {`${name} (${shown(countOf(facets.tier, i + 1), capped)})`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Filter>
+        <Filter name="minBattery" label="Battery health at least (%)" errors={errors}>
+          {(c) => (
+            <input {...c} inputMode="numeric" defaultValue={typed("minBattery", params.minBattery)} className={input} />
+          )}
+        </Filter>
+        <Filter name="minScreen" label="Screen from (inches)" errors={errors}>
+          {(c) => (
+            <input {...c} inputMode="decimal" defaultValue={typed("minScreen", params.minScreen)} className={input} />
+          )}
+        </Filter>
+        <Filter name="maxScreen" label="Screen up to (inches)" errors={errors}>
+          {(c) => (
+            <input {...c} inputMode="decimal" defaultValue={typed("maxScreen", params.maxScreen)} className={input} />
+          )}
+        </Filter>
+        <Filter name="maxYears" label="Used at most (years)" errors={errors}>
+          {(c) => (
+            <input {...c} inputMode="numeric" defaultValue={typed("maxYears", params.maxYears)} className={input} />
+          )}
+        </Filter>
+        <div className="flex flex-col justify-end gap-1 text-sm">
+          <label className="flex min-h-6 items-center gap-2">
+            <input
+              type="checkbox"
+              name="verified"
+              value="true"
+              defaultChecked={params.verified === true}
+              className="checkbox checkbox-sm"
+              aria-describedby={errors.verified ? "filter-verified-error" : undefined}
+            />
+            Verified sellers only
+          </label>
+          {errors.verified && (
+            <p id="filter-verified-error" className="text-error">
+              {errors.verified}
+            </p>
+          )}
+        </div>
+        <Filter name="sort" label="Sort by" errors={errors}>
+          {(c) => (
+            <select {...c} defaultValue={params.sort} className={select}>
+              <option value="newest">Newest first</option>
+              <option value="price_asc">Price: low to high</option>
+              <option value="price_desc">Price: high to low</option>
+            </select>
+          )}
+        </Filter>
+        <div className="col-span-2 md:col-span-4 lg:col-span-5">
+          <h2 className="mb-1 text-sm">Price ranges</h2>
+          <PriceBands facets={facets} />
+        </div>
         <div className="col-span-2 flex items-end gap-2 md:col-span-4 lg:col-span-5">
           <button type="submit" className="btn btn-primary btn-sm">
             Apply filters
           </button>
-          <Link to="/allAdd" className="btn btn-ghost btn-sm">
+          <Link to={clearTo} className="btn btn-ghost btn-sm">
             Clear
           </Link>
         </div>
@@ -178,35 +308,27 @@ export function SearchFilters({
   );
 }
 
-interface ControlIds {
-  id: string;
-  "aria-invalid"?: true;
-  "aria-describedby"?: string;
-}
-
-/** A filter: its label, its control, and what is wrong with the value the URL gave, tied to the control. */
-function FilterField({
-  label,
-  error,
-  wide,
-  children,
-}: {
-  label: string;
-  error?: string;
-  wide: boolean;
-  children: (ids: ControlIds) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
+/** The price ranges with their counts: each a link to the same search within that range. */
+function PriceBands({ facets }: { facets: Facets }) {
+  const [current] = useSearchParams();
+  const within = ([lo, hi]: (typeof PRICE_BANDS)[number]) => {
+    const next = new URLSearchParams(current);
+    next.delete("cursor");
+    if (lo > 0) next.set("minPrice", String(lo));
+    else next.delete("minPrice");
+    if (hi !== null) next.set("maxPrice", String(hi));
+    else next.delete("maxPrice");
+    return `?${next}`;
+  };
   return (
-    <div className={`flex flex-col gap-1 text-sm ${wide ? "col-span-2" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      {children({ id, ...(error && { "aria-invalid": true, "aria-describedby": errorId }) })}
-      {error && (
-        <p id={errorId} className="text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      {PRICE_BANDS.map((band, i) => (
+        <li key={band[0]}>
+          <Link to={within(band)} className="link link-primary inline-flex min-h-6 items-center">
+            {`${bandName(band)} (${shown(countOf(facets.price, i), facets.capped)})`}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

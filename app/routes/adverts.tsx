@@ -1,7 +1,8 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { appContext } from "#app-context";
-import { COUNT_CAP, filterErrors, parseSearch } from "../../schemas/search.ts";
+import { COUNT_CAP, parseSearchWithErrors } from "../../schemas/search.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
+import { FilterChips } from "../components/filter-chips.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
 import { SearchFilters } from "../components/search-filters.tsx";
@@ -10,12 +11,10 @@ import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/adverts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { searchParams } = new URL(request.url);
-  const params = parseSearch(searchParams);
+  const { params, errors } = parseSearchWithErrors(new URL(request.url).searchParams);
   const { catalogue } = context.get(appContext).services;
-  const [page, total, brands] = await Promise.all([
-    catalogue.search(params),
-    catalogue.countMatches(params),
+  const [{ page, facets, total }, brands] = await Promise.all([
+    catalogue.searchWithCounts(params),
     catalogue.listBrands(),
   ]);
   const hearts = await heartsFor(
@@ -23,7 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context,
     page.items.map((a) => a.id),
   );
-  return { params, errors: filterErrors(searchParams, params), page, total, brands, hearts };
+  // A filter with a wrong value is left out and its message shown under it; the status says so too.
+  return data(
+    { params, page, total, brands, hearts, facets, errors },
+    { status: Object.keys(errors).length ? 400 : 200 },
+  );
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -40,7 +43,9 @@ function totalText(total: number) {
   return `${total.toLocaleString("en-US")} ${total === 1 ? "laptop" : "laptops"}`;
 }
 
-export default function Adverts({ loaderData: { params, errors, page, total, brands, hearts } }: Route.ComponentProps) {
+export default function Adverts({
+  loaderData: { params, page, total, brands, hearts, facets, errors },
+}: Route.ComponentProps) {
   // The page is the same for everyone (visitors get it from the micro-cache); saving needs an account.
   const signedIn = Boolean(useRootData()?.user);
   return (
@@ -49,7 +54,8 @@ export default function Adverts({ loaderData: { params, errors, page, total, bra
         <h1 className="text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>
         <p className="text-base-content/80">{totalText(total)}</p>
       </div>
-      <SearchFilters params={params} brands={brands} errors={errors} />
+      <SearchFilters params={params} facets={facets} errors={errors} brands={brands} clearTo="/allAdd" />
+      <FilterChips chips={page.filters} />
       {signedIn && <SaveSearch params={params} brandName={brands.find((b) => b.id === params.brand)?.name} />}
       <AdvertGrid
         page={page}

@@ -1,10 +1,13 @@
+import { data } from "react-router";
 import { appContext } from "#app-context";
 import { MESSAGES } from "../../schemas/messages.ts";
-import { parseSearch } from "../../schemas/search.ts";
+import { parseSearchWithErrors } from "../../schemas/search.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { BookingAction } from "../components/booking.tsx";
+import { FilterChips } from "../components/filter-chips.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
+import { SearchFilters } from "../components/search-filters.tsx";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -15,12 +18,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { catalogue, orders } = context.get(appContext).services;
   const brand = await catalogue.getBrand(params.id);
   if (!brand) throw notFound("This brand does not exist.");
-  const search = { ...parseSearch(new URL(request.url).searchParams), brand: brand.id, q: undefined };
-  const page = await catalogue.search(search);
+  const read = parseSearchWithErrors(new URL(request.url).searchParams);
+  const search = { ...read.params, brand: brand.id };
+  const { page, facets } = await catalogue.searchWithCounts(search, ["brand"]);
   // One query each for the whole page: which of these laptops this buyer has booked, and saved.
   const ids = page.items.map((a) => a.id);
   const [booked, hearts] = await Promise.all([orders.bookedAmong(user, ids), heartsFor(request, context, ids)]);
-  return { brand, page, booked, hearts, search };
+  const body = { brand, page, booked, hearts, search, facets, errors: read.errors };
+  return data(body, { status: Object.keys(read.errors).length ? 400 : 200 });
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => [
@@ -28,10 +33,14 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => [
   { name: "description", content: loaderData ? `Used ${loaderData.brand.name} laptops for sale on ReLaptop.` : "" },
 ];
 
-export default function Category({ loaderData: { brand, page, booked, hearts, search } }: Route.ComponentProps) {
+export default function Category({
+  loaderData: { brand, page, booked, hearts, search, facets, errors },
+}: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
+      <SearchFilters params={search} facets={facets} errors={errors} clearTo={`/category/${brand.id}`} />
+      <FilterChips chips={page.filters} />
       <SaveSearch params={search} brandName={brand.name} />
       <AdvertGrid
         page={page}

@@ -3,13 +3,16 @@ import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, favourites, orders, users } from "../../db/schema.ts";
 import type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
-import type { SearchParams } from "../../schemas/search.ts";
+import type { SearchPage, SearchParams } from "../../schemas/search.ts";
 import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { SALE_STATUSES } from "../orders/index.ts";
 import { cardColumns, isAvailable, newestFirst, toCard, withSellerRating } from "./cards.ts";
 import { getAdvertDetail } from "./detail.ts";
+import { createFacets } from "./facets.ts";
 import { createSearch, createSearchCount } from "./search.ts";
+import { readSearch } from "./search-chips.ts";
+import type { NamedBrand } from "./spec-query.ts";
 
 type Actor = RoleActor & { email: string };
 
@@ -19,6 +22,15 @@ export function createCatalogue({ db }: { db: Db }) {
   let counted: { n: number; at: number } | undefined;
   const searchAdverts = createSearch(db);
   const countMatches = createSearchCount(db);
+  const countFacets = createFacets(db);
+  let brandsRead: { list: NamedBrand[]; at: number } | undefined;
+  /** The brand names the words of a search are matched against; brands change rarely, so kept for a minute. */
+  const knownBrands = async () => {
+    if (brandsRead && brandsRead.at > Date.now() - COUNT_TTL_MS) return brandsRead.list;
+    const list = await db.select({ id: brands.id, name: brands.name }).from(brands).limit(500);
+    brandsRead = { list, at: Date.now() };
+    return list;
+  };
   return {
     /** Brands are few (dozens); the list is bounded all the same. */
     async listBrands(limit = 200): Promise<BrandView[]> {
@@ -71,8 +83,34 @@ export function createCatalogue({ db }: { db: Db }) {
     /** A laptop's page; null when it does not exist or was deleted. */
     getAdvert: (id: string) => getAdvertDetail(db, id),
 
-    /** One page of available laptops matching a search (see search.ts). */
-    search: (params: SearchParams) => searchAdverts(params),
+    /**
+     * One page of available laptops matching a search (see search.ts), with the filters in force as chips;
+     * filters written in the words (`thinkpad i7 16gb under 600`) are read first (spec-query.ts).
+     * `fixed` names the filters the page itself sets (a brand page's brand): they get no chip.
+     */
+    async search(params: SearchParams, fixed: (keyof SearchParams)[] = []): Promise<SearchPage> {
+      const read = readSearch(params, await knownBrands(), fixed);
+      return { ...(await searchAdverts(read.params)), filters: read.chips };
+    },
+
+    /** The counts beside every filter value for a search's results (facets.ts). */
+    async countSearch(params: SearchParams) {
+      return countFacets(readSearch(params, await knownBrands()).params);
+    },
+
+    /**
+     * The search's page, the counts beside every filter value (facets.ts) and how many match in all (up to
+     * COUNT_CAP + 1: the page says "10,000+"), from one reading of the words.
+     */
+    async searchWithCounts(params: SearchParams, fixed: (keyof SearchParams)[] = []) {
+      const read = readSearch(params, await knownBrands(), fixed);
+      const [page, facets, total] = await Promise.all([
+        searchAdverts(read.params),
+        countFacets(read.params),
+        countMatches(read.params),
+      ]);
+      return { page: { ...page, filters: read.chips } satisfies SearchPage, facets, total, params: read.params };
+    },
 
     /** How many laptops match a search's filters, up to COUNT_CAP + 1 (the page says "10,000+"). */
     countMatches: (params: SearchParams) => countMatches(params),

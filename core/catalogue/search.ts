@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, brands, users } from "../../db/schema.ts";
+import { adverts, brands, screenInches, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import {
   COUNT_CAP,
@@ -81,12 +81,23 @@ function decode(cursor: string | undefined, sort: Sort): Cursor | undefined {
  * A search parameter as SQL: a placeholder when the query is prepared once per shape, or the value
  * itself (to EXPLAIN a query).
  */
-type Bind = (name: keyof SearchParams | "cursorValue" | "cursorId", value: unknown) => SQL | Placeholder;
-const asPlaceholder: Bind = (name) => sql.placeholder(name);
+export type Bind = (
+  name: keyof SearchParams | "cursorValue" | "cursorId" | "cpuPattern",
+  value: unknown,
+) => SQL | Placeholder;
+
+/**
+ * A processor family ("i7", "ryzen 5", "m2 pro") as a case-insensitive regular expression on the processor
+ * the seller typed, whole words only: "i7" finds "Intel Core i7-8650U", not "i70". The family was checked
+ * against CPU_FAMILY, so nothing else reaches the pattern; the trigram index on processor serves it.
+ */
+export const cpuPattern = (family: string | undefined) =>
+  family === undefined ? undefined : `\\m${family.replaceAll(" ", "\\s*")}${family === "snapdragon x" ? "" : "\\M"}`;
+export const asPlaceholder: Bind = (name) => sql.placeholder(name);
 const asValue: Bind = (_name, value) => sql`${value}`;
 
 /** Conditions for one search, all on available adverts. Words match by full text or, for typos, by trigram similarity of the name. */
-function searchConditions(p: SearchParams, bind: Bind): SQL | undefined {
+export function searchConditions(p: SearchParams, bind: Bind): SQL | undefined {
   const q = bind("q", p.q);
   return and(
     isAvailable,
@@ -99,6 +110,15 @@ function searchConditions(p: SearchParams, bind: Bind): SQL | undefined {
     p.location ? sql`lower(${adverts.location}) = lower(${bind("location", p.location)})` : undefined,
     p.minRam !== undefined ? gte(adverts.ramGb, bind("minRam", p.minRam)) : undefined,
     p.minStorage !== undefined ? gte(adverts.storageGb, bind("minStorage", p.minStorage)) : undefined,
+    p.cpu ? sql`${adverts.processor} ~* ${bind("cpuPattern", cpuPattern(p.cpu))}` : undefined,
+    p.tier !== undefined ? eq(adverts.performanceTier, bind("tier", p.tier)) : undefined,
+    p.minBattery !== undefined ? gte(adverts.batteryHealth, bind("minBattery", p.minBattery)) : undefined,
+    p.minScreen !== undefined ? sql`${screenInches} >= ${bind("minScreen", p.minScreen)}::numeric` : undefined,
+    p.maxScreen !== undefined ? sql`${screenInches} <= ${bind("maxScreen", p.maxScreen)}::numeric` : undefined,
+    p.storageType ? eq(adverts.storageType, bind("storageType", p.storageType)) : undefined,
+    p.maxYears !== undefined ? lte(adverts.yearsOfUse, bind("maxYears", p.maxYears)) : undefined,
+    // Verified sellers are few: their ids (a partial index) are joined to the adverts, not each advert's seller looked up.
+    p.verified ? sql`${adverts.sellerId} in (select ${users.id} from ${users} where ${users.verified})` : undefined,
   );
 }
 
@@ -134,9 +154,11 @@ export const searchQuery = (db: Db, p: SearchParams, pageSize = PAGE_SIZE) =>
  * shape once per connection and reuses the plan, instead of planning every request (planning took
  * longer than running these queries).
  */
+/** One digit per filter, so a new filter in the schema is a new shape (names stay under PostgreSQL's 63 bytes). */
+export const filterShape = (p: SearchParams) => SEARCH_FILTERS.map((k) => (p[k] === undefined ? "0" : "1")).join("");
+
 function shapeName(p: SearchParams, cursor: Cursor | undefined, pageSize: number) {
-  // One digit per filter, so a new filter in the schema is a new shape (names stay under PostgreSQL's 63 bytes).
-  const present = SEARCH_FILTERS.map((k) => (p[k] === undefined ? "0" : "1")).join("");
+  const present = filterShape(p);
   return `search_${p.sort}_${present}_${cursor ? (cursor.back ? "prev" : "next") : "first"}_${pageSize}`;
 }
 
@@ -147,7 +169,7 @@ function shapeName(p: SearchParams, cursor: Cursor | undefined, pageSize: number
  */
 export function createSearch(db: Db) {
   const prepared = new Map<string, ReturnType<ReturnType<typeof buildSearch>["prepare"]>>();
-  return async function searchAdverts(p: SearchParams, pageSize = PAGE_SIZE): Promise<SearchPage> {
+  return async function searchAdverts(p: SearchParams, pageSize = PAGE_SIZE): Promise<Omit<SearchPage, "filters">> {
     const order = ORDER[p.sort];
     const cursor = decode(p.cursor, p.sort);
     const name = shapeName(p, cursor, pageSize);
@@ -156,7 +178,12 @@ export function createSearch(db: Db) {
       query = buildSearch(db, p, cursor, pageSize, asPlaceholder).prepare(name);
       prepared.set(name, query);
     }
-    const rows = await query.execute({ ...p, cursorValue: cursor?.v, cursorId: cursor?.id });
+    const rows = await query.execute({
+      ...p,
+      cpuPattern: cpuPattern(p.cpu),
+      cursorValue: cursor?.v,
+      cursorId: cursor?.id,
+    });
     const more = rows.length > pageSize;
     const page = rows.slice(0, pageSize).map(toCard);
     const items = cursor?.back ? page.reverse() : page;
@@ -179,13 +206,13 @@ export function createSearch(db: Db) {
 export function createSearchCount(db: Db) {
   const prepared = new Map<string, ReturnType<ReturnType<typeof buildCount>["prepare"]>>();
   return async function countMatches(p: SearchParams): Promise<number> {
-    const name = `count_${SEARCH_FILTERS.map((k) => (p[k] === undefined ? "0" : "1")).join("")}`;
+    const name = `count_${filterShape(p)}`;
     let query = prepared.get(name);
     if (!query) {
       query = buildCount(db, p).prepare(name);
       prepared.set(name, query);
     }
-    const [row] = await query.execute({ ...p });
+    const [row] = await query.execute({ ...p, cpuPattern: cpuPattern(p.cpu) });
     return row?.n ?? 0;
   };
 }

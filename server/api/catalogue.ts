@@ -3,7 +3,7 @@ import { processorHints } from "../../core/catalogue/index.ts";
 import { AppError } from "../../core/errors.ts";
 import { advertCardListSchema, advertDetailSchema, brandListSchema } from "../../schemas/catalogue.ts";
 import { processorHintsSchema, processorQuerySchema } from "../../schemas/processors.ts";
-import { searchPageSchema, searchSchema } from "../../schemas/search.ts";
+import { facetsSchema, searchPageSchema, searchSchema } from "../../schemas/search.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
@@ -31,12 +31,26 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       schema: {
         tags,
-        summary: "Search available laptops: words (typo-tolerant), filters, sort, keyset pages of 24",
+        summary:
+          "Search available laptops: words (typo-tolerant; specifications in them such as `i7 16gb under 600` become filters), filters, sort, keyset pages of 24",
         querystring: searchSchema,
         response: { 200: searchPageSchema },
       },
     },
     async (request) => services.catalogue.search(request.query),
+  );
+  app.get(
+    "/adverts/counts",
+    {
+      schema: {
+        tags,
+        summary:
+          "How many of a search's laptops have each brand, condition, RAM, storage, tier and price range (capped: see `capped`)",
+        querystring: searchSchema,
+        response: { 200: facetsSchema },
+      },
+    },
+    async (request) => services.catalogue.countSearch(request.query),
   );
   app.get(
     "/adverts/:id",

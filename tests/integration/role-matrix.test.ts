@@ -59,6 +59,7 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "DELETE /api/brands/{id}": ADMIN_ONLY,
   "GET /api/adverts/advertised": PUBLIC,
   "GET /api/adverts": PUBLIC,
+  "GET /api/adverts/counts": PUBLIC,
   "GET /api/adverts/{id}": PUBLIC,
   "GET /api/processors": PUBLIC,
   "POST /api/adverts": row(401, 403, "ok", 403, "ok", 403),

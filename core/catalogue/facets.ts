@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { adverts } from "../../db/schema.ts";
+import { FACET_CAP, type Facets, PRICE_BANDS, type SearchParams } from "../../schemas/search.ts";
+import { asPlaceholder, cpuPattern, filterShape, searchConditions } from "./search.ts";
+
+/** Which price band (index in PRICE_BANDS) a price falls in, in SQL. */
+const priceBand = sql.raw(
+  `case ${PRICE_BANDS.slice(0, -1)
+    .map(([, top], i) => `when resale_price_cents < ${(top as number) * 100} then ${i}`)
+    .join(" ")} else ${PRICE_BANDS.length - 1} end`,
+);
+
+/** grouping() of the six columns below: one bit per column, set when the row is not grouped by it. */
+const FACET_BITS = { brand: 32, condition: 16, ram: 8, storage: 4, tier: 2, price: 1 } as const;
+const ALL = 63;
+
+/**
+ * The counts beside every filter value, for the current results, in one statement: the matching laptops
+ * (at most FACET_CAP + 1 of them, in whatever order is cheapest) grouped six ways at once with GROUPING
+ * SETS. Below the cap every count is exact; above it the total is "1,000+" and each count is how many of
+ * those laptops have the value — a lower bound, shown with a "+". A broad search then costs what a narrow one
+ * does (a bounded read), which is what keeps the list with its counts fast at a million adverts.
+ * Prepared once per shape of filters, like the search.
+ */
+function buildFacets(db: Db, p: SearchParams) {
+  const matching = db
+    .select({
+      brand: sql`${adverts.brandId}`.as("brand"),
+      condition: sql`${adverts.condition}`.as("condition"),
+      ram: sql`${adverts.ramGb}`.as("ram"),
+      storage: sql`${adverts.storageGb}`.as("storage"),
+      tier: sql`${adverts.performanceTier}`.as("tier"),
+      price: sql`${priceBand}`.as("price"),
+    })
+    .from(adverts)
+    .where(searchConditions(p, asPlaceholder))
+    .limit(FACET_CAP + 1)
+    .as("matching");
+  return db
+    .select({
+      brand: sql<string | null>`${matching.brand}::text`,
+      condition: sql<string | null>`${matching.condition}`,
+      ram: sql<number | null>`${matching.ram}`,
+      storage: sql<number | null>`${matching.storage}`,
+      tier: sql<number | null>`${matching.tier}`,
+      price: sql<number | null>`${matching.price}`,
+      n: sql<number>`count(*)::int`,
+      set: sql<number>`grouping(${matching.brand}, ${matching.condition}, ${matching.ram}, ${matching.storage}, ${matching.tier}, ${matching.price})::int`,
+    })
+    .from(matching)
+    .groupBy(
+      sql`grouping sets ((${matching.brand}), (${matching.condition}), (${matching.ram}), (${matching.storage}), (${matching.tier}), (${matching.price}), ())`,
+    );
+}
+
+export function createFacets(db: Db) {
+  const prepared = new Map<string, ReturnType<ReturnType<typeof buildFacets>["prepare"]>>();
+  return async function countFacets(p: SearchParams): Promise<Facets> {
+    const name = `facets_${filterShape(p)}`;
+    let query = prepared.get(name);
+    if (!query) {
+      query = buildFacets(db, p).prepare(name);
+      prepared.set(name, query);
+    }
+    const rows = await query.execute({ ...p, cpuPattern: cpuPattern(p.cpu) });
+    const total = rows.find((r) => Number(r.set) === ALL)?.n ?? 0;
+    const facets: Facets = {
+      total: Math.min(Number(total), FACET_CAP),
+      capped: Number(total) > FACET_CAP,
+      brand: [],
+      condition: [],
+      ram: [],
+      storage: [],
+      tier: [],
+      price: [],
+    };
+    for (const row of rows) {
+      for (const [facet, bit] of Object.entries(FACET_BITS) as [keyof typeof FACET_BITS, number][]) {
+        const value = row[facet];
+        // A row of this facet's grouping set has every bit but its own; null values (no RAM given) are not counted.
+        if (Number(row.set) !== ALL - bit || value === null) continue;
+        (facets[facet] as { value: unknown; count: number }[]).push({
+          value: facet === "brand" || facet === "condition" ? value : Number(value),
+          count: Number(row.n),
+        });
+      }
+    }
+    for (const list of [facets.brand, facets.condition, facets.ram, facets.storage, facets.tier, facets.price]) {
+      list.sort((a, b) =>
+        typeof a.value === "number" ? (a.value as number) - (b.value as number) : b.count - a.count,
+      );
+    }
+    return facets;
+  };
+}

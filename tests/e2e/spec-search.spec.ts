@@ -1,0 +1,38 @@
+import { expect, test } from "./support/fixtures.ts";
+
+test("a buyer types a specification, sees it as chips with matching laptops and counts, and removes one chip", async ({
+  page,
+}) => {
+  await page.goto("/allAdd");
+  const filters = page.getByRole("form", { name: "Filters" });
+  await filters.getByLabel("Words").fill("lenovo ryzen 7 16gb 512 ssd under 700");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+
+  const chips = page.getByRole("region", { name: "Filters in force" });
+  for (const name of [
+    "Remove Brand Lenovo",
+    "Remove Processor Ryzen 7",
+    "Remove RAM 16 GB or more",
+    "Remove Storage 512 GB or more",
+    "Remove Storage type SSD",
+    "Remove Price $700 or less",
+  ]) {
+    await expect(chips.getByRole("link", { name })).toBeVisible();
+  }
+  const titles = page.locator("article h3");
+  // The demo's IdeaPad Slim 5 (Ryzen 7 5700U, 16 GB, 512 GB SSD, $495); not the Legion 5 Pro ($1,140).
+  await expect(titles.filter({ hasText: "IdeaPad Slim 5" })).toHaveCount(1);
+  await expect(titles.filter({ hasNotText: /^Lenovo / })).toHaveCount(0);
+  await expect(titles.filter({ hasText: "Legion 5 Pro" })).toHaveCount(0);
+  // The count beside the brand is for these results.
+  const lenovo = filters.getByLabel("Brand").locator("option", { hasText: /^Lenovo \(\d+\)$/ });
+  await expect(lenovo).toHaveText(`Lenovo (${await titles.count()})`);
+
+  // Removing the price keeps the rest: the dearer Legion comes in, the other chips stay.
+  await chips.getByRole("link", { name: "Remove Price $700 or less" }).click();
+  await expect(page).toHaveURL(/q=lenovo\+ryzen\+7\+16gb\+512\+ssd(&|$)/);
+  await expect(titles.filter({ hasText: "Legion 5 Pro" })).toHaveCount(1);
+  await expect(chips.getByRole("link", { name: /^Remove Price/ })).toHaveCount(0);
+  await expect(chips.getByRole("link", { name: "Remove RAM 16 GB or more" })).toBeVisible();
+  await expect(titles.filter({ hasNotText: /^Lenovo / })).toHaveCount(0);
+});

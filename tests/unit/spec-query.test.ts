@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { readSearch } from "../../core/catalogue/search-chips.ts";
+import { parseSpecQuery } from "../../core/catalogue/spec-query.ts";
+import type { SearchParams } from "../../schemas/search.ts";
+
+const BRANDS = ["Lenovo", "Dell", "HP", "Apple", "Asus", "Acer", "Microsoft", "Samsung"].map((name) => ({
+  id: `id-${name.toLowerCase()}`,
+  name,
+}));
+
+/** The filters a query sets, merged, and the words left for the text search. */
+function read(query: string) {
+  const parsed = parseSpecQuery(query, BRANDS);
+  return { ...Object.assign({}, ...parsed.filters.map((f) => f.set)), text: parsed.text };
+}
+
+describe("reading a specification out of a search", () => {
+  it("reads the example from the issue", () => {
+    expect(read("thinkpad i7 16gb 512 ssd under 600")).toEqual({
+      brand: "id-lenovo",
+      cpu: "i7",
+      minRam: 16,
+      minStorage: 512,
+      storageType: "SSD",
+      maxPrice: 60_000,
+      text: "thinkpad",
+    });
+  });
+
+  // [query, what it must set (a subset), the text left over]
+  it.each<[string, Record<string, unknown>, string | undefined]>([
+    // memory: every way people write it
+    ["16gb", { minRam: 16 }, undefined],
+    ["16 gb", { minRam: 16 }, undefined],
+    ["16GB RAM", { minRam: 16 }, undefined],
+    ["16 GB ram", { minRam: 16 }, undefined],
+    ["ram 16gb", { minRam: 16 }, undefined],
+    ["ram 32 gb", { minRam: 32 }, undefined],
+    ["8g ram", { minRam: 8 }, undefined],
+    ["32GB memory", { minRam: 32 }, undefined],
+    ["laptop with 8gb", { minRam: 8 }, undefined],
+    // storage
+    ["1tb", { minStorage: 1000 }, undefined],
+    ["1 TB", { minStorage: 1000 }, undefined],
+    ["2tb ssd", { minStorage: 2000, storageType: "SSD" }, undefined],
+    ["512", { minStorage: 512 }, undefined],
+    ["256gb", { minStorage: 256 }, undefined],
+    ["256 gb ssd", { minStorage: 256, storageType: "SSD" }, undefined],
+    ["128gb emmc", { minStorage: 128, storageType: "eMMC" }, undefined],
+    ["500gb hdd", { minStorage: 500, storageType: "HDD" }, undefined],
+    ["512 nvme", { minStorage: 512, storageType: "SSD" }, undefined],
+    ["1tb storage", { minStorage: 1000 }, undefined],
+    ["ssd", { storageType: "SSD" }, undefined],
+    ["16gb 1tb", { minRam: 16, minStorage: 1000 }, undefined],
+    ["32gb ram 1tb ssd", { minRam: 32, minStorage: 1000, storageType: "SSD" }, undefined],
+    // prices
+    ["under 600", { maxPrice: 60_000 }, undefined],
+    ["under $600", { maxPrice: 60_000 }, undefined],
+    ["below 600", { maxPrice: 60_000 }, undefined],
+    ["max 450", { maxPrice: 45_000 }, undefined],
+    ["<600", { maxPrice: 60_000 }, undefined],
+    ["< 600", { maxPrice: 60_000 }, undefined],
+    ["less than 800", { maxPrice: 80_000 }, undefined],
+    ["up to 1000", { maxPrice: 100_000 }, undefined],
+    ["$600", { maxPrice: 60_000 }, undefined],
+    ["600$", { maxPrice: 60_000 }, undefined],
+    ["600 dollars", { maxPrice: 60_000 }, undefined],
+    ["under 1.2k", { maxPrice: 120_000 }, undefined],
+    ["$1.5k", { maxPrice: 150_000 }, undefined],
+    ["under 600k", { maxPrice: 60_000_000 }, undefined],
+    ["under $1,200", { maxPrice: 120_000 }, undefined],
+    ["over 300", { minPrice: 30_000 }, undefined],
+    ["above $300", { minPrice: 30_000 }, undefined],
+    ["from 300", { minPrice: 30_000 }, undefined],
+    [">300", { minPrice: 30_000 }, undefined],
+    ["at least 250", { minPrice: 25_000 }, undefined],
+    ["between 300 and 600", { minPrice: 30_000, maxPrice: 60_000 }, undefined],
+    ["between $600 and $300", { minPrice: 30_000, maxPrice: 60_000 }, undefined],
+    ["300-600", { minPrice: 30_000, maxPrice: 60_000 }, undefined],
+    ["$300-$600", { minPrice: 30_000, maxPrice: 60_000 }, undefined],
+    // processors
+    ["i5", { cpu: "i5" }, undefined],
+    ["core i7", { cpu: "i7" }, undefined],
+    ["intel core i9", { cpu: "i9" }, undefined],
+    ["i7-8650u", { cpu: "i7" }, undefined],
+    ["core ultra 7", { cpu: "ultra 7" }, undefined],
+    ["ultra 5", { cpu: "ultra 5" }, undefined],
+    ["ryzen 5", { cpu: "ryzen 5" }, undefined],
+    ["amd ryzen 7 5800h", { cpu: "ryzen 7" }, "5800h"],
+    ["r7", { cpu: "ryzen 7" }, undefined],
+    ["m1", { cpu: "m1" }, undefined],
+    ["m1 pro", { cpu: "m1 pro" }, undefined],
+    ["M3 Max", { cpu: "m3 max" }, undefined],
+    ["m2pro", { cpu: "m2 pro" }, undefined],
+    ["snapdragon x elite", { cpu: "snapdragon x" }, undefined],
+    ["snapdragon x", { cpu: "snapdragon x" }, undefined],
+    // brands by name and by model line
+    ["lenovo", { brand: "id-lenovo" }, undefined],
+    ["Dell XPS 13", { brand: "id-dell" }, "XPS 13"],
+    ["macbook air m2", { brand: "id-apple", cpu: "m2" }, "macbook air"],
+    ["apple m1 16gb", { brand: "id-apple", cpu: "m1", minRam: 16 }, undefined],
+    ["hp elitebook 840", { brand: "id-hp" }, "elitebook 840"],
+    ["zenbook 14", { brand: "id-asus" }, "zenbook 14"],
+    ["surface laptop 4", { brand: "id-microsoft" }, "surface 4"],
+    ["gram 17", {}, "gram 17"], // LG is not a brand here
+    // condition, tier, screen, battery, years, verified
+    ["excellent condition", { condition: "excellent" }, undefined],
+    ["fair", { condition: "Fair" }, undefined],
+    ["workstation", { tier: 4 }, undefined],
+    ['15.6"', { minScreen: 15.6, maxScreen: 15.6 }, undefined],
+    ["14 inch", { minScreen: 14, maxScreen: 14 }, undefined],
+    ["16in", { minScreen: 16, maxScreen: 16 }, undefined],
+    ["80% battery", { minBattery: 80 }, undefined],
+    ["battery 90%", { minBattery: 90 }, undefined],
+    ["2 years old", { maxYears: 2 }, undefined],
+    ["under 3 years", { maxYears: 3 }, undefined],
+    ["verified sellers", { verified: true }, undefined],
+    // whole queries as people type them
+    ["Dell XPS 13 16GB RAM under $900", { brand: "id-dell", minRam: 16, maxPrice: 90_000 }, "XPS 13"],
+    ["gaming laptop rtx 3060 16gb", { minRam: 16 }, "gaming rtx 3060"],
+    ["lenovo legion 5 ryzen 7 under 1.2k", { brand: "id-lenovo", cpu: "ryzen 7", maxPrice: 120_000 }, "legion 5"],
+    ["cheap i5 8gb 256gb ssd", { cpu: "i5", minRam: 8, minStorage: 256, storageType: "SSD" }, "cheap"],
+    ["macbook pro m1 pro 16gb 512", { cpu: "m1 pro", minRam: 16, minStorage: 512 }, "macbook pro"],
+    [
+      "thinkpad x1 carbon i7 16gb 1tb between 500 and 900",
+      { cpu: "i7", minPrice: 50_000, maxPrice: 90_000 },
+      "thinkpad x1 carbon",
+    ],
+    ["asus rog zephyrus g14", { brand: "id-asus" }, "rog zephyrus g14"],
+    ["charger", {}, "charger"],
+    ["T480", {}, "T480"],
+  ])("%s", (query, expected, text) => {
+    const got = read(query);
+    expect(got).toMatchObject(expected);
+    expect(got.text).toBe(text);
+  });
+});
+
+describe("chips", () => {
+  const base: SearchParams = { sort: "newest" };
+  const chips = (params: Partial<SearchParams>, fixed: (keyof SearchParams)[] = []) =>
+    readSearch({ ...base, ...params }, BRANDS, fixed);
+
+  it("names each filter read from the words, and removing one rewrites the words without it", () => {
+    const { params, chips: list } = chips({ q: "thinkpad i7 16gb 512 ssd under 600" });
+    expect(params).toMatchObject({ q: "thinkpad", brand: "id-lenovo", cpu: "i7", minRam: 16, maxPrice: 60_000 });
+    expect(list.map((c) => c.label)).toEqual([
+      "Brand Lenovo",
+      "Processor Core i7",
+      "RAM 16 GB or more",
+      "Storage 512 GB or more",
+      "Storage type SSD",
+      "Price $600 or less",
+      "Words “thinkpad”",
+    ]);
+    expect(list.find((c) => c.label.startsWith("RAM"))?.remove).toEqual({
+      cursor: null,
+      q: "thinkpad i7 512 ssd under 600",
+    });
+    // The words chip keeps the words the filters were read from, and the brand its model line named.
+    expect(list.at(-1)?.remove).toEqual({ cursor: null, q: "i7 16gb 512 ssd under 600", brand: "id-lenovo" });
+  });
+
+  it("removes a filter set in the URL by deleting its parameter; the URL wins over the words", () => {
+    const { params, chips: list } = chips({ q: "16gb", minRam: 32, minPrice: 30_000, maxPrice: 50_000 });
+    expect(params.minRam).toBe(32);
+    expect(list.map((c) => c.label)).toEqual(["RAM 32 GB or more", "Price $300 to $500"]);
+    expect(list[1]?.remove).toEqual({ cursor: null, minPrice: null, maxPrice: null });
+  });
+
+  it("gives a page's own filter no chip, and another brand named in the words does not change it", () => {
+    const read = chips({ brand: "id-dell", q: "lenovo 8gb" }, ["brand"]);
+    expect(read.params.brand).toBe("id-dell");
+    expect(read.chips.map((c) => c.label)).toEqual(["RAM 8 GB or more"]);
+  });
+});
