@@ -28,7 +28,7 @@ async function main() {
         : `No AUTH_SECRET set: using the one kept in ${path}.`,
     );
   }
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { redis: config.redis });
   const services = createServices(config, database);
   // Under the start-up lock: of several processes starting together on an empty database, one seeds.
   if (config.seedDemo && (await database.exclusively(() => seedDemoIfEmpty(services)))) {

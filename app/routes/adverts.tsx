@@ -1,17 +1,17 @@
 import { Form, Link } from "react-router";
-import { appContext } from "#app-context";
 import { parseSearch, type SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS } from "../../schemas/values.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
+import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/adverts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearch(new URL(request.url).searchParams);
-  const { catalogue } = context.get(appContext).services;
+  const catalogue = catalogueFor(request, context);
   const [page, brands] = await Promise.all([catalogue.search(params), catalogue.listBrands()]);
   const hearts = await heartsFor(
     request,
