@@ -57,10 +57,15 @@ const freePort = () =>
     });
   });
 
-/** Runs a PostgreSQL program as the postgres user when we are root (the server refuses root). */
-function asPostgres(program: string, args: string[]) {
-  if (process.getuid?.() !== 0) return run(program, args, { maxBuffer: 16 * 1024 * 1024 });
-  return run("runuser", ["-u", "postgres", "--", program, ...args], { maxBuffer: 16 * 1024 * 1024 });
+/**
+ * Runs a PostgreSQL program as the postgres user when we are root (the server refuses root), with the
+ * primary's password, if its address has one, for pg_basebackup (which -R also writes into the replica's
+ * primary_conninfo).
+ */
+function asPostgres(program: string, args: string[], password = "") {
+  const options = { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...(password && { PGPASSWORD: password }) } };
+  if (process.getuid?.() !== 0) return run(program, args, options);
+  return run("runuser", ["-u", "postgres", "--", program, ...args], options);
 }
 
 /**
@@ -83,21 +88,25 @@ export async function startReplica({ primaryUrl, port, binDir }: ReplicaOptions)
     fs.chmodSync(dataDir, 0o700);
     const source = new URL(primaryUrl);
     try {
-      await asPostgres(path.join(bin, "pg_basebackup"), [
-        "-h",
-        source.hostname,
-        "-p",
-        source.port || "5432",
-        "-U",
-        decodeURIComponent(source.username || "postgres"),
-        "-D",
-        dataDir,
-        "-R", // standby.signal, and primary_conninfo in postgresql.auto.conf
-        "-X",
-        "stream",
-        "-c",
-        "fast",
-      ]);
+      await asPostgres(
+        path.join(bin, "pg_basebackup"),
+        [
+          "-h",
+          source.hostname,
+          "-p",
+          source.port || "5432",
+          "-U",
+          decodeURIComponent(source.username || "postgres"),
+          "-D",
+          dataDir,
+          "-R", // standby.signal, and primary_conninfo in postgresql.auto.conf
+          "-X",
+          "stream",
+          "-c",
+          "fast",
+        ],
+        decodeURIComponent(source.password),
+      );
     } catch (error) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(
