@@ -29,11 +29,11 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
     sellerId = (await createUser(t.services, { name: "Rae", email: "rae@x.test", role: "seller" })).id;
     brandId = (await createBrand(t.services, "Dell")).id;
     await createUser(t.services, { name: "Ben", email: "ben@x.test" });
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     if (replica) await stopReplica(replica);
-  });
+  }, 120_000);
 
   const visitorSees = async (id: string) => (await client(t).get(`/api/adverts/${id}`)).statusCode;
 
