@@ -9,9 +9,12 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { Redis } from "ioredis";
 import pg from "pg";
+import { announceThrough, type Broadcast, connectRedis, postgresBroadcast, redisBroadcast } from "./broadcast.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { type Listener, pgliteListener, postgresListener } from "./listen.ts";
+import { type ReplicaWatch, watchReplica } from "./replica.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +25,21 @@ export type DatabaseTarget =
   | { kind: "pglite"; dir: string }
   /** In memory; with `client`, that instance (tests clone a migrated template into it). */
   | { kind: "pglite-memory"; client?: PGlite }
-  | { kind: "postgres"; url: string };
+  | {
+      kind: "postgres";
+      url: string;
+      /** Connections in this process's pool (10). */
+      poolSize?: number;
+      /** False: every statement unnamed, for a pooler in transaction mode that cannot keep named ones. */
+      preparedStatements?: boolean;
+      /** A streaming replica for visitors' catalogue reads (db/replica.ts). */
+      replica?: { url: string; maxLagMs: number };
+    };
+
+export interface DatabaseOptions {
+  /** Redis for the limits and the broadcasts (db/broadcast.ts); without it, PostgreSQL does both. */
+  redis?: { url: string; prefix: string };
+}
 
 export interface Database {
   db: Db;
@@ -35,6 +52,15 @@ export interface Database {
   url?: string;
   /** LISTEN for this process: one dedicated connection, opened on the first subscription (db/listen.ts). */
   listener: Listener;
+  /**
+   * What every process hears (live updates, cache emptying, wake-ups): the listener and NOTIFY, or Redis
+   * pub/sub with REDIS_URL. Announce with `announce` (db/broadcast.ts), which knows which.
+   */
+  broadcast: Broadcast;
+  /** With REDIS_URL: a connection for commands (the limits' counters), and the prefix of every key. */
+  redis?: { client: Redis; prefix: string };
+  /** With DATABASE_REPLICA_URL: the replica and whether it may be read now. */
+  replica?: { db: Db; watch: ReplicaWatch };
   /**
    * Runs `work` holding the cluster-wide start-up lock (a PostgreSQL advisory lock; the embedded database
    * has one process by construction), so processes started together migrate and seed one after another.
@@ -51,8 +77,26 @@ const STARTUP_LOCK = "8243113858725867376";
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === "postgres") return openPostgres(target.url);
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  const database = target.kind === "postgres" ? await openPostgres(target) : await openPglite(target);
+  if (!options.redis) return database;
+  // Chosen here, once: with Redis, announcements go through it, and what is announced in a transaction
+  // waits for its commit.
+  const connections = await connectRedis(options.redis.url);
+  const broadcast = redisBroadcast(connections, options.redis.prefix);
+  announceThrough(database.db, broadcast);
+  return {
+    ...database,
+    broadcast,
+    redis: { client: connections.commands, prefix: options.redis.prefix },
+    async close() {
+      await broadcast.close();
+      await database.close();
+    },
+  };
+}
+
+async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
   let client: PGlite;
   let release = () => {};
   if (target.kind === "pglite") {
@@ -76,6 +120,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: "pglite",
     pglite: client,
     listener,
+    broadcast: postgresBroadcast(db as unknown as Db, listener),
     exclusively: (work) => work(),
     ping: () => ping(db as unknown as Db),
     async close() {
@@ -86,37 +131,88 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its server (restart, outage) must not crash the process;
-  // the pool replaces it and /healthz reports the outage meanwhile.
-  pool.on("error", () => {});
+async function openPostgres({
+  url,
+  poolSize = 10,
+  preparedStatements = true,
+  replica,
+}: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
+  const pool = postgresPool(url, poolSize, preparedStatements);
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
-    // Held by one session for the whole of `work` (which uses the pool's other connections).
-    const session = await pool.connect();
+    // Held by a transaction of its own connection (not the pool's: `work` uses the pool, which may have
+    // one connection) for the whole of `work`, and released by its end. A transaction, not a session lock:
+    // behind a pooler in transaction mode, a session is not one server connection, a transaction is.
+    const session = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    session.on("error", () => {});
+    await session.connect();
     try {
-      await session.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+      await session.query("begin");
+      await session.query("select pg_advisory_xact_lock($1)", [STARTUP_LOCK]);
       return await work();
     } finally {
-      await session.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]).catch(() => {});
-      session.release();
+      await session.query("rollback").catch(() => {});
+      await session.end().catch(() => {});
     }
   };
   // Without the lock, two processes starting on an empty database both create the schema and one
   // dies on a duplicate type.
   await exclusively(() => migratePg(db, { migrationsFolder }));
   const listener = postgresListener(url);
+  const onReplica = replica && (await openReplica(replica, pool, poolSize, preparedStatements));
   return {
     db: db as unknown as Db,
     kind: "postgres",
     pool,
     url,
     listener,
+    broadcast: postgresBroadcast(db as unknown as Db, listener),
+    replica: onReplica && { db: onReplica.db, watch: onReplica.watch },
     exclusively,
     ping: () => ping(db as unknown as Db),
     async close() {
       await listener.close();
+      await onReplica?.close();
+      await pool.end();
+    },
+  };
+}
+
+function postgresPool(url: string, max: number, preparedStatements: boolean) {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server (restart, outage) must not crash the process;
+  // the pool replaces it and /healthz reports the outage meanwhile.
+  pool.on("error", () => {});
+  if (!preparedStatements) {
+    // Drizzle's `.prepare(name)` becomes pg's named statement; unnamed, the pooler may hand each statement
+    // to another server connection (PgBouncer in transaction mode before 1.21, or without max_prepared_statements).
+    pool.on("connect", (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((config: unknown, ...rest: unknown[]) =>
+        query(
+          config && typeof config === "object" && "name" in config ? { ...config, name: undefined } : config,
+          ...rest,
+        )) as typeof client.query;
+    });
+  }
+  return pool;
+}
+
+/** The replica's pool (as large as the primary's), watched in the background from the first check on. */
+async function openReplica(
+  { url, maxLagMs }: { url: string; maxLagMs: number },
+  primary: pg.Pool,
+  poolSize: number,
+  preparedStatements: boolean,
+) {
+  const pool = postgresPool(url, poolSize, preparedStatements);
+  const watch = watchReplica(pool, { maxLagMs, primary });
+  await watch.start();
+  return {
+    db: drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db,
+    watch,
+    async close() {
+      watch.stop();
       await pool.end();
     },
   };

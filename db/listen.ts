@@ -17,7 +17,7 @@ export interface Listener {
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
-const checkChannel = (channel: string) => {
+export const checkChannel = (channel: string) => {
   if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
 };
 

@@ -22,6 +22,28 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
+    /** Connections each process keeps to PostgreSQL (its pool); behind PgBouncer, what the pooler allows per process. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /**
+     * A streaming replica of DATABASE_URL: visitors' catalogue reads and search go there while it answers
+     * and lags less than DATABASE_REPLICA_MAX_LAG_MS (db/replica.ts).
+     */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+    /**
+     * Off: no named prepared statements (the search prepares its query by name), for a pooler in
+     * transaction mode that cannot keep them (PgBouncer older than 1.21, or without max_prepared_statements).
+     */
+    DATABASE_PREPARED_STATEMENTS: bool.default(true),
+    /** Redis for the limits' counters and the broadcasts between processes; unset, PostgreSQL does both. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .refine((v) => URL.canParse(v), "is not a valid URL")
+      .optional(),
     SEED_DEMO: bool.optional(),
     PUBLIC_URL: z.url().optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -96,6 +118,13 @@ const envSchema = z
         code: "custom",
         path: ["WEB_CONCURRENCY"],
         message: "must be 1 on the embedded database (one process per DATA_DIR): set DATABASE_URL for more",
+      });
+    }
+    if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_REPLICA_URL"],
+        message: "needs DATABASE_URL (the embedded database has no replica)",
       });
     }
     if (env.DATABASE_URL && !env.AUTH_SECRET) {
@@ -198,8 +227,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? ({ kind: "postgres", url: e.DATABASE_URL } as const)
+      ? ({
+          kind: "postgres",
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+          replica: e.DATABASE_REPLICA_URL
+            ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS }
+            : undefined,
+        } as const)
       : ({ kind: "pglite", dir: path.join(dataDir, "db") } as const),
+    // Keys and channels are prefixed: several marketplaces (or test runs) may share one Redis.
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: "relaptop:" } : undefined,
     // Demo data is on by default only for the embedded database.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -29,7 +29,7 @@ async function main() {
         : `No AUTH_SECRET set: using the one kept in ${path}.`,
     );
   }
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { redis: config.redis });
   const services = createServices(config, database);
   // Adverts whose processor is not recognised yet (older rows, or a processor added to the list since).
   const recognised = await database.exclusively(() => backfillProcessors(database.db));

@@ -2,7 +2,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Database } from "../db/client.ts";
 
 /**
- * What an operator watches, in Prometheus' format (prom-client), one registry per process: requests by
+ * What an operator watches, in Prometheus' format (prom-client), one registry per process (added up over
+ * the machine's processes by server/cluster-metrics.ts): requests by
  * route and status with their latency, the database pool, the visitors' cache, the job queue, payments by
  * outcome, and Node's own (CPU, memory, event loop). Served at /metrics behind METRICS_TOKEN (server/app.ts).
  */
@@ -54,6 +55,8 @@ export function createMetrics(database: Database) {
     help: "Jobs in the queue, by queue and state (ready to run, running, waiting for a retry)",
     labelNames: ["queue", "state"] as const,
     registers: [registry],
+    // Every process reads the same queue: across a cluster's processes the depth is theirs, not their sum.
+    aggregator: "max",
     async collect() {
       for (const q of await queueDepth().catch(() => [])) {
         this.set({ queue: q.queue, state: "ready" }, q.ready);

@@ -36,6 +36,7 @@ import { createSimulatedProvider, createStripeProvider, type PaymentProvider } f
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
+import { readFromReplica } from "../db/replica.ts";
 import type { Config } from "./config.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 
@@ -58,8 +59,12 @@ export const RECONCILE_PAYMENTS = "orders.reconcile";
 /** Builds the domain core once per process; pages and API handlers share it. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
   const { db } = database;
-  // In PostgreSQL when there is one, so every app process counts the same attempts.
-  const counters = createCounters(database.pool);
+  // In Redis or PostgreSQL when there is one, so every app process counts the same attempts.
+  const counters = createCounters({
+    pool: database.pool,
+    redis: database.redis?.client,
+    redisPrefix: database.redis?.prefix,
+  });
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,
@@ -102,6 +107,13 @@ export function createServices(config: Config, database: Database, options: Serv
   // minute, once in the whole cluster.
   jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
   const savedSearchAlerts = createSavedSearchAlerts({ db, queue: jobs });
+  const catalogue = createCatalogue({ db });
+  // Visitors' catalogue reads may come from the replica; a signed-in person reads the primary, so what
+  // they just changed is there.
+  const replica = database.replica;
+  const visitorCatalogue = replica
+    ? readFromReplica(createCatalogue({ db: replica.db }), catalogue, replica.watch)
+    : catalogue;
 
   let stopListening: (() => Promise<void>) | undefined;
   /** The email relay in progress, if any (never two at once in a process), and one about to start. */
@@ -141,11 +153,11 @@ export function createServices(config: Config, database: Database, options: Serv
             relay();
           }, 100);
         };
-        stopListening = await database.listener.on(CHANNELS.emailOutbox, relaySoon);
+        stopListening = await database.broadcast.on(CHANNELS.emailOutbox, relaySoon);
         relay(); // what was written while no process listened
         await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
         // A published advert is matched against saved searches by the next free worker, not the request.
-        stopHearingPublications = await database.listener.on(PUBLICATIONS_CHANNEL, () => {
+        stopHearingPublications = await database.broadcast.on(PUBLICATIONS_CHANNEL, () => {
           savedSearchAlerts.matchSoon().catch((error: unknown) => console.error("saved-search matching:", error));
         });
       }
@@ -179,7 +191,7 @@ export function createServices(config: Config, database: Database, options: Serv
     jobs,
     background,
     notifications: createNotifications({ db, secret: config.authSecret }),
-    liveCounts: createLiveCounts({ db, listener: database.listener }),
+    liveCounts: createLiveCounts({ db, listener: database.broadcast }),
     auth,
     media,
     brandAdmin: createBrandAdmin({ db, media }),
@@ -194,12 +206,14 @@ export function createServices(config: Config, database: Database, options: Serv
     profile: createProfile({ db }),
     audit: createAudit({ db }),
     reports: createReports({ db }),
-    catalogue: createCatalogue({ db }),
+    catalogue,
+    /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
+    visitorCatalogue,
     savedSearches: createSavedSearches({ db }),
     reviews: createReviews({ db }),
     reviewReports: createReviewReports({ db }),
     conversations: createConversations({ db, limits: createMessageLimits(counters, options.messageLimits) }),
-    liveMessages: createLiveMessages({ db, listener: database.listener }),
+    liveMessages: createLiveMessages({ db, listener: database.broadcast }),
     metrics,
   };
 }

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { answerClusterMetrics } from "./cluster-metrics.ts";
 
 /** A worker that dies this soon after starting is failing to start (bad settings, no database): stop. */
 const FAILING_START_MS = 10_000;
@@ -7,10 +8,12 @@ const FAILING_START_MS = 10_000;
  * WEB_CONCURRENCY > 1: this process only supervises. It starts the workers (each the whole app, sharing
  * the port through Node's cluster module), starts another when one dies, and on SIGTERM/SIGINT passes
  * the signal on — each worker drains as it would alone — and exits when they have. Nothing here holds
- * state: limits, caches, schedules and files are shared through PostgreSQL (and S3), not through this.
+ * state: limits, caches, schedules and files are shared through PostgreSQL, Redis and S3, not through this
+ * (it only adds up the workers' metrics for a scrape).
  */
 export function superviseWorkers(count: number) {
   console.log(`Starting ${count} app processes (WEB_CONCURRENCY=${count}).`);
+  answerClusterMetrics(); // a scrape of any worker reports them all
   const startedAt = new Map<Worker, number>();
   const fork = () => startedAt.set(cluster.fork(), Date.now());
   for (let i = 0; i < count; i++) fork();

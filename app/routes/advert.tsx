@@ -10,6 +10,7 @@ import { ReportButton } from "../components/report-button.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { TrustPanel } from "../components/trust-panel.tsx";
+import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { getUser } from "../lib/session.server.ts";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, publicUrl } = context.get(appContext);
-  const advert = await services.catalogue.getAdvert(params.id);
+  const advert = await catalogueFor(request, context).getAdvert(params.id);
   if (!advert) throw notFound("This laptop does not exist.");
   const user = await getUser(request, context);
   const [booked, hearts, trust, replies] = await Promise.all([

@@ -1,18 +1,18 @@
 import { data, Link } from "react-router";
-import { appContext } from "#app-context";
 import { COUNT_CAP, parseSearchWithErrors } from "../../schemas/search.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { FilterChips } from "../components/filter-chips.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
 import { SearchFilters } from "../components/search-filters.tsx";
+import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { useRootData } from "../root.tsx";
 import type { Route } from "./+types/adverts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { params, errors } = parseSearchWithErrors(new URL(request.url).searchParams);
-  const { catalogue } = context.get(appContext).services;
+  const catalogue = catalogueFor(request, context);
   const [{ page, facets, total }, brands] = await Promise.all([
     catalogue.searchWithCounts(params),
     catalogue.listBrands(),

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { appContext } from "#app-context";
 import { AdvertCard } from "../components/advert-card.tsx";
 import { type Banner, Carousel } from "../components/carousel.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import type { Route } from "./+types/home";
 
@@ -33,7 +33,7 @@ export const meta = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { catalogue } = context.get(appContext).services;
+  const catalogue = catalogueFor(request, context);
   const [brands, latest, available] = await Promise.all([
     catalogue.listBrands(),
     catalogue.latestAdvertised(),

@@ -8,6 +8,7 @@ import { AdvertGrid } from "../components/advert-grid.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { RatingSummary, ReviewItem } from "../components/seller-reviews.tsx";
+import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { appErrorData, parseForm, validateForm } from "../lib/forms.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
@@ -16,7 +17,8 @@ import { dataWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/seller";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { catalogue, reviews } = context.get(appContext).services;
+  const { reviews } = context.get(appContext).services;
+  const catalogue = catalogueFor(request, context);
   const url = new URL(request.url);
   const [seller, reviewPage, user] = await Promise.all([
     catalogue.getSellerProfile(params.id),

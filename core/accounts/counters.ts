@@ -1,17 +1,20 @@
 import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
+import type { Redis } from "ioredis";
 import type pg from "pg";
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterPostgres,
+  RateLimiterRedis,
   type RateLimiterRes,
 } from "rate-limiter-flexible";
 
 /**
- * Counters of attempts in fixed windows (rate-limiter-flexible), for the login throttle and the sign-up
- * limit. On PostgreSQL they live in the database, so every app process counts the same attempts; the
- * embedded database serves one process only (its folder is locked), so there they live in memory.
+ * Counters of attempts in fixed windows (rate-limiter-flexible), for every limit (login throttle, sign-up,
+ * password resets, bookings, reports, messages). With Redis they live there, else on PostgreSQL in the
+ * database — either way every app process counts the same attempts; the embedded database serves one
+ * process only (its folder is locked), so there they live in memory.
  */
 export interface Counter {
   /** Attempts counted in the current window, and the milliseconds until it ends. */
@@ -26,10 +29,21 @@ export type CounterFactory = (name: string, limit: number, windowMs: number) => 
 /** rate-limiter-flexible creates this table (CREATE TABLE IF NOT EXISTS); it is not in our schema. */
 const TABLE = "rate_limits";
 
-export function createCounters(pool?: pg.Pool): CounterFactory {
+export function createCounters(store: { pool?: pg.Pool; redis?: Redis; redisPrefix?: string } = {}): CounterFactory {
+  const { pool, redis, redisPrefix = "" } = store;
   return (name, limit, windowMs) => {
     const options = { keyPrefix: name, points: limit, duration: Math.ceil(windowMs / 1000) };
     const memory = new RateLimiterMemory(options);
+    if (redis) {
+      // While Redis is away, attempts are counted in this process's memory instead.
+      const limiter = new RateLimiterRedis({
+        ...options,
+        keyPrefix: `${redisPrefix}${name}`,
+        storeClient: redis,
+        insuranceLimiter: memory,
+      });
+      return counter(async () => limiter);
+    }
     if (!pool) return counter(async () => memory);
     let ready: Promise<RateLimiterAbstract> | undefined;
     // The table is created on first use; a failure (database away) is retried on the next one.

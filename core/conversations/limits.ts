@@ -21,8 +21,8 @@ const wait = (ms: number) => {
 };
 
 /**
- * Counted in PostgreSQL through rate-limiter-flexible (core/accounts' counters, like the login throttle), so
- * every app process counts the same messages. A refusal names the message field, so the page shows it
+ * Counted in the shared store (PostgreSQL, or Redis with REDIS_URL) through rate-limiter-flexible
+ * (core/accounts' counters, like the login throttle), so every app process counts the same messages. A refusal names the message field, so the page shows it
  * under the box and keeps what was typed.
  */
 export function createMessageLimits(counters: CounterFactory, limits = DEFAULT_MESSAGE_LIMITS) {

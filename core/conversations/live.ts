@@ -1,17 +1,19 @@
-import { sql } from "drizzle-orm";
+import { announce as broadcast } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { type Listener, personalFeed } from "../../db/listen.ts";
 import type { MessagesUpdate } from "../../schemas/conversation-labels.ts";
 import { unreadMessages } from "./inbox.ts";
 
-/** PostgreSQL channel: a conversation changed for someone (payload: `<their id>|<conversation id>`). */
+/** Broadcast channel: a conversation changed for someone (payload: `<their id>|<conversation id>`). */
 export const CONVERSATIONS_CHANNEL = "conversations";
 
 /** Tells each person's open pages, on commit only, that a conversation of theirs changed. */
 export async function announce(tx: Db | Tx, userIds: string[], conversationId: string) {
-  for (const id of new Set(userIds)) {
-    await tx.execute(sql`select pg_notify(${CONVERSATIONS_CHANNEL}, ${`${id}|${conversationId}`})`);
-  }
+  await broadcast(
+    tx,
+    CONVERSATIONS_CHANNEL,
+    [...new Set(userIds)].map((id) => `${id}|${conversationId}`),
+  );
 }
 
 /**

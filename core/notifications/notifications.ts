@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { announce } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { emailOutbox, emailPreferences, notifications } from "../../db/schema.ts";
@@ -37,7 +38,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
  * preferences; for admins, the recent emails and "send again". Kinds and texts: kinds.ts.
  */
 export function createNotifications({ db, secret }: { db: Db; secret: string }) {
-  const changed = (userId: string) => db.execute(sql`select pg_notify(${CHANNELS.notifications}, ${userId})`);
+  const changed = (userId: string) => announce(db, CHANNELS.notifications, userId);
 
   async function unreadCount(actor: SessionUser): Promise<number> {
     const [row] = await db
@@ -196,7 +197,7 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
           { type: "email", id: emailId },
           `Sent again “${row.subject}” to ${row.to}`,
         );
-        await tx.execute(sql`select pg_notify(${CHANNELS.emailOutbox}, '')`);
+        await announce(tx, CHANNELS.emailOutbox);
       });
     },
   };

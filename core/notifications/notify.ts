@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { emailOutbox, emailPreferences, notifications, users } from "../../db/schema.ts";
 import {
@@ -84,12 +85,7 @@ export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K
       })),
     );
     const recipients = [...new Set(shown.map((t) => t.to.id))];
-    await tx.execute(
-      sql`select pg_notify(${CHANNELS.notifications}, r) from unnest(array[${sql.join(
-        recipients.map((r) => sql`${r}`),
-        sql`, `,
-      )}]::text[]) as r`,
-    );
+    await announce(tx, CHANNELS.notifications, recipients);
   }
 
   // A deleted account is told in the app (should it come back) but no longer emailed.
@@ -108,5 +104,5 @@ export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K
       payload: { params: params as Record<string, unknown>, to },
     })),
   );
-  await tx.execute(sql`select pg_notify(${CHANNELS.emailOutbox}, '')`);
+  await announce(tx, CHANNELS.emailOutbox);
 }

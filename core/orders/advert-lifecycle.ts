@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { advertEvents, advertPublications, adverts, orders } from "../../db/schema.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
@@ -107,7 +108,7 @@ export async function publish(tx: Tx, advertId: string, actorId: string) {
     actorId,
   });
   await tx.insert(advertPublications).values({ advertId }).onConflictDoNothing();
-  await tx.execute(sql`select pg_notify(${PUBLICATIONS_CHANNEL}, '')`);
+  await announce(tx, PUBLICATIONS_CHANNEL);
 }
 
 /** Holds a locked available advert for one order (once: asking again while it holds does not renew it). */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { processorHints } from "../../core/catalogue/index.ts";
 import { AppError } from "../../core/errors.ts";
@@ -10,10 +11,14 @@ import type { Services } from "../services.ts";
 
 export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["catalogue"];
+  // A request without a cookie or credentials may be answered from the replica (no session to have just
+  // changed anything); anyone else reads the primary.
+  const catalogueFor = (request: FastifyRequest) =>
+    request.headers.cookie || request.headers.authorization ? services.catalogue : services.visitorCatalogue;
   app.get(
     "/brands",
     { schema: { tags, summary: "All brands, by name", response: { 200: brandListSchema } } },
-    async () => ({ brands: await services.catalogue.listBrands() }),
+    async (request) => ({ brands: await catalogueFor(request).listBrands() }),
   );
   app.get(
     "/adverts/advertised",
@@ -24,7 +29,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: advertCardListSchema },
       },
     },
-    async () => ({ adverts: await services.catalogue.latestAdvertised() }),
+    async (request) => ({ adverts: await catalogueFor(request).latestAdvertised() }),
   );
   app.get(
     "/adverts",
@@ -37,7 +42,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: searchPageSchema },
       },
     },
-    async (request) => services.catalogue.search(request.query),
+    async (request) => catalogueFor(request).search(request.query),
   );
   app.get(
     "/adverts/counts",
@@ -63,7 +68,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
-      const advert = await services.catalogue.getAdvert(request.params.id);
+      const advert = await catalogueFor(request).getAdvert(request.params.id);
       if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       return advert;
     },

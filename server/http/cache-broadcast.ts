@@ -1,23 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Services } from "../services.ts";
 import type { CacheBroadcast } from "./public-cache.ts";
 
 const CHANNEL = "public_cache";
 
 /**
- * The visitors' cache of every process emptied together: a change announced with PostgreSQL NOTIFY
- * (decision 9's listener), each process ignoring its own announcement. The listener reconnects by itself;
- * an announcement lost meanwhile costs at most the cache's one second.
+ * The visitors' cache of every process emptied together: a change announced on the database's broadcast
+ * (PostgreSQL NOTIFY, decision 9's listener, or Redis pub/sub with REDIS_URL), each process ignoring its
+ * own announcement. Both reconnect by themselves; an announcement lost meanwhile costs at most the cache's
+ * one second.
  */
 export function cacheBroadcast(services: Services): CacheBroadcast {
   const me = randomUUID();
   return {
     async publish() {
-      await services.db.execute(sql`select pg_notify(${CHANNEL}, ${me})`);
+      await services.database.broadcast.send(CHANNEL, [me]);
     },
     subscribe: (emptied) =>
-      services.database.listener.on(CHANNEL, (from) => {
+      services.database.broadcast.on(CHANNEL, (from) => {
         if (from !== me) emptied();
       }),
   };

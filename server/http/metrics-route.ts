@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { metricsOf } from "../cluster-metrics.ts";
 import type { Metrics } from "../metrics.ts";
 
 const sameToken = (given: string, token: string) =>
@@ -8,7 +9,8 @@ const sameToken = (given: string, token: string) =>
 /**
  * Every answer timed by route pattern (never the raw URL: one series per route, not per advert), and
  * GET /metrics for Prometheus — only with `Authorization: Bearer <METRICS_TOKEN>`; without a token set
- * it does not exist, so it is never public by accident.
+ * it does not exist, so it is never public by accident. Under the supervisor (WEB_CONCURRENCY > 1) it
+ * reports all of this machine's processes (server/cluster-metrics.ts).
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   app.addHook("onResponse", async (request, reply) => {
@@ -18,6 +20,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     );
   });
   if (!token) return;
+  const read = metricsOf(metrics.registry);
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
     const given = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
     if (!sameToken(given, token)) {
@@ -26,6 +29,6 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
         .header("www-authenticate", "Bearer")
         .send({ code: "UNAUTHORIZED", message: "A metrics token is required." });
     }
-    return reply.header("content-type", metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply.header("content-type", metrics.registry.contentType).send(await read());
   });
 }

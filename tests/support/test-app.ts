@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ServerBuild } from "react-router";
-import { type Database, openDatabase } from "../../db/client.ts";
+import { type Database, type DatabaseOptions, openDatabase } from "../../db/client.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { buildApp, type Lifecycle } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -13,25 +13,36 @@ import { createServices, type ServiceOptions } from "../../server/services.ts";
 let template: Promise<PGlite> | undefined;
 
 /** One migrated PGlite per worker, cloned for each test app (a fresh initdb costs seconds). */
-async function pgliteDatabase(): Promise<Database> {
+async function pgliteDatabase(options: DatabaseOptions): Promise<Database> {
   template ??= (async () => {
     const client = (await PGlite.create({ extensions: { pg_trgm } })) as unknown as PGlite;
     await openDatabase({ kind: "pglite-memory", client });
     return client;
   })();
   const client = (await (await template).clone()) as PGlite;
-  return openDatabase({ kind: "pglite-memory", client });
+  return openDatabase({ kind: "pglite-memory", client }, options);
 }
 
-/** A new database on the PostgreSQL server named by DATABASE_URL, dropped on close. */
-async function postgresDatabase(): Promise<Database> {
+/**
+ * A new database on the PostgreSQL server named by DATABASE_URL, dropped on close; with `replica` (a
+ * streaming replica of that server), read from there too.
+ */
+async function postgresDatabase(
+  options: DatabaseOptions,
+  replica?: { url: string; maxLagMs: number },
+): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
   const scratch = await createScratchDatabase(
     adminUrl,
     `relaptop_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`,
   );
-  const database = await openDatabase({ kind: "postgres", url: scratch.url });
+  const onReplica = replica && new URL(replica.url);
+  if (onReplica) onReplica.pathname = new URL(scratch.url).pathname;
+  const database = await openDatabase(
+    { kind: "postgres", url: scratch.url, replica: onReplica && { ...replica, url: onReplica.toString() } },
+    options,
+  );
   return {
     ...database,
     async close() {
@@ -43,11 +54,25 @@ async function postgresDatabase(): Promise<Database> {
 
 export const PUBLIC_URL = "http://relaptop.test";
 
-/** `pages`: serve the pages too, from a build compiled by tests/support/page-build.ts. */
+/**
+ * `pages`: serve the pages too, from a build compiled by tests/support/page-build.ts. With REDIS_URL in
+ * `env`, `redisPrefix` keeps the test's keys and channels apart from every other test sharing that Redis.
+ * `replica` (PostgreSQL only): a streaming replica of DATABASE_URL's server, read for visitors.
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
   options: ServiceOptions = {},
-  { pages, lifecycle }: { pages?: ServerBuild; lifecycle?: Lifecycle } = {},
+  {
+    pages,
+    lifecycle,
+    redisPrefix,
+    replica,
+  }: {
+    pages?: ServerBuild;
+    lifecycle?: Lifecycle;
+    redisPrefix?: string;
+    replica?: { url: string; maxLagMs: number };
+  } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-test-"));
   const config = loadConfig({
@@ -60,7 +85,11 @@ export async function startTestApp(
     PUBLIC_CACHE_MS: "0",
     ...env,
   });
-  const database = process.env.TEST_DATABASE === "postgres" ? await postgresDatabase() : await pgliteDatabase();
+  const redis = config.redis && { ...config.redis, prefix: redisPrefix ?? config.redis.prefix };
+  const database =
+    process.env.TEST_DATABASE === "postgres"
+      ? await postgresDatabase({ redis }, replica)
+      : await pgliteDatabase({ redis });
   const services = createServices(config, database, { insecureFastHash: true, ...options });
   const app = await buildApp({ config, services, pages: pages ?? false, lifecycle });
   await app.ready();

@@ -27,8 +27,38 @@ describe("configuration", () => {
   it("needs its own secret on a PostgreSQL server, and seeds only when asked", () => {
     expect(() => loadConfig({ DATABASE_URL: "postgres://db/relaptop" })).toThrow(/AUTH_SECRET: is required/);
     const c = loadConfig({ DATABASE_URL: "postgres://db/relaptop", AUTH_SECRET: "x".repeat(32) });
-    expect(c.database).toEqual({ kind: "postgres", url: "postgres://db/relaptop" });
+    expect(c.database).toMatchObject({ kind: "postgres", url: "postgres://db/relaptop" });
     expect(c.seedDemo).toBe(false);
+  });
+
+  it("sizes the pool, reads from a replica only beside a primary, and uses Redis when named", () => {
+    const shared = { DATABASE_URL: "postgres://db/relaptop", AUTH_SECRET: "x".repeat(32) };
+    expect(loadConfig(shared).database).toEqual({
+      kind: "postgres",
+      url: "postgres://db/relaptop",
+      poolSize: 10,
+      preparedStatements: true,
+      replica: undefined,
+    });
+    expect(loadConfig(shared).redis).toBeUndefined();
+    const c = loadConfig({
+      ...shared,
+      DATABASE_POOL_SIZE: "25",
+      DATABASE_PREPARED_STATEMENTS: "false",
+      DATABASE_REPLICA_URL: "postgres://replica/relaptop",
+      REDIS_URL: "redis://cache:6379",
+    });
+    expect(c.database).toMatchObject({
+      poolSize: 25,
+      preparedStatements: false,
+      replica: { url: "postgres://replica/relaptop", maxLagMs: 1000 },
+    });
+    expect(c.redis).toEqual({ url: "redis://cache:6379", prefix: "relaptop:" });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_REPLICA_URL: "postgres://replica/x" })).toThrow(
+      /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...shared, REDIS_URL: "cache:6379" })).toThrow(/REDIS_URL: must start with redis:\/\//);
+    expect(() => loadConfig({ ...shared, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it("names every malformed variable", () => {

@@ -1,0 +1,12 @@
+import type { RouterContextProvider } from "react-router";
+import { appContext } from "#app-context";
+
+/**
+ * The catalogue a page reads: a visitor's request (no cookie, no credentials — no session to have just
+ * changed anything) may be answered from the replica; anyone else reads the primary.
+ */
+export function catalogueFor(request: Request, context: Readonly<RouterContextProvider>) {
+  const { services } = context.get(appContext);
+  const visitor = !request.headers.has("cookie") && !request.headers.has("authorization");
+  return visitor ? services.visitorCatalogue : services.catalogue;
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ReplicaServer, startReplica, stopReplica } from "../../bench/drills/replica.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { client } from "../support/http.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * DATABASE_REPLICA_URL on a real streaming replica (pg_basebackup of the test server): visitors read the
+ * catalogue there, signed-in people the primary; a replica lagging past the bound, or stopped, leaves
+ * visitors on the primary without one error. PostgreSQL only.
+ */
+const onPostgres = process.env.TEST_DATABASE === "postgres";
+const MAX_LAG_MS = 3_000;
+
+describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
+  let replica: ReplicaServer;
+  let t: TestApp;
+  let replicaSql: (query: string) => Promise<unknown>;
+  let sellerId: string;
+  let brandId: string;
+
+  beforeAll(async () => {
+    replica = await startReplica({ primaryUrl: process.env.DATABASE_URL as string });
+    t = await startTestApp({}, {}, { replica: { url: replica.url, maxLagMs: MAX_LAG_MS } });
+    const watched = t.services.database.replica;
+    if (!watched) throw new Error("the test app has no replica");
+    replicaSql = (query) =>
+      (watched.db as unknown as { $client: { query(q: string): Promise<unknown> } }).$client.query(query);
+    sellerId = (await createUser(t.services, { name: "Rae", email: "rae@x.test", role: "seller" })).id;
+    brandId = (await createBrand(t.services, "Dell")).id;
+    await createUser(t.services, { name: "Ben", email: "ben@x.test" });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    if (replica) await stopReplica(replica);
+  }, 120_000);
+
+  const visitorSees = async (id: string) => (await client(t).get(`/api/adverts/${id}`)).statusCode;
+
+  it("answers visitors from the replica and signed-in people from the primary; past the lag bound, visitors too", async () => {
+    const first = await createAdvert(t.services, { sellerId, brandId, name: "XPS 13", resalePriceCents: 70_000 });
+    await expect.poll(() => visitorSees(first.id), { timeout: 10_000 }).toBe(200);
+    await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(true);
+
+    // The replica stops applying changes: what is written now is on the primary only.
+    await replicaSql("select pg_wal_replay_pause()");
+    try {
+      const second = await createAdvert(t.services, { sellerId, brandId, name: "XPS 15", resalePriceCents: 90_000 });
+      expect(await visitorSees(second.id)).toBe(404); // the replica's answer
+      const ben = client(t);
+      await ben.signIn("ben@x.test");
+      expect((await ben.get(`/api/adverts/${second.id}`)).statusCode).toBe(200); // the primary's
+
+      // Lagging past the bound: visitors are answered from the primary.
+      await expect.poll(() => visitorSees(second.id), { timeout: MAX_LAG_MS + 5_000, interval: 200 }).toBe(200);
+      expect(t.services.database.replica?.watch.usable()).toBe(false);
+    } finally {
+      await replicaSql("select pg_wal_replay_resume()");
+    }
+    await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(true);
+  });
+
+  it("falls back to the primary when the replica stops, without one failed request", async () => {
+    const laptop = await createAdvert(t.services, { sellerId, brandId, name: "Latitude", resalePriceCents: 30_000 });
+    await expect.poll(() => visitorSees(laptop.id), { timeout: 10_000 }).toBe(200);
+    const statuses: number[] = [];
+    let browsing = true;
+    const browse = (async () => {
+      while (browsing) statuses.push(await visitorSees(laptop.id));
+    })();
+    await replica.pause();
+    // Browsing on while the next checks find it gone.
+    await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(false);
+    const after = statuses.length;
+    await expect.poll(() => statuses.length, { timeout: 10_000 }).toBeGreaterThan(after + 5);
+    browsing = false;
+    await browse;
+    expect(statuses.length).toBeGreaterThan(5);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    await replica.resume();
+    await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 20_000 }).toBe(true);
+  });
+});
