@@ -123,6 +123,10 @@ async function audit(page: Page, where: string, problems: string[]) {
 /** The states a page alone does not show: an open dialog, a refused form. */
 const STATES: Record<Role, (page: Page, where: string, problems: string[]) => Promise<void>> = {
   async visitor(page, where, problems) {
+    // The carousel can be stopped (WCAG 2.2.2).
+    await page.goto("/");
+    await page.getByRole("button", { name: "Pause banners" }).click();
+    await expect(page.getByRole("button", { name: "Play banners" })).toBeVisible();
     await page.goto("/login");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
@@ -146,6 +150,10 @@ const STATES: Record<Role, (page: Page, where: string, problems: string[]) => Pr
     await page.goto("/dashboard/post/add");
     await page.getByRole("button", { name: "Add Advertisement" }).click();
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    // Focus went to the first field to fix.
+    await expect(page.getByLabel("Name")).toBeFocused();
+    // A native select, not daisyUI's base-select picker (which ignores ArrowDown).
+    await expect(page.getByLabel("Brand")).toHaveCSS("appearance", "none");
     await audit(page, `${where} Add Advertisement with errors`, problems);
   },
   async admin(page, where, problems) {
