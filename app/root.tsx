@@ -20,8 +20,11 @@ import { LoadingScreen } from "./components/loading-screen.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { RouteError } from "./components/route-error.tsx";
 import { VerifyEmailBanner } from "./components/verify-email-banner.tsx";
+import { ANNOUNCER_ID } from "./lib/announce.ts";
 import { getUser } from "./lib/session.server.ts";
+import { themeFromCookie } from "./lib/theme.ts";
 import { popToast } from "./lib/toast.server.ts";
+import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
 import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,14 +46,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       verifyBanner: await showsVerifyBanner(request, context, user),
       toast,
+      theme: themeFromCookie(request.headers.get("cookie")),
     },
     setCookie ? { headers: { "set-cookie": setCookie } } : undefined,
   );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // No data-theme ("system", or an error page without the root's data): the CSS follows the system preference.
+  const theme = useRootData()?.theme;
   return (
-    <html lang="en" data-theme="light">
+    <html lang="en" data-theme={theme === "light" || theme === "dark" ? theme : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -75,6 +81,9 @@ export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  useRouteFocus();
+  // Only a slow navigation shows the overlay; a fast one (~100 ms) would just flash it.
+  const slow = useDelayedFlag(navigation.state === "loading" || navigation.formAction === "/account/mode", 300);
   const pending = loaderData.toast;
   useEffect(() => {
     if (!pending) return;
@@ -83,13 +92,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [pending]);
   return (
     <>
-      <NavBar user={loaderData.user} />
+      <a
+        href="#main"
+        className="btn btn-primary sr-only z-50 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4"
+      >
+        Skip to content
+      </a>
+      <NavBar user={loaderData.user} theme={loaderData.theme} />
       {loaderData.verifyBanner && <VerifyEmailBanner />}
-      <main className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />
-      {(navigation.state === "loading" || navigation.formAction === "/account/mode") && <LoadingScreen overlay />}
+      <div id={ANNOUNCER_ID} role="status" aria-live="polite" className="sr-only" />
+      {slow && <LoadingScreen overlay />}
       <Toaster
         position="top-center"
         toastOptions={{ success: { duration: TOAST.successMs }, error: { duration: TOAST.errorMs } }}
@@ -112,7 +128,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const keepsNavBar = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
-      {keepsNavBar && <NavBar user={root?.user ?? null} />}
+      {keepsNavBar && <NavBar user={root?.user ?? null} theme={root?.theme ?? "system"} />}
       <RouteError error={error} />
     </>
   );

@@ -20,6 +20,7 @@ export default [
   route("favourites", "routes/favourite.tsx"),
   route("sellers/:id", "routes/seller.tsx"),
   route("account/mode", "routes/account-mode.tsx"),
+  route("theme", "routes/theme.tsx"),
   route("profile", "routes/profile.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),

@@ -7,7 +7,7 @@ import { SellerRating } from "./seller-rating.tsx";
 
 export function VerifiedMark() {
   return (
-    <span className="badge badge-info badge-sm gap-1 text-white" title="Verified seller">
+    <span className="badge badge-info badge-sm gap-1" title="Verified seller">
       ✓ <span>Verified</span>
     </span>
   );

@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { canBuy } from "../../schemas/roles.ts";
+import { useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useRootData } from "../root.tsx";
 import { BookingForm } from "../routes/book.tsx";
@@ -21,8 +22,16 @@ export function BookingAction({
   sellerIsViewer?: boolean;
 }) {
   const user = useRootData()?.user;
+  // Book Now (and its dialog) goes once booked: the new status takes the focus it held.
+  const bookedMark = useFocusLanding<HTMLSpanElement>(booked);
   if (advert.sold) return <span className="badge badge-neutral">Sold</span>;
-  if (booked) return <span className="badge badge-info badge-lg">Booked</span>;
+  if (booked) {
+    return (
+      <span ref={bookedMark} className="badge badge-info badge-lg">
+        Booked
+      </span>
+    );
+  }
   if (!user) {
     return (
       <Link to={`/login?redirectTo=${encodeURIComponent(`/laptops/${advert.id}`)}`} className="btn btn-primary btn-sm">

@@ -26,13 +26,24 @@ function Field({
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  // The error first (what to fix), then the rule it breaks.
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className ?? ""}`}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      {children({ id, ...(error && { "aria-invalid": true, "aria-describedby": errorId }) })}
-      {hint && <p className="text-xs text-base-content/70">{hint}</p>}
+      {children({
+        id,
+        ...(error && { "aria-invalid": true }),
+        ...(describedBy && { "aria-describedby": describedBy }),
+      })}
+      {hint && (
+        <p id={hintId} className="text-xs text-base-content/80">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-error">
           {error}
@@ -46,11 +57,13 @@ interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
   label: string;
   name: string;
   error?: string;
+  /** A rule the value must follow, shown under the field and read with it. */
+  hint?: string;
 }
 
-export function TextField({ label, name, error, className, ...input }: FieldProps) {
+export function TextField({ label, name, error, hint, className, ...input }: FieldProps) {
   return (
-    <Field label={label} error={error}>
+    <Field label={label} error={error} hint={hint}>
       {(control) => (
         <input
           {...control}

@@ -1,8 +1,11 @@
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { isActingSeller, isSeller, type Role } from "../../schemas/roles.ts";
+import type { Theme } from "../lib/theme.ts";
+import { useDetailsMenu } from "../lib/use-details-menu.ts";
 import { MessagesLink } from "./messages-link.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 import { SearchStrip } from "./search-strip.tsx";
+import { ThemeSwitch } from "./theme-switch.tsx";
 
 export interface NavUser {
   name: string;
@@ -15,7 +18,8 @@ export interface NavUser {
   unreadMessages: number;
 }
 
-const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold text-primary" : "");
+// The current page wears daisyUI's menu highlight (through aria-current); bold tells it apart without colour.
+const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold" : "");
 
 function NavLinks({ user }: { user: NavUser | null }) {
   return (
@@ -55,14 +59,20 @@ function NavLinks({ user }: { user: NavUser | null }) {
   );
 }
 
-export function NavBar({ user }: { user: NavUser | null }) {
-  const onDashboard = useLocation().pathname.startsWith("/dashboard");
+export function NavBar({ user, theme }: { user: NavUser | null; theme: Theme }) {
+  const menu = useDetailsMenu();
   const postAdvertTarget = user && isActingSeller(user) ? "/dashboard/post/add" : "/register/seller";
   return (
     <header className="border-b border-base-300 bg-base-100">
       <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
         <div className="navbar-start gap-1">
-          <details className="dropdown lg:hidden">
+          <details
+            ref={menu.ref}
+            onKeyDown={menu.onKeyDown}
+            onClick={menu.onClick}
+            onBlur={menu.onBlur}
+            className="dropdown lg:hidden"
+          >
             <summary className="btn btn-ghost btn-square" aria-label="Open menu">
               <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
@@ -87,18 +97,8 @@ export function NavBar({ user }: { user: NavUser | null }) {
           </Link>
           {user && <MessagesLink unread={user.unreadMessages} />}
           {user && <NotificationBell unread={user.unread} />}
+          <ThemeSwitch theme={theme} />
           {user && <UserMenu user={user} />}
-          {onDashboard && (
-            <label
-              htmlFor="dashboard-drawer"
-              className="btn btn-ghost px-2 sm:px-4 lg:hidden"
-              aria-label="Open dashboard menu"
-            >
-              <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 14h7v5h-7z" fill="currentColor" />
-              </svg>
-            </label>
-          )}
         </div>
       </nav>
       <SearchStrip />
@@ -108,8 +108,15 @@ export function NavBar({ user }: { user: NavUser | null }) {
 
 function UserMenu({ user }: { user: NavUser }) {
   const label = user.name || user.email;
+  const menu = useDetailsMenu();
   return (
-    <details className="dropdown dropdown-end">
+    <details
+      ref={menu.ref}
+      onKeyDown={menu.onKeyDown}
+      onClick={menu.onClick}
+      onBlur={menu.onBlur}
+      className="dropdown dropdown-end"
+    >
       <summary
         className="btn btn-ghost max-w-48 truncate px-2 normal-case sm:px-4"
         aria-label={`Account menu for ${label}`}

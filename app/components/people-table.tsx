@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { PersonRow } from "../../core/moderation/index.ts";
+import { busyButton, useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDeleteDialog } from "./dialog.tsx";
 
@@ -107,6 +108,8 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
   const busy = fetcher.state !== "idle" || !hydrated;
   const post = (intent: string) => fetcher.submit({ intent, userId: person.id }, { method: "post" });
   const status = person.deactivated ? "Deleted" : seller ? (person.verified ? "Verified" : "Not verified") : "Active";
+  // Deleting removes the row's buttons: its new status takes the focus the Delete button held.
+  const statusMark = useFocusLanding<HTMLSpanElement>(person.deactivated);
   return (
     <tr className={`${STACK.row} ${person.deactivated ? "opacity-60" : ""}`}>
       <td className={`${STACK.cell} max-md:text-lg max-md:font-semibold`}>{person.name}</td>
@@ -118,6 +121,7 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
       </td>
       <td className={`${STACK.cell} ${STACK.labelled}`} data-label="Status">
         <span
+          ref={statusMark}
           className={`badge ${status === "Verified" ? "badge-info" : status === "Deleted" ? "badge-ghost" : "badge-outline"}`}
         >
           {status}
@@ -144,8 +148,8 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
             <button
               type="button"
               className={`btn btn-sm ${person.verified ? "" : "btn-primary"}`}
-              disabled={busy}
-              onClick={() => post(person.verified ? "unverify" : "verify")}
+              disabled={!hydrated}
+              {...busyButton(busy, () => post(person.verified ? "unverify" : "verify"))}
             >
               {person.verified ? "Revoke verification" : "Make Verified"}
             </button>

@@ -27,10 +27,8 @@ export function SignUpForm({
         type="password"
         autoComplete="new-password"
         error={form.errors.password}
+        hint={'At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! # $ % & ? "'}
       />
-      <p className="-mt-2 text-xs text-base-content/70">
-        At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! # $ % &amp; ? &quot;
-      </p>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {submitLabel}
       </button>

@@ -1,18 +1,41 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { type FieldErrors, fieldErrors, formToObject } from "../../schemas/form-errors.ts";
+import { announce } from "./announce.ts";
+
+/** What a screen reader hears after a refused submit, while focus goes to the first field to fix. */
+export const errorCountMessage = (count: number) =>
+  count === 1 ? "1 field needs your attention." : `${count} fields need your attention.`;
 
 /**
  * Validates a form in the browser with the same zod schema the server uses,
  * and shows the server's answer (field messages, or one form-level message) when it comes back.
+ * After a refused submit (in the browser or by the server) focus moves to the first field marked invalid and
+ * the number of fields to fix is announced; focus would otherwise stay on the submit button, far from them.
  */
 export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErrors; formError?: string } | null) {
   const [errors, setErrors] = useState<FieldErrors>(server?.fields ?? {});
-  useEffect(() => setErrors(server?.fields ?? {}), [server]);
+  const submitted = useRef<HTMLFormElement | null>(null);
+  const [refusal, setRefusal] = useState(0);
+  useEffect(() => {
+    setErrors(server?.fields ?? {});
+    if (server?.fields && Object.keys(server.fields).length > 0) setRefusal((n) => n + 1);
+  }, [server]);
+
+  useEffect(() => {
+    const form = submitted.current;
+    if (refusal === 0 || !form) return;
+    const count = Object.keys(errors).length;
+    if (count === 0) return;
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    announce(errorCountMessage(count));
+  }, [refusal, errors]);
+
   return {
     errors,
     formError: server?.formError,
     onSubmit(event: React.FormEvent<HTMLFormElement>) {
+      submitted.current = event.currentTarget;
       const parsed = schema.safeParse(formToObject(new FormData(event.currentTarget)));
       if (parsed.success) {
         setErrors({});
@@ -20,6 +43,7 @@ export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErr
       }
       event.preventDefault();
       setErrors(fieldErrors(parsed.error));
+      setRefusal((n) => n + 1);
     },
   };
 }

@@ -31,7 +31,7 @@ test("the server enforces the same rules when the browser's checks are bypassed"
   await page.goto("/signUp");
   // Submit without the browser-side validation, as a script or an old browser would.
   await page.evaluate(() => {
-    const form = document.querySelector("form[method=post]") as HTMLFormElement;
+    const form = document.querySelector("main form[method=post]") as HTMLFormElement;
     (form.querySelector("[name=name]") as HTMLInputElement).value = "Weak";
     (form.querySelector("[name=email]") as HTMLInputElement).value = "weak@e2e.test";
     (form.querySelector("[name=password]") as HTMLInputElement).value = "weakpass";

@@ -15,7 +15,7 @@ test("on a phone the menu and the dashboard drawer work", async ({ page }) => {
   await page.goto("/dashboard");
   const menu = page.getByRole("navigation", { name: "Dashboard" });
   await expect(menu).toBeHidden();
-  await page.getByLabel("Open dashboard menu").click();
+  await page.getByRole("button", { name: "Dashboard menu" }).click();
   await menu.getByRole("link", { name: "All Brands" }).click();
   await expect(page.getByRole("heading", { name: "All Brands" })).toBeVisible();
 });

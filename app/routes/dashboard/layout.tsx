@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { NavLink, Outlet } from "react-router";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { canBuy, isActingSeller, isAdmin } from "../../../schemas/roles.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { requireUser } from "../../lib/session.server.ts";
@@ -40,17 +40,72 @@ export function ErrorBoundary({ error, loaderData: menu }: Route.ErrorBoundaryPr
   );
 }
 
+/**
+ * On small screens the side menu is a drawer behind a real button (named, visible, focusable): opening it moves
+ * focus to its first entry; a choice, Escape or a tap beside it closes it, Escape and the tap with focus back on
+ * the button. daisyUI's drawer is driven by its checkbox, which here only mirrors the state (never focused).
+ */
+function useDrawer() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const { key } = useLocation();
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a choice (a new location key) closes it
+  useEffect(() => setOpen(false), [key]);
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>("a")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close(true);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, close]);
+  return { open, toggle: () => setOpen((o) => !o), close, button, panel };
+}
+
 function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode }) {
+  const drawer = useDrawer();
   return (
     <div className="drawer lg:drawer-open mx-auto max-w-7xl">
-      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
-      <div className="drawer-content p-4 lg:p-6">{children}</div>
+      <input
+        type="checkbox"
+        className="drawer-toggle"
+        checked={drawer.open}
+        readOnly
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <div className="drawer-content p-4 lg:p-6">
+        <button
+          ref={drawer.button}
+          type="button"
+          className="btn btn-sm btn-outline mb-4 lg:hidden"
+          aria-expanded={drawer.open}
+          aria-controls="dashboard-menu"
+          onClick={drawer.toggle}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 14h7v5h-7z" fill="currentColor" />
+          </svg>
+          Dashboard menu
+        </button>
+        {children}
+      </div>
       <div className="drawer-side z-30">
-        {/* Named by its text: a label may not carry aria-label (axe: aria-prohibited-attr). */}
-        <label htmlFor="dashboard-drawer" className="drawer-overlay">
-          <span className="sr-only">Close dashboard menu</span>
-        </label>
-        <nav aria-label="Dashboard">
+        {/* For pointers only (keyboards have Escape): a tap beside the open drawer closes it. */}
+        <button
+          type="button"
+          className="drawer-overlay"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={() => drawer.close(true)}
+        />
+        <nav id="dashboard-menu" ref={drawer.panel} aria-label="Dashboard">
           <ul className="menu min-h-full w-64 gap-1 bg-base-200 p-4">
             {menu.buyer && (
               <li>

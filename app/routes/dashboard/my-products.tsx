@@ -11,6 +11,7 @@ import { parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
+import { useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-products";
 
@@ -45,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "My Products — ReLaptop" }];
 
+const pageHeading = () => document.querySelector<HTMLElement>("main h1");
+
 export default function MyAdverts({ loaderData: { adverts } }: Route.ComponentProps) {
+  const list = useListFocus<HTMLUListElement>(adverts.length, pageHeading);
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -57,7 +61,7 @@ export default function MyAdverts({ loaderData: { adverts } }: Route.ComponentPr
       {adverts.length === 0 ? (
         <p>You have not posted a laptop yet.</p>
       ) : (
-        <ul className="flex flex-col gap-3">
+        <ul ref={list.ref} onFocus={list.onFocus} className="flex flex-col gap-3">
           {adverts.map((advert) => (
             <SellerAdvertRow key={advert.id} advert={advert} />
           ))}

@@ -1,0 +1,18 @@
+/**
+ * The colour theme a visitor chose: light, dark, or (no choice) whatever their system prefers. Kept in a plain
+ * cookie so the server renders the chosen theme into <html data-theme> and the first paint never flashes.
+ */
+export const THEMES = ["system", "light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const THEME_COOKIE = "relaptop_theme";
+
+export const THEME_LABELS: Record<Theme, string> = { system: "System", light: "Light", dark: "Dark" };
+
+export function themeFromCookie(header: string | null): Theme {
+  const value = header
+    ?.split(";")
+    .map((part) => part.trim().split("="))
+    .find(([name]) => name === THEME_COOKIE)?.[1];
+  return THEMES.find((t) => t === value) ?? "system";
+}
