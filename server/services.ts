@@ -11,7 +11,13 @@ import {
   type RecoveryLimits,
 } from "../core/accounts/index.ts";
 import { createAudit } from "../core/audit/index.ts";
-import { createAdvertCommands, createBrandAdmin, createCatalogue } from "../core/catalogue/index.ts";
+import {
+  createAdvertCommands,
+  createBrandAdmin,
+  createCatalogue,
+  definePriceGuideRefresh,
+  priceGuidance,
+} from "../core/catalogue/index.ts";
 import {
   createConversations,
   createLiveMessages,
@@ -101,6 +107,7 @@ export function createServices(config: Config, database: Database, options: Serv
   // minute, once in the whole cluster.
   jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
   const savedSearchAlerts = createSavedSearchAlerts({ db, queue: jobs });
+  const priceGuides = definePriceGuideRefresh({ db, queue: jobs });
 
   let stopListening: (() => Promise<void>) | undefined;
   /** The email relay in progress, if any (never two at once in a process), and one about to start. */
@@ -143,6 +150,7 @@ export function createServices(config: Config, database: Database, options: Serv
         stopListening = await database.listener.on(CHANNELS.emailOutbox, relaySoon);
         relay(); // what was written while no process listened
         await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
+        await priceGuides.refreshSoon(); // the cards' price badges, without waiting for the schedule
         // A published advert is matched against saved searches by the next free worker, not the request.
         stopHearingPublications = await database.listener.on(PUBLICATIONS_CHANNEL, () => {
           savedSearchAlerts.matchSoon().catch((error: unknown) => console.error("saved-search matching:", error));
@@ -163,6 +171,8 @@ export function createServices(config: Config, database: Database, options: Serv
     },
     /** Tests: match published adverts against saved searches now, in this process. */
     matchSavedSearchesNow: savedSearchAlerts.matchNow,
+    /** Seeds and tests: rebuild the price guides behind the cards' badges now, in this process. */
+    refreshPriceGuidesNow: priceGuides.refreshNow,
     /** Tests and benchmarks: the daily digest, now. */
     sendDailyDigestsNow: savedSearchAlerts.sendDigestsNow,
     /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
@@ -194,6 +204,8 @@ export function createServices(config: Config, database: Database, options: Serv
     audit: createAudit({ db }),
     reports: createReports({ db }),
     catalogue: createCatalogue({ db }),
+    /** What comparable laptops sell for, for the advert form (core/catalogue/price-guidance.ts). */
+    priceGuidance: (query: Parameters<typeof priceGuidance>[1]) => priceGuidance(db, query),
     savedSearches: createSavedSearches({ db }),
     reviews: createReviews({ db }),
     reviewReports: createReviewReports({ db }),

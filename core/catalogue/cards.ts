@@ -1,8 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
+import type { PriceBadge } from "../../schemas/price-guidance.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
+import { priceBadge } from "./price-guides.ts";
+
+export { withPriceGuide } from "./price-guides.ts";
 
 export const cardColumns = {
   id: adverts.id,
@@ -21,6 +25,8 @@ export const cardColumns = {
   createdAt: adverts.createdAt,
   ratingSum: sellerRatings.ratingSum,
   ratingCount: sellerRatings.reviewCount,
+  /** Needs the query to join `withPriceGuide`. */
+  priceBadge,
 };
 
 /**
@@ -30,8 +36,11 @@ export const cardColumns = {
 export const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId)] as const;
 
 type CardRow = {
-  [K in Exclude<keyof typeof cardColumns, "ratingSum" | "ratingCount">]: (typeof cardColumns)[K]["_"]["data"];
-} & { ratingSum: number | null; ratingCount: number | null };
+  [K in Exclude<
+    keyof typeof cardColumns,
+    "ratingSum" | "ratingCount" | "priceBadge"
+  >]: (typeof cardColumns)[K]["_"]["data"];
+} & { ratingSum: number | null; ratingCount: number | null; priceBadge: PriceBadge | null };
 
 /** A row as the card every page and the API show (schemas/catalogue.ts). */
 export function toCard({ imageKey, status, createdAt, ratingSum, ratingCount, ...row }: CardRow): AdvertCard {

@@ -9,4 +9,12 @@ export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogu
 export { type AdvertFormValues, createAdvertCommands } from "./adverts.ts";
 export { createBrandAdmin } from "./brands.ts";
 export { createCatalogue } from "./catalogue.ts";
+export {
+  type ComparablePrices,
+  type ComparableSpec,
+  comparablePrices,
+  generationBand,
+  priceGuidance,
+} from "./price-guidance.ts";
+export { definePriceGuideRefresh, REFRESH_PRICE_GUIDES } from "./price-guides.ts";
 export { searchQuery } from "./search.ts";

@@ -4,7 +4,7 @@ import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import { PAGE_SIZE, SEARCH_FILTERS, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
-import { cardColumns, isAvailable, newestFirst, toCard, withSellerRating } from "./cards.ts";
+import { cardColumns, isAvailable, newestFirst, toCard, withPriceGuide, withSellerRating } from "./cards.ts";
 
 function isPriceCents(v: unknown) {
   return Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
@@ -92,6 +92,7 @@ function buildSearch(db: Db, p: SearchParams, cursor: Cursor | undefined, pageSi
     .innerJoin(brands, eq(brands.id, adverts.brandId))
     .innerJoin(users, eq(users.id, adverts.sellerId))
     .leftJoin(...withSellerRating)
+    .leftJoin(...withPriceGuide)
     .where(
       and(
         searchConditions(p, bind),
