@@ -3,6 +3,7 @@ import { brands, users } from "../db/schema.ts";
 import type { Services } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createBrand } from "./factories.ts";
+import { seedBulkSalesHistory, tierBulkProcessorsStandIn } from "./sales-history.ts";
 
 /**
  * Adds `total` realistic adverts (2,000 new sellers, every brand, specs, 10 % sold), generated
@@ -67,7 +68,10 @@ export async function seedBulk(services: Services, total: number, log: (line: st
   }
 
   await rateBulkSellers(db);
+  await tierBulkProcessorsStandIn(db);
+  await seedBulkSalesHistory(db);
   await db.execute(sql`analyze adverts`);
+  log(`${await services.background.refreshPriceGuidesNow()} price guides`);
 }
 
 /**
