@@ -3,7 +3,7 @@ import { brands, users } from "../db/schema.ts";
 import type { Services } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createBrand } from "./factories.ts";
-import { seedBulkSalesHistory, tierBulkProcessorsStandIn } from "./sales-history.ts";
+import { seedBulkSalesHistory } from "./sales-history.ts";
 
 /**
  * Adds `total` realistic adverts (2,000 new sellers, every brand, specs, 10 % sold), generated
@@ -39,13 +39,17 @@ export async function seedBulk(services: Services, total: number, log: (line: st
     "{Air,Pro 14,Pro 16,XPS 13,Latitude 7440,ThinkPad T14,ThinkPad X1 Carbon,Yoga 7i,ZenBook 14,VivoBook 15,Swift 3,Aspire 5,Spectre x360,EliteBook 840,Pavilion 15,Legion 5,ROG Zephyrus G14,Inspiron 15}";
   const cpus =
     "{Intel Core i5-1135G7,Intel Core i7-1165G7,Intel Core i7-1260P,AMD Ryzen 5 5600U,AMD Ryzen 7 5800H,Apple M1,Apple M2,Intel Core i3-1115G4}";
+  // STAND-IN until the processor matcher fills them (issue 16 §1): each processor's performance tier and year.
+  const cpuTiers = "{2,3,3,2,3,3,3,1}";
+  const cpuYears = "{2020,2020,2022,2021,2021,2020,2022,2020}";
   const towns = "{Dhaka,Chattogram,Sylhet,Khulna,Rajshahi,Gazipur,Barishal,Rangpur,Comilla,Mymensingh}";
 
   for (let done = 0; done < total; done += BATCH) {
     const n = Math.min(BATCH, total - done);
     await db.execute(sql`
       insert into adverts (seller_id, brand_id, name, image_key, photo_keys, original_price_cents, resale_price_cents,
-        years_of_use, location, mobile, description, condition, advertised, status, processor, ram_gb, storage_gb,
+        years_of_use, location, mobile, description, condition, advertised, status, processor, performance_tier,
+        processor_year, ram_gb, storage_gb,
         storage_type, screen_inches, battery_health, created_at, updated_at)
       select 'bulk-' || ${run} || '-' || (1 + floor(random() * ${SELLERS})::int),
         (${brandIds}::uuid[])[b], (${brandNames}::text[])[b] || ' ' || (${models}::text[])[1 + floor(random() * 18)::int],
@@ -54,21 +58,21 @@ export async function seedBulk(services: Services, total: number, log: (line: st
         'Used laptop in working order, charger included. Battery holds well; small marks on the lid.',
         (array['excellent','good','Fair'])[1 + floor(random() * 3)::int], random() < 0.02,
         case when random() < 0.1 then 'sold' else 'available' end,
-        (${cpus}::text[])[1 + floor(random() * 8)::int], (array[4,8,8,16,16,32,64])[1 + floor(random() * 7)::int],
+        (${cpus}::text[])[c], (${cpuTiers}::int[])[c], (${cpuYears}::int[])[c],
+        (array[4,8,8,16,16,32,64])[1 + floor(random() * 7)::int],
         (array[128,256,256,512,512,1024,2048])[1 + floor(random() * 7)::int],
         (array['SSD','SSD','SSD','HDD','eMMC'])[1 + floor(random() * 5)::int],
         (array['13.3','14','15.6','16'])[1 + floor(random() * 4)::int], 60 + floor(random() * 41)::int, t, t
       from (
         select 1 + floor(random() * ${brandRows.length})::int as b,
           (150 + floor(random() * 2850)::int) * 100 as p,
-          now() - random() * interval '730 days' as t
+          now() - random() * interval '730 days' as t, 1 + floor(random() * 8)::int as c
         from generate_series(1, ${n})
       ) r`);
     log(`${Math.min(done + BATCH, total).toLocaleString("en-US")} / ${total.toLocaleString("en-US")} adverts`);
   }
 
   await rateBulkSellers(db);
-  await tierBulkProcessorsStandIn(db);
   await seedBulkSalesHistory(db);
   await db.execute(sql`analyze adverts`);
   log(`${await services.background.refreshPriceGuidesNow()} price guides`);

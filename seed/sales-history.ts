@@ -161,19 +161,6 @@ export async function recordSale(
 }
 
 /**
- * STAND-IN until the processor matcher fills them in seed:bulk (issue 16 §1): the tier and year of the
- * bulk catalogue's eight processors, for the adverts that have none.
- */
-export async function tierBulkProcessorsStandIn(db: Services["db"]) {
-  await db.execute(sql`
-    update adverts a set performance_tier = v.tier, processor_year = v.year
-    from (values ('Intel Core i3-1115G4', 1, 2020), ('Intel Core i5-1135G7', 2, 2020), ('Intel Core i7-1165G7', 3, 2020),
-      ('Intel Core i7-1260P', 3, 2022), ('AMD Ryzen 5 5600U', 2, 2021), ('AMD Ryzen 7 5800H', 3, 2021),
-      ('Apple M1', 3, 2020), ('Apple M2', 3, 2022)) v(processor, tier, year)
-    where a.processor = v.processor and a.performance_tier is null`);
-}
-
-/**
  * seed:bulk's sales history: every sold bulk laptop without an order gets one — bought by another bulk
  * account at its price, paid at a random moment of the last 15 months (so some fall outside the
  * 12-month window), 80 % received — with its payment's event, set-based.
