@@ -21,6 +21,7 @@ import {
   OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  PRICE_SOURCES,
   REPORT_REASONS,
   REPORT_STATUSES,
   ROLES,
@@ -236,6 +237,11 @@ export const adverts = pgTable(
     index("adverts_battery_idx").on(t.batteryHealth).where(sql`${t.status} = 'available'`),
     index("adverts_years_idx").on(t.yearsOfUse).where(sql`${t.status} = 'available'`),
     index("adverts_screen_idx").on(screenInches).where(sql`${t.status} = 'available'`),
+    // Price guidance: a configuration's sold and listed laptops (core/catalogue/price-guidance.ts), equality on
+    // everything but the generation band and the age, which are ranges and come last.
+    index("adverts_comparables_idx")
+      .on(t.status, t.performanceTier, t.ramGb, t.storageGb, t.condition, t.processorYear, t.yearsOfUse)
+      .where(sql`${t.performanceTier} is not null`),
   ],
 );
 
@@ -845,5 +851,38 @@ export const priceDrops = pgTable(
   (t) => [
     check("price_drops_lower_check", sql`${t.toCents} < ${t.fromCents}`),
     index("price_drops_pending_idx").on(t.createdAt).where(sql`${t.doneAt} is null`),
+  ],
+);
+
+/**
+ * What comparable laptops sell (or are listed) for, per configuration: performance tier, generation band
+ * (its first year), RAM, storage, condition and years of use (comparables are within a year of it). Rebuilt
+ * by the job queue (core/catalogue/price-guides.ts) and joined by primary key by the card query, so a page of
+ * cards gets its "Great price" / "Fair price" badges without a query per card. Only configurations with
+ * enough comparables have a row.
+ */
+export const priceGuides = pgTable(
+  "price_guides",
+  {
+    performanceTier: smallint("performance_tier").notNull(),
+    generationBand: smallint("generation_band").notNull(),
+    ramGb: smallint("ram_gb").notNull(),
+    storageGb: integer("storage_gb").notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
+    yearsOfUse: smallint("years_of_use").notNull(),
+    /** Sales in the last 12 months when there were enough, else the laptops listed for sale. */
+    source: text("source", { enum: PRICE_SOURCES }).notNull(),
+    comparables: integer("comparables").notNull(),
+    /** 25th percentile, median, 75th percentile (percentile_cont), in cents. */
+    lowCents: integer("low_cents").notNull(),
+    medianCents: integer("median_cents").notNull(),
+    highCents: integer("high_cents").notNull(),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      name: "price_guides_pkey",
+      columns: [t.performanceTier, t.generationBand, t.ramGb, t.storageGb, t.condition, t.yearsOfUse],
+    }),
   ],
 );

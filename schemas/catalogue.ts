@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { priceBadgeSchema } from "./price-guidance.ts";
 import { ratingSchema } from "./reviews.ts";
 
 /** A file input that was filled in (an empty input posts a nameless, empty File). */
@@ -27,7 +28,7 @@ export type BrandUpdate = z.infer<typeof brandUpdateSchema>;
 
 /* ── Adverts ─────────────────────────────────────────────────────────────── */
 
-import { CONDITIONS, MAX_PHOTOS, PERFORMANCE_TIERS, STORAGE_TYPES } from "./values.ts";
+import { CONDITIONS, MAX_PHOTOS, PERFORMANCE_TIERS, PRICE_SOURCES, STORAGE_TYPES } from "./values.ts";
 
 export { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES };
 
@@ -196,6 +197,7 @@ export const advertCardSchema = z
     sold: z.boolean(),
     performanceTier: performanceTierSchema,
     createdAt: z.string(),
+    priceBadge: priceBadgeSchema,
   })
   .meta({ id: "AdvertCard" });
 export type AdvertCard = z.infer<typeof advertCardSchema>;
@@ -228,6 +230,11 @@ export const advertDetailSchema = z
     sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
     sellerRating: ratingSchema.nullable().meta({ description: "The seller's average rating and review count" }),
     postedAt: z.string(),
+    priceBadge: priceBadgeSchema,
+    priceBasis: z
+      .object({ count: z.int(), source: z.enum(PRICE_SOURCES) })
+      .nullable()
+      .meta({ description: "The comparable laptops behind the badge (null without one)" }),
   })
   .meta({ id: "AdvertDetail" });
 export type AdvertDetail = z.infer<typeof advertDetailSchema>;

@@ -20,6 +20,9 @@ export const MAX_PHOTOS = 6;
  */
 export const PERFORMANCE_TIERS = ["Everyday", "Mainstream", "Performance", "Workstation"] as const;
 export type PerformanceTier = (typeof PERFORMANCE_TIERS)[number];
+/** Where a price guide comes from: recent sales, or (too few of those) laptops listed now. */
+export const PRICE_SOURCES = ["sales", "listings"] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
 /** Stored advert statuses; see core/orders/advert-lifecycle.ts for how an advert moves between them. */
 export const ADVERT_STATUSES = ["available", "sold", "withdrawn"] as const;
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];

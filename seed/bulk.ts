@@ -4,6 +4,7 @@ import { brands, users } from "../db/schema.ts";
 import type { Services } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createBrand } from "./factories.ts";
+import { seedBulkSalesHistory } from "./sales-history.ts";
 
 /**
  * Processors as sellers write them — every tier, every vendor, several spellings, 8th-gen i5s weighted as
@@ -122,7 +123,9 @@ export async function seedBulk(services: Services, total: number, log: (line: st
   }
 
   await rateBulkSellers(db);
+  await seedBulkSalesHistory(db);
   await db.execute(sql`analyze adverts`);
+  log(`${await services.background.refreshPriceGuidesNow()} price guides`);
 }
 
 /**

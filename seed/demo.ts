@@ -4,6 +4,7 @@ import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
+import { seedSalesHistory } from "./sales-history.ts";
 
 export const DEMO_ACCOUNTS = {
   admin: "admin@relaptop.test",
@@ -198,6 +199,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   for (const a of saved) if (a) await s.favourites.save(buyer, a.id);
   const cheaper = sams[0];
   if (cheaper) await lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000);
+  await seedSalesHistory(s);
   return true;
 }
 

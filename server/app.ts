@@ -32,6 +32,7 @@ import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
 import { ordersApi } from "./api/orders.ts";
 import { peopleApi } from "./api/people.ts";
+import { priceGuidanceApi } from "./api/price-guidance.ts";
 import { reviewsApi } from "./api/reviews.ts";
 import { savedSearchesApi } from "./api/saved-searches.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
@@ -204,6 +205,7 @@ export async function buildApp({
       await api.register(reviewsApi, { services });
       await api.register(conversationsApi, { services });
       await api.register(favouritesApi, { services });
+      await api.register(priceGuidanceApi, { services });
       const provider = services.payments;
       if (provider.name === "stripe")
         await api.register(stripeWebhook, { services, stripe: provider as StripeProvider });

@@ -11,7 +11,13 @@ import {
   type RecoveryLimits,
 } from "../core/accounts/index.ts";
 import { createAudit } from "../core/audit/index.ts";
-import { createAdvertCommands, createBrandAdmin, createCatalogue } from "../core/catalogue/index.ts";
+import {
+  createAdvertCommands,
+  createBrandAdmin,
+  createCatalogue,
+  definePriceGuideRefresh,
+  priceGuidance,
+} from "../core/catalogue/index.ts";
 import {
   createConversations,
   createLiveMessages,
@@ -114,6 +120,7 @@ export function createServices(config: Config, database: Database, options: Serv
   const visitorCatalogue = replica
     ? readFromReplica(createCatalogue({ db: replica.db }), catalogue, replica.watch)
     : catalogue;
+  const priceGuides = definePriceGuideRefresh({ db, queue: jobs });
 
   let stopListening: (() => Promise<void>) | undefined;
   /** The email relay in progress, if any (never two at once in a process), and one about to start. */
@@ -156,6 +163,7 @@ export function createServices(config: Config, database: Database, options: Serv
         stopListening = await database.broadcast.on(CHANNELS.emailOutbox, relaySoon);
         relay(); // what was written while no process listened
         await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
+        await priceGuides.refreshSoon(); // the cards' price badges, without waiting for the schedule
         // A published advert is matched against saved searches by the next free worker, not the request.
         stopHearingPublications = await database.broadcast.on(PUBLICATIONS_CHANNEL, () => {
           savedSearchAlerts.matchSoon().catch((error: unknown) => console.error("saved-search matching:", error));
@@ -176,6 +184,8 @@ export function createServices(config: Config, database: Database, options: Serv
     },
     /** Tests: match published adverts against saved searches now, in this process. */
     matchSavedSearchesNow: savedSearchAlerts.matchNow,
+    /** Seeds and tests: rebuild the price guides behind the cards' badges now, in this process. */
+    refreshPriceGuidesNow: priceGuides.refreshNow,
     /** Tests and benchmarks: the daily digest, now. */
     sendDailyDigestsNow: savedSearchAlerts.sendDigestsNow,
     /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
@@ -209,6 +219,8 @@ export function createServices(config: Config, database: Database, options: Serv
     catalogue,
     /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
     visitorCatalogue,
+    /** What comparable laptops sell for, for the advert form (core/catalogue/price-guidance.ts). */
+    priceGuidance: (query: Parameters<typeof priceGuidance>[1]) => priceGuidance(db, query),
     savedSearches: createSavedSearches({ db }),
     reviews: createReviews({ db }),
     reviewReports: createReviewReports({ db }),

@@ -3,6 +3,7 @@ import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { PerformanceTier } from "../../schemas/values.ts";
 import { FavouriteButton, type Hearts } from "./favourite-button.tsx";
+import { PriceBadge } from "./price-badge.tsx";
 import { SellerRating } from "./seller-rating.tsx";
 
 export function VerifiedMark() {
@@ -75,7 +76,9 @@ export function AdvertCard({
           <dt>Original price</dt>
           <dd className="line-through">{formatPrice(advert.originalPriceCents)}</dd>
           <dt>Resale price</dt>
-          <dd className="font-semibold text-primary">{formatPrice(advert.resalePriceCents)}</dd>
+          <dd className="flex flex-wrap items-center gap-2 font-semibold text-primary">
+            {formatPrice(advert.resalePriceCents)} <PriceBadge badge={advert.priceBadge} />
+          </dd>
           <dt>Used</dt>
           <dd>
             {advert.yearsOfUse} year{advert.yearsOfUse === 1 ? "" : "s"}

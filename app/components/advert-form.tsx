@@ -1,9 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import type { AdvertFormValues, BrandView } from "../../core/catalogue/index.ts";
 import { advertSchema, advertUpdateSchema, CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
+import type { PriceGuidance } from "../../schemas/price-guidance.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { FileField, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
+import { PriceGuidanceNote, usePriceGuidance } from "./price-guidance.tsx";
 import { ProcessorField } from "./processor-field.tsx";
 
 /** Add Advertisement and Edit share one form and one set of rules. */
@@ -12,21 +14,26 @@ export function AdvertForm({
   values,
   result,
   submitLabel,
+  guidance: initialGuidance = null,
 }: {
   brands: BrandView[];
   values?: AdvertFormValues;
   result?: ActionErrors;
   submitLabel: string;
+  /** What comparable laptops sold for, when the server already knows (the edit form). */
+  guidance?: PriceGuidance | null;
 }) {
   const form = useValidatedForm(values ? advertUpdateSchema : advertSchema, result);
   const busy = useNavigation().state === "submitting";
   const e = form.errors;
+  const priceGuidance = usePriceGuidance(initialGuidance);
   return (
     <Form
       method="post"
       encType="multipart/form-data"
       noValidate
       onSubmit={form.onSubmit}
+      onChange={priceGuidance.onChange}
       className="grid gap-4 md:grid-cols-2"
     >
       <div className="md:col-span-2">
@@ -55,6 +62,7 @@ export function AdvertForm({
         defaultValue={values?.resalePrice}
         error={e.resalePrice}
       />
+      <PriceGuidanceNote guidance={priceGuidance.guidance} />
       <TextField
         label="Year of use"
         name="yearsOfUse"

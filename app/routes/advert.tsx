@@ -2,10 +2,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { formatPrice } from "../../schemas/money.ts";
+import { badgeBasis } from "../../schemas/price-guidance.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
+import { PriceBadge } from "../components/price-badge.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
@@ -144,6 +146,11 @@ export default function AdvertPage({
           <span className="line-through">{formatPrice(a.originalPriceCents)}</span>
           <span className={`badge ${a.sold ? "badge-neutral" : "badge-success"}`}>{a.sold ? "Sold" : "Available"}</span>
         </p>
+        {a.priceBasis && (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <PriceBadge badge={a.priceBadge} /> {badgeBasis(a.priceBasis.count, a.priceBasis.source)}
+          </p>
+        )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
           <dt className="font-medium">Condition</dt>
           <dd>{a.condition}</dd>

@@ -1,9 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
+import type { PriceBadge } from "../../schemas/price-guidance.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
+import { priceBadge } from "./price-guides.ts";
 import { tierName } from "./processors/processors.ts";
+
+export { withPriceGuide } from "./price-guides.ts";
 
 export const cardColumns = {
   id: adverts.id,
@@ -23,6 +27,8 @@ export const cardColumns = {
   createdAt: adverts.createdAt,
   ratingSum: sellerRatings.ratingSum,
   ratingCount: sellerRatings.reviewCount,
+  /** Needs the query to join `withPriceGuide`. */
+  priceBadge,
 };
 
 /**
@@ -34,9 +40,14 @@ export const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adver
 type CardRow = {
   [K in Exclude<
     keyof typeof cardColumns,
-    "ratingSum" | "ratingCount" | "performanceTier"
+    "ratingSum" | "ratingCount" | "performanceTier" | "priceBadge"
   >]: (typeof cardColumns)[K]["_"]["data"];
-} & { ratingSum: number | null; ratingCount: number | null; performanceTier: number | null };
+} & {
+  ratingSum: number | null;
+  ratingCount: number | null;
+  performanceTier: number | null;
+  priceBadge: PriceBadge | null;
+};
 
 /** A row as the card every page and the API show (schemas/catalogue.ts). */
 export function toCard({

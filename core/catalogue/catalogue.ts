@@ -7,7 +7,7 @@ import type { SearchPage, SearchParams } from "../../schemas/search.ts";
 import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { SALE_STATUSES } from "../orders/index.ts";
-import { cardColumns, isAvailable, newestFirst, toCard, withSellerRating } from "./cards.ts";
+import { cardColumns, isAvailable, newestFirst, toCard, withPriceGuide, withSellerRating } from "./cards.ts";
 import { getAdvertDetail } from "./detail.ts";
 import { createFacets } from "./facets.ts";
 import { createSearch, createSearchCount } from "./search.ts";
@@ -50,6 +50,7 @@ export function createCatalogue({ db }: { db: Db }) {
         .innerJoin(brands, eq(brands.id, adverts.brandId))
         .innerJoin(users, eq(users.id, adverts.sellerId))
         .leftJoin(...withSellerRating)
+        .leftJoin(...withPriceGuide)
         .where(and(isAvailable, eq(adverts.advertised, true)))
         .orderBy(...newestFirst)
         .limit(limit);

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
+import { adverts, brands, priceGuides, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
+import { priceBadge, withPriceGuide } from "./price-guides.ts";
 import { tierName } from "./processors/processors.ts";
 
 /**
@@ -42,14 +43,29 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
       ratingSum: sellerRatings.ratingSum,
       ratingCount: sellerRatings.reviewCount,
       createdAt: adverts.createdAt,
+      priceBadge,
+      guideCount: priceGuides.comparables,
+      guideSource: priceGuides.source,
     })
     .from(adverts)
     .innerJoin(brands, eq(brands.id, adverts.brandId))
     .innerJoin(users, eq(users.id, adverts.sellerId))
     .leftJoin(sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId))
+    .leftJoin(...withPriceGuide)
     .where(eq(adverts.id, id));
   if (!a || a.status === "withdrawn") return null;
-  const { imageKey, photoKeys, status, performanceTier, createdAt, ratingSum, ratingCount, ...rest } = a;
+  const {
+    imageKey,
+    photoKeys,
+    status,
+    performanceTier,
+    createdAt,
+    ratingSum,
+    ratingCount,
+    guideCount,
+    guideSource,
+    ...rest
+  } = a;
   // sellerId stays: pages need it to tell the seller's own laptop apart; the API drops it.
   return {
     ...rest,
@@ -58,5 +74,6 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
     sellerRating: toRating(ratingSum, ratingCount),
     photoUrls: (photoKeys.length ? photoKeys : [imageKey]).map(mediaUrl),
     postedAt: createdAt.toISOString(),
+    priceBasis: a.priceBadge && guideCount && guideSource ? { count: guideCount, source: guideSource } : null,
   };
 }

@@ -9,6 +9,14 @@ export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogu
 export { type AdvertFormValues, createAdvertCommands } from "./adverts.ts";
 export { createBrandAdmin } from "./brands.ts";
 export { createCatalogue } from "./catalogue.ts";
+export {
+  type ComparablePrices,
+  type ComparableSpec,
+  comparablePrices,
+  generationBand,
+  priceGuidance,
+} from "./price-guidance.ts";
+export { definePriceGuideRefresh, REFRESH_PRICE_GUIDES } from "./price-guides.ts";
 export { backfillProcessors } from "./processors/backfill.ts";
 export { matchProcessor, type ProcessorMatch, processorColumns } from "./processors/match.ts";
 export { PROCESSORS, type Processor, TIER_STARTS, tierName, tierOfScore } from "./processors/processors.ts";

@@ -11,7 +11,7 @@ import {
   type SearchParams,
   type Sort,
 } from "../../schemas/search.ts";
-import { cardColumns, isAvailable, newestFirst, toCard, withSellerRating } from "./cards.ts";
+import { cardColumns, isAvailable, newestFirst, toCard, withPriceGuide, withSellerRating } from "./cards.ts";
 
 function isPriceCents(v: unknown) {
   return Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
@@ -135,6 +135,7 @@ function buildSearch(db: Db, p: SearchParams, cursor: Cursor | undefined, pageSi
     .innerJoin(brands, eq(brands.id, adverts.brandId))
     .innerJoin(users, eq(users.id, adverts.sellerId))
     .leftJoin(...withSellerRating)
+    .leftJoin(...withPriceGuide)
     .where(
       and(
         searchConditions(p, bind),

@@ -1,5 +1,6 @@
 import { appContext } from "#app-context";
 import { advertUpdateSchema } from "../../../schemas/catalogue.ts";
+import { priceGuidanceQuerySchema } from "../../../schemas/price-guidance.ts";
 import { AdvertForm } from "../../components/advert-form.tsx";
 import { appErrorData, parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
@@ -11,7 +12,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "seller");
   const { services } = context.get(appContext);
   const values = await loadOrRedirect(context, () => services.adverts.getForEdit(user, params.id));
-  return { values, brands: await services.catalogue.listBrands() };
+  // The guidance for what the advert says now, in the first render (the form asks again as it changes).
+  const asked = priceGuidanceQuerySchema.safeParse(values);
+  const [brands, guidance] = await Promise.all([
+    services.catalogue.listBrands(),
+    asked.success ? services.priceGuidance(asked.data) : null,
+  ]);
+  return { values, brands, guidance };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -38,6 +45,7 @@ export default function EditAdvert({ loaderData, actionData }: Route.ComponentPr
       <AdvertForm
         brands={loaderData.brands}
         values={loaderData.values}
+        guidance={loaderData.guidance}
         result={actionData}
         submitLabel="Save changes"
       />

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from "react";
+import { guidanceMessage, type PriceGuidance, priceGuidanceQuerySchema } from "../../schemas/price-guidance.ts";
+
+/** The advert form's fields that must all be filled before it asks (brand only gates; it does not price). */
+const NEEDED = ["brandId", "processor", "ramGb", "storageGb", "condition", "yearsOfUse"] as const;
+const WAIT_MS = 400;
+
+/**
+ * What comparable laptops sold for, asked for while the seller types (GET /api/price-guidance, at most
+ * one request per pause in typing); `initial` is the edit form's answer rendered by the server.
+ * Guidance never blocks posting: any failure just says nothing.
+ */
+export function usePriceGuidance(initial: PriceGuidance | null = null) {
+  const [guidance, setGuidance] = useState(initial);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const inFlight = useRef<AbortController>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      inFlight.current?.abort();
+    },
+    [],
+  );
+
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const values = Object.fromEntries(NEEDED.map((k) => [k, String(data.get(k) ?? "").trim()]));
+    clearTimeout(timer.current);
+    const query = priceGuidanceQuerySchema.safeParse(values);
+    if (NEEDED.some((k) => !values[k]) || !query.success) {
+      inFlight.current?.abort();
+      setGuidance(null);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      const { brandId: _brand, ...asked } = values;
+      try {
+        const response = await fetch(`/api/price-guidance?${new URLSearchParams(asked)}`, {
+          signal: controller.signal,
+          headers: { accept: "application/json" },
+        });
+        setGuidance(response.ok ? ((await response.json()) as { guidance: PriceGuidance | null }).guidance : null);
+      } catch {
+        // Aborted by newer typing, or offline: nothing to say.
+      }
+    }, WAIT_MS);
+  }
+
+  return { guidance, onChange };
+}
+
+/** Always in the page (empty when there is nothing to say), so screen readers hear it change. */
+export function PriceGuidanceNote({ guidance }: { guidance: PriceGuidance | null }) {
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      aria-label="Price guidance"
+      className="text-sm text-base-content/80 md:col-span-2"
+    >
+      {guidance && guidanceMessage(guidance)}
+    </p>
+  );
+}

@@ -1,0 +1,121 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import type { PriceGuidanceQuery } from "../../schemas/price-guidance.ts";
+import type { Condition, PriceSource } from "../../schemas/values.ts";
+import { processorColumns } from "./processors/match.ts";
+
+/**
+ * What "a comparable laptop" means, once, for the form's guidance (here, live) and for the cards' badges
+ * (price-guides.ts, for every configuration at once): the same performance tier, the same processor
+ * generation band, RAM, storage and condition, and an age within a year — sold (an order paid or
+ * received, paid in the last 12 months, at the order's price) or, when fewer than five sold, listed for
+ * sale now (at its resale price).
+ */
+export interface ComparableSpec {
+  performanceTier: number | null;
+  processorYear: number | null;
+  ramGb: number | null;
+  storageGb: number | null;
+  condition: Condition;
+  yearsOfUse: number;
+}
+
+export interface ComparablePrices {
+  medianCents: number;
+  /** 25th percentile. */
+  lowCents: number;
+  /** 75th percentile. */
+  highCents: number;
+  count: number;
+  source: PriceSource;
+}
+
+/** Fewer comparables than this say nothing (a median of three laptops misleads more than it helps). */
+export const MIN_COMPARABLES = 5;
+
+/**
+ * Processors are compared within two-year generation bands starting on odd years — 2015–16, 2017–18,
+ * 2019–20, 2021–22, 2023–24, 2025–26 — so an 8th-generation Core i5 (2017 or 2018) meets its own kind.
+ * Returns the band's first year. `generationBandSql` is the same rule in SQL.
+ */
+export function generationBand(year: number): number {
+  return year - ((year + 1) % 2);
+}
+export const generationBandSql = (year: AnyColumn | SQL) => sql`(${year} - (${year} + 1) % 2)`;
+
+/**
+ * Laptops sold in the last 12 months and what they sold for: the orders paid or received (the laptop
+ * is then `sold`), dated by their payment (the `pay` transition's event). A subquery the planner
+ * flattens, so the filters around it reach adverts_comparables_idx.
+ */
+export const recentSales = sql`(
+  select a.performance_tier, a.processor_year, a.ram_gb, a.storage_gb, a.condition, a.years_of_use,
+    o.price_cents as price_cents
+  from adverts a
+  join orders o on o.advert_id = a.id and o.status in ('paid', 'completed')
+  join order_events e on e.order_id = o.id and e.to_status = 'paid'
+  where a.status = 'sold' and a.performance_tier is not null and e.created_at > now() - interval '12 months'
+)`;
+
+/** Laptops for sale now, at their asking price. */
+export const liveListings = sql`(
+  select a.performance_tier, a.processor_year, a.ram_gb, a.storage_gb, a.condition, a.years_of_use,
+    a.resale_price_cents as price_cents
+  from adverts a
+  where a.status = 'available' and a.performance_tier is not null
+)`;
+
+/** Count and quartiles of a set of comparables' prices (`c.price_cents`), in whole cents. */
+export const quartiles = sql`count(*)::int as "count",
+  round(percentile_cont(0.25) within group (order by c.price_cents))::int as "lowCents",
+  round(percentile_cont(0.5) within group (order by c.price_cents))::int as "medianCents",
+  round(percentile_cont(0.75) within group (order by c.price_cents))::int as "highCents"`;
+
+/**
+ * What comparable laptops sold for in the last 12 months (five or more sales), else what they are listed
+ * for now (five or more listings), else null — also null when the processor, RAM or storage is unknown.
+ * Live, for one configuration (an index range per source); the badges read the same numbers from
+ * price_guides, rebuilt by the job queue.
+ */
+export async function comparablePrices(db: Db | Tx, spec: ComparableSpec): Promise<ComparablePrices | null> {
+  const { performanceTier: tier, processorYear: year, ramGb, storageGb, condition, yearsOfUse } = spec;
+  if (tier === null || year === null || ramGb === null || storageGb === null) return null;
+  const band = generationBand(year);
+  const comparable = sql`c.performance_tier = ${tier} and c.ram_gb = ${ramGb} and c.storage_gb = ${storageGb}
+    and c.condition = ${condition} and c.processor_year between ${band} and ${band + 1}
+    and c.years_of_use between ${yearsOfUse - 1} and ${yearsOfUse + 1}`;
+  const result = await db.execute(sql`
+    select 'sales' as "source", ${quartiles} from ${recentSales} c where ${comparable}
+    union all
+    select 'listings', ${quartiles} from ${liveListings} c where ${comparable}`);
+  const rows = (result as unknown as { rows: ComparablePrices[] }).rows.map((r) => ({ ...r, count: Number(r.count) }));
+  const found =
+    rows.find((r) => r.source === "sales" && r.count >= MIN_COMPARABLES) ??
+    rows.find((r) => r.source === "listings" && r.count >= MIN_COMPARABLES);
+  return found ?? null;
+}
+
+/** What the processor list recognises in a typed processor: its tier and year, or null (no guidance without). */
+function recognised(typed: string | undefined) {
+  const { performanceTier, processorYear } = processorColumns(typed);
+  return performanceTier !== null && processorYear !== null ? { performanceTier, processorYear } : null;
+}
+
+/**
+ * The guidance a seller sees while filling the advert form, from what they typed. The processor's tier
+ * and year come with the request when the caller knows them; otherwise from the typed processor.
+ */
+export async function priceGuidance(db: Db, q: PriceGuidanceQuery): Promise<ComparablePrices | null> {
+  const processor =
+    q.performanceTier !== undefined && q.processorYear !== undefined
+      ? { performanceTier: q.performanceTier, processorYear: q.processorYear }
+      : recognised(q.processor);
+  if (!processor) return null;
+  return comparablePrices(db, {
+    ...processor,
+    ramGb: q.ramGb,
+    storageGb: q.storageGb,
+    condition: q.condition,
+    yearsOfUse: q.yearsOfUse,
+  });
+}

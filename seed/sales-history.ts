@@ -1,0 +1,185 @@
+import { eq, sql } from "drizzle-orm";
+import { processorColumns } from "../core/catalogue/index.ts";
+import { adverts, brands, orderEvents, orders } from "../db/schema.ts";
+import type { Condition } from "../schemas/values.ts";
+import type { Services } from "../server/services.ts";
+import { laptopPicture } from "./demo-images.ts";
+import { createAdvert, createUser } from "./factories.ts";
+
+/**
+ * Twelve months of finished sales, so price guidance and the cards' price badges show on first start.
+ * Each laptop's processor columns come from the processor matcher, as they would for a posted advert.
+ * Orders are written as history — booked, paid and received on past dates — not through the core: the
+ * core would date them today and tell everyone about sales that ended months ago.
+ */
+interface Configuration {
+  brand: string;
+  model: string;
+  processor: string;
+  ramGb: number;
+  storageGb: number;
+  condition: Condition;
+  /** Sale prices in dollars, about one a month over the past year, most recent first. */
+  sold: number[];
+  /** Sales 13 and 14 months ago: outside the window, they count for nothing. */
+  soldOverAYearAgo: number[];
+  /** Laptops of this configuration for sale now, in dollars: priced to earn "Great price", "Fair price", none. */
+  listed: number[];
+}
+
+const CONFIGURATIONS: Configuration[] = [
+  {
+    // The issue's common configuration: an 8th-generation Core i5, 8 GB, 256 GB, good, about 3 years old.
+    brand: "Dell",
+    model: "Latitude 5490",
+    processor: "Intel Core i5-8250U",
+    ramGb: 8,
+    storageGb: 256,
+    condition: "good",
+    sold: [310, 285, 340, 295, 360, 275, 325, 300, 350, 290],
+    soldOverAYearAgo: [520, 510],
+    listed: [265, 320, 420],
+  },
+  {
+    brand: "Lenovo",
+    model: "ThinkPad T490",
+    processor: "Intel Core i7-8565U",
+    ramGb: 16,
+    storageGb: 512,
+    condition: "excellent",
+    sold: [480, 455, 510, 470, 495, 440, 520],
+    soldOverAYearAgo: [],
+    listed: [430, 490],
+  },
+];
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The demo's sales history: one seller who sold these laptops over the past year, one buyer who bought them. */
+export async function seedSalesHistory(s: Services) {
+  const seller = await createUser(s, { name: "Tariq Traders", email: "tariq@relaptop.test", role: "seller" });
+  const buyer = await createUser(s, { name: "Jamal Uddin", email: "jamal@relaptop.test" });
+  for (const [c, config] of CONFIGURATIONS.entries()) {
+    const [brand] = await s.db.select({ id: brands.id }).from(brands).where(eq(brands.name, config.brand));
+    if (!brand) continue;
+    const name = `${config.brand} ${config.model}`;
+    const imageKey = await s.media.put(await laptopPicture(name, 30 + c * 90), "webp");
+    const specs = {
+      processor: config.processor,
+      ...processorColumns(config.processor),
+      ramGb: config.ramGb,
+      storageGb: config.storageGb,
+      storageType: "SSD",
+    };
+    const sales = [
+      ...config.sold.map((dollars, i) => ({ dollars, daysAgo: 10 + i * 33 })),
+      ...config.soldOverAYearAgo.map((dollars, i) => ({ dollars, daysAgo: 395 + i * 30 })),
+    ];
+    for (const [i, { dollars, daysAgo }] of sales.entries()) {
+      const soldAt = new Date(Date.now() - daysAgo * DAY_MS);
+      const advert = await createAdvert(s, {
+        sellerId: seller.id,
+        brandId: brand.id,
+        name,
+        imageKey,
+        resalePriceCents: dollars * 100,
+        yearsOfUse: 2 + (i % 3),
+        condition: config.condition,
+        status: "sold",
+        createdAt: new Date(soldAt.getTime() - 6 * DAY_MS),
+      });
+      await s.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
+      await recordSale(s, { advertId: advert.id, name, imageKey, priceCents: dollars * 100, buyer, soldAt });
+    }
+    for (const [i, dollars] of config.listed.entries()) {
+      const advert = await createAdvert(s, {
+        sellerId: seller.id,
+        brandId: brand.id,
+        name,
+        imageKey,
+        resalePriceCents: dollars * 100,
+        yearsOfUse: 3,
+        condition: config.condition,
+        createdAt: new Date(Date.now() - (2 + i) * DAY_MS),
+      });
+      await s.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
+    }
+  }
+  await s.background.refreshPriceGuidesNow();
+}
+
+/** A past sale (demo data and tests): its order booked, paid two hours later and received the next day, with its events. */
+export async function recordSale(
+  s: Services,
+  sale: {
+    advertId: string;
+    name: string;
+    imageKey: string;
+    priceCents: number;
+    buyer: { id: string; name: string; email: string };
+    soldAt: Date;
+  },
+) {
+  const bookedAt = new Date(sale.soldAt.getTime() - 2 * 3600 * 1000);
+  const receivedAt = new Date(sale.soldAt.getTime() + DAY_MS);
+  const [order] = await s.db
+    .insert(orders)
+    .values({
+      advertId: sale.advertId,
+      buyerId: sale.buyer.id,
+      buyerName: sale.buyer.name,
+      buyerEmail: sale.buyer.email,
+      meetingLocation: "Dhanmondi 27, Dhaka",
+      buyerPhone: "01711234567",
+      priceCents: sale.priceCents,
+      productName: sale.name,
+      productImageKey: sale.imageKey,
+      status: "completed",
+      createdAt: bookedAt,
+      updatedAt: receivedAt,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("order not created");
+  await s.db.insert(orderEvents).values([
+    { orderId: order.id, toStatus: "booked", transition: "book", actorId: sale.buyer.id, at: bookedAt },
+    { orderId: order.id, fromStatus: "booked", toStatus: "paid", transition: "pay", at: sale.soldAt },
+    {
+      orderId: order.id,
+      fromStatus: "paid",
+      toStatus: "completed",
+      transition: "confirmReceipt",
+      actorId: sale.buyer.id,
+      at: receivedAt,
+    },
+  ]);
+}
+
+/**
+ * seed:bulk's sales history: every sold bulk laptop without an order gets one — bought by another bulk
+ * account at its price, paid at a random moment of the last 15 months (so some fall outside the
+ * 12-month window), 80 % received — with its payment's event, set-based.
+ */
+export async function seedBulkSalesHistory(db: Services["db"]) {
+  await db.execute(sql`
+    with buyers as (
+      select array_agg(id) as ids, count(*)::int as n from (select id from users where id like 'bulk-%' limit 5000) u
+    ), sold as (
+      select a.id, a.name, a.image_key, a.resale_price_cents,
+        now() - random() * interval '450 days' as paid_at, random() < 0.8 as received,
+        buyers.ids[1 + abs(hashtext(a.id::text)) % buyers.n] as buyer_id
+      from adverts a cross join buyers
+      where a.status = 'sold' and a.seller_id like 'bulk-%'
+        and not exists (select 1 from orders o where o.advert_id = a.id)
+    ), made as (
+      insert into orders (advert_id, buyer_id, buyer_name, buyer_email, meeting_location, buyer_phone, price_cents,
+        product_name, product_image_key, status, created_at, updated_at)
+      select s.id, u.id, u.name, u.email, 'Dhaka', '01700000000', s.resale_price_cents, s.name, s.image_key,
+        case when s.received then 'completed' else 'paid' end, s.paid_at - interval '2 hours', s.paid_at
+      from sold s join users u on u.id = s.buyer_id
+      returning id, created_at
+    )
+    insert into order_events (order_id, from_status, to_status, transition, created_at)
+    select id, 'booked', 'paid', 'pay', created_at + interval '2 hours' from made`);
+  await db.execute(sql`analyze orders`);
+  await db.execute(sql`analyze order_events`);
+}
