@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Role } from "../core/accounts/index.ts";
 import { adverts, brands, users } from "../db/schema.ts";
 import { advertUpdateSchema } from "../schemas/catalogue.ts";
-import type { Condition } from "../schemas/values.ts";
+import type { ReviewSignal } from "../schemas/review-signals.ts";
+import type { AdvertStatus, Condition } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { brandLogo, laptopPicture } from "./demo-images.ts";
 
@@ -54,10 +55,24 @@ export interface AdvertSeed {
   location?: string;
   condition?: Condition;
   advertised?: boolean;
-  status?: "available" | "sold" | "withdrawn";
+  status?: AdvertStatus;
+  /** Held for review (status pending_review) or flagged, with these signals. */
+  reviewSignals?: ReviewSignal[];
+  /** Defaults to one of the seller's own (each seller a number of their own, as the review signals expect). */
+  mobile?: string;
+  performanceTier?: number;
+  ramGb?: number;
+  storageGb?: number;
   createdAt?: Date;
   hue?: number;
   imageKey?: string;
+}
+
+/** A phone number of the seller's own, the same on all their adverts: 017 and eight digits from their id. */
+function sellersMobile(sellerId: string) {
+  let n = 0;
+  for (const c of sellerId) n = (n * 31 + c.charCodeAt(0)) % 100_000_000;
+  return `017${String(n).padStart(8, "0")}`;
 }
 
 export async function createAdvert(s: Services, a: AdvertSeed) {
@@ -74,11 +89,15 @@ export async function createAdvert(s: Services, a: AdvertSeed) {
       resalePriceCents: a.resalePriceCents,
       yearsOfUse: a.yearsOfUse ?? 1,
       location: a.location ?? "Dhaka",
-      mobile: "01700000000",
+      mobile: a.mobile ?? sellersMobile(a.sellerId),
       description: `${a.name}, well kept, with its charger.`,
       condition: a.condition ?? "good",
       advertised: a.advertised ?? false,
       status: a.status ?? "available",
+      performanceTier: a.performanceTier,
+      ramGb: a.ramGb,
+      storageGb: a.storageGb,
+      ...(a.reviewSignals && { reviewSignals: a.reviewSignals, flaggedAt: new Date() }),
       ...(a.createdAt && { createdAt: a.createdAt }),
     })
     .returning();

@@ -21,7 +21,7 @@ import {
 import { createFavourites, definePriceDropJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage } from "../core/media/index.ts";
-import { createPeople, createReports } from "../core/moderation/index.ts";
+import { createHeldAdverts, createPeople, createReports } from "../core/moderation/index.ts";
 import {
   CHANNELS,
   createDelivery,
@@ -193,6 +193,7 @@ export function createServices(config: Config, database: Database, options: Serv
     profile: createProfile({ db }),
     audit: createAudit({ db }),
     reports: createReports({ db }),
+    heldAdverts: createHeldAdverts({ db }),
     catalogue: createCatalogue({ db }),
     savedSearches: createSavedSearches({ db }),
     reviews: createReviews({ db }),

@@ -5,10 +5,11 @@ import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
+import { isPublic } from "../orders/index.ts";
 
 /**
  * Everything a laptop's page shows (AdvertDetail, schemas/catalogue.ts), and who sells it.
- * Withdrawn adverts are gone (null); sold ones stay visible as Sold.
+ * Withdrawn adverts are gone (null), and so are held and rejected ones (not public); sold ones stay visible as Sold.
  */
 export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail & { sellerId: string }) | null> {
   if (!isUuid(id)) return null;
@@ -46,7 +47,7 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
     .innerJoin(users, eq(users.id, adverts.sellerId))
     .leftJoin(sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId))
     .where(eq(adverts.id, id));
-  if (!a || a.status === "withdrawn") return null;
+  if (!a || !isPublic(a.status)) return null;
   const { imageKey, photoKeys, status, createdAt, ratingSum, ratingCount, ...rest } = a;
   // sellerId stays: pages need it to tell the seller's own laptop apart; the API drops it.
   return {

@@ -9,7 +9,7 @@ import { canTransition, NO_LONGER_FOR_SALE, type OrderStatus, refusalOf, SOLD } 
 import { applyTransition, findOrder, heldByPayment, lockBuyer, lockOrder } from "./transition.ts";
 
 /** Why this laptop cannot be paid for now. */
-const unavailable = (status: string) => new AppError("CONFLICT", status === "withdrawn" ? NO_LONGER_FOR_SALE : SOLD);
+const unavailable = (status: string) => new AppError("CONFLICT", status === "sold" ? SOLD : NO_LONGER_FOR_SALE);
 
 /**
  * Whether this order can be paid now — the one place that says so. "paid" when it already is (a retry
