@@ -77,7 +77,8 @@ async function lowPrice(tx: Tx, a: typeof adverts.$inferSelect): Promise<ReviewS
 }
 
 /**
- * Another seller's photo within a few bits of one of this advert's: candidates share one of the four
+ * Another seller's photo within a few bits of one of this advert's — on an advert that passed review (a
+ * held copy of Sam's photo must not hold Sam's next advert). Candidates share one of the four
  * indexed 16-bit bands (at most 3 differing bits cannot touch all four), then the whole hashes are
  * compared in SQL (bit_count over the xor: PostgreSQL 14 and later).
  */
@@ -93,6 +94,7 @@ async function duplicatePhotos(tx: Tx, advertId: string): Promise<ReviewSignal |
     join ${adverts} a on a.id = other.advert_id
     join ${users} u on u.id = other.seller_id
     where mine.advert_id = ${advertId} and other.seller_id <> mine.seller_id
+      and a.status not in ('pending_review', 'rejected')
       and bit_count((other.hash # mine.hash)::bit(64)) <= ${SIGNAL_RULES.samePhotoBits}
     limit 3`);
   const rows = (result as unknown as { rows: { name: string; seller: string }[] }).rows;
