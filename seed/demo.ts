@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
+import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
 
 export const DEMO_ACCOUNTS = {
@@ -126,6 +127,8 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   for (const a of saved) if (a) await s.favourites.save(buyer, a.id);
   const cheaper = sams[0];
   if (cheaper) await lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000);
+  const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
+  await seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer });
   return true;
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminActions, advertPublications, adverts } from "../../db/schema.ts";
+import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -201,3 +202,24 @@ describe("listings held for review", () => {
     expect((await as.rafi.raw("PUT", `/api/adverts/${id}`, edit.payload, edit.headers)).statusCode).toBe(409);
   });
 });
+
+it("the demo data fills the review queue on first start: two held, one flagged", async () => {
+  const demo = await startTestApp();
+  try {
+    await seedDemoIfEmpty(demo.services);
+    const admin = client(demo);
+    await admin.signIn("admin@relaptop.test");
+    const queued = (await admin.get("/api/review-queue")).json().adverts as Array<{
+      name: string;
+      held: boolean;
+      signals: { kind: string }[];
+    }>;
+    expect(queued.map((a) => [a.name, a.held, a.signals.map((x) => x.kind)])).toEqual([
+      ["ThinkPad T490 like new", true, ["duplicate_photo"]],
+      ["HP EliteBook 840 G6", true, ["shared_mobile"]],
+      ["Acer Swift 3 SF314", false, ["off_site_contact"]],
+    ]);
+  } finally {
+    await demo.close();
+  }
+}, 120_000);
