@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ReviewSignal } from "../schemas/review-signals.ts";
 import {
   ADVERT_STATUSES,
   CONDITIONS,
@@ -173,7 +175,10 @@ export const adverts = pgTable(
     condition: text("condition", { enum: CONDITIONS }).notNull(),
     /** Shown in the home page's Latest laptops section. */
     advertised: boolean("advertised").notNull().default(false),
-    /** available → sold (paid) | withdrawn (deleted by its seller or an admin). */
+    /**
+     * available → sold (paid) | withdrawn (deleted by its seller or an admin); pending_review (held: not
+     * public) → available (approved) | rejected (see core/orders/advert-lifecycle.ts).
+     */
     status: text("status", { enum: ADVERT_STATUSES }).notNull().default("available"),
     /** As the seller typed it; the three columns below are what the catalogue recognised in it (null if nothing). */
     processor: text("processor"),
@@ -188,8 +193,17 @@ export const adverts = pgTable(
     storageType: text("storage_type"),
     screenInches: text("screen_inches"),
     batteryHealth: smallint("battery_health"),
-    /** Why an admin removed this advert (shown to its seller). */
+    /** Why an admin removed or rejected this advert (shown to its seller). */
     removalReason: text("removal_reason"),
+    /** What looked suspicious when it was last posted or edited (core/catalogue/review-signals.ts); null if nothing. */
+    reviewSignals: jsonb("review_signals").$type<ReviewSignal[]>(),
+    /** In the admins' review queue since then (held or flagged); cleared when an admin approves or rejects it. */
+    flaggedAt: timestamp("flagged_at", { withTimezone: true, precision: 3 }),
+    /**
+     * The mobile number's last ten digits: "+880 1712-345678" and "01712345678" are the same phone
+     * (a number on several sellers' adverts is a review signal).
+     */
+    mobileDigits: text("mobile_digits").generatedAlwaysAs(sql`right(regexp_replace(mobile, '[^0-9]', '', 'g'), 10)`),
     /** A buyer is paying: nobody else can start paying until this passes (see core/orders/pay-order.ts). */
     reservedByOrderId: uuid("reserved_by_order_id"),
     reservedUntil: timestamp("reserved_until", { withTimezone: true, precision: 3 }),
@@ -242,6 +256,38 @@ export const adverts = pgTable(
     index("adverts_comparables_idx")
       .on(t.status, t.performanceTier, t.ramGb, t.storageGb, t.condition, t.processorYear, t.yearsOfUse)
       .where(sql`${t.performanceTier} is not null`),
+    // Review signals: the admins' queue, oldest first; other sellers with the same phone.
+    index("adverts_flagged_idx").on(t.flaggedAt, t.id).where(sql`${t.flaggedAt} is not null`),
+    index("adverts_mobile_digits_idx").on(t.mobileDigits, t.sellerId),
+  ],
+);
+
+/**
+ * A perceptual hash (64-bit dHash, core/media/photo-hash.ts) of each advert photo, to find the same
+ * picture on another seller's advert. Its four 16-bit bands are indexed: two hashes at most 3 bits apart
+ * share at least one band exactly, so candidates come from the band indexes and only they are compared.
+ */
+export const advertPhotoHashes = pgTable(
+  "advert_photo_hashes",
+  {
+    advertId: uuid("advert_id")
+      .notNull()
+      .references(() => adverts.id, { onDelete: "cascade" }),
+    photoKey: text("photo_key").notNull(),
+    /** The advert's seller, kept here so finding other sellers' photos needs no join. */
+    sellerId: text("seller_id").notNull(),
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+    band0: integer("band0").notNull(),
+    band1: integer("band1").notNull(),
+    band2: integer("band2").notNull(),
+    band3: integer("band3").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.advertId, t.photoKey] }),
+    index("advert_photo_hashes_band0_idx").on(t.band0),
+    index("advert_photo_hashes_band1_idx").on(t.band1),
+    index("advert_photo_hashes_band2_idx").on(t.band2),
+    index("advert_photo_hashes_band3_idx").on(t.band3),
   ],
 );
 

@@ -250,6 +250,10 @@ export const sellerAdvertSchema = z
     sold: z.boolean(),
     /** Set when an admin removed the advert: why. */
     removedBecause: z.string().nullable(),
+    /** Held for review (not public until an admin approves it): what looked suspicious, in words for its seller. */
+    pendingReview: z.array(z.string()).nullable(),
+    /** Set when an admin rejected the advert after review: why. */
+    rejectedBecause: z.string().nullable(),
     /** Who bought it, for a sold laptop. */
     sale: z.object({ buyerName: z.string(), priceCents: z.int() }).nullable(),
     /** How many people have it in their favourites. */

@@ -24,7 +24,7 @@ export type PerformanceTier = (typeof PERFORMANCE_TIERS)[number];
 export const PRICE_SOURCES = ["sales", "listings"] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 /** Stored advert statuses; see core/orders/advert-lifecycle.ts for how an advert moves between them. */
-export const ADVERT_STATUSES = ["available", "sold", "withdrawn"] as const;
+export const ADVERT_STATUSES = ["available", "pending_review", "rejected", "sold", "withdrawn"] as const;
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
 
 /* Orders and payments — see core/orders/order-states.ts for who moves an order and when. */

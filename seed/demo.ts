@@ -3,6 +3,7 @@ import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
+import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
 import { seedSalesHistory } from "./sales-history.ts";
 
@@ -200,6 +201,8 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   const cheaper = sams[0];
   if (cheaper) await lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000);
   await seedSalesHistory(s);
+  const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
+  await seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer });
   return true;
 }
 

@@ -3,7 +3,8 @@ import type { Role } from "../core/accounts/index.ts";
 import { processorColumns } from "../core/catalogue/index.ts";
 import { adverts, brands, users } from "../db/schema.ts";
 import { advertUpdateSchema } from "../schemas/catalogue.ts";
-import type { Condition } from "../schemas/values.ts";
+import type { ReviewSignal } from "../schemas/review-signals.ts";
+import type { AdvertStatus, Condition } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { brandLogo, laptopPicture } from "./demo-images.ts";
 
@@ -55,7 +56,13 @@ export interface AdvertSeed {
   location?: string;
   condition?: Condition;
   advertised?: boolean;
-  status?: "available" | "sold" | "withdrawn";
+  status?: AdvertStatus;
+  /** Held for review (status pending_review) or flagged, with these signals. */
+  reviewSignals?: ReviewSignal[];
+  /** Defaults to one of the seller's own (each seller a number of their own, as the review signals expect). */
+  mobile?: string;
+  /** A tier without a processor (tests); otherwise it comes from the processor. */
+  performanceTier?: number;
   createdAt?: Date;
   hue?: number;
   imageKey?: string;
@@ -64,6 +71,13 @@ export interface AdvertSeed {
   ramGb?: number;
   storageGb?: number;
   storageType?: "SSD" | "HDD" | "eMMC" | "Hybrid";
+}
+
+/** A phone number of the seller's own, the same on all their adverts: 017 and eight digits from their id. */
+function sellersMobile(sellerId: string) {
+  let n = 0;
+  for (const c of sellerId) n = (n * 31 + c.charCodeAt(0)) % 100_000_000;
+  return `017${String(n).padStart(8, "0")}`;
 }
 
 export async function createAdvert(s: Services, a: AdvertSeed) {
@@ -80,16 +94,19 @@ export async function createAdvert(s: Services, a: AdvertSeed) {
       resalePriceCents: a.resalePriceCents,
       yearsOfUse: a.yearsOfUse ?? 1,
       location: a.location ?? "Dhaka",
-      mobile: "01700000000",
+      mobile: a.mobile ?? sellersMobile(a.sellerId),
       description: `${a.name}, well kept, with its charger.`,
       condition: a.condition ?? "good",
       advertised: a.advertised ?? false,
       status: a.status ?? "available",
       processor: a.processor ?? null,
       ...processorColumns(a.processor),
+      // Tests may set a tier without a processor.
+      ...(a.performanceTier !== undefined && { performanceTier: a.performanceTier }),
       ramGb: a.ramGb ?? null,
       storageGb: a.storageGb ?? null,
       storageType: a.storageType ?? null,
+      ...(a.reviewSignals && { reviewSignals: a.reviewSignals, flaggedAt: new Date() }),
       ...(a.createdAt && { createdAt: a.createdAt }),
     })
     .returning();

@@ -27,7 +27,7 @@ import {
 import { createFavourites, definePriceDropJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
-import { createPeople, createReports } from "../core/moderation/index.ts";
+import { createHeldAdverts, createPeople, createReports } from "../core/moderation/index.ts";
 import {
   CHANNELS,
   createDelivery,
@@ -216,6 +216,7 @@ export function createServices(config: Config, database: Database, options: Serv
     profile: createProfile({ db }),
     audit: createAudit({ db }),
     reports: createReports({ db }),
+    heldAdverts: createHeldAdverts({ db }),
     catalogue,
     /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
     visitorCatalogue,

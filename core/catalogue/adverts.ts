@@ -1,19 +1,30 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands } from "../../db/schema.ts";
 import type { AdvertInput, AdvertUpdate } from "../../schemas/catalogue.ts";
+import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import { type Actor, isActingSeller, isAdmin } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { recordPriceDrop } from "../favourites/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
-import { type MediaStorage, mediaUrl, storeImage } from "../media/index.ts";
-import { lockAdvert, publish, takeDown } from "../orders/index.ts";
+import { type MediaStorage, mediaUrl, storePhoto } from "../media/index.ts";
+import { holdForReview, lockAdvert, publish, takeDown } from "../orders/index.ts";
 import { processorColumns } from "./processors/match.ts";
+import { reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
 
 const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
 const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can no longer be changed.");
+const rejected = () => new AppError("CONFLICT", "This advert was rejected: it can no longer be changed.");
+
+/** Weak signals alone flag a public advert for admins (or clear the flag when none are left). */
+async function flag(tx: Tx, advertId: string, signals: ReviewSignal[]) {
+  await tx
+    .update(adverts)
+    .set(signals.length ? { reviewSignals: signals, flaggedAt: new Date() } : { reviewSignals: null, flaggedAt: null })
+    .where(eq(adverts.id, advertId));
+}
 
 /**
  * A seller's own adverts: posting, editing, advertising, deleting.
@@ -39,11 +50,11 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
   }
 
   async function storePhotos(files: File[]) {
-    const keys: string[] = [];
+    const photos: { key: string; hash: bigint }[] = [];
     for (const file of files) {
-      keys.push(await storeImage(media, Buffer.from(await file.arrayBuffer()), "photos"));
+      photos.push(await storePhoto(media, Buffer.from(await file.arrayBuffer()), "photos"));
     }
-    return keys;
+    return photos;
   }
 
   async function requireBrand(brandId: string) {
@@ -80,15 +91,24 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
     async create(actor: Actor, input: AdvertInput): Promise<{ id: string }> {
       requireSeller(actor);
       await requireBrand(input.brandId);
-      const photoKeys = await storePhotos(input.photos);
+      const photos = await storePhotos(input.photos);
+      const photoKeys = photos.map((p) => p.key);
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(adverts)
           .values({ ...columns(input), sellerId: actor.id, imageKey: photoKeys[0] as string, photoKeys })
           .returning({ id: adverts.id });
         const { id } = row as { id: string };
-        // Posted adverts are published at once (saved searches hear of it after the commit).
-        await publish(tx, id, actor.id);
+        await savePhotoHashes(tx, id, actor.id, photos);
+        // Review signals, in this transaction: a suspicious advert is held before anyone can see it.
+        const signals = await reviewSignals(tx, id);
+        if (verdictOf(signals) === "hold") {
+          await holdForReview(tx, id, undefined, signals);
+        } else {
+          // Published at once (saved searches hear of it after the commit); weak signals flag it for admins.
+          await publish(tx, id, actor.id);
+          await flag(tx, id, signals);
+        }
         return { id };
       });
     },
@@ -96,17 +116,29 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
     async update(actor: Actor, id: string, input: AdvertUpdate) {
       const advert = await owned(actor, id);
       if (advert.status === "sold") throw sold();
+      if (advert.status === "rejected") throw rejected();
       await requireBrand(input.brandId);
-      const photoKeys = input.photos.length ? await storePhotos(input.photos) : undefined;
+      const photos = input.photos.length ? await storePhotos(input.photos) : undefined;
+      const photoKeys = photos?.map((p) => p.key);
       // The price as it was, read under the row's lock: a lower price for a laptop still for sale tells
       // everyone who saved it, in this same transaction (core/favourites).
       await db.transaction(async (tx) => {
         const before = await lockAdvert(tx, id);
-        if (before?.status !== "available") return;
+        if (before?.status !== "available" && before?.status !== "pending_review") return;
         await tx
           .update(adverts)
           .set({ ...columns(input), ...(photoKeys && { photoKeys, imageKey: photoKeys[0] as string }) })
           .where(eq(adverts.id, id));
+        if (photos) await savePhotoHashes(tx, id, before.sellerId, photos);
+        // An edit is screened again. A held advert stays held (an admin releases it) with what it raises
+        // now; a public one may be held or flagged by what the edit changed.
+        const signals = await reviewSignals(tx, id);
+        if (before.status === "pending_review") {
+          if (signals.length) await tx.update(adverts).set({ reviewSignals: signals }).where(eq(adverts.id, id));
+          return;
+        }
+        if (verdictOf(signals) === "hold") return holdForReview(tx, id, before, signals);
+        await flag(tx, id, signals);
         if (input.resalePrice < before.resalePriceCents) {
           await recordPriceDrop(tx, jobs, {
             advertId: id,
@@ -121,6 +153,7 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
     async setAdvertised(actor: Actor, id: string, advertised: boolean) {
       const advert = await owned(actor, id);
       if (advert.status === "sold") throw sold();
+      if (advert.status === "rejected") throw rejected();
       await db.update(adverts).set({ advertised }).where(eq(adverts.id, id));
     },
 

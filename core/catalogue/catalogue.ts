@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, favourites, orders, users } from "../../db/schema.ts";
 import type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
+import { REVIEW_SIGNALS } from "../../schemas/review-signals.ts";
 import type { SearchPage, SearchParams } from "../../schemas/search.ts";
 import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
@@ -133,6 +134,7 @@ export function createCatalogue({ db }: { db: Db }) {
           advertised: adverts.advertised,
           status: adverts.status,
           removalReason: adverts.removalReason,
+          reviewSignals: adverts.reviewSignals,
           soldTo: orders.buyerName,
           soldFor: orders.priceCents,
           // Counted in the same query, from the favourites' advert index (no query per row).
@@ -151,13 +153,18 @@ export function createCatalogue({ db }: { db: Db }) {
         )
         .orderBy(...newestFirst)
         .limit(limit);
-      return rows.map(({ imageKey, status, removalReason, soldTo, soldFor, savedBy, ...r }) => ({
+      return rows.map(({ imageKey, status, removalReason, reviewSignals, soldTo, soldFor, savedBy, ...r }) => ({
         ...r,
         savedBy: Number(savedBy),
         sale: status === "sold" && soldTo && soldFor ? { buyerName: soldTo, priceCents: soldFor } : null,
         imageUrl: mediaUrl(imageKey),
         sold: status === "sold",
         removedBecause: status === "withdrawn" ? removalReason : null,
+        pendingReview:
+          status === "pending_review"
+            ? [...new Set((reviewSignals ?? []).map((s) => REVIEW_SIGNALS[s.kind].seller))]
+            : null,
+        rejectedBecause: status === "rejected" ? removalReason : null,
       }));
     },
 

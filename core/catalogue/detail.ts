@@ -5,12 +5,13 @@ import { adverts, brands, priceGuides, sellerRatings, users } from "../../db/sch
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
+import { isPublic } from "../orders/index.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
 import { tierName } from "./processors/processors.ts";
 
 /**
  * Everything a laptop's page shows (AdvertDetail, schemas/catalogue.ts), and who sells it.
- * Withdrawn adverts are gone (null); sold ones stay visible as Sold.
+ * Withdrawn adverts are gone (null), and so are held and rejected ones (not public); sold ones stay visible as Sold.
  */
 export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail & { sellerId: string }) | null> {
   if (!isUuid(id)) return null;
@@ -53,7 +54,7 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
     .leftJoin(sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId))
     .leftJoin(...withPriceGuide)
     .where(eq(adverts.id, id));
-  if (!a || a.status === "withdrawn") return null;
+  if (!a || !isPublic(a.status)) return null;
   const {
     imageKey,
     photoKeys,

@@ -6,6 +6,7 @@ import type { StartConversationInput } from "../../schemas/conversations.ts";
 import { canBuy, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { notify } from "../notifications/index.ts";
+import { isPublic } from "../orders/index.ts";
 import type { MessageLimiter } from "./limits.ts";
 import { announce } from "./live.ts";
 
@@ -120,7 +121,7 @@ export function createSending({ db, limits }: { db: Db; limits: MessageLimiter }
         .from(adverts)
         .innerJoin(users, eq(users.id, adverts.sellerId))
         .where(eq(adverts.id, advertId));
-      if (!advert || advert.status === "withdrawn") throw new AppError("NOT_FOUND", M.laptopNotFound);
+      if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", M.laptopNotFound);
       if (advert.sellerId === actor.id) throw new AppError("CONFLICT", M.ownLaptop, { body: M.ownLaptop });
       if (advert.sellerGone) throw new AppError("CONFLICT", M.deleted, { body: M.deleted });
       const existing = await findFor(actor, advertId);

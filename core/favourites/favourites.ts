@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, favourites } from "../../db/schema.ts";
 import { FAVOURITE_MESSAGES, type Favourite, type FavouritePage } from "../../schemas/favourites.ts";
+import type { AdvertStatus } from "../../schemas/values.ts";
 import { type Actor, canBuy } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
@@ -42,7 +43,7 @@ export function createFavourites({ db }: { db: Db }) {
       const saved = await db.execute(sql`
         insert into ${favourites} (user_id, advert_id, saved_price_cents, advert_name)
         select ${person.id}, ${adverts.id}, ${adverts.resalePriceCents}, ${adverts.name}
-        from ${adverts} where ${adverts.id} = ${advertId} and ${adverts.status} <> 'withdrawn'
+        from ${adverts} where ${adverts.id} = ${advertId} and ${adverts.status} in ('available', 'sold')
         on conflict (user_id, advert_id) do nothing
         returning 1 as saved`);
       if ((saved as unknown as { rows: unknown[] }).rows.length > 0) return;
@@ -142,11 +143,13 @@ function toFavourite(r: {
   savedAt: Date;
   name: string | null;
   imageKey: string | null;
-  status: "available" | "sold" | "withdrawn" | null;
+  status: AdvertStatus | null;
   priceCents: number | null;
   booked: boolean;
 }): Favourite {
-  const gone = r.status === null || r.status === "withdrawn";
+  // Held for review or rejected: not public, so gone for its savers (it comes back if approved).
+  const gone =
+    r.status === null || r.status === "withdrawn" || r.status === "pending_review" || r.status === "rejected";
   const status = gone ? "gone" : r.status === "sold" ? "sold" : r.booked ? "booked" : "available";
   return {
     advertId: r.advertId,

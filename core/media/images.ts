@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { AppError } from "../errors.ts";
+import { photoHash } from "./photo-hash.ts";
 import type { MediaStorage } from "./storage.ts";
 
 /** Limits of what we accept from a browser. */
@@ -19,6 +20,19 @@ const OUTPUT = { width: 1600, height: 1200, quality: 80 };
  * Throws AppError(VALIDATION_FAILED) with a message for `field` when it is not acceptable.
  */
 export async function storeImage(storage: MediaStorage, bytes: Buffer, field: string): Promise<string> {
+  return storage.put(await reencode(bytes, field), "webp");
+}
+
+/**
+ * An advert photo: stored like any image, with the perceptual hash of what was stored (the re-encoded
+ * picture, so the same photo hashes alike whatever format it came in), for finding it on other adverts.
+ */
+export async function storePhoto(storage: MediaStorage, bytes: Buffer, field: string) {
+  const output = await reencode(bytes, field);
+  return { key: await storage.put(output, "webp"), hash: await photoHash(output) };
+}
+
+async function reencode(bytes: Buffer, field: string): Promise<Buffer> {
   const refuse = (message: string) => new AppError("VALIDATION_FAILED", message, { [field]: message });
   if (bytes.length === 0) throw refuse("The image file is empty.");
   if (bytes.length > IMAGE_LIMITS.maxBytes) throw refuse("The image is larger than 8 MB.");
@@ -40,5 +54,5 @@ export async function storeImage(storage: MediaStorage, bytes: Buffer, field: st
     if (/pixel limit/i.test(text)) throw refuse("The image is too large in pixels (at most 40 megapixels).");
     throw refuse("This file is not a picture we can use. Upload a JPEG, PNG or WebP image.");
   }
-  return storage.put(output, "webp");
+  return output;
 }

@@ -9,7 +9,7 @@ import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { notify } from "../notifications/index.ts";
-import { takeDown } from "../orders/index.ts";
+import { isPublic, takeDown } from "../orders/index.ts";
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
 export function createReports({ db }: { db: Db }) {
@@ -22,7 +22,7 @@ export function createReports({ db }: { db: Db }) {
             .from(adverts)
             .where(eq(adverts.id, input.advertId))
         : [];
-      if (!advert || advert.status === "withdrawn") throw new AppError("NOT_FOUND", "This laptop does not exist.");
+      if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot report your own laptop.");
       try {
         await db

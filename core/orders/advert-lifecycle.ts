@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { advertEvents, advertPublications, adverts, orders } from "../../db/schema.ts";
+import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { AppError } from "../errors.ts";
 import { endBookings, heldByPayment } from "./transition.ts";
@@ -16,10 +17,16 @@ import { endBookings, heldByPayment } from "./transition.ts";
  *       └────release─────┘
  *   available ──withdraw (its seller)──► withdrawn
  *   available | held ──remove (an admin)──► withdrawn
+ *   (new) | available ──holdForReview──► pending_review ──approve──► available
+ *   pending_review | available ──reject (an admin)──► rejected
+ *   available | pending_review | rejected ──withdraw (its seller)──► withdrawn
  *
  * "held" is an available advert with a live payment hold (`reservedUntil` in the future): the hold
  * lapses by itself after five minutes, so it is not a stored status. Holds are recorded in the order's
  * own events (startPayment, paymentFailed); every change of status is recorded in `advert_events`.
+ *
+ * "pending_review" and "rejected" adverts are not public: only their seller (My Products) and admins
+ * (the review queue in Reported Items) see them. Review signals are computed in core/catalogue.
  */
 export type AdvertState = AdvertStatus | "held";
 
@@ -29,6 +36,15 @@ export const ADVERT_TRANSITIONS = {
    * saved searches are matched against it, after the commit, by the job queue.
    */
   publish: { from: [], to: "available", by: "seller" },
+  /**
+   * Posting or editing it raised a strong review signal (or two weak ones): it leaves the catalogue, or
+   * never enters it, until an admin looks. Nothing is published, so saved searches do not hear of it.
+   */
+  holdForReview: { from: ["available"], to: "pending_review", by: "system" },
+  /** An admin found nothing wrong: it is published now (saved searches are matched then, not before). */
+  approve: { from: ["pending_review"], to: "available", by: "admin" },
+  /** An admin found it fraudulent: out of the catalogue for good, with the reason its seller sees. */
+  reject: { from: ["pending_review", "available"], to: "rejected", by: "admin" },
   /** A buyer starts paying: nobody else can start paying until the hold is released or lapses. */
   hold: { from: ["available"], to: "held", by: "buyer" },
   /** The payment failed, was abandoned, or the booking was cancelled. */
@@ -40,12 +56,12 @@ export const ADVERT_TRANSITIONS = {
   /** Refunded after the buyer received it (a dispute): the laptop is in their hands, not for sale. */
   retire: { from: ["sold"], to: "withdrawn", by: "system" },
   /** Its seller deletes it. Not while a buyer is paying: that buyer's money is in flight. */
-  withdraw: { from: ["available"], to: "withdrawn", by: "seller" },
+  withdraw: { from: ["available", "pending_review", "rejected"], to: "withdrawn", by: "seller" },
   /**
    * An admin removes it (a report, or deleting its seller's account) — at once, even while a buyer
    * is paying: that payment is refused when the provider answers, and its money goes back (decision 8).
    */
-  remove: { from: ["available", "held"], to: "withdrawn", by: "admin" },
+  remove: { from: ["available", "held", "pending_review"], to: "withdrawn", by: "admin" },
 } as const satisfies Record<
   string,
   { from: readonly AdvertState[]; to: AdvertState; by: "buyer" | "seller" | "admin" | "system" }
@@ -63,7 +79,12 @@ const REFUSALS: Record<AdvertState, string> = {
   held: "A buyer is paying for this laptop right now. Try again in a few minutes.",
   sold: "This laptop is sold: its advert can no longer be changed.",
   withdrawn: "This advert does not exist.",
+  pending_review: "This advert is waiting for an admin's review.",
+  rejected: "This advert was rejected: it can no longer be changed.",
 };
+
+/** Whether anyone but its seller and admins may see the advert (held and rejected ones are hidden). */
+export const isPublic = (status: AdvertStatus) => status === "available" || status === "sold";
 
 const SOLD_STAYS = "This laptop is sold: its advert stays for its order.";
 
@@ -107,8 +128,52 @@ export async function publish(tx: Tx, advertId: string, actorId: string) {
     transition: "publish",
     actorId,
   });
+  await announcePublication(tx, advertId);
+}
+
+/** The publication outbox row and its wake-up for the saved-search matcher (on commit). */
+async function announcePublication(tx: Tx, advertId: string) {
   await tx.insert(advertPublications).values({ advertId }).onConflictDoNothing();
   await announce(tx, PUBLICATIONS_CHANNEL);
+}
+
+/**
+ * Holds an advert for review with the signals that made it suspicious: a new one (`advert` undefined,
+ * instead of publishing it) or a locked available one its seller just edited.
+ */
+export async function holdForReview(tx: Tx, advertId: string, advert: AdvertRow | undefined, signals: ReviewSignal[]) {
+  if (advert) check(advert, "holdForReview");
+  await tx
+    .update(adverts)
+    .set({ status: "pending_review", advertised: false, reviewSignals: signals, flaggedAt: new Date() })
+    .where(eq(adverts.id, advertId));
+  await tx.insert(advertEvents).values({
+    advertId,
+    fromStatus: advert ? stateOf(advert) : "new",
+    toStatus: ADVERT_TRANSITIONS.holdForReview.to,
+    transition: "holdForReview",
+    actorId: null,
+    note: signals.map((s) => s.kind).join(", "),
+  });
+}
+
+/** An admin approves a locked held advert: it enters the catalogue, and saved searches hear of it. */
+export async function approveAdvert(tx: Tx, advert: AdvertRow, adminId: string) {
+  check(advert, "approve");
+  await tx.update(adverts).set({ status: "available", flaggedAt: null }).where(eq(adverts.id, advert.id));
+  await record(tx, advert, "approve", adminId);
+  await announcePublication(tx, advert.id);
+}
+
+/** An admin rejects a locked held (or flagged, public) advert; its seller sees the reason, its bookings end. */
+export async function rejectAdvert(tx: Tx, advert: AdvertRow, adminId: string, reason: string) {
+  check(advert, "reject");
+  await tx
+    .update(adverts)
+    .set({ status: "rejected", advertised: false, flaggedAt: null, removalReason: reason })
+    .where(eq(adverts.id, advert.id));
+  await record(tx, advert, "reject", adminId, reason);
+  await endBookings(tx, [advert.id], "withdraw", `rejected by an admin: ${reason}`);
 }
 
 /** Holds a locked available advert for one order (once: asking again while it holds does not renew it). */
@@ -186,7 +251,7 @@ export async function removeAllOf(tx: Tx, sellerId: string, adminId: string) {
   const open = await tx
     .select()
     .from(adverts)
-    .where(and(eq(adverts.sellerId, sellerId), inArray(adverts.status, ["available"])))
+    .where(and(eq(adverts.sellerId, sellerId), inArray(adverts.status, ["available", "pending_review"])))
     .orderBy(adverts.id)
     .for("update");
   for (const advert of open) {

@@ -8,9 +8,13 @@
 export type { OrderView } from "../../schemas/orders.ts";
 export {
   ADVERT_TRANSITIONS,
+  approveAdvert,
+  holdForReview,
+  isPublic,
   lockAdvert,
   PUBLICATIONS_CHANNEL,
   publish,
+  rejectAdvert,
   removeAllOf,
   takeDown,
 } from "./advert-lifecycle.ts";

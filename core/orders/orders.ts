@@ -8,7 +8,7 @@ import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
-import { release, unsell } from "./advert-lifecycle.ts";
+import { isPublic, release, unsell } from "./advert-lifecycle.ts";
 import { type OrderFacts, tellAbout } from "./order-notices.ts";
 import { type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
 import { createPaymentSteps, type MoneyDeps } from "./pay-order.ts";
@@ -119,7 +119,7 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
           if (Number(live?.n ?? 0) >= MAX_LIVE_BOOKINGS) throw new AppError("CONFLICT", TOO_MANY_BOOKINGS);
           // Shared with other buyers booking, but not with a sale or a withdrawal ending this laptop's bookings.
           const [advert] = await tx.select().from(adverts).where(eq(adverts.id, input.advertId)).for("share");
-          if (!advert || advert.status === "withdrawn") throw new AppError("NOT_FOUND", "This laptop does not exist.");
+          if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
           if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
           if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
           const [order] = await tx

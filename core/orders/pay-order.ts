@@ -9,7 +9,9 @@ import { canTransition, NO_LONGER_FOR_SALE, type OrderStatus, refusalOf, SOLD } 
 import { applyTransition, findOrder, heldByPayment, lockBuyer, lockOrder } from "./transition.ts";
 
 /** Why this laptop cannot be paid for now. */
-const unavailable = (status: string) => new AppError("CONFLICT", status === "withdrawn" ? NO_LONGER_FOR_SALE : SOLD);
+// A closed order's laptop was sold to someone else; a withdrawn, held-for-review or rejected one is not for sale.
+const unavailable = (status: string) =>
+  new AppError("CONFLICT", ["withdrawn", "pending_review", "rejected"].includes(status) ? NO_LONGER_FOR_SALE : SOLD);
 
 /**
  * Whether this order can be paid now — the one place that says so. "paid" when it already is (a retry

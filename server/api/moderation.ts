@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { removalSchema, reportedAdvertListSchema, reportSchema } from "../../schemas/moderation.ts";
+import { heldAdvertListSchema } from "../../schemas/review-signals.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { advertIdParams, idParams } from "../http/params.ts";
@@ -63,6 +64,54 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (request, reply) => {
       await services.reports.removeAdvert(
+        await requireUser(services, request, "admin"),
+        request.params.id,
+        request.body.reason,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    "/review-queue",
+    {
+      schema: {
+        tags,
+        summary:
+          "Adverts held for review or flagged, oldest first, with their signals (admin; pass `next` as `cursor`)",
+        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        response: { 200: heldAdvertListSchema, ...errorResponses },
+      },
+    },
+    async (request) => services.heldAdverts.queue(await requireUser(services, request, "admin"), request.query.cursor),
+  );
+  app.post(
+    "/adverts/:id/approval",
+    {
+      schema: {
+        tags,
+        summary: "Approve an advert held for review (it is published) or flagged (it leaves the queue) (admin)",
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await services.heldAdverts.approve(await requireUser(services, request, "admin"), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    "/adverts/:id/rejection",
+    {
+      schema: {
+        tags,
+        summary: "Reject an advert held for review or flagged; its seller sees the reason (admin)",
+        params: idParams,
+        body: removalSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await services.heldAdverts.reject(
         await requireUser(services, request, "admin"),
         request.params.id,
         request.body.reason,

@@ -1,4 +1,4 @@
-import { DEMO, expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { DEMO, expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 
 test("a buyer reports an advert, the admin removes it, and its seller sees why", async ({ page, browser }) => {
@@ -19,7 +19,7 @@ test("a buyer reports an advert, the admin removes it, and its seller sees why",
   await page.getByLabel("Year of use").fill("1");
   await page.getByLabel("Condition").selectOption("excellent");
   await page.getByLabel("Location").fill("Khulna");
-  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Mobile number").fill(uniqueMobile());
   await page.getByLabel("Description").fill("Unbelievable price, pay in advance.");
   await page.getByLabel("Photos").setInputFiles(await pngFile());
   await page.getByRole("button", { name: "Add Advertisement" }).click();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
-import { DEMO, expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { DEMO, expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 import { lastMailTo, linkIn, REFUSED_ADDRESS } from "./support/mail.ts";
 
@@ -30,7 +30,7 @@ async function sellerWithLaptop(page: Page, laptop: string) {
   await page.getByLabel("Year of use").fill("2");
   await page.getByLabel("Condition").selectOption("good");
   await page.getByLabel("Location").fill("Sylhet");
-  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Mobile number").fill(uniqueMobile());
   await page.getByLabel("Description").fill("Works well, with its charger.");
   await page.getByLabel("Photos").setInputFiles(await pngFile());
   await page.getByRole("button", { name: "Add Advertisement" }).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { expect, fieldError, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 
 /** A new buyer for each test: orders are per buyer, so tests stay independent. */
@@ -142,7 +142,7 @@ test("a buyer whose booked laptop is deleted by its seller sees it is no longer 
       resalePrice: "500",
       yearsOfUse: "2",
       location: "Uttara",
-      mobile: "01712345678",
+      mobile: uniqueMobile(),
       description: "Posted to be deleted.",
       condition: "good",
       photos: await pngFile(),

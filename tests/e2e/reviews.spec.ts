@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, fieldError, test, uniqueEmail } from "./support/fixtures.ts";
+import { expect, fieldError, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 
 /** A new seller, so their rating starts from nothing whatever other tests do. */
@@ -22,7 +22,7 @@ async function postLaptop(page: Page, laptop: string) {
   await page.getByLabel("Year of use").fill("2");
   await page.getByLabel("Condition").selectOption("good");
   await page.getByLabel("Location").fill("Khulna");
-  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Mobile number").fill(uniqueMobile());
   await page.getByLabel("Description").fill("Works well, with its charger.");
   await page.getByLabel("Photos").setInputFiles(await pngFile());
   await page.getByRole("button", { name: "Add Advertisement" }).click();

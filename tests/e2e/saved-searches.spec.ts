@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { DEMO, expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 import { lastMailTo } from "./support/mail.ts";
 
@@ -32,7 +32,7 @@ async function postLaptop(page: Page, laptop: string, price: string) {
   await page.getByLabel("Year of use").fill("1");
   await page.getByLabel("Condition").selectOption("excellent");
   await page.getByLabel("Location").fill("Dhaka");
-  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Mobile number").fill(uniqueMobile());
   await page.getByLabel("Description").fill("Barely used, with its box.");
   await page.getByLabel("Photos").setInputFiles(await pngFile());
   await page.getByRole("button", { name: "Add Advertisement" }).click();

@@ -1,4 +1,4 @@
-import { DEMO, expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { DEMO, expect, fieldError, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 
 test("a seller posts (every message), edits, advertises, removes the advertisement and deletes an advert", async ({
@@ -46,7 +46,7 @@ test("a seller posts (every message), edits, advertises, removes the advertiseme
   await page.getByLabel("Year of use").fill("2");
   await page.getByLabel("Condition").selectOption("good");
   await page.getByLabel("Location").fill("Dhaka");
-  await page.getByLabel("Mobile number").fill("01712345678");
+  await page.getByLabel("Mobile number").fill(uniqueMobile());
   await page.getByLabel("Description").fill("Light, fast, with its charger and box.");
   await page.getByLabel("RAM (GB)").fill("16");
   await page.getByLabel("Storage (GB)").fill("512");

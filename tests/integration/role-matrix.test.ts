@@ -87,6 +87,9 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/reports": ADMIN_ONLY,
   "POST /api/reports/{advertId}/dismissal": ADMIN_ONLY,
   "POST /api/adverts/{id}/removal": ADMIN_ONLY,
+  "GET /api/review-queue": ADMIN_ONLY,
+  "POST /api/adverts/{id}/approval": ADMIN_ONLY,
+  "POST /api/adverts/{id}/rejection": ADMIN_ONLY,
   // The email's one-click link: its signed token, not a session, says whose email it stops.
   "POST /api/notifications/unsubscribe": PUBLIC,
   "GET /api/notifications": SIGNED_IN,
@@ -220,6 +223,17 @@ async function fresh(op: string): Promise<Record<string, string>> {
       ).id,
     };
   }
+  if (op === "POST /api/adverts/{id}/approval" || op === "POST /api/adverts/{id}/rejection") {
+    const held = await createAdvert(t.services, {
+      sellerId: ids.ownerId as string,
+      brandId: ids.brand as string,
+      name: "Held",
+      resalePriceCents: 100,
+      status: "pending_review",
+      reviewSignals: [{ kind: "shared_mobile", detail: "Matrix" }],
+    });
+    return { id: held.id };
+  }
   if (op === "POST /api/notifications/{id}/read") return { id: ids.notification as string };
   if (op.includes("/saved-searches/{id}")) {
     const owner = { id: ids.ownerId as string, role: "seller" as const, actingAsSeller: true } as never;
@@ -300,6 +314,7 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "PUT /api/me/acting-mode": { mode: "seller" },
     "POST /api/reports": { advertId: ids.advert, reason: "Other" },
     "POST /api/adverts/{id}/removal": { reason: "Matrix" },
+    "POST /api/adverts/{id}/rejection": { reason: "Matrix" },
     "PUT /api/me/email-preferences": { kind: "order.booked", email: true },
     "POST /api/saved-searches": { q: "matrix", maxPrice: "500" },
     "PUT /api/saved-searches/{id}": { alerts: "daily" },

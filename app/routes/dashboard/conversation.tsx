@@ -79,7 +79,13 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const STATUS = { available: "Available", sold: "Sold", withdrawn: "No longer for sale" } as const;
+const STATUS = {
+  available: "Available",
+  sold: "Sold",
+  withdrawn: "No longer for sale",
+  pending_review: "Not for sale now",
+  rejected: "No longer for sale",
+} as const;
 
 export default function Conversation({ loaderData: { thread: t }, actionData }: Route.ComponentProps) {
   const revalidator = useRevalidator();

@@ -76,7 +76,15 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
   const [confirming, setConfirming] = useState(false);
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" || !hydrated;
-  const locked = advert.sold || advert.removedBecause !== null || busy;
+  const closed = advert.sold || advert.removedBecause !== null || advert.rejectedBecause !== null;
+  const locked = closed || busy;
+  const status = advert.sold
+    ? { label: "Sold", badge: "badge-neutral" }
+    : advert.pendingReview
+      ? { label: "Pending review", badge: "badge-warning" }
+      : advert.rejectedBecause !== null
+        ? { label: "Rejected", badge: "badge-error" }
+        : { label: "Available", badge: "badge-success" };
   const post = (intent: string) => fetcher.submit({ intent, advertId: advert.id }, { method: "post" });
   return (
     <AdvertRow
@@ -88,9 +96,7 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
     >
       <p className="flex flex-wrap items-center gap-2">
         {formatPrice(advert.resalePriceCents)}
-        <span className={`badge ${advert.sold ? "badge-neutral" : "badge-success"}`}>
-          {advert.sold ? "Sold" : "Available"}
-        </span>
+        <span className={`badge ${status.badge}`}>{status.label}</span>
         {advert.advertised && <span className="badge badge-info">Advertised</span>}
         <span className="text-sm text-base-content/70">
           <span aria-hidden="true">♥ </span>
@@ -107,6 +113,21 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
           Removed by an admin: {advert.removedBecause}
         </p>
       )}
+      {advert.pendingReview && (
+        <div className="alert alert-warning flex-col items-start gap-1 py-2 text-sm" role="status">
+          <p>Buyers cannot see this advert until an admin has reviewed it, because:</p>
+          <ul className="list-disc pl-5">
+            {advert.pendingReview.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {advert.rejectedBecause && (
+        <p className="alert alert-error py-2 text-sm" role="status">
+          Rejected by an admin: {advert.rejectedBecause}
+        </p>
+      )}
       <div className="card-actions">
         {advert.advertised ? (
           <button type="button" className="btn btn-sm" disabled={locked} onClick={() => post("unadvertise")}>
@@ -117,7 +138,7 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
             Add To Advertisement
           </button>
         )}
-        {advert.sold || advert.removedBecause ? (
+        {closed ? (
           <button type="button" className="btn btn-sm" disabled>
             Edit
           </button>
@@ -126,7 +147,12 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
             Edit
           </Link>
         )}
-        <button type="button" className="btn btn-sm btn-error" disabled={locked} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-error"
+          disabled={advert.sold || advert.removedBecause !== null || busy}
+          onClick={() => setConfirming(true)}
+        >
           Delete
         </button>
       </div>

@@ -7,6 +7,7 @@ import { removalSchema } from "../../../schemas/moderation.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { TextField } from "../../components/form-field.tsx";
+import { HeldAdvertRow } from "../../components/held-advert-row.tsx";
 import { ReportedReviewRow } from "../../components/reported-review-row.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { reviewAction } from "../../lib/review-moderation.server.ts";
@@ -18,13 +19,15 @@ import type { Route } from "./+types/reported-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
-  const { reports, reviewReports, conversations } = context.get(appContext).services;
-  const [groups, reviews, reportedConversations] = await Promise.all([
+  const { reports, reviewReports, conversations, heldAdverts } = context.get(appContext).services;
+  const cursor = new URL(request.url).searchParams.get("held") ?? undefined;
+  const [groups, reviews, reportedConversations, held] = await Promise.all([
     reports.openByAdvert(admin),
     reviewReports.open(admin),
     conversations.reported(admin),
+    heldAdverts.queue(admin, cursor),
   ]);
-  return { groups, reviews, conversations: reportedConversations };
+  return { groups, reviews, conversations: reportedConversations, held };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,13 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = validateForm(
     form,
     z.object({
-      intent: z.enum(["dismiss", "remove", "dismiss-conversation"]),
+      intent: z.enum(["dismiss", "remove", "dismiss-conversation", "approve", "reject"]),
       advertId: z.string().min(1).optional(),
       conversationId: z.uuid().optional(),
     }),
   );
   if (parsed.error) return parsed.error;
-  const { reports, conversations } = context.get(appContext).services;
+  const { reports, conversations, heldAdverts } = context.get(appContext).services;
   try {
     if (parsed.value.intent === "dismiss-conversation") {
       await conversations.dismiss(admin, parsed.value.conversationId ?? "");
@@ -51,8 +54,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       await reports.dismiss(admin, parsed.value.advertId);
       return dataWithToast(context, { ok: true }, { type: "success", message: "Reports dismissed." });
     }
+    if (parsed.value.intent === "approve") {
+      await heldAdverts.approve(admin, parsed.value.advertId);
+      return dataWithToast(context, { ok: true }, { type: "success", message: "Approved: the advert is public." });
+    }
     const removal = validateForm(parsed.form, removalSchema);
     if (removal.error) return removal.error;
+    if (parsed.value.intent === "reject") {
+      await heldAdverts.reject(admin, parsed.value.advertId, removal.value.reason);
+      return dataWithToast(context, { ok: true }, { type: "success", message: "Rejected; its seller sees why." });
+    }
     await reports.removeAdvert(admin, parsed.value.advertId, removal.value.reason);
     return dataWithToast(
       context,
@@ -68,10 +79,25 @@ export const meta = () => [{ title: "Reported Items — ReLaptop" }];
 
 type Group = Route.ComponentProps["loaderData"]["groups"][number];
 
-export default function ReportedItems({ loaderData: { groups, reviews, conversations } }: Route.ComponentProps) {
+export default function ReportedItems({ loaderData: { groups, reviews, conversations, held } }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">Reported Items</h1>
+      {held.adverts.length > 0 && (
+        <>
+          <h2 className="mb-3 text-xl font-semibold">Held for review</h2>
+          <ul className="mb-8 flex flex-col gap-3">
+            {held.adverts.map((a) => (
+              <HeldAdvertRow key={a.id} advert={a} />
+            ))}
+          </ul>
+          {held.next && (
+            <Link to={`?held=${encodeURIComponent(held.next)}`} className="btn btn-sm mb-8">
+              More adverts held for review
+            </Link>
+          )}
+        </>
+      )}
       {groups.length === 0 && reviews.length === 0 && conversations.length === 0 ? (
         <p>No open reports. All clear.</p>
       ) : (

@@ -36,6 +36,8 @@ export { expect };
 let counter = 0;
 /** An address no other test uses, so tests can run in parallel on one database. */
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${counter++}@e2e.test`;
+/** A mobile number of this seller's own: one shared by several sellers holds their adverts for review. */
+export const uniqueMobile = () => `017${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
 
 export async function logIn(page: Page, email: string, password = DEMO.password) {
   await page.goto("/login");

@@ -1,0 +1,84 @@
+import sharp from "sharp";
+import { advertSchema } from "../schemas/catalogue.ts";
+import type { Services } from "../server/services.ts";
+import { distinctPhoto } from "./demo-images.ts";
+import { createUser } from "./factories.ts";
+
+type Seller = Awaited<ReturnType<typeof createUser>>;
+
+/** Sam's phone on the advert he posts here: another seller's advert with it is held (the e2e test uses it too). */
+export const SAMS_DEMO_MOBILE = "01711000001";
+
+/**
+ * A few suspicious adverts, posted through the product so the review signals judge them, so the review
+ * queue in Reported Items has something on first start: one held for another seller's photo, one for
+ * another seller's phone number, one only flagged for asking to be paid by Western Union.
+ */
+export async function seedSuspiciousAdverts(s: Services, sam: Seller, brandIds: Record<string, string | undefined>) {
+  const quick = await createUser(s, { name: "Quick Deals", email: "quickdeals@relaptop.test", role: "seller" });
+  const outlet = await createUser(s, { name: "Laptop Outlet", email: "outlet@relaptop.test", role: "seller" });
+  const photo = await distinctPhoto("ThinkPad T490", 7);
+  const post = (seller: Seller, fields: Record<string, string>, picture: Buffer) =>
+    s.adverts.create(
+      seller,
+      advertSchema.parse({
+        originalPrice: "1100",
+        yearsOfUse: "3",
+        location: "Dhaka",
+        condition: "good",
+        ramGb: "16",
+        storageGb: "512",
+        storageType: "SSD",
+        ...fields,
+        photos: [new File([new Uint8Array(picture)], "photo.webp", { type: "image/webp" })],
+      }),
+    );
+  await post(
+    sam,
+    {
+      // Not a "ThinkPad" by name: the demo buyer's saved search for ThinkPads is not the subject here.
+      name: "Lenovo T490 14-inch",
+      brandId: brandIds.Lenovo ?? "",
+      resalePrice: "520",
+      mobile: SAMS_DEMO_MOBILE,
+      description: "My work laptop for three years: new battery, with its charger.",
+    },
+    photo,
+  );
+  // Sam's photo, saved as a smaller JPEG by someone else: held.
+  await post(
+    quick,
+    {
+      name: "ThinkPad T490 like new",
+      brandId: brandIds.Lenovo ?? "",
+      resalePrice: "480",
+      mobile: "01911000002",
+      description: "Like new, barely used.",
+    },
+    await sharp(photo).resize(500).jpeg({ quality: 70 }).toBuffer(),
+  );
+  // Sam's phone number on another seller's advert: held.
+  await post(
+    outlet,
+    {
+      name: "HP EliteBook 840 G6",
+      brandId: brandIds.HP ?? "",
+      resalePrice: "430",
+      mobile: SAMS_DEMO_MOBILE,
+      description: "Office laptop in good condition.",
+    },
+    await distinctPhoto("EliteBook 840 G6", 8),
+  );
+  // One weak signal: public, flagged for admins.
+  await post(
+    quick,
+    {
+      name: "Acer Swift 3 SF314",
+      brandId: brandIds.Acer ?? "",
+      resalePrice: "390",
+      mobile: "01911000002",
+      description: "Fast and light. I ship anywhere: pay by Western Union first.",
+    },
+    await distinctPhoto("Swift 3", 9),
+  );
+}

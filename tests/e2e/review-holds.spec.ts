@@ -1,0 +1,55 @@
+import { SAMS_DEMO_MOBILE } from "../../seed/demo-suspicious.ts";
+import { DEMO, expect, logIn, test } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
+
+test("an advert with another seller's phone is held; an admin approves it and it appears in the catalogue", async ({
+  page,
+  browser,
+}) => {
+  // Rafi posts a laptop with Sam's phone number (through the API: posting has its own journey).
+  await logIn(page, "rafi@relaptop.test");
+  const { brands } = (await (await page.request.get("/api/brands")).json()) as {
+    brands: { id: string; name: string }[];
+  };
+  const name = `Held notebook ${Date.now().toString(36)}`;
+  const posted = await page.request.post("/api/adverts", {
+    multipart: {
+      name,
+      brandId: brands.find((b) => b.name === "Acer")?.id ?? "",
+      originalPrice: "900",
+      resalePrice: "500",
+      yearsOfUse: "2",
+      location: "Uttara",
+      mobile: SAMS_DEMO_MOBILE,
+      description: "Posted with a number that is on another seller's adverts.",
+      condition: "good",
+      photos: await pngFile(),
+    },
+  });
+  expect(posted.status()).toBe(201);
+  const { id } = (await posted.json()) as { id: string };
+
+  // Its seller sees it waiting, and why; nobody else can open it.
+  await page.goto("/dashboard/adds/rafi@relaptop.test");
+  const mine = page.getByRole("listitem").filter({ hasText: name });
+  await expect(mine.getByText("Pending review", { exact: true })).toBeVisible();
+  await expect(mine.getByText("Its mobile number is on other sellers' adverts.")).toBeVisible();
+  const visitor = await (await browser.newContext()).newPage();
+  const hidden = await visitor.goto(`/laptops/${id}`);
+  expect(hidden?.status()).toBe(404);
+
+  const admin = await (await browser.newContext()).newPage();
+  await logIn(admin, DEMO.admin);
+  await admin.goto("/dashboard");
+  await admin.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reported Items" }).click();
+  await expect(admin.getByRole("heading", { name: "Held for review" })).toBeVisible();
+  const held = admin.getByRole("listitem").filter({ hasText: name });
+  await expect(held).toContainText(/Strong: Mobile number …0001 is also on adverts of .*Sam Seller/);
+  await held.getByRole("button", { name: "Approve" }).click();
+  await expect(admin.getByText("Approved: the advert is public.")).toBeVisible();
+  await expect(held).toHaveCount(0);
+
+  await visitor.goto(`/allAdd?q=${encodeURIComponent(name)}`);
+  await visitor.locator("article h3 a", { hasText: name }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name })).toBeVisible();
+});
