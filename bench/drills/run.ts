@@ -6,6 +6,7 @@
  * Webhook replay (Stripe events ×10, out of order) and the role × operation matrix run with the
  * integration tests, on both databases.
  */
+import { clusterDrill } from "./cluster.ts";
 import { crashDrill } from "./crash.ts";
 import { loadDrill } from "./load.ts";
 import { mailOutageDrill } from "./mail-outage.ts";
@@ -28,6 +29,7 @@ const drills: [string, () => Promise<void>][] = [
   ["pairs", () => pairsDrill({ short })],
   ["mail", () => mailOutageDrill({ short })],
   ["workers", workersDrill],
+  ["cluster", () => clusterDrill({ short })],
   // Last: it restarts the PostgreSQL server the other drills use.
   ["outage", outageDrill],
 ];

@@ -62,8 +62,8 @@ const AUTH_SECRET = "drill-secret-drill-secret-drill-secret-0";
  * The production server (build/ must exist) on 127.0.0.1:port, demo seeded. Every drill buyer signs up
  * from 127.0.0.1, so the per-address sign-up limit is lifted.
  */
-export function startServer(env: Record<string, string>, port: number): ChildProcess {
-  return startNode(["server/main.ts"], port, {
+export function startServer(env: Record<string, string>, port: number, args: string[] = []): ChildProcess {
+  return startNode(["server/main.ts", ...args], port, {
     LOG_LEVEL: "error",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     AUTH_SECRET,
@@ -90,10 +90,11 @@ export function session(base: string): Call {
       // As a browser would: better-auth refuses sign-ups without an Origin in production.
       headers: {
         origin: base,
-        ...(body !== undefined && { "content-type": "application/json" }),
+        ...(body !== undefined && !(body instanceof FormData) && { "content-type": "application/json" }),
         ...(cookie && { cookie }),
       },
-      body: body ? JSON.stringify(body) : undefined,
+      // A form (an advert with its photos) goes as multipart, as the browser sends it; anything else as JSON.
+      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
     });
     const set = res.headers
       .getSetCookie()
