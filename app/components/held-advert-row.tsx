@@ -1,14 +1,11 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { removalSchema } from "../../schemas/moderation.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { type HeldAdvert, REVIEW_SIGNALS } from "../../schemas/review-signals.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
-import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { AdvertRow } from "./advert-row.tsx";
-import { Dialog } from "./dialog.tsx";
-import { TextField } from "./form-field.tsx";
+import { ReasonDialog } from "./reason-dialog.tsx";
 
 /**
  * An advert in the review queue (Reported Items): held (not public) or flagged (public), with every
@@ -18,7 +15,6 @@ export function HeldAdvertRow({ advert: a }: { advert: HeldAdvert }) {
   const fetcher = useFetcher<ActionErrors>();
   const hydrated = useHydrated();
   const [rejecting, setRejecting] = useState(false);
-  const form = useValidatedForm(removalSchema, fetcher.data);
   const busy = fetcher.state !== "idle" || !hydrated;
   return (
     <AdvertRow
@@ -32,21 +28,15 @@ export function HeldAdvertRow({ advert: a }: { advert: HeldAdvert }) {
         </>
       }
       dialog={
-        <Dialog open={rejecting} onClose={() => setRejecting(false)} title={`Reject ${a.name}`}>
-          <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
-            <input type="hidden" name="intent" value="reject" />
-            <input type="hidden" name="advertId" value={a.id} />
-            <TextField label="Reason shown to the seller" name="reason" error={form.errors.reason} />
-            <div className="modal-action">
-              <button type="button" className="btn" onClick={() => setRejecting(false)}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-error" disabled={fetcher.state !== "idle"}>
-                Reject advert
-              </button>
-            </div>
-          </fetcher.Form>
-        </Dialog>
+        <ReasonDialog
+          open={rejecting}
+          onClose={() => setRejecting(false)}
+          title={`Reject ${a.name}`}
+          intent="reject"
+          advertId={a.id}
+          submitLabel="Reject advert"
+          fetcher={fetcher}
+        />
       }
     >
       <p className="text-sm">

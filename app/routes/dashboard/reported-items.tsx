@@ -5,16 +5,14 @@ import { appContext } from "#app-context";
 import { AppError } from "../../../core/errors.ts";
 import { removalSchema } from "../../../schemas/moderation.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
-import { Dialog } from "../../components/dialog.tsx";
-import { TextField } from "../../components/form-field.tsx";
 import { HeldAdvertRow } from "../../components/held-advert-row.tsx";
+import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ReportedReviewRow } from "../../components/reported-review-row.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { reviewAction } from "../../lib/review-moderation.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useValidatedForm } from "../../lib/use-validated-form.ts";
 import type { Route } from "./+types/reported-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -179,7 +177,6 @@ function ReportGroup({ group: g }: { group: Group }) {
   const fetcher = useFetcher<ActionErrors>();
   const hydrated = useHydrated();
   const [removing, setRemoving] = useState(false);
-  const form = useValidatedForm(removalSchema, fetcher.data);
   const busy = fetcher.state !== "idle" || !hydrated;
   return (
     <AdvertRow
@@ -195,21 +192,15 @@ function ReportGroup({ group: g }: { group: Group }) {
         </>
       }
       dialog={
-        <Dialog open={removing} onClose={() => setRemoving(false)} title={`Remove ${g.name}`}>
-          <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="advertId" value={g.advertId} />
-            <TextField label="Reason shown to the seller" name="reason" error={form.errors.reason} />
-            <div className="modal-action">
-              <button type="button" className="btn" onClick={() => setRemoving(false)}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-error" disabled={fetcher.state !== "idle"}>
-                Remove advert
-              </button>
-            </div>
-          </fetcher.Form>
-        </Dialog>
+        <ReasonDialog
+          open={removing}
+          onClose={() => setRemoving(false)}
+          title={`Remove ${g.name}`}
+          intent="remove"
+          advertId={g.advertId}
+          submitLabel="Remove advert"
+          fetcher={fetcher}
+        />
       }
     >
       <p className="text-sm">Seller: {g.sellerName}</p>
