@@ -13,7 +13,7 @@ import type { Route } from "./+types/adverts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { params, errors } = parseSearchWithErrors(new URL(request.url).searchParams);
   const catalogue = catalogueFor(request, context);
-  const [{ page, facets, total }, brands] = await Promise.all([
+  const [{ page, facets, total, params: read }, brands] = await Promise.all([
     catalogue.searchWithCounts(params),
     catalogue.listBrands(),
   ]);
@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // A filter with a wrong value is left out and its message shown under it; the status says so too.
   return data(
-    { params, page, total, brands, hearts, facets, errors },
+    // What "Save this search" keeps is the search as read: the filters the words named, and the words left.
+    { params, read, page, total, brands, hearts, facets, errors },
     { status: Object.keys(errors).length ? 400 : 200 },
   );
 }
@@ -44,7 +45,7 @@ function totalText(total: number) {
 }
 
 export default function Adverts({
-  loaderData: { params, page, total, brands, hearts, facets, errors },
+  loaderData: { params, read, page, total, brands, hearts, facets, errors },
 }: Route.ComponentProps) {
   // The page is the same for everyone (visitors get it from the micro-cache); saving needs an account.
   const signedIn = Boolean(useRootData()?.user);
@@ -56,7 +57,7 @@ export default function Adverts({
       </div>
       <SearchFilters params={params} facets={facets} errors={errors} brands={brands} clearTo="/allAdd" />
       <FilterChips chips={page.filters} />
-      {signedIn && <SaveSearch params={params} brandName={brands.find((b) => b.id === params.brand)?.name} />}
+      {signedIn && <SaveSearch params={read} brandName={brands.find((b) => b.id === read.brand)?.name} />}
       <AdvertGrid
         page={page}
         hearts={hearts}

@@ -20,11 +20,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!brand) throw notFound("This brand does not exist.");
   const read = parseSearchWithErrors(new URL(request.url).searchParams);
   const search = { ...read.params, brand: brand.id };
-  const { page, facets } = await catalogue.searchWithCounts(search, ["brand"]);
+  // "Save this search" keeps the search as read: the filters the words named, and the words left.
+  const { page, facets, params: saved } = await catalogue.searchWithCounts(search, ["brand"]);
   // One query each for the whole page: which of these laptops this buyer has booked, and saved.
   const ids = page.items.map((a) => a.id);
   const [booked, hearts] = await Promise.all([orders.bookedAmong(user, ids), heartsFor(request, context, ids)]);
-  const body = { brand, page, booked, hearts, search, facets, errors: read.errors };
+  const body = {
+    brand,
+    page,
+    booked,
+    hearts,
+    search,
+    saved: { ...saved, brand: brand.id },
+    facets,
+    errors: read.errors,
+  };
   return data(body, { status: Object.keys(read.errors).length ? 400 : 200 });
 }
 
@@ -34,14 +44,14 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => [
 ];
 
 export default function Category({
-  loaderData: { brand, page, booked, hearts, search, facets, errors },
+  loaderData: { brand, page, booked, hearts, search, saved, facets, errors },
 }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
       <SearchFilters params={search} facets={facets} errors={errors} clearTo={`/category/${brand.id}`} />
       <FilterChips chips={page.filters} />
-      <SaveSearch params={search} brandName={brand.name} />
+      <SaveSearch params={saved} brandName={brand.name} />
       <AdvertGrid
         page={page}
         hearts={hearts}

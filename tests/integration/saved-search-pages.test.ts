@@ -84,6 +84,16 @@ describe("/dashboard/saved-searches", () => {
     expect(await t.services.savedSearches.list(me.user)).toEqual([]);
   });
 
+  it("offers to save a spec query as the filters its words named, not as words no laptop's text contains", async () => {
+    const me = await person();
+    const page = await me.http.get("/allAdd?q=silver+laptop+16gb+under+600");
+    expect(page.statusCode).toBe(200);
+    const saveForm = page.body.slice(page.body.indexOf('action="/dashboard/saved-searches'));
+    expect(saveForm).toContain('name="minRam" value="16"');
+    expect(saveForm).toContain('name="maxPrice" value="600"');
+    expect(saveForm).toContain('name="q" value="silver"');
+  });
+
   it("sends visitors to log in", async () => {
     const res = await client(t).get("/dashboard/saved-searches");
     expect(res.statusCode).toBe(302);
