@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { formatPrice } from "./money.ts";
-import { CONDITIONS, PRICE_SOURCES, type PriceSource } from "./values.ts";
+import { PRICE_BADGES } from "./price-labels.ts";
+import { CONDITIONS, PRICE_SOURCES } from "./values.ts";
+
+export { badgeBasis, guidanceMessage, PRICE_BADGES, type PriceBadge } from "./price-labels.ts";
 
 /**
  * The advert form asks what comparable laptops sell for (GET /api/price-guidance). The processor as typed;
@@ -32,25 +34,7 @@ export const priceGuidanceReplySchema = z.object({
   guidance: comparablePricesSchema.nullable().meta({ description: "null: too few comparable laptops to say" }),
 });
 
-/** What the advert form says. */
-export function guidanceMessage(g: PriceGuidance): string {
-  const range = `${formatPrice(g.lowCents)}–${formatPrice(g.highCents)} (median ${formatPrice(g.medianCents)}`;
-  return g.source === "sales"
-    ? `Similar laptops sold for ${range}, from ${g.count} sales)`
-    : `Similar laptops are listed for ${range}, from ${g.count} listings)`;
-}
-
-/** A card's and a laptop page's price badge: at or below the comparables' 25th percentile, or up to their 75th. */
-export const PRICE_BADGES = { great: "Great price", fair: "Fair price" } as const;
-export type PriceBadge = keyof typeof PRICE_BADGES;
 export const priceBadgeSchema = z
-  .enum(["great", "fair"])
+  .enum(Object.keys(PRICE_BADGES) as [keyof typeof PRICE_BADGES, ...(keyof typeof PRICE_BADGES)[]])
   .nullable()
   .meta({ description: "great: at or below the 25th percentile of comparable laptops; fair: up to the 75th" });
-
-/** Why a laptop's page shows its badge. */
-export function badgeBasis(count: number, source: PriceSource): string {
-  return source === "sales"
-    ? `Based on ${count} similar laptops sold in the last 12 months`
-    : `Based on ${count} similar laptops for sale now`;
-}

@@ -27,6 +27,24 @@ export type PriceSource = (typeof PRICE_SOURCES)[number];
 export const ADVERT_STATUSES = ["available", "pending_review", "rejected", "sold", "withdrawn"] as const;
 export type AdvertStatus = (typeof ADVERT_STATUSES)[number];
 
+/* Search */
+/** Past this many matches a search says "10,000+": counting every row of a broad search costs too much. */
+export const COUNT_CAP = 10_000;
+/**
+ * Counts beside the filter values are counted over at most this many matching laptops, so a broad
+ * search costs what a narrow one does; beyond it they are lower bounds, shown as "1,000+" / "234+".
+ */
+// Measured at 1 M adverts on a loaded 2-core machine: 10,000 rows took 130–450 ms, 1,000 took 6–17 ms.
+export const FACET_CAP = 1_000;
+/** The price ranges counted beside the price filter, in dollars (the last has no top). */
+export const PRICE_BANDS = [
+  [0, 300],
+  [300, 600],
+  [600, 1000],
+  [1000, 1500],
+  [1500, null],
+] as const;
+
 /* Orders and payments — see core/orders/order-states.ts for who moves an order and when. */
 export const ORDER_STATUSES = [
   "booked",

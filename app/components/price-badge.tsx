@@ -1,4 +1,4 @@
-import { type PriceBadge as Badge, PRICE_BADGES } from "../../schemas/price-guidance.ts";
+import { type PriceBadge as Badge, PRICE_BADGES } from "../../schemas/price-labels.ts";
 
 /** "Great price" / "Fair price" against comparable laptops (core/catalogue/price-guides.ts); nothing otherwise. */
 export function PriceBadge({ badge }: { badge: Badge | null }) {

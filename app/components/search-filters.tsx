@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import type { Facets, FilterErrors, SearchParams } from "../../schemas/search.ts";
-import { PRICE_BANDS, SEARCH_FILTERS } from "../../schemas/search.ts";
-import { CONDITIONS, PERFORMANCE_TIERS, STORAGE_TYPES } from "../../schemas/values.ts";
+import { CONDITIONS, PERFORMANCE_TIERS, PRICE_BANDS, STORAGE_TYPES } from "../../schemas/values.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 
 type Errors = FilterErrors;
@@ -87,7 +86,10 @@ export function SearchFilters({
   const panel = useRef<HTMLFormElement>(null);
   const focusFirst = useRef(false);
   const panelId = useId();
-  const active = SEARCH_FILTERS.filter((k) => k !== "seller" && params[k] !== undefined).length;
+  // The filters in force (not the order, the page, or the seller a seller's page is about).
+  const active = Object.entries(params).filter(
+    ([k, v]) => v !== undefined && k !== "sort" && k !== "cursor" && k !== "seller",
+  ).length;
   useEffect(() => {
     if (invalid) setOpen(true);
   }, [invalid]);

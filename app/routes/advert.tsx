@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { formatPrice } from "../../schemas/money.ts";
-import { badgeBasis } from "../../schemas/price-guidance.ts";
+import { badgeBasis } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { COUNT_CAP, parseSearchWithErrors } from "../../schemas/search.ts";
+import { parseSearchWithErrors } from "../../schemas/search.ts";
+import { COUNT_CAP } from "../../schemas/values.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { FilterChips } from "../components/filter-chips.tsx";
 import { RouteError } from "../components/route-error.tsx";

@@ -10,7 +10,7 @@ test("a seller sees what similar laptops sold for while filling the form, and bu
 
   // The demo's sales history: ten 8th-generation Core i5 laptops (8 GB, 256 GB, good) sold this year.
   await page.getByLabel("Brand").selectOption({ label: "Dell" });
-  await page.getByLabel("Processor").fill("Intel Core i5-8250U");
+  await page.getByLabel("Processor", { exact: true }).fill("Intel Core i5-8250U");
   await page.getByLabel("RAM (GB)").fill("8");
   await page.getByLabel("Storage (GB)").fill("256");
   await page.getByLabel("Condition").selectOption("good");
