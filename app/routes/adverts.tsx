@@ -58,6 +58,7 @@ export default function Adverts({
       <FilterChips chips={page.filters} />
       {signedIn && <SaveSearch params={params} brandName={brands.find((b) => b.id === params.brand)?.name} />}
       <AdvertGrid
+        heading="Results"
         page={page}
         hearts={hearts}
         empty={

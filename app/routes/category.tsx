@@ -43,6 +43,7 @@ export default function Category({
       <FilterChips chips={page.filters} />
       <SaveSearch params={search} brandName={brand.name} />
       <AdvertGrid
+        heading="Results"
         page={page}
         hearts={hearts}
         empty={<p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>}
