@@ -7,20 +7,25 @@ import { Pager } from "./pager.tsx";
 /**
  * One page of adverts as cards (/allAdd, a brand's page, a seller's page): the grid, or what the page says
  * when there are none, then the keyset pager. `action` is what a card offers this visitor (Book Now).
+ * `heading` names the results for screen readers where the page shows no heading above the cards (on a
+ * phone the filters, and their heading, are folded away), so the cards' h3 titles never follow the h1.
  */
 export function AdvertGrid({
   page,
   empty,
   action,
   hearts,
+  heading,
 }: {
   page: { items: Advert[]; nextCursor: string | null; prevCursor: string | null };
   hearts?: Hearts;
   empty: ReactNode;
   action?: (advert: Advert) => ReactNode;
+  heading?: string;
 }) {
   return (
     <>
+      {heading && <h2 className="sr-only">{heading}</h2>}
       {page.items.length === 0 ? (
         empty
       ) : (

@@ -60,6 +60,7 @@ export default function Adverts({
       <FilterChips chips={page.filters} />
       {signedIn && <SaveSearch params={read} brandName={brands.find((b) => b.id === read.brand)?.name} />}
       <AdvertGrid
+        heading="Results"
         page={page}
         hearts={hearts}
         empty={

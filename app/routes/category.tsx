@@ -53,6 +53,7 @@ export default function Category({
       <FilterChips chips={page.filters} />
       <SaveSearch params={saved} brandName={brand.name} />
       <AdvertGrid
+        heading="Results"
         page={page}
         hearts={hearts}
         empty={<p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>}
