@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
-import { adverts, brands, orderEvents, orders } from "../db/schema.ts";
+import { adverts, brands, orderEvents, orders, payments } from "../db/schema.ts";
 import type { Condition } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
@@ -140,6 +140,17 @@ export async function recordSale(
     })
     .returning({ id: orders.id });
   if (!order) throw new Error("order not created");
+  // Paid as every sale is: its payment recorded at its price (the money invariants hold on the demo too).
+  await s.db.insert(payments).values({
+    orderId: order.id,
+    advertId: sale.advertId,
+    email: sale.buyer.email,
+    priceCents: sale.priceCents,
+    provider: "simulated",
+    transactionId: `history-${order.id}`,
+    status: "succeeded",
+    createdAt: sale.soldAt,
+  });
   await s.db.insert(orderEvents).values([
     { orderId: order.id, toStatus: "booked", transition: "book", actorId: sale.buyer.id, at: bookedAt },
     { orderId: order.id, fromStatus: "booked", toStatus: "paid", transition: "pay", at: sale.soldAt },
@@ -157,7 +168,7 @@ export async function recordSale(
 /**
  * seed:bulk's sales history: every sold bulk laptop without an order gets one — bought by another bulk
  * account at its price, paid at a random moment of the last 15 months (so some fall outside the
- * 12-month window), 80 % received — with its payment's event, set-based.
+ * 12-month window), 80 % received — with its payment and the payment's event, set-based.
  */
 export async function seedBulkSalesHistory(db: Services["db"]) {
   await db.execute(sql`
@@ -176,10 +187,16 @@ export async function seedBulkSalesHistory(db: Services["db"]) {
       select s.id, u.id, u.name, u.email, 'Dhaka', '01700000000', s.resale_price_cents, s.name, s.image_key,
         case when s.received then 'completed' else 'paid' end, s.paid_at - interval '2 hours', s.paid_at
       from sold s join users u on u.id = s.buyer_id
-      returning id, created_at
+      returning id, advert_id, buyer_email, price_cents, created_at
+    ), paid as (
+      insert into payments (order_id, advert_id, email, price_cents, provider, transaction_id, status, created_at)
+      select id, advert_id, buyer_email, price_cents, 'simulated', 'history-' || id, 'succeeded',
+        created_at + interval '2 hours'
+      from made
     )
     insert into order_events (order_id, from_status, to_status, transition, created_at)
     select id, 'booked', 'paid', 'pay', created_at + interval '2 hours' from made`);
   await db.execute(sql`analyze orders`);
   await db.execute(sql`analyze order_events`);
+  await db.execute(sql`analyze payments`);
 }
