@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "#app-context";
+import { anonymous } from "../../server/http/anonymous.ts";
 
 /**
  * The catalogue a page reads: a visitor's request (no cookie, no credentials — no session to have just
@@ -7,6 +8,5 @@ import { appContext } from "#app-context";
  */
 export function catalogueFor(request: Request, context: Readonly<RouterContextProvider>) {
   const { services } = context.get(appContext);
-  const visitor = !request.headers.has("cookie") && !request.headers.has("authorization");
-  return visitor ? services.visitorCatalogue : services.catalogue;
+  return anonymous((name) => request.headers.get(name)) ? services.visitorCatalogue : services.catalogue;
 }

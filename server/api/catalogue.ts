@@ -5,6 +5,7 @@ import { AppError } from "../../core/errors.ts";
 import { advertCardListSchema, advertDetailSchema, brandListSchema } from "../../schemas/catalogue.ts";
 import { processorHintsSchema, processorQuerySchema } from "../../schemas/processors.ts";
 import { facetsSchema, searchPageSchema, searchSchema } from "../../schemas/search.ts";
+import { anonymous } from "../http/anonymous.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
@@ -14,7 +15,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
   // A request without a cookie or credentials may be answered from the replica (no session to have just
   // changed anything); anyone else reads the primary.
   const catalogueFor = (request: FastifyRequest) =>
-    request.headers.cookie || request.headers.authorization ? services.catalogue : services.visitorCatalogue;
+    anonymous((name) => request.headers[name]) ? services.visitorCatalogue : services.catalogue;
   app.get(
     "/brands",
     { schema: { tags, summary: "All brands, by name", response: { 200: brandListSchema } } },

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { anonymous } from "./anonymous.ts";
 import { readByVisitors, TEXT_WE_RENDER } from "./public-cache.ts";
 
 /**
@@ -24,7 +25,7 @@ export function cacheHeaders(publicCacheMs: number) {
       return;
     }
     if (!TEXT_WE_RENDER.test(String(reply.getHeader("content-type") ?? ""))) return;
-    if (request.headers.cookie || request.headers.authorization) {
+    if (!anonymous((name) => request.headers[name])) {
       reply.header("cache-control", "private, no-store");
     } else if (reply.statusCode === 200 && readByVisitors(request)) {
       reply.header("cache-control", shared);

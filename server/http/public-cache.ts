@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { anonymous } from "./anonymous.ts";
 import { scriptNonceOf } from "./script-nonce.ts";
 
 /**
@@ -42,10 +43,7 @@ const CHANGES_NOTHING_PUBLIC =
 
 /** A visitor's read of a page or the public catalogue: the same for every visitor, so it may be shared. */
 export const readByVisitors = (request: FastifyRequest) =>
-  request.method === "GET" &&
-  !request.headers.cookie &&
-  !request.headers.authorization &&
-  !NOT_CACHED.test(request.url);
+  request.method === "GET" && anonymous((name) => request.headers[name]) && !NOT_CACHED.test(request.url);
 
 async function readAll(payload: unknown): Promise<string | null> {
   if (typeof payload === "string") return payload;
