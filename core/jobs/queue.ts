@@ -42,7 +42,10 @@ export interface JobQueueOptions {
 export function createJobQueue(database: Database, options: JobQueueOptions = {}) {
   const definitions = new Map<string, Definition>();
   let boss: PgBoss | undefined;
-  const onError = options.onError ?? ((error: unknown) => console.error("job queue:", error));
+  // One line per error: pg's errors carry their whole client, and an outage raises one per poll.
+  const onError =
+    options.onError ??
+    ((error: unknown) => console.error("job queue:", error instanceof Error ? error.message : error));
 
   function started(): PgBoss {
     if (!boss) throw new Error("the job queue is not started");
