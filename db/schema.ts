@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -28,6 +29,7 @@ import {
   REPORT_STATUSES,
   ROLES,
   SAVED_SEARCH_ALERTS,
+  STORAGE_TYPES,
 } from "../schemas/values.ts";
 
 /** A full-text query, computed by PostgreSQL from a saved search's words (a generated column). */
@@ -583,6 +585,16 @@ export const savedSearches = pgTable(
     location: text("location"),
     minRamGb: smallint("min_ram_gb"),
     minStorageGb: integer("min_storage_gb"),
+    /** A processor family ("i7", "m2 pro") and the pattern the catalogue's search matches it with. */
+    cpu: text("cpu"),
+    cpuPattern: text("cpu_pattern"),
+    tier: smallint("tier"),
+    minBatteryHealth: smallint("min_battery_health"),
+    minScreenInches: numeric("min_screen_inches", { precision: 3, scale: 1, mode: "number" }),
+    maxScreenInches: numeric("max_screen_inches", { precision: 3, scale: 1, mode: "number" }),
+    storageType: text("storage_type", { enum: STORAGE_TYPES }),
+    maxYearsOfUse: smallint("max_years_of_use"),
+    verifiedSellersOnly: boolean("verified_sellers_only").notNull().default(false),
     sort: text("sort").notNull().default("newest"),
     /** instant (a notification per match, an email at most hourly) | daily (one digest) | off. */
     alerts: text("alerts", { enum: SAVED_SEARCH_ALERTS }).notNull().default("instant"),
@@ -594,6 +606,7 @@ export const savedSearches = pgTable(
   (t) => [
     check("saved_searches_alerts_check", sql`${t.alerts} in (${oneOf(SAVED_SEARCH_ALERTS)})`),
     check("saved_searches_condition_check", sql`${t.condition} in (${oneOf(CONDITIONS)})`),
+    check("saved_searches_storage_type_check", sql`${t.storageType} in (${oneOf(STORAGE_TYPES)})`),
     // A person's list, newest first.
     index("saved_searches_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     // Matching one advert: the searches with alerts of its brand, and those of any brand (a BitmapOr of

@@ -1,4 +1,5 @@
-import type { Condition } from "./values.ts";
+import { cpuLabel } from "./cpu-label.ts";
+import { type Condition, PERFORMANCE_TIERS, type StorageType } from "./values.ts";
 
 /* No zod here: /allAdd suggests a name in the browser without the validation library. */
 
@@ -16,14 +17,35 @@ export function describeSearch(
     minStorage?: number | null;
     seller?: string | null;
     brand?: string | null;
+    cpu?: string | null;
+    tier?: number | null;
+    minBattery?: number | null;
+    minScreen?: number | null;
+    maxScreen?: number | null;
+    storageType?: StorageType | null;
+    maxYears?: number | null;
+    verified?: boolean | null;
   },
   brandName?: string | null,
 ): string {
   const parts = [
     f.q ? f.q : null,
     f.brand ? (brandName ?? "a brand no longer listed") : null,
+    f.cpu ? cpuLabel(f.cpu) : null,
+    f.tier ? PERFORMANCE_TIERS[f.tier - 1] : null,
     f.minRam ? `${f.minRam} GB+` : null,
-    f.minStorage ? `${f.minStorage} GB+ storage` : null,
+    f.minStorage ? `${f.minStorage} GB+ ${f.storageType ?? "storage"}` : f.storageType ? f.storageType : null,
+    f.minScreen && f.maxScreen
+      ? `${f.minScreen}–${f.maxScreen}″`
+      : f.maxScreen
+        ? `up to ${f.maxScreen}″`
+        : f.minScreen
+          ? `${f.minScreen}″+`
+          : null,
+    f.minBattery !== undefined && f.minBattery !== null ? `battery ${f.minBattery}%+` : null,
+    f.maxYears !== undefined && f.maxYears !== null
+      ? `≤ ${f.maxYears} ${f.maxYears === 1 ? "year" : "years"} old`
+      : null,
     f.condition ? f.condition.toLowerCase() : null,
     f.minPrice && f.maxPrice
       ? `${money(f.minPrice)}–${money(f.maxPrice)}`
@@ -34,6 +56,7 @@ export function describeSearch(
           : null,
     f.location ? `in ${f.location}` : null,
     f.seller ? "one seller" : null,
+    f.verified ? "verified sellers" : null,
   ].filter(Boolean);
   const words = parts.length ? parts.join(" · ") : "All laptops";
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;

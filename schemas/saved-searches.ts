@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SORTS } from "./search.ts";
+import { FILTER_ERRORS, SORTS, searchSchema } from "./search.ts";
 import { findNul } from "./text-safety.ts";
 import { CONDITIONS, SAVED_SEARCH_ALERTS } from "./values.ts";
 
@@ -38,6 +38,8 @@ const wholeGb = (label: string, max: number) =>
     .min(1, `${label} must be at least 1 GB`)
     .max(max, `${label} must be at most ${max} GB`);
 
+const spec = searchSchema.shape;
+
 /** The filters and sort of a saved search, as /allAdd's URL carries them (prices in dollars). */
 export const savedSearchFiltersSchema = z
   .object({
@@ -50,11 +52,25 @@ export const savedSearchFiltersSchema = z
     minRam: optional(wholeGb("RAM", 256)),
     minStorage: optional(wholeGb("Storage", 16_384)),
     seller: optional(text("Seller", 64)),
+    // The spec filters are checked as /allAdd checks them, with the same messages.
+    cpu: optional(spec.cpu),
+    tier: optional(spec.tier),
+    minBattery: optional(spec.minBattery),
+    minScreen: optional(spec.minScreen),
+    maxScreen: optional(spec.maxScreen),
+    storageType: optional(spec.storageType),
+    maxYears: optional(spec.maxYears),
+    // JSON clients may say true; the form says "true", as /allAdd's URL does.
+    verified: optional(z.preprocess((v) => (v === true ? "true" : v), spec.verified)),
     sort: optional(z.enum(SORTS, { error: `Sort must be one of ${SORTS.join(", ")}` })).transform((s) => s ?? "newest"),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
     path: ["maxPrice"],
     message: "Max price must be at least the min price",
+  })
+  .refine((f) => f.minScreen === undefined || f.maxScreen === undefined || f.minScreen <= f.maxScreen, {
+    path: ["maxScreen"],
+    message: FILTER_ERRORS.screenRange,
   });
 export type SavedSearchFilters = z.infer<typeof savedSearchFiltersSchema>;
 

@@ -13,6 +13,7 @@ export type Role = (typeof ROLES)[number];
 export const CONDITIONS = ["excellent", "good", "Fair"] as const;
 export type Condition = (typeof CONDITIONS)[number];
 export const STORAGE_TYPES = ["SSD", "HDD", "eMMC", "Hybrid"] as const;
+export type StorageType = (typeof STORAGE_TYPES)[number];
 export const MAX_PHOTOS = 6;
 /**
  * How fast a laptop's processor is, from its benchmark score (core/catalogue/processors): stored on the

@@ -1,24 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { describeSearch } from "../../schemas/saved-search-names.ts";
 import type { SearchParams } from "../../schemas/search.ts";
-
-/** The search's parameters as /allAdd's URL carries them (prices in dollars), posted as hidden fields. */
-function urlFields(p: SearchParams): [string, string][] {
-  const dollars = (c: number | undefined) => (c === undefined ? undefined : String(c / 100));
-  const fields: [string, string | undefined][] = [
-    ["q", p.q],
-    ["brand", p.brand],
-    ["seller", p.seller],
-    ["minPrice", dollars(p.minPrice)],
-    ["maxPrice", dollars(p.maxPrice)],
-    ["condition", p.condition],
-    ["location", p.location],
-    ["minRam", p.minRam?.toString()],
-    ["minStorage", p.minStorage?.toString()],
-    ["sort", p.sort],
-  ];
-  return fields.filter((f): f is [string, string] => f[1] !== undefined);
-}
+import { searchUrlEntries } from "../../schemas/search-url.ts";
 
 type Answer = { saved?: { id: string; name: string }; fields?: Record<string, string>; formError?: string };
 
@@ -30,7 +13,7 @@ type Answer = { saved?: { id: string; name: string }; fields?: Record<string, st
 export function SaveSearch({ params, brandName }: { params: SearchParams; brandName?: string | null }) {
   const fetcher = useFetcher<Answer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  const fields = urlFields(params);
+  const fields = searchUrlEntries(params);
   const nameError = answer?.fields?.name;
   const otherErrors = Object.entries(answer?.fields ?? {}).filter(([k]) => k !== "name");
   return (

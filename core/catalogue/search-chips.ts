@@ -1,3 +1,4 @@
+import { cpuLabel } from "../../schemas/cpu-label.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { FilterChip, SearchParams } from "../../schemas/search.ts";
 import { PERFORMANCE_TIERS } from "../../schemas/values.ts";
@@ -20,17 +21,6 @@ const CHIPS: (keyof SearchParams)[][] = [
   ["location"],
   ["q"],
 ];
-
-const CPU_NAMES: Record<string, string> = { ultra: "Core Ultra", ryzen: "Ryzen", snapdragon: "Snapdragon" };
-/** "i7" → "Core i7", "m2 pro" → "M2 Pro", "ryzen 5" → "Ryzen 5". */
-export function cpuLabel(family: string) {
-  if (/^i\d$/.test(family)) return `Core ${family}`;
-  return family
-    .split(" ")
-    .map((w) => CPU_NAMES[w] ?? w.toUpperCase().slice(0, 1) + w.slice(1))
-    .join(" ")
-    .replace(/^Snapdragon x$/, "Snapdragon X");
-}
 
 const storage = (gb: number) =>
   gb >= 1000 && (gb % 1000 === 0 || gb % 1024 === 0) ? `${Math.round(gb / 1000)} TB` : `${gb} GB`;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { screenInches } from "../../db/schema.ts";
 import { notifyAll } from "../notifications/index.ts";
 
 /** How many laptops one alert email lists at most. */
@@ -11,7 +12,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The advert being matched, if it is for sale. */
 const theAdvert = (advertId: string) => sql`
-  select id, seller_id, brand_id, resale_price_cents, condition, location, ram_gb, storage_gb, search, name
+  select id, seller_id, brand_id, resale_price_cents, condition, location, ram_gb, storage_gb, search, name,
+    processor, performance_tier, battery_health, ${screenInches} as screen, storage_type, years_of_use,
+    (select verified from users where users.id = seller_id) as seller_verified
   from adverts where id = ${advertId} and status = 'available'`;
 
 /**
@@ -30,6 +33,14 @@ const joinMatchingSearches = sql`
     and (s.location is null or lower(s.location) = lower(a.location))
     and (s.min_ram_gb is null or s.min_ram_gb <= a.ram_gb)
     and (s.min_storage_gb is null or s.min_storage_gb <= a.storage_gb)
+    and (s.cpu_pattern is null or a.processor ~* s.cpu_pattern)
+    and (s.tier is null or s.tier = a.performance_tier)
+    and (s.min_battery_health is null or s.min_battery_health <= a.battery_health)
+    and (s.min_screen_inches is null or s.min_screen_inches <= a.screen)
+    and (s.max_screen_inches is null or s.max_screen_inches >= a.screen)
+    and (s.storage_type is null or s.storage_type = a.storage_type)
+    and (s.max_years_of_use is null or s.max_years_of_use >= a.years_of_use)
+    and (not s.verified_sellers_only or a.seller_verified)
     and (s.q is null or a.search @@ s.query or s.q <% a.name)`;
 
 /** How many saved searches an advert matches: the matching statement alone (benchmarks, EXPLAIN). */

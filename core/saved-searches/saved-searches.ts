@@ -10,14 +10,15 @@ import {
   TOO_MANY_SAVED_SEARCHES,
 } from "../../schemas/saved-searches.ts";
 import type { SearchParams } from "../../schemas/search.ts";
+import { searchUrlEntries } from "../../schemas/search-url.ts";
 import type { SavedSearchAlerts } from "../../schemas/values.ts";
 import type { SessionUser } from "../accounts/index.ts";
+import { cpuPattern } from "../catalogue/index.ts";
 import { AppError } from "../errors.ts";
 
 type Row = typeof savedSearches.$inferSelect;
 
 const notFound = () => new AppError("NOT_FOUND", "This saved search does not exist.");
-const dollars = (cents: number) => String(cents / 100);
 
 /** A saved search as /allAdd's search takes it (what opening it runs). */
 export function toSearchParams(r: Row): SearchParams {
@@ -31,31 +32,21 @@ export function toSearchParams(r: Row): SearchParams {
     location: r.location ?? undefined,
     minRam: r.minRamGb ?? undefined,
     minStorage: r.minStorageGb ?? undefined,
+    cpu: r.cpu ?? undefined,
+    tier: r.tier ?? undefined,
+    minBattery: r.minBatteryHealth ?? undefined,
+    minScreen: r.minScreenInches ?? undefined,
+    maxScreen: r.maxScreenInches ?? undefined,
+    storageType: r.storageType ?? undefined,
+    maxYears: r.maxYearsOfUse ?? undefined,
+    verified: r.verifiedSellersOnly || undefined,
     sort: r.sort as SearchParams["sort"],
     cursor: undefined,
   };
 }
 
-/** The same parameters as /allAdd's URL carries them (prices in dollars). */
-function urlParams(r: Row): Record<string, string> {
-  const p = toSearchParams(r);
-  const entries: [string, string | undefined][] = [
-    ["q", p.q],
-    ["brand", p.brand],
-    ["seller", p.seller],
-    ["minPrice", p.minPrice === undefined ? undefined : dollars(p.minPrice)],
-    ["maxPrice", p.maxPrice === undefined ? undefined : dollars(p.maxPrice)],
-    ["condition", p.condition],
-    ["location", p.location],
-    ["minRam", p.minRam?.toString()],
-    ["minStorage", p.minStorage?.toString()],
-    ["sort", p.sort === "newest" ? undefined : p.sort],
-  ];
-  return Object.fromEntries(entries.filter((e): e is [string, string] => e[1] !== undefined));
-}
-
 function toView(r: Row, brandName: string | null): SavedSearchView {
-  const params = urlParams(r);
+  const params = Object.fromEntries(searchUrlEntries(toSearchParams(r)));
   const query = new URLSearchParams(params).toString();
   return {
     id: r.id,
@@ -138,6 +129,16 @@ export function createSavedSearches({ db }: { db: Db }) {
             location: input.location ?? null,
             minRamGb: input.minRam ?? null,
             minStorageGb: input.minStorage ?? null,
+            cpu: input.cpu ?? null,
+            // The catalogue's own pattern for the family, so matching reads it the way /allAdd does.
+            cpuPattern: cpuPattern(input.cpu) ?? null,
+            tier: input.tier ?? null,
+            minBatteryHealth: input.minBattery ?? null,
+            minScreenInches: input.minScreen ?? null,
+            maxScreenInches: input.maxScreen ?? null,
+            storageType: input.storageType ?? null,
+            maxYearsOfUse: input.maxYears ?? null,
+            verifiedSellersOnly: input.verified ?? false,
             sort: input.sort,
             alerts: input.alerts ?? "instant",
           })

@@ -92,6 +92,21 @@ describe("/dashboard/saved-searches", () => {
     expect(saveForm).toContain('name="minRam" value="16"');
     expect(saveForm).toContain('name="maxPrice" value="600"');
     expect(saveForm).toContain('name="q" value="silver"');
+
+    // The spec filters too, whether the words named them or the filter panel set them.
+    const spec = await me.http.get("/allAdd?q=i7+512gb+ssd&tier=3&maxYears=2&verified=true");
+    const specForm = spec.body.slice(spec.body.indexOf('action="/dashboard/saved-searches'));
+    for (const [name, value] of [
+      ["cpu", "i7"],
+      ["minStorage", "512"],
+      ["storageType", "SSD"],
+      ["tier", "3"],
+      ["maxYears", "2"],
+      ["verified", "true"],
+    ]) {
+      expect(specForm).toContain(`name="${name}" value="${value}"`);
+    }
+    expect(specForm).not.toContain('name="q"');
   });
 
   it("sends visitors to log in", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { publish } from "../../core/orders/index.ts";
 import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema.ts";
+import { FILTER_ERRORS } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
@@ -82,6 +83,34 @@ describe("saving, listing, renaming, deleting", () => {
     expect((await buyer.http.get("/api/saved-searches")).json().savedSearches).toEqual([]);
   });
 
+  it("keeps the spec filters /allAdd reads from words and controls: processor, tier, battery, screen, storage type, age, verified", async () => {
+    const buyer = await newBuyer();
+    const saved = await save(buyer, {
+      cpu: "i7",
+      tier: "3",
+      minRam: "16",
+      minStorage: "512",
+      storageType: "SSD",
+      minBattery: "80",
+      minScreen: "13.3",
+      maxScreen: "14",
+      maxYears: "3",
+      verified: "true",
+    });
+    expect(saved.name).toBe(
+      // Every filter named, cut at 80 characters.
+      "Core i7 · Performance · 16 GB+ · 512 GB+ SSD · 13.3–14″ · battery 80%+ · ≤ 3 ye…",
+    );
+    expect(saved.url).toBe(
+      "/allAdd?minRam=16&minStorage=512&cpu=i7&tier=3&minBattery=80&minScreen=13.3&maxScreen=14&storageType=SSD&maxYears=3&verified=true",
+    );
+    // Opening it runs the same search as that URL.
+    const opened = (await buyer.http.get(`/api/saved-searches/${saved.id}/adverts`)).json().filters;
+    const direct = (await buyer.http.get(`/api${saved.url.replace("/allAdd", "/adverts")}`)).json().filters;
+    expect(opened).toEqual(direct);
+    expect(opened.map((f: { label: string }) => f.label)).toContain("Processor Core i7");
+  });
+
   it("refuses a malformed filter with a message naming it", async () => {
     const buyer = await newBuyer();
     for (const [body, field, message] of [
@@ -92,6 +121,14 @@ describe("saving, listing, renaming, deleting", () => {
       [{ sort: "random" }, "sort", "Sort must be one of newest, price_asc, price_desc"],
       [{ minPrice: "700", maxPrice: "600" }, "maxPrice", "Max price must be at least the min price"],
       [{ alerts: "weekly" }, "alerts", "Alerts must be instant, daily or off"],
+      [{ cpu: "pentium 4" }, "cpu", FILTER_ERRORS.cpu],
+      [{ tier: "9" }, "tier", FILTER_ERRORS.tier],
+      [{ minBattery: "101" }, "minBattery", FILTER_ERRORS.minBattery],
+      [{ minScreen: "40" }, "minScreen", FILTER_ERRORS.minScreen],
+      [{ minScreen: "15", maxScreen: "13" }, "maxScreen", FILTER_ERRORS.screenRange],
+      [{ storageType: "tape" }, "storageType", FILTER_ERRORS.storageType],
+      [{ maxYears: "-1" }, "maxYears", FILTER_ERRORS.maxYears],
+      [{ verified: "maybe" }, "verified", FILTER_ERRORS.verified],
     ] as const) {
       const res = await buyer.http.post("/api/saved-searches", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -262,6 +299,73 @@ describe("alerts", () => {
       .where(eq(savedSearchMatches.userId, buyer.user.id));
     expect(counts.length).toBeGreaterThan(3);
     expect(counts.length).toBeLessThan(searches.length * specs.length);
+  });
+
+  it("matches the spec filters exactly as opening the search finds them", async () => {
+    const buyer = await newBuyer();
+    const verifiedSeller = await createUser(t.services, {
+      name: "Vera Verified",
+      email: `vera${++n}@x.test`,
+      role: "seller",
+      verified: true,
+    });
+    const batch = `spec${Date.now().toString(36)}`;
+    const searches = [
+      { q: batch, cpu: "i7" },
+      { q: batch, cpu: "m2 pro" },
+      { q: batch, tier: "3" },
+      { q: batch, minBattery: "85" },
+      { q: batch, minScreen: "13", maxScreen: "14" },
+      { q: batch, storageType: "HDD" },
+      { q: batch, maxYears: "2" },
+      { q: batch, verified: "true" },
+    ];
+    const saved: Awaited<ReturnType<typeof save>>[] = [];
+    for (const body of searches) saved.push(await save(buyer, body));
+    const specs = [
+      { processor: "Intel Core i7-8650U", battery: 90, screen: "14", storage: "SSD", years: 1, verified: false },
+      { processor: "Apple M2 Pro 10-core", battery: 70, screen: "16.2", storage: "SSD", years: 3, verified: true },
+      { processor: "Intel Core i5-8250U", battery: 88, screen: "15.6", storage: "HDD", years: 4, verified: true },
+      { processor: "Whatever chip", battery: 50, screen: "13.3", storage: "eMMC", years: 2, verified: false },
+    ] as const;
+    const posted: string[] = [];
+    for (const [i, spec] of specs.entries()) {
+      const advert = await createAdvert(t.services, {
+        sellerId: spec.verified ? verifiedSeller.id : seller.id,
+        brandId: lenovo,
+        name: `Lenovo ${batch} ${i}`,
+        resalePriceCents: 50_000,
+        processor: spec.processor,
+        storageType: spec.storage,
+        yearsOfUse: spec.years,
+        imageKey: "shared-photo",
+      });
+      await t.services.db
+        .update(adverts)
+        .set({ batteryHealth: spec.battery, screenInches: spec.screen })
+        .where(eq(adverts.id, advert.id));
+      await t.services.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
+      posted.push(advert.id);
+    }
+    await match();
+    const matchCounts: number[] = [];
+    for (const search of saved) {
+      const found = await buyer.http.get(`/api/saved-searches/${search.id}/adverts`);
+      const opened = (found.json().items as { id: string }[]).map((a) => a.id).filter((id) => posted.includes(id));
+      const matched = (
+        await t.services.db
+          .select({ advertId: savedSearchMatches.advertId })
+          .from(savedSearchMatches)
+          .where(eq(savedSearchMatches.savedSearchId, search.id))
+      ).map((m) => m.advertId);
+      expect(matched.sort(), search.summary).toEqual(opened.sort());
+      matchCounts.push(matched.length);
+    }
+    // Each filter tells the laptops apart: every search matches some, none matches all four.
+    expect(
+      matchCounts.every((c) => c > 0 && c < specs.length),
+      String(matchCounts),
+    ).toBe(true);
   });
 
   it("never tells a seller about their own laptop", async () => {

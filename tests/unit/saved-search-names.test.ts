@@ -11,6 +11,12 @@ describe("a saved search's suggested name", () => {
     expect(describeSearch({ minPrice: 25_000, condition: "Fair", minStorage: 512 })).toBe(
       "512 GB+ storage · fair · over $250",
     );
+    expect(describeSearch({ cpu: "m2 pro", tier: 3, minScreen: 14, maxScreen: 16, verified: true })).toBe(
+      "M2 Pro · Performance · 14–16″ · verified sellers",
+    );
+    expect(describeSearch({ storageType: "SSD", minBattery: 0, maxYears: 1, maxScreen: 13.3 })).toBe(
+      "SSD · up to 13.3″ · battery 0%+ · ≤ 1 year old",
+    );
     expect(describeSearch({})).toBe("All laptops");
   });
 
