@@ -218,6 +218,13 @@ export const advertDetailSchema = z
     description: z.string(),
     condition: z.string(),
     sold: z.boolean(),
+    review: z
+      .object({ status: z.enum(["pending_review", "rejected"]), reason: z.string().nullable() })
+      .nullable()
+      .meta({
+        description:
+          "Held for an admin's review, or rejected with the reason: shown to its seller and admins only (null for public laptops)",
+      }),
     processor: z.string().nullable(),
     performanceTier: performanceTierSchema,
     ramGb: z.int().nullable(),

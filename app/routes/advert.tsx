@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { badgeBasis } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
@@ -20,7 +21,8 @@ import type { Route } from "./+types/advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, publicUrl } = context.get(appContext);
-  const advert = await catalogueFor(request, context).getAdvert(params.id);
+  // A held or rejected laptop is its seller's and the admins' to see: the session is asked for then.
+  const advert = await catalogueFor(request, context).getAdvert(params.id, () => getUser(request, context));
   if (!advert) throw notFound("This laptop does not exist.");
   const user = await getUser(request, context);
   const [booked, hearts, trust, replies] = await Promise.all([
@@ -38,6 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     booked,
     hearts,
     own: user?.id === advert.sellerId,
+    myProducts: user?.id === advert.sellerId ? `/dashboard/adds/${encodeURIComponent(user.email)}` : null,
     // Reporting is for the people who buy (core/moderation refuses admins: they remove adverts directly).
     canReport: Boolean(user && canBuy(user)),
     // Visitors too: the link takes them to the login page and back (core/conversations refuses admins).
@@ -61,8 +64,8 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
     // Absolute: a photo's address is a path here, or a CDN's address with MEDIA_PUBLIC_URL.
     { property: "og:image", content: new URL(a.photoUrls[0] ?? "", publicUrl).href },
     { name: "twitter:card", content: "summary_large_image" },
-    // A sold laptop's page stays for its buyer and seller, but leaves search engines.
-    ...(a.sold ? [{ name: "robots", content: "noindex" }] : []),
+    // A sold laptop's page stays for its buyer and seller, but leaves search engines (a held one never enters).
+    ...(a.sold || a.review ? [{ name: "robots", content: "noindex" }] : []),
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -86,7 +89,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AdvertPage({
-  loaderData: { advert: a, trust, typicalReplyMinutes, booked, hearts, own, canReport, canMessage },
+  loaderData: { advert: a, trust, typicalReplyMinutes, booked, hearts, own, myProducts, canReport, canMessage },
 }: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
   const specs: [string, React.ReactNode][] = [
@@ -182,19 +185,56 @@ export default function AdvertPage({
           <h2 className="mb-1 font-semibold">Description</h2>
           <p className="whitespace-pre-line">{a.description}</p>
         </section>
-        <div className="flex flex-wrap items-center gap-2">
-          <BookingAction advert={a} booked={booked} sellerIsViewer={own} />
-          {canMessage && !own && (
-            <Link to={`/dashboard/messages/new?advert=${a.id}`} className="btn btn-outline btn-sm">
-              Message seller
-            </Link>
-          )}
-          {canReport && !own && <ReportButton advertId={a.id} name={a.name} />}
-        </div>
+        {a.review ? (
+          <ReviewNotice review={a.review} myProducts={myProducts} />
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            <BookingAction advert={a} booked={booked} sellerIsViewer={own} />
+            {canMessage && !own && (
+              <Link to={`/dashboard/messages/new?advert=${a.id}`} className="btn btn-outline btn-sm">
+                Message seller
+              </Link>
+            )}
+            {canReport && !own && <ReportButton advertId={a.id} name={a.name} />}
+          </div>
+        )}
         <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>
         {trust && <TrustPanel sellerId={a.sellerId} trust={trust} typicalReplyMinutes={typicalReplyMinutes} />}
       </div>
     </article>
+  );
+}
+
+/** Why a laptop only its seller and admins can see is not in the catalogue, where the buying buttons would be. */
+function ReviewNotice({
+  review,
+  myProducts,
+}: {
+  review: NonNullable<AdvertDetail["review"]>;
+  myProducts: string | null;
+}) {
+  return (
+    <div role="status" className="alert alert-warning flex-col items-start">
+      {review.status === "pending_review" ? (
+        <>
+          <p className="font-semibold">Pending review</p>
+          <p>
+            An admin checks this advert before buyers can see it. Only {myProducts ? "you" : "its seller"} and the
+            admins can open this page.
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="font-semibold">Rejected</p>
+          <p>An admin rejected this advert{review.reason ? `: ${review.reason}` : "."} Buyers cannot see it.</p>
+        </>
+      )}
+      {myProducts && (
+        <Link to={myProducts} className="link">
+          See it in My Products
+        </Link>
+      )}
+    </div>
   );
 }
 

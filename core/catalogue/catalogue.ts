@@ -82,8 +82,11 @@ export function createCatalogue({ db }: { db: Db }) {
       return seller ? { ...seller, memberSince: seller.memberSince.toISOString() } : null;
     },
 
-    /** A laptop's page; null when it does not exist or was deleted. */
-    getAdvert: (id: string) => getAdvertDetail(db, id),
+    /**
+     * A laptop's page; null when it does not exist, was deleted, or is held or rejected and `viewer` (asked
+     * only then) is neither its seller nor an admin.
+     */
+    getAdvert: (id: string, viewer?: Parameters<typeof getAdvertDetail>[2]) => getAdvertDetail(db, id, viewer),
 
     /**
      * One page of available laptops matching a search (see search.ts), with the filters in force as chips;

@@ -4,16 +4,26 @@ import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, priceGuides, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
+import type { SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { isPublic } from "../orders/index.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
 import { tierName } from "./processors/processors.ts";
 
+/** Who may see an advert that is not public: its seller and admins. */
+type Viewer = Pick<SessionUser, "id" | "role">;
+
 /**
  * Everything a laptop's page shows (AdvertDetail, schemas/catalogue.ts), and who sells it.
- * Withdrawn adverts are gone (null), and so are held and rejected ones (not public); sold ones stay visible as Sold.
+ * Withdrawn adverts are gone (null); sold ones stay visible as Sold. Held and rejected ones are not public:
+ * only their seller and admins see them, with `review` saying why — `viewer` is asked for only then, so a
+ * public laptop's page never looks up a session for it.
  */
-export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail & { sellerId: string }) | null> {
+export async function getAdvertDetail(
+  db: Db,
+  id: string,
+  viewer?: () => Promise<Viewer | null | undefined>,
+): Promise<(AdvertDetail & { sellerId: string }) | null> {
   if (!isUuid(id)) return null;
   const [a] = await db
     .select({
@@ -30,6 +40,7 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
       description: adverts.description,
       condition: adverts.condition,
       status: adverts.status,
+      removalReason: adverts.removalReason,
       processor: adverts.processor,
       performanceTier: adverts.performanceTier,
       ramGb: adverts.ramGb,
@@ -54,11 +65,16 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
     .leftJoin(sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId))
     .leftJoin(...withPriceGuide)
     .where(eq(adverts.id, id));
-  if (!a || !isPublic(a.status)) return null;
+  if (!a || a.status === "withdrawn") return null;
+  if (!isPublic(a.status)) {
+    const who = await viewer?.();
+    if (!who || (who.id !== a.sellerId && who.role !== "admin")) return null;
+  }
   const {
     imageKey,
     photoKeys,
     status,
+    removalReason,
     performanceTier,
     createdAt,
     ratingSum,
@@ -71,6 +87,10 @@ export async function getAdvertDetail(db: Db, id: string): Promise<(AdvertDetail
   return {
     ...rest,
     sold: status === "sold",
+    review:
+      status === "pending_review" || status === "rejected"
+        ? { status, reason: status === "rejected" ? removalReason : null }
+        : null,
     performanceTier: tierName(performanceTier),
     sellerRating: toRating(ratingSum, ratingCount),
     photoUrls: (photoKeys.length ? photoKeys : [imageKey]).map(mediaUrl),

@@ -76,8 +76,13 @@ export function createHeldAdverts({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const advert = await lockAdvert(tx, advertId);
         if (!advert?.flaggedAt) throw notInQueue();
-        if (advert.status === "pending_review") await approveAdvert(tx, advert, admin.id);
-        else await tx.update(adverts).set({ flaggedAt: null }).where(eq(adverts.id, advertId));
+        if (advert.status === "pending_review") {
+          await approveAdvert(tx, advert, admin.id);
+          await notify(tx, "advert.approved", {
+            recipientId: advert.sellerId,
+            params: { advertId, productName: advert.name },
+          });
+        } else await tx.update(adverts).set({ flaggedAt: null }).where(eq(adverts.id, advertId));
         await recordAdminAction(
           tx,
           admin.id,
@@ -96,7 +101,7 @@ export function createHeldAdverts({ db }: { db: Db }) {
         const advert = await lockAdvert(tx, advertId);
         if (!advert?.flaggedAt) throw notInQueue();
         await rejectAdvert(tx, advert, admin.id, reason);
-        await notify(tx, "advert.removed", {
+        await notify(tx, "advert.rejected", {
           recipientId: advert.sellerId,
           params: { advertId, productName: advert.name, reason },
         });

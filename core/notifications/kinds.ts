@@ -293,6 +293,47 @@ export const KINDS = {
     }),
   }),
 
+  /** An admin approved an advert that was held for review: it is in the catalogue now (moderation: approve). */
+  "advert.approved": kind<{ advertId: string; productName: string }>({
+    who: "the advert's seller",
+    label: "An admin publishes an advert held for review",
+    subject: "advert",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Advert published: ${p.productName}`,
+      body: "An admin reviewed it: buyers can see it now.",
+      link: LINKS.laptop(p.advertId),
+    }),
+    mail: (p) => ({
+      subject: `Your advert is published: ${p.productName}`,
+      heading: "Your advert is published",
+      paragraphs: [`An admin reviewed ${p.productName}, and buyers can see it in the catalogue now.`],
+      action: { label: "See your advert", href: LINKS.laptop(p.advertId) },
+    }),
+  }),
+
+  /** An admin rejected an advert that was held or flagged for review, with the reason (moderation: reject). */
+  "advert.rejected": kind<{ advertId: string; productName: string; reason: string }>({
+    who: "the advert's seller",
+    label: "An admin rejects an advert held for review",
+    subject: "advert",
+    email: "optional",
+    inApp: (p, to) => ({
+      title: `Advert not published: ${p.productName}`,
+      body: `An admin reviewed it and rejected it: ${p.reason}`,
+      link: LINKS.myProducts(to),
+    }),
+    mail: (p, to) => ({
+      subject: `Your advert was rejected: ${p.productName}`,
+      heading: "An admin rejected your advert",
+      paragraphs: [
+        `An admin reviewed ${p.productName}, and it will not be in the catalogue.`,
+        `The reason given: ${p.reason}`,
+      ],
+      action: { label: "See your laptops", href: LINKS.myProducts(to) },
+    }),
+  }),
+
   /** An admin dealt with a report (moderation: dismiss, removeAdvert). */
   "report.resolved": kind<{ advertId: string; productName: string; outcome: "dismissed" | "actioned" }>({
     who: "the person who reported",

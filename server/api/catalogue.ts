@@ -8,6 +8,7 @@ import { facetsSchema, searchPageSchema, searchSchema } from "../../schemas/sear
 import { anonymous } from "../http/anonymous.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { idParams } from "../http/params.ts";
+import { webHeaders } from "../http/web.ts";
 import type { Services } from "../services.ts";
 
 export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -63,13 +64,17 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       schema: {
         tags,
-        summary: "One laptop (sold ones included; deleted ones are 404)",
+        summary:
+          "One laptop (sold ones included; deleted ones are 404, held and rejected ones too but for their seller and admins)",
         params: idParams,
         response: { 200: advertDetailSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
-      const advert = await catalogueFor(request).getAdvert(request.params.id);
+      // A held or rejected laptop is shown to its seller and admins only: the session is read just then.
+      const advert = await catalogueFor(request).getAdvert(request.params.id, () =>
+        services.accounts.getSessionUser(webHeaders(request)),
+      );
       if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       return advert;
     },

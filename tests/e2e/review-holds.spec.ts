@@ -37,6 +37,12 @@ test("an advert with another seller's phone is held; an admin approves it and it
   const visitor = await (await browser.newContext()).newPage();
   const hidden = await visitor.goto(`/laptops/${id}`);
   expect(hidden?.status()).toBe(404);
+  // Its own page says so, to its seller, without the buying buttons.
+  await page.goto(`/laptops/${id}`);
+  await expect(page.getByRole("status").filter({ hasText: "Pending review" })).toContainText(
+    "Only you and the admins can open this page.",
+  );
+  await expect(page.getByRole("button", { name: "Book Now" })).toHaveCount(0);
 
   const admin = await (await browser.newContext()).newPage();
   await logIn(admin, DEMO.admin);
@@ -52,4 +58,8 @@ test("an advert with another seller's phone is held; an admin approves it and it
   await visitor.goto(`/allAdd?q=${encodeURIComponent(name)}`);
   await visitor.locator("article h3 a", { hasText: name }).click();
   await expect(visitor.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  // Its seller is told.
+  await page.goto("/dashboard/notifications");
+  await expect(page.getByText(`Advert published: ${name}`)).toBeVisible();
 });

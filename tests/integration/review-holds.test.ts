@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminActions, advertPublications } from "../../db/schema.ts";
+import { adminActions, advertPublications, adverts, notifications } from "../../db/schema.ts";
 import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
@@ -10,6 +10,18 @@ import { multipart } from "../support/multipart.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
+/** What the advert's seller was told of it, by kind. */
+async function sellerTold(advertId: string, kind: string) {
+  const [advert] = await t.services.db
+    .select({ sellerId: adverts.sellerId })
+    .from(adverts)
+    .where(eq(adverts.id, advertId));
+  const told = await t.services.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, advert?.sellerId as string));
+  return told.filter((n) => n.kind === kind);
+}
 let brandId: string;
 let sam: Awaited<ReturnType<typeof createUser>>;
 const as: Record<"anonymous" | "sam" | "rafi" | "mallory" | "admin", ReturnType<typeof client>> = {} as never;
@@ -43,6 +55,7 @@ const listed = async (q: string) =>
 const queue = async () =>
   (await as.admin.get("/api/review-queue")).json().adverts as Array<{
     id: string;
+    name: string;
     held: boolean;
     signals: { kind: string; detail: string }[];
   }>;
@@ -98,6 +111,13 @@ describe("listings held for review", () => {
     expect((await queue()).find((a) => a.id === id)?.signals).toEqual([
       { kind: "shared_mobile", detail: expect.stringContaining("Sam") },
     ]);
+    // Its seller and the admins open its page, which says it waits for review; nobody else does.
+    for (const who of [as.rafi, as.admin]) {
+      const page = await who.get(`/api/adverts/${id}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.json().review).toEqual({ status: "pending_review", reason: null });
+    }
+    expect((await as.sam.get(`/api/adverts/${id}`)).statusCode).toBe(404);
   });
 
   it("holds an edit that prices the laptop below 40 % of five comparables, and keeps it held when edited again", async () => {
@@ -176,6 +196,9 @@ describe("listings held for review", () => {
     expect(published).toHaveLength(1);
     const logged = await t.services.db.select().from(adminActions).where(eq(adminActions.targetId, id));
     expect(logged).toEqual([expect.objectContaining({ action: "approve-advert" })]);
+    expect(await sellerTold(id, "advert.approved")).toEqual([
+      expect.objectContaining({ title: `Advert published: ${held?.name}`, link: `/laptops/${id}` }),
+    ]);
     // Approved once, not twice.
     expect((await as.admin.post(`/api/adverts/${id}/approval`)).statusCode).toBe(404);
   });
@@ -195,6 +218,14 @@ describe("listings held for review", () => {
     });
     const logged = await t.services.db.select().from(adminActions).where(eq(adminActions.targetId, id));
     expect(logged).toEqual([expect.objectContaining({ action: "reject-advert" })]);
+    // Told it was rejected after review, with the reason — not that a public advert was removed.
+    expect(await sellerTold(id, "advert.rejected")).toEqual([
+      expect.objectContaining({ body: "An admin reviewed it and rejected it: Same phone as another seller's." }),
+    ]);
+    expect(await sellerTold(id, "advert.removed")).toEqual([]);
+    const page = await as.rafi.get(`/api/adverts/${id}`);
+    expect(page.json().review).toEqual({ status: "rejected", reason: "Same phone as another seller's." });
+    expect((await as.mallory.get(`/api/adverts/${id}`)).statusCode).toBe(404);
     // A rejected advert can no longer be changed by its seller.
     const edit = multipart(fields({ mobile: "01899999999" }));
     expect((await as.rafi.raw("PUT", `/api/adverts/${id}`, edit.payload, edit.headers)).statusCode).toBe(409);
