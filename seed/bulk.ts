@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
 import { brands, users } from "../db/schema.ts";
 import type { Services } from "../server/services.ts";
@@ -100,10 +100,10 @@ export async function seedBulk(services: Services, total: number, log: (line: st
         years_of_use, location, mobile, description, condition, advertised, status, processor, processor_key,
         performance_tier, processor_year, ram_gb, storage_gb, storage_type, screen_inches, battery_health,
         created_at, updated_at)
-      select 'bulk-' || ${run} || '-' || (1 + floor(random() * ${SELLERS})::int),
+      select 'bulk-' || ${run} || '-' || s,
         (${brandIds}::uuid[])[b], (${brandNames}::text[])[b] || ' ' || (${models}::text[])[1 + floor(random() * 18)::int],
         (${images}::text[])[b], array[(${images}::text[])[b]], p * 2, p, floor(random() * 6)::int,
-        (${towns}::text[])[1 + floor(random() * 10)::int], '01700000000',
+        (${towns}::text[])[1 + floor(random() * 10)::int], ${sellersMobile(sql`s`)},
         'Used laptop in working order, charger included. Battery holds well; small marks on the lid.',
         (array['excellent','good','Fair'])[1 + floor(random() * 3)::int], random() < 0.02,
         case when random() < 0.1 then 'sold' else 'available' end,
@@ -113,7 +113,7 @@ export async function seedBulk(services: Services, total: number, log: (line: st
         (array['SSD','SSD','SSD','HDD','eMMC'])[1 + floor(random() * 5)::int],
         (array['13.3','14','15.6','16'])[1 + floor(random() * 4)::int], 60 + floor(random() * 41)::int, t, t
       from (
-        select 1 + floor(random() * ${brandRows.length})::int as b,
+        select 1 + floor(random() * ${SELLERS})::int as s, 1 + floor(random() * ${brandRows.length})::int as b,
           (150 + floor(random() * 2850)::int) * 100 as p,
           now() - random() * interval '730 days' as t,
           1 + floor(random() * ${BULK_PROCESSORS.length})::int as c
@@ -123,9 +123,54 @@ export async function seedBulk(services: Services, total: number, log: (line: st
   }
 
   await rateBulkSellers(db);
+  log(
+    `${await holdSuspiciousBulkAdverts(db, run, Math.max(3, Math.round(total / 10_000)), SELLERS)} suspicious adverts`,
+  );
   await seedBulkSalesHistory(db);
   await db.execute(sql`analyze adverts`);
   log(`${await services.background.refreshPriceGuidesNow()} price guides`);
+}
+
+/** Each bulk seller's own mobile number (seller n of a run: 017 and n in eight digits). */
+const sellersMobile = (n: SQL) => sql`'017' || lpad((${n})::text, 8, '0')`;
+
+/**
+ * About one advert in 10,000 of a bulk run made suspicious, as the review signals would have judged it
+ * when posted, so the review queue in Reported Items is full at scale too: a third held for a price far
+ * below similar laptops, a third held for another bulk seller's mobile number, a third public but flagged
+ * for asking to be paid off the site. Returns how many.
+ */
+async function holdSuspiciousBulkAdverts(db: Services["db"], run: string, count: number, sellers: number) {
+  const result = await db.execute(sql`
+    with picked as (
+      select id, row_number() over () % 3 as k,
+        split_part(seller_id, '-', 3)::int % ${sellers} + 1 as other_seller
+      from (
+        select id, seller_id from adverts
+        where seller_id like ${`bulk-${run}-%`} and status = 'available'
+        order by random() limit ${count}
+      ) r
+    )
+    update adverts a set
+      status = case when p.k = 0 then 'available' else 'pending_review' end,
+      advertised = false,
+      resale_price_cents = case when p.k = 1 then greatest(100, a.resale_price_cents / 4) else a.resale_price_cents end,
+      mobile = case when p.k = 2 then ${sellersMobile(sql`p.other_seller`)} else a.mobile end,
+      description = case when p.k = 0
+        then a.description || ' Pay by Western Union or gift cards only, or email me at deals' || p.other_seller || '@example.com.'
+        else a.description end,
+      review_signals = jsonb_build_array(case p.k
+        when 1 then jsonb_build_object('kind', 'low_price', 'detail',
+          '$' || greatest(100, a.resale_price_cents / 4) / 100 || ' against a median of $' || a.resale_price_cents / 100
+            || ' for 12 comparable laptops.')
+        when 2 then jsonb_build_object('kind', 'shared_mobile', 'detail',
+          'Mobile number …' || right(${sellersMobile(sql`p.other_seller`)}, 4) || ' is also on adverts of Seller '
+            || p.other_seller || '.')
+        else jsonb_build_object('kind', 'off_site_contact', 'detail', 'Mentions Western Union, gift cards, an email address.')
+      end),
+      flagged_at = now() - random() * interval '3 days'
+    from picked p where a.id = p.id`);
+  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? count;
 }
 
 /**

@@ -1,0 +1,43 @@
+import { and, eq, isNotNull, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { adverts, users } from "../../db/schema.ts";
+import { seedBulk } from "../../seed/bulk.ts";
+import { createUser } from "../../seed/factories.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/** `npm run seed:bulk`: what scale work finds in the catalogue it makes (a small run of it). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedBulk(t.services, 3_000);
+});
+afterAll(() => t?.close());
+
+it("fills the review queue at scale too: held adverts hidden from buyers, and a flagged public one", async () => {
+  const admin = await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
+  const { adverts: queued } = await t.services.heldAdverts.queue(admin);
+  expect(queued.length).toBeGreaterThanOrEqual(3);
+  const kinds = new Set(queued.flatMap((a) => a.signals.map((s) => s.kind)));
+  expect([...kinds].sort()).toEqual(["low_price", "off_site_contact", "shared_mobile"]);
+  expect(queued.filter((a) => a.held).length).toBeGreaterThanOrEqual(2);
+  expect(queued.some((a) => !a.held)).toBe(true);
+  for (const held of queued.filter((a) => a.held)) {
+    expect(await t.services.catalogue.getAdvert(held.id)).toBeNull();
+  }
+});
+
+it("gives each bulk seller a mobile number of their own (a shared one is a review signal)", async () => {
+  const [row] = await t.services.db
+    .select({
+      sellers: sql<number>`count(distinct ${adverts.sellerId})::int`,
+      numbers: sql<number>`count(distinct (${adverts.sellerId}, ${adverts.mobile}))::int`,
+      mobiles: sql<number>`count(distinct ${adverts.mobile})::int`,
+    })
+    .from(adverts)
+    .innerJoin(users, eq(users.id, adverts.sellerId))
+    .where(and(like(adverts.sellerId, "bulk-%"), sql`${adverts.reviewSignals} is null`));
+  expect(row?.mobiles).toBe(row?.sellers);
+  expect(row?.numbers).toBe(row?.sellers);
+  const flagged = await t.services.db.select().from(adverts).where(isNotNull(adverts.flaggedAt));
+  expect(flagged.length).toBeGreaterThan(0);
+});
