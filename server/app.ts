@@ -17,6 +17,7 @@ import {
 } from "fastify-type-provider-zod";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app-context";
+import { BRANDS_CHANNEL } from "../core/catalogue/index.ts";
 import { AppError } from "../core/errors.ts";
 import { MEDIA_URL_PREFIX } from "../core/media/index.ts";
 import type { StripeProvider } from "../core/payments/index.ts";
@@ -162,6 +163,9 @@ export async function buildApp({
     broadcast: cacheBroadcast(services),
     onLookup: (hit) => services.metrics.cache.inc({ result: hit ? "hit" : "miss" }),
   });
+  // A brand changed on any process: this one recognises its name in typed searches at once.
+  const stopHearingBrands = await services.database.broadcast.on(BRANDS_CHANNEL, services.forgetBrands);
+  app.addHook("onClose", async () => stopHearingBrands());
   registerMetrics(app, services.metrics, config.metricsToken);
   await app.register(compress, { global: true, threshold: 1024 });
   app.addHook("onRequest", originCheck(config.publicUrl));

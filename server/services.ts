@@ -117,9 +117,9 @@ export function createServices(config: Config, database: Database, options: Serv
   // Visitors' catalogue reads may come from the replica; a signed-in person reads the primary, so what
   // they just changed is there.
   const replica = database.replica;
-  const visitorCatalogue = replica
-    ? readFromReplica(createCatalogue({ db: replica.db }), catalogue, replica.watch)
-    : catalogue;
+  const replicaCatalogue = replica ? createCatalogue({ db: replica.db }) : undefined;
+  const visitorCatalogue =
+    replica && replicaCatalogue ? readFromReplica(replicaCatalogue, catalogue, replica.watch) : catalogue;
   const priceGuides = definePriceGuideRefresh({ db, queue: jobs });
 
   let stopListening: (() => Promise<void>) | undefined;
@@ -220,6 +220,11 @@ export function createServices(config: Config, database: Database, options: Serv
     catalogue,
     /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
     visitorCatalogue,
+    /** A brand changed on some process (BRANDS_CHANNEL): this process's catalogues read the brand list again. */
+    forgetBrands() {
+      catalogue.forgetBrands();
+      replicaCatalogue?.forgetBrands();
+    },
     /** What comparable laptops sell for, for the advert form (core/catalogue/price-guidance.ts). */
     priceGuidance: (query: Parameters<typeof priceGuidance>[1]) => priceGuidance(db, query),
     savedSearches: createSavedSearches({ db }),

@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { announce } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { adverts, brands } from "../../db/schema.ts";
@@ -8,6 +9,12 @@ import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import type { MediaStorage } from "../media/index.ts";
 import { storeImage } from "../media/index.ts";
+
+/**
+ * Announced when a brand is added, renamed or deleted (on commit): every process's catalogue reads the
+ * brand list again, which it keeps to recognise brand names in typed searches.
+ */
+export const BRANDS_CHANNEL = "brands_changed";
 
 const duplicate = (name: string) =>
   new AppError("CONFLICT", `A brand named ${name} already exists.`, { name: "A brand with this name already exists" });
@@ -24,15 +31,13 @@ export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage })
     async create(admin: Actor, input: BrandInput) {
       const imageKey = await storeImage(media, Buffer.from(await input.image.arrayBuffer()), "image");
       try {
-        const [brand] = await db.insert(brands).values({ name: input.name, imageKey }).returning({ id: brands.id });
-        await recordAdminAction(
-          db,
-          admin.id,
-          "add-brand",
-          { type: "brand", id: (brand as { id: string }).id },
-          `Added brand ${input.name}`,
-        );
-        return brand as { id: string };
+        return await db.transaction(async (tx) => {
+          const [brand] = await tx.insert(brands).values({ name: input.name, imageKey }).returning({ id: brands.id });
+          const id = (brand as { id: string }).id;
+          await recordAdminAction(tx, admin.id, "add-brand", { type: "brand", id }, `Added brand ${input.name}`);
+          await announce(tx, BRANDS_CHANNEL);
+          return { id };
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(input.name);
         throw error;
@@ -46,17 +51,20 @@ export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage })
         ? await storeImage(media, Buffer.from(await input.image.arrayBuffer()), "image")
         : undefined;
       try {
-        await db
-          .update(brands)
-          .set({ name: input.name, ...(imageKey && { imageKey }) })
-          .where(eq(brands.id, id));
-        await recordAdminAction(
-          db,
-          admin.id,
-          "edit-brand",
-          { type: "brand", id },
-          `Edited brand ${before.name}${before.name === input.name ? "" : ` → ${input.name}`}${imageKey ? " (new logo)" : ""}`,
-        );
+        await db.transaction(async (tx) => {
+          await tx
+            .update(brands)
+            .set({ name: input.name, ...(imageKey && { imageKey }) })
+            .where(eq(brands.id, id));
+          await recordAdminAction(
+            tx,
+            admin.id,
+            "edit-brand",
+            { type: "brand", id },
+            `Edited brand ${before.name}${before.name === input.name ? "" : ` → ${input.name}`}${imageKey ? " (new logo)" : ""}`,
+          );
+          await announce(tx, BRANDS_CHANNEL);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate(input.name);
         throw error;
@@ -74,8 +82,11 @@ export function createBrandAdmin({ db, media }: { db: Db; media: MediaStorage })
           `${brand.name} still has ${n} laptop${n === 1 ? "" : "s"}. Rename the brand instead, or remove its laptops first.`,
         );
       }
-      await db.delete(brands).where(eq(brands.id, id));
-      await recordAdminAction(db, admin.id, "delete-brand", { type: "brand", id }, `Deleted brand ${brand.name}`);
+      await db.transaction(async (tx) => {
+        await tx.delete(brands).where(eq(brands.id, id));
+        await recordAdminAction(tx, admin.id, "delete-brand", { type: "brand", id }, `Deleted brand ${brand.name}`);
+        await announce(tx, BRANDS_CHANNEL);
+      });
     },
   };
 }

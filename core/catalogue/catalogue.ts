@@ -25,7 +25,10 @@ export function createCatalogue({ db }: { db: Db }) {
   const countMatches = createSearchCount(db);
   const countFacets = createFacets(db);
   let brandsRead: { list: NamedBrand[]; at: number } | undefined;
-  /** The brand names the words of a search are matched against; brands change rarely, so kept for a minute. */
+  /**
+   * The brand names the words of a search are matched against: brands change rarely, so kept for a minute,
+   * and read again at once when any process changes one (forgetBrands, on BRANDS_CHANNEL).
+   */
   const knownBrands = async () => {
     if (brandsRead && brandsRead.at > Date.now() - COUNT_TTL_MS) return brandsRead.list;
     const list = await db.select({ id: brands.id, name: brands.name }).from(brands).limit(500);
@@ -33,6 +36,11 @@ export function createCatalogue({ db }: { db: Db }) {
     return list;
   };
   return {
+    /** A brand was added, renamed or deleted: the next search reads the list again. */
+    forgetBrands() {
+      brandsRead = undefined;
+    },
+
     /** Brands are few (dozens); the list is bounded all the same. */
     async listBrands(limit = 200): Promise<BrandView[]> {
       const rows = await db

@@ -7,7 +7,7 @@
 // What the catalogue returns is described once, in schemas/catalogue.ts (the API documents the same shapes).
 export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
 export { type AdvertFormValues, createAdvertCommands } from "./adverts.ts";
-export { createBrandAdmin } from "./brands.ts";
+export { BRANDS_CHANNEL, createBrandAdmin } from "./brands.ts";
 export { createCatalogue } from "./catalogue.ts";
 export {
   type ComparablePrices,

@@ -6,6 +6,7 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
 import { client } from "../support/http.ts";
+import { pngBytes } from "../support/multipart.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -107,19 +108,32 @@ describe("the visitors' micro-cache", () => {
   });
 });
 
+/**
+ * Two app servers on one database (on PGlite, one set of services behind two servers), each caching visitors'
+ * answers for a minute: only the broadcast can tell one of the other's changes.
+ */
+async function twoProcesses() {
+  const a = await startTestApp({ PUBLIC_CACHE_MS: "60000" });
+  const shared = a.services.database;
+  const second =
+    shared.kind === "postgres" ? await openDatabase({ kind: "postgres", url: shared.url as string }) : shared;
+  const b = {
+    ...a,
+    services: shared === second ? a.services : createServices(a.config, second, { insecureFastHash: true }),
+  };
+  b.app = await buildApp({ config: a.config, services: b.services, pages: false });
+  await b.app.ready();
+  const close = async () => {
+    await b.app.close();
+    if (second !== shared) await second.close();
+    await a.close();
+  };
+  return { a, b, close };
+}
+
 describe("the visitors' micro-cache across processes", () => {
   it("is emptied on every process within 100 ms of a change made through any one of them", async () => {
-    // A second app server on the same database, caching for a minute: only the broadcast can empty it.
-    const a = await startTestApp({ PUBLIC_CACHE_MS: "60000" });
-    const shared = a.services.database;
-    const second =
-      shared.kind === "postgres" ? await openDatabase({ kind: "postgres", url: shared.url as string }) : shared;
-    const b = {
-      ...a,
-      services: shared === second ? a.services : createServices(a.config, second, { insecureFastHash: true }),
-    };
-    b.app = await buildApp({ config: a.config, services: b.services, pages: false });
-    await b.app.ready();
+    const { a, b, close } = await twoProcesses();
     try {
       const seller = await createUser(a.services, { name: "Sid", email: "sid@x.test", role: "seller" });
       const brand = await createBrand(a.services, "Acer");
@@ -146,9 +160,31 @@ describe("the visitors' micro-cache across processes", () => {
       }
       expect(await advertised()).toContain(laptop.id);
     } finally {
-      await b.app.close();
-      if (second !== shared) await second.close();
-      await a.close();
+      await close();
+    }
+  });
+
+  it("tells every process of a new brand at once: its name in typed words is read as the brand there too", async () => {
+    const { a, b, close } = await twoProcesses();
+    try {
+      // Signed in, so what b answers is computed each time (no micro-cache): only its brand list is kept.
+      await createUser(a.services, { name: "Bea", email: "bea@x.test" });
+      const bea = client(b);
+      await bea.signIn("bea@x.test");
+      const chips = async () =>
+        ((await bea.get("/api/adverts?q=zephyrbook+16gb")).json() as { filters: { label: string }[] }).filters.map(
+          (f) => f.label,
+        );
+      expect(await chips()).not.toContain("Brand Zephyrbook"); // b has read the brand list now
+      const admin = await createUser(a.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+      await a.services.brandAdmin.create(admin, {
+        name: "Zephyrbook",
+        image: new File([new Uint8Array(await pngBytes())], "logo.png", { type: "image/png" }),
+      });
+      // Without the announcement b would keep its list for a minute.
+      await expect.poll(chips, { timeout: 2_000, interval: 20 }).toContain("Brand Zephyrbook");
+    } finally {
+      await close();
     }
   });
 });
