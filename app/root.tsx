@@ -129,7 +129,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       {keepsNavBar && <NavBar user={root?.user ?? null} theme={root?.theme ?? "system"} />}
-      <RouteError error={error} />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <RouteError error={error} />
+      </main>
+      {keepsNavBar && <Footer />}
     </>
   );
 }
