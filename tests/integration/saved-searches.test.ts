@@ -44,6 +44,20 @@ async function published(over: { name?: string; priceCents?: number; brandId?: s
   return advert;
 }
 
+/** Which of `posted` a saved search was matched with equals which of them opening it finds; returns them. */
+async function expectMatchedAsOpened(buyer: Buyer, search: { id: string; summary: string }, posted: string[]) {
+  const found = await buyer.http.get(`/api/saved-searches/${search.id}/adverts`);
+  const opened = (found.json().items as { id: string }[]).map((a) => a.id).filter((id) => posted.includes(id));
+  const matched = (
+    await t.services.db
+      .select({ advertId: savedSearchMatches.advertId })
+      .from(savedSearchMatches)
+      .where(eq(savedSearchMatches.savedSearchId, search.id))
+  ).map((m) => m.advertId);
+  expect(matched.sort(), search.summary).toEqual(opened.sort());
+  return matched;
+}
+
 const match = () => t.services.background.matchSavedSearchesNow();
 const noticesOf = (userId: string) =>
   t.services.db
@@ -282,15 +296,7 @@ describe("alerts", () => {
     }
     await match();
     for (const search of saved) {
-      const found = await buyer.http.get(`/api/saved-searches/${search.id}/adverts`);
-      const opened = (found.json().items as { id: string }[]).map((a) => a.id).filter((id) => posted.includes(id));
-      const matched = (
-        await t.services.db
-          .select({ advertId: savedSearchMatches.advertId })
-          .from(savedSearchMatches)
-          .where(eq(savedSearchMatches.savedSearchId, search.id))
-      ).map((m) => m.advertId);
-      expect(matched.sort(), search.summary).toEqual(opened.sort());
+      await expectMatchedAsOpened(buyer, search, posted);
     }
     // And the searches do tell apart: not all match everything, and some match something.
     const counts = await t.services.db
@@ -350,16 +356,7 @@ describe("alerts", () => {
     await match();
     const matchCounts: number[] = [];
     for (const search of saved) {
-      const found = await buyer.http.get(`/api/saved-searches/${search.id}/adverts`);
-      const opened = (found.json().items as { id: string }[]).map((a) => a.id).filter((id) => posted.includes(id));
-      const matched = (
-        await t.services.db
-          .select({ advertId: savedSearchMatches.advertId })
-          .from(savedSearchMatches)
-          .where(eq(savedSearchMatches.savedSearchId, search.id))
-      ).map((m) => m.advertId);
-      expect(matched.sort(), search.summary).toEqual(opened.sort());
-      matchCounts.push(matched.length);
+      matchCounts.push((await expectMatchedAsOpened(buyer, search, posted)).length);
     }
     // Each filter tells the laptops apart: every search matches some, none matches all four.
     expect(
