@@ -188,10 +188,20 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   if (asked) {
     await s.conversations.start(buyer, { advertId: asked, body: "Is the price negotiable? I can pay today." });
   }
-  // Two saved searches for the demo buyer: instant alerts on ThinkPads, a daily digest of cheap Dells.
+  // Three saved searches for the demo buyer: instant alerts on ThinkPads, a daily digest of cheap Dells, and
+  // a specification (any brand) with alerts off.
   const [lenovo, dell] = await Promise.all([brandNamed(s, "Lenovo"), brandNamed(s, "Dell")]);
   await s.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
   await s.savedSearches.create(buyer, { brand: dell, maxPrice: 60_000, sort: "price_asc", alerts: "daily" });
+  await s.savedSearches.create(buyer, {
+    cpu: "i5",
+    minRam: 8,
+    minStorage: 256,
+    storageType: "SSD",
+    minBattery: 80,
+    sort: "newest",
+    alerts: "off",
+  });
   await seedReviews(s, seller, laptops);
   // The buyer's favourites: four of the seller's laptops (one booked, one sold), then the seller lowers the
   // price of one of them, so Favourites shows "↓ $50 since you saved it" and the bell has the price drop.

@@ -130,4 +130,7 @@ test("visitors see no Save this search; the demo buyer has saved searches", asyn
   await page.goto("/dashboard/saved-searches");
   await expect(page.getByRole("heading", { level: 2, name: "thinkpad · Lenovo" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Dell · under $600" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Core i5 · 8 GB+ · 256 GB+ SSD · battery 80%+" }),
+  ).toBeVisible();
 });
