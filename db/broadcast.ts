@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { Db, Tx } from "./client.ts";
-import { checkChannel, type Listener, type NotifyHandler } from "./listen.ts";
+import { channelSubscribers, type Listener } from "./listen.ts";
 
 /**
  * What every process of the marketplace hears: live counts and messages, the visitors'-cache emptying,
@@ -57,24 +57,14 @@ async function ready(client: Redis, withinMs: number) {
  * as with LISTEN.
  */
 export function redisBroadcast({ commands, subscriber }: { commands: Redis; subscriber: Redis }, prefix: string) {
-  const handlers = new Map<string, Set<NotifyHandler>>();
-  subscriber.on("message", (channel: string, payload: string) => {
-    for (const handler of handlers.get(channel.slice(prefix.length)) ?? []) handler(payload);
+  const subscribers = channelSubscribers(async (channel) => {
+    await subscriber.subscribe(prefix + channel);
   });
+  subscriber.on("message", (channel: string, payload: string) =>
+    subscribers.deliver(channel.slice(prefix.length), payload),
+  );
   const broadcast: Broadcast = {
-    async on(channel, handler) {
-      checkChannel(channel);
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await subscriber.subscribe(prefix + channel);
-      }
-      set.add(handler);
-      return async () => {
-        set.delete(handler);
-      };
-    },
+    on: (channel, handler) => subscribers.add(channel, handler),
     async send(channel, payloads) {
       if (payloads.length === 0) return;
       const pipeline = commands.pipeline();
@@ -82,7 +72,7 @@ export function redisBroadcast({ commands, subscriber }: { commands: Redis; subs
       await pipeline.exec();
     },
     async close() {
-      handlers.clear();
+      subscribers.clear();
       await Promise.all([subscriber.quit().catch(() => {}), commands.quit().catch(() => {})]);
     },
   };

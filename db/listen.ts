@@ -21,6 +21,38 @@ export const checkChannel = (channel: string) => {
   if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
 };
 
+/**
+ * Subscribers by channel, for a listener: the first subscriber of a channel starts hearing it (`hear`,
+ * called once the channel is known, so a reconnect listens on it too); each message goes to every
+ * subscriber of its channel.
+ */
+export function channelSubscribers(hear: (channel: string) => Promise<void>) {
+  const handlers = new Map<string, Set<NotifyHandler>>();
+  return {
+    channels: () => handlers.keys(),
+    get size() {
+      return handlers.size;
+    },
+    deliver(channel: string, payload: string) {
+      for (const handler of handlers.get(channel) ?? []) handler(payload);
+    },
+    async add(channel: string, handler: NotifyHandler) {
+      checkChannel(channel);
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await hear(channel);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    clear: () => handlers.clear(),
+  };
+}
+
 export function pgliteListener(client: PGlite): Listener {
   const unsubscribers = new Set<() => Promise<void>>();
   return {
@@ -46,7 +78,11 @@ export function pgliteListener(client: PGlite): Listener {
  * treat a notification as a hint to read the truth, never as the truth.
  */
 export function postgresListener(url: string): Listener {
-  const handlers = new Map<string, Set<NotifyHandler>>();
+  const subscribers = channelSubscribers(async (channel) => {
+    const c = client ?? (await connect());
+    // connect() listens on every known channel; a client connected earlier needs this one.
+    if (c === client) await c.query(`listen ${channel}`);
+  });
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
@@ -55,13 +91,11 @@ export function postgresListener(url: string): Listener {
   function connect(): Promise<pg.Client> {
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-      c.on("notification", (n) => {
-        for (const handler of handlers.get(n.channel) ?? []) handler(n.payload ?? "");
-      });
+      c.on("notification", (n) => subscribers.deliver(n.channel, n.payload ?? ""));
       c.on("error", () => lost(c));
       c.on("end", () => lost(c));
       await c.connect();
-      for (const channel of handlers.keys()) await c.query(`listen ${channel}`);
+      for (const channel of subscribers.channels()) await c.query(`listen ${channel}`);
       client = c;
       return c;
     })().catch((error: unknown) => {
@@ -76,7 +110,7 @@ export function postgresListener(url: string): Listener {
     client = undefined;
     connecting = undefined;
     c.end().catch(() => {});
-    if (closed || handlers.size === 0) return;
+    if (closed || subscribers.size === 0) return;
     const retry = () => {
       retryTimer = undefined;
       if (!closed) connect().catch(() => (retryTimer = setTimeout(retry, 2000).unref()));
@@ -85,25 +119,11 @@ export function postgresListener(url: string): Listener {
   }
 
   return {
-    async on(channel, handler) {
-      checkChannel(channel);
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        const c = client ?? (await connect());
-        // connect() listens on every known channel; a client connected earlier needs this one.
-        if (c === client) await c.query(`listen ${channel}`);
-      }
-      set.add(handler);
-      return async () => {
-        set.delete(handler);
-      };
-    },
+    on: (channel, handler) => subscribers.add(channel, handler),
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
-      handlers.clear();
+      subscribers.clear();
       const c = client ?? (await connecting?.catch(() => undefined));
       client = undefined;
       await c?.end().catch(() => {});
