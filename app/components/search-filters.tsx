@@ -71,12 +71,15 @@ export function SearchFilters({
   errors,
   brands,
   clearTo,
+  inForce,
 }: {
   params: SearchParams;
   facets: Facets;
   errors: Errors;
   brands?: { id: string; name: string }[];
   clearTo: string;
+  /** How many filters are in force, those read from the words included: the chips above the results. */
+  inForce: number;
 }) {
   const [url] = useSearchParams();
   const hydrated = useHydrated();
@@ -86,10 +89,6 @@ export function SearchFilters({
   const panel = useRef<HTMLFormElement>(null);
   const focusFirst = useRef(false);
   const panelId = useId();
-  // The filters in force (not the order, the page, or the seller a seller's page is about).
-  const active = Object.entries(params).filter(
-    ([k, v]) => v !== undefined && k !== "sort" && k !== "cursor" && k !== "seller",
-  ).length;
   useEffect(() => {
     if (invalid) setOpen(true);
   }, [invalid]);
@@ -119,7 +118,7 @@ export function SearchFilters({
           setOpen(!open);
         }}
       >
-        Filters ({active})
+        Filters ({inForce})
       </button>
       <Form
         ref={panel}

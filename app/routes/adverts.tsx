@@ -56,7 +56,14 @@ export default function Adverts({
         <h1 className="text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>
         <p className="text-base-content/80">{totalText(total)}</p>
       </div>
-      <SearchFilters params={params} facets={facets} errors={errors} brands={brands} clearTo="/allAdd" />
+      <SearchFilters
+        params={params}
+        facets={facets}
+        errors={errors}
+        brands={brands}
+        clearTo="/allAdd"
+        inForce={page.filters.length}
+      />
       <FilterChips chips={page.filters} />
       {signedIn && <SaveSearch params={read} brandName={brands.find((b) => b.id === read.brand)?.name} />}
       <AdvertGrid

@@ -49,7 +49,13 @@ export default function Category({
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
-      <SearchFilters params={search} facets={facets} errors={errors} clearTo={`/category/${brand.id}`} />
+      <SearchFilters
+        params={search}
+        facets={facets}
+        errors={errors}
+        clearTo={`/category/${brand.id}`}
+        inForce={page.filters.length}
+      />
       <FilterChips chips={page.filters} />
       <SaveSearch params={saved} brandName={brand.name} />
       <AdvertGrid

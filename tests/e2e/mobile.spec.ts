@@ -36,6 +36,10 @@ test("on a phone /allAdd's filters fold behind a Filters (n) button that opens a
   await page.keyboard.press("Escape");
   await expect(filters).toBeHidden();
   await expect(toggle).toBeFocused();
+  // Filters read from the words count too, as their chips show them.
+  await page.goto("/allAdd?q=thinkpad+16gb");
+  await expect(page.getByRole("button", { name: "Filters (3)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Remove/ })).toHaveCount(3);
   // A filter the URL got wrong opens the panel to say so.
   await page.goto("/allAdd?minRam=lots");
   await expect(page.getByText("Enter a whole number of GB from 1 to 256.")).toBeVisible();
