@@ -4,6 +4,7 @@ import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, priceGuides, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
+import { isAdmin } from "../../schemas/roles.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { isPublic } from "../orders/index.ts";
@@ -68,7 +69,7 @@ export async function getAdvertDetail(
   if (!a || a.status === "withdrawn") return null;
   if (!isPublic(a.status)) {
     const who = await viewer?.();
-    if (!who || (who.id !== a.sellerId && who.role !== "admin")) return null;
+    if (!who || (who.id !== a.sellerId && !isAdmin(who))) return null;
   }
   const {
     imageKey,
