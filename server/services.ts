@@ -126,6 +126,8 @@ export function createServices(config: Config, database: Database, options: Serv
   /** The email relay in progress, if any (never two at once in a process), and one about to start. */
   let relaying: Promise<unknown> | undefined;
   let gathering: NodeJS.Timeout | undefined;
+  /** Set by stop(): no relay starts once the queue is closing (what waits is relayed at the next start). */
+  let stopping = false;
   let stopHearingPublications: (() => Promise<void>) | undefined;
   const background = {
     /**
@@ -137,7 +139,9 @@ export function createServices(config: Config, database: Database, options: Serv
       await jobs.start({ work });
       if (work) {
         let again = false;
+        stopping = false;
         const relay = () => {
+          if (stopping) return;
           if (relaying) {
             again = true;
             return;
@@ -176,9 +180,10 @@ export function createServices(config: Config, database: Database, options: Serv
       await stopHearingPublications?.();
       stopListening = undefined;
       stopHearingPublications = undefined;
+      stopping = true;
       clearTimeout(gathering);
       gathering = undefined;
-      await relaying; // a relay in hand queues its emails before the queue closes
+      await relaying; // a relay in hand queues its emails before the queue closes (and starts no other)
       await jobs.stop();
       transport?.close();
     },
