@@ -160,13 +160,16 @@ async function openPostgres({
   await exclusively(() => migratePg(db, { migrationsFolder }));
   const listener = postgresListener(url);
   const onReplica = replica && (await openReplica(replica, pool, poolSize, preparedStatements));
+  // Announced after each commit, not inside the transaction (see announceThrough: NOTIFY serialises commits).
+  const broadcast = postgresBroadcast(db as unknown as Db, listener);
+  announceThrough(db as unknown as Db, broadcast);
   return {
     db: db as unknown as Db,
     kind: "postgres",
     pool,
     url,
     listener,
-    broadcast: postgresBroadcast(db as unknown as Db, listener),
+    broadcast,
     replica: onReplica && { db: onReplica.db, watch: onReplica.watch },
     exclusively,
     ping: () => ping(db as unknown as Db),
