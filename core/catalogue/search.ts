@@ -3,14 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, screenInches, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
-import {
-  COUNT_CAP,
-  PAGE_SIZE,
-  SEARCH_FILTERS,
-  type SearchPage,
-  type SearchParams,
-  type Sort,
-} from "../../schemas/search.ts";
+import { PAGE_SIZE, SEARCH_FILTERS, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
 import { cardColumns, isAvailable, newestFirst, toCard, withPriceGuide, withSellerRating } from "./cards.ts";
 
 function isPriceCents(v: unknown) {
@@ -82,7 +75,7 @@ function decode(cursor: string | undefined, sort: Sort): Cursor | undefined {
  * itself (to EXPLAIN a query).
  */
 export type Bind = (
-  name: keyof SearchParams | "cursorValue" | "cursorId" | "cpuPattern",
+  name: keyof SearchParams | "cursorValue" | "cursorId" | "cpuPattern" | "ids",
   value: unknown,
 ) => SQL | Placeholder;
 
@@ -94,7 +87,8 @@ export type Bind = (
 export const cpuPattern = (family: string | undefined) =>
   family === undefined ? undefined : `\\m${family.replaceAll(" ", "\\s*")}${family === "snapdragon x" ? "" : "\\M"}`;
 export const asPlaceholder: Bind = (name) => sql.placeholder(name);
-const asValue: Bind = (_name, value) => sql`${value}`;
+/** One parameter each, an array too (a bare array would be spread into a list of parameters). */
+const asValue: Bind = (_name, value) => sql`${sql.param(value)}`;
 
 /** Conditions for one search, all on available adverts. Words match by full text or, for typos, by trigram similarity of the name. */
 export function searchConditions(p: SearchParams, bind: Bind): SQL | undefined {
@@ -124,9 +118,18 @@ export function searchConditions(p: SearchParams, bind: Bind): SQL | undefined {
 
 /**
  * The query behind a search page (one row more than a page, to know whether another follows — or, going
- * back, precedes).
+ * back, precedes). `within`: the ids of every match, when the counts found them all (facets.ts): the page
+ * is read among those few by primary key, never by walking the sort's index past rows that do not match —
+ * which, for words that match nothing, meant every available advert (5 s at 1 M).
  */
-function buildSearch(db: Db, p: SearchParams, cursor: Cursor | undefined, pageSize: number, bind: Bind) {
+function buildSearch(
+  db: Db,
+  p: SearchParams,
+  cursor: Cursor | undefined,
+  pageSize: number,
+  bind: Bind,
+  within?: string[],
+) {
   const order = ORDER[p.sort];
   const from = cursor?.back ? order.before : order.after;
   return db
@@ -139,6 +142,7 @@ function buildSearch(db: Db, p: SearchParams, cursor: Cursor | undefined, pageSi
     .where(
       and(
         searchConditions(p, bind),
+        within ? sql`${adverts.id} = any(${bind("ids", within)}::uuid[])` : undefined,
         cursor ? from(bind("cursorValue", cursor.v), bind("cursorId", cursor.id)) : undefined,
       ),
     )
@@ -147,8 +151,8 @@ function buildSearch(db: Db, p: SearchParams, cursor: Cursor | undefined, pageSi
 }
 
 /** The search as one SQL statement with its values in place, to EXPLAIN it. */
-export const searchQuery = (db: Db, p: SearchParams, pageSize = PAGE_SIZE) =>
-  buildSearch(db, p, decode(p.cursor, p.sort), pageSize, asValue);
+export const searchQuery = (db: Db, p: SearchParams, pageSize = PAGE_SIZE, within?: string[]) =>
+  buildSearch(db, p, decode(p.cursor, p.sort), pageSize, asValue, within);
 
 /**
  * A name per query shape (which filters, which sort, first page or not): the database plans each
@@ -158,29 +162,34 @@ export const searchQuery = (db: Db, p: SearchParams, pageSize = PAGE_SIZE) =>
 /** One digit per filter, so a new filter in the schema is a new shape (names stay under PostgreSQL's 63 bytes). */
 export const filterShape = (p: SearchParams) => SEARCH_FILTERS.map((k) => (p[k] === undefined ? "0" : "1")).join("");
 
-function shapeName(p: SearchParams, cursor: Cursor | undefined, pageSize: number) {
+function shapeName(p: SearchParams, cursor: Cursor | undefined, pageSize: number, within: boolean) {
   const present = filterShape(p);
-  return `search_${p.sort}_${present}_${cursor ? (cursor.back ? "prev" : "next") : "first"}_${pageSize}`;
+  return `search_${p.sort}_${present}_${cursor ? (cursor.back ? "prev" : "next") : "first"}_${pageSize}${within ? "_within" : ""}`;
 }
 
 /**
  * Searches run as statements prepared once per shape, here and in the database: building the query
  * with Drizzle cost more CPU than the rest of the request. The shapes are bounded
- * (3 sorts × a set of filters × first/next page).
+ * (3 sorts × a set of filters × first/next page × among given ids or not).
  */
 export function createSearch(db: Db) {
   const prepared = new Map<string, ReturnType<ReturnType<typeof buildSearch>["prepare"]>>();
-  return async function searchAdverts(p: SearchParams, pageSize = PAGE_SIZE): Promise<Omit<SearchPage, "filters">> {
+  return async function searchAdverts(
+    p: SearchParams,
+    pageSize = PAGE_SIZE,
+    within?: string[],
+  ): Promise<Omit<SearchPage, "filters">> {
     const order = ORDER[p.sort];
     const cursor = decode(p.cursor, p.sort);
-    const name = shapeName(p, cursor, pageSize);
+    const name = shapeName(p, cursor, pageSize, within !== undefined);
     let query = prepared.get(name);
     if (!query) {
-      query = buildSearch(db, p, cursor, pageSize, asPlaceholder).prepare(name);
+      query = buildSearch(db, p, cursor, pageSize, asPlaceholder, within).prepare(name);
       prepared.set(name, query);
     }
     const rows = await query.execute({
       ...p,
+      ids: within,
       cpuPattern: cpuPattern(p.cpu),
       cursorValue: cursor?.v,
       cursorId: cursor?.id,
@@ -198,32 +207,4 @@ export function createSearch(db: Db) {
       prevCursor: hasPrev && first ? encode({ v: order.key(first), id: first.id, back: true }) : null,
     };
   };
-}
-
-/**
- * How many laptops match a search, counted up to COUNT_CAP + 1 (a capped count stops reading rows there),
- * on the same indexes as the search. Prepared once per filter shape, like the search.
- */
-export function createSearchCount(db: Db) {
-  const prepared = new Map<string, ReturnType<ReturnType<typeof buildCount>["prepare"]>>();
-  return async function countMatches(p: SearchParams): Promise<number> {
-    const name = `count_${filterShape(p)}`;
-    let query = prepared.get(name);
-    if (!query) {
-      query = buildCount(db, p).prepare(name);
-      prepared.set(name, query);
-    }
-    const [row] = await query.execute({ ...p, cpuPattern: cpuPattern(p.cpu) });
-    return row?.n ?? 0;
-  };
-}
-
-function buildCount(db: Db, p: SearchParams) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(adverts)
-    .where(searchConditions(p, asPlaceholder))
-    .limit(COUNT_CAP + 1)
-    .as("matches");
-  return db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(matches);
 }
