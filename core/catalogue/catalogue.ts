@@ -10,7 +10,7 @@ import { mediaUrl } from "../media/index.ts";
 import { SALE_STATUSES } from "../orders/index.ts";
 import { cardColumns, isAvailable, newestFirst, toCard, withPriceGuide, withSellerRating } from "./cards.ts";
 import { getAdvertDetail } from "./detail.ts";
-import { createFacets } from "./facets.ts";
+import { createFacets, type KeepSlowCounts } from "./facets.ts";
 import { createSearch } from "./search.ts";
 import { readSearch } from "./search-chips.ts";
 import type { NamedBrand } from "./spec-query.ts";
@@ -19,10 +19,11 @@ type Actor = RoleActor & { email: string };
 
 const COUNT_TTL_MS = 60_000;
 
-export function createCatalogue({ db }: { db: Db }) {
+/** `keepSlowCounts`: which searches' counts are kept, and how long (facets.ts). */
+export function createCatalogue({ db, keepSlowCounts }: { db: Db; keepSlowCounts?: KeepSlowCounts }) {
   let counted: { n: number; at: number } | undefined;
   const searchAdverts = createSearch(db);
-  const countFacets = createFacets(db);
+  const countFacets = createFacets(db, keepSlowCounts);
   let brandsRead: { list: NamedBrand[]; at: number } | undefined;
   /** The brand names the words of a search are matched against; brands change rarely, so kept for a minute. */
   const knownBrands = async () => {
@@ -106,8 +107,8 @@ export function createCatalogue({ db }: { db: Db }) {
      */
     async searchWithCounts(params: SearchParams, fixed: (keyof SearchParams)[] = []) {
       const read = readSearch(params, await knownBrands(), fixed);
-      const { facets, ids } = await countFacets(read.params);
-      const page = await searchAdverts(read.params, PAGE_SIZE, ids ?? undefined);
+      const { facets, ids, since } = await countFacets(read.params);
+      const page = await searchAdverts(read.params, PAGE_SIZE, ids ? { ids, since } : undefined);
       return { page: { ...page, filters: read.chips } satisfies SearchPage, facets, params: read.params };
     },
 

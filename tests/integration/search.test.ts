@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchQuery } from "../../core/catalogue/index.ts";
+import { createCatalogue, searchQuery, type Within } from "../../core/catalogue/index.ts";
 import { adverts } from "../../db/schema.ts";
 import { FACET_CAP, parseSearch } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
@@ -200,6 +200,27 @@ describe("counting matches", () => {
     expect(capped.page).toEqual(await listed(`brand=${many}&sort=price_asc`));
     expect(capped.page.items[0]?.name).toBe("Many 1");
   });
+
+  it("keeps slow counts a while, and the list still shows what was posted since", async () => {
+    const brand = await brandWith("Kept", 2);
+    // Every count is slow here: kept for a minute.
+    const catalogue = createCatalogue({ db: t.services.db, keepSlowCounts: { slowMs: -1, forMs: 60_000, most: 10 } });
+    const p = parseSearch(new URLSearchParams(`brand=${brand}`));
+    expect((await catalogue.searchWithCounts(p)).facets.total).toBe(2);
+    const [old] = await t.services.db.select().from(adverts).where(eq(adverts.brandId, brand)).limit(1);
+    const posted = await createAdvert(t.services, {
+      sellerId: old?.sellerId as string,
+      brandId: brand,
+      name: "Kept new",
+      resalePriceCents: 50_000,
+    });
+    const kept = await catalogue.searchWithCounts(p);
+    expect(kept.facets.total).toBe(2);
+    expect(kept.page.items.map((i) => i.id)).toHaveLength(3);
+    expect(kept.page.items[0]?.id).toBe(posted.id);
+    // Not kept: counted again.
+    expect((await t.services.catalogue.searchWithCounts(p)).facets.total).toBe(3);
+  });
 });
 
 describe("cursors that do not fit", () => {
@@ -222,7 +243,7 @@ const backCursor = (v: string | number) =>
 
 describe("query plans", () => {
   /** The plan with sequential scans priced out: shows whether an index can serve the query at all. */
-  async function plan(query: string, within?: string[]) {
+  async function plan(query: string, within?: Within) {
     const q = searchQuery(t.services.db, parseSearch(new URLSearchParams(query)), undefined, within);
     return t.services.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
@@ -251,6 +272,6 @@ describe("query plans", () => {
   // ids up in the sort's index instead — either way the ids bound what is read.
   it("a page among the matches the counts found looks those ids up in an index", async () => {
     const ids = (await listed("q=thinkpad")).items.map((i) => i.id);
-    expect(await plan("q=thinkpad", ids)).toMatch(/Index Cond: .*\(id = ANY/);
+    expect(await plan("q=thinkpad", { ids, since: null })).toMatch(/Index Cond: .*\(id = ANY/);
   });
 });
