@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
+import type { Facets } from "../../schemas/search.ts";
 import { parseSearchWithErrors } from "../../schemas/search.ts";
-import { COUNT_CAP } from "../../schemas/values.ts";
+import { FACET_CAP } from "../../schemas/values.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { FilterChips } from "../components/filter-chips.tsx";
 import { RouteError } from "../components/route-error.tsx";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/adverts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { params, errors } = parseSearchWithErrors(new URL(request.url).searchParams);
   const catalogue = catalogueFor(request, context);
-  const [{ page, facets, total, params: read }, brands] = await Promise.all([
+  const [{ page, facets, params: read }, brands] = await Promise.all([
     catalogue.searchWithCounts(params),
     catalogue.listBrands(),
   ]);
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A filter with a wrong value is left out and its message shown under it; the status says so too.
   return data(
     // What "Save this search" keeps is the search as read: the filters the words named, and the words left.
-    { params, read, page, total, brands, hearts, facets, errors },
+    { params, read, page, brands, hearts, facets, errors },
     { status: Object.keys(errors).length ? 400 : 200 },
   );
 }
@@ -39,14 +40,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   },
 ];
 
-/** "1 laptop", "1,234 laptops", or "10,000+ laptops" past the count's cap. */
-function totalText(total: number) {
-  if (total > COUNT_CAP) return `${COUNT_CAP.toLocaleString("en-US")}+ laptops`;
+/** "1 laptop", "234 laptops", or "1,000+ laptops" past the counts' cap. */
+function totalText({ total, capped }: Facets) {
+  if (capped) return `${FACET_CAP.toLocaleString("en-US")}+ laptops`;
   return `${total.toLocaleString("en-US")} ${total === 1 ? "laptop" : "laptops"}`;
 }
 
 export default function Adverts({
-  loaderData: { params, read, page, total, brands, hearts, facets, errors },
+  loaderData: { params, read, page, brands, hearts, facets, errors },
 }: Route.ComponentProps) {
   // The page is the same for everyone (visitors get it from the micro-cache); saving needs an account.
   const signedIn = Boolean(useRootData()?.user);
@@ -54,7 +55,7 @@ export default function Adverts({
     <section className="mx-auto max-w-7xl px-4 py-6">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4">
         <h1 className="text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>
-        <p className="text-base-content/80">{totalText(total)}</p>
+        <p className="text-base-content/80">{totalText(facets)}</p>
       </div>
       <SearchFilters
         params={params}

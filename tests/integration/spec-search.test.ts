@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts } from "../../db/schema.ts";
-import type { Facets } from "../../schemas/search.ts";
+import { FACET_CAP, type Facets } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
@@ -287,6 +287,7 @@ describe("the pages", () => {
     expect(page.body).not.toContain("Lenovo ThinkPad X1 Carbon");
     expect(page.body).toContain(">Lenovo (1)</option>");
     expect(page.body).toContain(">$300 to $600 (1)</a>");
+    expect(page.body).toContain(">1 laptop</p>");
 
     const wrong = await client(t).get("/allAdd?minBattery=lots&tier=9");
     expect(wrong.statusCode).toBe(400);
@@ -309,5 +310,20 @@ describe("the pages", () => {
     const wrong = await http.get(`/category/${dell}?maxScreen=99`);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain("Screen size must be from 10 to 20 inches");
+  });
+});
+
+describe("past the counts' cap", () => {
+  it("/allAdd says how many laptops match as '1,000+'", async () => {
+    const seller = await createUser(t.services, { name: "Many", email: "many@x.test", role: "seller" });
+    const brand = (await createBrand(t.services, "Many")).id;
+    await t.services.db.execute(sql`
+      insert into ${adverts} (seller_id, brand_id, name, original_price_cents, resale_price_cents, years_of_use,
+        location, mobile, description, condition, image_key)
+      select ${seller.id}, ${brand}, 'Many ' || n, 200, 100, 1, 'Dhaka', '01712345678', 'Many', 'good', image_key
+      from generate_series(1, ${FACET_CAP + 1}) n, (select image_key from ${adverts} limit 1) i`);
+    const page = await client(t).get(`/allAdd?brand=${brand}`);
+    expect(page.body).toContain(">1,000+ laptops</p>");
+    expect(page.body).toContain("Many 1");
   });
 });
