@@ -162,6 +162,7 @@ export async function buildApp({
     ttlMs: config.publicCacheMs,
     broadcast: cacheBroadcast(services),
     onLookup: (hit) => services.metrics.cache.inc({ result: hit ? "hit" : "miss" }),
+    onEmpty: services.forgetKeptCounts,
   });
   // A brand changed on any process: this one recognises its name in typed searches at once.
   const stopHearingBrands = await services.database.broadcast.on(BRANDS_CHANNEL, services.forgetBrands);

@@ -230,6 +230,11 @@ export function createServices(config: Config, database: Database, options: Serv
       catalogue.forgetBrands();
       replicaCatalogue?.forgetBrands();
     },
+    /** A change to the catalogue on some process (the visitors' cache was emptied): kept counts go too. */
+    forgetKeptCounts() {
+      catalogue.forgetKeptCounts();
+      replicaCatalogue?.forgetKeptCounts();
+    },
     /** What comparable laptops sell for, for the advert form (core/catalogue/price-guidance.ts). */
     priceGuidance: (query: Parameters<typeof priceGuidance>[1]) => priceGuidance(db, query),
     savedSearches: createSavedSearches({ db }),

@@ -41,6 +41,9 @@ export function createCatalogue({ db, keepSlowCounts }: { db: Db; keepSlowCounts
       brandsRead = undefined;
     },
 
+    /** The catalogue changed (announced by any process): counts kept for slow searches are read again. */
+    forgetKeptCounts: () => countFacets.forget(),
+
     /** Brands are few (dozens); the list is bounded all the same. */
     async listBrands(limit = 200): Promise<BrandView[]> {
       const rows = await db

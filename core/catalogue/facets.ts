@@ -76,8 +76,9 @@ export interface CountedSearch {
  * filters and words; at most `most` searches are kept, the oldest dropped first. They are the searches with
  * several filters none of which narrows much alone — at 1 M adverts, "thinkpad i7 16gb 512 ssd under 2000"
  * reads 28,000 candidate rows for its 336 matches, 200–400 ms — and a minute-old count is still a count,
- * while the list stays current (it reads the kept ids and what was posted since). Quick searches are read
- * every time.
+ * while the list stays current (it reads the kept ids and what was posted since). Any change announced to the
+ * catalogue drops them all (`forget`, on the visitors' cache's broadcast: every process at once), so what is
+ * kept is never older than the last change. Quick searches are read every time.
  */
 export const KEEP_SLOW_COUNTS = { slowMs: 50, forMs: 60_000, most: 500 };
 export type KeepSlowCounts = typeof KEEP_SLOW_COUNTS;
@@ -133,7 +134,8 @@ export function createFacets(db: Db, keep: KeepSlowCounts = KEEP_SLOW_COUNTS) {
     return { facets, ids: total > FACET_CAP ? null : (whole?.ids ?? []), since: null };
   }
 
-  return async function countFacets(p: SearchParams): Promise<CountedSearch> {
+  /** Counts, kept or read now; `forget` drops every kept one (a change to the catalogue was announced). */
+  async function countFacets(p: SearchParams): Promise<CountedSearch> {
     const key = JSON.stringify(SEARCH_FILTERS.map((k) => p[k] ?? null));
     const now = Date.now();
     const found = kept.get(key);
@@ -146,5 +148,6 @@ export function createFacets(db: Db, keep: KeepSlowCounts = KEEP_SLOW_COUNTS) {
       kept.set(key, { counted: { ...counted, since }, until: now + keep.forMs });
     }
     return counted;
-  };
+  }
+  return Object.assign(countFacets, { forget: () => kept.clear() });
 }

@@ -69,10 +69,17 @@ export interface PublicCacheOptions {
   broadcast?: CacheBroadcast;
   /** Each cacheable request: served from the cache (a hit) or rendered (a miss). */
   onLookup?: (hit: boolean) => void;
+  /**
+   * A change on this process or another emptied the cache: what else is kept for visitors' lists goes too
+   * (the catalogue's kept counts). Called even with the cache off (`ttlMs` 0).
+   */
+  onEmpty?: () => void;
 }
 
-export async function registerPublicCache(app: FastifyInstance, { ttlMs, broadcast, onLookup }: PublicCacheOptions) {
-  if (ttlMs <= 0) return;
+export async function registerPublicCache(
+  app: FastifyInstance,
+  { ttlMs, broadcast, onLookup, onEmpty }: PublicCacheOptions,
+) {
   const entries = new Map<string, Entry>();
   const marker = randomBytes(16).toString("base64");
   /** Bumped by every change: a page rendered from before it is not stored. */
@@ -90,7 +97,7 @@ export async function registerPublicCache(app: FastifyInstance, { ttlMs, broadca
   };
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!readByVisitors(request)) return;
+    if (ttlMs <= 0 || !readByVisitors(request)) return;
     const key = request.url;
     let entry = entries.get(key);
     const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY;
@@ -151,6 +158,7 @@ export async function registerPublicCache(app: FastifyInstance, { ttlMs, broadca
   function empty() {
     generation++;
     entries.clear();
+    onEmpty?.();
   }
   if (broadcast) {
     const stop = await broadcast.subscribe(empty);

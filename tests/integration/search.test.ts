@@ -220,6 +220,9 @@ describe("counting matches", () => {
     expect(kept.page.items[0]?.id).toBe(posted.id);
     // Not kept: counted again.
     expect((await t.services.catalogue.searchWithCounts(p)).facets.total).toBe(3);
+    // A change announced to the catalogue (the visitors' cache emptied, on any process) drops what was kept.
+    catalogue.forgetKeptCounts();
+    expect((await catalogue.searchWithCounts(p)).facets.total).toBe(3);
   });
 });
 
