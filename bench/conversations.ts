@@ -4,7 +4,8 @@
  * of `messages` messages each (1 M by default), the production build on 127.0.0.1, and autocannon at 10 and
  * 50 connections, signed in as a person who is the buyer in 30 conversations and the seller in 30: the inbox
  * (its first page and the next), the unread count, and a conversation (JSON). The target: p99 < 30 ms at 50
- * connections. Writes bench/results/<date>-conversations-postgres.md. `--reuse` measures again on the last run's data.
+ * connections. Writes bench/results/<date>-conversations-postgres.md. `--reuse` measures again on the last run's data
+ * (the last run on the same `--port`, default 3403).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,7 +28,8 @@ const SECRET = "bench-secret-bench-secret-bench-secret-00";
 const APP_PORT = Number(argument("port", "3403"));
 const base = `http://127.0.0.1:${APP_PORT}`;
 
-const NAME = "relaptop_bench_conversations";
+// Named after the port, as bench/run.ts names its databases, so two runs on one machine do not meet.
+const NAME = `relaptop_bench_conversations_${APP_PORT}`;
 // --reuse: measure again on the database the last run seeded (seeding a million messages takes minutes).
 const reuse = process.argv.includes("--reuse");
 const url = reuse

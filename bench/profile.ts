@@ -1,14 +1,17 @@
 /**
- * Where a request's time goes: `npm run bench:profile -- --path "/allAdd?sort=price_desc" [--signed-in]
- * [--seconds 8] [--connections 10]`. Starts the production build under `node --cpu-prof` on the database
- * configured as for `npm start` (DATABASE_URL, or the embedded one in DATA_DIR — fill it first with
- * `npm run seed:bulk`), loads the path with autocannon, and prints the functions and packages that took
- * the most CPU. The full profile (open it in Chrome's DevTools) is left in bench/profiles/.
+ * Where a request's time goes: `npm run bench:profile -- --path "/allAdd?sort=price_desc" [--signed-in |
+ * --as <email> --password <password>] [--seconds 8] [--connections 10]`. Starts the production build under
+ * `node --cpu-prof` on the database configured as for `npm start` (DATABASE_URL, or the embedded one in
+ * DATA_DIR — fill it first with `npm run seed:bulk`), loads the path with autocannon (`--signed-in`: as a new
+ * buyer; `--as`: as that account, e.g. bench/run.ts's `bench.fan@bench.test` with 200 favourites), and prints
+ * the app's CPU time per request — steadier than requests/s on a shared machine, as the other work's load
+ * does not count in it — and the functions and packages that took the most CPU. The full profile (open it in
+ * Chrome's DevTools) is left in bench/profiles/.
  */
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { buyerCookies } from "./booking-load.ts";
+import { buyerCookies, signIn } from "./booking-load.ts";
 import { answers, argument, startNode, stop } from "./processes.ts";
 
 const target = argument("path", "/api/adverts?sort=newest");
@@ -25,12 +28,24 @@ const server = startNode(["--cpu-prof", `--cpu-prof-dir=${dir}`, "server/main.ts
   LOG_LEVEL: "warn",
 });
 if (!(await answers(`${base}/healthz`))) throw new Error("the server did not start");
-const headers: Record<string, string> = process.argv.includes("--signed-in")
-  ? { cookie: (await buyerCookies(base, 1))[0] ?? "" }
-  : {};
+const as = argument("as", "");
+const cookie = as
+  ? await signIn(base, as, argument("password", ""))
+  : process.argv.includes("--signed-in")
+    ? ((await buyerCookies(base, 1))[0] ?? "")
+    : "";
+const headers: Record<string, string> = cookie ? { cookie } : {};
+/** The server's CPU time so far in ms (user + system, from /proc: Linux; 0 elsewhere). */
+const cpuMs = () => {
+  const stat = fs.existsSync(`/proc/${server.pid}/stat`) ? fs.readFileSync(`/proc/${server.pid}/stat`, "utf8") : "";
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10; // clock ticks of 10 ms
+};
+const cpuBefore = cpuMs();
 const result = await autocannon({ url: `${base}${target}`, connections, duration: seconds, headers });
+const cpuPerRequest = ((cpuMs() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
 console.log(
-  `${target}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
+  `${target}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx; the app's CPU ${Math.round(cpuPerRequest)} µs per request`,
 );
 await stop(server, "SIGINT"); // a clean exit writes the profile
 

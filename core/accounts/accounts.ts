@@ -5,7 +5,7 @@ import type { LoginInput, SessionUser, SignUpInput } from "../../schemas/account
 import { AppError } from "../errors.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 import { call } from "./auth-errors.ts";
-import type { Role } from "./roles.ts";
+import { createSessionLookup } from "./session-lookup.ts";
 
 /** The signed-in account as every page and API handler sees it (schemas/accounts.ts). */
 export type { SessionUser };
@@ -15,19 +15,8 @@ export type AuthResult = { headers: Headers };
 
 export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
   return {
-    async getSessionUser(headers: Headers): Promise<SessionUser | null> {
-      const session = await auth.api.getSession({ headers });
-      if (!session || session.user.deactivatedAt) return null;
-      const u = session.user;
-      return {
-        id: u.id,
-        name: u.name,
-        email: u.email,
-        role: u.role as Role,
-        verified: Boolean(u.verified),
-        actingAsSeller: u.actingAsSeller !== false,
-      };
-    },
+    /** Who the request's session cookie belongs to; null for none, an ended session or a deleted account. */
+    getSessionUser: createSessionLookup(db, auth),
 
     /** Creates a buyer (role user) or a seller (verified false, acting as a seller) and signs them in. */
     async register(input: SignUpInput & { as: "user" | "seller" }, headers: Headers): Promise<AuthResult> {

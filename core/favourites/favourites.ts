@@ -31,6 +31,8 @@ function requireBuyer(person: Person) {
  * anyone else's: the ownership is the key itself (user, advert).
  */
 export function createFavourites({ db }: { db: Db }) {
+  const firstPage = pageQuery(db, false);
+  const pageAfter = pageQuery(db, true);
   return {
     /**
      * Saves a laptop (again: nothing changes, the first save's price and time stay). A deleted or
@@ -92,40 +94,14 @@ export function createFavourites({ db }: { db: Db }) {
       const after = cursor ? decodeCursor(cursor) : null;
       if (cursor && !after) throw new AppError("VALIDATION_FAILED", FAVOURITE_MESSAGES.badCursor);
       const size = Math.max(1, Math.min(limit, 100));
-      // The page of favourites first (read in the index's order, which is spelled as it is built:
-      // drizzle's DESC would mean NULLS FIRST and miss it), then each one's laptop: a person with
-      // thousands of favourites costs the same as one with twenty.
-      const newestSaved = [sql`${favourites.createdAt} desc nulls last`, sql`${favourites.advertId} desc nulls last`];
-      const mine = db
-        .select()
-        .from(favourites)
-        .where(
-          and(
-            eq(favourites.userId, person.id),
-            after
-              ? sql`(${favourites.createdAt}, ${favourites.advertId}) < (${after.savedAt.toISOString()}::timestamptz, ${after.advertId}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(...newestSaved)
-        .limit(size + 1)
-        .as("mine");
-      const rows = await db
-        .select({
-          advertId: mine.advertId,
-          savedName: mine.advertName,
-          savedPriceCents: mine.savedPriceCents,
-          savedAt: mine.createdAt,
-          name: adverts.name,
-          imageKey: adverts.imageKey,
-          status: adverts.status,
-          priceCents: adverts.resalePriceCents,
-          // Someone booked it, or is paying for it: an open order that is not yet a sale.
-          booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
-        })
-        .from(mine)
-        .leftJoin(adverts, eq(adverts.id, mine.advertId))
-        .orderBy(sql`${mine.createdAt} desc`, sql`${mine.advertId} desc`);
+      const rows = after
+        ? await pageAfter.execute({
+            me: person.id,
+            limit: size + 1,
+            at: after.savedAt.toISOString(),
+            id: after.advertId,
+          })
+        : await firstPage.execute({ me: person.id, limit: size + 1 });
       const page = rows.slice(0, size);
       const last = page.at(-1);
       return {
@@ -134,6 +110,47 @@ export function createFavourites({ db }: { db: Db }) {
       };
     },
   };
+}
+
+/**
+ * A page of favourites, prepared once (first page, or the page after a cursor): the page of favourites
+ * first (read in the index's order, which is spelled as it is built: drizzle's DESC would mean NULLS FIRST
+ * and miss it), then each one's laptop, so a person with thousands of favourites costs the same as one
+ * with twenty.
+ */
+function pageQuery(db: Db, next: boolean) {
+  const newestSaved = [sql`${favourites.createdAt} desc nulls last`, sql`${favourites.advertId} desc nulls last`];
+  const mine = db
+    .select()
+    .from(favourites)
+    .where(
+      and(
+        eq(favourites.userId, sql.placeholder("me")),
+        next
+          ? sql`(${favourites.createdAt}, ${favourites.advertId}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(...newestSaved)
+    .limit(sql.placeholder("limit"))
+    .as("mine");
+  return db
+    .select({
+      advertId: mine.advertId,
+      savedName: mine.advertName,
+      savedPriceCents: mine.savedPriceCents,
+      savedAt: mine.createdAt,
+      name: adverts.name,
+      imageKey: adverts.imageKey,
+      status: adverts.status,
+      priceCents: adverts.resalePriceCents,
+      // Someone booked it, or is paying for it: an open order that is not yet a sale.
+      booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
+    })
+    .from(mine)
+    .leftJoin(adverts, eq(adverts.id, mine.advertId))
+    .orderBy(sql`${mine.createdAt} desc`, sql`${mine.advertId} desc`)
+    .prepare(`favourites_${next ? "next" : "first"}`);
 }
 
 function toFavourite(r: {

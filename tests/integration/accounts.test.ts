@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../db/schema.ts";
 import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -123,5 +125,61 @@ describe("role checks come from the server session", () => {
     }
     expect((await c.get("/api/me/is-admin")).json()).toEqual(admin);
     expect((await c.get("/api/me/is-seller")).json()).toEqual(seller);
+  });
+});
+
+describe("sessions are read from the database on every request", () => {
+  async function signedIn(email: string) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email, password: "Passw0rd!" },
+    });
+    const cookie = [res.headers["set-cookie"]]
+      .flat()
+      .map((c) => String(c).split(";")[0])
+      .join("; ");
+    const [, token] = /session_token=([^.;]+)/.exec(decodeURIComponent(cookie)) ?? [];
+    return { cookie, token: token as string };
+  }
+  const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+  const expiry = async (token: string) =>
+    (await t.services.db.select().from(sessions).where(eq(sessions.token, token)))[0]?.expiresAt;
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it("refuses a session cookie whose signature is not ours", async () => {
+    await createUser(t.services, { name: "Sig Buyer", email: "sig@x.test" });
+    const { cookie } = await signedIn("sig@x.test");
+    expect((await me(cookie)).statusCode).toBe(200);
+    const forged = cookie.replace(/(session_token=[^.;]+\.)[^;]{4}/, "$1AAAA");
+    expect(forged).not.toBe(cookie);
+    expect((await me(forged)).statusCode).toBe(401);
+  });
+
+  it("extends a session in use a day after it was last extended, and refuses and removes an expired one", async () => {
+    await createUser(t.services, { name: "Old Buyer", email: "old@x.test" });
+    const { cookie, token } = await signedIn("old@x.test");
+    // Signed in eight days ago and extended a day later: six days left, due for its daily extension.
+    await t.services.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 6 * DAY) })
+      .where(eq(sessions.token, token));
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await expiry(token))?.getTime()).toBeGreaterThan(Date.now() + 6.9 * DAY);
+
+    await t.services.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect(await expiry(token)).toBeUndefined();
+  });
+
+  it("refuses a deleted account's session on its next request", async () => {
+    const user = await createUser(t.services, { name: "Gone Buyer", email: "gone@x.test" });
+    const { cookie } = await signedIn("gone@x.test");
+    expect((await me(cookie)).statusCode).toBe(200);
+    await t.services.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await me(cookie)).statusCode).toBe(401);
   });
 });

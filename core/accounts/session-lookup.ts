@@ -1,0 +1,92 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { parseCookies } from "better-auth/cookies";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema.ts";
+import type { SessionUser } from "../../schemas/accounts.ts";
+import type { Auth } from "./auth.ts";
+import type { Role } from "./roles.ts";
+
+/**
+ * Who is signed in, read the cheap way on every request: the session cookie's signature checked here
+ * (HMAC-SHA-256 with the auth secret, as better-auth signs it, compared in constant time), then one
+ * prepared, indexed join of the session row and its account. Nothing is kept between requests: a session
+ * ended anywhere (sign-out, a password reset or change, a deleted account) is refused by every process
+ * on its next request.
+ *
+ * better-auth's own getSession verifies through WebCrypto (two async calls per cookie) and reads the
+ * session and the account in two statements built afresh each time; that was most of what being signed
+ * in cost. Anything but the common case is handed to it unchanged, so its rules stay the only ones:
+ * a session due for its daily extension (`updateAge`; it writes the new expiry), an expired one (it
+ * deletes it), one signed in without "remember me". A cookie it did not sign is nobody, as for it.
+ */
+export function createSessionLookup(db: Db, auth: Auth) {
+  const row = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      verified: users.verified,
+      actingAsSeller: users.actingAsSeller,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .prepare("session_user");
+
+  async function full(headers: Headers): Promise<SessionUser | null> {
+    const session = await auth.api.getSession({ headers });
+    return session ? toSessionUser(session.user) : null;
+  }
+
+  return async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
+    const cookie = headers.get("cookie");
+    if (!cookie) return null;
+    const context = await auth.$context;
+    const cookies = parseCookies(cookie);
+    const signed = cookies.get(context.authCookies.sessionToken.name);
+    if (!signed) return null;
+    const token = verified(signed, context.secret);
+    if (!token) return null;
+    if (cookies.has(context.authCookies.dontRememberToken.name)) return full(headers);
+    const [found] = await row.execute({ token });
+    if (!found) return null;
+    const { expiresIn, updateAge } = context.sessionConfig;
+    const due = found.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+    if (due || found.expiresAt.getTime() <= Date.now()) return full(headers);
+    return toSessionUser(found);
+  };
+}
+
+/** The token of a `token.signature` cookie value when the signature is the secret's; better-auth's format. */
+function verified(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+function toSessionUser(u: {
+  id: string;
+  name: string;
+  email: string;
+  role?: unknown;
+  verified?: unknown;
+  actingAsSeller?: unknown;
+  deactivatedAt?: unknown;
+}): SessionUser | null {
+  if (u.deactivatedAt) return null;
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role as Role,
+    verified: Boolean(u.verified),
+    actingAsSeller: u.actingAsSeller !== false,
+  };
+}
