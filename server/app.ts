@@ -96,6 +96,10 @@ export async function buildApp({
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Closing after the drain (server/main.ts), a request already on an open connection is served, not
+    // answered 503: it reached this process before the balancer stopped choosing it, and a POST answered
+    // 503 is not retried elsewhere. Every answer while draining says `Connection: close`, so these end.
+    return503OnClosing: false,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -338,29 +338,36 @@ async function browse(base: string, i: number, record: Record, running: () => bo
  * A buyer booking, paying and cancelling (refunded) a laptop of their own, again and again. Each step must
  * succeed — except right after a step was cut off by a killed process: that step may have been saved, so the
  * buyer's next try can be refused as already done (409), and the buyer carries on from the order as it is.
+ * A cancellation cut off while the provider was refunding leaves the order `refunding` (the money is
+ * not back yet, so the laptop is still sold): the reconciler finishes it within a minute, and until then
+ * this buyer — refused "already sold", rightly — shops no more.
  */
 async function shop(call: Call, advertId: string, record: Record, running: () => boolean) {
   let cutOff = false;
   const step = async (what: string, send: Promise<Answer>, ok: number) => {
     const answer = await send.catch(() => ({ status: 0, json: null }));
-    record(what, answer, (s) => s === ok || (cutOff && s === 409));
+    const refundCutOff = answer.status === 409 && what === BOOK && (await orderIn(call, advertId, ["refunding"]));
+    record(what, answer, (s) => s === ok || (cutOff && s === 409) || Boolean(refundCutOff));
     cutOff = answer.status === 502 || answer.status === 0;
-    return answer;
+    return { ...answer, refundCutOff };
   };
   while (running()) {
-    const booked = await step("POST /api/orders", call("POST", "/api/orders", booking(advertId)), 201);
-    const id = booked.json?.id ?? (await openOrder(call, advertId));
+    const booked = await step(BOOK, call("POST", "/api/orders", booking(advertId)), 201);
+    if (booked.refundCutOff) return;
+    const id = booked.json?.id ?? (await orderIn(call, advertId, ["booked", "paying", "paid"]));
     if (!id) continue;
     await step("POST pay", call("POST", `/api/orders/${id}/pay`, card(id)), 200);
     await step("POST cancel", call("POST", `/api/orders/${id}/cancel`), 200);
   }
 }
 
-/** The buyer's open order of this laptop, if a cut-off request left one. */
-async function openOrder(call: Call, advertId: string): Promise<string | undefined> {
+const BOOK = "POST /api/orders";
+
+/** The buyer's order of this laptop in one of `statuses`, if a cut-off request left one. */
+async function orderIn(call: Call, advertId: string, statuses: string[]): Promise<string | undefined> {
   const list = await call("GET", "/api/orders").catch(() => null);
-  const items = (list?.json?.items ?? []) as { id: string; advertId?: string; status: string }[];
-  return items.find((o) => o.advertId === advertId && ["booked", "paying", "paid"].includes(o.status))?.id;
+  const mine = (list?.json?.orders ?? []) as { id: string; advertId?: string; status: string }[];
+  return mine.find((o) => o.advertId === advertId && statuses.includes(o.status))?.id;
 }
 
 /** Someone signing in with the right password, again and again (the throttle must not count these). */
