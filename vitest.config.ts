@@ -9,6 +9,8 @@ const integration = (name: string, database: string) => ({
     name,
     include: ["tests/integration/**/*.test.ts"],
     env: { TEST_DATABASE: database },
+    // Migrates once per run; each test app starts from a copy (it explains the saving).
+    globalSetup: ["tests/support/database-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
