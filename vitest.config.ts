@@ -19,6 +19,9 @@ const integration = (name: string, database: string) => ({
 export default defineConfig({
   plugins: [react()],
   test: {
+    // A worker per core: the integration files spend much of their time waiting (on PostgreSQL, child
+    // processes, timers), and Vitest's default (cores − 1) runs one file at a time on a two-core CI machine.
+    maxWorkers: "100%",
     projects: [
       {
         extends: true,
