@@ -9,6 +9,8 @@ const integration = (name: string, database: string) => ({
     name,
     include: ["tests/integration/**/*.test.ts"],
     env: { TEST_DATABASE: database },
+    // Migrates once per run; each test app starts from a copy (it explains the saving).
+    globalSetup: ["tests/support/database-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -17,6 +19,9 @@ const integration = (name: string, database: string) => ({
 export default defineConfig({
   plugins: [react()],
   test: {
+    // A worker per core: the integration files spend much of their time waiting (on PostgreSQL, child
+    // processes, timers), and Vitest's default (cores − 1) runs one file at a time on a two-core CI machine.
+    maxWorkers: "100%",
     projects: [
       {
         extends: true,

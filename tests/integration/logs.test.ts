@@ -1,22 +1,13 @@
 import { PassThrough } from "node:stream";
 import { afterAll, expect, it } from "vitest";
-import { openDatabase } from "../../db/client.ts";
 import { createUser } from "../../seed/factories.ts";
-import { buildApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
-import { createServices } from "../../server/services.ts";
+import { startTestApp } from "../support/test-app.ts";
 
-const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", PUBLIC_URL: "http://relaptop.test" });
-const database = await openDatabase({ kind: "pglite-memory" });
-const services = createServices(config, database, { insecureFastHash: true });
 const stream = new PassThrough();
 let logs = "";
 stream.on("data", (d) => (logs += d));
-const app = await buildApp({ config, services, pages: false, logStream: stream });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const { app, services, close } = await startTestApp({ LOG_LEVEL: "info" }, {}, { logStream: stream });
+afterAll(close);
 
 it("logs each request with its id, and never a password, session token or cookie", async () => {
   await createUser(services, { name: "Lou", email: "lou@x.test", password: "S3cret!pass" });

@@ -22,7 +22,9 @@ export async function loadPageBuild(): Promise<ServerBuild> {
   vite ??= await createServer({
     logLevel: "error",
     appType: "custom",
-    server: { middlewareMode: true, hmr: false, watch: null },
+    // No WebSocket server: nothing is hot-replaced here, and the test files running at once would each try
+    // to take its one port (24678) and print an error.
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     plugins: [sharedContext],
   });
   return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;

@@ -4,28 +4,31 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ServerBuild } from "react-router";
+import { inject } from "vitest";
 import { type Database, type DatabaseOptions, openDatabase } from "../../db/client.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { buildApp, type Lifecycle } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createServices, type ServiceOptions } from "../../server/services.ts";
 
-let template: Promise<PGlite> | undefined;
+let template: Blob | undefined;
 
-/** One migrated PGlite per worker, cloned for each test app (a fresh initdb costs seconds). */
+/**
+ * A PGlite in memory, migrated: loaded from the dump the global setup made (tests/support/database-template.ts),
+ * read from disk once per worker.
+ */
+async function migratedPglite(): Promise<PGlite> {
+  template ??= new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+  return (await PGlite.create({ loadDataDir: template, extensions: { pg_trgm } })) as unknown as PGlite;
+}
+
 async function pgliteDatabase(options: DatabaseOptions): Promise<Database> {
-  template ??= (async () => {
-    const client = (await PGlite.create({ extensions: { pg_trgm } })) as unknown as PGlite;
-    await openDatabase({ kind: "pglite-memory", client });
-    return client;
-  })();
-  const client = (await (await template).clone()) as PGlite;
-  return openDatabase({ kind: "pglite-memory", client }, options);
+  return openDatabase({ kind: "pglite-memory", client: await migratedPglite() }, options);
 }
 
 /**
- * A new database on the PostgreSQL server named by DATABASE_URL, dropped on close; with `replica` (a
- * streaming replica of that server), read from there too.
+ * A new database on the PostgreSQL server named by DATABASE_URL, a copy of the migrated template the global
+ * setup made, dropped on close; with `replica` (a streaming replica of that server), read from there too.
  */
 async function postgresDatabase(
   options: DatabaseOptions,
@@ -36,6 +39,7 @@ async function postgresDatabase(
   const scratch = await createScratchDatabase(
     adminUrl,
     `relaptop_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`,
+    { template: inject("postgresTemplate") },
   );
   const onReplica = replica && new URL(replica.url);
   if (onReplica) onReplica.pathname = new URL(scratch.url).pathname;
@@ -67,11 +71,14 @@ export async function startTestApp(
     lifecycle,
     redisPrefix,
     replica,
+    logStream,
   }: {
     pages?: ServerBuild;
     lifecycle?: Lifecycle;
     redisPrefix?: string;
     replica?: { url: string; maxLagMs: number };
+    /** Where the app's log lines go (with LOG_LEVEL in `env`), for tests that read them. */
+    logStream?: NodeJS.WritableStream;
   } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-test-"));
@@ -91,7 +98,7 @@ export async function startTestApp(
       ? await postgresDatabase({ redis }, replica)
       : await pgliteDatabase({ redis });
   const services = createServices(config, database, { insecureFastHash: true, ...options });
-  const app = await buildApp({ config, services, pages: pages ?? false, lifecycle });
+  const app = await buildApp({ config, services, pages: pages ?? false, lifecycle, logStream });
   await app.ready();
   return {
     app,
