@@ -160,8 +160,11 @@ async function openPostgres({
   await exclusively(() => migratePg(db, { migrationsFolder }));
   const listener = postgresListener(url);
   const onReplica = replica && (await openReplica(replica, pool, poolSize, preparedStatements));
-  // Announced after each commit, not inside the transaction (see announceThrough: NOTIFY serialises commits).
-  const broadcast = postgresBroadcast(db as unknown as Db, listener);
+  // Announced after each commit, not inside the transaction (see announceThrough: NOTIFY serialises commits),
+  // through two connections of their own: on the requests' pool, under load, announcements waited for a
+  // connection past its timeout and were lost.
+  const announcer = postgresPool(url, 2, false);
+  const broadcast = postgresBroadcast(drizzlePg({ client: announcer }) as unknown as Db, listener);
   announceThrough(db as unknown as Db, broadcast);
   return {
     db: db as unknown as Db,
@@ -177,6 +180,7 @@ async function openPostgres({
       await listener.close();
       await onReplica?.close();
       await pool.end();
+      await announcer.end();
     },
   };
 }
