@@ -44,6 +44,17 @@ async function published(over: { name?: string; priceCents?: number; brandId?: s
   return advert;
 }
 
+/** A laptop posted with columns the factory does not set, then published; its id. */
+async function postedWith(
+  seed: Omit<Parameters<typeof createAdvert>[1], "imageKey">,
+  columns: Partial<typeof adverts.$inferInsert>,
+) {
+  const advert = await createAdvert(t.services, { ...seed, imageKey: "shared-photo" });
+  await t.services.db.update(adverts).set(columns).where(eq(adverts.id, advert.id));
+  await t.services.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
+  return advert.id;
+}
+
 /** Which of `posted` a saved search was matched with equals which of them opening it finds; returns them. */
 async function expectMatchedAsOpened(buyer: Buyer, search: { id: string; summary: string }, posted: string[]) {
   const found = await buyer.http.get(`/api/saved-searches/${search.id}/adverts`);
@@ -278,21 +289,19 @@ describe("alerts", () => {
     ] as const;
     const posted: string[] = [];
     for (const spec of specs) {
-      const advert = await createAdvert(t.services, {
-        sellerId: seller.id,
-        brandId: spec.name.startsWith("Dell") ? dell : lenovo,
-        name: spec.name,
-        resalePriceCents: spec.price,
-        location: spec.location,
-        condition: spec.condition,
-        imageKey: "shared-photo",
-      });
-      await t.services.db
-        .update(adverts)
-        .set({ ramGb: spec.ram, storageGb: spec.storage })
-        .where(eq(adverts.id, advert.id));
-      await t.services.db.transaction((tx) => publish(tx, advert.id, seller.id));
-      posted.push(advert.id);
+      posted.push(
+        await postedWith(
+          {
+            sellerId: seller.id,
+            brandId: spec.name.startsWith("Dell") ? dell : lenovo,
+            name: spec.name,
+            resalePriceCents: spec.price,
+            location: spec.location,
+            condition: spec.condition,
+          },
+          { ramGb: spec.ram, storageGb: spec.storage },
+        ),
+      );
     }
     await match();
     for (const search of saved) {
@@ -336,22 +345,20 @@ describe("alerts", () => {
     ] as const;
     const posted: string[] = [];
     for (const [i, spec] of specs.entries()) {
-      const advert = await createAdvert(t.services, {
-        sellerId: spec.verified ? verifiedSeller.id : seller.id,
-        brandId: lenovo,
-        name: `Lenovo ${batch} ${i}`,
-        resalePriceCents: 50_000,
-        processor: spec.processor,
-        storageType: spec.storage,
-        yearsOfUse: spec.years,
-        imageKey: "shared-photo",
-      });
-      await t.services.db
-        .update(adverts)
-        .set({ batteryHealth: spec.battery, screenInches: spec.screen })
-        .where(eq(adverts.id, advert.id));
-      await t.services.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
-      posted.push(advert.id);
+      posted.push(
+        await postedWith(
+          {
+            sellerId: spec.verified ? verifiedSeller.id : seller.id,
+            brandId: lenovo,
+            name: `Lenovo ${batch} ${i}`,
+            resalePriceCents: 50_000,
+            processor: spec.processor,
+            storageType: spec.storage,
+            yearsOfUse: spec.years,
+          },
+          { batteryHealth: spec.battery, screenInches: spec.screen },
+        ),
+      );
     }
     await match();
     const matchCounts: number[] = [];
