@@ -46,12 +46,11 @@ export function createSessionLookup(db: Db, auth: Auth) {
     const cookie = headers.get("cookie");
     if (!cookie) return null;
     const context = await auth.$context;
-    const cookies = parseCookies(cookie);
-    const signed = cookies.get(context.authCookies.sessionToken.name);
+    const signed = firstCookie(cookie, context.authCookies.sessionToken.name);
     if (!signed) return null;
     const token = verified(signed, context.secret);
     if (!token) return null;
-    if (cookies.has(context.authCookies.dontRememberToken.name)) return full(headers);
+    if (firstCookie(cookie, context.authCookies.dontRememberToken.name) !== undefined) return full(headers);
     const [found] = await row.execute({ token });
     if (!found) return null;
     const { expiresIn, updateAge } = context.sessionConfig;
@@ -59,6 +58,18 @@ export function createSessionLookup(db: Db, auth: Auth) {
     if (due || found.expiresAt.getTime() <= Date.now()) return full(headers);
     return toSessionUser(found);
   };
+}
+
+/**
+ * The first cookie of that name, as better-auth's getSession reads it (better-auth's own parseCookies keeps
+ * the last): with two of one name (one set for a wider domain), both paths must name the same session.
+ */
+function firstCookie(header: string, name: string): string | undefined {
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === name) return parseCookies(pair.trim()).get(name);
+  }
+  return undefined;
 }
 
 /** The token of a `token.signature` cookie value when the signature is the secret's; better-auth's format. */

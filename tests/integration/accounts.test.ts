@@ -175,6 +175,15 @@ describe("sessions are read from the database on every request", () => {
     expect(await expiry(token)).toBeUndefined();
   });
 
+  it("reads the first of two session cookies, as better-auth does (one may be set for a wider domain)", async () => {
+    await createUser(t.services, { name: "First Buyer", email: "first@x.test" });
+    await createUser(t.services, { name: "Second Buyer", email: "second@x.test" });
+    const first = await signedIn("first@x.test");
+    const second = await signedIn("second@x.test");
+    const both = `${first.cookie}; ${second.cookie}`;
+    expect((await me(both)).json()).toMatchObject({ email: "first@x.test" });
+  });
+
   it("refuses a deleted account's session on its next request", async () => {
     const user = await createUser(t.services, { name: "Gone Buyer", email: "gone@x.test" });
     const { cookie } = await signedIn("gone@x.test");
