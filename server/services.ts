@@ -16,6 +16,7 @@ import {
   createBrandAdmin,
   createCatalogue,
   definePriceGuideRefresh,
+  type KeepSlowCounts,
   priceGuidance,
 } from "../core/catalogue/index.ts";
 import {
@@ -58,6 +59,8 @@ export interface ServiceOptions {
   recoveryLimits?: RecoveryLimits;
   /** Tests: other limits on messages and new conversations. */
   messageLimits?: MessageLimits;
+  /** Tests: which searches' counts the catalogue keeps (core/catalogue/facets.ts); none, so reads are exact. */
+  keepSlowCounts?: KeepSlowCounts;
 }
 
 export const RECONCILE_PAYMENTS = "orders.reconcile";
@@ -113,11 +116,13 @@ export function createServices(config: Config, database: Database, options: Serv
   // minute, once in the whole cluster.
   jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
   const savedSearchAlerts = createSavedSearchAlerts({ db, queue: jobs });
-  const catalogue = createCatalogue({ db });
+  const catalogue = createCatalogue({ db, keepSlowCounts: options.keepSlowCounts });
   // Visitors' catalogue reads may come from the replica; a signed-in person reads the primary, so what
   // they just changed is there.
   const replica = database.replica;
-  const replicaCatalogue = replica ? createCatalogue({ db: replica.db }) : undefined;
+  const replicaCatalogue = replica
+    ? createCatalogue({ db: replica.db, keepSlowCounts: options.keepSlowCounts })
+    : undefined;
   const visitorCatalogue =
     replica && replicaCatalogue ? readFromReplica(replicaCatalogue, catalogue, replica.watch) : catalogue;
   const priceGuides = definePriceGuideRefresh({ db, queue: jobs });

@@ -9,6 +9,7 @@ export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogu
 export { type AdvertFormValues, createAdvertCommands } from "./adverts.ts";
 export { BRANDS_CHANNEL, createBrandAdmin } from "./brands.ts";
 export { createCatalogue } from "./catalogue.ts";
+export type { KeepSlowCounts } from "./facets.ts";
 export {
   type ComparablePrices,
   type ComparableSpec,

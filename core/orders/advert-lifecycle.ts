@@ -110,7 +110,15 @@ async function record(tx: Tx, advert: AdvertRow, transition: AdvertTransition, a
   await tx
     .insert(advertEvents)
     .values({ advertId: advert.id, fromStatus: stateOf(advert), toStatus: to, transition, actorId, note });
+  await announce(tx, CATALOGUE_CHANNEL);
 }
+
+/**
+ * Channel: the catalogue changed (an advert's status, on commit), whoever changed it — a request, or a job
+ * such as the reconciler putting a refunded laptop back on sale. Every process empties what it keeps for
+ * visitors (server/http/cache-broadcast.ts: the micro-cache and the catalogue's kept counts).
+ */
+export const CATALOGUE_CHANNEL = "public_cache";
 
 /** PostgreSQL channel: an advert was published (sent on commit; the saved-search matcher listens). */
 export const PUBLICATIONS_CHANNEL = "advert_publications";
@@ -121,6 +129,7 @@ export const PUBLICATIONS_CHANNEL = "advert_publications";
  * seller's request, and never misses an advert whose commit it did not hear about).
  */
 export async function publish(tx: Tx, advertId: string, actorId: string) {
+  await announce(tx, CATALOGUE_CHANNEL);
   await tx.insert(advertEvents).values({
     advertId,
     fromStatus: "new",
@@ -155,6 +164,7 @@ export async function holdForReview(tx: Tx, advertId: string, advert: AdvertRow 
     actorId: null,
     note: signals.map((s) => s.kind).join(", "),
   });
+  await announce(tx, CATALOGUE_CHANNEL);
 }
 
 /** An admin approves a locked held advert: it enters the catalogue, and saved searches hear of it. */

@@ -9,6 +9,7 @@ export type { OrderView } from "../../schemas/orders.ts";
 export {
   ADVERT_TRANSITIONS,
   approveAdvert,
+  CATALOGUE_CHANNEL,
   holdForReview,
   isPublic,
   lockAdvert,

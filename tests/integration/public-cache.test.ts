@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { lockAdvert, takeDown } from "../../core/orders/index.ts";
 import { openDatabase } from "../../db/client.ts";
 import { adverts } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
@@ -162,6 +163,32 @@ describe("the visitors' micro-cache across processes", () => {
       }
       expect(await advertised()).toContain(laptop.id);
       expect(forgotten).toHaveBeenCalled();
+    } finally {
+      await close();
+    }
+  });
+
+  it("is emptied on every process by a change made without a request (a job's), through the advert lifecycle", async () => {
+    const { a, b, close } = await twoProcesses();
+    try {
+      const seller = await createUser(a.services, { name: "Jo", email: "jo@x.test", role: "seller" });
+      const brand = await createBrand(a.services, "Asus");
+      const laptop = await createAdvert(a.services, {
+        sellerId: seller.id,
+        brandId: brand.id,
+        name: "Zenbook job",
+        resalePriceCents: 40_000,
+      });
+      const listed = async () =>
+        ((await client(b).get(`/api/adverts?brand=${brand.id}`)).json() as { items: { id: string }[] }).items.map(
+          (x) => x.id,
+        );
+      expect(await listed()).toContain(laptop.id); // now cached on b for a minute
+      // An admin's removal made in the core, as a job would: no request, so only the lifecycle can tell b.
+      await a.services.db.transaction(async (tx) =>
+        takeDown(tx, (await lockAdvert(tx, laptop.id)) as typeof laptop, "remove", seller.id),
+      );
+      await expect.poll(listed, { timeout: 2_000, interval: 20 }).not.toContain(laptop.id);
     } finally {
       await close();
     }
