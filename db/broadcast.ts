@@ -105,6 +105,8 @@ const throughBroadcast = new WeakMap<object, Broadcast>();
  * NOTIFY inside, ~4,000 with the NOTIFY sent as its own statement after the commit). Sent after the commit,
  * an announcement is lost if the process dies in between: subscribers treat announcements as hints and
  * sweep at start (the email relay, saved-search matching's schedule, a live page on reconnect).
+ * A savepoint (`tx.transaction`) shares its transaction's list: what it announced is sent even if it rolls
+ * back alone. Nothing nests transactions today; give savepoints their own list before one does.
  */
 export function announceThrough(db: Db, broadcast: Broadcast) {
   // Called again (Redis chosen after the database opened): the broadcast changes, the wrapping stays one.

@@ -39,6 +39,8 @@ const wholeGb = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} GB`);
 
 const spec = searchSchema.shape;
+const tenths = (inches: number | undefined) =>
+  inches === undefined || Math.abs(inches * 10 - Math.round(inches * 10)) < 1e-9;
 
 /** The filters and sort of a saved search, as /allAdd's URL carries them (prices in dollars). */
 export const savedSearchFiltersSchema = z
@@ -56,12 +58,13 @@ export const savedSearchFiltersSchema = z
     cpu: optional(spec.cpu),
     tier: optional(spec.tier),
     minBattery: optional(spec.minBattery),
-    minScreen: optional(spec.minScreen),
-    maxScreen: optional(spec.maxScreen),
+    // Stored to a tenth of an inch, as screens are sold: a finer size would be saved as another one.
+    minScreen: optional(spec.minScreen.refine(tenths, FILTER_ERRORS.minScreen)),
+    maxScreen: optional(spec.maxScreen.refine(tenths, FILTER_ERRORS.maxScreen)),
     storageType: optional(spec.storageType),
     maxYears: optional(spec.maxYears),
-    // JSON clients may say true; the form says "true", as /allAdd's URL does.
-    verified: optional(z.preprocess((v) => (v === true ? "true" : v), spec.verified)),
+    // JSON clients may say true or false; the form says "true" (or nothing), as /allAdd's URL does.
+    verified: optional(z.preprocess((v) => (v === true ? "true" : v === false ? undefined : v), spec.verified)),
     sort: optional(z.enum(SORTS, { error: `Sort must be one of ${SORTS.join(", ")}` })).transform((s) => s ?? "newest"),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {

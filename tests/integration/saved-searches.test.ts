@@ -154,6 +154,7 @@ describe("saving, listing, renaming, deleting", () => {
       [{ storageType: "tape" }, "storageType", FILTER_ERRORS.storageType],
       [{ maxYears: "-1" }, "maxYears", FILTER_ERRORS.maxYears],
       [{ verified: "maybe" }, "verified", FILTER_ERRORS.verified],
+      [{ minScreen: "13.35" }, "minScreen", FILTER_ERRORS.minScreen],
     ] as const) {
       const res = await buyer.http.post("/api/saved-searches", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
