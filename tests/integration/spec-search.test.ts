@@ -324,6 +324,7 @@ describe("past the counts' cap", () => {
       from generate_series(1, ${FACET_CAP + 1}) n, (select image_key from ${adverts} limit 1) i`);
     const page = await client(t).get(`/allAdd?brand=${brand}`);
     expect(page.body).toContain(">1,000+ laptops</p>");
-    expect(page.body).toContain("Many 1");
+    // The first page's laptops, whichever they are (all were posted in the same instant).
+    expect(page.body.match(/>Many \d+</g)?.length).toBeGreaterThan(0);
   });
 });
