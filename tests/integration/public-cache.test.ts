@@ -132,20 +132,26 @@ async function twoProcesses() {
   return { a, b, close };
 }
 
+/** A seller, a brand, and one laptop of theirs in it. */
+async function sellersLaptop(services: TestApp["services"], email: string, brandName: string, name: string) {
+  const seller = await createUser(services, { name: email.split("@")[0] as string, email, role: "seller" });
+  const brand = await createBrand(services, brandName);
+  const laptop = await createAdvert(services, {
+    sellerId: seller.id,
+    brandId: brand.id,
+    name,
+    resalePriceCents: 40_000,
+  });
+  return { seller, brand, laptop };
+}
+
 describe("the visitors' micro-cache across processes", () => {
   it("is emptied on every process within 100 ms of a change made through any one of them", async () => {
     const { a, b, close } = await twoProcesses();
     // What b's catalogue keeps for slow searches goes with its cache.
     const forgotten = vi.spyOn(b.services.catalogue, "forgetKeptCounts");
     try {
-      const seller = await createUser(a.services, { name: "Sid", email: "sid@x.test", role: "seller" });
-      const brand = await createBrand(a.services, "Acer");
-      const laptop = await createAdvert(a.services, {
-        sellerId: seller.id,
-        brandId: brand.id,
-        name: "Swift 3",
-        resalePriceCents: 40_000,
-      });
+      const { laptop } = await sellersLaptop(a.services, "sid@x.test", "Acer", "Swift 3");
       const advertised = async () =>
         ((await client(b).get("/api/adverts/advertised")).json() as { adverts: { id: string }[] }).adverts.map(
           (x) => x.id,
@@ -171,14 +177,7 @@ describe("the visitors' micro-cache across processes", () => {
   it("is emptied on every process by a change made without a request (a job's), through the advert lifecycle", async () => {
     const { a, b, close } = await twoProcesses();
     try {
-      const seller = await createUser(a.services, { name: "Jo", email: "jo@x.test", role: "seller" });
-      const brand = await createBrand(a.services, "Asus");
-      const laptop = await createAdvert(a.services, {
-        sellerId: seller.id,
-        brandId: brand.id,
-        name: "Zenbook job",
-        resalePriceCents: 40_000,
-      });
+      const { seller, brand, laptop } = await sellersLaptop(a.services, "jo@x.test", "Asus", "Zenbook job");
       const listed = async () =>
         ((await client(b).get(`/api/adverts?brand=${brand.id}`)).json() as { items: { id: string }[] }).items.map(
           (x) => x.id,
