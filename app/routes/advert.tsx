@@ -92,6 +92,14 @@ export default function AdvertPage({
   loaderData: { advert: a, trust, typicalReplyMinutes, booked, hearts, own, myProducts, canReport, canMessage },
 }: Route.ComponentProps) {
   const [shown, setShown] = useState(0);
+  // A held or rejected laptop (its seller's or an admin's view) is not available, whatever its price says.
+  const badge = a.sold
+    ? { label: "Sold", tone: "badge-neutral" }
+    : a.review?.status === "pending_review"
+      ? { label: "Pending review", tone: "badge-warning" }
+      : a.review
+        ? { label: "Rejected", tone: "badge-error" }
+        : { label: "Available", tone: "badge-success" };
   const specs: [string, React.ReactNode][] = [
     [
       "Processor",
@@ -147,7 +155,7 @@ export default function AdvertPage({
         <p className="flex items-baseline gap-3">
           <span className="text-3xl font-bold text-primary">{formatPrice(a.resalePriceCents)}</span>
           <span className="line-through">{formatPrice(a.originalPriceCents)}</span>
-          <span className={`badge ${a.sold ? "badge-neutral" : "badge-success"}`}>{a.sold ? "Sold" : "Available"}</span>
+          <span className={`badge ${badge.tone}`}>{badge.label}</span>
         </p>
         {a.priceBasis && (
           <p className="flex flex-wrap items-center gap-2 text-sm">
@@ -214,7 +222,7 @@ function ReviewNotice({
   myProducts: string | null;
 }) {
   return (
-    <div role="status" className="alert alert-warning flex-col items-start">
+    <div role="status" className="alert alert-warning flex flex-col items-start">
       {review.status === "pending_review" ? (
         <>
           <p className="font-semibold">Pending review</p>

@@ -43,6 +43,7 @@ test("an advert with another seller's phone is held; an admin approves it and it
     "Only you and the admins can open this page.",
   );
   await expect(page.getByRole("button", { name: "Book Now" })).toHaveCount(0);
+  await expect(page.getByText("Available", { exact: true })).toHaveCount(0);
 
   const admin = await (await browser.newContext()).newPage();
   await logIn(admin, DEMO.admin);

@@ -89,7 +89,16 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
   return (
     <AdvertRow
       imageUrl={advert.imageUrl}
-      title={advert.name}
+      title={
+        // Its page, held and rejected ones included (their seller may open them); a removed one has none.
+        advert.removedBecause === null ? (
+          <Link to={`/laptops/${advert.id}`} className="link link-hover">
+            {advert.name}
+          </Link>
+        ) : (
+          advert.name
+        )
+      }
       dialog={
         <ConfirmDeleteDialog open={confirming} onClose={() => setConfirming(false)} onConfirm={() => post("delete")} />
       }
@@ -114,7 +123,7 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
         </p>
       )}
       {advert.pendingReview && (
-        <div className="alert alert-warning flex-col items-start gap-1 py-2 text-sm" role="status">
+        <div className="alert alert-warning flex flex-col items-start gap-1 py-2 text-sm" role="status">
           <p>Buyers cannot see this advert until an admin has reviewed it, because:</p>
           <ul className="list-disc pl-5">
             {advert.pendingReview.map((reason) => (
