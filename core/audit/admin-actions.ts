@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { descAsIndexed } from "../../db/order.ts";
 import { adminActions, users } from "../../db/schema.ts";
 import { type Actor, requireAdmin } from "../accounts/index.ts";
 
@@ -29,7 +30,7 @@ export function createAudit({ db }: { db: Db }) {
         })
         .from(adminActions)
         .innerJoin(users, eq(users.id, adminActions.adminId))
-        .orderBy(sql`${adminActions.at} desc nulls last`)
+        .orderBy(descAsIndexed(adminActions.at))
         .limit(limit);
     },
   };

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { descAsIndexed } from "../../db/order.ts";
 import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import type { PriceBadge } from "../../schemas/price-guidance.ts";
@@ -69,8 +70,8 @@ export function toCard({
   };
 }
 
-/** Newest first, spelled as the indexes are built (drizzle writes DESC NULLS LAST). */
-export const newestFirst = [sql`${adverts.createdAt} desc nulls last`, sql`${adverts.id} desc nulls last`];
+/** Newest first, spelled as the indexes are built. */
+export const newestFirst = [descAsIndexed(adverts.createdAt), descAsIndexed(adverts.id)];
 
 /**
  * "For sale", written as a literal rather than a parameter: a plan PostgreSQL reuses across requests

@@ -1,6 +1,8 @@
-import { aliasedTable, and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, lt, or, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
+import { descAsIndexed } from "../../db/order.ts";
 import { adverts, conversations, users } from "../../db/schema.ts";
 import type { ConversationSummary, InboxPage } from "../../schemas/conversations.ts";
 import type { SessionUser } from "../accounts/index.ts";
@@ -19,8 +21,11 @@ export function decodeCursor(cursor: string): { at: Date; id: string } | null {
 
 const other = aliasedTable(users, "other");
 
-/** One side of a person's conversations (as buyer, or as seller), newest activity first, from its index. */
-function side(db: Db, role: "buyer" | "seller", next: boolean) {
+/**
+ * One side of a person's conversations (as buyer, or as seller), newest activity first, read in order from
+ * its index (tests/integration/keyset-plans.test.ts checks that no page sorts them all).
+ */
+function inboxSide(db: Db, role: "buyer" | "seller", next: boolean) {
   const mine = role === "buyer" ? conversations.buyerId : conversations.sellerId;
   const theirs = role === "buyer" ? conversations.sellerId : conversations.buyerId;
   const at = sql.placeholder("at");
@@ -36,6 +41,7 @@ function side(db: Db, role: "buyer" | "seller", next: boolean) {
       preview: conversations.lastPreview,
       lastSenderId: conversations.lastSenderId,
       unread: role === "buyer" ? conversations.buyerUnread : conversations.sellerUnread,
+      role: sql<typeof role>`${sql.raw(`'${role}'`)}`.as("role"),
     })
     .from(conversations)
     .innerJoin(adverts, eq(adverts.id, conversations.advertId))
@@ -51,21 +57,25 @@ function side(db: Db, role: "buyer" | "seller", next: boolean) {
           : undefined,
       ),
     )
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(sql.placeholder("limit"))
-    .prepare(`inbox_${role}_${next ? "next" : "first"}`);
+    .orderBy(descAsIndexed(conversations.lastMessageAt), descAsIndexed(conversations.id))
+    .limit(sql.placeholder("limit"));
 }
+
+/** Both sides in one statement (one round trip), each still read by its own index up to one page. */
+export const inboxQuery = (db: Db, next: boolean) =>
+  unionAll(inboxSide(db, "buyer", next), inboxSide(db, "seller", next));
 
 /**
  * A person's conversations, newest activity first, as buyer and as seller together. Each side is read by
- * its own index up to one page, and the two are merged here: however many conversations someone has, a
- * page costs two short index scans (bench/conversations.ts). The four statements are prepared once: the
- * database plans them once per connection (planning cost more than running them).
+ * its own index up to one page, in one statement, and the two are merged here: however many conversations
+ * someone has, a page costs two short index scans and one round trip (bench/conversations.ts). The two
+ * statements are prepared once: the database plans them once per connection (planning cost more than
+ * running them).
  */
 export function createInbox(db: Db) {
   const queries = {
-    buyer: { first: side(db, "buyer", false), next: side(db, "buyer", true) },
-    seller: { first: side(db, "seller", false), next: side(db, "seller", true) },
+    first: inboxQuery(db, false).prepare("inbox_first"),
+    next: inboxQuery(db, true).prepare("inbox_next"),
   };
   return async function inbox(
     actor: SessionUser,
@@ -75,15 +85,7 @@ export function createInbox(db: Db) {
     if (cursor && !after) throw new AppError("VALIDATION_FAILED", "This page of conversations does not exist.");
     const size = Math.max(1, Math.min(limit, 100));
     const values = { me: actor.id, limit: size + 1, at: after?.at.toISOString(), id: after?.id };
-    const page = after ? "next" : "first";
-    const [asBuyer, asSeller] = await Promise.all([
-      queries.buyer[page].execute(values),
-      queries.seller[page].execute(values),
-    ]);
-    const rows = [
-      ...asBuyer.map((r) => ({ ...r, role: "buyer" as const })),
-      ...asSeller.map((r) => ({ ...r, role: "seller" as const })),
-    ]
+    const rows = (await queries[after ? "next" : "first"].execute(values))
       .sort((a, b) => b.lastMessageAt.getTime() - a.lastMessageAt.getTime() || (a.id < b.id ? 1 : -1))
       .slice(0, size + 1);
     const shown = rows.slice(0, size);

@@ -4,7 +4,10 @@
  * the "new message" notice; and a seller's typical reply time for the trust panel.
  */
 export { type Conversations, createConversations } from "./conversations.ts";
+// The statements of the two lists, for the tests that read their plans.
+export { inboxQuery } from "./inbox.ts";
 export { createMessageLimits, type MessageLimiter, type MessageLimits } from "./limits.ts";
 export { createLiveMessages, type LiveMessages } from "./live.ts";
 export { type ReplyTime, typicalReplyTime } from "./reply-time.ts";
 export { preview } from "./send.ts";
+export { messagesQuery } from "./thread.ts";

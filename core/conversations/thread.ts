@@ -1,6 +1,7 @@
-import { aliasedTable, and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
+import { descAsIndexed } from "../../db/order.ts";
 import { adverts, conversationBlocks, conversationReports, conversations, messages, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { ThreadView } from "../../schemas/conversations.ts";
@@ -40,8 +41,8 @@ const conversationQuery = (db: Db) =>
     .where(eq(conversations.id, sql.placeholder("id")))
     .prepare("conversation_open");
 
-/** The newest messages of a conversation, or those before a cursor. */
-const messagesQuery = (db: Db, next: boolean) => {
+/** The newest messages of a conversation, or those before a cursor, read in order from its index. */
+export const messagesQuery = (db: Db, next: boolean) => {
   const at = sql.placeholder("at");
   return db
     .select({ id: messages.id, senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
@@ -54,9 +55,8 @@ const messagesQuery = (db: Db, next: boolean) => {
           : undefined,
       ),
     )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(THREAD_PAGE_SIZE + 1)
-    .prepare(`conversation_messages_${next ? "next" : "first"}`);
+    .orderBy(descAsIndexed(messages.createdAt), descAsIndexed(messages.id))
+    .limit(THREAD_PAGE_SIZE + 1);
 };
 
 /**
@@ -68,8 +68,8 @@ const messagesQuery = (db: Db, next: boolean) => {
  */
 export function createThread(db: Db) {
   const open = conversationQuery(db);
-  const newest = messagesQuery(db, false);
-  const older = messagesQuery(db, true);
+  const newest = messagesQuery(db, false).prepare("conversation_messages_first");
+  const older = messagesQuery(db, true).prepare("conversation_messages_next");
 
   return async function openThread(
     actor: SessionUser,

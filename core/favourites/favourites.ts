@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
+import { descAsIndexed } from "../../db/order.ts";
 import { adverts, favourites } from "../../db/schema.ts";
 import { FAVOURITE_MESSAGES, type Favourite, type FavouritePage } from "../../schemas/favourites.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
@@ -119,7 +120,7 @@ export function createFavourites({ db }: { db: Db }) {
  * with twenty.
  */
 function pageQuery(db: Db, next: boolean) {
-  const newestSaved = [sql`${favourites.createdAt} desc nulls last`, sql`${favourites.advertId} desc nulls last`];
+  const newestSaved = [descAsIndexed(favourites.createdAt), descAsIndexed(favourites.advertId)];
   const mine = db
     .select()
     .from(favourites)

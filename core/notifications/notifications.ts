@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
+import { descAsIndexed } from "../../db/order.ts";
 import { emailOutbox, emailPreferences, notifications } from "../../db/schema.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
@@ -71,7 +72,7 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
               : undefined,
           ),
         )
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .orderBy(descAsIndexed(notifications.createdAt), descAsIndexed(notifications.id))
         .limit(size + 1);
       const page = rows.slice(0, size);
       const last = page.at(-1);
@@ -163,7 +164,7 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
         })
         .from(emailOutbox)
         .where(status ? eq(emailOutbox.status, status as "pending") : undefined)
-        .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+        .orderBy(descAsIndexed(emailOutbox.createdAt), descAsIndexed(emailOutbox.id))
         .limit(Math.max(1, Math.min(limit, 500)));
       return rows.map((r) => ({
         ...r,

@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lt, or } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
+import { descAsIndexed } from "../../db/order.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
 import type { AccountOrder, BookingInput, CancelOutcome, MyOrder, OrderView } from "../../schemas/orders.ts";
 import { OPEN_ORDER_STATUSES } from "../../schemas/values.ts";
@@ -158,7 +159,7 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
         .innerJoin(adverts, eq(adverts.id, orders.advertId))
         .innerJoin(users, eq(users.id, adverts.sellerId))
         .where(eq(orders.buyerId, actor.id))
-        .orderBy(sql`${orders.createdAt} desc nulls last`)
+        .orderBy(descAsIndexed(orders.createdAt))
         .limit(limit);
       return rows.map(({ sellerId, sellerName, ...o }) => ({ ...toView(o), sellerId, sellerName }));
     },
@@ -267,7 +268,7 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
         .innerJoin(users, eq(users.id, adverts.sellerId))
         .leftJoin(payments, eq(payments.orderId, orders.id))
         .where(or(eq(orders.buyerId, userId), eq(adverts.sellerId, userId)))
-        .orderBy(sql`${orders.createdAt} desc nulls last`)
+        .orderBy(descAsIndexed(orders.createdAt))
         .limit(limit);
       return rows.map(({ productImageKey, createdAt, buyerId, ...o }) => ({
         ...o,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
+import { descAsIndexed } from "../../db/order.ts";
 import { adverts, orders, reviews, sellerRatings, users } from "../../db/schema.ts";
 import {
   type MyReview,
@@ -216,8 +217,7 @@ export function createReviews({ db }: { db: Db }) {
               : undefined,
           ),
         )
-        // As the index is built (DESC NULLS LAST).
-        .orderBy(sql`${reviews.createdAt} desc nulls last`, sql`${reviews.id} desc nulls last`)
+        .orderBy(descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id))
         .limit(REVIEWS_PAGE_SIZE + 1);
       const page = rows.slice(0, REVIEWS_PAGE_SIZE);
       const last = page.at(-1);

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
+import { descAsIndexed } from "../../db/order.ts";
 import { brands, savedSearches } from "../../db/schema.ts";
 import {
   type CreateSavedSearch,
@@ -94,7 +95,7 @@ export function createSavedSearches({ db }: { db: Db }) {
         .from(savedSearches)
         .leftJoin(brands, eq(brands.id, savedSearches.brandId))
         .where(eq(savedSearches.userId, actor.id))
-        .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
+        .orderBy(descAsIndexed(savedSearches.createdAt), descAsIndexed(savedSearches.id))
         .limit(MAX_SAVED_SEARCHES);
       return rows.map((r) => toView(r.search, r.brandName));
     },

@@ -1,0 +1,57 @@
+import { fillPlaceholders, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inboxQuery, messagesQuery } from "../../core/conversations/index.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * A person's lists (their conversations as buyer and as seller, a conversation's messages) are read a page
+ * at a time in their index's order. Ordered with plain DESC (NULLS FIRST) where the index is DESC NULLS
+ * LAST, PostgreSQL cannot use the index's order and reads and sorts every row of the person: the inbox's
+ * first page read all of someone's conversations (db/order.ts). Sorting and sequential scans are priced out
+ * here, so a plan that still sorts is one that has no other way.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+async function plan(query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
+  const { sql: text, params } = query.toSQL();
+  const filled = fillPlaceholders(params, values);
+  const literal = (v: unknown) => (typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+  const inlined = text.replace(/\$(\d+)/g, (_, i: string) => literal(filled[Number(i) - 1]));
+  return t.services.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_sort = off`);
+    const result = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Record<string, string>[] };
+    return result.rows.map((r) => Object.values(r)[0]).join("\n");
+  });
+}
+
+const someone = { me: "u".repeat(32), limit: 21, at: "2026-01-01T00:00:00.000Z", id: crypto.randomUUID() };
+
+describe("a person's lists are read in their index's order, never all of them sorted", () => {
+  it.each([
+    ["the inbox's first page", false],
+    ["its next pages", true],
+  ])("%s: the person's conversations as buyer and as seller, each from its index", async (_name, next) => {
+    const text = await plan(inboxQuery(t.services.db, next), someone);
+    expect(text).toMatch(/Index Scan using conversations_buyer_inbox_idx/);
+    expect(text).toMatch(/Index Scan using conversations_seller_inbox_idx/);
+    expect(text).not.toMatch(/Sort/);
+  });
+
+  it.each([
+    ["a conversation's newest messages", false],
+    ["its older messages", true],
+  ])("%s", async (_name, next) => {
+    const text = await plan(messagesQuery(t.services.db, next), {
+      id: crypto.randomUUID(),
+      at: someone.at,
+      before: someone.id,
+    });
+    expect(text).toMatch(/Index Scan using messages_conversation_idx/);
+    expect(text).not.toMatch(/Sort/);
+  });
+});
