@@ -187,6 +187,7 @@ async function countingSmtpServer() {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    closeTimeout: 50, // the app keeps pooled connections open
     onData(stream, _session, callback) {
       stream.resume();
       stream.on("end", () => {

@@ -15,6 +15,8 @@ export async function startSmtpServer({ refuse = [] as string[], port: fixedPort
       allowInsecureAuth: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      // Stopping is a server going down: the app's pooled connections are cut at once, not waited for.
+      closeTimeout: 50,
       onAuth(auth, _session, callback) {
         if (auth.username === "relaptop" && auth.password === "secret") return callback(null, { user: "relaptop" });
         callback(new Error("Invalid username or password"));
