@@ -88,7 +88,8 @@ export async function clusterDrill({ short }: { short: boolean }) {
       MEDIA_PUBLIC_URL: `${base}/images`,
       TRUST_PROXY: "1",
       RUN_JOBS: "false",
-      SHUTDOWN_DRAIN_MS: "1000",
+      // Longer than deploy/nginx.conf's upstream keepalive_timeout (1 s), as it must be.
+      SHUTDOWN_DRAIN_MS: "1500",
       SEED_DEMO: "false",
     };
     const stock = await stockLaptops({ ...db, env }, [{ name: "shop" }], BUYERS);
