@@ -1,11 +1,13 @@
 /**
  * What notifications cost: `npm run bench:notifications -- [--size 10000] [--duration 10] [--rounds 2]
- * [--db postgres|pglite] [--baseline <git ref>] [--burst 10000]`
+ * [--db postgres|pglite] [--baseline <git ref>] [--burst 10000] [--without-delivery]`
  *
  * 1. Booking + paying (bench/booking-load.ts) on this checkout — every sale telling its seller and its buyer,
  *    emails delivered to a real SMTP server on loopback — against the same load on the code from before
  *    notifications (`--baseline`, built in a temporary worktree and seeded with its own seeder), in
  *    alternating rounds on fresh databases of the same size. The goal: within 10 % of the baseline's rate.
+ *    `--without-delivery`: this checkout's server works no jobs (RUN_JOBS=false: the notices and emails are
+ *    written and queued, never sent), to tell the requests' own cost from the delivery's on the same cores.
  * 2. A burst of `--burst` notifications (each with an email) waiting in the outbox: the time from a server's
  *    start until the last email reaches an SMTP server on loopback. The goal: under 60 s.
  * Writes bench/results/<date>-notifications-<db>.md.
@@ -32,6 +34,7 @@ const kind = argument("db", "postgres") as DatabaseKind;
 // The last commit before the outbox and the job queue (0aabea3 brought them).
 const baselineRef = argument("baseline", "0aabea3^");
 const burst = Number(argument("burst", "10000"));
+const withoutDelivery = process.argv.includes("--without-delivery");
 const PORT = 3811;
 const CONNECTIONS = [10, 50];
 const base = `http://127.0.0.1:${PORT}`;
@@ -91,7 +94,8 @@ interface Sale {
 
 async function sales(dir: string, variant: Sale["variant"], round: number, smtpUrl: string): Promise<Sale[]> {
   const db = seed(dir, `notif_${variant === "with notifications" ? "now" : "before"}`);
-  const server = await serve(dir, { ...db.env, SMTP_URL: smtpUrl });
+  const jobs = withoutDelivery && variant === "with notifications" ? { RUN_JOBS: "false" } : {};
+  const server = await serve(dir, { ...db.env, SMTP_URL: smtpUrl, ...jobs });
   const perRun = Math.floor(db.laptops.length / CONNECTIONS.length);
   const rows: Sale[] = [];
   try {
@@ -230,7 +234,7 @@ const date = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
 const report = [
   `# Notifications benchmark ${date}`,
   "",
-  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; emails to a real SMTP server on loopback. Baseline: ${baselineRef} (before notifications).`,
+  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : "emails to a real SMTP server on loopback"}. Baseline: ${baselineRef} (before notifications).`,
   "",
   "| round | code | conns | req/s | p99 ms | errors |",
   "|---:|---|---:|---:|---:|---:|",

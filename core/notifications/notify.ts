@@ -25,6 +25,17 @@ type Notice<K extends NotificationKind> = {
   email?: boolean;
 };
 
+/** One notice of some kind, for `notifyEach`. */
+export type KindedNotice = { [K in NotificationKind]: { kind: K } & Notice<K> }[NotificationKind];
+
+type Definition = {
+  subject: "order" | "advert" | "conversation" | "account";
+  email: "optional" | "always" | "never";
+  inApp?: (p: never, to: Recipient) => InAppNotice;
+  mail?: (p: never, to: Recipient) => EmailParts;
+};
+const SUBJECT_KEY = { order: "orderId", advert: "advertId", conversation: "conversationId", account: null } as const;
+
 /**
  * Tells someone about a change, inside the transaction that makes the change (the outbox): the in-app
  * notification and, unless they turned this kind's email off, an email row for the job queue to deliver
@@ -33,76 +44,80 @@ type Notice<K extends NotificationKind> = {
  * Nothing is sent here: the request never waits for a mail server.
  */
 export async function notify<K extends NotificationKind>(tx: Db | Tx, kind: K, notice: Notice<K>): Promise<void> {
-  await notifyAll(tx, kind, [notice]);
+  await notifyEach(tx, [{ kind, ...notice } as KindedNotice]);
+}
+
+/** The same for many people at once (a saved search's matches, a daily digest). */
+export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K, notices: Notice<K>[]): Promise<void> {
+  await notifyEach(
+    tx,
+    notices.map((n) => ({ kind, ...n }) as KindedNotice),
+  );
 }
 
 /**
- * The same for many people at once (a saved search's matches, a daily digest): three statements
- * whatever their number, instead of three per person.
+ * Notices of any kinds in two statements whatever their number (a sale tells its seller and its buyer at
+ * once): who they are and which emails they turned off, then their notifications and emails written
+ * together (one statement, a data-modifying WITH) — not three statements per notice in the sale's
+ * transaction (README, Benchmarks: what telling people costs).
  */
-export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K, notices: Notice<K>[]): Promise<void> {
+export async function notifyEach(tx: Db | Tx, notices: KindedNotice[]): Promise<void> {
   if (notices.length === 0) return;
-  const definition = KINDS[kind] as {
-    subject: "order" | "advert" | "conversation" | "account";
-    email: "optional" | "always" | "never";
-    inApp?: (p: never, to: Recipient) => InAppNotice;
-    mail?: (p: never, to: Recipient) => EmailParts;
-  };
   const ids = [...new Set(notices.map((n) => n.recipientId))];
+  const kinds = [...new Set(notices.map((n) => n.kind))];
   const rows = await tx
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
       deactivatedAt: users.deactivatedAt,
+      kind: emailPreferences.kind,
       wantsEmail: emailPreferences.email,
     })
     .from(users)
-    .leftJoin(emailPreferences, and(eq(emailPreferences.userId, users.id), eq(emailPreferences.kind, kind)))
+    .leftJoin(emailPreferences, and(eq(emailPreferences.userId, users.id), inArray(emailPreferences.kind, kinds)))
     .where(inArray(users.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const told = notices.map(({ recipientId, params, inApp = true, email = true }) => {
+  const turnedOff = new Set(rows.filter((r) => r.wantsEmail === false).map((r) => `${r.id} ${r.kind}`));
+
+  const shown: (typeof notifications.$inferInsert)[] = [];
+  const emailed: (typeof emailOutbox.$inferInsert)[] = [];
+  for (const { kind, recipientId, params, inApp = true, email = true } of notices) {
     const row = byId.get(recipientId);
     if (!row) throw new Error(`notify ${kind}: no account ${recipientId}`);
-    return { row, to: { id: row.id, name: row.name, email: row.email } as Recipient, params, inApp, email };
-  });
-
-  const shown = told.filter((t) => t.inApp);
-  if (definition.inApp && shown.length > 0) {
-    const inApp = definition.inApp;
-    const subjectKey = { order: "orderId", advert: "advertId", conversation: "conversationId", account: null }[
-      definition.subject
-    ];
-    const subjectOf = (params: unknown) =>
-      subjectKey ? String((params as Record<string, unknown>)[subjectKey]) : null;
-    await tx.insert(notifications).values(
-      shown.map(({ to, params }) => ({
+    const to: Recipient = { id: row.id, name: row.name, email: row.email };
+    const definition = KINDS[kind] as Definition;
+    if (definition.inApp && inApp) {
+      const subjectKey = SUBJECT_KEY[definition.subject];
+      shown.push({
         userId: to.id,
         kind,
         subjectType: definition.subject,
-        subjectId: subjectOf(params),
-        ...inApp(params as never, to),
-      })),
-    );
-    const recipients = [...new Set(shown.map((t) => t.to.id))];
-    await announce(tx, CHANNELS.notifications, recipients);
+        subjectId: subjectKey ? String((params as Record<string, unknown>)[subjectKey]) : null,
+        ...definition.inApp(params as never, to),
+      });
+    }
+    // A deleted account is told in the app (should it come back) but no longer emailed.
+    const wanted = definition.email === "always" || !turnedOff.has(`${to.id} ${kind}`);
+    if (definition.mail && definition.email !== "never" && email && wanted && !row.deactivatedAt) {
+      emailed.push({
+        kind,
+        userId: to.id,
+        toAddress: to.email,
+        subject: definition.mail(params as never, to).subject,
+        payload: { params: params as Record<string, unknown>, to },
+      });
+    }
   }
 
-  // A deleted account is told in the app (should it come back) but no longer emailed.
-  const mail = definition.mail;
-  if (!mail || definition.email === "never") return;
-  const emailed = told.filter(
-    ({ row, email }) => email && (definition.email === "always" || (row.wantsEmail ?? true)) && !row.deactivatedAt,
-  );
-  if (emailed.length === 0) return;
-  await tx.insert(emailOutbox).values(
-    emailed.map(({ to, params }) => ({
-      kind,
-      userId: to.id,
-      toAddress: to.email,
-      subject: mail(params as never, to).subject,
-      payload: { params: params as Record<string, unknown>, to },
-    })),
-  );
-  await announce(tx, CHANNELS.emailOutbox);
+  if (shown.length > 0 && emailed.length > 0) {
+    const written = tx.$with("written").as(tx.insert(notifications).values(shown).returning({ id: notifications.id }));
+    await tx.with(written).insert(emailOutbox).values(emailed);
+  } else if (shown.length > 0) {
+    await tx.insert(notifications).values(shown);
+  } else if (emailed.length > 0) {
+    await tx.insert(emailOutbox).values(emailed);
+  }
+  if (shown.length > 0) await announce(tx, CHANNELS.notifications, [...new Set(shown.map((n) => n.userId))]);
+  if (emailed.length > 0) await announce(tx, CHANNELS.emailOutbox);
 }

@@ -1,18 +1,22 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { adverts, type orders } from "../../db/schema.ts";
-import { notify } from "../notifications/index.ts";
+import { notify, notifyAll, notifyEach } from "../notifications/index.ts";
 import type { Transition } from "./order-states.ts";
 
-/** What a notice about an order needs to say: copied onto the order at booking. */
+/**
+ * What a notice about an order needs to say: copied onto the order at booking. The seller when the caller
+ * has the advert in hand (booking, a locked order); otherwise it is read.
+ */
 export type OrderFacts = Pick<
   typeof orders.$inferSelect,
   "id" | "advertId" | "buyerId" | "buyerName" | "meetingLocation" | "priceCents" | "productName"
->;
+> & { sellerId?: string };
 
-const sellerOf = async (tx: Tx, advertId: string) => {
-  const [advert] = await tx.select({ sellerId: adverts.sellerId }).from(adverts).where(eq(adverts.id, advertId));
-  if (!advert) throw new Error(`advert ${advertId} vanished`);
+const sellerOf = async (tx: Tx, o: OrderFacts) => {
+  if (o.sellerId) return o.sellerId;
+  const [advert] = await tx.select({ sellerId: adverts.sellerId }).from(adverts).where(eq(adverts.id, o.advertId));
+  if (!advert) throw new Error(`advert ${o.advertId} vanished`);
   return advert.sellerId;
 };
 
@@ -26,27 +30,26 @@ const facts = (o: OrderFacts) => ({ orderId: o.id, productName: o.productName, p
 const TELLS: Record<Transition, ((tx: Tx, o: OrderFacts) => Promise<void>) | null> = {
   book: async (tx, o) =>
     notify(tx, "order.booked", {
-      recipientId: await sellerOf(tx, o.advertId),
+      recipientId: await sellerOf(tx, o),
       params: { ...facts(o), buyerName: o.buyerName, meetingLocation: o.meetingLocation },
     }),
   startPayment: null,
-  pay: async (tx, o) => {
-    await notify(tx, "order.paid", {
-      recipientId: await sellerOf(tx, o.advertId),
-      params: { ...facts(o), buyerName: o.buyerName },
-    });
-    await notify(tx, "order.receipt", {
-      recipientId: o.buyerId,
-      params: { ...facts(o), paidAt: new Date().toISOString() },
-    });
-  },
+  pay: async (tx, o) =>
+    notifyEach(tx, [
+      {
+        kind: "order.paid",
+        recipientId: await sellerOf(tx, o),
+        params: { ...facts(o), buyerName: o.buyerName },
+      },
+      { kind: "order.receipt", recipientId: o.buyerId, params: { ...facts(o), paidAt: new Date().toISOString() } },
+    ]),
   paymentFailed: null,
   cancel: (tx, o) => tellBoth(tx, o, false),
   cancelPaid: null,
   refund: (tx, o) => tellBoth(tx, o, true),
   providerRefund: (tx, o) => tellBoth(tx, o, true),
   confirmReceipt: async (tx, o) =>
-    notify(tx, "order.completed", { recipientId: await sellerOf(tx, o.advertId), params: facts(o) }),
+    notify(tx, "order.completed", { recipientId: await sellerOf(tx, o), params: facts(o) }),
   close: (tx, o) =>
     notify(tx, "order.bookingEnded", {
       recipientId: o.buyerId,
@@ -60,11 +63,10 @@ const TELLS: Record<Transition, ((tx: Tx, o: OrderFacts) => Promise<void>) | nul
 };
 
 async function tellBoth(tx: Tx, o: OrderFacts, refunded: boolean) {
-  await notify(tx, "order.cancelled", { recipientId: o.buyerId, params: { ...facts(o), refunded, to: "buyer" } });
-  await notify(tx, "order.cancelled", {
-    recipientId: await sellerOf(tx, o.advertId),
-    params: { ...facts(o), refunded, to: "seller" },
-  });
+  await notifyAll(tx, "order.cancelled", [
+    { recipientId: o.buyerId, params: { ...facts(o), refunded, to: "buyer" } },
+    { recipientId: await sellerOf(tx, o), params: { ...facts(o), refunded, to: "seller" } },
+  ]);
 }
 
 /** Tells whoever the transition concerns; call in the transaction that made it. */

@@ -141,7 +141,7 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
           await tx
             .insert(orderEvents)
             .values({ orderId: order.id, toStatus: TRANSITIONS.book.to, transition: "book", actorId: actor.id });
-          await tellAbout(tx, order, "book");
+          await tellAbout(tx, { ...order, sellerId: advert.sellerId }, "book");
           return { id: order.id };
         });
       } catch (error) {

@@ -38,7 +38,8 @@ export async function lockOrder(tx: Tx, orderId: string, buyerId?: string) {
   const [advert] = await tx.select().from(adverts).where(eq(adverts.id, advertId)).for("update");
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!advert || !order) throw new Error(`order ${orderId} or its advert vanished`);
-  return { order, advert };
+  // The seller comes with the order, so telling them (order-notices.ts) reads nothing more.
+  return { order: { ...order, sellerId: advert.sellerId }, advert };
 }
 
 /**
