@@ -94,7 +94,7 @@ interface Sale {
 
 async function sales(dir: string, variant: Sale["variant"], round: number, smtpUrl: string): Promise<Sale[]> {
   const db = seed(dir, `notif_${variant === "with notifications" ? "now" : "before"}`);
-  const jobs = withoutDelivery && variant === "with notifications" ? { RUN_JOBS: "false" } : {};
+  const jobs: Record<string, string> = withoutDelivery && variant === "with notifications" ? { RUN_JOBS: "false" } : {};
   const server = await serve(dir, { ...db.env, SMTP_URL: smtpUrl, ...jobs });
   const perRun = Math.floor(db.laptops.length / CONNECTIONS.length);
   const rows: Sale[] = [];
