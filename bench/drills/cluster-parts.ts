@@ -32,7 +32,7 @@ export interface Part {
 }
 
 /** nginx on `port` balancing the app processes on `apps`, its /images/ served from `media` (host:port). */
-export const startNginx = (apps: number[], port: number, media?: string): Promise<Part> =>
+export const startNginx = (apps: number[], port: number, media?: string): Promise<Part & { said(): string }> =>
   startRecipeNginx({ upstreams: apps.map((p) => `127.0.0.1:${p}`), port, media });
 
 const tcpAnswers = (port: number) =>

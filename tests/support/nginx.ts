@@ -77,7 +77,8 @@ export async function startNginx(options: Omit<LocalNginx, "dir">) {
   for (let tries = 0; ; tries++) {
     try {
       await fetch(`${url}/healthz`);
-      return { url, stop };
+      // What nginx logged (warnings and errors: an upstream that reset or closed a connection, say).
+      return { url, stop, said: () => errors };
     } catch {
       if (child.exitCode !== null || tries > 100) {
         await stop();
