@@ -88,8 +88,7 @@ export async function clusterDrill({ short }: { short: boolean }) {
       MEDIA_PUBLIC_URL: `${base}/images`,
       TRUST_PROXY: "1",
       RUN_JOBS: "false",
-      // Longer than deploy/nginx.conf's upstream keepalive_timeout (1 s), as it must be.
-      SHUTDOWN_DRAIN_MS: "1500",
+      SHUTDOWN_DRAIN_MS: "1000",
       SEED_DEMO: "false",
     };
     const stock = await stockLaptops({ ...db, env }, [{ name: "shop" }], BUYERS);
