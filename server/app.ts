@@ -64,16 +64,18 @@ export interface AppOptions {
   pages?: boolean | ServerBuild | DevPages;
   /** Where logs go (stdout by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
-  /** Set `draining` when the process is going away (server/main.ts on SIGTERM). */
+  /** Set `draining`, then `closing`, when the process is going away (server/main.ts on SIGTERM). */
   lifecycle?: Lifecycle;
 }
 
 /**
- * A process being drained still serves, but /healthz answers 503 so the balancer stops sending, and every
- * answer says `Connection: close` so keep-alive clients open their next request elsewhere.
+ * A process being drained still serves, but /healthz answers 503 so a balancer that watches it stops
+ * sending. Once closing (server/graceful-close.ts) it accepts no connection, and every answer says
+ * `Connection: close`, so each open connection ends after its next request.
  */
 export interface Lifecycle {
   draining: boolean;
+  closing?: boolean;
 }
 
 export async function buildApp({
@@ -96,9 +98,9 @@ export async function buildApp({
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Closing after the drain (server/main.ts), a request already on an open connection is served, not
-    // answered 503: it reached this process before the balancer stopped choosing it, and a POST answered
-    // 503 is not retried elsewhere. Every answer while draining says `Connection: close`, so these end.
+    // Closing after the drain (server/graceful-close.ts), a request already on an open connection is
+    // served, not answered 503: it reached this process before the balancer stopped choosing it, and a
+    // POST answered 503 is not retried elsewhere. Every answer then says `Connection: close`, so these end.
     return503OnClosing: false,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -118,7 +120,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (lifecycle.draining) reply.header("connection", "close");
+    if (lifecycle.closing) reply.header("connection", "close");
   });
 
   const formTargets = config.google ? [new URL(config.google.discoveryUrl).origin] : [];

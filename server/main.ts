@@ -6,6 +6,7 @@ import { seedDemoIfEmpty } from "../seed/demo.ts";
 import { buildApp, type Lifecycle } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadEnvFile } from "./env-file.ts";
+import { closeGently } from "./graceful-close.ts";
 import { createServices, type Services } from "./services.ts";
 import { superviseWorkers } from "./workers.ts";
 
@@ -55,7 +56,8 @@ async function main() {
       console.log(`Draining for ${config.shutdownDrainMs} ms before closing.`);
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     }
-    await app.close(); // requests in flight finish; idle keep-alive connections are closed
+    // No new connections; each open one ends after its next answer, within as long again as the drain.
+    await closeGently(app, lifecycle, signal === "SIGTERM" ? Math.max(config.shutdownDrainMs, 1_000) : 0);
     await services.background.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);
