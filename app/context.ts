@@ -17,6 +17,8 @@ export interface AppContext {
   publicUrl: string;
   authSecret: string;
   secureCookies: boolean;
+  /** Where a session extended while it was read sends its new cookies (with this request's answer). */
+  onSessionCookies: (cookies: string[]) => void;
 }
 
 /**

@@ -51,6 +51,7 @@ import { servicesForPages } from "./http/page-services.ts";
 import { permissionsPolicy } from "./http/privacy-headers.ts";
 import { registerPublicCache } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
+import { keepRefreshedCookies, sendRefreshedCookies } from "./http/session-cookies.ts";
 import { registerSitemap } from "./http/sitemap.ts";
 import type { Services } from "./services.ts";
 
@@ -118,6 +119,7 @@ export async function buildApp({
   app.addHook("preParsing", limitJsonDepth);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", sendRefreshedCookies);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
     if (lifecycle.closing) reply.header("connection", "close");
@@ -275,6 +277,7 @@ export async function buildApp({
           publicUrl: config.publicUrl,
           authSecret: config.authSecret,
           secureCookies: config.publicUrl.startsWith("https://"),
+          onSessionCookies: keepRefreshedCookies(request),
         });
         return context;
       },

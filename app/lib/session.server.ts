@@ -20,7 +20,8 @@ export function authHeaders(request: Request, context: Readonly<RouterContextPro
 const lookups = new WeakMap<Readonly<RouterContextProvider>, Promise<SessionUser | null>>();
 
 export function getUser(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
-  const lookup = () => context.get(appContext).services.accounts.getSessionUser(authHeaders(request, context));
+  const { services, onSessionCookies } = context.get(appContext);
+  const lookup = () => services.accounts.getSessionUser(authHeaders(request, context), onSessionCookies);
   if (request.method !== "GET") return lookup();
   let user = lookups.get(context);
   if (!user) {

@@ -37,12 +37,19 @@ export function createSessionLookup(db: Db, auth: Auth) {
     .where(eq(sessions.token, sql.placeholder("token")))
     .prepare("session_user");
 
-  async function full(headers: Headers): Promise<SessionUser | null> {
-    const session = await auth.api.getSession({ headers });
+  async function full(headers: Headers, onCookies?: (cookies: string[]) => void): Promise<SessionUser | null> {
+    const { headers: answer, response: session } = await auth.api.getSession({ headers, returnHeaders: true });
+    // Its daily extension moves the expiry in the database and sends the cookie again with the new one.
+    const cookies = answer?.getSetCookie() ?? [];
+    if (cookies.length > 0) onCookies?.(cookies);
     return session ? toSessionUser(session.user) : null;
   }
 
-  return async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
+  /** `onCookies`: where to send the cookies better-auth sets while reading (an extended session's). */
+  return async function getSessionUser(
+    headers: Headers,
+    onCookies?: (cookies: string[]) => void,
+  ): Promise<SessionUser | null> {
     const cookie = headers.get("cookie");
     if (!cookie) return null;
     const context = await auth.$context;
@@ -50,12 +57,12 @@ export function createSessionLookup(db: Db, auth: Auth) {
     if (!signed) return null;
     const token = verified(signed, context.secret);
     if (!token) return null;
-    if (firstCookie(cookie, context.authCookies.dontRememberToken.name) !== undefined) return full(headers);
+    if (firstCookie(cookie, context.authCookies.dontRememberToken.name) !== undefined) return full(headers, onCookies);
     const [found] = await row.execute({ token });
     if (!found) return null;
     const { expiresIn, updateAge } = context.sessionConfig;
     const due = found.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-    if (due || found.expiresAt.getTime() <= Date.now()) return full(headers);
+    if (due || found.expiresAt.getTime() <= Date.now()) return full(headers, onCookies);
     return toSessionUser(found);
   };
 }

@@ -8,7 +8,7 @@ import { facetsSchema, searchPageSchema, searchSchema } from "../../schemas/sear
 import { anonymous } from "../http/anonymous.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { idParams } from "../http/params.ts";
-import { webHeaders } from "../http/web.ts";
+import { sessionUserOf } from "../http/session-cookies.ts";
 import type { Services } from "../services.ts";
 
 export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -72,9 +72,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request) => {
       // A held or rejected laptop is shown to its seller and admins only: the session is read just then.
-      const advert = await catalogueFor(request).getAdvert(request.params.id, () =>
-        services.accounts.getSessionUser(webHeaders(request)),
-      );
+      const advert = await catalogueFor(request).getAdvert(request.params.id, () => sessionUserOf(services, request));
       if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       return advert;
     },

@@ -3,7 +3,7 @@ import type { SessionUser } from "../../core/accounts/index.ts";
 import { type Area, forbidden, mayEnter } from "../../core/accounts/index.ts";
 import { AppError } from "../../core/errors.ts";
 import type { Services } from "../services.ts";
-import { webHeaders } from "./web.ts";
+import { sessionUserOf } from "./session-cookies.ts";
 
 /** Every API operation that needs an account calls this: 401 without a session, 403 for a wrong role. */
 export async function requireUser(
@@ -11,7 +11,7 @@ export async function requireUser(
   request: FastifyRequest,
   area: Area = "signed-in",
 ): Promise<SessionUser> {
-  const user = await services.accounts.getSessionUser(webHeaders(request));
+  const user = await sessionUserOf(services, request);
   if (!user) throw new AppError("UNAUTHENTICATED", "Please log in first.");
   if (!mayEnter(user, area)) throw forbidden();
   return user;

@@ -5,7 +5,7 @@ import { matchPath } from "react-router";
 import { type Area, mayEnter } from "../../core/accounts/index.ts";
 import { IMAGE_LIMITS } from "../../core/media/index.ts";
 import type { Services } from "../services.ts";
-import { webHeaders } from "./web.ts";
+import { sessionUserOf } from "./session-cookies.ts";
 
 const URLENCODED = "application/x-www-form-urlencoded";
 
@@ -86,7 +86,7 @@ function uploadArea(url: string): Area | undefined {
 }
 
 async function mayUpload(services: Services, request: FastifyRequest, area: Area) {
-  const user = await services.accounts.getSessionUser(webHeaders(request));
+  const user = await sessionUserOf(services, request);
   return user !== null && mayEnter(user, area);
 }
 

@@ -164,8 +164,12 @@ describe("sessions are read from the database on every request", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + 6 * DAY) })
       .where(eq(sessions.token, token));
-    expect((await me(cookie)).statusCode).toBe(200);
+    const extended = await me(cookie);
+    expect(extended.statusCode).toBe(200);
     expect((await expiry(token))?.getTime()).toBeGreaterThan(Date.now() + 6.9 * DAY);
+    // The browser is told too: without the cookie again, with its new lifetime, it would drop it in six days.
+    expect(String(extended.headers["set-cookie"])).toMatch(/session_token=[^;]+;.*Max-Age=(60[0-9]{4})/i);
+    expect((await me(cookie)).headers["set-cookie"]).toBeUndefined(); // once a day, not on every request
 
     await t.services.db
       .update(sessions)
