@@ -34,6 +34,7 @@ test("an advert with another seller's phone is held; an admin approves it and it
   const mine = page.getByRole("listitem").filter({ hasText: name });
   await expect(mine.getByText("Pending review", { exact: true })).toBeVisible();
   await expect(mine.getByText("Its mobile number is on other sellers' adverts.")).toBeVisible();
+  await expect(mine.getByRole("button", { name: "Add To Advertisement" })).toBeDisabled();
   const visitor = await (await browser.newContext()).newPage();
   const hidden = await visitor.goto(`/laptops/${id}`);
   expect(hidden?.status()).toBe(404);

@@ -143,7 +143,13 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
             Remove Advertisement
           </button>
         ) : (
-          <button type="button" className="btn btn-sm btn-primary" disabled={locked} onClick={() => post("advertise")}>
+          // A held advert is not public yet: advertising it waits for the review (the server refuses it too).
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            disabled={locked || Boolean(advert.pendingReview)}
+            onClick={() => post("advertise")}
+          >
             Add To Advertisement
           </button>
         )}
