@@ -8,6 +8,7 @@ import type { ThreadView } from "../../schemas/conversations.ts";
 import { isAdmin, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
+import { readNoticesAbout } from "../notifications/index.ts";
 import { decodeCursor, encodeCursor } from "./inbox.ts";
 import { announce } from "./live.ts";
 
@@ -104,6 +105,7 @@ export function createThread(db: Db) {
             .set(viewer === "buyer" ? { buyerUnread: 0, buyerReadAt: now } : { sellerUnread: 0, sellerReadAt: now })
             .where(eq(conversations.id, c.id));
           await announce(tx, [c.buyerId, c.sellerId], c.id);
+          await readNoticesAbout(tx, actor.id, { type: "conversation", id: c.id });
         });
         if (viewer === "buyer") c.buyerReadAt = now;
         else c.sellerReadAt = now;

@@ -23,6 +23,6 @@ export {
   type Notifications,
   type NotificationView,
 } from "./notifications.ts";
-export { CHANNELS, notify, notifyAll, notifyEach } from "./notify.ts";
+export { CHANNELS, notify, notifyAll, notifyEach, readNoticesAbout } from "./notify.ts";
 export { type MailTransport, type OutgoingEmail, smtpTransport } from "./transport.ts";
 export { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token.ts";

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { emailOutbox, emailPreferences, notifications, users } from "../../db/schema.ts";
@@ -120,4 +120,28 @@ export async function notifyEach(tx: Db | Tx, notices: KindedNotice[]): Promise<
   }
   if (shown.length > 0) await announce(tx, CHANNELS.notifications, [...new Set(shown.map((n) => n.userId))]);
   if (emailed.length > 0) await announce(tx, CHANNELS.emailOutbox);
+}
+
+/**
+ * A person's unread notices about one subject are read once they have seen it themselves (opening a
+ * conversation reads its "new message" notice), in the caller's transaction; their bell hears it on commit.
+ */
+export async function readNoticesAbout(
+  tx: Db | Tx,
+  userId: string,
+  subject: { type: "order" | "advert" | "conversation"; id: string },
+): Promise<void> {
+  const read = await tx
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        eq(notifications.subjectType, subject.type),
+        eq(notifications.subjectId, subject.id),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (read.length > 0) await announce(tx, CHANNELS.notifications, [userId]);
 }

@@ -288,7 +288,11 @@ describe("notices", () => {
     expect(await emails()).toHaveLength(1);
 
     // Read, then written to again: a new notice in the app, but the email waits for its 15 minutes.
+    expect((await seller.http.get("/api/notifications/unread-count")).json()).toMatchObject({ unread: 1 });
     await seller.http.get(`/api/conversations/${id}`);
+    // Opening the conversation read its notice too: the bell no longer counts it.
+    expect((await notices())[0]?.readAt).not.toBeNull();
+    expect((await seller.http.get("/api/notifications/unread-count")).json()).toMatchObject({ unread: 0 });
     await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Third" });
     expect(await notices()).toHaveLength(2);
     expect(await emails()).toHaveLength(1);
