@@ -1,16 +1,17 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, type Subquery, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import type { PriceBadge } from "../../schemas/price-guidance.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
-import { priceBadge } from "./price-guides.ts";
+import { priceBadge, withPriceGuide } from "./price-guides.ts";
 import { tierName } from "./processors/processors.ts";
 
-export { withPriceGuide } from "./price-guides.ts";
+export { withPriceGuide };
 
-export const cardColumns = {
+const cardColumns = {
   id: adverts.id,
   name: adverts.name,
   brandName: brands.name,
@@ -36,7 +37,48 @@ export const cardColumns = {
  * The seller's rating on every card: their counters (kept by core/reviews with each review), joined once
  * by primary key in the card query itself — no query per card. Sellers without reviews have no row.
  */
-export const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId)] as const;
+const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId)] as const;
+
+/** What a card reads of an advert, and what its joins (brand, seller, rating, price guide) need. */
+export const pageColumns = {
+  id: adverts.id,
+  name: adverts.name,
+  imageKey: adverts.imageKey,
+  originalPriceCents: adverts.originalPriceCents,
+  resalePriceCents: adverts.resalePriceCents,
+  yearsOfUse: adverts.yearsOfUse,
+  location: adverts.location,
+  condition: adverts.condition,
+  status: adverts.status,
+  performanceTier: adverts.performanceTier,
+  processorYear: adverts.processorYear,
+  ramGb: adverts.ramGb,
+  storageGb: adverts.storageGb,
+  createdAt: adverts.createdAt,
+  brandId: adverts.brandId,
+  sellerId: adverts.sellerId,
+};
+
+/**
+ * The cards of a page of adverts chosen first on its own (`page`: adverts alone, selecting `pageColumns`,
+ * filtered, ordered and limited), its brand, seller, rating and price guide joined to those rows only, in
+ * `order` again. Written as one five-table join, PostgreSQL weighed every join order against each of the
+ * adverts' indexes every time it planned it — and it plans these prepared searches per request (custom
+ * plans): 1.6–2 ms of planning for a 0.4 ms query; the page chosen first plans in 0.4 ms.
+ */
+export function cardsOf(db: Db, page: { as(alias: "adverts"): Subquery<"adverts"> }, order: SQL[]) {
+  return (
+    db
+      .select(cardColumns)
+      // Named as the table: the card's columns and joins read the page's rows as `adverts`.
+      .from(page.as("adverts"))
+      .innerJoin(brands, eq(brands.id, adverts.brandId))
+      .innerJoin(users, eq(users.id, adverts.sellerId))
+      .leftJoin(...withSellerRating)
+      .leftJoin(...withPriceGuide)
+      .orderBy(...order)
+  );
+}
 
 type CardRow = {
   [K in Exclude<

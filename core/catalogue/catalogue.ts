@@ -8,7 +8,7 @@ import { PAGE_SIZE, type SearchPage, type SearchParams } from "../../schemas/sea
 import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { SALE_STATUSES } from "../orders/index.ts";
-import { cardColumns, isAvailable, newestFirst, toCard, withPriceGuide, withSellerRating } from "./cards.ts";
+import { cardsOf, isAvailable, newestFirst, pageColumns, toCard } from "./cards.ts";
 import { getAdvertDetail } from "./detail.ts";
 import { createFacets, type KeepSlowCounts } from "./facets.ts";
 import { createSearch } from "./search.ts";
@@ -56,17 +56,13 @@ export function createCatalogue({ db, keepSlowCounts }: { db: Db; keepSlowCounts
 
     /** Advertised, available laptops for the home page, newest first. */
     async latestAdvertised(limit = 6): Promise<AdvertCard[]> {
-      const rows = await db
-        .select(cardColumns)
+      const page = db
+        .select(pageColumns)
         .from(adverts)
-        .innerJoin(brands, eq(brands.id, adverts.brandId))
-        .innerJoin(users, eq(users.id, adverts.sellerId))
-        .leftJoin(...withSellerRating)
-        .leftJoin(...withPriceGuide)
         .where(and(isAvailable, eq(adverts.advertised, true)))
         .orderBy(...newestFirst)
         .limit(limit);
-      return rows.map(toCard);
+      return (await cardsOf(db, page, newestFirst)).map(toCard);
     },
 
     async getBrand(id: string): Promise<BrandView | null> {

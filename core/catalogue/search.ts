@@ -1,10 +1,10 @@
 import { and, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, brands, screenInches, users } from "../../db/schema.ts";
+import { adverts, screenInches, users } from "../../db/schema.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import { PAGE_SIZE, SEARCH_FILTERS, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
-import { cardColumns, isAvailable, newestFirst, toCard, withPriceGuide, withSellerRating } from "./cards.ts";
+import { cardsOf, isAvailable, newestFirst, pageColumns, toCard } from "./cards.ts";
 
 function isPriceCents(v: unknown) {
   return Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
@@ -138,13 +138,10 @@ function buildSearch(
 ) {
   const order = ORDER[p.sort];
   const from = cursor?.back ? order.before : order.after;
-  return db
-    .select(cardColumns)
+  const by = cursor?.back ? order.backwards : order.by;
+  const page = db
+    .select(pageColumns)
     .from(adverts)
-    .innerJoin(brands, eq(brands.id, adverts.brandId))
-    .innerJoin(users, eq(users.id, adverts.sellerId))
-    .leftJoin(...withSellerRating)
-    .leftJoin(...withPriceGuide)
     .where(
       and(
         searchConditions(p, bind),
@@ -152,8 +149,9 @@ function buildSearch(
         cursor ? from(bind("cursorValue", cursor.v), bind("cursorId", cursor.id)) : undefined,
       ),
     )
-    .orderBy(...(cursor?.back ? order.backwards : order.by))
+    .orderBy(...by)
     .limit(pageSize + 1);
+  return cardsOf(db, page, by);
 }
 
 function among({ ids, since }: Within, bind: Bind) {
