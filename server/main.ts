@@ -56,8 +56,9 @@ async function main() {
       console.log(`Draining for ${config.shutdownDrainMs} ms before closing.`);
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     }
-    // No new connections; each open one ends after its next answer, within as long again as the drain.
-    await closeGently(app, lifecycle, signal === "SIGTERM" ? Math.max(config.shutdownDrainMs, 1_000) : 0);
+    // No new connections; each open one ends after its next answer, or is left to its client to close
+    // (deploy/nginx.conf closes idle ones after 1 s), within as long again as the drain (at least 2 s).
+    await closeGently(app, lifecycle, signal === "SIGTERM" ? Math.max(config.shutdownDrainMs, 2_000) : 0);
     await services.background.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);
