@@ -9,24 +9,27 @@ import { mediaUrl } from "../media/index.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
 import { tierName } from "./processors/processors.ts";
 
-export { withPriceGuide };
-
-const cardColumns = {
+/** What a card shows of the advert itself. */
+const advertColumns = {
   id: adverts.id,
   name: adverts.name,
-  brandName: brands.name,
   imageKey: adverts.imageKey,
   originalPriceCents: adverts.originalPriceCents,
   resalePriceCents: adverts.resalePriceCents,
   yearsOfUse: adverts.yearsOfUse,
   location: adverts.location,
   condition: adverts.condition,
-  sellerName: users.name,
-  sellerVerified: users.verified,
-  sellerEmailConfirmed: users.emailVerified,
   status: adverts.status,
   performanceTier: adverts.performanceTier,
   createdAt: adverts.createdAt,
+};
+
+const cardColumns = {
+  ...advertColumns,
+  brandName: brands.name,
+  sellerName: users.name,
+  sellerVerified: users.verified,
+  sellerEmailConfirmed: users.emailVerified,
   ratingSum: sellerRatings.ratingSum,
   ratingCount: sellerRatings.reviewCount,
   /** Needs the query to join `withPriceGuide`. */
@@ -41,20 +44,10 @@ const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adverts.sell
 
 /** What a card reads of an advert, and what its joins (brand, seller, rating, price guide) need. */
 export const pageColumns = {
-  id: adverts.id,
-  name: adverts.name,
-  imageKey: adverts.imageKey,
-  originalPriceCents: adverts.originalPriceCents,
-  resalePriceCents: adverts.resalePriceCents,
-  yearsOfUse: adverts.yearsOfUse,
-  location: adverts.location,
-  condition: adverts.condition,
-  status: adverts.status,
-  performanceTier: adverts.performanceTier,
+  ...advertColumns,
   processorYear: adverts.processorYear,
   ramGb: adverts.ramGb,
   storageGb: adverts.storageGb,
-  createdAt: adverts.createdAt,
   brandId: adverts.brandId,
   sellerId: adverts.sellerId,
 };
