@@ -58,7 +58,9 @@ async function main() {
     }
     // No new connections; each open one ends after its next answer, or is left to its client to close
     // (deploy/nginx.conf closes idle ones after 1 s), within as long again as the drain (at least 2 s).
-    await closeGently(app, lifecycle, signal === "SIGTERM" ? Math.max(config.shutdownDrainMs, 2_000) : 0);
+    // Without a drain (one embedded process), Ctrl-C, or a restart under `npm run dev`: no wait.
+    const balanced = signal === "SIGTERM" && !dev && config.shutdownDrainMs > 0;
+    await closeGently(app, lifecycle, balanced ? Math.max(config.shutdownDrainMs, 2_000) : 0);
     await services.background.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);
