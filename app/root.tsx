@@ -31,9 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, setCookie }] = await Promise.all([getUser(request, context), popToast(request, context)]);
   // The bell's and Messages' counts as the page is rendered; they keep them live from there (server-sent events).
   const { services } = context.get(appContext);
-  const [unread, unreadMessages] = user
-    ? await Promise.all([services.notifications.unreadCount(user), services.conversations.unreadCount(user)])
-    : [0, 0];
+  const unread = user ? await services.unreadCounts(user) : { notices: 0, messages: 0 };
   return data(
     {
       user: user && {
@@ -41,10 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: user.email,
         role: user.role,
         actingAsSeller: user.actingAsSeller,
-        unread,
-        unreadMessages,
+        unread: unread.notices,
+        unreadMessages: unread.messages,
       },
-      verifyBanner: await showsVerifyBanner(request, context, user),
+      verifyBanner: showsVerifyBanner(request, user),
       toast,
       theme: themeFromCookie(request.headers.get("cookie")),
     },

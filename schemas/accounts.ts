@@ -84,6 +84,7 @@ export const sessionUserSchema = z
     role: z.enum(ROLES),
     verified: z.boolean(),
     actingAsSeller: z.boolean().meta({ description: "Sellers: acting as a seller (true) or as a user (false)" }),
+    emailVerified: z.boolean().meta({ description: "Whether the account has used its email verification link" }),
   })
   .meta({ id: "Account" });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

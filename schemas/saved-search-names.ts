@@ -1,9 +1,8 @@
 import { cpuLabel } from "./cpu-label.ts";
+import { formatPrice } from "./money.ts";
 import { type Condition, PERFORMANCE_TIERS, type StorageType } from "./values.ts";
 
 /* No zod here: /allAdd suggests a name in the browser without the validation library. */
-
-const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
 
 /** A search's filters in a few words: the name suggested when saving it, and its summary in the list. */
 export function describeSearch(
@@ -48,11 +47,11 @@ export function describeSearch(
       : null,
     f.condition ? f.condition.toLowerCase() : null,
     f.minPrice && f.maxPrice
-      ? `${money(f.minPrice)}–${money(f.maxPrice)}`
+      ? `${formatPrice(f.minPrice)}–${formatPrice(f.maxPrice)}`
       : f.maxPrice
-        ? `under ${money(f.maxPrice)}`
+        ? `under ${formatPrice(f.maxPrice)}`
         : f.minPrice
-          ? `over ${money(f.minPrice)}`
+          ? `over ${formatPrice(f.minPrice)}`
           : null,
     f.location ? `in ${f.location}` : null,
     f.seller ? "one seller" : null,

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   createAccountRecovery,
   createAccounts,
@@ -9,6 +10,7 @@ import {
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
   type RecoveryLimits,
+  type SessionUser,
 } from "../core/accounts/index.ts";
 import { createAudit } from "../core/audit/index.ts";
 import {
@@ -24,6 +26,7 @@ import {
   createLiveMessages,
   createMessageLimits,
   type MessageLimits,
+  unreadMessagesSql,
 } from "../core/conversations/index.ts";
 import { createFavourites, definePriceDropJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
@@ -37,6 +40,7 @@ import {
   DELIVER_EMAIL,
   notify,
   smtpTransport,
+  unreadNoticesSql,
 } from "../core/notifications/index.ts";
 import { createOrders, PUBLICATIONS_CHANNEL } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
@@ -247,6 +251,14 @@ export function createServices(config: Config, database: Database, options: Serv
     reviewReports: createReviewReports({ db }),
     conversations: createConversations({ db, limits: createMessageLimits(counters, options.messageLimits) }),
     liveMessages: createLiveMessages({ db, listener: database.broadcast }),
+    /** The top bar's two counts, the bell's and Messages', in one statement: every signed-in page reads them. */
+    async unreadCounts(user: SessionUser): Promise<{ notices: number; messages: number }> {
+      const result = await db.execute<{ notices: number; messages: number }>(
+        sql`select ${unreadNoticesSql(user.id)} as notices, ${unreadMessagesSql(user.id)} as messages`,
+      );
+      const [row] = (result as unknown as { rows: { notices: number; messages: number }[] }).rows;
+      return { notices: Number(row?.notices ?? 0), messages: Number(row?.messages ?? 0) };
+    },
     metrics,
   };
 }

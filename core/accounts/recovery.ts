@@ -57,12 +57,6 @@ export function createAccountRecovery({ db, auth }: { db: Db; auth: Auth }) {
       if (await isVerified(db, email)) return;
       await call(() => auth.api.sendVerificationEmail({ body: { email }, headers }));
     },
-
-    /** Whether the account still has to verify its address (the banner). */
-    async needsVerification(userId: string): Promise<boolean> {
-      const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
-      return row ? !row.emailVerified : false;
-    },
   };
 }
 

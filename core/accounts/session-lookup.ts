@@ -30,6 +30,7 @@ export function createSessionLookup(db: Db, auth: Auth) {
       role: users.role,
       verified: users.verified,
       actingAsSeller: users.actingAsSeller,
+      emailVerified: users.emailVerified,
       deactivatedAt: users.deactivatedAt,
     })
     .from(sessions)
@@ -96,6 +97,7 @@ function toSessionUser(u: {
   role?: unknown;
   verified?: unknown;
   actingAsSeller?: unknown;
+  emailVerified?: unknown;
   deactivatedAt?: unknown;
 }): SessionUser | null {
   if (u.deactivatedAt) return null;
@@ -106,5 +108,6 @@ function toSessionUser(u: {
     role: u.role as Role,
     verified: Boolean(u.verified),
     actingAsSeller: u.actingAsSeller !== false,
+    emailVerified: Boolean(u.emailVerified),
   };
 }

@@ -108,10 +108,15 @@ export function createInbox(db: Db) {
   };
 }
 
-/** Unread messages in all of a person's conversations (the top bar), from the rows with any. */
+/**
+ * Unread messages in all of a person's conversations (the top bar), from the rows with any: an expression,
+ * so the top bar reads it with the bell's count in one statement (server/services.ts, unreadCounts).
+ */
+export const unreadMessagesSql = (userId: string) => sql<number>`
+    ((select coalesce(sum(buyer_unread), 0) from conversations where buyer_id = ${userId} and buyer_unread > 0)
+      + (select coalesce(sum(seller_unread), 0) from conversations where seller_id = ${userId} and seller_unread > 0))::int`;
+
 export async function unreadMessages(db: Db | Tx, userId: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    select ((select coalesce(sum(buyer_unread), 0) from conversations where buyer_id = ${userId} and buyer_unread > 0)
-          + (select coalesce(sum(seller_unread), 0) from conversations where seller_id = ${userId} and seller_unread > 0))::int as n`);
+  const result = await db.execute<{ n: number }>(sql`select ${unreadMessagesSql(userId)} as n`);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }

@@ -5,7 +5,7 @@
  */
 export { type Conversations, createConversations } from "./conversations.ts";
 // The statements of the two lists, for the tests that read their plans.
-export { inboxQuery } from "./inbox.ts";
+export { inboxQuery, unreadMessagesSql } from "./inbox.ts";
 export { createMessageLimits, type MessageLimiter, type MessageLimits } from "./limits.ts";
 export { createLiveMessages, type LiveMessages } from "./live.ts";
 export { type ReplyTime, typicalReplyTime } from "./reply-time.ts";

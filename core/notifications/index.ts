@@ -22,6 +22,7 @@ export {
   NOTIFICATIONS_PAGE_SIZE,
   type Notifications,
   type NotificationView,
+  unreadNoticesSql,
 } from "./notifications.ts";
 export { CHANNELS, notify, notifyAll, notifyEach, readNoticesAbout } from "./notify.ts";
 export { type MailTransport, type OutgoingEmail, smtpTransport } from "./transport.ts";

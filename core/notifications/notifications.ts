@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
@@ -25,6 +25,10 @@ export interface NotificationView {
   createdAt: string;
 }
 
+/** A person's unread notifications (the bell): an expression, read with Messages' count in one statement. */
+export const unreadNoticesSql = (userId: string) =>
+  sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)`;
+
 /** A keyset cursor: the last entry shown (its time and id), opaque to clients. */
 const encodeCursor = (createdAt: Date, id: string) =>
   Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
@@ -42,11 +46,8 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
   const changed = (userId: string) => announce(db, CHANNELS.notifications, userId);
 
   async function unreadCount(actor: SessionUser): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)));
-    return Number(row?.n ?? 0);
+    const result = await db.execute<{ n: number }>(sql`select ${unreadNoticesSql(actor.id)} as n`);
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   }
 
   return {

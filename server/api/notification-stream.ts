@@ -59,13 +59,9 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       const unsubscribe = () => {
         for (const off of unsubscribers) off();
       };
-      let unread: number;
-      let unreadMessages: number;
+      let unread: { notices: number; messages: number };
       try {
-        [unread, unreadMessages] = await Promise.all([
-          services.notifications.unreadCount(user),
-          services.conversations.unreadCount(user),
-        ]);
+        unread = await services.unreadCounts(user);
       } catch (error) {
         unsubscribe();
         throw error;
@@ -80,8 +76,8 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       res.flushHeaders();
       open.add(res);
       send(`retry: ${RETRY_MS}\n\n`);
-      sendCount(unread);
-      sendMessages({ unread: unreadMessages, conversationId: "" });
+      sendCount(unread.notices);
+      sendMessages({ unread: unread.messages, conversationId: "" });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       const end = () => {
         clearInterval(heartbeat);

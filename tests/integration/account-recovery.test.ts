@@ -195,7 +195,8 @@ describe("email verification", () => {
     const res = await http.post("/api/auth/sign-up/email", { name: "Newcomer", email, password: "Str0ng!pw" });
     expect(res.statusCode, res.body).toBe(200);
     const { id } = res.json().user as { id: string };
-    expect(await t.services.recovery.needsVerification(id)).toBe(true);
+    // What the banner reads (the session's account), unverified until the link is used.
+    expect((await http.get("/api/me")).json()).toMatchObject({ id, emailVerified: false });
     await deliver();
     const first = lastLink(email, "/verify-email");
     expect(first.mail.subject).toBe("Verify your email address on ReLaptop");
@@ -212,7 +213,7 @@ describe("email verification", () => {
     expect(verified.statusCode, verified.body).toBe(200);
     const [row] = await t.services.db.select().from(users).where(eq(users.id, id));
     expect(row?.emailVerified).toBe(true);
-    expect(await t.services.recovery.needsVerification(id)).toBe(false);
+    expect((await http.get("/api/me")).json()).toMatchObject({ id, emailVerified: true });
     expect(await t.services.recovery.verifyEmail("not-a-token")).toBe(false);
   });
 
@@ -225,7 +226,8 @@ describe("email verification", () => {
     await deliver();
     expect(lastLink(email, "/verify-email").mail.subject).toBe("Verify your email address on ReLaptop");
     const made = await newAccount();
-    expect(await t.services.recovery.needsVerification(made.id)).toBe(false);
+    const [trusted] = await t.services.db.select().from(users).where(eq(users.id, made.id));
+    expect(trusted?.emailVerified).toBe(true);
   });
 
   it("shows admins whether each address is confirmed, on All Sellers and All User", async () => {

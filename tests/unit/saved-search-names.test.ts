@@ -6,7 +6,7 @@ describe("a saved search's suggested name", () => {
   it("reads its filters in a few words, prices in dollars", () => {
     expect(describeSearch({ brand: "b", minRam: 16, maxPrice: 60_000 }, "Lenovo")).toBe("Lenovo · 16 GB+ · under $600");
     expect(describeSearch({ q: "xps", minPrice: 30_000, maxPrice: 70_050, location: "Dhaka" })).toBe(
-      "xps · $300–$700.5 · in Dhaka",
+      "xps · $300–$700.50 · in Dhaka",
     );
     expect(describeSearch({ minPrice: 25_000, condition: "Fair", minStorage: 512 })).toBe(
       "512 GB+ storage · fair · over $250",
