@@ -22,6 +22,7 @@ export const FAVOURITE_MESSAGES = {
   saved: "Saved to your favourites.",
   removed: "Removed from your favourites.",
   loginToSave: "Log in to save this laptop to your favourites.",
+  signUpToSave: "Create your account and this laptop is saved to your favourites.",
   save: "Save to favourites",
   remove: "Remove from favourites",
 } as const;

@@ -1,9 +1,11 @@
 import { Form } from "react-router";
 
-export function GoogleButton({ redirectTo }: { redirectTo: string }) {
+/** `favourite`: a laptop whose heart a visitor pressed, saved once Google has signed them in. */
+export function GoogleButton({ redirectTo, favourite }: { redirectTo: string; favourite?: string | null }) {
   return (
     <Form method="post" action="/auth/google">
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {favourite && <input type="hidden" name="favourite" value={favourite} />}
       <button type="submit" className="btn btn-outline w-full">
         <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
           <path

@@ -3,6 +3,7 @@ import { appContext } from "#app-context";
 import { signUpSchema } from "../../schemas/accounts.ts";
 import { appendCookies } from "./cookies.ts";
 import { appErrorData, parseForm } from "./forms.server.ts";
+import { pendingFavourite, saveOnArrival } from "./pending-favourite.server.ts";
 import { authHeaders, getUser, safeRedirect } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
@@ -17,9 +18,11 @@ export async function signUpAction(request: Request, context: Readonly<RouterCon
   const parsed = await parseForm(request, signUpSchema);
   if (parsed.error) return parsed.error;
   try {
-    const { headers } = await context
+    const { headers, user } = await context
       .get(appContext)
       .services.accounts.register({ ...parsed.value, as }, authHeaders(request, context));
+    // A heart pressed as a visitor (login → "Create an account"): saved for the new buyer.
+    if (as === "user") await saveOnArrival(context, user, pendingFavourite(parsed.form.get("favourite")));
     const fallback = as === "seller" ? "/dashboard" : "/";
     return redirectWithToast(
       context,
@@ -38,8 +41,10 @@ export async function signUpAction(request: Request, context: Readonly<RouterCon
  */
 export async function signUpLoader(request: Request, context: Readonly<RouterContextProvider>, as: "user" | "seller") {
   if (await getUser(request, context)) throw redirect(as === "seller" ? "/dashboard/post/add" : "/");
+  const query = new URL(request.url).searchParams;
   return {
-    redirectTo: safeRedirect(context, new URL(request.url).searchParams.get("redirectTo"), ""),
+    redirectTo: safeRedirect(context, query.get("redirectTo"), ""),
+    favourite: as === "user" ? pendingFavourite(query.get("favourite")) : null,
     googleEnabled: context.get(appContext).googleEnabled,
   };
 }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { appContext } from "#app-context";
 import { appendCookies } from "../lib/cookies.ts";
+import { pendingFavourite, pendingFavouriteCookie } from "../lib/pending-favourite.server.ts";
 import { authHeaders, safeRedirect } from "../lib/session.server.ts";
 import type { Route } from "./+types/auth-google";
 
@@ -16,5 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     `/auth/google/done?${new URLSearchParams({ redirectTo: back })}`,
     authHeaders(request, context),
   );
-  return redirect(url, { headers: appendCookies(new Headers(), headers) });
+  const leaving = appendCookies(new Headers(), headers);
+  const favourite = pendingFavourite(form.get("favourite"));
+  if (favourite) leaving.append("set-cookie", pendingFavouriteCookie(context, favourite));
+  return redirect(url, { headers: leaving });
 }

@@ -1,7 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { appContext } from "#app-context";
-import { isAppError } from "../../core/errors.ts";
 import { loginSchema } from "../../schemas/accounts.ts";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
@@ -10,6 +8,7 @@ import { GoogleButton } from "../components/google-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { appErrorData, parseForm } from "../lib/forms.server.ts";
+import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
 import { authHeaders, getUser, safeRedirect } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
@@ -25,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A visitor pressed a heart: the laptop is saved when they log in (see favourites.save below), and
   // they go back to the page they pressed it on — its Referer, so the heart on every card of a cached
   // page need not repeat the page's address; the laptop's own page when the browser sends none.
-  const favourite = z.uuid().safeParse(query.get("favourite")).data ?? null;
+  const favourite = pendingFavourite(query.get("favourite"));
   const fallback = favourite ? `/laptops/${favourite}` : "/";
   const redirectTo = safeRedirect(
     context,
@@ -42,10 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { services } = context.get(appContext);
     const { headers, user } = await services.accounts.signIn(parsed.value, authHeaders(request, context));
-    const favourite = z.uuid().safeParse(parsed.form.get("favourite")).data;
-    // Logged in at last: the heart they pressed as a visitor. A laptop gone meanwhile is not a reason to
-    // refuse the login; they find it missing from their favourites.
-    if (favourite) await services.favourites.save(user, favourite).catch(ignoreAppError);
+    // Logged in at last: the heart they pressed as a visitor.
+    await saveOnArrival(context, user, pendingFavourite(parsed.form.get("favourite")));
     return redirectWithToast(
       context,
       safeRedirect(context, parsed.form.get("redirectTo")),
@@ -63,10 +60,6 @@ function samePage(context: Route.LoaderArgs["context"], referer: string | null):
   const site = new URL(context.get(appContext).publicUrl);
   return from && from.origin === site.origin ? `${from.pathname}${from.search}` : null;
 }
-
-const ignoreAppError = (error: unknown) => {
-  if (!isAppError(error)) throw error;
-};
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const form = useValidatedForm(loginSchema, actionData);
@@ -103,17 +96,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.googleEnabled && (
         <div className="mt-4">
           <div className="divider">OR</div>
-          <GoogleButton redirectTo={loaderData.redirectTo} />
+          <GoogleButton redirectTo={loaderData.redirectTo} favourite={loaderData.favourite} />
         </div>
       )}
       <p className="mt-6 text-center text-sm">
         New to ReLaptop?{" "}
-        <Link to="/signUp" className="link link-primary">
+        <Link to={signUpLink(loaderData)} className="link link-primary">
           Create an account
         </Link>
       </p>
     </section>
   );
+}
+
+/** Sign-up instead: the laptop pressed as a visitor, and the way back, go along. */
+function signUpLink({ favourite, redirectTo }: { favourite: string | null; redirectTo: string }) {
+  return favourite ? `/signUp?${new URLSearchParams({ redirectTo, favourite })}` : "/signUp";
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -17,16 +17,28 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   return (
     <section className="mx-auto w-full max-w-md p-6">
       <h1 className="mb-6 text-center text-3xl font-bold">Sign Up</h1>
-      <SignUpForm result={actionData} redirectTo={loaderData.redirectTo} submitLabel="Sign Up" />
+      <SignUpForm
+        result={actionData}
+        redirectTo={loaderData.redirectTo}
+        favourite={loaderData.favourite}
+        submitLabel="Sign Up"
+      />
       {loaderData.googleEnabled && (
         <div className="mt-4">
           <div className="divider">OR</div>
-          <GoogleButton redirectTo={loaderData.redirectTo || "/"} />
+          <GoogleButton redirectTo={loaderData.redirectTo || "/"} favourite={loaderData.favourite} />
         </div>
       )}
       <p className="mt-6 text-center text-sm">
         Already have an account?{" "}
-        <Link to="/login" className="link link-primary">
+        <Link
+          to={
+            loaderData.favourite
+              ? `/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo || "/", favourite: loaderData.favourite })}`
+              : "/login"
+          }
+          className="link link-primary"
+        >
           Login
         </Link>
       </p>

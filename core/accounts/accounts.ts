@@ -5,6 +5,7 @@ import type { LoginInput, SessionUser, SignUpInput } from "../../schemas/account
 import { AppError } from "../errors.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 import { call } from "./auth-errors.ts";
+import type { Role } from "./roles.ts";
 import { createSessionLookup } from "./session-lookup.ts";
 
 /** The signed-in account as every page and API handler sees it (schemas/accounts.ts). */
@@ -19,7 +20,11 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
     getSessionUser: createSessionLookup(db, auth),
 
     /** Creates a buyer (role user) or a seller (verified false, acting as a seller) and signs them in. */
-    async register(input: SignUpInput & { as: "user" | "seller" }, headers: Headers): Promise<AuthResult> {
+    /** Creates the account and signs it in; `user` is who it is (for what sign-up carries, like a heart pressed as a visitor). */
+    async register(
+      input: SignUpInput & { as: "user" | "seller" },
+      headers: Headers,
+    ): Promise<AuthResult & { user: { id: string; role: Role } }> {
       const result = await call(() =>
         auth.api.signUpEmail({
           body: { name: input.name, email: input.email, password: input.password },
@@ -33,7 +38,7 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
           .set({ role: "seller", verified: false, actingAsSeller: true })
           .where(eq(users.id, result.response.user.id));
       }
-      return { headers: result.headers };
+      return { headers: result.headers, user: { id: result.response.user.id, role: input.as } };
     },
 
     /** Signs in; `user` is who it is (for what the login itself carries, like a heart pressed as a visitor). */

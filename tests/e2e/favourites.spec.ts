@@ -45,6 +45,37 @@ test("a visitor presses the heart, logs in, and comes back with the laptop saved
   );
 });
 
+test("a visitor presses the heart and creates an account instead: the laptop is saved", async ({ page }) => {
+  await page.goto("/allAdd?q=Envy");
+  await card(page, "HP Envy 13").getByRole("button", { name: "Save to favourites" }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByText("Create your account and this laptop is saved to your favourites.")).toBeVisible();
+  await page.getByLabel("Name").fill("Sue Signup");
+  await page.getByLabel("Email").fill(uniqueEmail("fav-signup"));
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+
+  await expect(page).toHaveURL(/\/allAdd\?q=Envy$/);
+  await expect(card(page, "HP Envy 13").getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+});
+
+test("a visitor presses the heart and continues with Google: the laptop is saved", async ({ page }) => {
+  await page.goto("/allAdd?q=Vostro");
+  await card(page, "Dell Vostro 3420").getByRole("button", { name: "Save to favourites" }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+
+  await expect(page).toHaveURL(/\/allAdd\?q=Vostro$/);
+  await expect(card(page, "Dell Vostro 3420").getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+});
+
 test("a buyer saves a laptop, finds it in Favourites, and removes it there", async ({ page }) => {
   await signUp(page, "Fay Favourite");
   await page.goto("/allAdd?q=Zephyrus");

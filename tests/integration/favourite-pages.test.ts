@@ -95,6 +95,55 @@ describe("hearts", () => {
     });
   });
 
+  it("a visitor who creates an account instead of logging in comes back with the laptop saved", async () => {
+    const a = await laptop();
+    const visitor = client(t);
+    const login = await visitor.get(`/login?redirectTo=%2FallAdd&favourite=${a.id}`);
+    const carried = `/signUp?redirectTo=%2FallAdd&amp;favourite=${a.id}`;
+    expect(login.body).toContain(`href="${carried}"`);
+    const signUp = await visitor.get(carried.replace("&amp;", "&"));
+    expect(signUp.body).toContain("Create your account and this laptop is saved to your favourites.");
+    expect(signUp.body).toContain(`name="favourite" value="${a.id}"`);
+    // Anything but a laptop's id is dropped, as on the login page.
+    expect((await client(t).get("/signUp?favourite=not-an-id")).body).not.toContain('name="favourite"');
+
+    const done = await visitor.raw(
+      "POST",
+      "/signUp",
+      encode({
+        name: "New Heart",
+        email: "new-heart@x.test",
+        password: "Str0ng!pw",
+        redirectTo: "/allAdd",
+        favourite: a.id,
+      }),
+      form,
+    );
+    expect(done.statusCode, done.body).toBe(302);
+    expect(done.headers.location).toBe("/allAdd");
+    expect(heartOf((await visitor.get("/allAdd")).body, a.id)).toMatchObject({ visitor: false, pressed: true });
+  });
+
+  it("through Google, the laptop waits in a cookie of the form that left for Google, not in the return link", async () => {
+    const a = await laptop();
+    const b = await laptop();
+    const { user, email } = await person();
+    const session = (await client(t).signIn(email)).headers["set-cookie"];
+    const sessionCookie = (Array.isArray(session) ? session : [String(session)]).map((c) => c.split(";")[0]).join("; ");
+    const back = (query: string, extra = "") =>
+      t.app.inject({ method: "GET", url: `/auth/google/done?${query}`, headers: { cookie: sessionCookie + extra } });
+
+    // A link to the return address saves nothing for whoever opens it.
+    expect((await back(`redirectTo=%2F&favourite=${b.id}`)).statusCode).toBe(302);
+    const returned = await back("redirectTo=%2FallAdd", `; relaptop_pending_favourite=${a.id}`);
+    expect(returned.statusCode).toBe(302);
+    expect(returned.headers.location).toBe("/allAdd");
+    expect(String(returned.headers["set-cookie"])).toContain(
+      "relaptop_pending_favourite=; Max-Age=0; Path=/auth/google",
+    );
+    expect(await t.services.favourites.savedAmong(user, [a.id, b.id])).toEqual([a.id]);
+  });
+
   it("a buyer's heart saves and removes by a plain form post, going back to the page", async () => {
     const a = await laptop();
     const me = await person();
