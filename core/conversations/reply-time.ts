@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { descAsIndexed } from "../../db/order.ts";
+import { conversations } from "../../db/schema.ts";
 
 export interface ReplyTime {
   /** The median wait, in milliseconds; null when the seller has answered no one yet. */
@@ -8,20 +10,34 @@ export interface ReplyTime {
   replies: number;
 }
 
+/** The conversations a typical reply time is read from: the seller's latest, so it says how they answer now. */
+export const RECENT_CONVERSATIONS = 100;
+
 /**
- * A seller's typical reply time, for the trust panel: over all their conversations, each time a buyer
- * wrote while nothing of theirs was answered (the first of their unanswered messages starts the clock),
- * the time until the seller's next message; the median of those waits. Messages the seller has not
- * answered yet count for nothing (they would make a new seller look slow, or fast, by accident).
+ * A seller's typical reply time, for the trust panel: over their `recent` latest conversations (by last
+ * activity, from the inbox's index: a laptop page of an outlet with thousands of conversations reads no
+ * more than one of a new seller), each time a buyer wrote while nothing of theirs was answered (the first
+ * of their unanswered messages starts the clock), the time until the seller's next message; the median of
+ * those waits. Messages the seller has not answered yet count for nothing (they would make a new seller
+ * look slow, or fast, by accident).
  */
-export async function typicalReplyTime(db: Db | Tx, sellerId: string): Promise<ReplyTime> {
+export async function typicalReplyTime(
+  db: Db | Tx,
+  sellerId: string,
+  recent = RECENT_CONVERSATIONS,
+): Promise<ReplyTime> {
   const result = await db.execute<{ median_ms: number | null; replies: number }>(sql`
-    with ordered as (
+    with latest as (
+      select c.id, c.seller_id from ${conversations} c
+      where c.seller_id = ${sellerId}
+      order by ${descAsIndexed(sql`c.last_message_at`)}, ${descAsIndexed(sql`c.id`)}
+      limit ${recent}
+    ),
+    ordered as (
       select m.conversation_id, m.created_at, m.sender_id = c.seller_id as from_seller,
              lag(m.sender_id = c.seller_id) over (partition by m.conversation_id order by m.created_at, m.id) as after_seller
-      from conversations c
+      from latest c
       join messages m on m.conversation_id = c.id
-      where c.seller_id = ${sellerId}
     ),
     -- each turn's first message: a buyer's starts the clock, the seller's stops it
     turns as (

@@ -29,7 +29,12 @@ it("is the median wait from a buyer's first unanswered message to the seller's r
     });
     const [c] = await t.services.db
       .insert(conversations)
-      .values({ advertId: advert.id, buyerId: buyer.id, sellerId: seller.id })
+      .values({
+        advertId: advert.id,
+        buyerId: buyer.id,
+        sellerId: seller.id,
+        lastMessageAt: minutes(Math.max(...script.map(([, at]) => at))),
+      })
       .returning();
     if (!c) throw new Error("no conversation");
     await t.services.db.insert(messages).values(
@@ -59,4 +64,6 @@ it("is the median wait from a buyer's first unanswered message to the seller's r
   ]);
   expect(await typicalReplyTime(t.services.db, seller.id)).toEqual({ medianMs: 30 * 60_000, replies: 3 });
   expect(await typicalReplyTime(t.services.db, quiet.id)).toEqual({ medianMs: null, replies: 0 });
+  // Only the latest conversations count (by last activity: the first thread's ended at 60, the second's at 120).
+  expect(await typicalReplyTime(t.services.db, seller.id, 1)).toEqual({ medianMs: 120 * 60_000, replies: 1 });
 });
