@@ -82,6 +82,15 @@ describe("platform", () => {
     expect(res.headers["content-security-policy"]).toMatch(/connect-src 'self'(;|$)/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-request-id"]).toMatch(/[\w-]{8,}/);
+    // A nonce of 16 random bytes, never the same twice (they are drawn from the CSPRNG in batches).
+    const nonces = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const csp = String((await client(t).get("/healthz")).headers["content-security-policy"]);
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(600);
   });
 
   it("seeds the demo marketplace once, and serves its brands, adverts and images", async () => {
