@@ -6,6 +6,7 @@ import { MESSAGES } from "../../schemas/messages.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
 import { appErrorData, parseForm } from "../lib/forms.server.ts";
 import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
@@ -101,17 +102,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <p className="mt-6 text-center text-sm">
         New to ReLaptop?{" "}
-        <Link to={signUpLink(loaderData)} className="link link-primary">
+        <Link to={otherWayIn("/signUp", loaderData)} className="link link-primary">
           Create an account
         </Link>
       </p>
     </section>
   );
-}
-
-/** Sign-up instead: the laptop pressed as a visitor, and the way back, go along. */
-function signUpLink({ favourite, redirectTo }: { favourite: string | null; redirectTo: string }) {
-  return favourite ? `/signUp?${new URLSearchParams({ redirectTo, favourite })}` : "/signUp";
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { RouteError } from "../components/route-error.tsx";
 import { SignUpForm } from "../components/sign-up-form.tsx";
+import { otherWayIn } from "../lib/account-links.ts";
 import { signUpAction, signUpLoader } from "../lib/sign-up.server.ts";
 import type { Route } from "./+types/register-seller";
 
@@ -19,7 +20,7 @@ export default function RegisterSeller({ loaderData, actionData }: Route.Compone
       <SignUpForm result={actionData} redirectTo={loaderData.redirectTo} submitLabel="Register as Seller" />
       <p className="mt-6 text-center text-sm">
         Already selling with us?{" "}
-        <Link to="/login" className="link link-primary">
+        <Link to={otherWayIn("/login", loaderData)} className="link link-primary">
           Login
         </Link>
       </p>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { GoogleButton } from "../components/google-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SignUpForm } from "../components/sign-up-form.tsx";
+import { otherWayIn } from "../lib/account-links.ts";
 import { signUpAction, signUpLoader } from "../lib/sign-up.server.ts";
 import type { Route } from "./+types/sign-up";
 
@@ -31,14 +32,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       )}
       <p className="mt-6 text-center text-sm">
         Already have an account?{" "}
-        <Link
-          to={
-            loaderData.favourite
-              ? `/login?${new URLSearchParams({ redirectTo: loaderData.redirectTo || "/", favourite: loaderData.favourite })}`
-              : "/login"
-          }
-          className="link link-primary"
-        >
+        <Link to={otherWayIn("/login", loaderData)} className="link link-primary">
           Login
         </Link>
       </p>

@@ -57,6 +57,32 @@ describe("redirect targets stay on this site", () => {
     }
   });
 
+  it("login and sign-up link to each other with the way back, so a new account comes back too", async () => {
+    const back = "/laptops/0b6f3c1e-1111-4a4a-9b9b-123456789abc?from=message";
+    const login = await client(t).get(`/login?redirectTo=${encodeURIComponent(back)}`);
+    const signUpHref = `/signUp?redirectTo=${encodeURIComponent(back)}`;
+    expect(login.body).toContain(`href="${signUpHref}"`);
+    const signUp = await client(t).get(signUpHref);
+    expect(signUp.body).toContain(`href="/login?redirectTo=${encodeURIComponent(back)}"`);
+    const created = await client(t).raw(
+      "POST",
+      "/signUp",
+      `name=Came+Back&email=came-back%40x.test&password=Str0ng!pw&redirectTo=${encodeURIComponent(back)}`,
+      { "content-type": "application/x-www-form-urlencoded" },
+    );
+    expect(created.headers.location).toBe(back);
+    // With nowhere in particular to go back to, the plain links.
+    expect((await client(t).get("/login")).body).toContain('href="/signUp"');
+    // What a hostile target becomes (home, or a harmless path here) is all the link carries.
+    for (const hostileTarget of hostile) {
+      const page = await client(t).get(`/login?redirectTo=${hostileTarget}`);
+      const href = /href="(\/signUp[^"]*)"/.exec(page.body)?.[1]?.replaceAll("&amp;", "&") ?? "";
+      const carried = new URL(href, "http://relaptop.test").searchParams.get("redirectTo") ?? "/";
+      expect(new URL(carried, "http://relaptop.test").origin, hostileTarget).toBe("http://relaptop.test");
+      expect(carried, hostileTarget).toMatch(/^\/(?![/\\])/);
+    }
+  });
+
   it("signing up and Google's return go to a path here, never another site", async () => {
     for (const [i, target] of hostile.entries()) {
       const res = await client(t).raw(
