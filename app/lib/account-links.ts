@@ -8,7 +8,8 @@ export function otherWayIn(
   { redirectTo, favourite }: { redirectTo: string; favourite?: string | null },
 ): string {
   const query = new URLSearchParams();
-  if (redirectTo && redirectTo !== "/") query.set("redirectTo", redirectTo);
+  // With a heart, even home: without a way back, the login page would take the page it came from (sign-up).
+  if (redirectTo && (redirectTo !== "/" || favourite)) query.set("redirectTo", redirectTo);
   if (favourite) query.set("favourite", favourite);
   return query.size > 0 ? `${to}?${query}` : to;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import type { Favourites } from "../../core/favourites/index.ts";
+import { readCookie } from "./cookies.ts";
 
 /**
  * A heart pressed by a visitor: the laptop goes with them to the login page, on to sign-up or Google if
@@ -24,8 +25,7 @@ export function pendingFavouriteCookie(context: Readonly<RouterContextProvider>,
 }
 
 export function pendingFavouriteFromCookie(request: Request): string | null {
-  const pair = (request.headers.get("cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${COOKIE}=`));
-  return pendingFavourite(pair?.slice(COOKIE.length + 1));
+  return pendingFavourite(readCookie(request, COOKIE));
 }
 
 /** Saves it for the account that has just arrived; a laptop gone meanwhile is no reason to refuse them in. */

@@ -1,4 +1,5 @@
 import type { SessionUser } from "../../core/accounts/index.ts";
+import { readCookie } from "./cookies.ts";
 
 /** Set when the person hides the banner: it stays hidden until the browser is closed. */
 export const BANNER_COOKIE = "relaptop_verify_banner";
@@ -6,5 +7,5 @@ export const BANNER_COOKIE = "relaptop_verify_banner";
 /** Whether signed-in pages show "Please verify your email address." for this account and browser. */
 export function showsVerifyBanner(request: Request, user: SessionUser | null): boolean {
   if (!user || user.emailVerified) return false;
-  return !(request.headers.get("cookie") ?? "").split(/;\s*/).includes(`${BANNER_COOKIE}=hidden`);
+  return readCookie(request, BANNER_COOKIE) !== "hidden";
 }

@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     authHeaders(request, context),
   );
   const leaving = appendCookies(new Headers(), headers);
-  const favourite = pendingFavourite(form.get("favourite"));
-  if (favourite) leaving.append("set-cookie", pendingFavouriteCookie(context, favourite));
+  // Set, or cleared: a heart left waiting by an earlier try that never came back is not saved by this one.
+  leaving.append("set-cookie", pendingFavouriteCookie(context, pendingFavourite(form.get("favourite"))));
   return redirect(url, { headers: leaving });
 }

@@ -19,8 +19,10 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
     /** Who the request's session cookie belongs to; null for none, an ended session or a deleted account. */
     getSessionUser: createSessionLookup(db, auth),
 
-    /** Creates a buyer (role user) or a seller (verified false, acting as a seller) and signs them in. */
-    /** Creates the account and signs it in; `user` is who it is (for what sign-up carries, like a heart pressed as a visitor). */
+    /**
+     * Creates a buyer (role user) or a seller (verified false, acting as a seller) and signs them in; `user`
+     * is who it is (for what sign-up carries, like a heart pressed as a visitor).
+     */
     async register(
       input: SignUpInput & { as: "user" | "seller" },
       headers: Headers,

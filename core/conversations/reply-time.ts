@@ -10,12 +10,12 @@ export interface ReplyTime {
   replies: number;
 }
 
-/** The conversations a typical reply time is read from: the seller's latest, so it says how they answer now. */
+/** The conversations a typical reply time is read from: the seller's latest answered, so it says how they answer now. */
 export const RECENT_CONVERSATIONS = 100;
 
 /**
- * A seller's typical reply time, for the trust panel: over their `recent` latest conversations (by last
- * activity, from the inbox's index: a laptop page of an outlet with thousands of conversations reads no
+ * A seller's typical reply time, for the trust panel: over their `recent` latest conversations they have
+ * answered at least once (by last activity, from the inbox's index: a laptop page of an outlet with thousands of conversations reads no
  * more than one of a new seller), each time a buyer wrote while nothing of theirs was answered (the first
  * of their unanswered messages starts the clock), the time until the seller's next message; the median of
  * those waits. Messages the seller has not answered yet count for nothing (they would make a new seller
@@ -30,6 +30,8 @@ export async function typicalReplyTime(
     with latest as (
       select c.id, c.seller_id from ${conversations} c
       where c.seller_id = ${sellerId}
+        -- answered at least once: a burst of new questions does not push every answer out
+        and exists (select 1 from messages a where a.conversation_id = c.id and a.sender_id = c.seller_id)
       order by ${descAsIndexed(sql`c.last_message_at`)}, ${descAsIndexed(sql`c.id`)}
       limit ${recent}
     ),

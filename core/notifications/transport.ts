@@ -16,6 +16,9 @@ export interface MailTransport {
   close(): void;
 }
 
+/** Printable ASCII and line breaks only: most of our emails. */
+const ASCII = /^[\x20-\x7e\r\n\t]*$/;
+
 /**
  * SMTP through nodemailer from a URL (`smtp://user:pass@host:587` upgrades with STARTTLS when offered,
  * `smtps://…:465` is TLS from the start). Pooled (nodemailer's default five connections, a hundred emails
@@ -37,9 +40,10 @@ export function smtpTransport(url: string): MailTransport {
         ...email,
         disableUrlAccess: true,
         disableFileAccess: true,
-        // Our parts are mostly ASCII, which quoted-printable suits; naming it spares nodemailer choosing per
-        // part, a quarter of the CPU it spends per email (measured: 1.0 → 0.77 ms with a pooled connection).
-        textEncoding: "quoted-printable",
+        // Most of our emails are plain ASCII, which quoted-printable suits: naming it spares nodemailer
+        // choosing per part, a quarter of its CPU per email (1.0 → 0.77 ms through a pooled connection).
+        // Other text (a name in Bangla) is left to its choice: base64 where quoted-printable would triple it.
+        ...(ASCII.test(email.subject + email.html + email.text) && { textEncoding: "quoted-printable" as const }),
       });
     },
     close: () => transporter.close(),

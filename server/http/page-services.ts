@@ -8,22 +8,27 @@ const unavailable = (error: unknown): never => {
   throw error;
 };
 
+/** A call whose database outage (thrown or rejected) becomes the 503 route error. */
+function guarded(fn: (...args: never[]) => unknown, self: unknown) {
+  return (...args: never[]) => {
+    try {
+      const result = fn.apply(self, args);
+      return result instanceof Promise ? result.catch(unavailable) : result;
+    } catch (error) {
+      return unavailable(error);
+    }
+  };
+}
+
 function translateOutages<T extends object>(service: T): T {
   return new Proxy(service, {
     get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
+      const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== "function") return value;
       // A frozen property must be handed out as it is (a Proxy may not answer it with another value).
       const own = Reflect.getOwnPropertyDescriptor(target, key);
       if (own && !own.configurable && !own.writable) return value;
-      return (...args: unknown[]) => {
-        try {
-          const result = value.apply(target, args);
-          return result instanceof Promise ? result.catch(unavailable) : result;
-        } catch (error) {
-          return unavailable(error);
-        }
-      };
+      return guarded(value as (...args: never[]) => unknown, target);
     },
   });
 }
@@ -55,8 +60,11 @@ const INFRASTRUCTURE = new Set<keyof Services>([
 export function servicesForPages(services: Services): Services {
   const pageServices: Record<string, unknown> = {};
   for (const [name, service] of Object.entries(services)) {
-    const domain = typeof service === "object" && service !== null && !INFRASTRUCTURE.has(name as keyof Services);
-    pageServices[name] = domain ? translateOutages(service) : service;
+    const infrastructure = INFRASTRUCTURE.has(name as keyof Services);
+    if (infrastructure || service === null) pageServices[name] = service;
+    // A domain's one call (the top bar's counts, price guidance) as well as a domain's object of calls.
+    else if (typeof service === "function") pageServices[name] = guarded(service, services);
+    else pageServices[name] = typeof service === "object" ? translateOutages(service) : service;
   }
   return pageServices as Services;
 }

@@ -142,6 +142,14 @@ describe("hearts", () => {
       "relaptop_pending_favourite=; Max-Age=0; Path=/auth/google",
     );
     expect(await t.services.favourites.savedAmong(user, [a.id, b.id])).toEqual([a.id]);
+    // Back without an account (Google refused): the waiting laptop is dropped too, not kept for the next one in.
+    const refused = await t.app.inject({
+      method: "GET",
+      url: "/auth/google/done",
+      headers: { cookie: `relaptop_pending_favourite=${b.id}` },
+    });
+    expect(refused.headers.location).toBe("/login");
+    expect(String(refused.headers["set-cookie"])).toContain("relaptop_pending_favourite=; Max-Age=0");
   });
 
   it("a buyer's heart saves and removes by a plain form post, going back to the page", async () => {

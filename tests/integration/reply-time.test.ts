@@ -64,6 +64,9 @@ it("is the median wait from a buyer's first unanswered message to the seller's r
   ]);
   expect(await typicalReplyTime(t.services.db, seller.id)).toEqual({ medianMs: 30 * 60_000, replies: 3 });
   expect(await typicalReplyTime(t.services.db, quiet.id)).toEqual({ medianMs: null, replies: 0 });
-  // Only the latest conversations count (by last activity: the first thread's ended at 60, the second's at 120).
+  // Only the latest answered conversations count (by last activity: the first thread's ended at 60, the
+  // second's at 120); a newer question not yet answered neither counts nor pushes the answered ones out.
+  await thread("b3@x.test", [["buyer", 200]]);
+  expect(await typicalReplyTime(t.services.db, seller.id)).toEqual({ medianMs: 30 * 60_000, replies: 3 });
   expect(await typicalReplyTime(t.services.db, seller.id, 1)).toEqual({ medianMs: 120 * 60_000, replies: 1 });
 });

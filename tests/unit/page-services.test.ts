@@ -45,12 +45,15 @@ describe("the domain core as pages see it", () => {
     const failing = () => ({ list: async () => Promise.reject(refused()) });
     // A service no list in page-services.ts has ever named: what matters is that it is in the services.
     const db = failing();
-    const services = { catalogue: failing(), wishlists: failing(), db, name: "not a service" };
+    // A domain may also be one call of its own (the top bar's counts).
+    const counts = async () => Promise.reject(refused());
+    const services = { catalogue: failing(), wishlists: failing(), db, name: "not a service", counts };
     const pages = servicesForPages(services as unknown as Services) as unknown as Record<string, unknown>;
     for (const name of ["catalogue", "wishlists"]) {
       const service = pages[name] as Record<string, Call>;
       await expect(service.list?.(), name).rejects.toMatchObject({ data: UNAVAILABLE_MESSAGE, init: { status: 503 } });
     }
+    await expect((pages.counts as Call)()).rejects.toMatchObject({ data: UNAVAILABLE_MESSAGE, init: { status: 503 } });
     expect(pages.name).toBe("not a service");
     // Infrastructure is handed over as it is: wrapping a database handle or better-auth changes what it is.
     expect(pages.db).toBe(db);
