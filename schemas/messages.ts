@@ -20,6 +20,8 @@ export const MESSAGES = {
     emptyCategory: "No Products To Show!",
     loading: "Loading...",
     confirmDelete: "Are sure to delete this product?",
+    /** Back from Google without an account (refused, cancelled, or Google's error). */
+    googleFailed: "Google sign-in did not finish. Try again, or log in with your email and password.",
   },
   field: {
     loginEmailRequired: "Email Address is required",

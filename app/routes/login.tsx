@@ -33,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fallback,
   );
   if (await getUser(request, context)) throw redirect(redirectTo);
-  return { redirectTo, favourite, googleEnabled: context.get(appContext).googleEnabled };
+  // Google sent them back without an account (better-auth adds `error`: refused, cancelled, or its own).
+  const googleFailed = query.has("error");
+  return { redirectTo, favourite, googleFailed, googleEnabled: context.get(appContext).googleEnabled };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -69,7 +71,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <section className="mx-auto w-full max-w-md p-6">
       <h1 className="mb-6 text-center text-3xl font-bold">Login</h1>
       <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
-        <FormError message={form.formError} />
+        <FormError message={form.formError ?? (loaderData.googleFailed ? MESSAGES.page.googleFailed : undefined)} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.favourite && (
           <>

@@ -67,10 +67,15 @@ export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
     },
 
     /** Starts "Continue with Google"; the browser goes to the returned URL. */
-    async startGoogleSignIn(callbackURL: string, headers: Headers): Promise<AuthResult & { url: string }> {
+    /** Google's address to send the browser to; it comes back to `callbackURL`, or to `errorCallbackURL` (with `error=…`). */
+    async startGoogleSignIn(
+      callbackURL: string,
+      headers: Headers,
+      errorCallbackURL = "/login",
+    ): Promise<AuthResult & { url: string }> {
       const result = await call(() =>
         auth.api.signInSocial({
-          body: { provider: GOOGLE_PROVIDER_ID, callbackURL, errorCallbackURL: "/login" },
+          body: { provider: GOOGLE_PROVIDER_ID, callbackURL, errorCallbackURL },
           headers,
           returnHeaders: true,
         }),

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./support/fixtures.ts";
+import { OIDC_PORT } from "./support/oidc.ts";
 
 /** A new buyer account, signed up in its own browser; returns its email (password Abcdef1!). */
 async function signUp(page: Page, name: string) {
@@ -74,6 +75,20 @@ test("a visitor presses the heart and continues with Google: the laptop is saved
     "aria-pressed",
     "true",
   );
+});
+
+test("a visitor who cancels at Google comes back to a login page that says so, the heart still waiting", async ({
+  page,
+}) => {
+  // The stand-in for Google answers as Google does when the person cancels (tests/e2e/support/oidc-server.ts).
+  await page.context().addCookies([{ name: "oidc_refuse", value: "1", url: `http://localhost:${OIDC_PORT}` }]);
+  await page.goto("/allAdd?q=Pavilion");
+  await card(page, "HP Pavilion 15").getByRole("button", { name: "Save to favourites" }).click();
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+
+  await expect(page).toHaveURL(/\/login\?.*error=access_denied/);
+  await expect(page.getByRole("alert").filter({ hasText: "Google sign-in did not finish." })).toBeVisible();
+  await expect(page.getByText("Log in to save this laptop to your favourites.")).toBeVisible();
 });
 
 test("a buyer saves a laptop, finds it in Favourites, and removes it there", async ({ page }) => {

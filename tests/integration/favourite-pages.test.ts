@@ -150,6 +150,11 @@ describe("hearts", () => {
     });
     expect(refused.headers.location).toBe("/login");
     expect(String(refused.headers["set-cookie"])).toContain("relaptop_pending_favourite=; Max-Age=0");
+    // Google's own error return (refused, cancelled) says so, and still carries the heart and the way back.
+    const googleSaidNo = await client(t).get(`/login?redirectTo=%2FallAdd&favourite=${b.id}&error=access_denied`);
+    expect(googleSaidNo.body).toContain("Google sign-in did not finish. Try again, or log in with your email");
+    expect(googleSaidNo.body).toContain(`name="favourite" value="${b.id}"`);
+    expect((await client(t).get("/login")).body).not.toContain("Google sign-in did not finish.");
   });
 
   it("a buyer's heart saves and removes by a plain form post, going back to the page", async () => {

@@ -3,7 +3,7 @@ import { GOOGLE_USER, OIDC_PORT } from "./oidc.ts";
 
 /**
  * An OpenID provider on 127.0.0.1 that signs real tokens (RS256) and checks PKCE,
- * standing in for Google. Every sign-in returns GOOGLE_USER with a verified email.
+ * standing in for Google. Every sign-in returns GOOGLE_USER with a verified email, unless refused (below).
  */
 const server = new OAuth2Server();
 await server.issuer.keys.generate("RS256");
@@ -20,6 +20,13 @@ server.service.on("beforeUserinfo", (userInfoResponse) => {
     email_verified: true,
     name: GOOGLE_USER.name,
   };
+});
+// A browser holding the cookie oidc_refuse=1 for this provider's host (localhost) is sent back refused
+// (error=access_denied, no code), as Google sends back a person who cancels.
+server.service.on("beforeAuthorizeRedirect", ({ url }, req) => {
+  if (!/(?:^|;\s*)oidc_refuse=1(?:;|$)/.test(req.headers.cookie ?? "")) return;
+  url.searchParams.delete("code");
+  url.searchParams.set("error", "access_denied");
 });
 await server.start(OIDC_PORT, "127.0.0.1");
 console.log(`OIDC mock listening on ${server.issuer.url}`);
