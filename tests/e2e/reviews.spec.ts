@@ -33,6 +33,7 @@ test("a buyer reviews after confirming receipt; the rating shows on the seller's
   page,
   browser,
 }) => {
+  test.slow(); // two browsers: a seller posts two laptops, a buyer books, pays, confirms receipt and reviews
   const tag = Date.now().toString(36);
   const sold = `Rated XPS ${tag}`;
   const other = `Rated Latitude ${tag}`;
