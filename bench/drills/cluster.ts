@@ -158,6 +158,10 @@ export async function clusterDrill({ short }: { short: boolean }) {
       `the login throttle answers 429 at the 6th failed try, over three processes and a new X-Forwarded-For each time (${throttle.join(" ")})`,
     );
 
+    // The buyers sign up before the traffic starts: a sign-up still running when a process is killed (a slow
+    // machine's password hashing under load) would be one of the kill's cut-off POSTs, not a shopper.
+    const shoppers = await Promise.all((stock.get("shop") ?? []).map((_, i) => buyer(base, `cluster${i}`)));
+
     // ── Mixed traffic, and what happens to it ──
     const tally: Tally = { ok: 0, failed: [] };
     let running = true;
@@ -170,8 +174,8 @@ export async function clusterDrill({ short }: { short: boolean }) {
       ...Array.from({ length: CONNECTIONS - BUYERS - SIGN_INS - POSTERS }, (_, i) =>
         browse(base, i, record, () => running),
       ),
-      ...(stock.get("shop") ?? []).map(async (laptop, i) =>
-        shop(await buyer(base, `cluster${i}`), laptop.advertId, record, () => running),
+      ...(stock.get("shop") ?? []).map((laptop, i) =>
+        shop(shoppers[i] as Awaited<ReturnType<typeof buyer>>, laptop.advertId, record, () => running),
       ),
       ...Array.from({ length: SIGN_INS }, () => signInLoop(base, record, () => running)),
       ...Array.from({ length: POSTERS }, (_, i) =>
