@@ -103,6 +103,21 @@ test("Continue with Google signs in through the OpenID provider and creates a us
   await expect(menu.getByRole("link", { name: "My Products" })).toHaveCount(0);
 });
 
+test("Continue with Google works as a plain form, before the page's scripts run", async ({ browser }) => {
+  // A click that lands before hydration is a native form post: the browser checks the CSP's form-action
+  // against every redirect on the way to Google's sign-in page.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const refused: string[] = [];
+  page.on("console", (m) => m.type() === "error" && refused.push(m.text()));
+  await page.goto("/login?redirectTo=%2Fblogs");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  await expect(userMenu(page, "Gina Google")).toBeVisible();
+  expect(refused).toEqual([]);
+  await context.close();
+});
+
 test("the Google button is on sign-up too", async ({ page }) => {
   await page.goto("/signUp");
   await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();

@@ -81,7 +81,7 @@ test("a visitor who cancels at Google comes back to a login page that says so, t
   page,
 }) => {
   // The stand-in for Google answers as Google does when the person cancels (tests/e2e/support/oidc-server.ts).
-  await page.context().addCookies([{ name: "oidc_refuse", value: "1", url: `http://localhost:${OIDC_PORT}` }]);
+  await page.context().addCookies([{ name: "oidc_refuse", value: "1", url: `http://127.0.0.1:${OIDC_PORT}` }]);
   await page.goto("/allAdd?q=Pavilion");
   await card(page, "HP Pavilion 15").getByRole("button", { name: "Save to favourites" }).click();
   await page.getByRole("button", { name: "Continue with Google" }).click();

@@ -6,6 +6,10 @@ import { GOOGLE_USER, OIDC_PORT } from "./oidc.ts";
  * standing in for Google. Every sign-in returns GOOGLE_USER with a verified email, unless refused (below).
  */
 const server = new OAuth2Server();
+// Its pages on the origin the app is given (GOOGLE_DISCOVERY_URL), as Google's are: the server's CSP lets the
+// Google button's form be redirected there and nowhere else. Left alone, the mock would call itself localhost,
+// and a click landing before the page hydrates (a native form post, whose redirects CSP checks) was refused.
+server.issuer.url = `http://127.0.0.1:${OIDC_PORT}`;
 await server.issuer.keys.generate("RS256");
 server.service.on("beforeTokenSigning", (token) => {
   token.payload.sub = "google-oauth2|gina";
@@ -21,7 +25,7 @@ server.service.on("beforeUserinfo", (userInfoResponse) => {
     name: GOOGLE_USER.name,
   };
 });
-// A browser holding the cookie oidc_refuse=1 for this provider's host (localhost) is sent back refused
+// A browser holding the cookie oidc_refuse=1 for this provider's host is sent back refused
 // (error=access_denied, no code), as Google sends back a person who cancels.
 server.service.on("beforeAuthorizeRedirect", ({ url }, req) => {
   if (!/(?:^|;\s*)oidc_refuse=1(?:;|$)/.test(req.headers.cookie ?? "")) return;
