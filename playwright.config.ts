@@ -25,8 +25,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-e2e-"));
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // The longest journeys (post, edit, report, remove) take ~20 s on two busy cores; room for a loaded CI machine.
-  timeout: 60_000,
+  // The longest journeys (post, edit, report, remove) take ~20 s alone on two cores, and twice that with two
+  // workers and their browsers on the same two cores (load average 10–15); a CI machine is slower still.
+  // There, each step also gets 10 s instead of 5: a log-in (a password hash, a redirect, a page that
+  // hydrates) went past 5 s on a CI run, and the same journeys passed when run again.
+  timeout: process.env.CI ? 90_000 : 60_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: process.env.CI ? "list" : "list",
