@@ -22,7 +22,7 @@ import { RouteError } from "./components/route-error.tsx";
 import { VerifyEmailBanner } from "./components/verify-email-banner.tsx";
 import { ANNOUNCER_ID } from "./lib/announce.ts";
 import { getUser } from "./lib/session.server.ts";
-import { themeFromCookie } from "./lib/theme.ts";
+import { themeOf } from "./lib/theme.ts";
 import { popToast } from "./lib/toast.server.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
 import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       verifyBanner: showsVerifyBanner(request, user),
       toast,
-      theme: themeFromCookie(request.headers.get("cookie")),
+      theme: themeOf(request),
     },
     setCookie ? { headers: { "set-cookie": setCookie } } : undefined,
   );
