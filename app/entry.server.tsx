@@ -22,7 +22,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Inline scripts carry this response's CSP nonce (set by @fastify/helmet).
+  // Inline scripts carry this response's CSP nonce (drawn in server/http/script-nonce.ts, named in helmet's header).
   const { nonce } = loadContext.get(appContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -3,7 +3,6 @@ import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
@@ -15,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "#app-context";
 import { BRANDS_CHANNEL } from "../core/catalogue/index.ts";
@@ -137,7 +137,9 @@ export async function buildApp({
     reply.header("permissions-policy", permissions);
   });
   app.addHook("onSend", cacheHeaders(config.publicCacheMs));
-  await app.register(helmet, {
+  // Helmet's middleware, built once: @fastify/helmet built it again for every request (5 % of a small API
+  // answer's CPU). The nonce directive is a function, read as each response's header is written.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -164,6 +166,9 @@ export async function buildApp({
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: config.publicUrl.startsWith("https://"),
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   app.addHook("onRequest", hostCheck);
   // Before compression: the cache keeps pages as rendered, and each response is compressed for its client.
   await registerPublicCache(app, {
