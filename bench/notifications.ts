@@ -45,12 +45,15 @@ const sh = (cmd: string, args: string[], cwd = here) => {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
 };
 
-/** The baseline's code in a worktree of its own, built, sharing this checkout's node_modules. */
+/**
+ * The baseline's code in a worktree of its own, with its own dependencies (its lock file: this checkout's
+ * no longer has all it used), built.
+ */
 function prepareBaseline(): string {
   const dir = fs.mkdtempSync(`${os.tmpdir()}/relaptop-baseline-`);
   fs.rmSync(dir, { recursive: true });
   sh("git", ["worktree", "add", "--detach", dir, baselineRef]);
-  fs.symlinkSync(`${here}/node_modules`, `${dir}/node_modules`);
+  sh("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], dir);
   // The seeding command is this checkout's: it calls the baseline's own seeder and schema.
   fs.copyFileSync(`${here}/bench/fresh-database.ts`, `${dir}/bench/fresh-database.ts`);
   sh("npx", ["react-router", "build"], dir);
