@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { anonymous } from "./anonymous.ts";
-import { readByVisitors, TEXT_WE_RENDER } from "./public-cache.ts";
+import { readByVisitors } from "./public-cache.ts";
+import { TEXT_WE_RENDER } from "./whole-bodies.ts";
 
 /**
  * What the caches between us and a browser — a CDN, nginx's proxy_cache, the browser's own — may keep of

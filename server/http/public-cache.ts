@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { anonymous } from "./anonymous.ts";
 import { scriptNonceOf } from "./script-nonce.ts";
+import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
 
 /**
  * A micro-cache of what anonymous visitors read — the pages and the public catalogue API — for
@@ -31,8 +31,6 @@ const MAX_ENTRIES = 1_000;
 const RENDER_DEADLINE_MS = 5_000;
 // A seller's public reviews are catalogue reads too; the rest of /api/sellers is for admins and sellers.
 const NOT_CACHED = /^\/(api\/(?!adverts|brands|sellers\/[^/]+\/reviews)|healthz|media\/|assets\/|auth\/)/;
-/** Pages, React Router's page data and JSON; files (the favicon, say) are served as they are. */
-export const TEXT_WE_RENDER = /^(text\/html|text\/x-script|application\/json)/;
 /**
  * Signing in, up or out changes no page a visitor sees, and neither do private things — messages,
  * favourites (a visitor's heart is never filled), saved searches, notifications — so they leave every
@@ -48,12 +46,7 @@ export const readByVisitors = (request: FastifyRequest) =>
 async function readAll(payload: unknown): Promise<string | null> {
   if (typeof payload === "string") return payload;
   if (Buffer.isBuffer(payload)) return payload.toString("utf8");
-  if (payload && typeof (payload as Readable).pipe === "function") {
-    const chunks: Buffer[] = [];
-    for await (const chunk of payload as Readable) chunks.push(Buffer.from(chunk));
-    return Buffer.concat(chunks).toString("utf8");
-  }
-  return null;
+  return (await readWhole(payload))?.toString("utf8") ?? null;
 }
 
 /** How the processes of one marketplace tell each other that a change emptied the cache. */

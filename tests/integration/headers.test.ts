@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
@@ -99,6 +100,29 @@ describe("visitors' pages and catalogue reads may be kept by a CDN or nginx for 
     off.get("/api/adverts", async () => ({ items: [] }));
     expect((await off.inject("/api/adverts")).headers["cache-control"]).toBe("no-cache");
     await off.close();
+  });
+});
+
+describe("pages are compressed in one piece, not streamed through the compressor", () => {
+  it("a signed-in page and its data: with their length (not chunked), whole once unpacked", async () => {
+    const hana = client(t);
+    await hana.signIn("hana@x.test");
+    for (const [encoding, unpack] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const page = await hana.get("/allAdd", { "accept-encoding": encoding });
+      expect(page.headers["content-encoding"]).toBe(encoding);
+      expect(page.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(page.headers["content-length"])).toBe(page.rawPayload.length);
+      const html = unpack(page.rawPayload).toString("utf8");
+      expect(html).toContain("ThinkPad X1");
+      expect(html.trimEnd().endsWith("</html>")).toBe(true);
+    }
+    const data = await hana.get(`/laptops/${advertId}.data`, { "accept-encoding": "br" });
+    expect(data.headers["content-encoding"]).toBe("br");
+    expect(Number(data.headers["content-length"])).toBe(data.rawPayload.length);
+    expect(brotliDecompressSync(data.rawPayload).toString("utf8")).toContain("ThinkPad X1");
   });
 });
 
