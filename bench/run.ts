@@ -77,8 +77,10 @@ const figures = (r: Result) => ({
   p99: r.latency.p99,
   errors: r.errors + r.timeouts + r.non2xx,
 });
-const measure = async (url: string, connections: number, cookie?: string) =>
-  figures(await autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} }));
+/** What a browser sends (Chromium's Accept-Encoding): autocannon sends none, and gets pages uncompressed. */
+const AS_A_BROWSER_ASKS = { "accept-encoding": "gzip, deflate, br, zstd" };
+const measure = async (url: string, connections: number, cookie?: string, headers: Record<string, string> = {}) =>
+  figures(await autocannon({ url, connections, duration, headers: { ...headers, ...(cookie && { cookie }) } }));
 
 const rows: Row[] = [];
 /** Visitors' list pages with no seller rated, then with a rating on every card, in the same run. */
@@ -144,6 +146,17 @@ for (const size of sizes) {
       ([label, against, url]) =>
         [`${label}, signed in`, against, (c: number) => measure(url, c, cookie)] satisfies Scenario,
     ),
+    // The same spec-query page compressed, as people get it (the figures above are uncompressed).
+    [
+      "facets: spec query list + counts (SSR), as a browser asks (compressed), visitor",
+      "bare",
+      (c) => measure(`${base}/allAdd?q=${SPEC_QUERY}`, c, undefined, AS_A_BROWSER_ASKS),
+    ],
+    [
+      "facets: spec query list + counts (SSR), as a browser asks (compressed), signed in",
+      "bare",
+      (c) => measure(`${base}/allAdd?q=${SPEC_QUERY}`, c, cookie, AS_A_BROWSER_ASKS),
+    ],
     // A buyer's favourites (200 saved): each with its laptop's status and price now.
     ["my favourites (JSON), signed in", "query", (c) => measure(`${base}/api/favourites`, c, fanCookie)],
     [
