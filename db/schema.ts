@@ -407,10 +407,12 @@ export const simIntents = pgTable("sim_payment_intents", {
   createdAt: createdAt(),
 });
 
+/** One charge per intent, as Stripe has it: a second attempt on an intent finds the first one's charge. */
 export const simCharges = pgTable("sim_charges", {
   id: text("id").primaryKey(),
   intentId: text("intent_id")
     .notNull()
+    .unique()
     .references(() => simIntents.id),
   amountCents: integer("amount_cents").notNull(),
   cardLast4: text("card_last4").notNull(),

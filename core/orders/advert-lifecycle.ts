@@ -105,9 +105,28 @@ function check(advert: AdvertRow, transition: AdvertTransition) {
   }
 }
 
-async function record(tx: Tx, advert: AdvertRow, transition: AdvertTransition, actorId: string | null, note?: string) {
+/**
+ * Moves a locked advert through a checked transition: its new status (with `changes`) and its event in one
+ * statement (a data-modifying WITH runs whether or not it is read), and the catalogue hears of it on commit.
+ */
+async function move(
+  tx: Tx,
+  advert: AdvertRow,
+  transition: Exclude<AdvertTransition, "publish" | "hold" | "release" | "holdForReview">,
+  changes: Partial<typeof adverts.$inferInsert>,
+  actorId: string | null,
+  note?: string,
+) {
   const to = ADVERT_TRANSITIONS[transition].to;
+  const moved = tx.$with("moved").as(
+    tx
+      .update(adverts)
+      .set({ ...changes, status: to })
+      .where(eq(adverts.id, advert.id))
+      .returning({ id: adverts.id }),
+  );
   await tx
+    .with(moved)
     .insert(advertEvents)
     .values({ advertId: advert.id, fromStatus: stateOf(advert), toStatus: to, transition, actorId, note });
   await announce(tx, CATALOGUE_CHANNEL);
@@ -170,19 +189,14 @@ export async function holdForReview(tx: Tx, advertId: string, advert: AdvertRow 
 /** An admin approves a locked held advert: it enters the catalogue, and saved searches hear of it. */
 export async function approveAdvert(tx: Tx, advert: AdvertRow, adminId: string) {
   check(advert, "approve");
-  await tx.update(adverts).set({ status: "available", flaggedAt: null }).where(eq(adverts.id, advert.id));
-  await record(tx, advert, "approve", adminId);
+  await move(tx, advert, "approve", { flaggedAt: null }, adminId);
   await announcePublication(tx, advert.id);
 }
 
 /** An admin rejects a locked held (or flagged, public) advert; its seller sees the reason, its bookings end. */
 export async function rejectAdvert(tx: Tx, advert: AdvertRow, adminId: string, reason: string) {
   check(advert, "reject");
-  await tx
-    .update(adverts)
-    .set({ status: "rejected", advertised: false, flaggedAt: null, removalReason: reason })
-    .where(eq(adverts.id, advert.id));
-  await record(tx, advert, "reject", adminId, reason);
+  await move(tx, advert, "reject", { advertised: false, flaggedAt: null, removalReason: reason }, adminId, reason);
   await endBookings(tx, [advert.id], "withdraw", `rejected by an admin: ${reason}`);
 }
 
@@ -218,11 +232,8 @@ export async function release(q: Db | Tx, orderId: string) {
 /** The locked advert is sold to this order: every other booking of it ends as closed. */
 export async function markSold(tx: Tx, advert: AdvertRow, orderId: string) {
   check(advert, "markSold");
-  await tx
-    .update(adverts)
-    .set({ status: "sold", advertised: false, reservedByOrderId: null, reservedUntil: null })
-    .where(eq(adverts.id, advert.id));
-  await record(tx, advert, "markSold", null, `order ${orderId}`);
+  const unheld = { advertised: false, reservedByOrderId: null, reservedUntil: null };
+  await move(tx, advert, "markSold", unheld, null, `order ${orderId}`);
   await endBookings(tx, [advert.id], "close", `sold to order ${orderId}`, orderId);
 }
 
@@ -230,9 +241,7 @@ export async function markSold(tx: Tx, advert: AdvertRow, orderId: string) {
 export async function unsell(tx: Tx, advertId: string, received: boolean, note: string) {
   const advert = await lockAdvert(tx, advertId);
   if (advert?.status !== "sold") return;
-  const transition = received ? "retire" : "relist";
-  await tx.update(adverts).set({ status: ADVERT_TRANSITIONS[transition].to }).where(eq(adverts.id, advertId));
-  await record(tx, advert, transition, null, note);
+  await move(tx, advert, received ? "retire" : "relist", {}, null, note);
 }
 
 /**
@@ -248,11 +257,8 @@ export async function takeDown(
   reason?: string,
 ) {
   check(advert, transition);
-  await tx
-    .update(adverts)
-    .set({ status: "withdrawn", advertised: false, ...(reason !== undefined && { removalReason: reason }) })
-    .where(eq(adverts.id, advert.id));
-  await record(tx, advert, transition, actorId, reason);
+  const changes = { advertised: false, ...(reason !== undefined && { removalReason: reason }) };
+  await move(tx, advert, transition, changes, actorId, reason);
   await endBookings(tx, [advert.id], "withdraw", reason ? `removed by an admin: ${reason}` : "the advert was deleted");
 }
 
@@ -265,8 +271,7 @@ export async function removeAllOf(tx: Tx, sellerId: string, adminId: string) {
     .orderBy(adverts.id)
     .for("update");
   for (const advert of open) {
-    await tx.update(adverts).set({ status: "withdrawn", advertised: false }).where(eq(adverts.id, advert.id));
-    await record(tx, advert, "remove", adminId, "the seller's account was deleted");
+    await move(tx, advert, "remove", { advertised: false }, adminId, "the seller's account was deleted");
   }
   await endBookings(
     tx,

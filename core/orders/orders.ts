@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, lt, or } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
@@ -123,22 +124,22 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
           if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
           if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
           if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              advertId: advert.id,
-              buyerId: actor.id,
-              buyerName: actor.name,
-              buyerEmail: actor.email,
-              meetingLocation: input.meetingLocation,
-              buyerPhone: input.phone,
-              priceCents: advert.resalePriceCents,
-              productName: advert.name,
-              productImageKey: advert.imageKey,
-            })
-            .returning();
-          if (!order) throw new Error("order not created");
+          const order = {
+            id: randomUUID(),
+            advertId: advert.id,
+            buyerId: actor.id,
+            buyerName: actor.name,
+            buyerEmail: actor.email,
+            meetingLocation: input.meetingLocation,
+            buyerPhone: input.phone,
+            priceCents: advert.resalePriceCents,
+            productName: advert.name,
+            productImageKey: advert.imageKey,
+          };
+          // The order and its first event in one statement (its id is ours, so the event can name it).
+          const placed = tx.$with("placed").as(tx.insert(orders).values(order).returning({ id: orders.id }));
           await tx
+            .with(placed)
             .insert(orderEvents)
             .values({ orderId: order.id, toStatus: TRANSITIONS.book.to, transition: "book", actorId: actor.id });
           await tellAbout(tx, { ...order, sellerId: advert.sellerId }, "book");

@@ -33,6 +33,8 @@ function payable(
   return "payable";
 }
 
+const ALREADY_PAID = "This order is already paid.";
+
 export const ONE_HOLD_AT_A_TIME = "You are already paying for another laptop. Finish that payment first.";
 
 /**
@@ -115,14 +117,19 @@ export function createPaymentSteps({ db, provider, simulated }: MoneyDeps) {
     try {
       await db.transaction(async (tx) => {
         const { order, advert } = await lockOrder(tx, orderId);
-        const [existing] = await tx
-          .select({ transactionId: payments.transactionId })
-          .from(payments)
-          .where(eq(payments.orderId, order.id));
-        // The same payment reported again — also after it was refunded.
-        if (existing?.transactionId === transactionId) return;
-        if (existing || payable(order, advert, { transition: "pay", takingHold: false }) === "paid") {
-          throw new AppError("CONFLICT", "This order is already paid.");
+        // Only a paid order has a payment (nothing moves one back to booked or paying): one that can be
+        // paid needs no look for it, and a sale spends no round trip on it.
+        if (!canTransition(order.status, "pay")) {
+          const [existing] = await tx
+            .select({ transactionId: payments.transactionId })
+            .from(payments)
+            .where(eq(payments.orderId, order.id));
+          // The same payment reported again — also after it was refunded.
+          if (existing?.transactionId === transactionId) return;
+          if (existing) throw new AppError("CONFLICT", ALREADY_PAID);
+        }
+        if (payable(order, advert, { transition: "pay", takingHold: false }) === "paid") {
+          throw new AppError("CONFLICT", ALREADY_PAID);
         }
         await tx.insert(payments).values({
           orderId: order.id,
@@ -174,9 +181,11 @@ export function createPaymentSteps({ db, provider, simulated }: MoneyDeps) {
   return {
     /** Simulated provider: the card form posts here and we charge it. */
     async pay(actor: SessionUser, orderId: string, card: Card, attemptKey: string) {
-      await requireOwn(actor, orderId); // whose order it is comes before anything about how to pay
-      if (provider.flow !== "server-card")
+      if (provider.flow !== "server-card") {
+        await requireOwn(actor, orderId); // whose order it is comes before anything about how to pay
         throw new AppError("CONFLICT", "Pay with the card form on the payment page.");
+      }
+      // Taking the hold locks only this buyer's order (404 for anyone else's) before the card is charged.
       await chargeCard(actor, orderId, card, attemptKey, provider);
     },
 

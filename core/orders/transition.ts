@@ -16,13 +16,14 @@ import {
 
 export const orderNotFound = () => new AppError("NOT_FOUND", "This order does not exist.");
 
+/** Which order, in SQL: `orderId` (only `buyerId`'s, when given). */
+const theOrder = (orderId: string, buyerId?: string) =>
+  buyerId ? and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)) : eq(orders.id, orderId);
+
 /** The order (only `buyerId`'s, when given), or 404. */
 export async function findOrder(q: Db | Tx, orderId: string, buyerId?: string) {
   const [order] = isUuid(orderId)
-    ? await q
-        .select({ advertId: orders.advertId })
-        .from(orders)
-        .where(buyerId ? and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)) : eq(orders.id, orderId))
+    ? await q.select({ advertId: orders.advertId }).from(orders).where(theOrder(orderId, buyerId))
     : [];
   if (!order) throw orderNotFound();
   return order;
@@ -32,12 +33,19 @@ export async function findOrder(q: Db | Tx, orderId: string, buyerId?: string) {
  * Locks an order for a transition, and its laptop's advert before it. Every transaction that
  * changes a laptop's orders locks the advert first, then orders, then payments: in one order,
  * so two of them never wait for each other (a deadlock PostgreSQL would end by failing one).
+ * Two statements: the advert is found through the order (only `buyerId`'s, when given: 404 otherwise)
+ * and locked, then the order — a sale takes two locks, and each round trip costs both processes CPU.
  */
 export async function lockOrder(tx: Tx, orderId: string, buyerId?: string) {
-  const { advertId } = await findOrder(tx, orderId, buyerId);
-  const [advert] = await tx.select().from(adverts).where(eq(adverts.id, advertId)).for("update");
+  if (!isUuid(orderId)) throw orderNotFound();
+  const [advert] = await tx
+    .select()
+    .from(adverts)
+    .where(inArray(adverts.id, tx.select({ id: orders.advertId }).from(orders).where(theOrder(orderId, buyerId))))
+    .for("update");
+  if (!advert) throw orderNotFound();
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!advert || !order) throw new Error(`order ${orderId} or its advert vanished`);
+  if (!order) throw new Error(`order ${orderId} vanished`);
   // The seller comes with the order, so telling them (order-notices.ts) reads nothing more.
   return { order: { ...order, sellerId: advert.sellerId }, advert };
 }
@@ -116,14 +124,20 @@ export async function applyTransition(
     throw new AppError("CONFLICT", refusalOf(order.status, transition));
   }
   const { to } = TRANSITIONS[transition];
-  await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: to,
-    transition,
-    actorId: actor.kind === "buyer" ? actor.id : null,
-    note,
-  });
+  // The move and its event in one statement (a data-modifying WITH runs whether or not it is read).
+  const moved = tx
+    .$with("moved")
+    .as(tx.update(orders).set({ status: to }).where(eq(orders.id, order.id)).returning({ id: orders.id }));
+  await tx
+    .with(moved)
+    .insert(orderEvents)
+    .values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: to,
+      transition,
+      actorId: actor.kind === "buyer" ? actor.id : null,
+      note,
+    });
   await tellAbout(tx, order, transition);
 }

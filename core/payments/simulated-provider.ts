@@ -24,45 +24,51 @@ export function createSimulatedProvider(db: Db): ServerCardProvider {
     name: "simulated",
     flow: "server-card",
 
+    /**
+     * Like Stripe's: one intent per idempotency key, one charge per intent (unique keys in the ledger, so
+     * two attempts at once end with one charge). Two statements when the key is new: a sale's round trips
+     * cost both processes CPU.
+     */
     async charge({ amountCents, idempotencyKey, orderId, card }) {
       const problem = cardProblem(card);
       if (problem) throw cardError(problem);
-      await db
+      const [created] = await db
         .insert(simIntents)
         .values({ id: newId("pi"), idempotencyKey, amountCents, status: "requires_payment_method", orderId })
-        .onConflictDoNothing({ target: simIntents.idempotencyKey });
-      const [intent] = await db.select().from(simIntents).where(eq(simIntents.idempotencyKey, idempotencyKey));
+        .onConflictDoNothing({ target: simIntents.idempotencyKey })
+        .returning();
+      const [intent] = created
+        ? [created]
+        : await db.select().from(simIntents).where(eq(simIntents.idempotencyKey, idempotencyKey));
       if (!intent) throw new Error("payment intent vanished");
       if (intent.amountCents !== amountCents) throw new Error("idempotency key reused for another amount");
-      if (intent.status === "succeeded") {
-        const [charge] = await db
-          .select({ id: simCharges.id })
-          .from(simCharges)
-          .where(eq(simCharges.intentId, intent.id));
-        if (charge) return { transactionId: charge.id };
-      }
       const number = card.number.replace(/[\s-]/g, "");
-      const failure = FAILING_CARDS[number];
+      const failure = intent.status === "succeeded" ? undefined : FAILING_CARDS[number];
       if (failure) {
         await db.update(simIntents).set({ lastError: failure }).where(eq(simIntents.id, intent.id));
         throw cardError(failure);
       }
-      return db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(simIntents)
-          .set({ status: "succeeded", lastError: null })
-          .where(eq(simIntents.id, intent.id))
-          .returning({ status: simIntents.status });
-        if (!claimed) throw new Error("payment intent vanished");
-        const [existing] = await tx
-          .select({ id: simCharges.id })
-          .from(simCharges)
-          .where(eq(simCharges.intentId, intent.id));
-        if (existing) return { transactionId: existing.id };
-        const id = newId("ch");
-        await tx.insert(simCharges).values({ id, intentId: intent.id, amountCents, cardLast4: number.slice(-4) });
-        return { transactionId: id };
-      });
+      // The charge and the intent's success in one statement; an intent charged already keeps its charge.
+      const charged = db.$with("charged").as(
+        db
+          .insert(simCharges)
+          .values({ id: newId("ch"), intentId: intent.id, amountCents, cardLast4: number.slice(-4) })
+          .onConflictDoNothing({ target: simCharges.intentId })
+          .returning({ id: simCharges.id }),
+      );
+      const [succeeded] = await db
+        .with(charged)
+        .update(simIntents)
+        .set({ status: "succeeded", lastError: null })
+        .where(eq(simIntents.id, intent.id))
+        .returning({ chargeId: sql<string | null>`(select ${charged.id} from ${charged})` });
+      if (succeeded?.chargeId) return { transactionId: succeeded.chargeId };
+      const [existing] = await db
+        .select({ id: simCharges.id })
+        .from(simCharges)
+        .where(eq(simCharges.intentId, intent.id));
+      if (!existing) throw new Error("payment intent vanished");
+      return { transactionId: existing.id };
     },
 
     async unrecordedCharges(olderThanMs) {

@@ -396,6 +396,61 @@ describe("a crash between the charge and our record", () => {
   });
 });
 
+describe("the simulated provider", () => {
+  it("charges an intent once: one key asked at once and again later gives one charge, even with a declining card", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop(31_000);
+    const id = (await book(buyer, a.id)).json().id;
+    const provider = t.services.payments;
+    if (provider.flow !== "server-card") throw new Error("simulated provider expected");
+    const charge = (number = "4242424242424242") =>
+      provider.charge({
+        amountCents: 31_000,
+        idempotencyKey: "once-1",
+        orderId: id,
+        card: { number, expiry: "12 / 34", cvc: "123" },
+      });
+    const first = await Promise.all([charge(), charge(), charge(), charge()]);
+    expect(new Set(first.map((c) => c.transactionId)).size).toBe(1);
+    // Asked again with a card that would be declined: the intent succeeded already, so its charge stands.
+    expect((await charge("4000000000000002")).transactionId).toBe(first[0]?.transactionId);
+    const charges = await t.services.db
+      .select({ id: simCharges.id })
+      .from(simCharges)
+      .innerJoin(simIntents, eq(simIntents.id, simCharges.intentId))
+      .where(eq(simIntents.orderId, id));
+    expect(charges).toEqual([{ id: first[0]?.transactionId }]);
+    const [intent] = await t.services.db.select().from(simIntents).where(eq(simIntents.idempotencyKey, "once-1"));
+    expect(intent?.status).toBe("succeeded");
+    // Nobody recorded it (as after a crash): reconciliation does, once.
+    expect(await t.services.orders.reconcile(0)).toBe(1);
+    expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("paid");
+  });
+
+  it("declines a failing card without charging, and keeps why on the intent", async () => {
+    const buyer = await newBuyer();
+    const a = await laptop(32_000);
+    const id = (await book(buyer, a.id)).json().id;
+    const provider = t.services.payments;
+    if (provider.flow !== "server-card") throw new Error("simulated provider expected");
+    await expect(
+      provider.charge({
+        amountCents: 32_000,
+        idempotencyKey: "declined-1",
+        orderId: id,
+        card: { number: "4000000000009995", expiry: "12 / 34", cvc: "123" },
+      }),
+    ).rejects.toThrow("Your card has insufficient funds.");
+    const [intent] = await t.services.db.select().from(simIntents).where(eq(simIntents.idempotencyKey, "declined-1"));
+    expect(intent).toMatchObject({ status: "requires_payment_method", lastError: "Your card has insufficient funds." });
+    const charges = await t.services.db
+      .select()
+      .from(simCharges)
+      .where(eq(simCharges.intentId, intent?.id ?? ""));
+    expect(charges).toEqual([]);
+  });
+});
+
 // PGlite has one connection, so transactions never overlap there; on a server they do.
 describe.skipIf(process.env.TEST_DATABASE !== "postgres")("payments overlapping on a database server", () => {
   it("never deadlock: a payment being recorded closes the booking of a buyer who starts paying meanwhile", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "sim_charges" ADD CONSTRAINT "sim_charges_intent_id_unique" UNIQUE("intent_id");
