@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, notExists, sql } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { advertEvents, advertPublications, adverts, orders } from "../../db/schema.ts";
@@ -200,25 +200,25 @@ export async function rejectAdvert(tx: Tx, advert: AdvertRow, adminId: string, r
   await endBookings(tx, [advert.id], "withdraw", `rejected by an admin: ${reason}`);
 }
 
-/** Holds a locked available advert for one order (once: asking again while it holds does not renew it). */
-export async function hold(tx: Tx, advert: AdvertRow, orderId: string) {
-  if (advert.reservedByOrderId === orderId && heldByPayment(advert)) return;
+/**
+ * Holds a locked available advert for one order (once: asking again while it holds does not renew it),
+ * unless its buyer holds another laptop right now — a buyer holds one at a time. False then. One statement:
+ * the check and the hold together (the buyer's lock, lockBuyer, keeps two of their payments from racing).
+ */
+export async function hold(tx: Tx, advert: AdvertRow, order: { id: string; buyerId: string }): Promise<boolean> {
+  if (advert.reservedByOrderId === order.id && heldByPayment(advert)) return true;
   check(advert, "hold");
-  await tx
-    .update(adverts)
-    .set({ reservedByOrderId: orderId, reservedUntil: new Date(Date.now() + HOLD_MS) })
-    .where(eq(adverts.id, advert.id));
-}
-
-/** Whether this buyer holds another laptop right now (a buyer holds one at a time). */
-export async function holdsAnother(q: Db | Tx, buyerId: string, advertId: string) {
-  const [other] = await q
+  const another = tx
     .select({ id: adverts.id })
     .from(adverts)
     .innerJoin(orders, eq(orders.id, adverts.reservedByOrderId))
-    .where(and(eq(orders.buyerId, buyerId), ne(adverts.id, advertId), sql`${adverts.reservedUntil} > now()`))
-    .limit(1);
-  return Boolean(other);
+    .where(and(eq(orders.buyerId, order.buyerId), ne(adverts.id, advert.id), sql`${adverts.reservedUntil} > now()`));
+  const held = await tx
+    .update(adverts)
+    .set({ reservedByOrderId: order.id, reservedUntil: new Date(Date.now() + HOLD_MS) })
+    .where(and(eq(adverts.id, advert.id), notExists(another)))
+    .returning({ id: adverts.id });
+  return held.length > 0;
 }
 
 /** Releases whatever this order holds (nothing, if its hold lapsed or was never taken). */

@@ -4,7 +4,7 @@ import { adverts, orders, payments } from "../../db/schema.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
 import type { Card, PaymentProvider, ServerCardProvider } from "../payments/index.ts";
-import { hold, holdsAnother, markSold, release } from "./advert-lifecycle.ts";
+import { hold, markSold, release } from "./advert-lifecycle.ts";
 import { canTransition, NO_LONGER_FOR_SALE, type OrderStatus, refusalOf, SOLD } from "./order-states.ts";
 import { applyTransition, findOrder, heldByPayment, lockBuyer, lockOrder } from "./transition.ts";
 
@@ -73,10 +73,7 @@ export function createPaymentSteps({ db, provider, simulated }: MoneyDeps) {
       if (payable(order, advert, { transition, takingHold: true }) === "paid") return null;
       if (startPayment) await applyTransition(tx, order, "startPayment", { kind: "buyer", id: actor.id });
       // One hold per buyer at a time; asking again while it holds does not renew it.
-      if (advert.reservedByOrderId !== order.id && (await holdsAnother(tx, actor.id, advert.id))) {
-        throw new AppError("CONFLICT", ONE_HOLD_AT_A_TIME);
-      }
-      await hold(tx, advert, order.id);
+      if (!(await hold(tx, advert, order))) throw new AppError("CONFLICT", ONE_HOLD_AT_A_TIME);
       return order;
     });
   }

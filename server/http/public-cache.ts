@@ -39,6 +39,13 @@ const NOT_CACHED = /^\/(api\/(?!adverts|brands|sellers\/[^/]+\/reviews)|healthz|
 const CHANGES_NOTHING_PUBLIC =
   /^\/(api\/auth\/|login|signUp|register\/seller|logout|favourites|dashboard\/(messages|favourites|saved-searches|notifications)|api\/(conversations|favourites|saved-searches|notifications|me\/))/;
 
+/**
+ * Booking a laptop and paying for it change no page a visitor sees but the one that says it is sold, and the
+ * sale announces that itself, in its transaction (the advert lifecycle, on commit): the API's and the pages'
+ * booking and payment need no second announcement — a NOTIFY, heard by every process, per request.
+ */
+const SALE_STEP = /^\/(api\/orders(\/[^/?]+\/pay)?|book(\.data)?|dashboard\/payment\/[^/?]+(\.data)?)(\?|$)/;
+
 /** A visitor's read of a page or the public catalogue: the same for every visitor, so it may be shared. */
 export const readByVisitors = (request: FastifyRequest) =>
   request.method === "GET" && anonymous((name) => request.headers[name]) && !NOT_CACHED.test(request.url);
@@ -142,7 +149,12 @@ export async function registerPublicCache(
   app.addHook("onResponse", async (request, reply) => {
     release(request);
     const changing = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method);
-    if (changing && reply.statusCode < 400 && !CHANGES_NOTHING_PUBLIC.test(request.url)) {
+    if (
+      changing &&
+      reply.statusCode < 400 &&
+      !CHANGES_NOTHING_PUBLIC.test(request.url) &&
+      !SALE_STEP.test(request.url)
+    ) {
       empty();
       await broadcast?.publish().catch((error: unknown) => request.log.warn({ error }, "cache broadcast failed"));
     }

@@ -193,6 +193,41 @@ describe("the visitors' micro-cache across processes", () => {
     }
   });
 
+  it("hears of a sale from the sale itself, and of a booking nothing (it changes no visitor's page)", async () => {
+    const { a, b, close } = await twoProcesses();
+    // What process a's requests announce themselves (after a change, to empty every process's cache).
+    const send = vi.spyOn(a.services.database.broadcast, "send");
+    try {
+      const { laptop } = await sellersLaptop(a.services, "sol@x.test", "Dell", "Latitude sold");
+      await createUser(a.services, { name: "Ben", email: "ben@x.test" });
+      const soldOnB = async () => (await client(b).get(`/api/adverts/${laptop.id}`)).json().sold;
+      expect(await soldOnB()).toBe(false); // now cached on b for a minute
+      const ben = client(a);
+      await ben.signIn("ben@x.test");
+      const booked = await ben.post("/api/orders", {
+        advertId: laptop.id,
+        meetingLocation: "Here",
+        phone: "01712345678",
+      });
+      expect(booked.statusCode).toBe(201);
+      const announced = () => send.mock.calls.map(([channel]) => channel);
+      expect(announced()).not.toContain("public_cache");
+      const paid = await ben.post(`/api/orders/${booked.json().id}/pay`, {
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12 / 34",
+        cvc: "123",
+        attemptKey: "sale-heard-1",
+      });
+      expect(paid.statusCode).toBe(200);
+      // b hears it from the advert lifecycle, in the sale's transaction: the request announces nothing more.
+      await expect.poll(soldOnB, { timeout: 2_000, interval: 20 }).toBe(true);
+      expect(announced()).not.toContain("public_cache");
+    } finally {
+      send.mockRestore();
+      await close();
+    }
+  });
+
   it("tells every process of a new brand at once: its name in typed words is read as the brand there too", async () => {
     const { a, b, close } = await twoProcesses();
     try {
