@@ -42,11 +42,21 @@ const book = (who: ReturnType<typeof client>, advertId: string) =>
   who.post("/api/orders", { advertId, meetingLocation: "Gulshan 2 circle", phone: "01712345678" });
 const pay = (who: ReturnType<typeof client>, orderId: string, card: Partial<typeof GOOD> = {}, attemptKey = key()) =>
   who.post(`/api/orders/${orderId}/pay`, { ...GOOD, ...card, attemptKey });
-/** The provider takes the money, but the process dies before our record (step 3). */
-async function chargeUnrecorded(orderId: string, amountCents: number, idempotencyKey: string) {
+/** The test-card provider these tests run on (the default). */
+function simulated() {
   const provider = t.services.payments;
   if (provider.flow !== "server-card") throw new Error("simulated provider expected");
-  await provider.charge({
+  return provider;
+}
+/** A laptop booked by a new buyer: the buyer and the order's id. */
+async function booked(priceCents: number) {
+  const buyer = await newBuyer();
+  const a = await laptop(priceCents);
+  return { buyer, id: (await book(buyer, a.id)).json().id as string };
+}
+/** The provider takes the money, but the process dies before our record (step 3). */
+async function chargeUnrecorded(orderId: string, amountCents: number, idempotencyKey: string) {
+  await simulated().charge({
     amountCents,
     idempotencyKey,
     orderId,
@@ -398,13 +408,9 @@ describe("a crash between the charge and our record", () => {
 
 describe("the simulated provider", () => {
   it("charges an intent once: one key asked at once and again later gives one charge, even with a declining card", async () => {
-    const buyer = await newBuyer();
-    const a = await laptop(31_000);
-    const id = (await book(buyer, a.id)).json().id;
-    const provider = t.services.payments;
-    if (provider.flow !== "server-card") throw new Error("simulated provider expected");
+    const { buyer, id } = await booked(31_000);
     const charge = (number = "4242424242424242") =>
-      provider.charge({
+      simulated().charge({
         amountCents: 31_000,
         idempotencyKey: "once-1",
         orderId: id,
@@ -428,13 +434,9 @@ describe("the simulated provider", () => {
   });
 
   it("declines a failing card without charging, and keeps why on the intent", async () => {
-    const buyer = await newBuyer();
-    const a = await laptop(32_000);
-    const id = (await book(buyer, a.id)).json().id;
-    const provider = t.services.payments;
-    if (provider.flow !== "server-card") throw new Error("simulated provider expected");
+    const { id } = await booked(32_000);
     await expect(
-      provider.charge({
+      simulated().charge({
         amountCents: 32_000,
         idempotencyKey: "declined-1",
         orderId: id,
