@@ -114,8 +114,8 @@ export function createPaymentSteps({ db, provider, simulated }: MoneyDeps) {
     try {
       await db.transaction(async (tx) => {
         const { order, advert } = await lockOrder(tx, orderId);
-        // Only a paid order has a payment (nothing moves one back to booked or paying): one that can be
-        // paid needs no look for it, and a sale spends no round trip on it.
+        // A payment is written only with the `pay` transition, and nothing moves an order back to booked or
+        // paying: an order that can still be paid has none, so a sale spends no round trip looking for it.
         if (!canTransition(order.status, "pay")) {
           const [existing] = await tx
             .select({ transactionId: payments.transactionId })

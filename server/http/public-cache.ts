@@ -15,9 +15,11 @@ import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
  *    user always sees the database as it is.
  *  - Only 200 responses that set no cookie are stored, and only pages, page data and JSON.
  *  - Any successful change made through this server (a POST, PUT, PATCH or DELETE other than signing
- *    in, up or out, or a private thing: messages, favourites, saved searches, notifications) empties it at once, so the next visitor sees it — and, through `broadcast`
- *    (PostgreSQL NOTIFY), empties every other process's within milliseconds. Changes made outside a
- *    request (a hold lapsing in a job) are seen within `ttlMs`.
+ *    in, up or out, or a private thing: messages, favourites, saved searches, notifications) empties it at
+ *    once, so the next visitor sees it — and, through `broadcast` (PostgreSQL NOTIFY), empties every other
+ *    process's within milliseconds. Booking and paying are heard from the sale itself: the advert lifecycle
+ *    announces a laptop sold on commit, to every process this one included (SALE_STEP). Other changes made
+ *    outside a request (a hold lapsing in a job) are seen within `ttlMs`.
  * Each response keeps its own CSP nonce: the stored page holds a marker in its place.
  */
 

@@ -251,6 +251,27 @@ describe("Stripe payments", () => {
     expect((await held())?.getTime()).toBe(until?.getTime());
   });
 
+  it("does not let a lapsed hold come back while the buyer holds another laptop", async () => {
+    const first = await buyerWithOrder();
+    const other = await createAdvert(t.services, { sellerId, brandId, name: "Third", resalePriceCents: 40_000 });
+    const secondOrder = (
+      await first.c.post("/api/orders", { advertId: other.id, meetingLocation: "Uttara", phone: "01700000000" })
+    ).json().id as string;
+    expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
+    // The buyer walked away: the first hold lapsed, and they pressed Pay on the other laptop.
+    await t.services.db
+      .update(adverts)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(adverts.id, first.advertId));
+    expect((await first.c.post(`/api/orders/${secondOrder}/payment-intent`)).statusCode).toBe(200);
+
+    const again = await first.c.post(`/api/orders/${first.orderId}/payment-intent`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ONE_HOLD_AT_A_TIME);
+    const [lapsed] = await t.services.db.select().from(adverts).where(eq(adverts.id, first.advertId));
+    expect(lapsed?.reservedUntil?.getTime()).toBeLessThan(Date.now());
+  });
+
   it("seeds the demo marketplace, its sale paid with the test card, and refunds that sale the same way", async () => {
     const fresh = await startTestApp({
       PAYMENT_PROVIDER: "stripe",
