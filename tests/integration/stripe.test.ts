@@ -48,6 +48,15 @@ async function buyerWithOrder(priceCents = 70_000, advertId?: string) {
   return { c, orderId, advertId: id };
 }
 
+/** The same buyer books a second laptop: that laptop and the order's id. */
+async function anotherOrderOf(buyer: Awaited<ReturnType<typeof buyerWithOrder>>, name: string, priceCents: number) {
+  const other = await createAdvert(t.services, { sellerId, brandId, name, resalePriceCents: priceCents });
+  const orderId = (
+    await buyer.c.post("/api/orders", { advertId: other.id, meetingLocation: "Mirpur", phone: "01700000000" })
+  ).json().id as string;
+  return { advertId: other.id, orderId };
+}
+
 function deliver(type: string, object: Record<string, unknown>, signature?: string) {
   const payload = JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
@@ -231,10 +240,7 @@ describe("Stripe payments", () => {
 
   it("holds one laptop per buyer at a time, and asking again does not renew the hold", async () => {
     const first = await buyerWithOrder();
-    const other = await createAdvert(t.services, { sellerId, brandId, name: "Second", resalePriceCents: 50_000 });
-    const secondOrder = (
-      await first.c.post("/api/orders", { advertId: other.id, meetingLocation: "Mirpur", phone: "01700000000" })
-    ).json().id as string;
+    const { advertId: otherId, orderId: secondOrder } = await anotherOrderOf(first, "Second", 50_000);
     expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
     const held = async () =>
       (await t.services.db.select().from(adverts).where(eq(adverts.id, first.advertId)))[0]?.reservedUntil;
@@ -244,7 +250,7 @@ describe("Stripe payments", () => {
     const second = await first.c.post(`/api/orders/${secondOrder}/payment-intent`);
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(ONE_HOLD_AT_A_TIME);
-    const [otherAdvert] = await t.services.db.select().from(adverts).where(eq(adverts.id, other.id));
+    const [otherAdvert] = await t.services.db.select().from(adverts).where(eq(adverts.id, otherId));
     expect(otherAdvert?.reservedByOrderId).toBeNull();
 
     expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
@@ -253,10 +259,7 @@ describe("Stripe payments", () => {
 
   it("does not let a lapsed hold come back while the buyer holds another laptop", async () => {
     const first = await buyerWithOrder();
-    const other = await createAdvert(t.services, { sellerId, brandId, name: "Third", resalePriceCents: 40_000 });
-    const secondOrder = (
-      await first.c.post("/api/orders", { advertId: other.id, meetingLocation: "Uttara", phone: "01700000000" })
-    ).json().id as string;
+    const { orderId: secondOrder } = await anotherOrderOf(first, "Third", 40_000);
     expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
     // The buyer walked away: the first hold lapsed, and they pressed Pay on the other laptop.
     await t.services.db
