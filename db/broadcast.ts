@@ -19,10 +19,45 @@ export interface Broadcast extends Listener {
 }
 type Message = [channel: string, payloads: string[]];
 
-/** On PostgreSQL, announcing is a NOTIFY and hearing is the database's LISTEN connection. */
+/**
+ * On PostgreSQL, announcing is a NOTIFY and hearing is the database's LISTEN connection. One statement is
+ * on its way at a time: what is announced meanwhile waits and goes together in the next one.
+ */
 export function postgresBroadcast(db: Db, listener: Listener): Broadcast {
-  const sendAll = (messages: Message[]) => notify(db, messages);
+  const sendAll = oneStatementAtATime((messages) => notify(db, messages));
   return { ...listener, send: (channel, payloads) => sendAll([[channel, payloads]]), sendAll };
+}
+
+/** Messages one statement carries at most (two parameters each; PostgreSQL takes 65,535 per statement). */
+const PER_STATEMENT = 1_000;
+
+/**
+ * Sends through `send` one call at a time; the announcements that arrive while one is on its way are sent
+ * together, in order, as soon as it returns (each caller's promise settles with the statement that carried
+ * its messages). A burst of commits — a thousand at once — then costs a few statements, not a thousand
+ * queued for the announcer's connection until they time out and are lost; and a busy marketplace sends
+ * fewer NOTIFY statements the busier it is.
+ */
+function oneStatementAtATime(send: (messages: Message[]) => Promise<void>) {
+  let busy = false;
+  let next: { messages: Message[]; sent: PromiseWithResolvers<void> } | null = null;
+  async function sendNow(messages: Message[]) {
+    busy = true;
+    try {
+      for (let i = 0; i < messages.length; i += PER_STATEMENT) await send(messages.slice(i, i + PER_STATEMENT));
+    } finally {
+      const waiting = next;
+      next = null;
+      if (waiting) sendNow(waiting.messages).then(waiting.sent.resolve, waiting.sent.reject);
+      else busy = false;
+    }
+  }
+  return (messages: Message[]): Promise<void> => {
+    if (!busy) return sendNow(messages);
+    next ??= { messages: [], sent: Promise.withResolvers<void>() };
+    next.messages.push(...messages);
+    return next.sent.promise;
+  };
 }
 
 /** Two connections: one subscribed (it can do nothing else), one for commands (publishing, the limits' counters). */

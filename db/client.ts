@@ -161,9 +161,9 @@ async function openPostgres({
   const listener = postgresListener(url);
   const onReplica = replica && (await openReplica(replica, pool, poolSize, preparedStatements));
   // Announced after each commit, not inside the transaction (see announceThrough: NOTIFY serialises commits),
-  // through two connections of their own: on the requests' pool, under load, announcements waited for a
-  // connection past its timeout and were lost.
-  const announcer = postgresPool(url, 2, false);
+  // through a connection of its own: on the requests' pool, under load, announcements waited for a
+  // connection past its timeout and were lost. postgresBroadcast sends one statement at a time on it.
+  const announcer = postgresPool(url, 1, false);
   const broadcast = postgresBroadcast(drizzlePg({ client: announcer }) as unknown as Db, listener);
   announceThrough(db as unknown as Db, broadcast);
   return {
