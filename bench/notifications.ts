@@ -1,6 +1,6 @@
 /**
  * What notifications cost: `npm run bench:notifications -- [--size 10000] [--duration 10] [--rounds 2]
- * [--db postgres|pglite] [--baseline <git ref>] [--burst 10000] [--without-delivery]`
+ * [--db postgres|pglite] [--baseline <git ref>] [--burst 10000] [--without-delivery | --worker]`
  *
  * 1. Booking + paying (bench/booking-load.ts) on this checkout — every sale telling its seller and its buyer,
  *    emails delivered to a real SMTP server on loopback — against the same load on the code from before
@@ -8,6 +8,9 @@
  *    alternating rounds on fresh databases of the same size. The goal: within 10 % of the baseline's rate.
  *    `--without-delivery`: this checkout's server works no jobs (RUN_JOBS=false: the notices and emails are
  *    written and queued, never sent), to tell the requests' own cost from the delivery's on the same cores.
+ *    `--worker`: this checkout's server works no jobs and a worker process (`npm run worker`, at its default
+ *    WORKER_NICE) delivers the emails on the same cores — the layout the README advises for one machine.
+ *    Each round also reports how long after its load the last of its emails was sent.
  * 2. A burst of `--burst` notifications (each with an email) waiting in the outbox: the time from a server's
  *    start until the last email reaches an SMTP server on loopback. The goal: under 60 s.
  * Writes bench/results/<date>-notifications-<db>.md.
@@ -16,10 +19,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { sql } from "drizzle-orm";
+import { count, inArray, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { openDatabase } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { type Db, openDatabase } from "../db/client.ts";
+import { emailOutbox, users } from "../db/schema.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
@@ -35,6 +38,7 @@ const kind = argument("db", "postgres") as DatabaseKind;
 const baselineRef = argument("baseline", "0aabea3^");
 const burst = Number(argument("burst", "10000"));
 const withoutDelivery = process.argv.includes("--without-delivery");
+const inWorker = process.argv.includes("--worker");
 const PORT = 3811;
 const CONNECTIONS = [10, 50];
 const base = `http://127.0.0.1:${PORT}`;
@@ -93,12 +97,20 @@ interface Sale {
   rps: number;
   p99: number;
   errors: number;
+  /** With notifications: seconds from the end of the load until its last email was sent (NaN: not within 5 minutes). */
+  caughtUpS?: number;
 }
 
 async function sales(dir: string, variant: Sale["variant"], round: number, smtpUrl: string): Promise<Sale[]> {
   const db = seed(dir, `notif_${variant === "with notifications" ? "now" : "before"}`);
-  const jobs: Record<string, string> = withoutDelivery && variant === "with notifications" ? { RUN_JOBS: "false" } : {};
+  const now = variant === "with notifications";
+  const jobs: Record<string, string> = now && (withoutDelivery || inWorker) ? { RUN_JOBS: "false" } : {};
   const server = await serve(dir, { ...db.env, SMTP_URL: smtpUrl, ...jobs });
+  const worker =
+    now && inWorker
+      ? startNode(["server/main.ts", "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
+      : null;
+  const outbox = now && !withoutDelivery ? await openDatabase(loadConfig(db.env).database) : null;
   const perRun = Math.floor(db.laptops.length / CONNECTIONS.length);
   const rows: Sale[] = [];
   try {
@@ -112,16 +124,32 @@ async function sales(dir: string, variant: Sale["variant"], round: number, smtpU
         rps: r.requests.average,
         p99: r.latency.p99,
         errors: r.errors + r.timeouts + r.non2xx,
+        caughtUpS: outbox ? await caughtUp(outbox.db) : undefined,
       };
       rows.push(row);
       console.log(
-        `round ${round} · ${variant} · ${connections} conns: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms`,
+        `round ${round} · ${variant} · ${connections} conns: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms${row.caughtUpS === undefined ? "" : `, emails sent ${row.caughtUpS.toFixed(1)} s after`}`,
       );
     }
   } finally {
     await stop(server);
+    if (worker) await stop(worker);
+    await outbox?.close();
   }
   return rows;
+}
+
+/** Seconds until no email of the outbox waits to be sent (NaN after 5 minutes). */
+async function caughtUp(db: Db) {
+  const started = Date.now();
+  const done = await until(async () => {
+    const [waiting] = await db
+      .select({ n: count() })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.status, ["pending", "sending"]));
+    return waiting?.n === 0;
+  }, 300_000);
+  return done ? (Date.now() - started) / 1000 : Number.NaN;
 }
 
 /** Writes `count` notices, 500 to a transaction, through the core's own `notify`: what an event telling many people does. */
@@ -237,12 +265,13 @@ const date = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
 const report = [
   `# Notifications benchmark ${date}`,
   "",
-  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : "emails to a real SMTP server on loopback"}. Baseline: ${baselineRef} (before notifications).`,
+  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback, delivered ${inWorker ? "by a worker process (--worker, WORKER_NICE at its default)" : "by the app process itself"}`}. Baseline: ${baselineRef} (before notifications).`,
   "",
-  "| round | code | conns | req/s | p99 ms | errors |",
-  "|---:|---|---:|---:|---:|---:|",
+  "| round | code | conns | req/s | p99 ms | errors | last email sent (s after the load) |",
+  "|---:|---|---:|---:|---:|---:|---:|",
   ...rows.map(
-    (r) => `| ${r.round} | ${r.variant} | ${r.connections} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} |`,
+    (r) =>
+      `| ${r.round} | ${r.variant} | ${r.connections} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${r.caughtUpS === undefined ? "—" : r.caughtUpS.toFixed(1)} |`,
   ),
   "",
   "Book + pay with notifications, best round over best round (goal ≥ 90 %):",
