@@ -1,3 +1,5 @@
+// First: NODE_ENV must be set before React is loaded (by ./app.ts, through React Router).
+import "./environment.ts";
 import cluster from "node:cluster";
 import os from "node:os";
 import { backfillProcessors } from "../core/catalogue/index.ts";
@@ -6,7 +8,6 @@ import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { seedDemoIfEmpty } from "../seed/demo.ts";
 import { buildApp, type Lifecycle } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { loadEnvFile } from "./env-file.ts";
 import { closeGently } from "./graceful-close.ts";
 import { createServices, type Services } from "./services.ts";
 import { superviseWorkers } from "./workers.ts";
@@ -17,11 +18,8 @@ import { superviseWorkers } from "./workers.ts";
  */
 async function main() {
   const dev = process.argv.includes("--dev");
-  if (dev) {
-    process.env.NODE_ENV ??= "development";
-    // Vite serves the source code: only to this machine, unless HOST says otherwise.
-    process.env.HOST ??= "localhost";
-  }
+  // Vite serves the source code: only to this machine, unless HOST says otherwise.
+  if (dev) process.env.HOST ??= "localhost";
   const config = loadConfig();
   if (config.authSecretFile) {
     const { path, created } = config.authSecretFile;
@@ -97,7 +95,6 @@ async function work(services: Services, database: Database) {
 
 /** One process serving (a worker of the cluster, or alone), or — with WEB_CONCURRENCY > 1 — their supervisor. */
 async function start() {
-  loadEnvFile();
   const workers = process.argv.includes("--dev") || process.argv.includes("--worker") ? 1 : loadConfig().webConcurrency;
   if (workers > 1 && cluster.isPrimary) superviseWorkers(workers);
   else await main();
