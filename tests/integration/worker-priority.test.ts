@@ -33,8 +33,9 @@ async function workerNiceness(env: Record<string, string>) {
 }
 
 // Process priorities as Linux reports them; the embedded database, so no server is shared between runs.
-describe.concurrent.runIf(process.platform === "linux" && process.env.TEST_DATABASE === "pglite")(
+describe.runIf(process.platform === "linux" && process.env.TEST_DATABASE === "pglite")(
   "a worker process",
+  { concurrent: true },
   () => {
     it("works the queue at a lower CPU priority than the app (WORKER_NICE, 10 by default)", async () => {
       expect(await workerNiceness({})).toBe(10);
