@@ -118,6 +118,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
                   } catch (error) {
                     options.onJobFailed?.(name);
                     const message = error instanceof Error ? error.message : String(error);
+                    // One line per failed try: what failed stays findable after a later try succeeds.
+                    console.error(`job ${name} ${job.id} failed (try ${(job.retryCount ?? 0) + 1}): ${message}`);
                     return { id: job.id, status: "failed", output: { message } };
                   }
                 }),

@@ -82,9 +82,17 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
           .select({ id: emailOutbox.id })
           .from(emailOutbox)
           .where(
-            and(
-              inArray(emailOutbox.status, ["pending", "sending"]),
-              or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.updatedAt, new Date(Date.now() - LOST_AFTER_MS))),
+            or(
+              and(
+                inArray(emailOutbox.status, ["pending", "sending"]),
+                or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.updatedAt, new Date(Date.now() - LOST_AFTER_MS))),
+              ),
+              // A claim that lapsed: its delivery ended without recording what happened, and its job's
+              // retries may be over (one that came before the claim lapsed found nothing to take).
+              and(
+                eq(emailOutbox.status, "sending"),
+                lt(emailOutbox.claimedAt, new Date(Date.now() - CLAIM_SECONDS * 1000)),
+              ),
             ),
           )
           .orderBy(emailOutbox.createdAt)
@@ -158,7 +166,18 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
       // they go back to waiting for the job's next try.
       if (retry) break;
       tried++;
-      const email = renderRow(row, { publicUrl, secret });
+      let email: ReturnType<typeof renderRow>;
+      try {
+        email = renderRow(row, { publicUrl, secret });
+      } catch (error) {
+        // A row that cannot be composed (a bug) fails alone, shown on Email delivery with why, instead of
+        // failing its batch at every try.
+        await db
+          .update(emailOutbox)
+          .set({ status: "failed", lastError: describe(error) })
+          .where(eq(emailOutbox.id, row.id));
+        continue;
+      }
       try {
         await transport.send({
           from,

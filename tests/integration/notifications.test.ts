@@ -223,6 +223,50 @@ describe("delivery", () => {
   });
 });
 
+describe("delivery that ends mid-way", () => {
+  it("fails an email that cannot be composed alone, with why, and sends the others of its batch", async () => {
+    const buyer = await newBuyer();
+    // Written first, so the relay puts it in the same job as the good one, before it.
+    const [broken] = await t.services.db
+      .insert(emailOutbox)
+      .values({
+        kind: "no.such.kind",
+        userId: buyer.user.id,
+        toAddress: buyer.user.email,
+        subject: "Broken",
+        payload: { params: {}, to: { id: buyer.user.id, name: buyer.user.name, email: buyer.user.email } },
+      })
+      .returning();
+    await t.services.db.transaction((tx) =>
+      notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
+    );
+    await deliver();
+    const rows = await outboxOf(buyer.user.email);
+    expect(rows.find((r) => r.id === broken?.id)).toMatchObject({ status: "failed", attempts: 1 });
+    expect(rows.find((r) => r.id === broken?.id)?.lastError).toMatch(/no email for kind no\.such\.kind/);
+    expect(rows.find((r) => r.id !== broken?.id)).toMatchObject({ status: "sent" });
+    expect(smtp.to(buyer.user.email)).toHaveLength(1);
+  });
+
+  it("takes back an email whose delivery ended without recording it once its claim lapses, and sends it once", async () => {
+    const buyer = await newBuyer();
+    await t.services.db.transaction((tx) =>
+      notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
+    );
+    // As a try that claimed it and then failed before recording anything leaves it: claimed three minutes
+    // ago, its job done.
+    const ago = new Date(Date.now() - 3 * 60_000);
+    await t.services.db
+      .update(emailOutbox)
+      .set({ status: "sending", attempts: 1, claimedAt: ago, enqueuedAt: ago, updatedAt: ago })
+      .where(eq(emailOutbox.toAddress, buyer.user.email));
+    await deliver();
+    const [row] = await outboxOf(buyer.user.email);
+    expect(row).toMatchObject({ status: "sent", attempts: 2 });
+    expect(smtp.to(buyer.user.email)).toHaveLength(1);
+  });
+});
+
 describe("preferences and unsubscribing", () => {
   it("sends no email for a kind turned off, but still tells in the app", async () => {
     const buyer = await newBuyer();
