@@ -8,8 +8,8 @@
  *    alternating rounds on fresh databases of the same size. The goal: within 10 % of the baseline's rate.
  *    `--without-delivery`: this checkout's server works no jobs (RUN_JOBS=false: the notices and emails are
  *    written and queued, never sent), to tell the requests' own cost from the delivery's on the same cores.
- *    `--worker`: this checkout's server works no jobs and a worker process (`npm run worker`, at its default
- *    WORKER_NICE) delivers the emails on the same cores — the layout the README advises for one machine.
+ *    `--worker`: this checkout's server works no jobs and a worker process (`npm run worker`) delivers the
+ *    emails on the same cores, as compose.yaml lays them out.
  *    Each round also reports how long after its load the last of its emails was sent.
  * 2. A burst of `--burst` notifications (each with an email) waiting in the outbox: the time from a server's
  *    start until the last email reaches an SMTP server on loopback. The goal: under 60 s.
@@ -265,7 +265,7 @@ const date = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
 const report = [
   `# Notifications benchmark ${date}`,
   "",
-  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback, delivered ${inWorker ? "by a worker process (--worker, WORKER_NICE at its default)" : "by the app process itself"}`}. Baseline: ${baselineRef} (before notifications).`,
+  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback, delivered ${inWorker ? "by a worker process (--worker)" : "by the app process itself"}`}. Baseline: ${baselineRef} (before notifications).`,
   "",
   "| round | code | conns | req/s | p99 ms | errors | last email sent (s after the load) |",
   "|---:|---|---:|---:|---:|---:|---:|",

@@ -110,11 +110,6 @@ const envSchema = z
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
     /** Whether this app process also works the job queue; `false` when separate workers (`npm run worker`) do. */
     RUN_JOBS: bool.default(true),
-    /**
-     * The CPU niceness of a worker process (`npm run worker`): lower priority than the app processes it shares
-     * a machine's cores with, so that requests come first and the jobs take what is left.
-     */
-    WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -265,7 +260,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // One embedded process has no balancer to wait for.
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? 5_000 : 0),
     runJobs: e.RUN_JOBS,
-    workerNice: e.WORKER_NICE,
     signUpsPerHour: e.SIGNUPS_PER_HOUR,
     payments:
       e.PAYMENT_PROVIDER === "stripe"

@@ -1,7 +1,6 @@
 // First: NODE_ENV must be set before React is loaded (by ./app.ts, through React Router).
 import "./environment.ts";
 import cluster from "node:cluster";
-import os from "node:os";
 import { backfillProcessors } from "../core/catalogue/index.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
@@ -29,8 +28,6 @@ async function main() {
         : `No AUTH_SECRET set: using the one kept in ${path}.`,
     );
   }
-  // Before the threads it starts (libuv's pool), which take the priority of the thread that starts them.
-  if (process.argv.includes("--worker") && config.workerNice > 0) os.setPriority(config.workerNice);
   const database = await openDatabase(config.database, { redis: config.redis });
   const services = createServices(config, database);
   // Adverts whose processor is not recognised yet (older rows, or a processor added to the list since).
