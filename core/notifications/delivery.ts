@@ -82,17 +82,9 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
           .select({ id: emailOutbox.id })
           .from(emailOutbox)
           .where(
-            or(
-              and(
-                inArray(emailOutbox.status, ["pending", "sending"]),
-                or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.updatedAt, new Date(Date.now() - LOST_AFTER_MS))),
-              ),
-              // A claim that lapsed: its delivery ended without recording what happened, and its job's
-              // retries may be over (one that came before the claim lapsed found nothing to take).
-              and(
-                eq(emailOutbox.status, "sending"),
-                lt(emailOutbox.claimedAt, new Date(Date.now() - CLAIM_SECONDS * 1000)),
-              ),
+            and(
+              inArray(emailOutbox.status, ["pending", "sending"]),
+              or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.updatedAt, new Date(Date.now() - LOST_AFTER_MS))),
             ),
           )
           .orderBy(emailOutbox.createdAt)
@@ -159,60 +151,84 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
       return;
     }
     const sent: string[] = [];
+    let sentRecorded = false;
+    const recorded = new Set<string>(); // failed, or back to waiting, one by one
     let retry: unknown;
     let tried = 0;
-    for (const row of claimed) {
-      // A server that failed one (down, refusing for now) would fail the rest, each after its timeout:
-      // they go back to waiting for the job's next try.
-      if (retry) break;
-      tried++;
-      let email: ReturnType<typeof renderRow>;
-      try {
-        email = renderRow(row, { publicUrl, secret });
-      } catch (error) {
-        // A row that cannot be composed (a bug) fails alone, shown on Email delivery with why, instead of
-        // failing its batch at every try.
+    const setStatus = (id: string, status: "failed" | "pending", error: unknown) => {
+      recorded.add(id);
+      return db
+        .update(emailOutbox)
+        .set({ status, lastError: describe(error) })
+        .where(eq(emailOutbox.id, id));
+    };
+    try {
+      for (const row of claimed) {
+        // A server that failed one (down, refusing for now) would fail the rest, each after its timeout:
+        // they go back to waiting for the job's next try.
+        if (retry) break;
+        tried++;
+        let email: ReturnType<typeof renderRow>;
+        try {
+          email = renderRow(row, { publicUrl, secret });
+        } catch (error) {
+          // A row that cannot be composed (a bug) fails alone, shown on Email delivery with why, instead of
+          // failing its batch at every try.
+          await setStatus(row.id, "failed", error);
+          continue;
+        }
+        try {
+          await transport.send({
+            from,
+            to: row.toAddress,
+            subject: email.subject,
+            html: email.html,
+            text: email.text,
+            messageId: row.messageId ?? `<${row.id}@${host}>`,
+            headers: email.headers,
+          });
+          sent.push(row.id);
+        } catch (error) {
+          const final = lastTry || permanent(error);
+          await setStatus(row.id, final ? "failed" : "pending", error);
+          if (!final) retry ??= error; // recorded as failed: nothing left for the queue to retry
+        }
+      }
+      await recordSent(sent);
+      sentRecorded = true;
+      const untried = claimed.slice(tried).map((r) => r.id);
+      if (untried.length > 0) {
+        // Their claim counts as a try: the batch's failure is theirs too (a server down for every one).
         await db
           .update(emailOutbox)
-          .set({ status: "failed", lastError: describe(error) })
-          .where(eq(emailOutbox.id, row.id));
-        continue;
+          .set({ status: "pending", lastError: describe(retry) })
+          .where(inArray(emailOutbox.id, untried));
       }
-      try {
-        await transport.send({
-          from,
-          to: row.toAddress,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          messageId: row.messageId ?? `<${row.id}@${host}>`,
-          headers: email.headers,
-        });
-        sent.push(row.id);
-      } catch (error) {
-        const final = lastTry || permanent(error);
-        await db
-          .update(emailOutbox)
-          .set({ status: final ? "failed" : "pending", lastError: describe(error) })
-          .where(eq(emailOutbox.id, row.id));
-        if (!final) retry ??= error; // recorded as failed: nothing left for the queue to retry
-      }
-    }
-    if (sent.length > 0) {
-      await db
-        .update(emailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
-        .where(inArray(emailOutbox.id, sent));
-    }
-    const untried = claimed.slice(tried).map((r) => r.id);
-    if (untried.length > 0) {
-      // Their claim counts as a try: the batch's failure is theirs too (a server down for every one).
-      await db
-        .update(emailOutbox)
-        .set({ status: "pending", lastError: describe(retry) })
-        .where(inArray(emailOutbox.id, untried));
+    } catch (error) {
+      // Something other than the mail server failed mid-way (the database): what is known is recorded at once
+      // — the sent ones as sent, the rest as waiting — so that the job's next try takes the rest. Left claimed,
+      // they waited for the relay's sweep: a retry before the claim lapses finds nothing to take, and completes.
+      const waiting = claimed.map((r) => r.id).filter((id) => !recorded.has(id) && !sent.includes(id));
+      await Promise.all([
+        sentRecorded ? null : recordSent(sent),
+        waiting.length > 0
+          ? db
+              .update(emailOutbox)
+              .set({ status: "pending", lastError: describe(error) })
+              .where(and(inArray(emailOutbox.id, waiting), eq(emailOutbox.status, "sending")))
+          : null,
+      ]).catch(() => {}); // the database still failing: the claims lapse, and a later try or the relay takes them
+      throw error;
     }
     if (retry) throw retry; // the queue tries again later, for the rows left pending
+  }
+
+  async function recordSent(ids: string[]) {
+    if (ids.length === 0) return;
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: new Date(), lastError: null })
+      .where(inArray(emailOutbox.id, ids));
   }
 
   queue.define(DELIVER_EMAIL, deliver, {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify, orderNumber, unsubscribeToken } from "../../core/notifications/index.ts";
 import { emailOutbox, notifications, orders } from "../../db/schema.ts";
@@ -248,21 +248,34 @@ describe("delivery that ends mid-way", () => {
     expect(smtp.to(buyer.user.email)).toHaveLength(1);
   });
 
-  it("takes back an email whose delivery ended without recording it once its claim lapses, and sends it once", async () => {
+  it("records what it sent when the database fails mid-way, and leaves nothing claimed for the next try", async () => {
     const buyer = await newBuyer();
     await t.services.db.transaction((tx) =>
       notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
     );
-    // As a try that claimed it and then failed before recording anything leaves it: claimed three minutes
-    // ago, its job done.
-    const ago = new Date(Date.now() - 3 * 60_000);
-    await t.services.db
-      .update(emailOutbox)
-      .set({ status: "sending", attempts: 1, claimedAt: ago, enqueuedAt: ago, updatedAt: ago })
-      .where(eq(emailOutbox.toAddress, buyer.user.email));
-    await deliver();
+    // The database refuses the first "sent" record for this address, once (a sequence is not rolled back).
+    const fn = `fail_sent_${process.pid}`;
+    await t.services.db.execute(sql.raw(`create sequence ${fn}`));
+    await t.services.db.execute(
+      sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin
+        if new.status = 'sent' and new.to_address = '${buyer.user.email}' and nextval('${fn}') = 1 then
+          raise exception 'the database failed here';
+        end if;
+        return new;
+      end $$`),
+    );
+    await t.services.db.execute(
+      sql.raw(`create trigger ${fn} before update on email_outbox for each row execute function ${fn}()`),
+    );
+    try {
+      await deliver();
+    } finally {
+      await t.services.db.execute(sql.raw(`drop trigger ${fn} on email_outbox`));
+      await t.services.db.execute(sql.raw(`drop function ${fn}()`));
+      await t.services.db.execute(sql.raw(`drop sequence ${fn}`));
+    }
     const [row] = await outboxOf(buyer.user.email);
-    expect(row).toMatchObject({ status: "sent", attempts: 2 });
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
     expect(smtp.to(buyer.user.email)).toHaveLength(1);
   });
 });
