@@ -28,7 +28,7 @@ export function postgresBroadcast(db: Db, listener: Listener): Broadcast {
   return { ...listener, send: (channel, payloads) => sendAll([[channel, payloads]]), sendAll };
 }
 
-/** Messages one statement carries at most (two parameters each; PostgreSQL takes 65,535 per statement). */
+/** Payloads one statement carries at most (two parameters each; PostgreSQL takes 65,535 per statement). */
 const PER_STATEMENT = 1_000;
 
 /**
@@ -44,7 +44,9 @@ function oneStatementAtATime(send: (messages: Message[]) => Promise<void>) {
   async function sendNow(messages: Message[]) {
     busy = true;
     try {
-      for (let i = 0; i < messages.length; i += PER_STATEMENT) await send(messages.slice(i, i + PER_STATEMENT));
+      // One payload each, so that a statement's size is counted in what it sends (a message may tell many).
+      const single = messages.flatMap(([channel, payloads]) => payloads.map((p): Message => [channel, [p]]));
+      for (let i = 0; i < single.length; i += PER_STATEMENT) await send(single.slice(i, i + PER_STATEMENT));
     } finally {
       const waiting = next;
       next = null;
@@ -55,7 +57,7 @@ function oneStatementAtATime(send: (messages: Message[]) => Promise<void>) {
   return (messages: Message[]): Promise<void> => {
     if (!busy) return sendNow(messages);
     next ??= { messages: [], sent: Promise.withResolvers<void>() };
-    next.messages.push(...messages);
+    for (const message of messages) next.messages.push(message);
     return next.sent.promise;
   };
 }

@@ -163,7 +163,8 @@ async function openPostgres({
   // Announced after each commit, not inside the transaction (see announceThrough: NOTIFY serialises commits),
   // through a connection of its own: on the requests' pool, under load, announcements waited for a
   // connection past its timeout and were lost. postgresBroadcast sends one statement at a time on it.
-  const announcer = postgresPool(url, 1, false);
+  // A statement stuck on a connection that died silently must not hold back every later announcement.
+  const announcer = postgresPool(url, 1, false, 10_000);
   const broadcast = postgresBroadcast(drizzlePg({ client: announcer }) as unknown as Db, listener);
   announceThrough(db as unknown as Db, broadcast);
   return {
@@ -185,8 +186,13 @@ async function openPostgres({
   };
 }
 
-function postgresPool(url: string, max: number, preparedStatements: boolean) {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+function postgresPool(url: string, max: number, preparedStatements: boolean, queryTimeoutMs?: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    query_timeout: queryTimeoutMs,
+  });
   // An idle client losing its server (restart, outage) must not crash the process;
   // the pool replaces it and /healthz reports the outage meanwhile.
   pool.on("error", () => {});
