@@ -10,7 +10,7 @@
  *    written and queued, never sent), to tell the requests' own cost from the delivery's on the same cores.
  *    `--worker`: this checkout's server works no jobs and a worker process (`npm run worker`) delivers the
  *    emails on the same cores, as compose.yaml lays them out.
- *    Each round also reports how long after its load the last of its emails was sent.
+ *    Each round on PostgreSQL also reports how long after its load the last of its emails was sent.
  * 2. A burst of `--burst` notifications (each with an email) waiting in the outbox: the time from a server's
  *    start until the last email reaches an SMTP server on loopback. The goal: under 60 s.
  * Writes bench/results/<date>-notifications-<db>.md.
@@ -39,6 +39,8 @@ const baselineRef = argument("baseline", "0aabea3^");
 const burst = Number(argument("burst", "10000"));
 const withoutDelivery = process.argv.includes("--without-delivery");
 const inWorker = process.argv.includes("--worker");
+if (inWorker && kind !== "postgres")
+  throw new Error("--worker needs --db postgres: the embedded database opens in one process");
 const PORT = 3811;
 const CONNECTIONS = [10, 50];
 const base = `http://127.0.0.1:${PORT}`;
@@ -110,7 +112,9 @@ async function sales(dir: string, variant: Sale["variant"], round: number, smtpU
     now && inWorker
       ? startNode(["server/main.ts", "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
       : null;
-  const outbox = now && !withoutDelivery ? await openDatabase(loadConfig(db.env).database) : null;
+  // Read beside the server: PostgreSQL only (the embedded database's folder is the server's alone).
+  const outbox =
+    now && !withoutDelivery && kind === "postgres" ? await openDatabase(loadConfig(db.env).database) : null;
   const perRun = Math.floor(db.laptops.length / CONNECTIONS.length);
   const rows: Sale[] = [];
   try {
