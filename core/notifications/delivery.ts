@@ -155,12 +155,12 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
     const recorded = new Set<string>(); // failed, or back to waiting, one by one
     let retry: unknown;
     let tried = 0;
-    const setStatus = (id: string, status: "failed" | "pending", error: unknown) => {
-      recorded.add(id);
-      return db
+    const setStatus = async (id: string, status: "failed" | "pending", error: unknown) => {
+      await db
         .update(emailOutbox)
         .set({ status, lastError: describe(error) })
         .where(eq(emailOutbox.id, id));
+      recorded.add(id); // only once it is: a row whose update failed is given back with the rest
     };
     try {
       for (const row of claimed) {
