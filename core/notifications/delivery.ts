@@ -12,6 +12,13 @@ export const RELAY_EMAILS = "email.relay";
 
 /** A claim older than this belongs to a delivery that died mid-send (the job's own expiry is the same). */
 const CLAIM_SECONDS = 120;
+/**
+ * A delivery still sending renews its claim this often (between two emails), so a slow mail server (25
+ * emails at several seconds each) never lets the claim lapse while it works: the job's retry after its
+ * expiry would take the unsent rows and send them a second time. One send is bounded by the transport's
+ * timeouts (well under a minute), so a claim is never older than this plus one send.
+ */
+const RENEW_AFTER_MS = (CLAIM_SECONDS * 1000) / 4;
 /** A queued row untouched this long lost its job (the longest backoff is 10 minutes, doubled by jitter). */
 const LOST_AFTER_MS = 30 * 60_000;
 /** Emails one delivery job carries: one claim and one result for all of them, not a job each. */
@@ -27,6 +34,8 @@ export interface DeliveryOptions {
   secret: string;
   from: string;
   log: (line: string) => void;
+  /** The clock claims are read by (tests move it on). */
+  now?: () => number;
 }
 
 /** The email a row stands for, rendered now (links from PUBLIC_URL, the unsubscribe link signed). */
@@ -65,12 +74,22 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * Delivering the outbox: "deliver email" jobs of up to 25 rows each, queued after the commit that wrote
  * them (the relay), retried with exponential backoff, and each email sent at most once per claim: a
  * delivery first claims its rows (pending → sending) in one statement, so two jobs for one row never both
- * send it, and records the sent ones in one statement more. A job whose emails could not all go is retried
- * for those alone (the sent ones are no longer pending). Only an unknown outcome (the process died
+ * send it, and records the sent ones in one statement more. A slow batch renews its claim as it goes, so the
+ * job's retry after its expiry does not take rows it is still sending. A job whose emails could not all go is
+ * retried for those alone (the sent ones are no longer pending). Only an unknown outcome (the process died
  * mid-send) can send twice, and then with the same Message-ID. Batches keep a sale's three emails from
  * costing a dozen commits (see README, Benchmarks).
  */
-export function createDelivery({ db, queue, transport, publicUrl, secret, from, log }: DeliveryOptions) {
+export function createDelivery({
+  db,
+  queue,
+  transport,
+  publicUrl,
+  secret,
+  from,
+  log,
+  now = Date.now,
+}: DeliveryOptions) {
   const host = new URL(publicUrl).hostname || "relaptop.invalid";
 
   /** Queues a job for each waiting row without one — and for rows whose job was lost — once per row in a cluster. */
@@ -84,7 +103,7 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
           .where(
             and(
               inArray(emailOutbox.status, ["pending", "sending"]),
-              or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.updatedAt, new Date(Date.now() - LOST_AFTER_MS))),
+              or(isNull(emailOutbox.enqueuedAt), lt(emailOutbox.updatedAt, new Date(now() - LOST_AFTER_MS))),
             ),
           )
           .orderBy(emailOutbox.createdAt)
@@ -105,17 +124,20 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
 
   /**
    * The job: claim its rows, send each (or keep them all without SMTP), and record what happened. `{ id }`
-   * is a job queued before batches (one row).
+   * is a job queued before batches (one row). Every result is recorded only on rows this delivery still
+   * holds (status "sending" with its own claim time), so a delivery that lost its claim cannot overwrite
+   * what another one did.
    */
   async function deliver(job: { ids: string[] } | { id: string }, { lastTry }: { lastTry: boolean }) {
     const ids = "ids" in job ? job.ids : [job.id];
     if (ids.length === 0) return;
+    let claimedAt = new Date(now());
     const claimed = await db
       .update(emailOutbox)
       .set({
         status: "sending",
         attempts: sql`${emailOutbox.attempts} + 1`,
-        claimedAt: new Date(),
+        claimedAt,
         messageId: sql`coalesce(${emailOutbox.messageId}, '<' || ${emailOutbox.id} || ${`@${host}>`})`,
       })
       .where(
@@ -125,23 +147,21 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
             eq(emailOutbox.status, "pending"),
             and(
               eq(emailOutbox.status, "sending"),
-              lt(emailOutbox.claimedAt, new Date(Date.now() - CLAIM_SECONDS * 1000)),
+              lt(emailOutbox.claimedAt, new Date(claimedAt.getTime() - CLAIM_SECONDS * 1000)),
             ),
           ),
         ),
       )
       .returning();
     if (claimed.length === 0) return; // sent, failed, kept, or in another delivery's hands
+    /** The rows among `rowIds` this delivery still holds. */
+    const mine = (rowIds: string[]) =>
+      and(inArray(emailOutbox.id, rowIds), eq(emailOutbox.status, "sending"), eq(emailOutbox.claimedAt, claimedAt));
     if (!transport) {
       await db
         .update(emailOutbox)
         .set({ status: "kept", lastError: NOT_SENT })
-        .where(
-          inArray(
-            emailOutbox.id,
-            claimed.map((r) => r.id),
-          ),
-        );
+        .where(mine(claimed.map((r) => r.id)));
       for (const row of claimed) {
         const email = renderRow(row, { publicUrl, secret });
         log(
@@ -150,24 +170,50 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
       }
       return;
     }
-    const sent: string[] = [];
-    let sentRecorded = false;
-    const recorded = new Set<string>(); // failed, or back to waiting, one by one
+    let sent: string[] = []; // sent, not yet recorded
+    const settled = new Set<string>(); // recorded as sent, failed or back to waiting
     let retry: unknown;
     let tried = 0;
+    const recordSent = async () => {
+      if (sent.length === 0) return;
+      const recording = sent;
+      await db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: new Date(now()), lastError: null })
+        .where(mine(recording));
+      for (const id of recording) settled.add(id);
+      sent = sent.filter((id) => !recording.includes(id));
+    };
     const setStatus = async (id: string, status: "failed" | "pending", error: unknown) => {
       await db
         .update(emailOutbox)
         .set({ status, lastError: describe(error) })
-        .where(eq(emailOutbox.id, id));
-      recorded.add(id); // only once it is: a row whose update failed is given back with the rest
+        .where(mine([id]));
+      settled.add(id); // only once it is: a row whose update failed is given back with the rest
+    };
+    /** What this delivery has sent is recorded, and its claim on the rest starts again. */
+    const renew = async () => {
+      await recordSent();
+      const rest = claimed.slice(tried).map((r) => r.id);
+      const renewedAt = new Date(now());
+      const kept = await db
+        .update(emailOutbox)
+        .set({ claimedAt: renewedAt })
+        .where(mine(rest))
+        .returning({ id: emailOutbox.id });
+      claimedAt = renewedAt;
+      // Taken by another delivery meanwhile (this one stalled past its claim): theirs now.
+      const held = new Set(kept.map((r) => r.id));
+      for (const id of rest) if (!held.has(id)) settled.add(id);
     };
     try {
       for (const row of claimed) {
         // A server that failed one (down, refusing for now) would fail the rest, each after its timeout:
         // they go back to waiting for the job's next try.
         if (retry) break;
+        if (now() - claimedAt.getTime() > RENEW_AFTER_MS) await renew();
         tried++;
+        if (settled.has(row.id)) continue;
         let email: ReturnType<typeof renderRow>;
         try {
           email = renderRow(row, { publicUrl, secret });
@@ -194,41 +240,32 @@ export function createDelivery({ db, queue, transport, publicUrl, secret, from, 
           if (!final) retry ??= error; // recorded as failed: nothing left for the queue to retry
         }
       }
-      await recordSent(sent);
-      sentRecorded = true;
+      await recordSent();
       const untried = claimed.slice(tried).map((r) => r.id);
       if (untried.length > 0) {
         // Their claim counts as a try: the batch's failure is theirs too (a server down for every one).
         await db
           .update(emailOutbox)
           .set({ status: "pending", lastError: describe(retry) })
-          .where(inArray(emailOutbox.id, untried));
+          .where(mine(untried));
       }
     } catch (error) {
       // Something other than the mail server failed mid-way (the database): what is known is recorded at once
       // — the sent ones as sent, the rest as waiting — so that the job's next try takes the rest. Left claimed,
       // they waited for the relay's sweep: a retry before the claim lapses finds nothing to take, and completes.
-      const waiting = claimed.map((r) => r.id).filter((id) => !recorded.has(id) && !sent.includes(id));
+      const waiting = claimed.map((r) => r.id).filter((id) => !settled.has(id) && !sent.includes(id));
       await Promise.all([
-        sentRecorded ? null : recordSent(sent),
+        recordSent(),
         waiting.length > 0
           ? db
               .update(emailOutbox)
               .set({ status: "pending", lastError: describe(error) })
-              .where(and(inArray(emailOutbox.id, waiting), eq(emailOutbox.status, "sending")))
+              .where(mine(waiting))
           : null,
       ]).catch(() => {}); // the database still failing: the claims lapse, and a later try or the relay takes them
       throw error;
     }
     if (retry) throw retry; // the queue tries again later, for the rows left pending
-  }
-
-  async function recordSent(ids: string[]) {
-    if (ids.length === 0) return;
-    await db
-      .update(emailOutbox)
-      .set({ status: "sent", sentAt: new Date(), lastError: null })
-      .where(inArray(emailOutbox.id, ids));
   }
 
   queue.define(DELIVER_EMAIL, deliver, {

@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notify, orderNumber, unsubscribeToken } from "../../core/notifications/index.ts";
+import type { JobQueue } from "../../core/jobs/index.ts";
+import {
+  createDelivery,
+  type MailTransport,
+  notify,
+  orderNumber,
+  smtpTransport,
+  unsubscribeToken,
+} from "../../core/notifications/index.ts";
 import { emailOutbox, notifications, orders } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -277,6 +285,56 @@ describe("delivery that ends mid-way", () => {
     const [row] = await outboxOf(buyer.user.email);
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
     expect(smtp.to(buyer.user.email)).toHaveLength(1);
+  });
+});
+
+describe("a slow mail server", () => {
+  it("keeps the delivery's claim while it sends, so the job's retry after its expiry sends nothing twice", async () => {
+    const buyer = await newBuyer();
+    await t.services.db.transaction(async (tx) => {
+      for (let i = 0; i < 25; i++)
+        await notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} });
+    });
+    const ids = (await outboxOf(buyer.user.email)).map((r) => r.id);
+    expect(ids).toHaveLength(25);
+    let clock = Date.now();
+    const real = smtpTransport(smtp.url);
+    const sent: string[] = [];
+    let retry: Promise<void> | undefined;
+    // Each email takes 10 s at this server, so the batch of 25 takes 250 s: past the job's expiry (120 s),
+    // after which the queue starts its retry while this try still sends.
+    const slow: MailTransport = {
+      async send(email) {
+        clock += 10_000;
+        sent.push(email.messageId);
+        if (sent.length === 13) retry = delivery.deliver({ ids }, { lastTry: false });
+        await real.send(email);
+      },
+      close: () => real.close(),
+    };
+    const delivery = createDelivery({
+      db: t.services.db,
+      queue: { define() {} } as unknown as JobQueue,
+      transport: slow,
+      publicUrl: PUBLIC_URL,
+      secret: "a-secret-for-unsubscribe-links-0123456789",
+      from: "ReLaptop <hello@relaptop.test>",
+      log: () => {},
+      now: () => clock,
+    });
+    try {
+      await delivery.deliver({ ids }, { lastTry: false });
+      await retry;
+    } finally {
+      real.close();
+    }
+    expect(retry).toBeDefined();
+    expect(sent).toHaveLength(25);
+    expect(new Set(sent).size).toBe(25);
+    expect(smtp.to(buyer.user.email)).toHaveLength(25);
+    const rows = await outboxOf(buyer.user.email);
+    expect(rows.map((r) => r.status)).toEqual(Array(25).fill("sent"));
+    expect(rows.map((r) => r.attempts)).toEqual(Array(25).fill(1));
   });
 });
 
