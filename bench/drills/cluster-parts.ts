@@ -35,27 +35,27 @@ export interface Part {
 export const startNginx = (apps: number[], port: number, media?: string): Promise<Part & { said(): string }> =>
   startRecipeNginx({ upstreams: apps.map((p) => `127.0.0.1:${p}`), port, media });
 
-const tcpAnswers = (port: number) =>
-  until(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, "127.0.0.1", () => {
-          socket.end();
-          resolve(true);
-        });
-        socket.on("error", () => resolve(false));
-      }),
-    15_000,
-  );
+const answersNow = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
 
 /** A Redis server of the drill's own (nothing kept on disk). */
 export async function startRedis(port: number): Promise<Part> {
+  // One left by a killed run would answer in its place, its counters (the login throttle's) carried over.
+  if (await answersNow(port)) {
+    throw new Error(`something already listens on ${port} (a redis-server left by an earlier drill?): stop it first`);
+  }
   const child: ChildProcess = spawn(
     "redis-server",
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     { stdio: "ignore" },
   );
-  if (!(await tcpAnswers(port))) throw new Error(`redis-server did not start on ${port}`);
+  if (!(await until(() => answersNow(port), 15_000))) throw new Error(`redis-server did not start on ${port}`);
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
