@@ -21,6 +21,7 @@ import { BRANDS_CHANNEL } from "../core/catalogue/index.ts";
 import { AppError } from "../core/errors.ts";
 import { MEDIA_URL_PREFIX } from "../core/media/index.ts";
 import type { StripeProvider } from "../core/payments/index.ts";
+import { UNAVAILABLE_MESSAGE } from "../schemas/messages.ts";
 import { findNul, NUL_MESSAGE } from "../schemas/text-safety.ts";
 import { accountRecoveryApi } from "./api/account-recovery.ts";
 import { accountsApi } from "./api/accounts.ts";
@@ -75,13 +76,18 @@ const SYNC_COMPRESS_BYTES = 256 * 1024;
 
 /**
  * A process being drained still serves, but /healthz answers 503 so a balancer that watches it stops
- * sending. Once closing (server/graceful-close.ts) it accepts no connection, and every answer says
- * `Connection: close`, so each open connection ends after its next request.
+ * sending. Leaving (server/graceful-close.ts), it answers reads 503 so that nginx, which does not watch
+ * health, retries them elsewhere and stops choosing it. Once closing it accepts no connection. Leaving or
+ * closing, every answer says `Connection: close`, so each open connection ends after its next request.
  */
 export interface Lifecycle {
   draining: boolean;
+  leaving?: boolean;
   closing?: boolean;
 }
+
+/** The requests a balancer may send to another process after this one answered 503. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export async function buildApp({
   config,
@@ -120,13 +126,22 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook("onRequest", methodCheck);
+  // Stepping out of a balancer before closing (server/graceful-close.ts): reads go elsewhere, writes are served.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!lifecycle.leaving || lifecycle.closing || !READS.has(request.method)) return done();
+    reply
+      .status(503)
+      .header("retry-after", "1")
+      .header("connection", "close")
+      .send({ code: "UNAVAILABLE", message: UNAVAILABLE_MESSAGE });
+  });
   app.addHook("preParsing", limitJsonDepth);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", sendRefreshedCookies);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (lifecycle.closing) reply.header("connection", "close");
+    if (lifecycle.leaving || lifecycle.closing) reply.header("connection", "close");
   });
 
   const formTargets = config.google ? [new URL(config.google.discoveryUrl).origin] : [];

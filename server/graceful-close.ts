@@ -2,17 +2,34 @@ import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { Lifecycle } from "./app.ts";
 
+/** Stepping out of the balancer ends once no new connection has come for this long … */
+const QUIET_MS = 250;
+/** … or after this long at most (a balancer that keeps connecting, whatever it is told). */
+const LEAVE_MAX_MS = 2_000;
+
 /**
- * Ends serving without cutting a request off, after the drain (server/main.ts). First no new connection
- * is accepted — a balancer's next connect is refused, which nginx retries on another process even for a
- * POST, since it never reached this one. The connections already open stay: each is closed after its next
- * answer (`Connection: close`, lifecycle.closing) or by the client. None is closed while idle, because a
- * request may be on its way on it, and a POST cut off that way is not retried. After `graceMs` whatever is
- * left (idle connections a client keeps without using them) is closed with the app.
+ * Ends serving without cutting a request off, after the drain (server/main.ts).
+ *
+ * First, behind a balancer (`leave`), it steps out of it: every read (GET, HEAD, OPTIONS) is answered 503 with
+ * `Connection: close` (server/app.ts), which nginx — which does not watch /healthz — retries on another process
+ * and counts as this one failing (`max_fails`), so it stops choosing it; writes are still served. This lasts
+ * until no new connection has come for a quarter of a second. Closing the listening socket while a balancer
+ * still connects resets the connections the kernel had accepted that the app had not yet taken, and a POST
+ * nginx had sent on one of them fails: it is not retried, since it might have been handled.
+ *
+ * Then no new connection is accepted — a balancer's next connect is refused, which nginx retries on another
+ * process even for a POST, since it never reached this one. The connections already open stay: each is closed
+ * after its next answer (`Connection: close`, lifecycle.closing) or by the client. None is closed while idle,
+ * because a request may be on its way on it, and a POST cut off that way is not retried. After `graceMs`
+ * whatever is left (idle connections a client keeps without using them) is closed with the app.
  */
-export async function closeGently(app: FastifyInstance, lifecycle: Lifecycle, graceMs: number) {
-  lifecycle.closing = true;
+export async function closeGently(app: FastifyInstance, lifecycle: Lifecycle, graceMs: number, { leave = false } = {}) {
   const server = app.server;
+  if (server.listening && leave) {
+    lifecycle.leaving = true;
+    await quietFor(server, QUIET_MS, LEAVE_MAX_MS);
+  }
+  lifecycle.closing = true;
   if (server.listening) {
     // net.Server's own close stops accepting; http.Server's would also close the idle connections at once.
     net.Server.prototype.close.call(server);
@@ -22,6 +39,26 @@ export async function closeGently(app: FastifyInstance, lifecycle: Lifecycle, gr
     }
   }
   await app.close(); // what is still in flight finishes; what is left idle is closed
+}
+
+/** Resolves once `server` has accepted no connection for `quietMs`, or after `maxMs`. */
+function quietFor(server: net.Server, quietMs: number, maxMs: number) {
+  return new Promise<void>((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      clearTimeout(cap);
+      server.off("connection", again);
+      resolve();
+    };
+    const again = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, quietMs);
+    };
+    const cap = setTimeout(done, maxMs);
+    server.on("connection", again);
+    again();
+  });
 }
 
 const openConnections = (server: net.Server) =>

@@ -54,11 +54,12 @@ async function main() {
       console.log(`Draining for ${config.shutdownDrainMs} ms before closing.`);
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     }
-    // No new connections; each open one ends after its next answer, or is left to its client to close
+    // Out of the balancer (reads answered 503 until no new connection comes), then no new connections;
+    // each open one ends after its next answer, or is left to its client to close
     // (deploy/nginx.conf closes idle ones after 1 s), within as long again as the drain (at least 2 s).
     // Without a drain (one embedded process), Ctrl-C, or a restart under `npm run dev`: no wait.
     const balanced = signal === "SIGTERM" && !dev && config.shutdownDrainMs > 0;
-    await closeGently(app, lifecycle, balanced ? Math.max(config.shutdownDrainMs, 2_000) : 0);
+    await closeGently(app, lifecycle, balanced ? Math.max(config.shutdownDrainMs, 2_000) : 0, { leave: balanced });
     await services.background.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);

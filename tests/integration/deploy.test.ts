@@ -5,7 +5,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import type { Lifecycle } from "../../server/app.ts";
 import { configVariables } from "../../server/config.ts";
+import { closeGently } from "../../server/graceful-close.ts";
 import { NGINX, nginxInstalled, startNginx, writeLocalNginxConfig } from "../support/nginx.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -118,6 +120,56 @@ describe.skipIf(!nginxInstalled())("nginx from the recipe in front of the app", 
     }
     // Nothing of Bea's was kept: a visitor asking the same is told to sign in.
     expect((await fetch(`${proxy.url}/api/me`)).status).toBe(401);
+  });
+});
+
+describe.skipIf(!nginxInstalled())("a process stopping behind nginx", () => {
+  // SIGTERM's leaving step (server/graceful-close.ts) with the recipe's nginx: the reads it answers 503 go to
+  // the other process, and nginx stops connecting to it, so it can stop listening with no connection in flight.
+  it("has its reads answered by the other, and is no longer chosen before it stops listening", async () => {
+    // Not draining yet: nginx's first look at /healthz (startNginx) would find it failing and leave it out.
+    const leaving: Lifecycle = { draining: false };
+    const a = await startTestApp({ TRUST_PROXY: "127.0.0.1" }, {}, { lifecycle: leaving });
+    const b = await startTestApp({ TRUST_PROXY: "127.0.0.1" });
+    let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
+    try {
+      const ports: number[] = [];
+      for (const app of [a.app, b.app]) {
+        await app.listen({ port: 0, host: "127.0.0.1" });
+        ports.push((app.server.address() as net.AddressInfo).port);
+      }
+      proxy = await startNginx({ upstreams: ports.map((p) => `127.0.0.1:${p}`), port: await freePort() });
+      const url = `${proxy.url}/api/me`; // never cached: every read reaches a process
+      const statuses: number[] = [];
+      let answeredWhileLeaving = 0;
+      let running = true;
+      const reader = async () => {
+        while (running) {
+          statuses.push((await fetch(url)).status);
+          if (leaving.leaving && !leaving.closing) answeredWhileLeaving++;
+        }
+      };
+      const readers = Array.from({ length: 4 }, reader);
+      while (statuses.length < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+      leaving.draining = true;
+      let reachedWhileLeaving = 0;
+      a.app.server.on("request", () => {
+        if (!leaving.closing) reachedWhileLeaving++;
+      });
+      await closeGently(a.app, leaving, 2_000, { leave: true });
+      running = false;
+      await Promise.all(readers);
+      expect(statuses.filter((s) => s !== 401)).toEqual([]); // every read answered (signed out), none failed
+      // nginx learnt from the first 503s (one per nginx worker, give or take one already on its way) and sent
+      // every other read to the other process while this one still listened.
+      expect(reachedWhileLeaving).toBeGreaterThan(0);
+      expect(reachedWhileLeaving).toBeLessThanOrEqual(4);
+      expect(answeredWhileLeaving).toBeGreaterThanOrEqual(10);
+    } finally {
+      await proxy?.stop();
+      await a.close();
+      await b.close();
+    }
   });
 });
 

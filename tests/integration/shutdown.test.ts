@@ -6,7 +6,7 @@ import type { Lifecycle } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { closeGently } from "../../server/graceful-close.ts";
 import { client } from "../support/http.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
 
 describe("a process told to stop", () => {
   const lifecycle: Lifecycle = { draining: false };
@@ -58,6 +58,54 @@ describe("a process told to stop", () => {
     await closed;
     expect(Date.now() - started).toBeLessThan(5_000); // as soon as the last connection ended, not after the grace
     agent.destroy();
+    await other.close();
+  });
+
+  // nginx does not watch /healthz: a read answered 503 is retried on another process and counts as this one
+  // failing, so nginx stops choosing it before it stops listening. A write may not go elsewhere: it is served.
+  it("behind a balancer, first steps out of it: reads answered 503, writes served, then no new connection", async () => {
+    const leaving: Lifecycle = { draining: true };
+    const other = await startTestApp({}, {}, { lifecycle: leaving });
+    await other.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = other.app.server.address() as AddressInfo;
+    const ask = (method: string, path: string, body?: string) =>
+      new Promise<{ status?: number; connection?: string; retryAfter?: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            method,
+            path,
+            agent: false,
+            headers: body ? { "content-type": "application/json", origin: PUBLIC_URL } : {},
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () =>
+              resolve({
+                status: res.statusCode,
+                connection: res.headers.connection,
+                retryAfter: res.headers["retry-after"],
+              }),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    expect(await ask("GET", "/api/brands")).toMatchObject({ status: 200 });
+
+    const closed = closeGently(other.app, leaving, 10_000, { leave: true });
+    expect(await ask("GET", "/api/brands")).toEqual({ status: 503, connection: "close", retryAfter: "1" });
+    expect(await ask("HEAD", "/")).toMatchObject({ status: 503 });
+    const write = await ask("POST", "/api/auth/sign-in/email", JSON.stringify({ email: "no@x.test", password: "x" }));
+    expect(write).toMatchObject({ status: 401, connection: "close" });
+    // Once no new connection has come for a moment, it stops listening.
+    await closed;
+    const connect = new Promise((resolve, reject) =>
+      net.connect(port, "127.0.0.1", () => resolve("accepted")).on("error", reject),
+    );
+    await expect(connect).rejects.toMatchObject({ code: "ECONNREFUSED" });
     await other.close();
   });
 
