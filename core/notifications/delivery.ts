@@ -13,12 +13,13 @@ export const RELAY_EMAILS = "email.relay";
 /** A claim older than this belongs to a delivery that died mid-send (the job's own expiry is the same). */
 const CLAIM_SECONDS = 120;
 /**
- * A delivery still sending renews its claim this often (between two emails), so a slow mail server (25
- * emails at several seconds each) never lets the claim lapse while it works: the job's retry after its
- * expiry would take the unsent rows and send them a second time. One send is bounded by the transport's
- * timeouts (well under a minute), so a claim is never older than this plus one send.
+ * A delivery still at work renews its claim once it is this old — checked between two emails and every few
+ * seconds while one is being sent (a slow server, or a send waiting for a pooled connection) — so the claim
+ * never lapses while it works: the job's retry after its expiry would take the unsent rows and send them a
+ * second time.
  */
 const RENEW_AFTER_MS = (CLAIM_SECONDS * 1000) / 4;
+const RENEW_CHECK_MS = 5_000;
 /** A queued row untouched this long lost its job (the longest backoff is 10 minutes, doubled by jitter). */
 const LOST_AFTER_MS = 30 * 60_000;
 /** Emails one delivery job carries: one claim and one result for all of them, not a job each. */
@@ -34,8 +35,9 @@ export interface DeliveryOptions {
   secret: string;
   from: string;
   log: (line: string) => void;
-  /** The clock claims are read by (tests move it on). */
+  /** The clock claims are read by (tests move it on), and how often a send in progress checks it. */
   now?: () => number;
+  renewCheckMs?: number;
 }
 
 /** The email a row stands for, rendered now (links from PUBLIC_URL, the unsubscribe link signed). */
@@ -89,6 +91,7 @@ export function createDelivery({
   from,
   log,
   now = Date.now,
+  renewCheckMs = RENEW_CHECK_MS,
 }: DeliveryOptions) {
   const host = new URL(publicUrl).hostname || "relaptop.invalid";
 
@@ -170,13 +173,25 @@ export function createDelivery({
       }
       return;
     }
+    const started = claimedAt.getTime();
+    // Every write of this delivery comes after the one before it, so a renewal never moves the claim under a
+    // result being recorded (each reads the claim when it runs).
+    let writes: Promise<unknown> = Promise.resolve();
+    const serially = <T>(write: () => Promise<T>): Promise<T> => {
+      const next = writes.then(write);
+      writes = next.catch(() => {});
+      return next;
+    };
     let sent: string[] = []; // sent, not yet recorded
-    const settled = new Set<string>(); // recorded as sent, failed or back to waiting
+    const settled = new Set<string>(); // recorded as sent, failed or back to waiting, or taken by another
     let retry: unknown;
     let tried = 0;
-    const recordSent = async () => {
+    // Given back to waiting after the job expired (a very slow batch), its rows need a new job: the job's
+    // retry came and went while this delivery still held them. The relay queues them again within a minute.
+    const requeue = () => (now() - started > CLAIM_SECONDS * 1000 ? { enqueuedAt: null } : {});
+    const recordSentNow = async () => {
       if (sent.length === 0) return;
-      const recording = sent;
+      const recording = [...sent]; // a copy: an email sent while this is written joins `sent`, not this write
       await db
         .update(emailOutbox)
         .set({ status: "sent", sentAt: new Date(now()), lastError: null })
@@ -184,34 +199,48 @@ export function createDelivery({
       for (const id of recording) settled.add(id);
       sent = sent.filter((id) => !recording.includes(id));
     };
-    const setStatus = async (id: string, status: "failed" | "pending", error: unknown) => {
-      await db
-        .update(emailOutbox)
-        .set({ status, lastError: describe(error) })
-        .where(mine([id]));
-      settled.add(id); // only once it is: a row whose update failed is given back with the rest
-    };
-    /** What this delivery has sent is recorded, and its claim on the rest starts again. */
-    const renew = async () => {
-      await recordSent();
-      const rest = claimed.slice(tried).map((r) => r.id);
-      const renewedAt = new Date(now());
-      const kept = await db
-        .update(emailOutbox)
-        .set({ claimedAt: renewedAt })
-        .where(mine(rest))
-        .returning({ id: emailOutbox.id });
-      claimedAt = renewedAt;
-      // Taken by another delivery meanwhile (this one stalled past its claim): theirs now.
-      const held = new Set(kept.map((r) => r.id));
-      for (const id of rest) if (!held.has(id)) settled.add(id);
-    };
+    const recordSent = () => serially(recordSentNow);
+    const giveBack = (rowIds: string[], error: unknown) =>
+      serially(async () => {
+        if (rowIds.length === 0) return;
+        await db
+          .update(emailOutbox)
+          .set({ status: "pending", lastError: describe(error), ...requeue() })
+          .where(mine(rowIds));
+        for (const id of rowIds) settled.add(id); // only once it is: one whose update failed is given back later
+      });
+    const fail = (id: string, error: unknown) =>
+      serially(async () => {
+        await db
+          .update(emailOutbox)
+          .set({ status: "failed", lastError: describe(error) })
+          .where(mine([id]));
+        settled.add(id);
+      });
+    /** Once the claim is a quarter of its life old: what was sent is recorded, and the claim on the rest starts again. */
+    const renewIfDue = () =>
+      serially(async () => {
+        if (now() - claimedAt.getTime() <= RENEW_AFTER_MS) return;
+        await recordSentNow();
+        const rest = claimed.map((r) => r.id).filter((id) => !settled.has(id) && !sent.includes(id));
+        const renewedAt = new Date(now());
+        const kept = await db
+          .update(emailOutbox)
+          .set({ claimedAt: renewedAt })
+          .where(mine(rest))
+          .returning({ id: emailOutbox.id });
+        claimedAt = renewedAt;
+        // Taken by another delivery meanwhile (this one stalled past its claim): theirs now.
+        const held = new Set(kept.map((r) => r.id));
+        for (const id of rest) if (!held.has(id)) settled.add(id);
+      });
+    const renewal = setInterval(() => void renewIfDue().catch(() => {}), renewCheckMs);
     try {
       for (const row of claimed) {
         // A server that failed one (down, refusing for now) would fail the rest, each after its timeout:
         // they go back to waiting for the job's next try.
         if (retry) break;
-        if (now() - claimedAt.getTime() > RENEW_AFTER_MS) await renew();
+        await renewIfDue();
         tried++;
         if (settled.has(row.id)) continue;
         let email: ReturnType<typeof renderRow>;
@@ -220,7 +249,7 @@ export function createDelivery({
         } catch (error) {
           // A row that cannot be composed (a bug) fails alone, shown on Email delivery with why, instead of
           // failing its batch at every try.
-          await setStatus(row.id, "failed", error);
+          await fail(row.id, error);
           continue;
         }
         try {
@@ -235,35 +264,33 @@ export function createDelivery({
           });
           sent.push(row.id);
         } catch (error) {
-          const final = lastTry || permanent(error);
-          await setStatus(row.id, final ? "failed" : "pending", error);
-          if (!final) retry ??= error; // recorded as failed: nothing left for the queue to retry
+          if (lastTry || permanent(error)) {
+            await fail(row.id, error); // nothing left for the queue to retry
+          } else {
+            await giveBack([row.id], error);
+            retry ??= error;
+          }
         }
       }
       await recordSent();
-      const untried = claimed.slice(tried).map((r) => r.id);
-      if (untried.length > 0) {
-        // Their claim counts as a try: the batch's failure is theirs too (a server down for every one).
-        await db
-          .update(emailOutbox)
-          .set({ status: "pending", lastError: describe(retry) })
-          .where(mine(untried));
-      }
+      // Their claim counts as a try: the batch's failure is theirs too (a server down for every one).
+      await giveBack(
+        claimed
+          .slice(tried)
+          .map((r) => r.id)
+          .filter((id) => !settled.has(id)),
+        retry,
+      );
     } catch (error) {
       // Something other than the mail server failed mid-way (the database): what is known is recorded at once
       // — the sent ones as sent, the rest as waiting — so that the job's next try takes the rest. Left claimed,
       // they waited for the relay's sweep: a retry before the claim lapses finds nothing to take, and completes.
       const waiting = claimed.map((r) => r.id).filter((id) => !settled.has(id) && !sent.includes(id));
-      await Promise.all([
-        recordSent(),
-        waiting.length > 0
-          ? db
-              .update(emailOutbox)
-              .set({ status: "pending", lastError: describe(error) })
-              .where(mine(waiting))
-          : null,
-      ]).catch(() => {}); // the database still failing: the claims lapse, and a later try or the relay takes them
+      // The database still failing: the claims lapse, and a later try or the relay takes them.
+      await Promise.all([recordSent().catch(() => {}), giveBack(waiting, error).catch(() => {})]);
       throw error;
+    } finally {
+      clearInterval(renewal);
     }
     if (retry) throw retry; // the queue tries again later, for the rows left pending
   }

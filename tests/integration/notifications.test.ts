@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../core/jobs/index.ts";
 import {
@@ -289,39 +289,47 @@ describe("delivery that ends mid-way", () => {
 });
 
 describe("a slow mail server", () => {
-  it("keeps the delivery's claim while it sends, so the job's retry after its expiry sends nothing twice", async () => {
+  /** A delivery of `ids` through `send`, on the real database, with a clock the test moves. */
+  const slowDelivery = (send: MailTransport["send"], clock: () => number) =>
+    createDelivery({
+      db: t.services.db,
+      queue: { define() {} } as unknown as JobQueue,
+      transport: { send, close() {} },
+      publicUrl: PUBLIC_URL,
+      secret: "a-secret-for-unsubscribe-links-0123456789",
+      from: "ReLaptop <hello@relaptop.test>",
+      log: () => {},
+      now: clock,
+      renewCheckMs: 20,
+    });
+  const notices = async (count: number) => {
     const buyer = await newBuyer();
     await t.services.db.transaction(async (tx) => {
-      for (let i = 0; i < 25; i++)
+      for (let i = 0; i < count; i++)
         await notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} });
     });
-    const ids = (await outboxOf(buyer.user.email)).map((r) => r.id);
-    expect(ids).toHaveLength(25);
+    return { buyer, ids: (await outboxOf(buyer.user.email)).map((r) => r.id) };
+  };
+  const claimOf = async (email: string, messageId: string) =>
+    (await outboxOf(email)).find((r) => r.messageId === messageId)?.claimedAt?.getTime();
+
+  it("keeps the delivery's claim while it sends, so the job's retry after its expiry sends nothing twice", async () => {
+    const { buyer, ids } = await notices(25);
     let clock = Date.now();
     const real = smtpTransport(smtp.url);
     const sent: string[] = [];
     let retry: Promise<void> | undefined;
     // Each email takes 10 s at this server, so the batch of 25 takes 250 s: past the job's expiry (120 s),
     // after which the queue starts its retry while this try still sends.
-    const slow: MailTransport = {
-      async send(email) {
+    const delivery = slowDelivery(
+      async (email) => {
         clock += 10_000;
         sent.push(email.messageId);
         if (sent.length === 13) retry = delivery.deliver({ ids }, { lastTry: false });
         await real.send(email);
       },
-      close: () => real.close(),
-    };
-    const delivery = createDelivery({
-      db: t.services.db,
-      queue: { define() {} } as unknown as JobQueue,
-      transport: slow,
-      publicUrl: PUBLIC_URL,
-      secret: "a-secret-for-unsubscribe-links-0123456789",
-      from: "ReLaptop <hello@relaptop.test>",
-      log: () => {},
-      now: () => clock,
-    });
+      () => clock,
+    );
     try {
       await delivery.deliver({ ids }, { lastTry: false });
       await retry;
@@ -335,6 +343,62 @@ describe("a slow mail server", () => {
     const rows = await outboxOf(buyer.user.email);
     expect(rows.map((r) => r.status)).toEqual(Array(25).fill("sent"));
     expect(rows.map((r) => r.attempts)).toEqual(Array(25).fill(1));
+  });
+
+  it("renews its claim while one send waits (a pooled connection, a slow server), so the retry takes nothing", async () => {
+    const { buyer, ids } = await notices(3);
+    let clock = Date.now();
+    const real = smtpTransport(smtp.url);
+    const sent: string[] = [];
+    const delivery = slowDelivery(
+      async (email) => {
+        sent.push(email.messageId);
+        if (sent.length === 2) {
+          const claimed = await claimOf(buyer.user.email, email.messageId);
+          clock += 130_000; // this one send waits 130 s, past the claim
+          // Checked every few seconds (here 20 ms) while it waits, the claim is taken on again.
+          while ((await claimOf(buyer.user.email, email.messageId)) === claimed) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          await delivery.deliver({ ids }, { lastTry: false }); // the job's retry after its expiry
+        }
+        await real.send(email);
+      },
+      () => clock,
+    );
+    try {
+      await delivery.deliver({ ids }, { lastTry: false });
+    } finally {
+      real.close();
+    }
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(3);
+    expect(smtp.to(buyer.user.email)).toHaveLength(3);
+    expect((await outboxOf(buyer.user.email)).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+  });
+
+  it("gives what it could not send back to the relay once its job has expired (the job's retry has been)", async () => {
+    const { buyer, ids } = await notices(2);
+    // Queued by the relay, as every row a delivery takes has been.
+    await t.services.db.update(emailOutbox).set({ enqueuedAt: new Date() }).where(inArray(emailOutbox.id, ids));
+    let clock = Date.now();
+    const delivery = slowDelivery(
+      async () => {
+        clock += 130_000;
+        throw Object.assign(new Error("Try again later"), { responseCode: 421 });
+      },
+      () => clock,
+    );
+    await expect(delivery.deliver({ ids }, { lastTry: false })).rejects.toThrow("Try again later");
+    const rows = await outboxOf(buyer.user.email);
+    expect(rows.map((r) => [r.status, r.enqueuedAt])).toEqual([
+      ["pending", null],
+      ["pending", null],
+    ]);
+    // The relay queues them again, in a job of their own, which sends them.
+    await deliver();
+    expect(smtp.to(buyer.user.email)).toHaveLength(2);
+    expect((await outboxOf(buyer.user.email)).map((r) => r.status)).toEqual(["sent", "sent"]);
   });
 });
 
