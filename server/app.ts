@@ -67,7 +67,7 @@ export interface AppOptions {
   pages?: boolean | ServerBuild | DevPages;
   /** Where logs go (stdout by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
-  /** Set `draining`, then `closing`, when the process is going away (server/main.ts on SIGTERM). */
+  /** Set `draining`, `leaving`, then `closing`, when the process is going away (server/main.ts on SIGTERM). */
   lifecycle?: Lifecycle;
 }
 
@@ -76,9 +76,9 @@ const SYNC_COMPRESS_BYTES = 256 * 1024;
 
 /**
  * A process being drained still serves, but /healthz answers 503 so a balancer that watches it stops
- * sending. Leaving (server/graceful-close.ts), it answers reads 503 so that nginx, which does not watch
- * health, retries them elsewhere and stops choosing it. Once closing it accepts no connection. Leaving or
- * closing, every answer says `Connection: close`, so each open connection ends after its next request.
+ * sending. Leaving (server/graceful-close.ts), it answers reads 503 with `Connection: close` so that nginx,
+ * which does not watch health, retries them elsewhere and stops choosing it. Once closing it accepts no
+ * connection, and every answer says `Connection: close`, so each open connection ends after its next request.
  */
 export interface Lifecycle {
   draining: boolean;
@@ -141,7 +141,7 @@ export async function buildApp({
   app.addHook("onSend", sendRefreshedCookies);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (lifecycle.leaving || lifecycle.closing) reply.header("connection", "close");
+    if (lifecycle.closing) reply.header("connection", "close");
   });
 
   const formTargets = config.google ? [new URL(config.google.discoveryUrl).origin] : [];

@@ -23,11 +23,16 @@ const LEAVE_MAX_MS = 2_000;
  * because a request may be on its way on it, and a POST cut off that way is not retried. After `graceMs`
  * whatever is left (idle connections a client keeps without using them) is closed with the app.
  */
-export async function closeGently(app: FastifyInstance, lifecycle: Lifecycle, graceMs: number, { leave = false } = {}) {
+export async function closeGently(
+  app: FastifyInstance,
+  lifecycle: Lifecycle,
+  graceMs: number,
+  { leave = false, quietMs = QUIET_MS, leaveMaxMs = LEAVE_MAX_MS } = {},
+) {
   const server = app.server;
   if (server.listening && leave) {
     lifecycle.leaving = true;
-    await quietFor(server, QUIET_MS, LEAVE_MAX_MS);
+    await quietFor(server, quietMs, leaveMaxMs);
   }
   lifecycle.closing = true;
   if (server.listening) {
@@ -45,6 +50,7 @@ export async function closeGently(app: FastifyInstance, lifecycle: Lifecycle, gr
 function quietFor(server: net.Server, quietMs: number, maxMs: number) {
   return new Promise<void>((resolve) => {
     let timer: NodeJS.Timeout | undefined;
+    let arrived = 0;
     const done = () => {
       clearTimeout(timer);
       clearTimeout(cap);
@@ -52,8 +58,14 @@ function quietFor(server: net.Server, quietMs: number, maxMs: number) {
       resolve();
     };
     const again = () => {
+      arrived++;
       clearTimeout(timer);
-      timer = setTimeout(done, quietMs);
+      timer = setTimeout(() => {
+        // Timers run before the loop takes new connections: a busy moment may have left some waiting. Look
+        // once more after it has (setImmediate runs after the poll phase), and go on waiting if one came.
+        const seen = arrived;
+        setImmediate(() => (arrived === seen ? done() : undefined));
+      }, quietMs);
     };
     const cap = setTimeout(done, maxMs);
     server.on("connection", again);

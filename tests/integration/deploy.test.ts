@@ -18,6 +18,7 @@ interface Service {
   environment?: Record<string, string | number>;
   networks?: string[] | Record<string, { ipv4_address?: string }>;
   volumes?: string[];
+  stop_grace_period?: string;
 }
 const compose = parse(fs.readFileSync("compose.yaml", "utf8"), { merge: true }) as {
   services: Record<string, Service>;
@@ -43,6 +44,12 @@ describe("the deploy recipe (compose.yaml, Dockerfile, deploy/nginx.conf)", () =
       expect(String(env.DATABASE_URL), name).toMatch(/@postgres:5432\//);
       expect(String(env.DATABASE_REPLICA_URL), name).toMatch(/@postgres-replica:5432\//);
       for (const variable of Object.keys(env)) expect(known, `${name} sets ${variable}`).toContain(variable);
+    }
+    // Docker waits long enough for SIGTERM's drain, stepping out of nginx (2 s at most) and closing.
+    for (const name of APPS) {
+      const drain = Number(services[name]?.environment?.SHUTDOWN_DRAIN_MS);
+      const grace = Number.parseInt(services[name]?.stop_grace_period ?? "10s", 10) * 1000;
+      expect(grace, name).toBeGreaterThanOrEqual(drain + 2_000 + Math.max(drain, 2_000) + 1_000);
     }
     // The apps only serve; the worker works the queue, with the same settings otherwise.
     for (const name of APPS) expect(services[name]?.environment?.RUN_JOBS, name).toBe("false");
@@ -156,12 +163,12 @@ describe.skipIf(!nginxInstalled())("a process stopping behind nginx", () => {
       a.app.server.on("request", () => {
         if (!leaving.closing) reachedWhileLeaving++;
       });
-      await closeGently(a.app, leaving, 2_000, { leave: true });
+      await closeGently(a.app, leaving, 2_000, { leave: true, quietMs: 1_000, leaveMaxMs: 20_000 });
       running = false;
       await Promise.all(readers);
       expect(statuses.filter((s) => s !== 401)).toEqual([]); // every read answered (signed out), none failed
-      // nginx learnt from the first 503s (one per nginx worker, give or take one already on its way) and sent
-      // every other read to the other process while this one still listened.
+      // nginx learnt from the first 503 (its workers share what they learn: the upstream's zone), give or take
+      // a read already on its way, and sent every other read to the other process while this one listened.
       expect(reachedWhileLeaving).toBeGreaterThan(0);
       expect(reachedWhileLeaving).toBeLessThanOrEqual(4);
       expect(answeredWhileLeaving).toBeGreaterThanOrEqual(10);
