@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import type { JobQueue } from "../jobs/index.ts";
+import { CLAIM_SECONDS, holdClaim } from "./claim.ts";
 import { renderEmail } from "./email-layout.ts";
 import { KINDS, type NotificationKind } from "./kinds.ts";
 import type { MailTransport } from "./transport.ts";
@@ -10,15 +11,7 @@ import { unsubscribeToken } from "./unsubscribe-token.ts";
 export const DELIVER_EMAIL = "email.deliver";
 export const RELAY_EMAILS = "email.relay";
 
-/** A claim older than this belongs to a delivery that died mid-send (the job's own expiry is the same). */
-const CLAIM_SECONDS = 120;
-/**
- * A delivery still at work renews its claim once it is this old — checked between two emails and every few
- * seconds while one is being sent (a slow server, or a send waiting for a pooled connection) — so the claim
- * never lapses while it works: the job's retry after its expiry would take the unsent rows and send them a
- * second time.
- */
-const RENEW_AFTER_MS = (CLAIM_SECONDS * 1000) / 4;
+/** How often a delivery checks its claim while an email is being sent (see claim.ts). */
 const RENEW_CHECK_MS = 5_000;
 /** A queued row untouched this long lost its job (the longest backoff is 10 minutes, doubled by jitter). */
 const LOST_AFTER_MS = 30 * 60_000;
@@ -70,7 +63,6 @@ const permanent = (error: unknown) => {
   const code = (error as { responseCode?: number }).responseCode;
   return typeof code === "number" && code >= 500 && code < 600;
 };
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /**
  * Delivering the outbox: "deliver email" jobs of up to 25 rows each, queued after the commit that wrote
@@ -134,7 +126,7 @@ export function createDelivery({
   async function deliver(job: { ids: string[] } | { id: string }, { lastTry }: { lastTry: boolean }) {
     const ids = "ids" in job ? job.ids : [job.id];
     if (ids.length === 0) return;
-    let claimedAt = new Date(now());
+    const claimedAt = new Date(now());
     const claimed = await db
       .update(emailOutbox)
       .set({
@@ -157,14 +149,9 @@ export function createDelivery({
       )
       .returning();
     if (claimed.length === 0) return; // sent, failed, kept, or in another delivery's hands
-    /** The rows among `rowIds` this delivery still holds. */
-    const mine = (rowIds: string[]) =>
-      and(inArray(emailOutbox.id, rowIds), eq(emailOutbox.status, "sending"), eq(emailOutbox.claimedAt, claimedAt));
+    const claim = holdClaim({ db, ids: claimed.map((r) => r.id), claimedAt, now });
     if (!transport) {
-      await db
-        .update(emailOutbox)
-        .set({ status: "kept", lastError: NOT_SENT })
-        .where(mine(claimed.map((r) => r.id)));
+      await claim.keep(NOT_SENT);
       for (const row of claimed) {
         const email = renderRow(row, { publicUrl, secret });
         log(
@@ -173,83 +160,24 @@ export function createDelivery({
       }
       return;
     }
-    const started = claimedAt.getTime();
-    // Every write of this delivery comes after the one before it, so a renewal never moves the claim under a
-    // result being recorded (each reads the claim when it runs).
-    let writes: Promise<unknown> = Promise.resolve();
-    const serially = <T>(write: () => Promise<T>): Promise<T> => {
-      const next = writes.then(write);
-      writes = next.catch(() => {});
-      return next;
-    };
-    let sent: string[] = []; // sent, not yet recorded
-    const settled = new Set<string>(); // recorded as sent, failed or back to waiting, or taken by another
     let retry: unknown;
     let tried = 0;
-    // Given back to waiting after the job expired (a very slow batch), its rows need a new job: the job's
-    // retry came and went while this delivery still held them. The relay queues them again within a minute.
-    const requeue = () => (now() - started > CLAIM_SECONDS * 1000 ? { enqueuedAt: null } : {});
-    const recordSentNow = async () => {
-      if (sent.length === 0) return;
-      const recording = [...sent]; // a copy: an email sent while this is written joins `sent`, not this write
-      await db
-        .update(emailOutbox)
-        .set({ status: "sent", sentAt: new Date(now()), lastError: null })
-        .where(mine(recording));
-      for (const id of recording) settled.add(id);
-      sent = sent.filter((id) => !recording.includes(id));
-    };
-    const recordSent = () => serially(recordSentNow);
-    const giveBack = (rowIds: string[], error: unknown) =>
-      serially(async () => {
-        if (rowIds.length === 0) return;
-        await db
-          .update(emailOutbox)
-          .set({ status: "pending", lastError: describe(error), ...requeue() })
-          .where(mine(rowIds));
-        for (const id of rowIds) settled.add(id); // only once it is: one whose update failed is given back later
-      });
-    const fail = (id: string, error: unknown) =>
-      serially(async () => {
-        await db
-          .update(emailOutbox)
-          .set({ status: "failed", lastError: describe(error) })
-          .where(mine([id]));
-        settled.add(id);
-      });
-    /** Once the claim is a quarter of its life old: what was sent is recorded, and the claim on the rest starts again. */
-    const renewIfDue = () =>
-      serially(async () => {
-        if (now() - claimedAt.getTime() <= RENEW_AFTER_MS) return;
-        await recordSentNow();
-        const rest = claimed.map((r) => r.id).filter((id) => !settled.has(id) && !sent.includes(id));
-        const renewedAt = new Date(now());
-        const kept = await db
-          .update(emailOutbox)
-          .set({ claimedAt: renewedAt })
-          .where(mine(rest))
-          .returning({ id: emailOutbox.id });
-        claimedAt = renewedAt;
-        // Taken by another delivery meanwhile (this one stalled past its claim): theirs now.
-        const held = new Set(kept.map((r) => r.id));
-        for (const id of rest) if (!held.has(id)) settled.add(id);
-      });
-    const renewal = setInterval(() => void renewIfDue().catch(() => {}), renewCheckMs);
+    const renewal = setInterval(() => void claim.renewIfDue().catch(() => {}), renewCheckMs);
     try {
       for (const row of claimed) {
         // A server that failed one (down, refusing for now) would fail the rest, each after its timeout:
         // they go back to waiting for the job's next try.
         if (retry) break;
-        await renewIfDue();
+        await claim.renewIfDue();
         tried++;
-        if (settled.has(row.id)) continue;
+        if (claim.isSettled(row.id)) continue;
         let email: ReturnType<typeof renderRow>;
         try {
           email = renderRow(row, { publicUrl, secret });
         } catch (error) {
           // A row that cannot be composed (a bug) fails alone, shown on Email delivery with why, instead of
           // failing its batch at every try.
-          await fail(row.id, error);
+          await claim.fail(row.id, error);
           continue;
         }
         try {
@@ -262,32 +190,31 @@ export function createDelivery({
             messageId: row.messageId ?? `<${row.id}@${host}>`,
             headers: email.headers,
           });
-          sent.push(row.id);
+          claim.sent(row.id);
         } catch (error) {
           if (lastTry || permanent(error)) {
-            await fail(row.id, error); // nothing left for the queue to retry
+            await claim.fail(row.id, error); // nothing left for the queue to retry
           } else {
-            await giveBack([row.id], error);
+            await claim.giveBack([row.id], error);
             retry ??= error;
           }
         }
       }
-      await recordSent();
+      await claim.recordSent();
       // Their claim counts as a try: the batch's failure is theirs too (a server down for every one).
-      await giveBack(
+      await claim.giveBack(
         claimed
           .slice(tried)
           .map((r) => r.id)
-          .filter((id) => !settled.has(id)),
+          .filter((id) => !claim.isSettled(id)),
         retry,
       );
     } catch (error) {
       // Something other than the mail server failed mid-way (the database): what is known is recorded at once
       // — the sent ones as sent, the rest as waiting — so that the job's next try takes the rest. Left claimed,
       // they waited for the relay's sweep: a retry before the claim lapses finds nothing to take, and completes.
-      const waiting = claimed.map((r) => r.id).filter((id) => !settled.has(id) && !sent.includes(id));
       // The database still failing: the claims lapse, and a later try or the relay takes them.
-      await Promise.all([recordSent().catch(() => {}), giveBack(waiting, error).catch(() => {})]);
+      await Promise.all([claim.recordSent().catch(() => {}), claim.giveBack(claim.open(), error).catch(() => {})]);
       throw error;
     } finally {
       clearInterval(renewal);
