@@ -90,7 +90,9 @@ export function holdClaim({
       serially(async () => {
         if (now() - claimedAt.getTime() <= RENEW_AFTER_MS) return;
         await recordSent();
-        const rest = open();
+        // Every row still held, those sent while that was written included: left on the old claim, they could
+        // not be recorded under the new one, and once it lapsed the job's retry would send them again.
+        const rest = ids.filter((id) => !settled.has(id));
         const renewedAt = new Date(now());
         const kept = await db
           .update(emailOutbox)
