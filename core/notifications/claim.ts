@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema.ts";
 
@@ -15,12 +15,43 @@ const RENEW_AFTER_MS = (CLAIM_SECONDS * 1000) / 4;
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /**
+ * Claims the rows among `ids` that are waiting, or whose claim lapsed (a delivery that died mid-send), in one
+ * statement (pending → sending), so two deliveries never both hold a row. Null when there were none.
+ */
+export async function claimRows({ db, ids, host, now }: { db: Db; ids: string[]; host: string; now: () => number }) {
+  const claimedAt = new Date(now());
+  const rows = await db
+    .update(emailOutbox)
+    .set({
+      status: "sending",
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      claimedAt,
+      messageId: sql`coalesce(${emailOutbox.messageId}, '<' || ${emailOutbox.id} || ${`@${host}>`})`,
+    })
+    .where(
+      and(
+        inArray(emailOutbox.id, ids),
+        or(
+          eq(emailOutbox.status, "pending"),
+          and(
+            eq(emailOutbox.status, "sending"),
+            lt(emailOutbox.claimedAt, new Date(claimedAt.getTime() - CLAIM_SECONDS * 1000)),
+          ),
+        ),
+      ),
+    )
+    .returning();
+  if (rows.length === 0) return null;
+  return { rows, claim: holdClaim({ db, ids: rows.map((r) => r.id), claimedAt, now }) };
+}
+
+/**
  * What one delivery holds of the outbox, and the record of what became of each row. Every result is written
  * only on rows this delivery still holds (status "sending" with its own claim time), so one that lost its
  * claim cannot overwrite what another did; and every write comes after the one before it, so a renewal never
  * moves the claim under a result being recorded (each reads the claim when it runs).
  */
-export function holdClaim({
+function holdClaim({
   db,
   ids,
   claimedAt: firstClaim,

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import type { JobQueue } from "../jobs/index.ts";
-import { CLAIM_SECONDS, holdClaim } from "./claim.ts";
+import { CLAIM_SECONDS, claimRows } from "./claim.ts";
 import { renderEmail } from "./email-layout.ts";
 import { KINDS, type NotificationKind } from "./kinds.ts";
 import type { MailTransport } from "./transport.ts";
@@ -118,38 +118,15 @@ export function createDelivery({
   }
 
   /**
-   * The job: claim its rows, send each (or keep them all without SMTP), and record what happened. `{ id }`
-   * is a job queued before batches (one row). Every result is recorded only on rows this delivery still
-   * holds (status "sending" with its own claim time), so a delivery that lost its claim cannot overwrite
-   * what another one did.
+   * The job: claim its rows, send each (or keep them all without SMTP), and record what happened through the
+   * claim (claim.ts). `{ id }` is a job queued before batches (one row).
    */
   async function deliver(job: { ids: string[] } | { id: string }, { lastTry }: { lastTry: boolean }) {
     const ids = "ids" in job ? job.ids : [job.id];
     if (ids.length === 0) return;
-    const claimedAt = new Date(now());
-    const claimed = await db
-      .update(emailOutbox)
-      .set({
-        status: "sending",
-        attempts: sql`${emailOutbox.attempts} + 1`,
-        claimedAt,
-        messageId: sql`coalesce(${emailOutbox.messageId}, '<' || ${emailOutbox.id} || ${`@${host}>`})`,
-      })
-      .where(
-        and(
-          inArray(emailOutbox.id, ids),
-          or(
-            eq(emailOutbox.status, "pending"),
-            and(
-              eq(emailOutbox.status, "sending"),
-              lt(emailOutbox.claimedAt, new Date(claimedAt.getTime() - CLAIM_SECONDS * 1000)),
-            ),
-          ),
-        ),
-      )
-      .returning();
-    if (claimed.length === 0) return; // sent, failed, kept, or in another delivery's hands
-    const claim = holdClaim({ db, ids: claimed.map((r) => r.id), claimedAt, now });
+    const held = await claimRows({ db, ids, host, now });
+    if (!held) return; // sent, failed, kept, or in another delivery's hands
+    const { rows: claimed, claim } = held;
     if (!transport) {
       await claim.keep(NOT_SENT);
       for (const row of claimed) {
