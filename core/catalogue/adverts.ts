@@ -36,11 +36,15 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
     if (!isActingSeller(actor)) throw new AppError("FORBIDDEN", "Only sellers can post and manage adverts.");
   }
 
-  /** The advert, if this actor may change it: its seller, or an admin. */
-  async function owned(actor: Actor, id: string) {
+  /**
+   * The advert, if this actor may change it: its seller, acting as one. Admins only where `orAdmin` says so
+   * (removing an advert); editing and featuring one is its seller's alone.
+   */
+  async function owned(actor: Actor, id: string, { orAdmin = false } = {}) {
     if (!isUuid(id)) throw notFound();
-    const ownership: SQL | undefined = isAdmin(actor) ? undefined : eq(adverts.sellerId, actor.id);
-    if (!isAdmin(actor)) requireSeller(actor);
+    const asAdmin = orAdmin && isAdmin(actor);
+    const ownership: SQL | undefined = asAdmin ? undefined : eq(adverts.sellerId, actor.id);
+    if (!asAdmin) requireSeller(actor);
     const [row] = await db
       .select({ id: adverts.id, status: adverts.status, sellerId: adverts.sellerId, name: adverts.name })
       .from(adverts)
@@ -162,7 +166,7 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
      * no longer for sale), and any order that refers to it keeps it. Not while a buyer is paying for it.
      */
     async withdraw(actor: Actor, id: string) {
-      const advert = await owned(actor, id);
+      const advert = await owned(actor, id, { orAdmin: true });
       await db.transaction(async (tx) => {
         const locked = await lockAdvert(tx, id);
         if (!locked) throw notFound();

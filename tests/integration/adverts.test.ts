@@ -132,6 +132,17 @@ describe("managing adverts", () => {
     ).not.toContain(a.id);
   });
 
+  it("lets no admin feature or edit it, through the core too: an admin only removes it", async () => {
+    const a = await ownersAdvert();
+    const admin = (await as.admin.get("/api/me")).json();
+    const forbidden = { code: "FORBIDDEN" };
+    await expect(t.services.adverts.setAdvertised(admin, a.id, true)).rejects.toMatchObject(forbidden);
+    await expect(t.services.adverts.getForEdit(admin, a.id)).rejects.toMatchObject(forbidden);
+    expect(
+      (await as.anonymous.get("/api/adverts/advertised")).json().adverts.map((x: { id: string }) => x.id),
+    ).not.toContain(a.id);
+  });
+
   it("lets its seller or an admin delete it; it then leaves every list", async () => {
     const a = await ownersAdvert();
     expect((await as.other.raw("DELETE", `/api/adverts/${a.id}`)).statusCode).toBe(404);

@@ -15,8 +15,10 @@ import { useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-products";
 
+// Seller-only (spec §2), as the menu shows it: admins read a seller's adverts through the API, and remove
+// them from Reported Items.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "seller");
   const { catalogue } = context.get(appContext).services;
   return { adverts: await loadOrRedirect(context, () => catalogue.listSellerAdverts(user, params.email)) };
 }
@@ -30,7 +32,7 @@ const DONE = {
 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUser(request, context, "seller");
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
   const { intent, advertId } = parsed.value;
