@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
 import { adverts, conversationBlocks, conversations, messages, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { StartConversationInput } from "../../schemas/conversations.ts";
@@ -146,6 +147,8 @@ export function createSending({ db, limits }: { db: Db; limits: MessageLimiter }
 
     /** A message in a conversation of one's own (anyone else's is "not found"). */
     async send(actor: SessionUser, conversationId: string, body: string) {
+      // Before the limit: a page's form may carry any id, and a wrong one costs no message.
+      if (!isUuid(conversationId)) throw new AppError("NOT_FOUND", M.notFound);
       await limits.message(actor.id);
       const message = await db.transaction(async (tx) => {
         const [conversation] = await tx

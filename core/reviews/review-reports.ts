@@ -12,6 +12,8 @@ import { countRating } from "./ratings.ts";
 import { REVIEW_RULES } from "./review-rules.ts";
 import { lockReview } from "./reviews.ts";
 
+const noOpenReports = () => new AppError("NOT_FOUND", "There are no open reports for this review.");
+
 const authors = alias(users, "authors");
 
 /**
@@ -77,13 +79,14 @@ export function createReviewReports({ db }: { db: Db }) {
     /** Nothing wrong: the review's open reports close. */
     async dismiss(admin: SessionUser, reviewId: string) {
       requireAdmin(admin);
+      if (!isUuid(reviewId)) throw noOpenReports();
       await db.transaction(async (tx) => {
         const closed = await tx
           .update(reviewReports)
           .set({ status: "dismissed" })
           .where(and(eq(reviewReports.reviewId, reviewId), eq(reviewReports.status, "open")))
           .returning({ id: reviewReports.id });
-        if (closed.length === 0) throw new AppError("NOT_FOUND", "There are no open reports for this review.");
+        if (closed.length === 0) throw noOpenReports();
         await recordAdminAction(
           tx,
           admin.id,

@@ -135,6 +135,19 @@ describe("Message seller, without JavaScript", () => {
     expect(refused.body).toContain("Typed with care</textarea>");
   });
 
+  it("a message posted to an id that is no conversation's is not found, and costs nothing against the limit", async () => {
+    const buyer = await person();
+    for (const junk of ["not-an-id", "1", "x".repeat(40), "not-an-id", "1", "2", "3"]) {
+      const res = await buyer.http.raw(
+        "POST",
+        `/dashboard/messages/${junk}`,
+        post({ intent: "send", body: "Hi" }),
+        form,
+      );
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
   it("blocking and reporting by form; admins read a conversation only once reported", async () => {
     const seller = await person("seller");
     const buyer = await person();

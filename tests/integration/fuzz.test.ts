@@ -110,6 +110,13 @@ async function send(who: Client, label: string, method: string, url: string, bod
   return res;
 }
 
+/** What the pages' forms say they do (their `intent` fields). */
+const PAGE_INTENTS = [
+  ["advertise", "unadvertise", "delete", "update", "create", "rename", "alerts", "save", "unsave"],
+  ["send", "block", "unblock", "report", "answer", "cancel", "receipt", "verify", "unverify"],
+  ["dismiss", "remove", "dismiss-conversation", "approve", "reject", "name", "password", "emails", "resend"],
+].flat();
+
 /** Every signed-in client but for signing out, which would end the session the rest relies on. */
 const clientsFor = (path: string) =>
   Object.entries(as).filter(([label]) => label === "visitor" || path !== "/api/auth/sign-out");
@@ -161,6 +168,31 @@ describe("malformed requests are answered with a 4xx, never a 5xx", () => {
           await send(who, label, "POST", url, '{"intent":', "application/json");
           await send(who, label, "POST", url, MULTIPART_BODIES[0], `multipart/form-data; boundary=${boundary}`);
           await send(who, label, "POST", url);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("every intent of the pages' forms, with ids that are no thing's", async () => {
+    // The fields the forms name things by (a form's other fields are filled in, so only the ids are wrong).
+    const ids = ["advertId", "brandId", "orderId", "userId", "conversationId", "emailId", "favourite"];
+    const filled = { body: "Is it still for sale?", reason: "Not a real laptop.", name: "Renamed", rating: "5" };
+    for (const route of pagePaths(routes).filter((r) => r !== "/*")) {
+      const url = route.replace(/:\w+/g, "not-an-id");
+      for (const [label, who] of Object.entries(as).filter(([label]) => label !== "visitor")) {
+        // A page without a form answers every post 405: nothing more to try there.
+        if (
+          (await who.raw("POST", url, "", { "content-type": "application/x-www-form-urlencoded" })).statusCode === 405
+        ) {
+          continue;
+        }
+        for (const intent of PAGE_INTENTS) {
+          for (const named of [ids, [...ids, "reviewId"]]) {
+            const form = new URLSearchParams({ intent, mode: "user", ...filled });
+            for (const field of named) form.set(field, "not-an-id");
+            await send(who, label, "POST", url, form.toString(), "application/x-www-form-urlencoded");
+          }
         }
       }
     }
