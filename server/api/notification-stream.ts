@@ -5,6 +5,7 @@ import { MESSAGES_EVENT, type MessagesUpdate } from "../../schemas/conversation-
 import { UNREAD_EVENT } from "../../schemas/notification-labels.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
+import { sessionUserOf } from "../http/session-cookies.ts";
 import type { Services } from "../services.ts";
 
 /** Proxies and load balancers drop a connection that says nothing for a minute or so. */
@@ -15,7 +16,8 @@ const RETRY_MS = 3_000;
 /**
  * The bell's live unread count, as server-sent events: the count on connect, then again whenever
  * services.liveCounts reports a change (PostgreSQL LISTEN/NOTIFY, so a change made through any app process
- * arrives), and a comment every 25 s to keep the connection open. No tab ever polls the database.
+ * arrives), and a comment every 25 s to keep the connection open. No tab polls for its counts; the heartbeat
+ * reads the session again (one indexed row), so that the stream of a session that has ended ends with it.
  * Conversations ride the same stream (`event: messages`): the unread messages on connect, and on every
  * change to one of the person's conversations, which one — its open page reads it again.
  *
@@ -78,7 +80,13 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       send(`retry: ${RETRY_MS}\n\n`);
       sendCount(unread.notices);
       sendMessages({ unread: unread.messages, conversationId: "" });
-      const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(async () => {
+        send(": heartbeat\n\n");
+        // A session ended since (signed out, a password reset, a deleted account) ends its stream here; the
+        // browser's reconnection is then refused. A database that does not answer ends nothing.
+        const still = await sessionUserOf(services, request).catch(() => user);
+        if (still?.id !== user.id) res.end();
+      }, HEARTBEAT_MS);
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();
