@@ -37,5 +37,5 @@ export const MESSAGES = {
 /** What pages and the API say while the database is away (503). */
 export const UNAVAILABLE_MESSAGE = "ReLaptop is briefly unavailable. Please try again in a moment.";
 
-/** Toast durations and limit (spec §9). */
-export const TOAST = { successMs: 2000, errorMs: 4000, limit: 20 } as const;
+/** Toast durations (spec §9). "At most 20 shown" is react-hot-toast's own limit (its TOAST_LIMIT). */
+export const TOAST = { successMs: 2000, errorMs: 4000 } as const;

@@ -58,6 +58,11 @@ describe("Add Advertisement says why someone may not post, and what to do", () =
     expect(page.body).toContain("Switch to seller mode");
     const switched = await sol.raw("POST", "/account/mode", "mode=seller&redirectTo=%2Fdashboard%2Fpost%2Fadd", form);
     expect(switched.headers.location).toBe("/dashboard/post/add");
+    expect(String(switched.headers["set-cookie"])).toContain("relaptop_toast=");
+    // Pressed again (a second tab, a double submit): nothing changed, so no "You are seller now!".
+    const again = await sol.raw("POST", "/account/mode", "mode=seller&redirectTo=%2Fdashboard%2Fpost%2Fadd", form);
+    expect(again.headers.location).toBe("/dashboard/post/add");
+    expect(String(again.headers["set-cookie"] ?? "")).not.toContain("relaptop_toast=");
     const form_ = await sol.get("/dashboard/post/add");
     expect(form_.statusCode).toBe(200);
     expect(form_.body).toContain('name="resalePrice"');
