@@ -3,7 +3,7 @@ import { MESSAGES } from "../../schemas/messages.ts";
 
 /**
  * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it,
- * the page behind is inert, and it is announced as a dialog with its title.
+ * the page behind is inert, it is announced as a dialog with its title, and focus returns to its opener.
  */
 export function Dialog(props: { open: boolean; onClose: () => void; title: string; children: React.ReactNode }) {
   // Mounted only while open: a closed daisyUI modal still sits in the page, invisible.
@@ -14,8 +14,15 @@ function OpenDialog({ onClose, title, children }: { onClose: () => void; title: 
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
+    const opener = document.activeElement;
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // Closed by one of its buttons, it is taken out of the page open, which leaves focus nowhere (Escape closes it
+    // first, and the browser gives focus back): focus goes back to what opened it, if nothing else took it.
+    return () => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>

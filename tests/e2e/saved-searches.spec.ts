@@ -111,11 +111,18 @@ test("the saved-searches page opens, renames, sets alerts and deletes — and is
   await expect(page.getByRole("heading", { level: 1, name: "All laptops" })).toBeVisible();
 
   await page.goto("/dashboard/saved-searches");
-  await page
+  const remove = page
     .getByRole("listitem")
     .filter({ hasText: "Fast and mint" })
-    .getByRole("button", { name: /^Delete/ })
-    .click();
+    .getByRole("button", { name: /^Delete/ });
+  // Asked first: Cancel keeps it, and focus goes back to its Delete button.
+  await remove.click();
+  const ask = page.getByRole("dialog", { name: "Delete “Fast and mint”?" });
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await remove.click();
+  await ask.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Saved search deleted.")).toBeVisible();
   await expect(page.getByText("Nothing saved yet.")).toBeVisible();
   await expectAccessible(page);

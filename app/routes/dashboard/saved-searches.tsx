@@ -1,12 +1,16 @@
+import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { createSavedSearchSchema, updateSavedSearchSchema } from "../../../schemas/saved-searches.ts";
 import type { SavedSearchAlerts } from "../../../schemas/values.ts";
+import { ConfirmDialog } from "../../components/dialog.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { useListFocus } from "../../lib/use-focus-landing.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/saved-searches";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,6 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Saved searches — ReLaptop" }];
 
+const pageHeading = () => document.querySelector<HTMLElement>("main h1");
+
 const ALERT_LABELS: Record<SavedSearchAlerts, string> = { instant: "Instantly", daily: "Daily", off: "Off" };
 
 type Saved = Route.ComponentProps["loaderData"]["savedSearches"][number];
@@ -74,6 +80,8 @@ export default function SavedSearches({ loaderData: { savedSearches }, actionDat
   // A save posted without JavaScript lands here: its refusal is shown at the top.
   const refused = actionData && !("id" in actionData) ? (actionData as ActionErrors) : undefined;
   const messages = [refused?.formError, ...Object.values(refused?.fields ?? {})].filter(Boolean);
+  // A deleted search takes its Delete button with it: focus goes to the search now in its place.
+  const list = useListFocus<HTMLUListElement>(savedSearches.length, pageHeading);
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Saved searches</h1>
@@ -97,7 +105,7 @@ export default function SavedSearches({ loaderData: { savedSearches }, actionDat
           and press Save this search.
         </p>
       ) : (
-        <ul className="flex flex-col gap-3">
+        <ul ref={list.ref} onFocus={list.onFocus} className="flex flex-col gap-3">
           {savedSearches.map((s) => (
             <SavedSearchItem key={s.id} search={s} />
           ))}
@@ -111,6 +119,8 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
   const rename = useFetcher<ActionErrors>();
   const alerts = useFetcher<ActionErrors>();
   const remove = useFetcher<ActionErrors>();
+  const [confirming, setConfirming] = useState(false);
+  const hydrated = useHydrated();
   const nameError = rename.state === "idle" ? rename.data?.fields?.name : undefined;
   const refusal = [rename, alerts, remove]
     .map((f) => (f.state === "idle" ? f.data?.formError : undefined))
@@ -172,13 +182,31 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
             Save alerts<span className="sr-only"> for {s.name}</span>
           </button>
         </alerts.Form>
+        {/* Asked first once the page runs; without JavaScript the button posts at once. */}
         <remove.Form method="post">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={s.id} />
-          <button type="submit" className="btn btn-error btn-sm" disabled={remove.state !== "idle"}>
+          <button
+            type={hydrated ? "button" : "submit"}
+            className="btn btn-error btn-sm"
+            disabled={remove.state !== "idle"}
+            onClick={hydrated ? () => setConfirming(true) : undefined}
+          >
             Delete<span className="sr-only"> {s.name}</span>
           </button>
         </remove.Form>
+        <ConfirmDialog open={confirming} onClose={() => setConfirming(false)} title={`Delete “${s.name}”?`}>
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={() => {
+              remove.submit({ intent: "delete", id: s.id }, { method: "post" });
+              setConfirming(false);
+            }}
+          >
+            Delete
+          </button>
+        </ConfirmDialog>
       </div>
       {nameError && (
         <p id={`${nameId}-error`} role="alert" className="text-sm text-error">
