@@ -81,6 +81,17 @@ describe("starting a conversation", () => {
     const own = await seller.http.post("/api/conversations", { advertId: advert.id, body: "Hi me" });
     expect(own.statusCode).toBe(409);
     expect(own.json().message).toBe(M.ownLaptop);
+    // Acting as a buyer changes nothing: the laptop is still their own, to message about or to book.
+    await seller.http.raw("PUT", "/api/me/acting-mode", { mode: "user" });
+    const asUser = await seller.http.post("/api/conversations", { advertId: advert.id, body: "Hi me" });
+    expect(asUser.statusCode).toBe(409);
+    expect(asUser.json().message).toBe(M.ownLaptop);
+    const booked = await seller.http.post("/api/orders", {
+      advertId: advert.id,
+      meetingLocation: "Banani",
+      phone: "01712345678",
+    });
+    expect(booked.statusCode).toBe(409);
     expect((await admin.http.post("/api/conversations", { advertId: advert.id, body: "Hi" })).statusCode).toBe(403);
     const gone = await createAdvert(t.services, {
       sellerId: seller.user.id,
