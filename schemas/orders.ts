@@ -13,9 +13,15 @@ export const bookingSchema = z.object({
     .string({ error: "Phone Number is required" })
     .trim()
     .min(1, "Phone Number is required")
-    .regex(/^\d+$/, "Phone Number must contain digits only")
-    .min(6, "Phone Number must have at least 6 digits")
-    .max(15, "Phone Number must have at most 15 digits"),
+    // As people write it: "+880 1712-345678" is kept as "+8801712345678" (a + only before the country code).
+    .transform((phone) => phone.replace(/[\s\-().]/g, ""))
+    .pipe(
+      z
+        .string()
+        .regex(/^\+?\d+$/, "Phone Number must contain digits only")
+        .refine((phone) => phone.replace("+", "").length >= 6, "Phone Number must have at least 6 digits")
+        .refine((phone) => phone.replace("+", "").length <= 15, "Phone Number must have at most 15 digits"),
+    ),
 });
 
 /** The simulated provider's card form (Stripe's own form replaces it with the stripe provider). */

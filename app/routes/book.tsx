@@ -68,14 +68,7 @@ export function BookingForm({
       <TextField label="Email" name="buyerEmail" value={buyer.email} disabled readOnly />
       <TextField label="Price" name="price" value={formatPrice(advert.resalePriceCents)} disabled readOnly />
       <TextField label="Meeting location" name="meetingLocation" error={form.errors.meetingLocation} />
-      <TextField
-        label="Phone Number"
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        error={form.errors.phone}
-      />
+      <TextField label="Phone Number" name="phone" type="tel" autoComplete="tel" error={form.errors.phone} />
       <div className="modal-action">
         <button type="button" className="btn" onClick={onCancel}>
           Cancel

@@ -115,6 +115,24 @@ describe("booking", () => {
       phone: "01712-abc",
     });
     expect(letters.json().fields).toEqual({ phone: "Phone Number must contain digits only" });
+    const short = await buyer.post("/api/orders", {
+      advertId: (await laptop()).id,
+      meetingLocation: "X",
+      phone: "+12 34",
+    });
+    expect(short.json().fields).toEqual({ phone: "Phone Number must have at least 6 digits" });
+  });
+
+  it("takes a phone number as people write it, with its country code, and keeps its digits", async () => {
+    const buyer = await newBuyer();
+    const res = await buyer.post("/api/orders", {
+      advertId: (await laptop()).id,
+      meetingLocation: "Banani",
+      phone: "+880 1712-345678",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, res.json().id));
+    expect(order?.buyerPhone).toBe("+8801712345678");
   });
 
   it("refuses anonymous callers, admins, the seller's own laptop, sold laptops and double bookings", async () => {
