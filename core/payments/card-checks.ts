@@ -18,10 +18,11 @@ export function cardProblem(card: Card, now = new Date()): string | null {
   const number = card.number.replace(/[\s-]/g, "");
   if (!/^\d{12,19}$/.test(number)) return "Your card number is incomplete.";
   if (!luhnValid(number)) return "Your card number is invalid.";
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(card.expiry);
+  // "12 / 30" as Stripe's field shows it, "12/30", or "1230" typed without the slash (as Stripe's field takes it).
+  const expiry = /^\s*(?:(\d{1,2})\s*\/\s*(\d{2})|(\d{2})(\d{2}))\s*$/.exec(card.expiry);
   if (!expiry) return "Your card's expiration date is incomplete.";
-  const month = Number(expiry[1]);
-  const year = 2000 + Number(expiry[2]);
+  const month = Number(expiry[1] ?? expiry[3]);
+  const year = 2000 + Number(expiry[2] ?? expiry[4]);
   if (month < 1 || month > 12) return "Your card's expiration date is invalid.";
   if (year < now.getUTCFullYear()) return "Your card's expiration year is in the past.";
   if (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)

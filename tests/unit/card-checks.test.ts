@@ -25,6 +25,12 @@ describe("card checks", () => {
     [card({ expiry: "12 / 25" }), "Your card's expiration year is in the past."],
     [card({ expiry: "10 / 26" }), "Your card's expiration date is in the past."],
     [card({ expiry: "11 / 26" }), null],
+    // Typed without the slash, or without spaces, as people type it.
+    [card({ expiry: "1230" }), null],
+    [card({ expiry: "12/30" }), null],
+    [card({ expiry: "1225" }), "Your card's expiration year is in the past."],
+    [card({ expiry: "123" }), "Your card's expiration date is incomplete."],
+    [card({ expiry: "12345" }), "Your card's expiration date is incomplete."],
     [card({ cvc: "1" }), "Your card's security code is incomplete."],
   ])("%o → %s", (c, expected) => {
     expect(cardProblem(c, now)).toBe(expected);
