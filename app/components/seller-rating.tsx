@@ -13,12 +13,18 @@ export function SellerRating({ rating }: { rating: Rating | null }) {
   );
 }
 
-/** Filled and empty stars for a rating, with its words for screen readers. */
+/** Five stars filled as far as a rating goes (an average of 4.5: four and a half), with its words for screen readers. */
 export function Stars({ rating }: { rating: number }) {
+  const words = Number.isInteger(rating) ? String(rating) : rating.toFixed(1);
   return (
-    <span className="text-warning" role="img" aria-label={`${rating} of 5 stars`}>
-      {"★".repeat(rating)}
-      <span className="text-base-content/30">{"★".repeat(5 - rating)}</span>
+    <span className="relative inline-block whitespace-nowrap" role="img" aria-label={`${words} of 5 stars`}>
+      <span className="text-base-content/30">★★★★★</span>
+      <span
+        className="absolute inset-y-0 left-0 overflow-hidden text-warning"
+        style={{ width: `${(rating / 5) * 100}%` }}
+      >
+        ★★★★★
+      </span>
     </span>
   );
 }

@@ -16,7 +16,7 @@ export function RatingSummary({ page }: { page: SellerReviews }) {
     <div className="flex flex-wrap items-start gap-8">
       <p className="flex flex-col">
         <span className="text-4xl font-bold">{average.toFixed(1)}</span>
-        <Stars rating={Math.round(average)} />
+        <Stars rating={average} />
         <span className="text-sm text-base-content/70">
           {count} review{count === 1 ? "" : "s"}
         </span>

@@ -162,7 +162,8 @@ export default function AdvertPage({
             <PriceBadge badge={a.priceBadge} /> {badgeBasis(a.priceBasis.count, a.priceBasis.source)}
           </p>
         )}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        {/* minmax(0, 1fr): a long value wraps in its column instead of widening the page past a phone's. */}
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1">
           <dt className="font-medium">Condition</dt>
           <dd>{a.condition}</dd>
           <dt className="font-medium">Used</dt>
@@ -172,7 +173,7 @@ export default function AdvertPage({
           <dt className="font-medium">Location</dt>
           <dd>{a.location}</dd>
           <dt className="font-medium">Seller</dt>
-          <dd className="flex items-center gap-2">
+          <dd className="flex flex-wrap items-center gap-2">
             <Link to={`/sellers/${a.sellerId}`} className="link">
               {a.sellerName}
             </Link>{" "}

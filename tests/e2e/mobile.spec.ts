@@ -45,6 +45,19 @@ test("on a phone /allAdd's filters fold behind a Filters (n) button that opens a
   await expect(page.getByText("Enter a whole number of GB from 1 to 256.")).toBeVisible();
 });
 
+test("on a phone a laptop's page and its seller's page fit the screen, marks and stars wrapped", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 }); // an iPhone's width, narrower than the Pixel's
+  await page.goto("/allAdd");
+  // One of Sam's: a rating, ✓ Verified and Email confirmed beside his name make the longest line.
+  await page.locator("article").filter({ hasText: "Seller: Sam Seller" }).first().locator("h3 a").click();
+  await expect(page.getByRole("link", { name: "Sam Seller" })).toBeVisible();
+  expect(await fitsTheScreen(page)).toBe(true);
+  await page.getByRole("link", { name: "Sam Seller" }).click();
+  // His average is not a whole number of stars: they say it as it is.
+  await expect(page.getByRole("img", { name: /^\d\.\d of 5 stars$/ }).first()).toBeVisible();
+  expect(await fitsTheScreen(page)).toBe(true);
+});
+
 test("on a phone orders are compact rows, several to a screen", async ({ page }) => {
   await logIn(page, DEMO.buyer);
   await page.goto("/dashboard/my/orders");
