@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormError, TextAreaField } from "./form-field.tsx";
 
+const boxOf = (form: HTMLFormElement | null) => form?.elements.namedItem("body") as HTMLTextAreaElement | null;
+
 export interface MessageFormData {
   fields?: Record<string, string>;
   formError?: string;
@@ -11,8 +13,8 @@ export interface MessageFormData {
 
 /**
  * The "Message" box and Send: a plain form post that redirects back (works without JavaScript). A refusal
- * shows under the box, keeps the text and moves focus to it; after a message is sent the box is empty
- * again (its parent gives it a new `key`).
+ * shows under the box, keeps the text and moves focus to it; after a message is sent the box is empty again,
+ * with focus in it for the next one. A message from the other side (live) leaves what is being typed alone.
  */
 export function MessageForm({
   result,
@@ -24,11 +26,22 @@ export function MessageForm({
   disabled?: boolean;
 }) {
   const ref = useRef<HTMLFormElement>(null);
-  const sending = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
   const error = result?.fields?.body;
   useEffect(() => {
-    if (error) (ref.current?.elements.namedItem("body") as HTMLTextAreaElement | null)?.focus();
+    if (error) boxOf(ref.current)?.focus();
   }, [error]);
+  // Sent: once the page has its new message, the box is emptied and keeps focus (a refusal keeps the text).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === "send") sent.current = true;
+    if (navigation.state !== "idle" || !sent.current) return;
+    sent.current = false;
+    if (error || result?.formError) return;
+    ref.current?.reset();
+    boxOf(ref.current)?.focus();
+  }, [navigation.state, navigation.formData, error, result?.formError]);
   return (
     <Form ref={ref} method="post" preventScrollReset className="flex flex-col gap-2">
       <FormError message={result?.formError} />

@@ -38,6 +38,9 @@ test("a buyer asks, the seller answers in another browser, and the buyer sees it
   await expect(buyer).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
   await expect(buyer.getByRole("textbox", { name: "Message" })).toHaveValue("");
   await expectAccessible(buyer);
+  // Half a reply typed when the answer comes: it stays in the box.
+  const draft = "And does the battery still hold";
+  await buyer.getByRole("textbox", { name: "Message" }).fill(draft);
 
   // The seller, in another browser: the inbox shows it, unread.
   const seller = await (await browser.newContext()).newPage();
@@ -62,7 +65,14 @@ test("a buyer asks, the seller answers in another browser, and the buyer sees it
 
   // The buyer's page was never reloaded: the answer arrives by itself, within two seconds.
   await expect(buyer.getByRole("log", { name: "Messages" }).getByText(answer)).toBeVisible({ timeout: 2_000 });
+  await expect(buyer.getByRole("textbox", { name: "Message" })).toHaveValue(draft);
   // The buyer's open page read it, so the seller sees Seen, also without a reload.
   await expect(seller.getByText("Seen", { exact: true })).toBeVisible({ timeout: 5_000 });
   await expectAccessible(seller);
+  // Sent from the conversation's own page: the box is empty and keeps focus, ready for the next one.
+  await buyer.getByRole("textbox", { name: "Message" }).fill(`${draft} 4 hours?`);
+  await buyer.getByRole("button", { name: "Send" }).click();
+  await expect(buyer.getByRole("log", { name: "Messages" }).getByText(`${draft} 4 hours?`)).toBeVisible();
+  await expect(buyer.getByRole("textbox", { name: "Message" })).toHaveValue("");
+  await expect(buyer.getByRole("textbox", { name: "Message" })).toBeFocused();
 });

@@ -135,7 +135,7 @@ export default function Conversation({ loaderData: { thread: t }, actionData }: 
             {t.notice}
           </p>
         )}
-        {t.canWrite && <MessageForm key={last?.id ?? "first"} result={sendResult} />}
+        {t.canWrite && <MessageForm result={sendResult} />}
       </div>
       <aside className="flex flex-col gap-4" aria-label="About this conversation">
         <LaptopCard thread={t} />
