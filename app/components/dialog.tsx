@@ -41,19 +41,26 @@ export function ConfirmDialog({
   open,
   onClose,
   title,
+  description,
+  dismissLabel = "Cancel",
   children,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
+  /** What confirming does, when the title alone does not say it. */
+  description?: string;
+  /** The button that changes nothing: "Cancel", unless the action itself is a cancelling. */
+  dismissLabel?: string;
   /** The confirming form (its submit button does the delete). */
   children: React.ReactNode;
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={title}>
+      {description && <p>{description}</p>}
       <div className="modal-action items-center">
         <button type="button" className="btn" onClick={onClose}>
-          Cancel
+          {dismissLabel}
         </button>
         {children}
       </div>

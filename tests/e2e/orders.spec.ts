@@ -84,6 +84,13 @@ test("a buyer books with every validation message, pays with a declined card the
   await expect(order.getByRole("link", { name: "Pay" })).toHaveCount(0);
 
   await order.getByRole("button", { name: "I received it" }).click();
+  // Asked first: it pays the seller for good. "Not yet" changes nothing.
+  const received = page.getByRole("dialog", { name: /^Did you receive / });
+  await expect(received).toContainText("it can no longer be cancelled or refunded");
+  await received.getByRole("button", { name: "Not yet" }).click();
+  await expect(order.getByText("Paid", { exact: true })).toBeVisible();
+  await order.getByRole("button", { name: "I received it" }).click();
+  await received.getByRole("button", { name: "I received it" }).click();
   await expect(page.getByText("Enjoy your laptop! The order is complete.")).toBeVisible();
   await expect(order.getByText("Received", { exact: true })).toBeVisible();
   await expect(order.getByRole("button", { name: "Cancel" })).toHaveCount(0);

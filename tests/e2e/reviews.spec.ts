@@ -69,6 +69,10 @@ test("a buyer reviews after confirming receipt; the rating shows on the seller's
   await buyer.getByRole("button", { name: "Pay" }).click();
   await expect(buyer.getByText("Congratulations! your payment successful.")).toBeVisible();
   await order.getByRole("button", { name: "I received it" }).click();
+  await buyer
+    .getByRole("dialog", { name: /^Did you receive / })
+    .getByRole("button", { name: "I received it" })
+    .click();
   await expect(buyer.getByText("Enjoy your laptop! The order is complete.")).toBeVisible();
 
   await order.getByRole("link", { name: "Write a review" }).click();

@@ -107,10 +107,13 @@ type ReviewAction = ReturnType<typeof reviewAction>;
 function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: ReviewAction } }) {
   const { can } = order;
   const fetcher = useFetcher();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<"cancel" | "receipt" | null>(null);
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" || !hydrated;
-  const post = (intent: "cancel" | "receipt") => fetcher.submit({ intent, orderId: order.id }, { method: "post" });
+  const post = (intent: "cancel" | "receipt") => {
+    fetcher.submit({ intent, orderId: order.id }, { method: "post" });
+    setConfirming(null);
+  };
   return (
     <AdvertRow
       imageUrl={order.productImageUrl}
@@ -120,22 +123,30 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
         </Link>
       }
       dialog={
-        <ConfirmDialog
-          open={confirming}
-          onClose={() => setConfirming(false)}
-          title={can.cancelAndRefund ? "Cancel this order and get a full refund?" : "Cancel this booking?"}
-        >
-          <button
-            type="button"
-            className="btn btn-error"
-            onClick={() => {
-              post("cancel");
-              setConfirming(false);
-            }}
+        <>
+          <ConfirmDialog
+            open={confirming === "cancel"}
+            onClose={() => setConfirming(null)}
+            title={can.cancelAndRefund ? "Cancel this order and get a full refund?" : "Cancel this booking?"}
+            dismissLabel={can.cancelAndRefund ? "Keep the order" : "Keep the booking"}
           >
-            {can.cancelAndRefund ? "Cancel and refund" : "Cancel booking"}
-          </button>
-        </ConfirmDialog>
+            <button type="button" className="btn btn-error" onClick={() => post("cancel")}>
+              {can.cancelAndRefund ? "Cancel and refund" : "Cancel booking"}
+            </button>
+          </ConfirmDialog>
+          {/* Confirming receipt releases the money to the seller: it cannot be undone, so it is asked first. */}
+          <ConfirmDialog
+            open={confirming === "receipt"}
+            onClose={() => setConfirming(null)}
+            title={`Did you receive ${order.productName}?`}
+            description="Confirming pays the seller and completes the order: it can no longer be cancelled or refunded."
+            dismissLabel="Not yet"
+          >
+            <button type="button" className="btn btn-success" onClick={() => post("receipt")}>
+              I received it
+            </button>
+          </ConfirmDialog>
+        </>
       }
     >
       <p className="flex flex-wrap items-center gap-2">
@@ -165,7 +176,12 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
           </Link>
         )}
         {can.confirmReceipt && (
-          <button type="button" className="btn btn-success btn-sm" disabled={busy} onClick={() => post("receipt")}>
+          <button
+            type="button"
+            className="btn btn-success btn-sm"
+            disabled={busy}
+            onClick={() => setConfirming("receipt")}
+          >
             I received it
           </button>
         )}
@@ -175,7 +191,7 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
           </Link>
         )}
         {(can.cancel || can.cancelAndRefund) && (
-          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming(true)}>
+          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming("cancel")}>
             Cancel
           </button>
         )}
