@@ -14,6 +14,7 @@ export { describeSearch } from "./saved-search-names.ts";
 /** How many saved searches one person may keep. */
 export const MAX_SAVED_SEARCHES = 50;
 export const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
+export const alreadySaved = (name: string) => `You have already saved this search, as “${name}”.`;
 
 /** An empty form field is no filter at all. */
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -4,6 +4,7 @@ import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { brands, savedSearches } from "../../db/schema.ts";
 import {
+  alreadySaved,
   type CreateSavedSearch,
   describeSearch,
   MAX_SAVED_SEARCHES,
@@ -111,36 +112,49 @@ export function createSavedSearches({ db }: { db: Db }) {
     async create(actor: SessionUser, input: CreateSavedSearch): Promise<SavedSearchView> {
       const brand = await brandName(input.brand);
       const name = input.name ?? describeSearch(input, brand);
+      const search = {
+        q: input.q ?? null,
+        brandId: input.brand ?? null,
+        sellerId: input.seller ?? null,
+        minPriceCents: input.minPrice ?? null,
+        maxPriceCents: input.maxPrice ?? null,
+        condition: input.condition ?? null,
+        location: input.location ?? null,
+        minRamGb: input.minRam ?? null,
+        minStorageGb: input.minStorage ?? null,
+        cpu: input.cpu ?? null,
+        // The catalogue's own pattern for the family, so matching reads it the way /allAdd does.
+        cpuPattern: cpuPattern(input.cpu) ?? null,
+        tier: input.tier ?? null,
+        minBatteryHealth: input.minBattery ?? null,
+        minScreenInches: input.minScreen ?? null,
+        maxScreenInches: input.maxScreen ?? null,
+        storageType: input.storageType ?? null,
+        maxYearsOfUse: input.maxYears ?? null,
+        verifiedSellersOnly: input.verified ?? false,
+        sort: input.sort,
+      };
       return db.transaction(async (tx) => {
         // One person's saves one at a time, so two at once cannot pass the limit together.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${actor.id}`}))`);
         const [n] = await tx.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, actor.id));
         if (Number(n?.n ?? 0) >= MAX_SAVED_SEARCHES) throw new AppError("CONFLICT", TOO_MANY_SAVED_SEARCHES);
+        // The same search saved twice would only send every alert twice.
+        const same = Object.entries(search).map(
+          ([column, value]) => sql`${savedSearches[column as keyof typeof search]} is not distinct from ${value}`,
+        );
+        const [twin] = await tx
+          .select({ name: savedSearches.name })
+          .from(savedSearches)
+          .where(and(eq(savedSearches.userId, actor.id), ...same))
+          .limit(1);
+        if (twin) throw new AppError("CONFLICT", alreadySaved(twin.name));
         const [row] = await tx
           .insert(savedSearches)
           .values({
             userId: actor.id,
             name,
-            q: input.q ?? null,
-            brandId: input.brand ?? null,
-            sellerId: input.seller ?? null,
-            minPriceCents: input.minPrice ?? null,
-            maxPriceCents: input.maxPrice ?? null,
-            condition: input.condition ?? null,
-            location: input.location ?? null,
-            minRamGb: input.minRam ?? null,
-            minStorageGb: input.minStorage ?? null,
-            cpu: input.cpu ?? null,
-            // The catalogue's own pattern for the family, so matching reads it the way /allAdd does.
-            cpuPattern: cpuPattern(input.cpu) ?? null,
-            tier: input.tier ?? null,
-            minBatteryHealth: input.minBattery ?? null,
-            minScreenInches: input.minScreen ?? null,
-            maxScreenInches: input.maxScreen ?? null,
-            storageType: input.storageType ?? null,
-            maxYearsOfUse: input.maxYears ?? null,
-            verifiedSellersOnly: input.verified ?? false,
-            sort: input.sort,
+            ...search,
             alerts: input.alerts ?? "instant",
           })
           .returning();

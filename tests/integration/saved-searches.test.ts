@@ -199,6 +199,19 @@ describe("saving, listing, renaming, deleting", () => {
     expect((await buyer.http.get("/api/saved-searches")).json().savedSearches).toHaveLength(50);
   });
 
+  it("refuses the same search saved twice (its alerts would come twice), naming the one already saved", async () => {
+    const buyer = await newBuyer();
+    const search = { q: "thinkpad", minRam: 16, maxPrice: 60_000, condition: "excellent", sort: "price_asc" };
+    expect((await buyer.http.post("/api/saved-searches", { ...search, name: "Mine" })).statusCode).toBe(201);
+    const again = await buyer.http.post("/api/saved-searches", { ...search, name: "Mine again" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("You have already saved this search, as “Mine”.");
+    // One filter more, or another person: a search of its own.
+    expect((await buyer.http.post("/api/saved-searches", { ...search, minStorage: 512 })).statusCode).toBe(201);
+    expect((await (await newBuyer()).http.post("/api/saved-searches", search)).statusCode).toBe(201);
+    expect((await buyer.http.get("/api/saved-searches")).json().savedSearches).toHaveLength(2);
+  });
+
   it("still opens a search whose brand was deleted: no laptops, no error", async () => {
     const buyer = await newBuyer();
     const gone = await createBrand(t.services, "Gone Brand");
