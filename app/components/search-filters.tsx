@@ -13,6 +13,25 @@ const shown = (n: number, capped: boolean) => `${number.format(n)}${capped ? "+"
 const countOf = <T,>(list: Counted<T>, value: T) => list.find((v) => v.value === value)?.count ?? 0;
 /** "16 GB or more": every count at or above the value. */
 const atLeast = (list: Counted<number>, min: number) => list.reduce((n, v) => n + (v.value >= min ? v.count : 0), 0);
+/**
+ * "Acer (7)", or "Acer" alone where the search's own filter leaves it out: the counts are of the current results,
+ * so with Dell chosen every other brand would read "(0)", though choosing one finds its laptops.
+ */
+const labelled = (name: string, n: number, capped: boolean, counted: boolean) =>
+  counted ? `${name} (${shown(n, capped)})` : name;
+/** Which values of each filter the current results can count: those the search's own filters keep. */
+function countable(p: SearchParams) {
+  const [lo, hi] = [(p.minPrice ?? 0) / 100, p.maxPrice === undefined ? null : p.maxPrice / 100];
+  return {
+    brand: (id: string) => !p.brand || p.brand === id,
+    condition: (v: string) => !p.condition || p.condition === v,
+    ram: (gb: number) => !p.minRam || gb >= p.minRam,
+    storage: (gb: number) => !p.minStorage || gb >= p.minStorage,
+    tier: (t: number) => !p.tier || p.tier === t,
+    price: ([bottom, top]: (typeof PRICE_BANDS)[number]) =>
+      bottom >= lo && (hi === null || (top !== null && top <= hi)),
+  };
+}
 const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
 const RAM_STEPS = [4, 8, 16, 32, 64];
 const STORAGE_STEPS = [128, 256, 512, 1000, 2000];
@@ -72,8 +91,11 @@ export function SearchFilters({
   brands,
   clearTo,
   inForce,
+  counted = params,
 }: {
   params: SearchParams;
+  /** The search as the counts read it (the filters its words named included); `params` by default. */
+  counted?: SearchParams;
   facets: Facets;
   errors: Errors;
   brands?: { id: string; name: string }[];
@@ -104,6 +126,7 @@ export function SearchFilters({
   const input = "input input-bordered input-sm";
   const select = "select select-bordered select-sm";
   const capped = facets.capped;
+  const counts = countable(counted);
   return (
     <div className="mb-6">
       <button
@@ -151,7 +174,7 @@ export function SearchFilters({
                 <option value="">Any brand</option>
                 {brands.map((b) => (
                   <option key={b.id} value={b.id}>
-                    {`${b.name} (${shown(countOf(facets.brand, b.id), capped)})`}
+                    {labelled(b.name, countOf(facets.brand, b.id), capped, counts.brand(b.id))}
                   </option>
                 ))}
               </select>
@@ -184,7 +207,7 @@ export function SearchFilters({
               <option value="">Any condition</option>
               {CONDITIONS.map((v) => (
                 <option key={v} value={v}>
-                  {`${v} (${shown(countOf(facets.condition, v), capped)})`}
+                  {labelled(v, countOf(facets.condition, v), capped, counts.condition(v))}
                 </option>
               ))}
             </select>
@@ -201,7 +224,7 @@ export function SearchFilters({
                 .sort((a, b) => a - b)
                 .map((gb) => (
                   <option key={gb} value={gb}>
-                    {`${gb} GB or more (${shown(atLeast(facets.ram, gb), capped)})`}
+                    {labelled(`${gb} GB or more`, atLeast(facets.ram, gb), capped, counts.ram(gb))}
                   </option>
                 ))}
             </select>
@@ -215,7 +238,7 @@ export function SearchFilters({
                 .sort((a, b) => a - b)
                 .map((gb) => (
                   <option key={gb} value={gb}>
-                    {`${storageName(gb)} or more (${shown(atLeast(facets.storage, gb), capped)})`}
+                    {labelled(`${storageName(gb)} or more`, atLeast(facets.storage, gb), capped, counts.storage(gb))}
                   </option>
                 ))}
             </select>
@@ -239,7 +262,7 @@ export function SearchFilters({
               <option value="">Any performance</option>
               {PERFORMANCE_TIERS.map((name, i) => (
                 <option key={name} value={i + 1}>
-                  {`${name} (${shown(countOf(facets.tier, i + 1), capped)})`}
+                  {labelled(name, countOf(facets.tier, i + 1), capped, counts.tier(i + 1))}
                 </option>
               ))}
             </select>
@@ -294,7 +317,7 @@ export function SearchFilters({
         </Filter>
         <div className="col-span-2 md:col-span-4 lg:col-span-5">
           <h2 className="mb-1 text-sm">Price ranges</h2>
-          <PriceBands facets={facets} />
+          <PriceBands facets={facets} counted={counts.price} />
         </div>
         <div className="col-span-2 flex items-end gap-2 md:col-span-4 lg:col-span-5">
           <button type="submit" className="btn btn-primary btn-sm">
@@ -310,7 +333,7 @@ export function SearchFilters({
 }
 
 /** The price ranges with their counts: each a link to the same search within that range. */
-function PriceBands({ facets }: { facets: Facets }) {
+function PriceBands({ facets, counted }: { facets: Facets; counted: (band: (typeof PRICE_BANDS)[number]) => boolean }) {
   const [current] = useSearchParams();
   const within = ([lo, hi]: (typeof PRICE_BANDS)[number]) => {
     const next = new URLSearchParams(current);
@@ -326,7 +349,7 @@ function PriceBands({ facets }: { facets: Facets }) {
       {PRICE_BANDS.map((band, i) => (
         <li key={band[0]}>
           <Link to={within(band)} className="link link-primary inline-flex min-h-6 items-center">
-            {`${bandName(band)} (${shown(countOf(facets.price, i), facets.capped)})`}
+            {labelled(bandName(band), countOf(facets.price, i), facets.capped, counted(band))}
           </Link>
         </li>
       ))}

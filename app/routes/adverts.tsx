@@ -59,6 +59,7 @@ export default function Adverts({
       </div>
       <SearchFilters
         params={params}
+        counted={read}
         facets={facets}
         errors={errors}
         brands={brands}

@@ -51,6 +51,7 @@ export default function Category({
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
       <SearchFilters
         params={search}
+        counted={saved}
         facets={facets}
         errors={errors}
         clearTo={`/category/${brand.id}`}

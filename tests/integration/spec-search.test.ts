@@ -288,6 +288,12 @@ describe("the pages", () => {
     expect(page.body).toContain(">Lenovo (1)</option>");
     expect(page.body).toContain(">$300 to $600 (1)</a>");
     expect(page.body).toContain(">1 laptop</p>");
+    // A filter in force leaves its other values uncounted: "Dell (0)" would hide Dell's laptops, not count them.
+    expect(page.body).toContain(">Dell</option>");
+    expect(page.body).toContain(">8 GB or more</option>");
+    expect(page.body).toContain(">32 GB or more (0)</option>");
+    expect(page.body).toContain(">$600 to $1,000</a>");
+    expect(page.body).toMatch(/>Fair \(\d+\)<\/option>/); // no condition chosen: every one counted
 
     const wrong = await client(t).get("/allAdd?minBattery=lots&tier=9");
     expect(wrong.statusCode).toBe(400);
