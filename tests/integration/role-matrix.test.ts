@@ -237,7 +237,9 @@ async function fresh(op: string): Promise<Record<string, string>> {
   if (op === "POST /api/notifications/{id}/read") return { id: ids.notification as string };
   if (op.includes("/saved-searches/{id}")) {
     const owner = { id: ids.ownerId as string, role: "seller" as const, actingAsSeller: true } as never;
-    return { id: (await t.services.savedSearches.create(owner, { q: "matrix", sort: "newest" })).id };
+    // A search of its own each time: the same one twice is refused.
+    const q = `matrix ${crypto.randomUUID().slice(0, 8)}`;
+    return { id: (await t.services.savedSearches.create(owner, { q, sort: "newest" })).id };
   }
   // A block stands between two people in every conversation: each call starts unblocked.
   if (op.includes("conversations")) await t.services.db.delete(conversationBlocks);
