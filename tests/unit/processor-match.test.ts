@@ -238,6 +238,10 @@ describe("suggestions as the seller types", () => {
     expect(names("ryzen 5 55")).toContain("AMD Ryzen 5 5500U");
     expect(names("m1 pro")).toEqual(["Apple M1 Pro 10-core", "Apple M1 Pro 8-core"]);
   });
+  it("suggests a family's own chips before names that only hold the letters (i7 is not Ryzen AI 7)", () => {
+    expect(names("i7").every((name) => name.startsWith("Intel Core i7"))).toBe(true);
+    expect(names("i7")).toHaveLength(8);
+  });
   it("puts the processor the text names first, and suggests at most 8", () => {
     expect(names("i5-8250U")[0]).toBe("Intel Core i5-8250U");
     expect(names("intel").length).toBeLessThanOrEqual(8);

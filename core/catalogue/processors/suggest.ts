@@ -12,19 +12,27 @@ const SEARCHABLE = PROCESSORS.map((p) => {
 /**
  * Up to `limit` processors for what a seller has typed so far: those whose words start with each word typed
  * ("i7 86" → i7-8650U, "m1 pro" → both M1 Pro), or whose name holds it written together ("i78650"). The one
- * the text already names comes first, then the newest.
+ * the text already names comes first, then those that matched word by word, each newest first.
  */
 export function suggestProcessors(typed: string, limit = 8): Processor[] {
   const text = words(typed);
   if (text.length < 2) return [];
   const typedWords = text.split(" ");
   const together = text.replace(/ /g, "");
-  const hits = SEARCHABLE.filter(
-    (s) => typedWords.every((w) => s.tokens.some((t) => t.startsWith(w))) || s.joined.includes(together),
-  ).map((s) => s.p);
+  const hits = SEARCHABLE.flatMap((s) => {
+    const byWords = typedWords.every((w) => s.tokens.some((t) => t.startsWith(w)));
+    return byWords || s.joined.includes(together) ? [{ p: s.p, byWords }] : [];
+  });
   const named = matchProcessor(typed)?.processor;
-  // A stable sort keeps the list's order (a group's representative first) among equals.
-  return hits.sort((a, b) => Number(b === named) - Number(a === named) || b.year - a.year).slice(0, limit);
+  // A stable sort keeps the list's order (a group's representative first) among equals. Names that only hold
+  // the text written together come after the rest: "i7" is Intel's Core i7 before it is the "…AI 7" in a Ryzen.
+  return hits
+    .sort(
+      (a, b) =>
+        Number(b.p === named) - Number(a.p === named) || Number(b.byWords) - Number(a.byWords) || b.p.year - a.p.year,
+    )
+    .slice(0, limit)
+    .map((hit) => hit.p);
 }
 
 const asReply = (p: Processor) => ({ key: p.key, name: p.name, performanceTier: tierName(p.tier) as PerformanceTier });
