@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUniqueViolation, isUuid } from "../../db/errors.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { adverts, conversationBlocks, conversationReports, conversations, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { ReportedConversation } from "../../schemas/conversations.ts";
@@ -9,18 +9,19 @@ import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { announce } from "./live.ts";
+import { assertConversationId, conversationNotFound } from "./not-found.ts";
 
 const buyer = aliasedTable(users, "buyer");
 const seller = aliasedTable(users, "seller");
 
 /** One of the conversation's two people, and the other; anyone else is told it does not exist. */
 async function asParty(db: Db, actor: SessionUser, id: string) {
-  if (!isUuid(id)) throw new AppError("NOT_FOUND", M.notFound);
+  assertConversationId(id);
   const [c] = await db
     .select({ id: conversations.id, buyerId: conversations.buyerId, sellerId: conversations.sellerId })
     .from(conversations)
     .where(eq(conversations.id, id));
-  if (!c || (c.buyerId !== actor.id && c.sellerId !== actor.id)) throw new AppError("NOT_FOUND", M.notFound);
+  if (!c || (c.buyerId !== actor.id && c.sellerId !== actor.id)) throw conversationNotFound();
   return { ...c, otherId: c.buyerId === actor.id ? c.sellerId : c.buyerId };
 }
 

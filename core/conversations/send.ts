@@ -1,6 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { isUuid } from "../../db/errors.ts";
 import { adverts, conversationBlocks, conversations, messages, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { StartConversationInput } from "../../schemas/conversations.ts";
@@ -10,6 +9,7 @@ import { notify } from "../notifications/index.ts";
 import { isPublic } from "../orders/index.ts";
 import type { MessageLimiter } from "./limits.ts";
 import { announce } from "./live.ts";
+import { assertConversationId, conversationNotFound } from "./not-found.ts";
 
 /** How often a conversation may email each side about new messages. */
 export const EMAIL_EVERY_MS = 15 * 60_000;
@@ -148,7 +148,7 @@ export function createSending({ db, limits }: { db: Db; limits: MessageLimiter }
     /** A message in a conversation of one's own (anyone else's is "not found"). */
     async send(actor: SessionUser, conversationId: string, body: string) {
       // Before the limit: a page's form may carry any id, and a wrong one costs no message.
-      if (!isUuid(conversationId)) throw new AppError("NOT_FOUND", M.notFound);
+      assertConversationId(conversationId);
       await limits.message(actor.id);
       const message = await db.transaction(async (tx) => {
         const [conversation] = await tx
@@ -161,7 +161,7 @@ export function createSending({ db, limits }: { db: Db; limits: MessageLimiter }
             ),
           )
           .for("update");
-        if (!conversation) throw new AppError("NOT_FOUND", M.notFound);
+        if (!conversation) throw conversationNotFound();
         return writeMessage(tx, conversation, actor, body);
       });
       return { id: message.id, createdAt: message.createdAt.toISOString() };

@@ -1,6 +1,5 @@
 import { aliasedTable, and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, conversationBlocks, conversationReports, conversations, messages, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
@@ -11,6 +10,7 @@ import { mediaUrl } from "../media/index.ts";
 import { readNoticesAbout } from "../notifications/index.ts";
 import { decodeCursor, encodeCursor } from "./inbox.ts";
 import { announce } from "./live.ts";
+import { assertConversationId, conversationNotFound } from "./not-found.ts";
 
 export const THREAD_PAGE_SIZE = 50;
 
@@ -77,7 +77,7 @@ export function createThread(db: Db) {
     id: string,
     { before }: { before?: string } = {},
   ): Promise<ThreadView> {
-    if (!isUuid(id)) throw new AppError("NOT_FOUND", M.notFound);
+    assertConversationId(id);
     const cursor = before ? decodeCursor(before) : null;
     if (before && !cursor) throw new AppError("NOT_FOUND", "These messages do not exist.");
     const [row] = await open.execute({ id, me: actor.id });
@@ -91,7 +91,7 @@ export function createThread(db: Db) {
           : isAdmin(actor) && c.reportedAt
             ? ("admin" as const)
             : null;
-    if (!row || !c || !viewer) throw new AppError("NOT_FOUND", M.notFound);
+    if (!row || !c || !viewer) throw conversationNotFound();
     const { advert, buyer: b, seller: s } = row;
 
     if (viewer !== "admin") {
