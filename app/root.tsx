@@ -106,6 +106,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {slow && <LoadingScreen overlay />}
       <Toaster
         position="top-center"
+        // Below the top bar (4 rem and its border), not over its links.
+        containerStyle={{ top: "4.5rem" }}
         toastOptions={{ success: { duration: TOAST.successMs }, error: { duration: TOAST.errorMs } }}
       />
     </>

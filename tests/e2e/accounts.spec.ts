@@ -81,6 +81,11 @@ test("login shows its messages and the provider's error, then logs in and out wi
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page.getByText("Successfully login!")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  // Toasts come in below the top bar, not over its links. Their area's top is measured: a toast slides in
+  // and out (2 s), so its own box moves.
+  const bar = await page.getByRole("navigation", { name: "Main" }).boundingBox();
+  const toasts = await page.locator("[data-rht-toaster]").boundingBox();
+  expect(toasts?.y).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? Number.POSITIVE_INFINITY));
 
   await userMenu(page, "Bea Buyer").click();
   await page.getByRole("button", { name: "Logout" }).click();
