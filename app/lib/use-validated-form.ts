@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { type FieldErrors, fieldErrors, formToObject } from "../../schemas/form-errors.ts";
-import { announce } from "./announce.ts";
+import { announce, withdraw } from "./announce.ts";
 
 /** What a screen reader hears after a refused submit, while focus goes to the first field to fix. */
 export const errorCountMessage = (count: number) =>
@@ -12,11 +12,14 @@ export const errorCountMessage = (count: number) =>
  * and shows the server's answer (field messages, or one form-level message) when it comes back.
  * After a refused submit (in the browser or by the server) focus moves to the first field marked invalid and
  * the number of fields to fix is announced; focus would otherwise stay on the submit button, far from them.
+ * That count is taken back once nothing is left to fix, or the form goes: it must not outlive the refusal.
  */
 export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErrors; formError?: string } | null) {
   const [errors, setErrors] = useState<FieldErrors>(server?.fields ?? {});
   const submitted = useRef<HTMLFormElement | null>(null);
   const [refusal, setRefusal] = useState(0);
+  /** The count last announced, while it still stands. */
+  const said = useRef<string | null>(null);
   useEffect(() => {
     setErrors(server?.fields ?? {});
     if (server?.fields && Object.keys(server.fields).length > 0) setRefusal((n) => n + 1);
@@ -28,8 +31,23 @@ export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErr
     const count = Object.keys(errors).length;
     if (count === 0) return;
     form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    announce(errorCountMessage(count));
+    said.current = errorCountMessage(count);
+    announce(said.current);
   }, [refusal, errors]);
+
+  // Nothing left to fix (the submit went through, or the page answered with its success): the count is stale.
+  useEffect(() => {
+    if (Object.keys(errors).length > 0 || !said.current) return;
+    withdraw(said.current);
+    said.current = null;
+  }, [errors]);
+  // The form is gone (signed up and on the next page): the live region outlives it, the count must not.
+  useEffect(
+    () => () => {
+      if (said.current) withdraw(said.current);
+    },
+    [],
+  );
 
   return {
     errors,

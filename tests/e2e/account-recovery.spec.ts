@@ -1,10 +1,13 @@
-import type { APIRequestContext, Browser } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { expect, fieldError, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
 import { lastMailTo, linkIn } from "./support/mail.ts";
 
 // Each journey waits for the job queue to deliver its emails, and signs in several times (scrypt).
 test.describe.configure({ timeout: 60_000 });
+
+/** The page's hidden status line: what a screen reader last heard without focus moving. */
+const announcer = (page: Page) => page.locator("#announcer");
 
 const PASSWORD = "Passw0rd!";
 const NEW_PASSWORD = "N3w!pass";
@@ -38,11 +41,15 @@ test("forgot password → the emailed link → a new password → signed in; the
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(announcer(page)).toHaveText("1 field needs your attention.");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send me a link" }).click();
   await expect(
     page.getByText("If an account exists for that email, we have sent a link to reset the password."),
   ).toBeVisible();
+  // Sent: the refusal's count is no longer in the page for a screen reader to come across.
+  await expect(announcer(page)).not.toHaveText(/attention/);
 
   const mail = await lastMailTo(email, "Reset your ReLaptop password");
   const link = linkIn(mail, `${BASE_URL}/reset-password?token=`);
@@ -51,11 +58,13 @@ test("forgot password → the emailed link → a new password → signed in; the
   await page.getByLabel("New password again").fill("weakpass");
   await page.getByRole("button", { name: "Save the new password" }).click();
   await expect(fieldError(page, "Password must be strong!")).toBeVisible();
+  await expect(announcer(page)).toHaveText("1 field needs your attention.");
   await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel("New password again").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Save the new password" }).click();
   await expect(page.getByText("Your password is changed and you are signed in.")).toBeVisible();
   await expect(userMenu(page, "Fran Forgetful")).toBeVisible();
+  await expect(announcer(page)).not.toHaveText(/attention/);
 
   await page.goto(link);
   await expect(page.getByText("This link has already been used or has expired.")).toBeVisible();

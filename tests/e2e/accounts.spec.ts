@@ -1,4 +1,8 @@
+import type { Page } from "@playwright/test";
 import { DEMO, expect, fieldError, logIn, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
+
+/** The page's hidden status line: what a screen reader last heard without focus moving. */
+const announcer = (page: Page) => page.locator("#announcer");
 
 test("sign-up shows every validation message, then creates a buyer", async ({ page }) => {
   await page.goto("/signUp");
@@ -6,6 +10,7 @@ test("sign-up shows every validation message, then creates a buyer", async ({ pa
   await expect(fieldError(page, "Name is required")).toBeVisible();
   await expect(fieldError(page, "Email is required")).toBeVisible();
   await expect(fieldError(page, "Password field is required")).toBeVisible();
+  await expect(announcer(page)).toHaveText("3 fields need your attention.");
 
   await page.getByLabel("Name").fill("Nina New");
   await page.getByLabel("Email").fill(uniqueEmail("nina"));
@@ -22,6 +27,8 @@ test("sign-up shows every validation message, then creates a buyer", async ({ pa
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(userMenu(page, "Nina New")).toBeVisible();
+  // The refusals are over: their count is no longer in the page for a screen reader to come across.
+  await expect(announcer(page)).not.toHaveText(/attention/);
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).first(),
   ).toBeVisible();
