@@ -4,6 +4,9 @@ import { AdvertCard } from "./advert-card.tsx";
 import type { Hearts } from "./favourite-button.tsx";
 import { Pager } from "./pager.tsx";
 
+/** The results' heading, where the search filters send focus once applied on a phone (the panel folds away). */
+export const RESULTS_HEADING_ID = "results";
+
 /**
  * One page of adverts as cards (/allAdd, a brand's page, a seller's page): the grid, or what the page says
  * when there are none, then the keyset pager. `action` is what a card offers this visitor (Book Now).
@@ -25,7 +28,11 @@ export function AdvertGrid({
 }) {
   return (
     <>
-      {heading && <h2 className="sr-only">{heading}</h2>}
+      {heading && (
+        <h2 id={RESULTS_HEADING_ID} tabIndex={-1} className="sr-only">
+          {heading}
+        </h2>
+      )}
       {page.items.length === 0 ? (
         empty
       ) : (

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
 import type { Facets, FilterErrors, SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS, PERFORMANCE_TIERS, PRICE_BANDS, STORAGE_TYPES } from "../../schemas/values.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
+import { RESULTS_HEADING_ID } from "./advert-grid.tsx";
 
 type Errors = FilterErrors;
 type Counted<T> = { value: T; count: number }[];
@@ -80,9 +81,10 @@ function Filter({
 /**
  * The filters of /allAdd and the brand pages, read from and written to the URL (a plain GET form). Beside
  * each value, how many of the current results have it (facets). A brand page leaves out the brand. On phones
- * the panel folds behind a "Filters (n)" button so the laptops come first; it opens by itself when a filter
- * in the URL could not be used, and names that filter's problem under it (the list still shows, with the
- * filters that could), keeping the value as it was typed.
+ * the panel folds behind a "Filters (n)" button so the laptops come first; it folds again once a search made
+ * in it has loaded, focus going to the results. It opens by itself when a filter in the URL could not be used,
+ * and names that filter's problem under it (the list still shows, with the filters that could), keeping the
+ * value as it was typed.
  */
 export function SearchFilters({
   params,
@@ -104,12 +106,16 @@ export function SearchFilters({
   inForce: number;
 }) {
   const [url] = useSearchParams();
+  const location = useLocation();
   const hydrated = useHydrated();
   const invalid = Object.keys(errors).length > 0;
   const [open, setOpen] = useState(invalid);
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLFormElement>(null);
   const focusFirst = useRef(false);
+  const focusResults = useRef(false);
+  /** A search was started from the open panel on a phone (Apply filters, a price range, Clear). */
+  const searching = useRef(false);
   const panelId = useId();
   useEffect(() => {
     if (invalid) setOpen(true);
@@ -117,8 +123,27 @@ export function SearchFilters({
   useEffect(() => {
     // Opened from the button: the first filter takes focus, so keyboard users are inside what opened.
     if (open && focusFirst.current) panel.current?.querySelector<HTMLElement>("input, select")?.focus();
+    // Folded after a search: the results' heading, once the panel no longer pushes it down the page.
+    if (!open && focusResults.current) (document.getElementById(RESULTS_HEADING_ID) ?? toggle.current)?.focus();
     focusFirst.current = false;
+    focusResults.current = false;
   }, [open]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the search's page has loaded (a new location key)
+  useEffect(() => {
+    if (!searching.current) return;
+    searching.current = false;
+    // A filter the search could not use keeps the panel open, its message under it.
+    if (invalid) return;
+    // The results are what was asked for. Focus goes to them (rather than to <body>, as the control that had it
+    // folds away), unless the person has already moved on while the search loaded.
+    const active = document.activeElement;
+    focusResults.current = !active || active === document.body || Boolean(panel.current?.contains(active));
+    setOpen(false);
+  }, [location.key]);
+  /** On a phone (where the toggle shows), a search started inside the panel folds it once loaded. */
+  const foldAfterSearch = () => {
+    if (open && toggle.current?.offsetParent) searching.current = true;
+  };
   /** A value the search dropped is shown as typed, beside its message; the others as the search read them. */
   const typed = (key: keyof SearchParams, read: string | number | undefined) =>
     errors[key] ? (url.get(key) ?? "") : read;
@@ -147,6 +172,10 @@ export function SearchFilters({
         ref={panel}
         id={panelId}
         method="get"
+        onSubmit={foldAfterSearch}
+        onClick={(e) => {
+          if ((e.target as Element).closest("a[href]")) foldAfterSearch();
+        }}
         onKeyDown={(e) => {
           // Escape folds the panel back on phones (where the button shows) and returns to the button.
           if (e.key !== "Escape" || !toggle.current?.offsetParent) return;

@@ -45,6 +45,35 @@ test("on a phone /allAdd's filters fold behind a Filters (n) button that opens a
   await expect(page.getByText("Enter a whole number of GB from 1 to 256.")).toBeVisible();
 });
 
+test("on a phone Apply filters folds the panel away and takes focus to the results", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/allAdd");
+  const filters = page.getByRole("form", { name: "Filters" });
+  await page.getByRole("button", { name: "Filters (0)" }).click();
+  await filters.getByLabel("Condition").selectOption("good");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/condition=good/);
+  // The laptops are what was asked for: the panel is out of their way, its button saying what is in force.
+  const toggle = page.getByRole("button", { name: "Filters (1)" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole("heading", { level: 2, name: "Results" })).toBeFocused();
+  await expect(page.locator("article").first()).toBeInViewport();
+
+  // A filter the search could not use keeps the panel open, its message under it.
+  await toggle.click();
+  await filters.getByLabel("Min price ($)").fill("cheap");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/minPrice=cheap/);
+  await expect(filters.getByLabel("Min price ($)")).toHaveAttribute("aria-invalid", "true");
+  await expect(filters).toBeVisible();
+  // A price range is a search made in the panel too.
+  await filters.getByRole("link", { name: /^Under \$/ }).click();
+  await expect(page).not.toHaveURL(/cheap/);
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole("heading", { level: 2, name: "Results" })).toBeFocused();
+});
+
 test("on a phone a laptop's page and its seller's page fit the screen, marks and stars wrapped", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 }); // an iPhone's width, narrower than the Pixel's
   await page.goto("/allAdd");
