@@ -5,6 +5,7 @@ import { adverts, conversationBlocks, conversationReports, conversations, messag
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { ThreadView } from "../../schemas/conversations.ts";
 import { isAdmin, type SessionUser } from "../accounts/index.ts";
+import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { readNoticesAbout } from "../notifications/index.ts";
@@ -94,7 +95,18 @@ export function createThread(db: Db) {
     if (!row || !c || !viewer) throw conversationNotFound();
     const { advert, buyer: b, seller: s } = row;
 
-    if (viewer !== "admin") {
+    if (viewer === "admin") {
+      // Private messages, open to admins only because someone reported them: every admin read is on the record
+      // (Admin activity), as each admin action is. Older pages of the same visit are not recorded again.
+      if (!cursor)
+        await recordAdminAction(
+          db,
+          actor.id,
+          "read-reported-conversation",
+          { type: "conversation", id: c.id },
+          `Read the reported conversation between ${b.name} and ${s.name} about “${advert.name}”`,
+        );
+    } else {
       const readAt = viewer === "buyer" ? c.buyerReadAt : c.sellerReadAt;
       if (!readAt || readAt < c.lastMessageAt) {
         // Never earlier than the last message, whatever the clocks of this process and the database say.

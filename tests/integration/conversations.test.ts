@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
-import { emailOutbox, notifications } from "../../db/schema.ts";
+import { adminActions, emailOutbox, notifications } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
@@ -172,6 +172,15 @@ describe("privacy", () => {
     expect((await admin.http.post(`/api/reported-conversations/${id}/dismissal`)).statusCode).toBe(204);
     expect((await admin.http.get("/api/reported-conversations")).json().conversations).toEqual([]);
     expect((await admin.http.get(`/api/conversations/${id}`)).statusCode).toBe(200);
+
+    // Each time an admin opened it is on the admins' record, with who read it; its people's own reads are not.
+    const reads = await t.services.db
+      .select()
+      .from(adminActions)
+      .where(and(eq(adminActions.targetId, id), eq(adminActions.action, "read-reported-conversation")));
+    expect(reads).toHaveLength(2);
+    expect(reads.every((r) => r.adminId === admin.user.id && r.targetType === "conversation")).toBe(true);
+    expect(reads[0]?.summary).toContain(buyer.user.name);
   });
 });
 
