@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test, uniqueEmail } from "./support/fixtures.ts";
+import { expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
 import { OIDC_PORT } from "./support/oidc.ts";
 
 /** A new buyer account, signed up in its own browser; returns its email (password Abcdef1!). */
@@ -111,4 +112,64 @@ test("a buyer saves a laptop, finds it in Favourites, and removes it there", asy
 
   await row.getByRole("button", { name: "Remove from favourites" }).click();
   await expect(page.getByText("Nothing saved yet.")).toBeVisible();
+});
+
+test("a buyer with Favourites open sees a price drop made in another browser without a reload", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two browsers, a sign-up and an advert posted
+  // Rafi posts a laptop of his own (through the API: posting has its own journey), so no other test's price moves.
+  const seller = await (await browser.newContext()).newPage();
+  await logIn(seller, "rafi@relaptop.test");
+  const { brands } = (await (await seller.request.get("/api/brands")).json()) as {
+    brands: { id: string; name: string }[];
+  };
+  const name = `Cheaper notebook ${Date.now().toString(36)}`;
+  const posted = await seller.request.post("/api/adverts", {
+    multipart: {
+      name,
+      brandId: brands.find((b) => b.name === "Lenovo")?.id ?? "",
+      originalPrice: "900",
+      resalePrice: "500",
+      yearsOfUse: "2",
+      location: "Uttara",
+      mobile: uniqueMobile(),
+      description: "Its price is about to drop.",
+      condition: "good",
+      photos: await pngFile(),
+    },
+  });
+  expect(posted.status()).toBe(201);
+
+  await signUp(page, "Lena Live");
+  await page.goto(`/allAdd?q=${encodeURIComponent(name)}`);
+  await card(page, name).getByRole("button", { name: "Save to favourites" }).click();
+  await expect(card(page, name).getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.goto("/dashboard/favourites");
+  const row = page.getByRole("listitem").filter({ hasText: name });
+  await expect(row.getByText("$500", { exact: true })).toBeVisible();
+  await expect(row.getByText(/since you saved it/)).toHaveCount(0);
+  // Whatever the buyer was on stays where it was; a reload would lose this mark.
+  const heart = row.getByRole("button", { name: "Remove from favourites" });
+  await heart.focus();
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+  await seller.goto("/dashboard/adds/rafi@relaptop.test");
+  await seller.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: "Edit" }).click();
+  await expect(seller.getByRole("heading", { name: "Edit Advertisement" })).toBeVisible();
+  await seller.getByLabel("Resale price ($)").fill("460");
+  await seller.getByRole("button", { name: "Save changes" }).click();
+  await expect(seller.getByText("Your advert is updated.")).toBeVisible();
+  await seller.context().close();
+
+  // No reload: the price drop's notice reaches the buyer's stream, and the page reads itself again.
+  await expect(row.getByText("$460", { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(row.getByText("↓ $40 since you saved it")).toBeVisible();
+  await expect(row.getByText("Saved at $500")).toBeVisible();
+  await expect(heart).toBeFocused();
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
