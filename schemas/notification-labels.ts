@@ -8,6 +8,8 @@ import type { EmailStatus } from "./values.ts";
 /** The live count's server-sent events: `event: unread`, `data: <count>`. */
 export const UNREAD_EVENT = "unread";
 export const NOTIFICATIONS_STREAM = "/api/notifications/stream";
+/** Admins' streams only: `event: moderation` — their queue changed; Reported Items reads itself again. */
+export const MODERATION_EVENT = "moderation";
 
 /** The bell's accessible name. */
 export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : "Notifications");

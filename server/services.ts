@@ -36,6 +36,7 @@ import {
   CHANNELS,
   createDelivery,
   createLiveCounts,
+  createLiveModeration,
   createNotifications,
   DELIVER_EMAIL,
   notify,
@@ -216,6 +217,8 @@ export function createServices(config: Config, database: Database, options: Serv
     background,
     notifications: createNotifications({ db, secret: config.authSecret }),
     liveCounts: createLiveCounts({ db, listener: database.broadcast }),
+    /** Admins' streams only: their moderation queue changed (Reported Items reads itself again). */
+    liveModeration: createLiveModeration({ listener: database.broadcast }),
     auth,
     media,
     brandAdmin: createBrandAdmin({ db, media }),

@@ -10,6 +10,7 @@ import { AppError } from "../errors.ts";
 import { recordPriceDrop } from "../favourites/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
 import { type MediaStorage, mediaUrl, storePhoto } from "../media/index.ts";
+import { announceModeration } from "../notifications/index.ts";
 import { holdForReview, lockAdvert, publish, takeDown } from "../orders/index.ts";
 import { processorColumns } from "./processors/match.ts";
 import { reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
@@ -18,12 +19,16 @@ const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
 const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can no longer be changed.");
 const rejected = () => new AppError("CONFLICT", "This advert was rejected: it can no longer be changed.");
 
-/** Weak signals alone flag a public advert for admins (or clear the flag when none are left). */
-async function flag(tx: Tx, advertId: string, signals: ReviewSignal[]) {
+/**
+ * Weak signals alone flag a public advert for admins (or clear the flag when none are left); the admins'
+ * open Reported Items pages hear when it enters, stays in (with what it raises now) or leaves their queue.
+ */
+async function flag(tx: Tx, advertId: string, signals: ReviewSignal[], wasFlagged = false) {
   await tx
     .update(adverts)
     .set(signals.length ? { reviewSignals: signals, flaggedAt: new Date() } : { reviewSignals: null, flaggedAt: null })
     .where(eq(adverts.id, advertId));
+  if (signals.length > 0 || wasFlagged) await announceModeration(tx);
 }
 
 /**
@@ -142,7 +147,7 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
           return;
         }
         if (verdictOf(signals) === "hold") return holdForReview(tx, id, before, signals);
-        await flag(tx, id, signals);
+        await flag(tx, id, signals, before.flaggedAt !== null);
         if (input.resalePrice < before.resalePriceCents) {
           await recordPriceDrop(tx, jobs, {
             advertId: id,

@@ -8,6 +8,7 @@ import type { ReportReason } from "../../schemas/values.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
+import { announceModeration } from "../notifications/index.ts";
 import { announce } from "./live.ts";
 import { assertConversationId, conversationNotFound } from "./not-found.ts";
 
@@ -64,6 +65,7 @@ export function createSafety({ db }: { db: Db }) {
           .update(conversations)
           .set({ reportedAt: sql`coalesce(${conversations.reportedAt}, now())` })
           .where(eq(conversations.id, c.id));
+        await announceModeration(tx);
       });
     },
 
@@ -130,6 +132,7 @@ export function createSafety({ db }: { db: Db }) {
           { type: "conversation", id: conversationId },
           `Dismissed ${closed.length} report(s) of a conversation`,
         );
+        await announceModeration(tx);
       });
     },
   };

@@ -7,7 +7,7 @@ import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
-import { notify } from "../notifications/index.ts";
+import { announceModeration, notify } from "../notifications/index.ts";
 import { approveAdvert, lockAdvert, rejectAdvert } from "../orders/index.ts";
 
 const PAGE_SIZE = 50;
@@ -90,6 +90,7 @@ export function createHeldAdverts({ db }: { db: Db }) {
           { type: "advert", id: advertId },
           `Approved “${advert.name}” after review`,
         );
+        await announceModeration(tx);
       });
     },
 
@@ -112,6 +113,7 @@ export function createHeldAdverts({ db }: { db: Db }) {
           { type: "advert", id: advertId },
           `Rejected “${advert.name}”: ${reason}`,
         );
+        await announceModeration(tx);
       });
     },
   };

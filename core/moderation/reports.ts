@@ -8,7 +8,7 @@ import { canBuy, requireAdmin } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
-import { notify } from "../notifications/index.ts";
+import { announceModeration, notify } from "../notifications/index.ts";
 import { isPublic, takeDown } from "../orders/index.ts";
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
@@ -25,9 +25,13 @@ export function createReports({ db }: { db: Db }) {
       if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot report your own laptop.");
       try {
-        await db
-          .insert(reports)
-          .values({ advertId: input.advertId, reporterId: actor.id, reason: input.reason, details: input.details });
+        // The admins' open Reported Items pages hear of it once it is committed.
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(reports)
+            .values({ advertId: input.advertId, reporterId: actor.id, reason: input.reason, details: input.details });
+          await announceModeration(tx);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError("CONFLICT", "You have already reported this laptop.");
         throw error;
@@ -95,6 +99,7 @@ export function createReports({ db }: { db: Db }) {
           { type: "advert", id: advertId },
           `Dismissed ${closed.length} report(s)`,
         );
+        await announceModeration(tx);
       });
     },
 
@@ -132,6 +137,7 @@ export function createReports({ db }: { db: Db }) {
           { type: "advert", id: advertId },
           `Removed “${advert.name}”: ${reason}`,
         );
+        await announceModeration(tx);
       });
     },
   };

@@ -16,7 +16,7 @@ export {
   orderNumber,
   type ParamsOf,
 } from "./kinds.ts";
-export { createLiveCounts, type LiveCounts } from "./live.ts";
+export { createLiveCounts, createLiveModeration, type LiveCounts, type LiveModeration } from "./live.ts";
 export {
   createNotifications,
   NOTIFICATIONS_PAGE_SIZE,
@@ -24,6 +24,6 @@ export {
   type NotificationView,
   unreadNoticesSql,
 } from "./notifications.ts";
-export { CHANNELS, notify, notifyAll, notifyEach, readNoticesAbout } from "./notify.ts";
+export { announceModeration, CHANNELS, notify, notifyAll, notifyEach, readNoticesAbout } from "./notify.ts";
 export { type MailTransport, type OutgoingEmail, smtpTransport } from "./transport.ts";
 export { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token.ts";

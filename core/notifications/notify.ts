@@ -11,8 +11,24 @@ import {
   type Recipient,
 } from "./kinds.ts";
 
-/** PostgreSQL channels: a person's notifications changed (payload: their id); emails wait to be queued. */
-export const CHANNELS = { notifications: "notifications", emailOutbox: "email_outbox" } as const;
+/**
+ * PostgreSQL channels: a person's notifications changed (payload: their id); emails wait to be queued;
+ * the admins' moderation queue changed (no payload: only admins' streams hear it, core/notifications/live.ts).
+ */
+export const CHANNELS = {
+  notifications: "notifications",
+  emailOutbox: "email_outbox",
+  moderation: "moderation",
+} as const;
+
+/**
+ * Tells the admins' open Reported Items pages, on commit only, that what they show changed: a report of an
+ * advert, a review or a conversation, an advert held or flagged for review, or another admin's decision.
+ * It says nothing of what changed (the page reads it again, as an admin), so it carries nothing private.
+ */
+export async function announceModeration(tx: Db | Tx): Promise<void> {
+  await announce(tx, CHANNELS.moderation, "changed");
+}
 
 type Notice<K extends NotificationKind> = {
   recipientId: string;

@@ -5,6 +5,7 @@ import { advertEvents, advertPublications, adverts, orders } from "../../db/sche
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { AppError } from "../errors.ts";
+import { announceModeration } from "../notifications/index.ts";
 import { endBookings, heldByPayment } from "./transition.ts";
 
 /**
@@ -184,6 +185,7 @@ export async function holdForReview(tx: Tx, advertId: string, advert: AdvertRow 
     note: signals.map((s) => s.kind).join(", "),
   });
   await announce(tx, CATALOGUE_CHANNEL);
+  await announceModeration(tx);
 }
 
 /** An admin approves a locked held advert: it enters the catalogue, and saved searches hear of it. */

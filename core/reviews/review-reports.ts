@@ -7,7 +7,7 @@ import type { ReportedReview } from "../../schemas/reviews.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
-import { notify } from "../notifications/index.ts";
+import { announceModeration, notify } from "../notifications/index.ts";
 import { countRating } from "./ratings.ts";
 import { REVIEW_RULES } from "./review-rules.ts";
 import { lockReview } from "./reviews.ts";
@@ -33,7 +33,11 @@ export function createReviewReports({ db }: { db: Db }) {
       if (!review) throw new AppError("NOT_FOUND", "This review does not exist.");
       if (review.authorId === actor.id) throw new AppError("CONFLICT", REVIEW_RULES.ownReport);
       try {
-        await db.insert(reviewReports).values({ reviewId, reporterId: actor.id, details });
+        // The admins' open Reported Items pages hear of it once it is committed.
+        await db.transaction(async (tx) => {
+          await tx.insert(reviewReports).values({ reviewId, reporterId: actor.id, details });
+          await announceModeration(tx);
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError("CONFLICT", REVIEW_RULES.reportedTwice);
         throw error;
@@ -94,6 +98,7 @@ export function createReviewReports({ db }: { db: Db }) {
           { type: "review", id: reviewId },
           `Dismissed ${closed.length} report(s) of a review`,
         );
+        await announceModeration(tx);
       });
     },
 
@@ -120,6 +125,7 @@ export function createReviewReports({ db }: { db: Db }) {
           { type: "review", id: review.id },
           `Removed a review of “${review.productName}”: ${reason}`,
         );
+        await announceModeration(tx);
       });
     },
   };

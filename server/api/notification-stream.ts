@@ -2,7 +2,8 @@ import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MESSAGES_EVENT, type MessagesUpdate } from "../../schemas/conversation-labels.ts";
-import { UNREAD_EVENT } from "../../schemas/notification-labels.ts";
+import { MODERATION_EVENT, UNREAD_EVENT } from "../../schemas/notification-labels.ts";
+import { isAdmin } from "../../schemas/roles.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { sessionUserOf } from "../http/session-cookies.ts";
@@ -19,7 +20,9 @@ const RETRY_MS = 3_000;
  * arrives), and a comment every 25 s to keep the connection open. No tab polls for its counts; the heartbeat
  * reads the session again (one indexed row), so that the stream of a session that has ended ends with it.
  * Conversations ride the same stream (`event: messages`): the unread messages on connect, and on every
- * change to one of the person's conversations, which one — its open page reads it again.
+ * change to one of the person's conversations, which one — its open page reads it again. An admin's stream
+ * also says when the moderation queue changed (`event: moderation`, nothing more: Reported Items reads
+ * itself again); nobody else's stream carries it, and a stream whose person is no longer an admin ends.
  *
  * The reply is hijacked: written straight to the socket, so no onSend hook sees it — the visitors'
  * micro-cache would wait for its end, and compression would buffer the events.
@@ -37,7 +40,7 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       schema: {
         tags: ["notifications"],
         summary:
-          "My unread counts, live (text/event-stream): `event: unread` (notifications) and `event: messages` (conversations), on connect and on every change",
+          "My unread counts, live (text/event-stream): `event: unread` (notifications) and `event: messages` (conversations), on connect and on every change; admins also get `event: moderation` when the moderation queue changes",
         response: {
           200: z.string().meta({ description: "text/event-stream: `event: unread`, `data: 3`" }),
           ...errorResponses,
@@ -53,16 +56,18 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       const sendCount = (unread: number) => send(`event: ${UNREAD_EVENT}\ndata: ${unread}\n\n`);
       const sendMessages = (update: MessagesUpdate) =>
         send(`event: ${MESSAGES_EVENT}\ndata: ${JSON.stringify(update)}\n\n`);
-      // Subscribe before counting, so a change between the two is not missed (at worst sent twice).
-      const unsubscribers = [
-        await services.liveCounts.subscribe(user.id, sendCount),
-        await services.liveMessages.subscribe(user.id, sendMessages),
-      ];
+      // An event needs data to be dispatched; what changed, the page reads for itself.
+      const sendModeration = () => send(`event: ${MODERATION_EVENT}\ndata: changed\n\n`);
+      const unsubscribers: (() => void)[] = [];
       const unsubscribe = () => {
         for (const off of unsubscribers) off();
       };
       let unread: { notices: number; messages: number };
       try {
+        // Subscribe before counting, so a change between the two is not missed (at worst sent twice).
+        unsubscribers.push(await services.liveCounts.subscribe(user.id, sendCount));
+        unsubscribers.push(await services.liveMessages.subscribe(user.id, sendMessages));
+        if (isAdmin(user)) unsubscribers.push(await services.liveModeration.subscribe(user, sendModeration));
         unread = await services.unreadCounts(user);
       } catch (error) {
         unsubscribe();
@@ -83,9 +88,10 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       const heartbeat = setInterval(async () => {
         send(": heartbeat\n\n");
         // A session ended since (signed out, a password reset, a deleted account) ends its stream here; the
-        // browser's reconnection is then refused. A database that does not answer ends nothing.
+        // browser's reconnection is then refused. A database that does not answer ends nothing. A changed
+        // role ends it too: the browser's new stream carries what the role now hears (an admin's queue).
         const still = await sessionUserOf(services, request).catch(() => user);
-        if (still?.id !== user.id) res.end();
+        if (still?.id !== user.id || still.role !== user.role) res.end();
       }, HEARTBEAT_MS);
       const end = () => {
         clearInterval(heartbeat);

@@ -47,6 +47,7 @@ const INFRASTRUCTURE = new Set<keyof Services>([
   "background",
   "liveCounts",
   "liveMessages",
+  "liveModeration",
 ]);
 
 /**

@@ -64,3 +64,57 @@ test("a buyer reports an advert, the admin removes it, and its seller sees why",
   await buyer.goto(`/allAdd?q=${encodeURIComponent(name)}`);
   await expect(buyer.getByText("No laptops match your search.")).toBeVisible();
 });
+
+test("an admin with Reported Items open sees a report made in another browser without a reload", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // three browsers
+  // Rafi posts a laptop of his own (through the API: posting has its own journey), so no other test's reports move.
+  const seller = await (await browser.newContext()).newPage();
+  await logIn(seller, "rafi@relaptop.test");
+  const { brands } = (await (await seller.request.get("/api/brands")).json()) as {
+    brands: { id: string; name: string }[];
+  };
+  const name = `Dubious notebook ${Date.now().toString(36)}`;
+  const posted = await seller.request.post("/api/adverts", {
+    multipart: {
+      name,
+      brandId: brands.find((b) => b.name === "Asus")?.id ?? "",
+      originalPrice: "900",
+      resalePrice: "500",
+      yearsOfUse: "2",
+      location: "Uttara",
+      mobile: uniqueMobile(),
+      description: "About to be reported.",
+      condition: "good",
+      photos: await pngFile(),
+    },
+  });
+  expect(posted.status()).toBe(201);
+  await seller.context().close();
+
+  await logIn(page, DEMO.admin);
+  await page.goto("/dashboard/reported-items");
+  await expect(page.getByRole("heading", { name: "Reported Items" })).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: name });
+  await expect(item).toHaveCount(0);
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+  const buyer = await (await browser.newContext()).newPage();
+  await logIn(buyer, DEMO.buyer);
+  await buyer.goto(`/allAdd?q=${encodeURIComponent(name)}`);
+  await buyer.locator("article h3 a").first().click();
+  await expect(buyer.getByRole("heading", { level: 1, name })).toBeVisible();
+  await buyer.getByRole("button", { name: "Report" }).click();
+  const dialog = buyer.getByRole("dialog", { name: `Report ${name}` });
+  await dialog.getByLabel("Prohibited item").check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(buyer.getByText("Thank you: an admin will look at this laptop.")).toBeVisible();
+  await buyer.context().close();
+
+  // No reload: the admins' streams hear that the queue changed, and the page reads itself again.
+  await expect(item).toContainText("Prohibited item", { timeout: 10_000 });
+  await expect(item.getByText("1 report", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});

@@ -1,14 +1,16 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { AppError } from "../../../core/errors.ts";
 import { removalSchema } from "../../../schemas/moderation.ts";
+import { MODERATION_EVENT } from "../../../schemas/notification-labels.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { HeldAdvertRow } from "../../components/held-advert-row.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ReportedReviewRow } from "../../components/reported-review-row.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { useLiveEvent } from "../../lib/live-events.ts";
 import { reviewAction } from "../../lib/review-moderation.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
@@ -78,6 +80,10 @@ export const meta = () => [{ title: "Reported Items — ReLaptop" }];
 type Group = Route.ComponentProps["loaderData"]["groups"][number];
 
 export default function ReportedItems({ loaderData: { groups, reviews, conversations, held } }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  // A new report, an advert held for review, another admin's decision (admins' streams only): read the
+  // page again. Rows keep their keys, so an open dialog and what is typed in it stay as they are.
+  useLiveEvent(MODERATION_EVENT, () => revalidator.revalidate());
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">Reported Items</h1>

@@ -1,0 +1,204 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { distinctPhoto } from "../../seed/demo-images.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { HEARTBEAT_MS } from "../../server/api/notification-stream.ts";
+import { buildApp } from "../../server/app.ts";
+import { createServices } from "../../server/services.ts";
+import { client } from "../support/http.ts";
+import { multipart } from "../support/multipart.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * The admins' moderation queue, live (Reported Items reads itself again): on both databases, through
+ * LISTEN/NOTIFY (or the embedded database's own), to admins' streams and nobody else's.
+ */
+let t: TestApp;
+let base: string;
+let brandId: string;
+let n = 0;
+
+async function person(role: "user" | "seller" | "admin" = "user") {
+  const email = `live-mod${++n}@x.test`;
+  const user = await createUser(t.services, { name: `Person ${n}`, email, role });
+  const http = client(t);
+  const signedIn = await http.signIn(email);
+  const cookie = [signedIn.headers["set-cookie"]]
+    .flat()
+    .map((c) => c?.split(";")[0])
+    .join("; ");
+  return { user, http, cookie };
+}
+type Person = Awaited<ReturnType<typeof person>>;
+
+const laptop = (seller: Person) =>
+  createAdvert(t.services, { sellerId: seller.user.id, brandId, name: `Laptop ${++n}`, resalePriceCents: 50_000 });
+
+const MODERATION = "event: moderation\ndata: changed\n\n";
+
+/** A person's stream, read as text: `until` returns what arrived up to and including `text`. */
+async function stream(who: Person, at = base) {
+  const aborter = new AbortController();
+  const res = await fetch(`${at}/api/notifications/stream`, {
+    headers: { cookie: who.cookie },
+    signal: aborter.signal,
+  });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  return {
+    /** What arrived until `text` (inclusive); null if the stream ended first. */
+    async until(text: string): Promise<string | null> {
+      while (!buffered.includes(text)) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return null;
+        buffered += decoder.decode(value, { stream: true });
+      }
+      const end = buffered.indexOf(text) + text.length;
+      const read = buffered.slice(0, end);
+      buffered = buffered.slice(end);
+      return read;
+    },
+    close: () => aborter.abort(),
+  };
+}
+type Stream = Awaited<ReturnType<typeof stream>>;
+/** Connected: what the stream sends on connect has arrived (its subscriptions came before). */
+const connected = async (s: Stream) => expect(await s.until("event: messages\n")).not.toBeNull();
+
+beforeAll(async () => {
+  t = await startTestApp({}, { log: () => {} });
+  brandId = (await createBrand(t.services, "Dell")).id;
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t?.close());
+
+describe("the admins' moderation queue, live", () => {
+  it("an admin's stream hears a report and the admin's decision; the reporter's and the seller's streams never do", async () => {
+    const admin = await person("admin");
+    const seller = await person("seller");
+    const buyer = await person();
+    const advert = await laptop(seller);
+    const [adminStream, buyerStream, sellerStream] = await Promise.all([stream(admin), stream(buyer), stream(seller)]);
+    await Promise.all([adminStream, buyerStream, sellerStream].map(connected));
+
+    expect((await buyer.http.post("/api/reports", { advertId: advert.id, reason: "Scam or fraud" })).statusCode).toBe(
+      201,
+    );
+    expect(await adminStream.until(MODERATION)).not.toBeNull();
+
+    const removed = await admin.http.post(`/api/adverts/${advert.id}/removal`, { reason: "A scam" });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await adminStream.until(MODERATION)).not.toBeNull();
+    // The removal tells the reporter and the seller (their bells): everything their streams carried until
+    // then — the report's announcement and the removal's came before — holds no moderation event.
+    const toBuyer = await buyerStream.until("event: unread\ndata: 1\n\n");
+    const toSeller = await sellerStream.until("event: unread\ndata: 1\n\n");
+    expect(toBuyer).not.toBeNull();
+    expect(toSeller).not.toBeNull();
+    expect(toBuyer).not.toContain("moderation");
+    expect(toSeller).not.toContain("moderation");
+    for (const s of [adminStream, buyerStream, sellerStream]) s.close();
+  });
+
+  it("a reported conversation and an advert held for review reach the admins' streams too", async () => {
+    const admin = await person("admin");
+    const seller = await person("seller");
+    const other = await person("seller");
+    const buyer = await person();
+    const fields = (name: string) => ({
+      name,
+      brandId,
+      originalPrice: "900",
+      resalePrice: "450",
+      yearsOfUse: "3",
+      location: "Dhaka",
+      mobile: "01855555555",
+      description: "Works well, with its charger.",
+      condition: "good",
+    });
+    const post = async (who: Person, name: string, seed: number) => {
+      const body = multipart(fields(name), { photos: { name: "p.png", data: await distinctPhoto(name, seed) } });
+      const posted = await who.http.raw("POST", "/api/adverts", body.payload, body.headers);
+      expect(posted.statusCode, posted.body).toBe(201);
+    };
+    await post(seller, "Own number", 11);
+    const adminStream = await stream(admin);
+    await connected(adminStream);
+
+    const asked = await buyer.http.post("/api/conversations", { advertId: (await laptop(seller)).id, body: "Hi" });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const reported = await buyer.http.post(`/api/conversations/${asked.json().id}/report`, { reason: "Scam or fraud" });
+    expect(reported.statusCode, reported.body).toBeLessThan(300);
+    expect(await adminStream.until(MODERATION)).not.toBeNull();
+
+    // The other seller posts with the first one's mobile number: held for review before anyone sees it.
+    await post(other, "Borrowed number", 12);
+    const queue = (await admin.http.get("/api/review-queue")).json().adverts as { name: string; held: boolean }[];
+    expect(queue).toContainEqual(expect.objectContaining({ name: "Borrowed number", held: true }));
+    expect(await adminStream.until(MODERATION)).not.toBeNull();
+    adminStream.close();
+  });
+
+  it("the core hands the queue's changes to admins only", async () => {
+    const buyer = await person();
+    const seller = await person("seller");
+    for (const who of [buyer, seller]) {
+      await expect(t.services.liveModeration.subscribe(who.user, () => {})).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
+    }
+  });
+
+  it.skipIf(process.env.TEST_DATABASE !== "postgres")(
+    "a report made through one app process reaches an admin's stream served by another (PostgreSQL)",
+    async () => {
+      // A second process on the same database: its own services, pool and LISTEN connection.
+      const url = t.services.database.pool?.options.connectionString as string;
+      const database = await openDatabase({ kind: "postgres", url });
+      const services = createServices(t.config, database, { insecureFastHash: true });
+      const otherApp = await buildApp({ config: t.config, services, pages: false });
+      try {
+        await otherApp.listen({ port: 0, host: "127.0.0.1" });
+        const otherBase = `http://127.0.0.1:${(otherApp.server.address() as AddressInfo).port}`;
+        const admin = await person("admin");
+        const buyer = await person();
+        const advert = await laptop(await person("seller"));
+        const adminStream = await stream(admin, otherBase);
+        await connected(adminStream);
+        const reported = await buyer.http.post("/api/reports", { advertId: advert.id, reason: "Other" });
+        expect(reported.statusCode).toBe(201);
+        expect(await adminStream.until(MODERATION)).not.toBeNull();
+        adminStream.close();
+      } finally {
+        await otherApp.close();
+        await services.background.stop();
+        await database.close();
+      }
+    },
+  );
+
+  // Last: on PostgreSQL a stream opened under fake intervals kept its connection open through a later test's
+  // second app process, and closing the app waited on it.
+  it("an admin who is an admin no more: their stream ends at its next heartbeat (the browser's next one is not an admin's)", async () => {
+    const admin = await person("admin");
+    const staying = await person("admin");
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const [leaving, kept] = await Promise.all([stream(admin), stream(staying)]);
+      await Promise.all([leaving, kept].map(connected));
+      await t.services.db.update(users).set({ role: "user" }).where(eq(users.id, admin.user.id));
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      expect(await leaving.until("never sent")).toBeNull();
+      expect(await kept.until(": heartbeat")).not.toBeNull();
+      kept.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
