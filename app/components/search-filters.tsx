@@ -174,7 +174,9 @@ export function SearchFilters({
         method="get"
         onSubmit={foldAfterSearch}
         onClick={(e) => {
-          if ((e.target as Element).closest("a[href]")) foldAfterSearch();
+          // A plain click on a price range or Clear searches in this tab; one opening a new tab does not.
+          const plain = e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+          if (plain && (e.target as Element).closest("a[href]")) foldAfterSearch();
         }}
         onKeyDown={(e) => {
           // Escape folds the panel back on phones (where the button shows) and returns to the button.

@@ -13,11 +13,15 @@ type Handler = (data: string) => void;
  * is opened again after a pause. It closes when the last listener goes.
  */
 const handlers = new Map<string, Set<Handler>>();
+/** What each event last said on the open stream: a page shown later starts from it (see `lastLiveData`). */
+const last = new Map<string, string>();
 let source: EventSource | undefined;
 let retry: ReturnType<typeof setTimeout> | undefined;
 
 function dispatch(event: Event) {
-  for (const handler of handlers.get(event.type) ?? []) handler((event as MessageEvent<string>).data);
+  const data = (event as MessageEvent<string>).data;
+  last.set(event.type, data);
+  for (const handler of handlers.get(event.type) ?? []) handler(data);
 }
 
 function connect() {
@@ -49,9 +53,16 @@ function listen(event: string, handler: Handler): () => void {
       retry = undefined;
       source?.close();
       source = undefined;
+      last.clear();
     }
   };
 }
+
+/**
+ * What the tab's stream last said for this event, if it is open: fresher than the page's loader data when the
+ * page was reached by a client-side navigation (the root's loader does not run again for it).
+ */
+export const lastLiveData = (event: string): string | undefined => last.get(event);
 
 /** Calls `handler` with each event of this name from the tab's stream, while the component is shown. */
 export function useLiveEvent(event: string, handler: Handler) {

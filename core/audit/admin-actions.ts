@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adminActions, users } from "../../db/schema.ts";
@@ -13,6 +13,29 @@ export async function recordAdminAction(
   summary: string,
 ) {
   await db.insert(adminActions).values({ adminId, action, targetType: target.type, targetId: target.id, summary });
+}
+
+/**
+ * Records an admin action unless the same admin's same action on the same target is already recorded within
+ * `within` (a PostgreSQL interval): for what a page repeats — reading — rather than what it changes. One
+ * statement; two at the same instant may both be recorded, which only repeats an entry.
+ */
+export async function recordAdminActionOnce(
+  db: Db | Tx,
+  adminId: string,
+  action: string,
+  target: { type: "conversation"; id: string },
+  summary: string,
+  within: string,
+) {
+  await db.execute(sql`
+    insert into ${adminActions} (admin_id, action, target_type, target_id, summary)
+    select ${adminId}, ${action}, ${target.type}, ${target.id}, ${summary}
+    where not exists (
+      select 1 from ${adminActions}
+      where ${adminActions.adminId} = ${adminId} and ${adminActions.action} = ${action}
+        and ${adminActions.targetId} = ${target.id} and ${adminActions.at} > now() - ${within}::interval
+    )`);
 }
 
 /** The admins' own record, newest first: who did what, to what, and when (page: Admin activity). */

@@ -1,2 +1,2 @@
-/** Audit: every admin action — who did what, to what, and when — written in the caller's transaction. */
-export { createAudit, recordAdminAction } from "./admin-actions.ts";
+/** Audit: every admin action — who did what, to what, and when — written in the caller's transaction when it has one. */
+export { createAudit, recordAdminAction, recordAdminActionOnce } from "./admin-actions.ts";

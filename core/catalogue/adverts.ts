@@ -144,6 +144,8 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
         const signals = await reviewSignals(tx, id);
         if (before.status === "pending_review") {
           if (signals.length) await tx.update(adverts).set({ reviewSignals: signals }).where(eq(adverts.id, id));
+          // The admins' Held for review shows it as edited, with what it raises now.
+          await announceModeration(tx);
           return;
         }
         if (verdictOf(signals) === "hold") return holdForReview(tx, id, before, signals);

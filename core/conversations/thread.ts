@@ -5,7 +5,7 @@ import { adverts, conversationBlocks, conversationReports, conversations, messag
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { ThreadView } from "../../schemas/conversations.ts";
 import { isAdmin, type SessionUser } from "../accounts/index.ts";
-import { recordAdminAction } from "../audit/index.ts";
+import { recordAdminActionOnce } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { readNoticesAbout } from "../notifications/index.ts";
@@ -14,6 +14,8 @@ import { announce } from "./live.ts";
 import { assertConversationId, conversationNotFound } from "./not-found.ts";
 
 export const THREAD_PAGE_SIZE = 50;
+/** An admin's readings of one reported conversation within this long are one entry on Admin activity. */
+export const READING_RECORDED_FOR = "10 minutes";
 
 const buyer = aliasedTable(users, "buyer");
 const seller = aliasedTable(users, "seller");
@@ -95,18 +97,7 @@ export function createThread(db: Db) {
     if (!row || !c || !viewer) throw conversationNotFound();
     const { advert, buyer: b, seller: s } = row;
 
-    if (viewer === "admin") {
-      // Private messages, open to admins only because someone reported them: every admin read is on the record
-      // (Admin activity), as each admin action is. Older pages of the same visit are not recorded again.
-      if (!cursor)
-        await recordAdminAction(
-          db,
-          actor.id,
-          "read-reported-conversation",
-          { type: "conversation", id: c.id },
-          `Read the reported conversation between ${b.name} and ${s.name} about “${advert.name}”`,
-        );
-    } else {
+    if (viewer !== "admin") {
       const readAt = viewer === "buyer" ? c.buyerReadAt : c.sellerReadAt;
       if (!readAt || readAt < c.lastMessageAt) {
         // Never earlier than the last message, whatever the clocks of this process and the database say.
@@ -127,6 +118,18 @@ export function createThread(db: Db) {
     const rows = cursor
       ? await older.execute({ id: c.id, at: cursor.at.toISOString(), before: cursor.id })
       : await newest.execute({ id: c.id });
+    if (viewer === "admin")
+      // Private messages, open to admins only because someone reported them: an admin's reading is on the
+      // record (Admin activity) as each admin action is — once the messages were read, any page of them, and
+      // once per admin and conversation in READING_RECORDED_FOR (a page reads itself again after any action).
+      await recordAdminActionOnce(
+        db,
+        actor.id,
+        "read-reported-conversation",
+        { type: "conversation", id: c.id },
+        `Read the reported conversation between ${b.name} and ${s.name} about “${advert.name}”`,
+        READING_RECORDED_FOR,
+      );
     const page = rows.slice(0, THREAD_PAGE_SIZE);
     const oldest = page.at(-1);
     const me = viewer === "seller" ? s.id : b.id;

@@ -262,6 +262,9 @@ export async function takeDown(
   const changes = { advertised: false, ...(reason !== undefined && { removalReason: reason }) };
   await move(tx, advert, transition, changes, actorId, reason);
   await endBookings(tx, [advert.id], "withdraw", reason ? `removed by an admin: ${reason}` : "the advert was deleted");
+  // Held, flagged or reported, it leaves the admins' queue: their open Reported Items read it again (a NOTIFY
+  // per takedown, rare, rather than a read of its reports to see whether it was in the queue).
+  await announceModeration(tx);
 }
 
 /** Every available advert of a seller whose account an admin deletes (held ones too). */
@@ -275,6 +278,7 @@ export async function removeAllOf(tx: Tx, sellerId: string, adminId: string) {
   for (const advert of open) {
     await move(tx, advert, "remove", { advertised: false }, adminId, "the seller's account was deleted");
   }
+  if (open.length > 0) await announceModeration(tx);
   await endBookings(
     tx,
     open.map((a) => a.id),

@@ -139,8 +139,21 @@ describe("the admins' moderation queue, live", () => {
 
     // The other seller posts with the first one's mobile number: held for review before anyone sees it.
     await post(other, "Borrowed number", 12);
-    const queue = (await admin.http.get("/api/review-queue")).json().adverts as { name: string; held: boolean }[];
-    expect(queue).toContainEqual(expect.objectContaining({ name: "Borrowed number", held: true }));
+    const queue = (await admin.http.get("/api/review-queue")).json().adverts as {
+      id: string;
+      name: string;
+      held: boolean;
+    }[];
+    const held = queue.find((a) => a.name === "Borrowed number");
+    expect(held).toMatchObject({ held: true });
+    expect(await adminStream.until(MODERATION)).not.toBeNull();
+
+    // Its seller edits it while it is held (the queue shows the new name), then deletes it (it leaves the queue).
+    const edit = multipart(fields("Borrowed number, renamed"), {});
+    const edited = await other.http.raw("PUT", `/api/adverts/${held?.id}`, edit.payload, edit.headers);
+    expect(edited.statusCode, edited.body).toBe(204);
+    expect(await adminStream.until(MODERATION)).not.toBeNull();
+    expect((await other.http.raw("DELETE", `/api/adverts/${held?.id}`)).statusCode).toBe(204);
     expect(await adminStream.until(MODERATION)).not.toBeNull();
     adminStream.close();
   });

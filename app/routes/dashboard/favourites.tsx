@@ -11,7 +11,7 @@ import { AdvertRow } from "../../components/advert-row.tsx";
 import { FavouriteButton } from "../../components/favourite-button.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { useLiveEvent } from "../../lib/live-events.ts";
+import { lastLiveData, useLiveEvent } from "../../lib/live-events.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -102,7 +102,9 @@ export default function Favourites({ loaderData: { items, next } }: Route.Compon
 function useFreshOnNewNotice() {
   const revalidator = useRevalidator();
   const rendered = useRootData()?.user?.unread;
-  const seen = useRef(rendered);
+  // The stream's own last count first: the root's may be older (a notice read since, on a client-side visit).
+  const streamed = lastLiveData(UNREAD_EVENT);
+  const seen = useRef(streamed === undefined ? rendered : Number(streamed));
   useLiveEvent(UNREAD_EVENT, (data) => {
     const unread = Number(data);
     if (seen.current === undefined || unread > seen.current) revalidator.revalidate();
