@@ -164,12 +164,31 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
   await seller.getByLabel("Resale price ($)").fill("460");
   await seller.getByRole("button", { name: "Save changes" }).click();
   await expect(seller.getByText("Your advert is updated.")).toBeVisible();
-  await seller.context().close();
 
   // No reload: the price drop's notice reaches the buyer's stream, and the page reads itself again.
   await expect(row.getByText("$460", { exact: true })).toBeVisible({ timeout: 10_000 });
   await expect(row.getByText("↓ $40 since you saved it")).toBeVisible();
   await expect(row.getByText("Saved at $500")).toBeVisible();
   await expect(heart).toBeFocused();
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // The buyer reads that notice and comes back to Favourites, all in the page (the unread count falls to 0):
+  // the next drop is news again.
+  await page.getByRole("link", { name: "Notifications, 1 unread" }).click();
+  await page
+    .getByRole("link", { name: new RegExp(name) })
+    .first()
+    .click();
+  const bell = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Notifications", exact: true });
+  await bell.click();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Favourites" }).click();
+  await expect(row.getByText("$460", { exact: true })).toBeVisible();
+  await seller.goto("/dashboard/adds/rafi@relaptop.test");
+  await seller.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: "Edit" }).click();
+  await seller.getByLabel("Resale price ($)").fill("420");
+  await seller.getByRole("button", { name: "Save changes" }).click();
+  await expect(seller.getByText("Your advert is updated.")).toBeVisible();
+  await seller.context().close();
+  await expect(row.getByText("$420", { exact: true })).toBeVisible({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
