@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe.ts";
 import { expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 import { OIDC_PORT } from "./support/oidc.ts";
@@ -107,8 +107,7 @@ test("a buyer saves a laptop, finds it in Favourites, and removes it there", asy
   const row = page.getByRole("listitem").filter({ hasText: "Asus ROG Zephyrus G14" });
   await expect(row.getByText("Available", { exact: true })).toBeVisible();
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectAccessible(page);
 
   await row.getByRole("button", { name: "Remove from favourites" }).click();
   await expect(page.getByText("Nothing saved yet.")).toBeVisible();

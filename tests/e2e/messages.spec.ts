@@ -1,12 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe.ts";
 import { DEMO, expect, fieldError, logIn, test } from "./support/fixtures.ts";
-
-/** No accessibility violations axe-core can find on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const topBar = (page: Page) => page.getByRole("banner");
 const LAPTOP = "Apple MacBook Air M2"; // one of the demo seller's laptops

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useRevalidator } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
@@ -21,6 +21,7 @@ import { messageInvalid, messageRefused } from "../../lib/message-form.server.ts
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import type { Route } from "./+types/conversation";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -88,10 +89,10 @@ const STATUS = {
 } as const;
 
 export default function Conversation({ loaderData: { thread: t }, actionData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
+  const refresh = useLiveRefresh();
   // A message, a reading or a block in this conversation, from the other side: read the page again.
   useLiveEvent(MESSAGES_EVENT, (data) => {
-    if ((JSON.parse(data) as MessagesUpdate).conversationId === t.id) revalidator.revalidate();
+    if ((JSON.parse(data) as MessagesUpdate).conversationId === t.id) refresh();
   });
   const other = t.viewer === "buyer" ? t.seller : t.buyer;
   const last = t.messages.at(-1);

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
 import { FAVOURITE_STATUS_LABELS, type FavouriteStatus, priceChangeText } from "../../../schemas/favourite-labels.ts";
@@ -15,6 +15,7 @@ import { lastLiveData, useLiveEvent } from "../../lib/live-events.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/favourites";
 
@@ -100,14 +101,14 @@ export default function Favourites({ loaderData: { items, next } }: Route.Compon
  * changes nothing here. Rows keep their keys, so the focus stays where it was.
  */
 function useFreshOnNewNotice() {
-  const revalidator = useRevalidator();
+  const refresh = useLiveRefresh();
   const rendered = useRootData()?.user?.unread;
   // The stream's own last count first: the root's may be older (a notice read since, on a client-side visit).
   const streamed = lastLiveData(UNREAD_EVENT);
   const seen = useRef(streamed === undefined ? rendered : Number(streamed));
   useLiveEvent(UNREAD_EVENT, (data) => {
     const unread = Number(data);
-    if (seen.current === undefined || unread > seen.current) revalidator.revalidate();
+    if (seen.current === undefined || unread > seen.current) refresh();
     seen.current = unread;
   });
 }

@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
 import { MESSAGES_EVENT, type MessagesUpdate } from "../../../schemas/conversation-labels.ts";
@@ -6,6 +6,7 @@ import { RouteError } from "../../components/route-error.tsx";
 import { useLiveEvent } from "../../lib/live-events.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
+import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import type { Route } from "./+types/messages";
 
 /** The inbox: every conversation of mine, as buyer or seller, newest activity first, in keyset pages. */
@@ -27,10 +28,10 @@ export const meta = () => [{ title: "Messages — ReLaptop" }];
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default function Messages({ loaderData: { items, next, older } }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
+  const refresh = useLiveRefresh();
   // A new message anywhere moves its conversation to the top: read the list again.
   useLiveEvent(MESSAGES_EVENT, (data) => {
-    if ((JSON.parse(data) as MessagesUpdate).conversationId) revalidator.revalidate();
+    if ((JSON.parse(data) as MessagesUpdate).conversationId) refresh();
   });
   return (
     <section className="flex max-w-3xl flex-col gap-4">

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useFetcher, useRevalidator } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { AppError } from "../../../core/errors.ts";
@@ -15,6 +15,7 @@ import { reviewAction } from "../../lib/review-moderation.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import type { Route } from "./+types/reported-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -80,10 +81,10 @@ export const meta = () => [{ title: "Reported Items — ReLaptop" }];
 type Group = Route.ComponentProps["loaderData"]["groups"][number];
 
 export default function ReportedItems({ loaderData: { groups, reviews, conversations, held } }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
+  const refresh = useLiveRefresh();
   // A new report, an advert held for review, another admin's decision (admins' streams only): read the
   // page again. Rows keep their keys, so an open dialog and what is typed in it stay as they are.
-  useLiveEvent(MODERATION_EVENT, () => revalidator.revalidate());
+  useLiveEvent(MODERATION_EVENT, refresh);
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">Reported Items</h1>

@@ -1,0 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * No accessibility violations axe-core can find on the page as it is now — once the toasts have settled: one
+ * sliding in or fading out is measured half-transparent, so its text reads as low contrast (a keyframe
+ * animation, not a transition). Settled, a toast is either shown whole or gone (opacity 0 is not checked).
+ */
+export async function expectAccessible(page: Page) {
+  await page.waitForFunction(() =>
+    (document.querySelector("[data-rht-toaster]")?.getAnimations({ subtree: true }) ?? []).every(
+      (a) => a.playState !== "running",
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
