@@ -3,26 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import type { Role } from "../../schemas/values.ts";
+import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { signedInPerson } from "../support/people.ts";
 import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The conversation pages as a browser without JavaScript uses them: links and plain form posts. */
 let t: TestApp;
 let brandId: string;
-let n = 0;
 const form = { "content-type": "application/x-www-form-urlencoded" };
 const post = (body: Record<string, string>) => new URLSearchParams(body).toString();
 const SCRIPT = `<script>alert("x")</script><img src=x onerror=alert(1)> see https://example.com/a?b=1`;
 
-async function person(role: "user" | "seller" | "admin" = "user") {
-  const email = `cpage${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Page ${n}`, email, role });
-  const http = client(t);
-  await http.signIn(email);
-  return { user, http };
-}
+const person = (role: Role = "user") => signedInPerson(t, role);
 
 beforeAll(async () => {
   t = await startTestApp(

@@ -1,32 +1,19 @@
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client.ts";
 import { adminActions, emailOutbox, notifications } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { buildApp } from "../../server/app.ts";
-import { createServices } from "../../server/services.ts";
-import { client } from "../support/http.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import type { Role } from "../../schemas/values.ts";
+import { createAdvert, createBrand } from "../../seed/factories.ts";
+import { type Person, signedInPerson } from "../support/people.ts";
+import { startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** Conversations over the API, on both databases: every rule a buyer, a seller or an admin would notice. */
 let t: TestApp;
 let brandId: string;
 let n = 0;
 
-async function person(role: "user" | "seller" | "admin" = "user") {
-  const email = `conv${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Person ${n}`, email, role });
-  const http = client(t);
-  const signedIn = await http.signIn(email);
-  const cookie = [signedIn.headers["set-cookie"]]
-    .flat()
-    .map((c) => c?.split(";")[0])
-    .join("; ");
-  return { user, http, cookie };
-}
-type Person = Awaited<ReturnType<typeof person>>;
+const person = (role: Role = "user") => signedInPerson(t, role);
 
 const laptop = (seller: Person, name = `Laptop ${++n}`) =>
   createAdvert(t.services, { sellerId: seller.user.id, brandId, name, resalePriceCents: 50_000 });
@@ -385,19 +372,13 @@ describe("live", () => {
   it.skipIf(process.env.TEST_DATABASE !== "postgres")(
     "a message written through one app process reaches a stream served by another (PostgreSQL)",
     async () => {
-      // A second process on the same database: its own services, pool and LISTEN connection.
-      const url = t.services.database.pool?.options.connectionString as string;
-      const database = await openDatabase({ kind: "postgres", url });
-      const services = createServices(t.config, database, { insecureFastHash: true });
-      const other = await buildApp({ config: t.config, services, pages: false });
+      const other = await startSecondProcess(t);
       try {
-        await other.listen({ port: 0, host: "127.0.0.1" });
-        const otherBase = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
         const seller = await person("seller");
         const buyer = await person();
         const id = await ask(buyer, (await laptop(seller)).id);
         const aborter = new AbortController();
-        const res = await fetch(`${otherBase}/api/notifications/stream`, {
+        const res = await fetch(`${other.base}/api/notifications/stream`, {
           headers: { cookie: seller.cookie },
           signal: aborter.signal,
         });
@@ -418,8 +399,6 @@ describe("live", () => {
         aborter.abort();
       } finally {
         await other.close();
-        await services.background.stop();
-        await database.close();
       }
     },
   );

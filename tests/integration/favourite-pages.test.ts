@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts } from "../../db/schema.ts";
+import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { signedInPerson } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The hearts and the favourites page as a browser without JavaScript uses them: links and plain form posts. */
@@ -14,13 +16,7 @@ let sellerId: string;
 const form = { "content-type": "application/x-www-form-urlencoded" };
 const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-async function person(role: "user" | "seller" | "admin" = "user") {
-  const email = `heart${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Heart ${n}`, email, role });
-  const http = client(t);
-  await http.signIn(email);
-  return { user, http, email };
-}
+const person = (role: Role = "user") => signedInPerson(t, role);
 const laptop = (name = `Heart laptop ${++n}`, priceCents = 50_000) =>
   createAdvert(t.services, { sellerId, brandId, name, resalePriceCents: priceCents, advertised: true });
 /** The heart of one laptop in a page's HTML: its form's attributes and its button. */

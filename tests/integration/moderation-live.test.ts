@@ -1,16 +1,14 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import type { Role } from "../../schemas/values.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { HEARTBEAT_MS } from "../../server/api/notification-stream.ts";
-import { buildApp } from "../../server/app.ts";
-import { createServices } from "../../server/services.ts";
-import { client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { type Person, signedInPerson } from "../support/people.ts";
+import { startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
  * The admins' moderation queue, live (Reported Items reads itself again): on both databases, through
@@ -21,18 +19,7 @@ let base: string;
 let brandId: string;
 let n = 0;
 
-async function person(role: "user" | "seller" | "admin" = "user") {
-  const email = `live-mod${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Person ${n}`, email, role });
-  const http = client(t);
-  const signedIn = await http.signIn(email);
-  const cookie = [signedIn.headers["set-cookie"]]
-    .flat()
-    .map((c) => c?.split(";")[0])
-    .join("; ");
-  return { user, http, cookie };
-}
-type Person = Awaited<ReturnType<typeof person>>;
+const person = (role: Role = "user") => signedInPerson(t, role);
 
 const laptop = (seller: Person) =>
   createAdvert(t.services, { sellerId: seller.user.id, brandId, name: `Laptop ${++n}`, resalePriceCents: 50_000 });
@@ -171,27 +158,19 @@ describe("the admins' moderation queue, live", () => {
   it.skipIf(process.env.TEST_DATABASE !== "postgres")(
     "a report made through one app process reaches an admin's stream served by another (PostgreSQL)",
     async () => {
-      // A second process on the same database: its own services, pool and LISTEN connection.
-      const url = t.services.database.pool?.options.connectionString as string;
-      const database = await openDatabase({ kind: "postgres", url });
-      const services = createServices(t.config, database, { insecureFastHash: true });
-      const otherApp = await buildApp({ config: t.config, services, pages: false });
+      const other = await startSecondProcess(t);
       try {
-        await otherApp.listen({ port: 0, host: "127.0.0.1" });
-        const otherBase = `http://127.0.0.1:${(otherApp.server.address() as AddressInfo).port}`;
         const admin = await person("admin");
         const buyer = await person();
         const advert = await laptop(await person("seller"));
-        const adminStream = await stream(admin, otherBase);
+        const adminStream = await stream(admin, other.base);
         await connected(adminStream);
         const reported = await buyer.http.post("/api/reports", { advertId: advert.id, reason: "Other" });
         expect(reported.statusCode).toBe(201);
         expect(await adminStream.until(MODERATION)).not.toBeNull();
         adminStream.close();
       } finally {
-        await otherApp.close();
-        await services.background.stop();
-        await database.close();
+        await other.close();
       }
     },
   );

@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify } from "../../core/notifications/index.ts";
-import { createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import type { Role } from "../../schemas/values.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { signedInPerson } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The notification pages as a browser without JavaScript uses them: links and plain form posts. */
 let t: TestApp;
-let n = 0;
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
-async function person(role: "user" | "seller" | "admin" = "seller") {
-  const email = `page${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Page ${n}`, email, role });
-  const http = client(t);
-  await http.signIn(email);
-  return { user, http };
-}
+const person = (role: Role = "seller") => signedInPerson(t, role);
 const tell = (userId: string, times: number) =>
   t.services.db.transaction(async (tx) => {
     for (let i = 0; i < times; i++) await notify(tx, "account.sellerVerified", { recipientId: userId, params: {} });

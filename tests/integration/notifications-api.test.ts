@@ -4,27 +4,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notify } from "../../core/notifications/index.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import type { Notification } from "../../schemas/notifications.ts";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import type { Role } from "../../schemas/values.ts";
+import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { HEARTBEAT_MS } from "../../server/api/notification-stream.ts";
 import { client } from "../support/http.ts";
+import { signedInPerson } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The notifications API as its callers use it; the outbox and the emails are notifications.test.ts's. */
 let t: TestApp;
 let brandId: string;
-let n = 0;
 
-async function person(role: "user" | "seller" | "admin" = "user") {
-  const email = `api${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Person ${n}`, email, role });
-  const http = client(t);
-  const signedIn = await http.signIn(email);
-  const cookie = [signedIn.headers["set-cookie"]]
-    .flat()
-    .map((c) => c?.split(";")[0])
-    .join("; ");
-  return { user, http, cookie };
-}
+const person = (role: Role = "user") => signedInPerson(t, role);
 const tell = (userId: string, times = 1) =>
   t.services.db.transaction(async (tx) => {
     for (let i = 0; i < times; i++) await notify(tx, "account.sellerVerified", { recipientId: userId, params: {} });

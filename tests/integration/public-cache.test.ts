@@ -6,6 +6,7 @@ import { adverts } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
+import { expectChangeSeenAcross, sellersLaptop } from "../support/cache-across-processes.ts";
 import { client } from "../support/http.ts";
 import { pngBytes } from "../support/multipart.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -132,42 +133,13 @@ async function twoProcesses() {
   return { a, b, close };
 }
 
-/** A seller, a brand, and one laptop of theirs in it. */
-async function sellersLaptop(services: TestApp["services"], email: string, brandName: string, name: string) {
-  const seller = await createUser(services, { name: email.split("@")[0] as string, email, role: "seller" });
-  const brand = await createBrand(services, brandName);
-  const laptop = await createAdvert(services, {
-    sellerId: seller.id,
-    brandId: brand.id,
-    name,
-    resalePriceCents: 40_000,
-  });
-  return { seller, brand, laptop };
-}
-
 describe("the visitors' micro-cache across processes", () => {
   it("is emptied on every process within 100 ms of a change made through any one of them", async () => {
     const { a, b, close } = await twoProcesses();
     // What b's catalogue keeps for slow searches goes with its cache.
     const forgotten = vi.spyOn(b.services.catalogue, "forgetKeptCounts");
     try {
-      const { laptop } = await sellersLaptop(a.services, "sid@x.test", "Acer", "Swift 3");
-      const advertised = async () =>
-        ((await client(b).get("/api/adverts/advertised")).json() as { adverts: { id: string }[] }).adverts.map(
-          (x) => x.id,
-        );
-      expect(await advertised()).not.toContain(laptop.id); // now cached on b
-
-      const sid = client(a);
-      await sid.signIn("sid@x.test");
-      expect((await sid.raw("PUT", `/api/adverts/${laptop.id}/advertisement`, { advertised: true })).statusCode).toBe(
-        204,
-      );
-      const changedAt = Date.now();
-      while (!(await advertised()).includes(laptop.id) && Date.now() - changedAt < 100) {
-        await new Promise((r) => setTimeout(r, 5));
-      }
-      expect(await advertised()).toContain(laptop.id);
+      await expectChangeSeenAcross(a, b);
       expect(forgotten).toHaveBeenCalled();
     } finally {
       await close();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify } from "../../core/notifications/index.ts";
 import { openDatabase } from "../../db/client.ts";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
+import { expectChangeSeenAcross } from "../support/cache-across-processes.ts";
 import { client } from "../support/http.ts";
 import { redisAvailable, TEST_REDIS_URL, testPrefix } from "../support/redis.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -66,30 +67,7 @@ describe.skipIf(!available)("on Redis", () => {
   });
 
   it("empties the other process's visitor cache within 100 ms of a change", async () => {
-    const seller = await createUser(a.services, { name: "Sid", email: "sid@x.test", role: "seller" });
-    const brand = await createBrand(a.services, "Acer");
-    const laptop = await createAdvert(a.services, {
-      sellerId: seller.id,
-      brandId: brand.id,
-      name: "Swift 3",
-      resalePriceCents: 40_000,
-    });
-    const advertised = async () =>
-      ((await client(b).get("/api/adverts/advertised")).json() as { adverts: { id: string }[] }).adverts.map(
-        (x) => x.id,
-      );
-    expect(await advertised()).not.toContain(laptop.id); // now cached on b, for a minute
-
-    const sid = client(a);
-    await sid.signIn("sid@x.test");
-    expect((await sid.raw("PUT", `/api/adverts/${laptop.id}/advertisement`, { advertised: true })).statusCode).toBe(
-      204,
-    );
-    const changedAt = Date.now();
-    while (!(await advertised()).includes(laptop.id) && Date.now() - changedAt < 100) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    expect(await advertised()).toContain(laptop.id);
+    await expectChangeSeenAcross(a, b);
   });
 
   it("pushes a live unread count to the other process, read after the commit", async () => {

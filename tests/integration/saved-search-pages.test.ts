@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { signedInPerson } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The saved-searches page as a browser without JavaScript uses it: plain form posts. */
 let t: TestApp;
-let n = 0;
 const form = { "content-type": "application/x-www-form-urlencoded" };
 const body = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-async function person() {
-  const email = `pages${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Pages ${n}`, email });
-  const http = client(t);
-  await http.signIn(email);
-  return { user, http };
-}
+const person = () => signedInPerson(t);
 
 beforeAll(async () => {
   t = await startTestApp({}, {}, { pages: await loadPageBuild() });

@@ -26,6 +26,8 @@ export function client(t: TestApp) {
     return res;
   }
   return {
+    /** The cookies it holds now, for a caller that is not this client (fetch to a listening server). */
+    cookie: () => cookie,
     get: (url: string, headers?: Record<string, string>) => call("GET", url, undefined, headers),
     /** Any method with a prepared body (multipart uploads). */
     raw: call,

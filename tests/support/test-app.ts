@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -120,3 +121,24 @@ export async function startTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * Another app process on the same PostgreSQL database (its own services, pool and LISTEN connection),
+ * listening on loopback: for what must reach a stream served by a process other than the writer's.
+ */
+export async function startSecondProcess(t: TestApp) {
+  const url = t.services.database.pool?.options.connectionString;
+  if (!url) throw new Error("a second process needs the PostgreSQL test database");
+  const database = await openDatabase({ kind: "postgres", url });
+  const services = createServices(t.config, database, { insecureFastHash: true });
+  const app = await buildApp({ config: t.config, services, pages: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    async close() {
+      await app.close();
+      await services.background.stop();
+      await database.close();
+    },
+  };
+}

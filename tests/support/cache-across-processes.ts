@@ -1,0 +1,39 @@
+import { expect } from "vitest";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { client } from "./http.ts";
+import type { TestApp } from "./test-app.ts";
+
+/** A seller, a brand, and one laptop of theirs in it (not advertised). */
+export async function sellersLaptop(services: TestApp["services"], email: string, brandName: string, name: string) {
+  const seller = await createUser(services, { name: email.split("@")[0] as string, email, role: "seller" });
+  const brand = await createBrand(services, brandName);
+  const laptop = await createAdvert(services, {
+    sellerId: seller.id,
+    brandId: brand.id,
+    name,
+    resalePriceCents: 40_000,
+  });
+  return { seller, brand, laptop };
+}
+
+/**
+ * A laptop its seller advertises through `writer` shows in `reader`'s visitors' list of advertised laptops,
+ * which `reader` had just cached, within 100 ms: only the cache broadcast can tell `reader` of the change.
+ */
+export async function expectChangeSeenAcross(writer: TestApp, reader: TestApp) {
+  const { laptop } = await sellersLaptop(writer.services, "sid@x.test", "Acer", "Swift 3");
+  const advertised = async () =>
+    ((await client(reader).get("/api/adverts/advertised")).json() as { adverts: { id: string }[] }).adverts.map(
+      (x) => x.id,
+    );
+  expect(await advertised()).not.toContain(laptop.id); // now cached on the reader
+
+  const sid = client(writer);
+  await sid.signIn("sid@x.test");
+  expect((await sid.raw("PUT", `/api/adverts/${laptop.id}/advertisement`, { advertised: true })).statusCode).toBe(204);
+  const changedAt = Date.now();
+  while (!(await advertised()).includes(laptop.id) && Date.now() - changedAt < 100) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  expect(await advertised()).toContain(laptop.id);
+}
