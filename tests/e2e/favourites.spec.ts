@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
+import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
-import { pngFile } from "./support/images.ts";
+import { expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
 import { OIDC_PORT } from "./support/oidc.ts";
 
 /** A new buyer account, signed up in its own browser; returns its email (password Abcdef1!). */
@@ -121,25 +121,8 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
   // Rafi posts a laptop of his own (through the API: posting has its own journey), so no other test's price moves.
   const seller = await (await browser.newContext()).newPage();
   await logIn(seller, "rafi@relaptop.test");
-  const { brands } = (await (await seller.request.get("/api/brands")).json()) as {
-    brands: { id: string; name: string }[];
-  };
   const name = `Cheaper notebook ${Date.now().toString(36)}`;
-  const posted = await seller.request.post("/api/adverts", {
-    multipart: {
-      name,
-      brandId: brands.find((b) => b.name === "Lenovo")?.id ?? "",
-      originalPrice: "900",
-      resalePrice: "500",
-      yearsOfUse: "2",
-      location: "Uttara",
-      mobile: uniqueMobile(),
-      description: "Its price is about to drop.",
-      condition: "good",
-      photos: await pngFile(),
-    },
-  });
-  expect(posted.status()).toBe(201);
+  await postLaptopThroughApi(seller, { name, brand: "Lenovo", description: "Its price is about to drop." });
 
   await signUp(page, "Lena Live");
   await page.goto(`/allAdd?q=${encodeURIComponent(name)}`);

@@ -1,3 +1,4 @@
+import { postLaptopThroughApi } from "./support/adverts.ts";
 import { DEMO, expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 
@@ -73,25 +74,8 @@ test("an admin with Reported Items open sees a report made in another browser wi
   // Rafi posts a laptop of his own (through the API: posting has its own journey), so no other test's reports move.
   const seller = await (await browser.newContext()).newPage();
   await logIn(seller, "rafi@relaptop.test");
-  const { brands } = (await (await seller.request.get("/api/brands")).json()) as {
-    brands: { id: string; name: string }[];
-  };
   const name = `Dubious notebook ${Date.now().toString(36)}`;
-  const posted = await seller.request.post("/api/adverts", {
-    multipart: {
-      name,
-      brandId: brands.find((b) => b.name === "Asus")?.id ?? "",
-      originalPrice: "900",
-      resalePrice: "500",
-      yearsOfUse: "2",
-      location: "Uttara",
-      mobile: uniqueMobile(),
-      description: "About to be reported.",
-      condition: "good",
-      photos: await pngFile(),
-    },
-  });
-  expect(posted.status()).toBe(201);
+  await postLaptopThroughApi(seller, { name, brand: "Asus", description: "About to be reported." });
   await seller.context().close();
 
   await logIn(page, DEMO.admin);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, fieldError, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
-import { pngFile } from "./support/images.ts";
+import { postLaptopThroughApi } from "./support/adverts.ts";
+import { expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
 
 /** A new buyer for each test: orders are per buyer, so tests stay independent. */
 async function newBuyer(page: Page, name: string) {
@@ -137,25 +137,9 @@ test("a buyer whose booked laptop is deleted by its seller sees it is no longer 
   // Rafi posts a laptop of his own (through the API: posting has its own journey), so no other test's laptop goes.
   const seller = await browser.newPage();
   await logIn(seller, "rafi@relaptop.test");
-  const { brands } = (await (await seller.request.get("/api/brands")).json()) as {
-    brands: { id: string; name: string }[];
-  };
   const name = `Withdrawn notebook ${Date.now().toString(36)}`;
-  const posted = await seller.request.post("/api/adverts", {
-    multipart: {
-      name,
-      brandId: brands.find((b) => b.name === "Asus")?.id ?? "", // a brand no other test books the first laptop of
-      originalPrice: "900",
-      resalePrice: "500",
-      yearsOfUse: "2",
-      location: "Uttara",
-      mobile: uniqueMobile(),
-      description: "Posted to be deleted.",
-      condition: "good",
-      photos: await pngFile(),
-    },
-  });
-  expect(posted.status()).toBe(201);
+  // Asus: a brand no other test books the first laptop of.
+  await postLaptopThroughApi(seller, { name, brand: "Asus", description: "Posted to be deleted." });
 
   await newBuyer(page, "Wanda Withdrawn");
   await bookFirst(page, name);
