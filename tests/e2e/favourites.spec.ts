@@ -126,11 +126,16 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
 
   await signUp(page, "Lena Live");
   await page.goto(`/allAdd?q=${encodeURIComponent(name)}`);
+  // The heart fills at once (optimistic); the page load below would cancel a save still on its way.
+  const savedOnServer = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith("/favourites") && r.request().method() === "POST",
+  );
   await card(page, name).getByRole("button", { name: "Save to favourites" }).click();
   await expect(card(page, name).getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
+  expect((await savedOnServer).ok()).toBe(true);
   await page.goto("/dashboard/favourites");
   const row = page.getByRole("listitem").filter({ hasText: name });
   await expect(row.getByText("$500", { exact: true })).toBeVisible();
