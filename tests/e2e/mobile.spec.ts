@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./support/fixtures.ts";
+import { DEMO, expect, hydrated, logIn, test } from "./support/fixtures.ts";
 
 /** Nothing on the page reaches past the phone's width. */
 const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -29,6 +29,7 @@ test("on a phone /allAdd's filters fold behind a Filters (n) button that opens a
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(filters).toBeHidden();
   await expect(page.locator("article").first()).toBeInViewport();
+  await hydrated(page);
   await toggle.focus();
   await page.keyboard.press("Enter");
   await expect(toggle).toHaveAttribute("aria-expanded", "true");

@@ -1,4 +1,4 @@
-import { DEMO, expect, test } from "./support/fixtures.ts";
+import { DEMO, expect, hydrated, test } from "./support/fixtures.ts";
 
 test("a visitor browses the home page", async ({ page }) => {
   await page.goto("/");
@@ -43,6 +43,7 @@ test("the carousel shows three banners and follows the keyboard", async ({ page 
   const carousel = page.locator('[aria-roledescription="carousel"]');
   await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
   await expect(carousel.getByRole("heading", { name: "Welcome to ReLaptop" })).toBeVisible();
+  await hydrated(page);
   await carousel.getByRole("button", { name: "Next banner" }).focus();
   await page.keyboard.press("ArrowRight");
   await expect(carousel.getByRole("heading", { name: "Delivery and 100% buyer protection" })).toBeVisible();

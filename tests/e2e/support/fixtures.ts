@@ -47,6 +47,13 @@ export async function logIn(page: Page, email: string, password = DEMO.password)
   await expect(page.getByText("Successfully login!")).toBeVisible();
 }
 
+/**
+ * The page has hydrated: the theme switch drops its no-JavaScript field once its effects have run. Keys pressed
+ * before that reach server HTML with no handlers, and buttons that need JavaScript are still disabled.
+ */
+export const hydrated = (page: Page) =>
+  expect(page.locator('form[action="/theme"] input[name="redirectTo"]')).toHaveCount(0);
+
 /** Red messages under the fields (spec §5). */
 export const fieldError = (page: Page, text: string) => page.locator("p.text-error", { hasText: text });
 
