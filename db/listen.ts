@@ -143,27 +143,39 @@ export function personalFeed<T>(
   read: (personId: string, detail: string) => Promise<T>,
 ) {
   const subscribers = new Map<string, Set<(value: T) => void>>();
+  /** Each person's reads still to answer, the last one: the next waits for it. */
+  const reading = new Map<string, Promise<void>>();
   let listening: Promise<unknown> | undefined;
 
-  async function changed(payload: string) {
+  /**
+   * One person's reads run one after another, answering in the order of their changes, so the last answer
+   * is read after the last change. Run at once on two pool connections, a read made before a change could
+   * answer after one made after it, and an older count stay showing (a message arriving and read at once).
+   */
+  function changed(payload: string) {
     const [personId = "", detail = ""] = payload.split("|");
-    const handlers = subscribers.get(personId);
-    if (!handlers?.size) return;
-    const value = await read(personId, detail);
-    for (const handler of handlers) handler(value);
+    if (!subscribers.get(personId)?.size) return;
+    const next = (reading.get(personId) ?? Promise.resolve())
+      .then(async () => {
+        const handlers = subscribers.get(personId);
+        if (!handlers?.size) return;
+        const value = await read(personId, detail);
+        for (const handler of handlers) handler(value);
+      })
+      .catch((error: unknown) => console.error(`live update on ${channel} failed:`, error))
+      .finally(() => {
+        if (reading.get(personId) === next) reading.delete(personId);
+      });
+    reading.set(personId, next);
   }
 
   return {
     /** Calls `onChange` whenever the person's channel speaks. Returns the unsubscribe. */
     async subscribe(personId: string, onChange: (value: T) => void): Promise<() => void> {
-      listening ??= listener
-        .on(channel, (payload) => {
-          changed(payload).catch((error: unknown) => console.error(`live update on ${channel} failed:`, error));
-        })
-        .catch((error: unknown) => {
-          listening = undefined; // the next subscriber tries again
-          throw error;
-        });
+      listening ??= listener.on(channel, changed).catch((error: unknown) => {
+        listening = undefined; // the next subscriber tries again
+        throw error;
+      });
       await listening;
       let handlers = subscribers.get(personId);
       if (!handlers) {
