@@ -14,6 +14,11 @@ export const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before reconnecting after the stream broke. */
 const RETRY_MS = 3_000;
 
+const countEvent = (unread: number) => `event: ${UNREAD_EVENT}\ndata: ${unread}\n\n`;
+const messagesEvent = (update: MessagesUpdate) => `event: ${MESSAGES_EVENT}\ndata: ${JSON.stringify(update)}\n\n`;
+// An event needs data to be dispatched; what changed, the page reads for itself.
+const MODERATION_CHANGED = `event: ${MODERATION_EVENT}\ndata: changed\n\n`;
+
 /**
  * The bell's live unread count, as server-sent events: the count on connect, then again whenever
  * services.liveCounts reports a change (PostgreSQL LISTEN/NOTIFY, so a change made through any app process
@@ -53,11 +58,10 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       const send = (chunk: string) => {
         if (!res.writableEnded) res.write(chunk);
       };
-      const sendCount = (unread: number) => send(`event: ${UNREAD_EVENT}\ndata: ${unread}\n\n`);
-      const sendMessages = (update: MessagesUpdate) =>
-        send(`event: ${MESSAGES_EVENT}\ndata: ${JSON.stringify(update)}\n\n`);
-      // An event needs data to be dispatched; what changed, the page reads for itself.
-      const sendModeration = () => send(`event: ${MODERATION_EVENT}\ndata: changed\n\n`);
+      // A change heard before the counts on connect were sent waits for them: it was read after them (or
+      // at the same time), and written first it would come before the headers.
+      let waiting: string[] | null = [];
+      const live = (chunk: string) => (waiting ? waiting.push(chunk) : send(chunk));
       const unsubscribers: (() => void)[] = [];
       const unsubscribe = () => {
         for (const off of unsubscribers) off();
@@ -65,9 +69,11 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       let unread: { notices: number; messages: number };
       try {
         // Subscribe before counting, so a change between the two is not missed (at worst sent twice).
-        unsubscribers.push(await services.liveCounts.subscribe(user.id, sendCount));
-        unsubscribers.push(await services.liveMessages.subscribe(user.id, sendMessages));
-        if (isAdmin(user)) unsubscribers.push(await services.liveModeration.subscribe(user, sendModeration));
+        unsubscribers.push(await services.liveCounts.subscribe(user.id, (unread) => live(countEvent(unread))));
+        unsubscribers.push(await services.liveMessages.subscribe(user.id, (update) => live(messagesEvent(update))));
+        if (isAdmin(user)) {
+          unsubscribers.push(await services.liveModeration.subscribe(user, () => live(MODERATION_CHANGED)));
+        }
         unread = await services.unreadCounts(user);
       } catch (error) {
         unsubscribe();
@@ -83,8 +89,10 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
       res.flushHeaders();
       open.add(res);
       send(`retry: ${RETRY_MS}\n\n`);
-      sendCount(unread.notices);
-      sendMessages({ unread: unread.messages, conversationId: "" });
+      send(countEvent(unread.notices));
+      send(messagesEvent({ unread: unread.messages, conversationId: "" }));
+      for (const chunk of waiting) send(chunk);
+      waiting = null;
       const heartbeat = setInterval(async () => {
         send(": heartbeat\n\n");
         // A session ended since (signed out, a password reset, a deleted account) ends its stream here; the

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { notify } from "../../core/notifications/index.ts";
+import { CHANNELS, notify } from "../../core/notifications/index.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import type { Notification } from "../../schemas/notifications.ts";
 import type { Role } from "../../schemas/values.ts";
@@ -180,6 +180,49 @@ describe("the live count", () => {
     await seller.http.post("/api/notifications/read");
     expect(await nextCount()).toBe(0);
     aborter.abort();
+  });
+
+  it("a notice that comes while the counts on connect are read follows them, after the stream's headers", async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const me = await person();
+    // The counts on connect are held back once they are read, until the notice below has been read too.
+    const counted = Promise.withResolvers<void>();
+    const goOn = Promise.withResolvers<void>();
+    const { unreadCounts } = t.services;
+    t.services.unreadCounts = async (user) => {
+      const counts = await unreadCounts(user);
+      counted.resolve();
+      await goOn.promise;
+      return counts;
+    };
+    try {
+      const answer = fetch(`${base}/api/notifications/stream`, { headers: { cookie: me.cookie } });
+      await counted.promise;
+      const heard = Promise.withResolvers<void>();
+      await t.services.database.broadcast.on(CHANNELS.notifications, (id) => id === me.user.id && heard.resolve());
+      await tell(me.user.id);
+      await heard.promise;
+      // The stream's read of the new count was asked for before this one, and has answered by its end (surely
+      // on PGlite, whose one connection answers in turn; most likely on PostgreSQL).
+      await unreadCounts(me.user);
+      goOn.resolve();
+      const res = await answer;
+      expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while ((text.match(/event: unread/g) ?? []).length < 2) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the stream ended");
+        text += decoder.decode(value, { stream: true });
+      }
+      await reader.cancel();
+      expect([...text.matchAll(/event: unread\ndata: (\d+)/g)].map((m) => Number(m[1]))).toEqual([0, 1]);
+    } finally {
+      t.services.unreadCounts = unreadCounts;
+      goOn.resolve();
+    }
   });
 
   it("ends with its session: signed out elsewhere, the stream closes at its next heartbeat; others go on", async () => {
