@@ -1,10 +1,14 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { useLiveEvent } from "../lib/live-events.ts";
+import { lastLiveData, useLiveEvent } from "../lib/live-events.ts";
 
 /**
- * A top-bar link with a count (the bell, Messages): the count from the page's loader, then live from the
- * tab's event stream (app/lib/live-events.ts). Its accessible name carries the count.
+ * A top-bar link with a count (the bell, Messages): the count from the page's loader until the tab's event
+ * stream (app/lib/live-events.ts) has given one, then the stream's. Its accessible name carries the count.
+ *
+ * Once the stream has spoken it wins over the loaders: it reads the count again after every change, one read
+ * after another (db/listen.ts), so its last word is read after the last change. A loader's count can be read
+ * just before a change and arrive just after the stream's word on it, and would put an older count back.
  */
 export function LiveCountLink({
   to,
@@ -22,10 +26,12 @@ export function LiveCountLink({
   /** The SVG path of a 24×24 outline icon. */
   icon: string;
 }) {
-  const [count, setCount] = useState(rendered);
-  // A loader that ran again (after marking all read, say) knows the count too.
-  useEffect(() => setCount(rendered), [rendered]);
-  useLiveEvent(event, (data) => setCount(countOf(data)));
+  const [live, setLive] = useState(() => {
+    const data = lastLiveData(event);
+    return data === undefined ? undefined : countOf(data);
+  });
+  useLiveEvent(event, (data) => setLive(countOf(data)));
+  const count = live ?? rendered;
   return (
     <Link to={to} aria-label={label(count)} className="btn btn-ghost btn-circle btn-sm sm:btn-md relative">
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor">

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
+import { DEMO, expect, hydrated, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 import { lastMailTo, linkIn, REFUSED_ADDRESS } from "./support/mail.ts";
 
@@ -127,6 +127,53 @@ test("opening an unread notification marks it read, and email choices are saved 
   await expect(page.getByLabel("A buyer books one of your laptops")).not.toBeChecked();
   await expect(page.getByLabel("Receipts for your payments")).toBeChecked();
   await expectAccessible(page);
+});
+
+test("a count the page's data read before a change does not replace the stream's count after it", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const laptop = `IdeaPad Race ${Date.now().toString(36)}`;
+  await sellerWithLaptop(page, laptop);
+  const buyer = await (await browser.newContext()).newPage();
+  await buyerBooks(buyer, laptop);
+  await page.goto("/dashboard/notifications");
+  await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
+  await hydrated(page);
+
+  // The page's data read again after "Mark all as read" (no unread notices) is held on its way to the page,
+  // while the buyer cancels and the stream counts that notice.
+  const read = Promise.withResolvers<void>();
+  const arrive = Promise.withResolvers<void>();
+  await page.route(/\/dashboard\/notifications\.data/, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    const response = await route.fetch();
+    read.resolve();
+    await arrive.promise;
+    await route.fulfill({ response });
+  });
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await read.promise;
+  await expect(bell(page, "Notifications")).toBeVisible();
+  await buyer.goto("/dashboard/my/orders");
+  await buyer.getByRole("listitem").filter({ hasText: laptop }).getByRole("button", { name: "Cancel" }).click();
+  await buyer
+    .getByRole("dialog", { name: "Cancel this booking?" })
+    .getByRole("button", { name: "Cancel booking" })
+    .click();
+  await expect(buyer.getByText("Your booking is cancelled.")).toBeVisible();
+  await expect(bell(page, "Notifications, 1 unread")).toBeVisible({ timeout: 10_000 });
+
+  arrive.resolve();
+  await expect(page.getByText("All notifications are marked as read.")).toBeVisible();
+  // Its effects run too (two frames), and the bell still counts the cancellation.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Notifications/ })).toHaveAttribute(
+    "aria-label",
+    "Notifications, 1 unread",
+  );
+  await expect(page.getByRole("listitem").filter({ hasText: `${laptop} was booked` })).not.toContainText("Unread");
 });
 
 test("an admin sees Email delivery: a failed email with its error, and sends it again", async ({ page, browser }) => {
