@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, expect, test, uniqueEmail } from "./support/fixtures.ts";
+import { DEMO, expect, hydrated, test, uniqueEmail } from "./support/fixtures.ts";
 
 /*
  * Journeys walked with the keyboard alone (page.keyboard; page.goto only to start somewhere), asserting after
@@ -67,6 +67,8 @@ test("keyboard only: skip link, sign in with a refused first try, book a laptop 
 
   // Book a laptop from its page: the dialog takes focus; afterwards the new status has it.
   await page.goto("/allAdd?q=ThinkPad");
+  // Hydrated: a link followed before then loads a whole new document, whose heading does not take focus.
+  await hydrated(page);
   const firstCard = page.locator("article h3 a").first();
   const name = (await firstCard.textContent()) as string;
   await tabTo(page, firstCard);
@@ -90,6 +92,7 @@ test("keyboard only: skip link, sign in with a refused first try, book a laptop 
 
   // Pay: the order's Pay link, the payment page's heading, the card form, then My Orders' heading.
   await page.goto("/dashboard/my/orders");
+  await hydrated(page);
   const order = page.getByRole("listitem").filter({ hasText: name });
   await tabTo(page, order.getByRole("link", { name: "Pay" }));
   await page.keyboard.press("Enter");
@@ -126,7 +129,8 @@ test("keyboard only: menus close on Escape with focus back on their button, and 
   await page.keyboard.press("Enter");
   await expect(page.getByText("Successfully login!")).toBeVisible();
 
-  // The account menu: opens with Enter, closes with Escape, focus back on its button.
+  // The account menu: opens with Enter, closes with Escape (once hydrated), focus back on its button.
+  await hydrated(page);
   const account = page.getByRole("banner").locator("summary[aria-label^='Account menu']");
   await tabTo(page, account);
   await page.keyboard.press("Enter");
