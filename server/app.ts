@@ -69,6 +69,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Set `draining`, `leaving`, then `closing`, when the process is going away (server/main.ts on SIGTERM). */
   lifecycle?: Lifecycle;
+  /** How often a live stream says it is open and reads its session again (25 s; tests wait less). */
+  heartbeatMs?: number;
 }
 
 /** Responses compressed in one call rather than streamed through the compressor (see compress below). */
@@ -95,6 +97,7 @@ export async function buildApp({
   pages = true,
   logStream,
   lifecycle = { draining: false },
+  heartbeatMs,
 }: AppOptions) {
   const dev = typeof pages === "object" && "vite" in pages ? pages : undefined;
   const app = fastify({
@@ -241,7 +244,7 @@ export async function buildApp({
       await api.register(ordersApi, { services });
       await api.register(peopleApi, { services });
       await api.register(moderationApi, { services });
-      await api.register(notificationsApi, { services });
+      await api.register(notificationsApi, { services, heartbeatMs });
       await api.register(savedSearchesApi, { services });
       await api.register(reviewsApi, { services });
       await api.register(conversationsApi, { services });

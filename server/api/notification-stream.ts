@@ -10,7 +10,7 @@ import { sessionUserOf } from "../http/session-cookies.ts";
 import type { Services } from "../services.ts";
 
 /** Proxies and load balancers drop a connection that says nothing for a minute or so. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before reconnecting after the stream broke. */
 const RETRY_MS = 3_000;
 
@@ -32,7 +32,10 @@ const MODERATION_CHANGED = `event: ${MODERATION_EVENT}\ndata: changed\n\n`;
  * The reply is hijacked: written straight to the socket, so no onSend hook sees it — the visitors'
  * micro-cache would wait for its end, and compression would buffer the events.
  */
-export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const notificationStream: FastifyPluginAsyncZod<{ services: Services; heartbeatMs?: number }> = async (
+  app,
+  { services, heartbeatMs = HEARTBEAT_MS },
+) => {
   const open = new Set<ServerResponse>();
   // A server closing waits for open connections: end the streams so that it can (browsers reconnect).
   app.addHook("preClose", async () => {
@@ -100,7 +103,7 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services }> =
         // role ends it too: the browser's new stream carries what the role now hears (an admin's queue).
         const still = await sessionUserOf(services, request).catch(() => user);
         if (still?.id !== user.id || still.role !== user.role) res.end();
-      }, HEARTBEAT_MS);
+      }, heartbeatMs);
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();

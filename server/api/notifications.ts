@@ -43,9 +43,12 @@ ${body}
  * who opens the link gets a page with one button that does the same. Opening the link changes nothing
  * by itself, because mail scanners open links too.
  */
-export const notificationsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const notificationsApi: FastifyPluginAsyncZod<{ services: Services; heartbeatMs?: number }> = async (
+  app,
+  { services, heartbeatMs },
+) => {
   const tags = ["notifications"];
-  await app.register(notificationStream, { services });
+  await app.register(notificationStream, { services, heartbeatMs });
   await app.register(myNotifications, { services });
   await app.register(emailDelivery, { services });
   // RFC 8058's body: `List-Unsubscribe=One-Click`, form-encoded. Only this plugin reads forms.

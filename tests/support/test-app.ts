@@ -73,6 +73,7 @@ export async function startTestApp(
     redisPrefix,
     replica,
     logStream,
+    heartbeatMs,
   }: {
     pages?: ServerBuild;
     lifecycle?: Lifecycle;
@@ -80,6 +81,8 @@ export async function startTestApp(
     replica?: { url: string; maxLagMs: number };
     /** Where the app's log lines go (with LOG_LEVEL in `env`), for tests that read them. */
     logStream?: NodeJS.WritableStream;
+    /** Live streams' heartbeat (server/api/notification-stream.ts), for tests that wait for one. */
+    heartbeatMs?: number;
   } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-test-"));
@@ -105,7 +108,7 @@ export async function startTestApp(
     keepSlowCounts: { slowMs: Number.POSITIVE_INFINITY, forMs: 0, most: 0 },
     ...options,
   });
-  const app = await buildApp({ config, services, pages: pages ?? false, lifecycle, logStream });
+  const app = await buildApp({ config, services, pages: pages ?? false, lifecycle, logStream, heartbeatMs });
   await app.ready();
   return {
     app,
