@@ -82,7 +82,8 @@ function Filter({
  * The filters of /allAdd and the brand pages, read from and written to the URL (a plain GET form). Beside
  * each value, how many of the current results have it (facets). A brand page leaves out the brand. On phones
  * the panel folds behind a "Filters (n)" button so the laptops come first; it folds again once a search made
- * in it has loaded, focus going to the results. It opens by itself when a filter in the URL could not be used,
+ * in it has loaded, focus going to the results. A browser without JavaScript shows the panel and no button
+ * (the button needs it). It opens by itself when a filter in the URL could not be used,
  * and names that filter's problem under it (the list still shows, with the filters that could), keeping the
  * value as it was typed.
  */
@@ -157,7 +158,7 @@ export function SearchFilters({
       <button
         ref={toggle}
         type="button"
-        className="btn btn-outline w-full md:hidden"
+        className="btn btn-outline w-full md:hidden noscript:hidden"
         aria-expanded={open}
         aria-controls={panelId}
         disabled={!hydrated}
@@ -184,7 +185,7 @@ export function SearchFilters({
           setOpen(false);
           toggle.current.focus();
         }}
-        className={`${open ? "grid" : "hidden"} mt-3 grid-cols-2 gap-3 rounded-box bg-base-200 p-4 md:mt-0 md:grid md:grid-cols-4 lg:grid-cols-5`}
+        className={`${open ? "grid" : "hidden"} mt-3 grid-cols-2 gap-3 rounded-box bg-base-200 p-4 noscript:grid md:mt-0 md:grid md:grid-cols-4 lg:grid-cols-5`}
         aria-label="Filters"
       >
         <Filter name="q" label="Words" errors={errors} className="col-span-2">

@@ -75,6 +75,21 @@ test("on a phone Apply filters folds the panel away and takes focus to the resul
   await expect(page.getByRole("heading", { level: 2, name: "Results" })).toBeFocused();
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("on a phone the filters show as a form, with no button that needs JavaScript", async ({ page }) => {
+    await page.goto("/allAdd");
+    const filters = page.getByRole("form", { name: "Filters" });
+    await expect(filters).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Filters/ })).toBeHidden();
+    await filters.getByLabel("Condition").selectOption("good");
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/condition=good/);
+    await expect(page.getByRole("link", { name: /^Remove/ })).toHaveCount(1);
+  });
+});
+
 test("on a phone a laptop's page and its seller's page fit the screen, marks and stars wrapped", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 }); // an iPhone's width, narrower than the Pixel's
   await page.goto("/allAdd");
