@@ -83,9 +83,9 @@ function Filter({
  * each value, how many of the current results have it (facets). A brand page leaves out the brand. On phones
  * the panel folds behind a "Filters (n)" button so the laptops come first; it folds again once a search made
  * in it has loaded, focus going to the results. A browser without JavaScript shows the panel and no button
- * (the button needs it). It opens by itself when a filter in the URL could not be used,
- * and names that filter's problem under it (the list still shows, with the filters that could), keeping the
- * value as it was typed.
+ * (the button needs it). It opens by itself when a filter in the URL could not be used, and names that
+ * filter's problem under it (the list still shows, with the filters that could), keeping the value as it was
+ * typed.
  */
 export function SearchFilters({
   params,

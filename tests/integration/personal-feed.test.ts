@@ -2,15 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { personalFeed } from "../../db/listen.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
-/** A promise and the function that settles it. */
-function gate() {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
-
 /**
  * A person's live values (db/listen.ts personalFeed: the bell's count, unread messages): the last one a page
  * gets is read after the last change, whichever read the database answers first.
@@ -25,11 +16,11 @@ describe("a person's live feed", () => {
   it("answers one person's changes in their order, a slow read not overtaken; other people do not wait", async () => {
     const { broadcast } = t.services.database;
     const channel = "feed_order";
-    const firstRead = gate();
+    const firstRead = Promise.withResolvers<void>();
     const started: string[] = [];
     const feed = personalFeed(broadcast, channel, async (_person, detail) => {
       started.push(detail);
-      if (detail === "first") await firstRead.opened;
+      if (detail === "first") await firstRead.promise;
       return detail;
     });
     const got = { ana: [] as string[], ben: [] as string[] };
@@ -48,7 +39,7 @@ describe("a person's live feed", () => {
     expect(started).toEqual(["first", "other"]);
     expect(got.ana).toEqual([]);
 
-    firstRead.open();
+    firstRead.resolve();
     await vi.waitFor(() => expect(got.ana).toEqual(["first", "second"]));
   });
 });
