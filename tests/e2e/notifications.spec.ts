@@ -174,6 +174,8 @@ test("a count the page's data read before a change does not replace the stream's
     "Notifications, 1 unread",
   );
   await expect(page.getByRole("listitem").filter({ hasText: `${laptop} was booked` })).not.toContainText("Unread");
+  // The list, open all along, shows the new notice too without a reload.
+  await expect(page.getByRole("listitem").filter({ hasText: `Booking cancelled: ${laptop}` })).toContainText("Unread");
 });
 
 test("an admin sees Email delivery: a failed email with its error, and sends it again", async ({ page, browser }) => {

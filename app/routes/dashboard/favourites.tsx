@@ -1,22 +1,18 @@
-import { useRef } from "react";
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
 import { FAVOURITE_STATUS_LABELS, type FavouriteStatus, priceChangeText } from "../../../schemas/favourite-labels.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
-import { UNREAD_EVENT } from "../../../schemas/notification-labels.ts";
 import { canBuy } from "../../../schemas/roles.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { FavouriteButton } from "../../components/favourite-button.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { lastLiveData, useLiveEvent } from "../../lib/live-events.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
-import { useRootData } from "../../root.tsx";
+import { useFreshOnNewNotice } from "../../lib/use-fresh-on-new-notice.ts";
 import type { Route } from "./+types/favourites";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -92,25 +88,6 @@ export default function Favourites({ loaderData: { items, next } }: Route.Compon
       <Pager nextCursor={next} />
     </section>
   );
-}
-
-/**
- * What changes a saved laptop for its saver reaches them as a notification (a price drop,
- * core/favourites/price-drops.ts), and so as a higher unread count on the tab's stream: read the page
- * again then. Only this person's own count, nothing anyone else did; a count that falls (notices read)
- * changes nothing here. Rows keep their keys, so the focus stays where it was.
- */
-function useFreshOnNewNotice() {
-  const refresh = useLiveRefresh();
-  const rendered = useRootData()?.user?.unread;
-  // The stream's own last count first: the root's may be older (a notice read since, on a client-side visit).
-  const streamed = lastLiveData(UNREAD_EVENT);
-  const seen = useRef(streamed === undefined ? rendered : Number(streamed));
-  useLiveEvent(UNREAD_EVENT, (data) => {
-    const unread = Number(data);
-    if (seen.current === undefined || unread > seen.current) refresh();
-    seen.current = unread;
-  });
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -5,6 +5,7 @@ import { RouteError } from "../../components/route-error.tsx";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { useFreshOnNewNotice } from "../../lib/use-fresh-on-new-notice.ts";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,6 +34,8 @@ const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 
 export default function Notifications({ loaderData: { items, next, older } }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // A new notice shows here as it arrives, as it does on the bell.
+  useFreshOnNewNotice();
   const anyUnread = items.some((n) => !n.read);
   return (
     <section className="flex max-w-3xl flex-col gap-4">
