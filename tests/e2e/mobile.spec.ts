@@ -88,6 +88,25 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/condition=good/);
     await expect(page.getByRole("link", { name: /^Remove/ })).toHaveCount(1);
   });
+
+  test("on a phone the dashboard's menu shows above the page, with no button that needs JavaScript", async ({
+    page,
+  }) => {
+    // Signing in is a plain form post (the toast that says so needs JavaScript).
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(DEMO.seller);
+    await page.getByLabel("Password").fill(DEMO.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto("/dashboard/my/orders");
+    await expect(page.getByRole("button", { name: "Dashboard menu" })).toBeHidden();
+    const menu = page.getByRole("navigation", { name: "Dashboard" });
+    await expect(menu).toHaveCount(1); // the drawer's copy stays closed, out of reach
+    await menu.getByRole("link", { name: "Add A Product" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/post\/add$/);
+    await expect(menu.getByRole("link", { name: "Add A Product" })).toHaveClass(/menu-active/);
+    expect(await fitsTheScreen(page)).toBe(true);
+  });
 });
 
 test("on a phone a laptop's page and its seller's page fit the screen, marks and stars wrapped", async ({ page }) => {

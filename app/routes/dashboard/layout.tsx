@@ -44,6 +44,7 @@ export function ErrorBoundary({ error, loaderData: menu }: Route.ErrorBoundaryPr
  * On small screens the side menu is a drawer behind a real button (named, visible, focusable): opening it moves
  * focus to its first entry; a choice, Escape or a tap beside it closes it, Escape and the tap with focus back on
  * the button. daisyUI's drawer is driven by its checkbox, which here only mirrors the state (never focused).
+ * Without JavaScript the button is gone and the entries show above the page (`noscript:`).
  */
 function useDrawer() {
   const [open, setOpen] = useState(false);
@@ -84,7 +85,7 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
         <button
           ref={drawer.button}
           type="button"
-          className="btn btn-sm btn-outline mb-4 lg:hidden"
+          className="btn btn-sm btn-outline mb-4 lg:hidden noscript:hidden"
           aria-expanded={drawer.open}
           aria-controls="dashboard-menu"
           onClick={drawer.toggle}
@@ -94,6 +95,12 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
           </svg>
           Dashboard menu
         </button>
+        {/* Without JavaScript the drawer cannot open: on small screens the entries show above the page instead. */}
+        <nav aria-label="Dashboard" className="hidden noscript:max-lg:block">
+          <ul className="menu menu-horizontal mb-4 w-full gap-1 rounded-box bg-base-200 p-2">
+            <MenuEntries menu={menu} />
+          </ul>
+        </nav>
         {children}
       </div>
       <div className="drawer-side z-30">
@@ -107,87 +114,96 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
         />
         <nav id="dashboard-menu" ref={drawer.panel} aria-label="Dashboard">
           <ul className="menu min-h-full w-64 gap-1 bg-base-200 p-4">
-            {menu.buyer && (
-              <li>
-                <NavLink to="/dashboard/my/orders" className={item}>
-                  My Orders
-                </NavLink>
-              </li>
-            )}
-            {menu.buyer && (
-              <li>
-                <NavLink to="/dashboard/favourites" className={item}>
-                  Favourites
-                </NavLink>
-              </li>
-            )}
-            {menu.seller && (
-              <>
-                <li>
-                  <NavLink to={`/dashboard/adds/${encodeURIComponent(menu.email)}`} className={item}>
-                    My Products
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/dashboard/post/add" className={item}>
-                    Add A Product
-                  </NavLink>
-                </li>
-              </>
-            )}
-            {menu.admin && (
-              <>
-                <li>
-                  <NavLink to="/dashboard/add/brand" className={item}>
-                    Add Brand
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/dashboard/all/brands" className={item}>
-                    All Brands
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/dashboard/all/seller" className={item}>
-                    All Sellers
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/dashboard/all/buyers" className={item}>
-                    All Buyers
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/dashboard/reported-items" className={item}>
-                    Reported Items
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/dashboard/email-delivery" className={item}>
-                    Email delivery
-                  </NavLink>
-                </li>
-              </>
-            )}
-            {/* Everyone signed in: after the spec's own entries. */}
-            <li>
-              <NavLink to="/dashboard/notifications" className={item}>
-                Notifications
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/dashboard/saved-searches" className={item}>
-                Saved searches
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/dashboard/messages" className={item}>
-                Messages
-              </NavLink>
-            </li>
+            <MenuEntries menu={menu} />
           </ul>
         </nav>
       </div>
     </div>
+  );
+}
+
+/** The side menu's entries, for the roles the server says the person has. */
+function MenuEntries({ menu }: { menu: Menu }) {
+  return (
+    <>
+      {menu.buyer && (
+        <li>
+          <NavLink to="/dashboard/my/orders" className={item}>
+            My Orders
+          </NavLink>
+        </li>
+      )}
+      {menu.buyer && (
+        <li>
+          <NavLink to="/dashboard/favourites" className={item}>
+            Favourites
+          </NavLink>
+        </li>
+      )}
+      {menu.seller && (
+        <>
+          <li>
+            <NavLink to={`/dashboard/adds/${encodeURIComponent(menu.email)}`} className={item}>
+              My Products
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/post/add" className={item}>
+              Add A Product
+            </NavLink>
+          </li>
+        </>
+      )}
+      {menu.admin && (
+        <>
+          <li>
+            <NavLink to="/dashboard/add/brand" className={item}>
+              Add Brand
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/all/brands" className={item}>
+              All Brands
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/all/seller" className={item}>
+              All Sellers
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/all/buyers" className={item}>
+              All Buyers
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/reported-items" className={item}>
+              Reported Items
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/email-delivery" className={item}>
+              Email delivery
+            </NavLink>
+          </li>
+        </>
+      )}
+      {/* Everyone signed in: after the spec's own entries. */}
+      <li>
+        <NavLink to="/dashboard/notifications" className={item}>
+          Notifications
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/dashboard/saved-searches" className={item}>
+          Saved searches
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/dashboard/messages" className={item}>
+          Messages
+        </NavLink>
+      </li>
+    </>
   );
 }
