@@ -86,6 +86,9 @@ function Filter({
  * (the button needs it). It opens by itself when a filter in the URL could not be used, and names that
  * filter's problem under it (the list still shows, with the filters that could), keeping the value as it was
  * typed.
+ *
+ * The controls show the search as read, as the chips do: "thinkpad 16gb" is Brand Lenovo and RAM 16 GB or
+ * more, the words left in Words. Applying it again asks for the same laptops, the filters now in the URL.
  */
 export function SearchFilters({
   params,
@@ -94,11 +97,9 @@ export function SearchFilters({
   brands,
   clearTo,
   inForce,
-  counted = params,
 }: {
+  /** The search as read: the filters its words named included, the words left as its `q`. */
   params: SearchParams;
-  /** The search as the counts read it (the filters its words named included); `params` by default. */
-  counted?: SearchParams;
   facets: Facets;
   errors: Errors;
   brands?: { id: string; name: string }[];
@@ -152,7 +153,7 @@ export function SearchFilters({
   const input = "input input-bordered input-sm";
   const select = "select select-bordered select-sm";
   const capped = facets.capped;
-  const counts = countable(counted);
+  const counts = countable(params);
   return (
     <div className="mb-6">
       <button
@@ -170,6 +171,9 @@ export function SearchFilters({
         Filters ({inForce})
       </button>
       <Form
+        // A new search (a chip removed, a price range, Back) starts the controls again from what it reads: a
+        // select keeps its first defaultValue, so it showed a filter no longer in force, and applied it again.
+        key={location.search}
         ref={panel}
         id={panelId}
         method="get"
@@ -199,6 +203,8 @@ export function SearchFilters({
             />
           )}
         </Filter>
+        {/* The processor family has no control of its own (its chip removes it): kept when the form applies. */}
+        {params.cpu && <input type="hidden" name="cpu" value={params.cpu} />}
         {brands && (
           <Filter name="brand" label="Brand" errors={errors}>
             {(c) => (

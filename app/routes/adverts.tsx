@@ -58,8 +58,7 @@ export default function Adverts({
         <p className="text-base-content/80">{totalText(facets)}</p>
       </div>
       <SearchFilters
-        params={params}
-        counted={read}
+        params={read}
         facets={facets}
         errors={errors}
         brands={brands}

@@ -20,7 +20,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!brand) throw notFound("This brand does not exist.");
   const read = parseSearchWithErrors(new URL(request.url).searchParams);
   const search = { ...read.params, brand: brand.id };
-  // "Save this search" keeps the search as read: the filters the words named, and the words left.
+  // The search as read (the filters the words named, and the words left): what the filters show and what
+  // "Save this search" keeps.
   const { page, facets, params: saved } = await catalogue.searchWithCounts(search, ["brand"]);
   // One query each for the whole page: which of these laptops this buyer has booked, and saved.
   const ids = page.items.map((a) => a.id);
@@ -30,7 +31,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page,
     booked,
     hearts,
-    search,
     saved: { ...saved, brand: brand.id },
     facets,
     errors: read.errors,
@@ -44,14 +44,13 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => [
 ];
 
 export default function Category({
-  loaderData: { brand, page, booked, hearts, search, saved, facets, errors },
+  loaderData: { brand, page, booked, hearts, saved, facets, errors },
 }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
       <SearchFilters
-        params={search}
-        counted={saved}
+        params={saved}
         facets={facets}
         errors={errors}
         clearTo={`/category/${brand.id}`}

@@ -27,6 +27,12 @@ test("a buyer types a specification, sees it as chips with matching laptops and 
   // The count beside the brand is for these results.
   const lenovo = filters.getByLabel("Brand").locator("option", { hasText: /^Lenovo \(\d+\)$/ });
   await expect(lenovo).toHaveText(`Lenovo (${await titles.count()})`);
+  // The filters show what the chips say is in force, the words they were read from gone from Words.
+  await expect(filters.getByLabel("Brand")).toHaveValue((await lenovo.getAttribute("value")) ?? "");
+  await expect(filters.getByLabel("RAM at least")).toHaveValue("16");
+  await expect(filters.getByLabel("Storage type")).toHaveValue("SSD");
+  await expect(filters.getByLabel("Max price ($)")).toHaveValue("700");
+  await expect(filters.getByLabel("Words")).toHaveValue("");
 
   // Removing the price keeps the rest: the dearer Legion comes in, the other chips stay.
   await chips.getByRole("link", { name: "Remove Price $700 or less" }).click();
@@ -35,4 +41,16 @@ test("a buyer types a specification, sees it as chips with matching laptops and 
   await expect(chips.getByRole("link", { name: /^Remove Price/ })).toHaveCount(0);
   await expect(chips.getByRole("link", { name: "Remove RAM 16 GB or more" })).toBeVisible();
   await expect(titles.filter({ hasNotText: /^Lenovo / })).toHaveCount(0);
+  // The form follows the chip: no price, so applying it again does not bring the price back.
+  await expect(filters.getByLabel("Max price ($)")).toHaveValue("");
+  await filters.getByLabel("Condition").selectOption("good");
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/condition=good/);
+  await expect(chips.getByRole("link", { name: /^Remove Price/ })).toHaveCount(0);
+  await expect(chips.getByRole("link", { name: "Remove Processor Ryzen 7" })).toBeVisible();
+  await expect(chips.getByRole("link", { name: "Remove Brand Lenovo" })).toBeVisible();
+  // A select follows a removed chip too (it used to keep the value it was first drawn with).
+  await chips.getByRole("link", { name: "Remove RAM 16 GB or more" }).click();
+  await expect(page).not.toHaveURL(/minRam/);
+  await expect(filters.getByLabel("RAM at least")).toHaveValue("");
 });
