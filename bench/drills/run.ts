@@ -40,7 +40,9 @@ for (const [name, drill] of drills) {
     console.log("outage: skipped (needs root and Debian's pg_ctlcluster to restart PostgreSQL)");
     continue;
   }
+  const started = performance.now();
   await drill();
+  console.log(`${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 const broken = brokenInvariants();
 console.log(broken ? `\nDrills FAILED: ${broken} invariant(s) broken` : "\nDrills passed: every invariant held");
