@@ -3,9 +3,10 @@
  * [--db postgres|pglite] [--baseline <git ref>] [--burst 10000] [--without-delivery | --worker]`
  *
  * 1. Booking + paying (bench/booking-load.ts) on this checkout — every sale telling its seller and its buyer,
- *    emails delivered to a real SMTP server on loopback — against the same load on the code from before
- *    notifications (`--baseline`, built in a temporary worktree and seeded with its own seeder), in
- *    alternating rounds on fresh databases of the same size. The goal: within 10 % of the baseline's rate.
+ *    emails delivered to a real SMTP server on loopback (bench/smtp-sink.ts, a process of its own) — against
+ *    the same load on the code from before notifications (`--baseline`, built in a temporary worktree and
+ *    seeded with its own seeder), in alternating rounds on fresh databases of the same size. The goal: within
+ *    10 % of the baseline's rate.
  *    `--without-delivery`: this checkout's server works no jobs (RUN_JOBS=false: the notices and emails are
  *    written and queued, never sent), to tell the requests' own cost from the delivery's on the same cores.
  *    `--worker`: this checkout's server works no jobs and a worker process (`npm run worker`) delivers the
@@ -17,10 +18,8 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { count, inArray, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { type Db, openDatabase } from "../db/client.ts";
 import { emailOutbox, users } from "../db/schema.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
@@ -29,6 +28,7 @@ import { createServices } from "../server/services.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";
 import { BENCH_SECRET, type DatabaseKind, type FreshDatabase } from "./fresh-database.ts";
 import { answers, argument, startNode, stop, until } from "./processes.ts";
+import { countingSmtpServer } from "./smtp-sink.ts";
 
 const size = Number(argument("size", "10000"));
 const duration = Number(argument("duration", "10"));
@@ -187,7 +187,7 @@ async function writeBurst(env: Record<string, string>, count: number) {
  * The burst: 10,000 notices committed while no server runs (the embedded database opens in one process
  * only), then a server started: the time from its start until the last email reaches the SMTP server.
  */
-async function drain(smtpUrl: string, received: () => number) {
+async function drain(smtpUrl: string, received: () => Promise<number>) {
   const dataDir = `/tmp/relaptop-burst-${kind}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
   const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET: BENCH_SECRET };
@@ -197,15 +197,15 @@ async function drain(smtpUrl: string, received: () => number) {
   }
   const written = await writeBurst(env, burst);
   await written.close();
-  const before = received();
+  const before = await received();
   const started = Date.now();
   const server = await serve(here, { ...env, SMTP_URL: smtpUrl });
   try {
-    const done = await until(async () => received() - before >= burst, 120_000);
+    const done = await until(async () => (await received()) - before >= burst, 120_000);
     return {
       writtenMs: written.writtenMs,
       drainedMs: done ? Date.now() - started : Number.NaN,
-      missing: burst - (received() - before),
+      missing: burst - ((await received()) - before),
       cpuSeconds: cpuSeconds(server.pid),
     };
   } finally {
@@ -217,31 +217,6 @@ async function drain(smtpUrl: string, received: () => number) {
 function cpuSeconds(pid: number | undefined) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
-}
-
-/** An SMTP server on loopback that takes every message and counts it (parsing 10,000 would measure the parser). */
-async function countingSmtpServer() {
-  let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    closeTimeout: 50, // the app keeps pooled connections open
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on("end", () => {
-        count++;
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received: () => count,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 const smtp = await countingSmtpServer();
@@ -269,7 +244,7 @@ const date = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
 const report = [
   `# Notifications benchmark ${date}`,
   "",
-  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback, delivered ${inWorker ? "by a worker process (--worker)" : "by the app process itself"}`}. Baseline: ${baselineRef} (before notifications).`,
+  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback (a process of its own), delivered ${inWorker ? "by a worker process (--worker)" : "by the app process itself"}`}. Baseline: ${baselineRef} (before notifications).`,
   "",
   "| round | code | conns | req/s | p99 ms | errors | last email sent (s after the load) |",
   "|---:|---|---:|---:|---:|---:|---:|",
