@@ -23,8 +23,10 @@ import { VerifyEmailBanner } from "./components/verify-email-banner.tsx";
 import { ANNOUNCER_ID } from "./lib/announce.ts";
 import { getUser } from "./lib/session.server.ts";
 import { themeOf } from "./lib/theme.ts";
+import { timeZoneOf } from "./lib/time-zone.ts";
 import { popToast } from "./lib/toast.server.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
+import { useRememberTimeZone } from "./lib/use-time-zone.ts";
 import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       verifyBanner: showsVerifyBanner(request, user),
       toast,
       theme: themeOf(request),
+      timeZone: timeZoneOf(request),
     },
     setCookie ? { headers: { "set-cookie": setCookie } } : undefined,
   );
@@ -83,6 +86,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Only a slow navigation shows the overlay; a fast one (~100 ms) would just flash it.
   const slow = useDelayedFlag(navigation.state === "loading" || navigation.formAction === "/account/mode", 300);
   const pending = loaderData.toast;
+  useRememberTimeZone(Boolean(loaderData.user));
   useEffect(() => {
     if (!pending) return;
     const show = pending.type === "success" ? toast.success : toast.error;

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, hydrated, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
+import { DEMO, expect, hydrated, logIn, test, uniqueEmail, uniqueMobile, userMenu } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 import { lastMailTo, linkIn, REFUSED_ADDRESS } from "./support/mail.ts";
 
@@ -214,4 +214,35 @@ test("a buyer may not open Email delivery", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Email delivery" })).toHaveCount(0);
   await page.goto("/dashboard/email-delivery");
   await expect(page.getByText("This route is forbidden for you!")).toBeVisible();
+});
+
+test.describe("in the reader's time zone", () => {
+  test.use({ timezoneId: "Asia/Dhaka" });
+
+  test("notices and messages show the reader's own time, rendered so by the server once it knows the zone", async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, DEMO.buyer);
+    await page.goto("/dashboard/notifications");
+    const first = page.getByRole("main").locator("time").first();
+    const iso = (await first.getAttribute("datetime")) as string;
+    const dhaka = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Dhaka" });
+    await expect(first).toHaveText(dhaka.format(new Date(iso)));
+    // The browser told the server its zone: the next page arrives in it, not in UTC and then changed.
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "relaptop_tz")?.value)
+      .toBe("Asia%2FDhaka");
+    const html = await (await page.request.get("/dashboard/messages")).text();
+    const messageTime = /<time dateTime="([^"]+)"[^>]*>([^<]+)<\/time>/.exec(html);
+    expect(messageTime?.[2]).toBe(dhaka.format(new Date(messageTime?.[1] as string)));
+    await page.goto("/dashboard/messages");
+    await expect(page.getByRole("main").locator("time").first()).not.toContainText("UTC");
+
+    // Signed out, the browser's requests carry no cookie of ours again (visitors' pages are shared).
+    await userMenu(page, "Bea Buyer").click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain("relaptop_tz");
+  });
 });

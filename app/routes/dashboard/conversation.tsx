@@ -12,6 +12,7 @@ import {
   type ThreadView,
 } from "../../../schemas/conversations.ts";
 import { formatPrice } from "../../../schemas/money.ts";
+import { LocalTime } from "../../components/local-time.tsx";
 import { MessageForm, type MessageFormData } from "../../components/message-form.tsx";
 import { MessageText } from "../../components/message-text.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -79,7 +80,6 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData ? `${loaderData.thread.advert.name}: conversation` : "Conversation"} — ReLaptop` },
 ];
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const STATUS = {
   available: "Available",
   sold: "Sold",
@@ -118,9 +118,7 @@ export default function Conversation({ loaderData: { thread: t }, actionData }: 
               >
                 <p className="text-sm">
                   <strong>{m.mine ? "You" : m.sender.name}</strong>{" "}
-                  <time dateTime={m.createdAt} className="text-base-content/70">
-                    {when.format(new Date(m.createdAt))} UTC
-                  </time>
+                  <LocalTime iso={m.createdAt} className="text-base-content/70" />
                 </p>
                 <MessageText text={m.body} />
                 {m.mine && m.id === last?.id && m.seen && (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
 import { MESSAGES_EVENT, type MessagesUpdate } from "../../../schemas/conversation-labels.ts";
+import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { useLiveEvent } from "../../lib/live-events.ts";
 import { notFound } from "../../lib/not-found.server.ts";
@@ -24,8 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = () => [{ title: "Messages — ReLaptop" }];
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default function Messages({ loaderData: { items, next, older } }: Route.ComponentProps) {
   const refresh = useLiveRefresh();
@@ -67,14 +66,10 @@ export default function Messages({ loaderData: { items, next, older } }: Route.C
                     {c.lastFromMe ? "You: " : ""}
                     {c.preview}
                   </span>
-                  <time dateTime={c.lastMessageAt} className="text-sm text-base-content/70 sm:hidden">
-                    {when.format(new Date(c.lastMessageAt))} UTC
-                  </time>
+                  <LocalTime iso={c.lastMessageAt} className="text-sm text-base-content/70 sm:hidden" />
                 </span>
                 {/* Beside the row on wider screens, under it on phones (where it would squeeze the words). */}
-                <time dateTime={c.lastMessageAt} className="hidden shrink-0 text-sm text-base-content/70 sm:block">
-                  {when.format(new Date(c.lastMessageAt))} UTC
-                </time>
+                <LocalTime iso={c.lastMessageAt} className="hidden shrink-0 text-sm text-base-content/70 sm:block" />
               </Link>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
+import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -29,8 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = () => [{ title: "Notifications — ReLaptop" }];
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default function Notifications({ loaderData: { items, next, older } }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -64,9 +63,7 @@ export default function Notifications({ loaderData: { items, next, older } }: Ro
                   {n.title}
                 </span>
                 <span>{n.body}</span>
-                <time dateTime={n.createdAt} className="text-sm text-base-content/70">
-                  {when.format(new Date(n.createdAt))} UTC
-                </time>
+                <LocalTime iso={n.createdAt} className="text-sm text-base-content/70" />
               </Link>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
 import { REVIEW_EDIT_DAYS, reviewSchema, STARS, starLabel } from "../../../schemas/reviews.ts";
 import { FormError, TextAreaField } from "../../components/form-field.tsx";
+import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { type ActionErrors, appErrorData, parseForm } from "../../lib/forms.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
@@ -64,7 +65,12 @@ export default function ReviewOrder({ loaderData: { order, review }, actionData 
       <h1 className="mb-1 text-3xl font-bold">{review ? "Edit your review" : "Write a review"}</h1>
       <p className="mb-4 text-base-content/70">
         How was buying {order.productName} from {order.sellerName}? Your review is public, with your first name.
-        {review && ` You can change it until ${new Date(review.editableUntil).toLocaleDateString("en-GB")}.`}
+        {review && (
+          <>
+            {" "}
+            You can change it until <LocalTime iso={review.editableUntil} />.
+          </>
+        )}
         {!review && ` You can change it for ${REVIEW_EDIT_DAYS} days.`}
       </p>
       <Form ref={formRef} method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
