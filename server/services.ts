@@ -126,7 +126,7 @@ export function createServices(config: Config, database: Database, options: Serv
   // they just changed is there.
   const replica = database.replica;
   const replicaCatalogue = replica
-    ? createCatalogue({ db: replica.db, keepSlowCounts: options.keepSlowCounts })
+    ? createCatalogue({ db: replica.db, keepSlowCounts: options.keepSlowCounts, brandsFrom: db })
     : undefined;
   const visitorCatalogue =
     replica && replicaCatalogue ? readFromReplica(replicaCatalogue, catalogue, replica.watch) : catalogue;

@@ -19,19 +19,32 @@ type Actor = RoleActor & { email: string };
 
 const COUNT_TTL_MS = 60_000;
 
-/** `keepSlowCounts`: which searches' counts are kept, and how long (facets.ts). */
-export function createCatalogue({ db, keepSlowCounts }: { db: Db; keepSlowCounts?: KeepSlowCounts }) {
+/**
+ * `keepSlowCounts`: which searches' counts are kept, and how long (facets.ts). `brandsFrom`: where the brand
+ * list is read, when `db` is a replica (below).
+ */
+export function createCatalogue({
+  db,
+  keepSlowCounts,
+  brandsFrom = db,
+}: {
+  db: Db;
+  keepSlowCounts?: KeepSlowCounts;
+  brandsFrom?: Db;
+}) {
   let counted: { n: number; at: number } | undefined;
   const searchAdverts = createSearch(db);
   const countFacets = createFacets(db, keepSlowCounts);
   let brandsRead: { list: NamedBrand[]; at: number } | undefined;
   /**
    * The brand names the words of a search are matched against: brands change rarely, so kept for a minute,
-   * and read again at once when any process changes one (forgetBrands, on BRANDS_CHANNEL).
+   * and read again at once when any process changes one (forgetBrands, on BRANDS_CHANNEL). A replica's
+   * catalogue reads them from the primary: the announcement can come before the replica has the change, and
+   * the old list would then be kept for the minute.
    */
   const knownBrands = async () => {
     if (brandsRead && brandsRead.at > Date.now() - COUNT_TTL_MS) return brandsRead.list;
-    const list = await db.select({ id: brands.id, name: brands.name }).from(brands).limit(500);
+    const list = await brandsFrom.select({ id: brands.id, name: brands.name }).from(brands).limit(500);
     brandsRead = { list, at: Date.now() };
     return list;
   };

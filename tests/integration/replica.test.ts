@@ -60,6 +60,24 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
     await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(true);
   });
 
+  it("recognises a brand named in a visitor's words as soon as it is added, while the replica catches up", async () => {
+    await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(true);
+    const brandChips = async (query: string) => {
+      const reply = await client(t).get(`/api/adverts?${query}`);
+      return (reply.json() as { filters: { label: string }[] }).filters.map((f) => f.label);
+    };
+    await replicaSql("select pg_wal_replay_pause()");
+    try {
+      await createBrand(t.services, "Framework");
+      // Within the lag bound, visitors still read the replica, which has no such brand yet.
+      expect(await brandChips("q=framework+laptop&sort=newest")).toContain("Brand Framework");
+    } finally {
+      await replicaSql("select pg_wal_replay_resume()");
+    }
+    await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(true);
+    expect(await brandChips("q=framework+laptop&sort=price_asc")).toContain("Brand Framework");
+  });
+
   it("falls back to the primary when the replica stops, without one failed request", async () => {
     const laptop = await createAdvert(t.services, { sellerId, brandId, name: "Latitude", resalePriceCents: 30_000 });
     await expect.poll(() => visitorSees(laptop.id), { timeout: 10_000 }).toBe(200);
