@@ -130,9 +130,21 @@ export function SearchFilters({
     focusFirst.current = false;
     focusResults.current = false;
   }, [open]);
+  /** The control that has focus in the panel (its name or focus key), so a new search can give it back. */
+  const focused = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the search's page has loaded (a new location key)
   useEffect(() => {
-    if (!searching.current) return;
+    if (!searching.current) {
+      // The panel was drawn again for the new search (its key): the control that had focus (Apply filters,
+      // Words after Enter, a price range) gets it back, as it would have kept it in a panel left in place.
+      const active = document.activeElement;
+      if (focused.current && (!active || active === document.body)) {
+        panel.current
+          ?.querySelector<HTMLElement>(`[name="${focused.current}"], [data-focus-key="${focused.current}"]`)
+          ?.focus();
+      }
+      return;
+    }
     searching.current = false;
     // A filter the search could not use keeps the panel open, its message under it.
     if (invalid) return;
@@ -182,6 +194,13 @@ export function SearchFilters({
           // A plain click on a price range or Clear searches in this tab; one opening a new tab does not.
           const plain = e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
           if (plain && (e.target as Element).closest("a[href]")) foldAfterSearch();
+        }}
+        onFocus={(e) => {
+          focused.current = e.target.getAttribute("name") ?? e.target.getAttribute("data-focus-key");
+        }}
+        onBlur={(e) => {
+          // Gone elsewhere on the page: nothing to give back. (A control removed with the old panel fires no blur.)
+          if (!e.currentTarget.contains(e.relatedTarget)) focused.current = null;
         }}
         onKeyDown={(e) => {
           // Escape folds the panel back on phones (where the button shows) and returns to the button.
@@ -358,10 +377,10 @@ export function SearchFilters({
           <PriceBands facets={facets} counted={counts.price} />
         </div>
         <div className="col-span-2 flex items-end gap-2 md:col-span-4 lg:col-span-5">
-          <button type="submit" className="btn btn-primary btn-sm">
+          <button type="submit" className="btn btn-primary btn-sm" data-focus-key="apply">
             Apply filters
           </button>
-          <Link to={clearTo} className="btn btn-ghost btn-sm">
+          <Link to={clearTo} className="btn btn-ghost btn-sm" data-focus-key="clear">
             Clear
           </Link>
         </div>
@@ -386,7 +405,11 @@ function PriceBands({ facets, counted }: { facets: Facets; counted: (band: (type
     <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
       {PRICE_BANDS.map((band, i) => (
         <li key={band[0]}>
-          <Link to={within(band)} className="link link-primary inline-flex min-h-6 items-center">
+          <Link
+            to={within(band)}
+            className="link link-primary inline-flex min-h-6 items-center"
+            data-focus-key={`band-${i}`}
+          >
             {labelled(bandName(band), countOf(facets.price, i), facets.capped, counted(band))}
           </Link>
         </li>

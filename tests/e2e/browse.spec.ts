@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures.ts";
+import { expect, hydrated, test } from "./support/fixtures.ts";
 
 test("a buyer searches, filters and sorts /allAdd, with the filters in the URL", async ({ page }) => {
   await page.goto("/allAdd");
@@ -38,6 +38,31 @@ test("a buyer searches, filters and sorts /allAdd, with the filters in the URL",
   await filters.getByLabel("Max price ($)").fill("1");
   await filters.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("No laptops match your search.")).toBeVisible();
+});
+
+test("searching from the filters keeps focus where the keyboard left it", async ({ page }) => {
+  await page.goto("/allAdd");
+  await hydrated(page);
+  const filters = page.getByRole("form", { name: "Filters" });
+  const words = filters.getByLabel("Words");
+  await words.fill("thinkpad");
+  await words.press("Enter");
+  // The new search is on screen (its chips), the panel drawn again for it.
+  const chips = page.getByRole("region", { name: "Filters in force" });
+  await expect(chips.getByRole("link", { name: "Remove Brand Lenovo" })).toBeVisible();
+  await expect(words).toBeFocused();
+
+  await filters.getByLabel("Condition").selectOption("good");
+  const apply = filters.getByRole("button", { name: "Apply filters" });
+  await apply.focus();
+  await page.keyboard.press("Enter");
+  await expect(chips.getByRole("link", { name: /^Remove Condition/ })).toBeVisible();
+  await expect(apply).toBeFocused();
+
+  await filters.getByRole("link", { name: /^Under \$/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(chips.getByRole("link", { name: /^Remove Price/ })).toBeVisible();
+  await expect(filters.getByRole("link", { name: /^Under \$/ })).toBeFocused();
 });
 
 test("/allAdd pages through the catalogue", async ({ page }) => {
