@@ -103,6 +103,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <NavBar user={loaderData.user} theme={loaderData.theme} />
       {loaderData.verifyBanner && <VerifyEmailBanner />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {/* Toasts need JavaScript: without it, what one would say is a line at the top of the page. */}
+        {pending && (
+          <noscript>
+            <div className="mx-auto max-w-7xl px-4 pt-4">
+              <p className={`alert ${pending.type === "success" ? "alert-success" : "alert-error"}`}>
+                {pending.message}
+              </p>
+            </div>
+          </noscript>
+        )}
         <Outlet />
       </main>
       <Footer />
