@@ -17,6 +17,12 @@ export interface AppContext {
   publicUrl: string;
   authSecret: string;
   secureCookies: boolean;
+  /**
+   * A browser asking for a whole page (a link followed, a form posted without JavaScript: `Accept: text/html`),
+   * not React Router's data requests (`….data`) nor a fetcher's call of a resource route: after an action,
+   * the page's loaders run in this same request.
+   */
+  documentRequest: boolean;
   /** Where a session extended while it was read sends its new cookies (with this request's answer). */
   onSessionCookies: (cookies: string[]) => void;
 }

@@ -308,6 +308,9 @@ export async function buildApp({
           publicUrl: config.publicUrl,
           authSecret: config.authSecret,
           secureCookies: config.publicUrl.startsWith("https://"),
+          documentRequest:
+            String(request.headers.accept ?? "").includes("text/html") &&
+            !(request.url.split("?")[0] ?? "").endsWith(".data"),
           onSessionCookies: keepRefreshedCookies(request),
         });
         return context;

@@ -29,6 +29,13 @@ export async function toastCookie(context: Readonly<RouterContextProvider>, toas
   return s.commitSession(session);
 }
 
+/**
+ * The toast an action answering in place set, when the page was posted without JavaScript: the action and
+ * then every loader run in that one request, so the root loader shows it from here. As a cookie it would
+ * reach the browser only with this answer, and show on the next page instead.
+ */
+const setThisRequest = new WeakMap<Readonly<RouterContextProvider>, ToastData["toast"]>();
+
 export async function redirectWithToast(
   context: Readonly<RouterContextProvider>,
   to: string,
@@ -42,19 +49,25 @@ export async function redirectWithToast(
 /** The pending toast, and the cookie that clears it. */
 export async function popToast(request: Request, context: Readonly<RouterContextProvider>) {
   const s = toastStorage(context);
+  const now = setThisRequest.get(context);
+  if (now) return { toast: now, setCookie: null };
   const session = await s.getSession(request.headers.get("cookie"));
   const toast = session.get("toast");
   return { toast: toast ?? null, setCookie: toast ? await s.commitSession(session) : null };
 }
 
-/** An action's answer with a toast the page shows once it has revalidated. */
+/**
+ * An action's answer with a toast the page shows once it has revalidated (a cookie the root loader reads);
+ * posted without JavaScript, the page drawn in the same request shows it.
+ */
 export async function dataWithToast<T>(
   context: Readonly<RouterContextProvider>,
   payload: T,
   toast: Toast,
   headers: Headers = new Headers(),
 ) {
-  headers.append("set-cookie", await toastCookie(context, toast));
+  if (context.get(appContext).documentRequest) setThisRequest.set(context, { ...toast, id: crypto.randomUUID() });
+  else headers.append("set-cookie", await toastCookie(context, toast));
   return data(payload, { headers });
 }
 

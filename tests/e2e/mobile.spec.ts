@@ -109,6 +109,16 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/dashboard\/post\/add$/);
     await expect(menu.getByRole("link", { name: "Add A Product" })).toHaveClass(/menu-active/);
     expect(await fitsTheScreen(page)).toBe(true);
+
+    // An action that answers in place (no redirect) says so on that page, not on the next one.
+    await page.goto("/profile");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Sam Seller");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(said).toBeVisible();
+    expect(await said.evaluate((p) => p.textContent)).toBe("Your name is updated.");
+    await page.goto("/dashboard/my/orders");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(said).toHaveCount(0);
   });
 });
 

@@ -137,3 +137,21 @@ describe("a missing laptop is the site's not-found page", () => {
     expect(laptop.body).toContain("This laptop does not exist.");
   });
 });
+
+describe("a toast from an action that answers in place", () => {
+  const rename = "intent=name&name=Bo+Buyer";
+  it("posted without JavaScript (a whole page asked for), shows on that page and leaves no cookie for the next", async () => {
+    const bo = await signedIn("bo@x.test");
+    const page = await bo.raw("POST", "/profile", rename, { ...form, accept: "text/html" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<noscript>.*Your name is updated\..*<\/noscript>/);
+    expect(String(page.headers["set-cookie"] ?? "")).not.toContain("relaptop_toast=");
+  });
+
+  it("posted by React Router (its data request), comes as a cookie the page's revalidation reads", async () => {
+    const bo = await signedIn("bo@x.test");
+    const answer = await bo.raw("POST", "/profile.data", rename, form);
+    expect(answer.statusCode).toBe(200);
+    expect(String(answer.headers["set-cookie"])).toContain("relaptop_toast=");
+  });
+});
