@@ -220,19 +220,23 @@ function cpuSeconds(pid: number | undefined) {
 }
 
 const smtp = await countingSmtpServer();
-const baselineDir = prepareBaseline();
 const rows: Sale[] = [];
+let drained: Awaited<ReturnType<typeof drain>>;
 try {
-  for (let round = 1; round <= rounds; round++) {
-    // Alternating, so a slower minute on a shared machine falls on both.
-    rows.push(...(await sales(baselineDir, "before notifications", round, smtp.url)));
-    rows.push(...(await sales(here, "with notifications", round, smtp.url)));
+  const baselineDir = prepareBaseline();
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      // Alternating, so a slower minute on a shared machine falls on both.
+      rows.push(...(await sales(baselineDir, "before notifications", round, smtp.url)));
+      rows.push(...(await sales(here, "with notifications", round, smtp.url)));
+    }
+  } finally {
+    sh("git", ["worktree", "remove", "--force", baselineDir]);
   }
+  drained = await drain(smtp.url, smtp.received);
 } finally {
-  sh("git", ["worktree", "remove", "--force", baselineDir]);
+  await smtp.stop();
 }
-const drained = await drain(smtp.url, smtp.received);
-await smtp.stop();
 
 const best = (variant: Sale["variant"], connections: number) =>
   Math.max(...rows.filter((r) => r.variant === variant && r.connections === connections).map((r) => r.rps));

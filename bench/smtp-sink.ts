@@ -13,7 +13,14 @@ type Message = { port: number } | { count: number };
 
 export async function countingSmtpServer() {
   const child = fork(fileURLToPath(import.meta.url), ["--serve"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const next = () => new Promise<Message>((resolve) => child.once("message", (m) => resolve(m as Message)));
+  const exited = new Promise<never>((_, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the SMTP sink exited (code ${code})`)));
+  });
+  exited.catch(() => {}); // read by whoever waits on the sink, below
+  /** The sink's next message — or its end, if it dies first (no wait forever). */
+  const next = () =>
+    Promise.race([new Promise<Message>((resolve) => child.once("message", (m) => resolve(m as Message))), exited]);
   const ready = await next();
   if (!("port" in ready)) throw new Error("the SMTP sink did not start");
   return {
@@ -25,11 +32,11 @@ export async function countingSmtpServer() {
       const m = await answer;
       return "count" in m ? m.count : Number.NaN;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      await exited.catch(() => {});
+    },
   };
 }
 
@@ -51,4 +58,6 @@ if (process.argv.includes("--serve")) {
   server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.server.address() as AddressInfo).port }));
   process.on("message", () => process.send?.({ count }));
   process.on("SIGTERM", () => server.close(() => process.exit(0)));
+  // The benchmark ended without stopping it (it failed): go with it rather than hold the port.
+  process.on("disconnect", () => process.exit(0));
 }
