@@ -36,6 +36,8 @@ export function createCatalogue({
   const searchAdverts = createSearch(db);
   const countFacets = createFacets(db, keepSlowCounts);
   let brandsRead: { list: NamedBrand[]; at: number } | undefined;
+  /** Bumped by each change heard: a read begun before one is used, not kept. */
+  let brandsGeneration = 0;
   /**
    * The brand names the words of a search are matched against: brands change rarely, so kept for a minute,
    * and read again at once when any process changes one (forgetBrands, on BRANDS_CHANNEL). A replica's
@@ -44,22 +46,27 @@ export function createCatalogue({
    */
   const knownBrands = async () => {
     if (brandsRead && brandsRead.at > Date.now() - COUNT_TTL_MS) return brandsRead.list;
+    const generation = brandsGeneration;
     const list = await brandsFrom.select({ id: brands.id, name: brands.name }).from(brands).limit(500);
-    brandsRead = { list, at: Date.now() };
+    if (generation === brandsGeneration) brandsRead = { list, at: Date.now() };
     return list;
   };
   return {
     /** A brand was added, renamed or deleted: the next search reads the list again. */
     forgetBrands() {
       brandsRead = undefined;
+      brandsGeneration++;
     },
 
     /** The catalogue changed (announced by any process): counts kept for slow searches are read again. */
     forgetKeptCounts: () => countFacets.forget(),
 
-    /** Brands are few (dozens); the list is bounded all the same. */
+    /**
+     * Brands are few (dozens); the list is bounded all the same. From where the words' brand names come, so
+     * that a brand the words named is always among the filters' choices.
+     */
     async listBrands(limit = 200): Promise<BrandView[]> {
-      const rows = await db
+      const rows = await brandsFrom
         .select({ id: brands.id, name: brands.name, imageKey: brands.imageKey })
         .from(brands)
         .orderBy(asc(brands.name))

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReplicaServer, startReplica, stopReplica } from "../../bench/drills/replica.ts";
+import { BRANDS_CHANNEL } from "../../core/catalogue/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
+import { pngBytes } from "../support/multipart.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -66,16 +68,27 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
       const reply = await client(t).get(`/api/adverts?${query}`);
       return (reply.json() as { filters: { label: string }[] }).filters.map((f) => f.label);
     };
+    // The visitors' catalogue has read the brand list (it keeps it for a minute).
+    expect(await brandChips("q=framework+laptop&sort=newest")).not.toContain("Brand Framework");
+    const admin = await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+    const logo = new File([new Uint8Array(await pngBytes())], "logo.png", { type: "image/png" });
+    const heard = Promise.withResolvers<void>();
+    const stopHearing = await t.services.database.broadcast.on(BRANDS_CHANNEL, () => heard.resolve());
     await replicaSql("select pg_wal_replay_pause()");
     try {
-      await createBrand(t.services, "Framework");
-      // Within the lag bound, visitors still read the replica, which has no such brand yet.
-      expect(await brandChips("q=framework+laptop&sort=newest")).toContain("Brand Framework");
+      // Added by an admin: every process hears it on commit and reads the brand list again, while the
+      // replica, replaying nothing, has no such brand yet.
+      await t.services.brandAdmin.create(admin, { name: "Framework", image: logo });
+      await heard.promise;
+      expect(await brandChips("q=framework+laptop&sort=price_asc")).toContain("Brand Framework");
+      // Within the lag bound: that answer came from the replica's catalogue.
+      expect(t.services.database.replica?.watch.usable()).toBe(true);
     } finally {
+      await stopHearing();
       await replicaSql("select pg_wal_replay_resume()");
     }
     await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(true);
-    expect(await brandChips("q=framework+laptop&sort=price_asc")).toContain("Brand Framework");
+    expect(await brandChips("q=framework+laptop&sort=price_desc")).toContain("Brand Framework");
   });
 
   it("falls back to the primary when the replica stops, without one failed request", async () => {
