@@ -21,9 +21,10 @@ import { NavBar } from "./components/nav-bar.tsx";
 import { RouteError } from "./components/route-error.tsx";
 import { VerifyEmailBanner } from "./components/verify-email-banner.tsx";
 import { ANNOUNCER_ID } from "./lib/announce.ts";
+import { readCookie } from "./lib/cookies.ts";
 import { getUser } from "./lib/session.server.ts";
 import { themeOf } from "./lib/theme.ts";
-import { timeZoneOf } from "./lib/time-zone.ts";
+import { FORGET_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOf } from "./lib/time-zone.ts";
 import { popToast } from "./lib/toast.server.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
 import { useRememberTimeZone } from "./lib/use-time-zone.ts";
@@ -34,6 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bell's and Messages' counts as the page is rendered; they keep them live from there (server-sent events).
   const { services } = context.get(appContext);
   const unread = user ? await services.unreadCounts(user) : { notices: 0, messages: 0 };
+  const headers = new Headers();
+  if (setCookie) headers.append("set-cookie", setCookie);
+  // A session that ended without Logout (it expired, it was ended elsewhere) leaves the zone's cookie behind.
+  if (!user && readCookie(request, TIME_ZONE_COOKIE)) headers.append("set-cookie", FORGET_TIME_ZONE);
   return data(
     {
       user: user && {
@@ -49,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       theme: themeOf(request),
       timeZone: timeZoneOf(request),
     },
-    setCookie ? { headers: { "set-cookie": setCookie } } : undefined,
+    { headers },
   );
 }
 

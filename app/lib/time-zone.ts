@@ -8,6 +8,8 @@ import { readCookie } from "./cookies.ts";
  */
 export const TIME_ZONE_COOKIE = "relaptop_tz";
 export const FALLBACK_TIME_ZONE = "UTC";
+/** UTC by its names (an engine may keep the name it was given), said as "UTC" after the time. */
+const UTC_NAMES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/UCT", "UCT", "Etc/Universal", "Etc/Zulu"]);
 
 /** One format per zone, under the zone's own name ("asia/dhaka" is "Asia/Dhaka"): a few hundred at most. */
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -44,7 +46,7 @@ export function timeZoneOf(request: Request): string {
 export function formatWhen(iso: string, zone: string): string {
   const format = formatIn(zone) ?? (formatIn(FALLBACK_TIME_ZONE) as Intl.DateTimeFormat);
   const text = format.format(new Date(iso));
-  return format.resolvedOptions().timeZone === FALLBACK_TIME_ZONE ? `${text} UTC` : text;
+  return UTC_NAMES.has(format.resolvedOptions().timeZone) ? `${text} UTC` : text;
 }
 
 /** Signing out forgets it: a visitor's requests carry no cookie, so the visitors' cache can answer them. */

@@ -155,3 +155,16 @@ describe("a toast from an action that answers in place", () => {
     expect(String(answer.headers["set-cookie"])).toContain("relaptop_toast=");
   });
 });
+
+describe("the reader's time zone cookie", () => {
+  it("is cleared for someone no longer signed in (a session that ended without Logout)", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/allAdd", headers: { cookie: "relaptop_tz=Asia%2FDhaka" } });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers["set-cookie"])).toMatch(/relaptop_tz=;.*Max-Age=0/);
+    // Signed in, it stays (tests/e2e/notifications.spec.ts renders a page in its zone).
+    const bo = await signedIn("bo@x.test");
+    const kept = await bo.get("/allAdd", { cookie: `${bo.cookie()}; relaptop_tz=Asia%2FDhaka` });
+    expect(kept.statusCode).toBe(200);
+    expect(String(kept.headers["set-cookie"] ?? "")).not.toContain("relaptop_tz=");
+  });
+});
