@@ -27,7 +27,6 @@ import { themeOf } from "./lib/theme.ts";
 import { FORGET_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOf } from "./lib/time-zone.ts";
 import { popToast } from "./lib/toast.server.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
-import { useRememberTimeZone } from "./lib/use-time-zone.ts";
 import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -91,7 +90,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Only a slow navigation shows the overlay; a fast one (~100 ms) would just flash it.
   const slow = useDelayedFlag(navigation.state === "loading" || navigation.formAction === "/account/mode", 300);
   const pending = loaderData.toast;
-  useRememberTimeZone(Boolean(loaderData.user));
   useEffect(() => {
     if (!pending) return;
     const show = pending.type === "success" ? toast.success : toast.error;
