@@ -3,7 +3,6 @@ import { appContext } from "#app-context";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { appendCookies } from "../lib/cookies.ts";
 import { authHeaders, safeRedirect } from "../lib/session.server.ts";
-import { FORGET_TIME_ZONE } from "../lib/time-zone.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -22,6 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     to,
     { type: "success", message: MESSAGES.toast.signedOut },
-    appendCookies(new Headers({ "set-cookie": FORGET_TIME_ZONE }), headers),
+    appendCookies(new Headers(), headers),
   );
 }

@@ -125,88 +125,48 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
   );
 }
 
-/** The side menu's entries, for the roles the server says the person has. */
+/**
+ * The side menu's entries, in the spec's order, for the roles the server says the person has: the buyer's,
+ * the seller's, the admin's, then everyone's.
+ */
+type Entry = readonly [to: string, label: string];
+
+function menuEntries(menu: Menu): Entry[] {
+  return [
+    ...(menu.buyer
+      ? ([
+          ["/dashboard/my/orders", "My Orders"],
+          ["/dashboard/favourites", "Favourites"],
+        ] satisfies Entry[])
+      : []),
+    ...(menu.seller
+      ? ([
+          [`/dashboard/adds/${encodeURIComponent(menu.email)}`, "My Products"],
+          ["/dashboard/post/add", "Add A Product"],
+        ] satisfies Entry[])
+      : []),
+    ...(menu.admin
+      ? ([
+          ["/dashboard/add/brand", "Add Brand"],
+          ["/dashboard/all/brands", "All Brands"],
+          ["/dashboard/all/seller", "All Sellers"],
+          ["/dashboard/all/buyers", "All Buyers"],
+          ["/dashboard/reported-items", "Reported Items"],
+          ["/dashboard/email-delivery", "Email delivery"],
+        ] satisfies Entry[])
+      : []),
+    ["/dashboard/notifications", "Notifications"],
+    ["/dashboard/saved-searches", "Saved searches"],
+    ["/dashboard/messages", "Messages"],
+  ];
+}
+
 function MenuEntries({ menu }: { menu: Menu }) {
-  return (
-    <>
-      {menu.buyer && (
-        <li>
-          <NavLink to="/dashboard/my/orders" className={item}>
-            My Orders
-          </NavLink>
-        </li>
-      )}
-      {menu.buyer && (
-        <li>
-          <NavLink to="/dashboard/favourites" className={item}>
-            Favourites
-          </NavLink>
-        </li>
-      )}
-      {menu.seller && (
-        <>
-          <li>
-            <NavLink to={`/dashboard/adds/${encodeURIComponent(menu.email)}`} className={item}>
-              My Products
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/post/add" className={item}>
-              Add A Product
-            </NavLink>
-          </li>
-        </>
-      )}
-      {menu.admin && (
-        <>
-          <li>
-            <NavLink to="/dashboard/add/brand" className={item}>
-              Add Brand
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/all/brands" className={item}>
-              All Brands
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/all/seller" className={item}>
-              All Sellers
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/all/buyers" className={item}>
-              All Buyers
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/reported-items" className={item}>
-              Reported Items
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/email-delivery" className={item}>
-              Email delivery
-            </NavLink>
-          </li>
-        </>
-      )}
-      {/* Everyone signed in: after the spec's own entries. */}
-      <li>
-        <NavLink to="/dashboard/notifications" className={item}>
-          Notifications
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/dashboard/saved-searches" className={item}>
-          Saved searches
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/dashboard/messages" className={item}>
-          Messages
-        </NavLink>
-      </li>
-    </>
-  );
+  return menuEntries(menu).map(([to, label]) => (
+    <li key={to}>
+      <NavLink to={to} className={item}>
+        {label}
+      </NavLink>
+    </li>
+  ));
 }
