@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const unread = user ? await services.unreadCounts(user) : { notices: 0, messages: 0 };
   const headers = new Headers();
   if (setCookie) headers.append("set-cookie", setCookie);
-  // A session that ended without Logout (it expired, it was ended elsewhere) leaves the zone's cookie behind.
+  // Nobody signed in (Logout, or a session that expired or was ended elsewhere): the zone's cookie goes.
   if (!user && readCookie(request, TIME_ZONE_COOKIE)) headers.append("set-cookie", FORGET_TIME_ZONE);
   return data(
     {

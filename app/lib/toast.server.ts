@@ -22,10 +22,13 @@ function toastStorage(context: Readonly<RouterContextProvider>) {
   return storage;
 }
 
+/** Each toast its own id: the page shows one once, however often it re-renders. */
+const identified = (toast: Toast): ToastData["toast"] => ({ ...toast, id: crypto.randomUUID() });
+
 export async function toastCookie(context: Readonly<RouterContextProvider>, toast: Toast): Promise<string> {
   const s = toastStorage(context);
   const session = await s.getSession();
-  session.flash("toast", { ...toast, id: crypto.randomUUID() });
+  session.flash("toast", identified(toast));
   return s.commitSession(session);
 }
 
@@ -66,7 +69,7 @@ export async function dataWithToast<T>(
   toast: Toast,
   headers: Headers = new Headers(),
 ) {
-  if (context.get(appContext).documentRequest) setThisRequest.set(context, { ...toast, id: crypto.randomUUID() });
+  if (context.get(appContext).documentRequest) setThisRequest.set(context, identified(toast));
   else headers.append("set-cookie", await toastCookie(context, toast));
   return data(payload, { headers });
 }
