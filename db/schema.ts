@@ -892,26 +892,35 @@ export const favourites = pgTable(
 );
 
 /**
- * A seller lowered an available laptop's price: the outbox of its notices. Written in the transaction of
- * the price change; everyone who had saved it by then is told once, in batches that each move
- * `notifiedThrough` (the last person told, by id) in the transaction that writes their notices.
+ * Something the savers of a laptop are told (core/favourites/saver-alerts.ts): its seller lowered its price
+ * (`price_drop`, with both prices), it was sold to someone else (`sold`), or its sale was refunded and it is
+ * for sale again (`back_on_sale`). The outbox of their notices, written in the transaction of the change;
+ * everyone who had saved the laptop by then is told once, in batches that each move `notifiedThrough` (the
+ * last person told, by id) in the transaction that writes their notices.
  */
-export const priceDrops = pgTable(
-  "price_drops",
+export const favouriteAlerts = pgTable(
+  "favourite_alerts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["price_drop", "sold", "back_on_sale"] }).notNull(),
     advertId: uuid("advert_id")
       .notNull()
       .references(() => adverts.id, { onDelete: "cascade" }),
-    fromCents: integer("from_cents").notNull(),
-    toCents: integer("to_cents").notNull(),
+    fromCents: integer("from_cents"),
+    toCents: integer("to_cents"),
+    /** The buyer whose order made the change (bought it; was refunded): told by their order, not here. */
+    buyerId: text("buyer_id"),
     notifiedThrough: text("notified_through"),
     doneAt: timestamp("done_at", { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
   },
   (t) => [
-    check("price_drops_lower_check", sql`${t.toCents} < ${t.fromCents}`),
-    index("price_drops_pending_idx").on(t.createdAt).where(sql`${t.doneAt} is null`),
+    check("favourite_alerts_kind_check", sql`${t.kind} in ('price_drop', 'sold', 'back_on_sale')`),
+    check(
+      "favourite_alerts_price_check",
+      sql`(${t.kind} = 'price_drop') = (${t.fromCents} is not null and ${t.toCents} is not null and ${t.toCents} < ${t.fromCents})`,
+    ),
+    index("favourite_alerts_pending_idx").on(t.createdAt).where(sql`${t.doneAt} is null`),
   ],
 );
 

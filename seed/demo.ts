@@ -202,6 +202,9 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
     sort: "newest",
     alerts: "off",
   });
+  // The buyer had saved a laptop that another buyer then bought (seedReviews): the bell says it was sold.
+  const soldToKarim = laptops[10];
+  if (soldToKarim) await s.favourites.save(buyer, soldToKarim);
   await seedReviews(s, seller, laptops);
   // The buyer's favourites: four of the seller's laptops (one booked, one sold), then the seller lowers the
   // price of one of them, so Favourites shows "↓ $50 since you saved it" and the bell has the price drop.

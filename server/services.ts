@@ -28,7 +28,7 @@ import {
   type MessageLimits,
   unreadMessagesSql,
 } from "../core/conversations/index.ts";
-import { createFavourites, definePriceDropJob } from "../core/favourites/index.ts";
+import { createFavourites, defineSaverAlertJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
 import { createHeldAdverts, createPeople, createReports } from "../core/moderation/index.ts";
@@ -100,11 +100,11 @@ export function createServices(config: Config, database: Database, options: Serv
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
   const metrics = createMetrics(database);
-  const orders = countedMoney(createOrders({ db, provider, simulated }), metrics);
   const jobs = createJobQueue(database, {
     retryAtOnce: options.retryJobsAtOnce,
     onJobFailed: (queue) => metrics.jobFailures.inc({ queue }),
   });
+  const orders = countedMoney(createOrders({ db, jobs, provider, simulated }), metrics);
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
   const delivery = createDelivery({
@@ -116,7 +116,7 @@ export function createServices(config: Config, database: Database, options: Serv
     from: config.mail.from,
     log: options.log ?? ((line) => console.log(line)),
   });
-  const priceDrops = definePriceDropJob({ db, queue: jobs });
+  const saverAlerts = defineSaverAlertJob({ db, queue: jobs });
   // Charges taken but never recorded (a crash mid-payment), lapsed holds, unfinished refunds: every
   // minute, once in the whole cluster.
   jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
@@ -224,7 +224,7 @@ export function createServices(config: Config, database: Database, options: Serv
     brandAdmin: createBrandAdmin({ db, media }),
     adverts: createAdvertCommands({ db, media, jobs }),
     favourites: createFavourites({ db }),
-    priceDrops,
+    saverAlerts,
     payments: provider,
     orders,
     accounts: createAccounts({ db, auth }),

@@ -7,7 +7,7 @@ import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import { type Actor, isActingSeller, isAdmin } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
-import { recordPriceDrop } from "../favourites/index.ts";
+import { alertSavers } from "../favourites/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
 import { type MediaStorage, mediaUrl, storePhoto } from "../media/index.ts";
 import { announceModeration } from "../notifications/index.ts";
@@ -151,7 +151,8 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
         if (verdictOf(signals) === "hold") return holdForReview(tx, id, before, signals);
         await flag(tx, id, signals, before.flaggedAt !== null);
         if (input.resalePrice < before.resalePriceCents) {
-          await recordPriceDrop(tx, jobs, {
+          await alertSavers(tx, jobs, {
+            kind: "price_drop",
             advertId: id,
             fromCents: before.resalePriceCents,
             toCents: input.resalePrice,

@@ -1,12 +1,14 @@
 /**
  * Favourites: the laptops a person saved (the heart on every card), their page with each laptop's status
- * and price change since it was saved, and the price-drop notices when a seller lowers the price of a
- * saved laptop — written in the seller's transaction, fanned out by the job queue when there are many.
+ * and price change since it was saved, and what their savers are told — a lower price, a sale to someone
+ * else, a refunded sale back on sale — written in the transaction of the change, fanned out by the job
+ * queue when there are many.
  */
 export { createFavourites, type Favourites } from "./favourites.ts";
 export {
-  definePriceDropJob,
-  FAN_OUT_PRICE_DROP,
+  alertSavers,
+  defineSaverAlertJob,
+  FAN_OUT_SAVER_ALERT,
   INLINE_SAVERS,
-  recordPriceDrop,
-} from "./price-drops.ts";
+  type SaverAlert,
+} from "./saver-alerts.ts";

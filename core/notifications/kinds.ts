@@ -61,6 +61,7 @@ export const LINKS = {
   myOrders: "/dashboard/my/orders",
   myProducts: (to: Recipient) => `/dashboard/adds/${encodeURIComponent(to.email)}`,
   laptop: (advertId: string) => `/laptops/${advertId}`,
+  laptops: "/allAdd",
   sellerReviews: (sellerId: string) => `/sellers/${encodeURIComponent(sellerId)}#reviews`,
   conversation: (conversationId: string) => `/dashboard/messages/${conversationId}`,
   profile: "/profile",
@@ -503,6 +504,53 @@ export const KINDS = {
       paragraphs: [
         `${p.productName} is now ${formatMoney(p.toCents)}, down ${formatMoney(p.fromCents - p.toCents)} from ${formatMoney(p.fromCents)}.`,
         "It is still for sale. Book it before someone else does.",
+      ],
+      action: { label: "See the laptop", href: LINKS.laptop(p.advertId) },
+    }),
+  }),
+
+  /**
+   * A laptop the person saved was sold to someone else (favourites: its payment was recorded). Not told to
+   * anyone who had booked it: their booking's own notice says so.
+   */
+  "favourite.sold": kind<{ advertId: string; productName: string; priceCents: number }>({
+    who: "everyone who saved the laptop",
+    label: "A laptop in your favourites is sold",
+    subject: "advert",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Sold: ${p.productName}`,
+      body: `A laptop you saved was sold to someone else for ${formatMoney(p.priceCents)}.`,
+      link: LINKS.laptop(p.advertId),
+    }),
+    mail: (p) => ({
+      subject: `${p.productName} was sold`,
+      heading: "A laptop you saved was sold",
+      paragraphs: [
+        `${p.productName}, which you saved, was sold to someone else for ${formatMoney(p.priceCents)}.`,
+        "Other laptops like it are for sale now.",
+      ],
+      action: { label: "See laptops for sale", href: LINKS.laptops },
+    }),
+  }),
+
+  /** A laptop the person saved is for sale again: its sale was refunded before its buyer received it. */
+  "favourite.backOnSale": kind<{ advertId: string; productName: string; priceCents: number }>({
+    who: "everyone who saved the laptop",
+    label: "A sold laptop in your favourites is for sale again",
+    subject: "advert",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Back on sale: ${p.productName}`,
+      body: `A laptop you saved is for sale again, for ${formatMoney(p.priceCents)}.`,
+      link: LINKS.laptop(p.advertId),
+    }),
+    mail: (p) => ({
+      subject: `${p.productName} is for sale again`,
+      heading: "A laptop you saved is for sale again",
+      paragraphs: [
+        `${p.productName} was sold, but its sale was cancelled: it is for sale again, for ${formatMoney(p.priceCents)}.`,
+        "Book it before someone else does.",
       ],
       action: { label: "See the laptop", href: LINKS.laptop(p.advertId) },
     }),

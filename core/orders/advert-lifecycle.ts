@@ -5,6 +5,8 @@ import { advertEvents, advertPublications, adverts, orders } from "../../db/sche
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { AppError } from "../errors.ts";
+import { alertSavers } from "../favourites/index.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import { announceModeration } from "../notifications/index.ts";
 import { endBookings, heldByPayment } from "./transition.ts";
 
@@ -231,19 +233,33 @@ export async function release(q: Db | Tx, orderId: string) {
     .where(eq(adverts.reservedByOrderId, orderId));
 }
 
-/** The locked advert is sold to this order: every other booking of it ends as closed. */
-export async function markSold(tx: Tx, advert: AdvertRow, orderId: string) {
+/**
+ * The locked advert is sold to this order: every other booking of it ends as closed, and the people who
+ * saved it are told (its buyer and those bookings' buyers hear through their orders).
+ */
+export async function markSold(tx: Tx, jobs: JobQueue, advert: AdvertRow, order: { id: string; buyerId: string }) {
   check(advert, "markSold");
   const unheld = { advertised: false, reservedByOrderId: null, reservedUntil: null };
-  await move(tx, advert, "markSold", unheld, null, `order ${orderId}`);
-  await endBookings(tx, [advert.id], "close", `sold to order ${orderId}`, orderId);
+  await move(tx, advert, "markSold", unheld, null, `order ${order.id}`);
+  await endBookings(tx, [advert.id], "close", `sold to order ${order.id}`, order.id);
+  await alertSavers(tx, jobs, { kind: "sold", advertId: advert.id, buyerId: order.buyerId });
 }
 
-/** Its sale was refunded: back on sale, or — received by its buyer already — out of the catalogue. */
-export async function unsell(tx: Tx, advertId: string, received: boolean, note: string) {
-  const advert = await lockAdvert(tx, advertId);
+/**
+ * Its sale was refunded: back on sale (its savers are told), or — received by its buyer already — out of
+ * the catalogue.
+ */
+export async function unsell(
+  tx: Tx,
+  jobs: JobQueue,
+  order: { advertId: string; buyerId: string },
+  received: boolean,
+  note: string,
+) {
+  const advert = await lockAdvert(tx, order.advertId);
   if (advert?.status !== "sold") return;
   await move(tx, advert, received ? "retire" : "relist", {}, null, note);
+  if (!received) await alertSavers(tx, jobs, { kind: "back_on_sale", advertId: advert.id, buyerId: order.buyerId });
 }
 
 /**

@@ -42,12 +42,12 @@ function toView({
 }
 
 /** Booking, paying, cancelling and receiving: the buyer's side of a sale. */
-export function createOrders({ db, provider, simulated }: MoneyDeps) {
+export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
   function requireBuyer(actor: SessionUser) {
     if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins cannot book laptops.");
   }
 
-  const { refunder, reconcilePayments, ...steps } = createPaymentSteps({ db, provider, simulated });
+  const { refunder, reconcilePayments, ...steps } = createPaymentSteps({ db, jobs, provider, simulated });
   const paymentOf = async (transactionId: string) =>
     (await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.transactionId, transactionId)))[0];
 
@@ -68,7 +68,7 @@ export function createOrders({ db, provider, simulated }: MoneyDeps) {
       .update(payments)
       .set({ status: "refunded", refundId, refundedAt: new Date() })
       .where(eq(payments.id, paymentId));
-    await unsell(tx, order.advertId, order.status === "completed", `order ${order.id} refunded`);
+    await unsell(tx, jobs, order, order.status === "completed", `order ${order.id} refunded`);
   }
 
   /**

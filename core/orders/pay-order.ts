@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { adverts, orders, payments } from "../../db/schema.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import type { Card, PaymentProvider, ServerCardProvider } from "../payments/index.ts";
 import { hold, markSold, release } from "./advert-lifecycle.ts";
 import { canTransition, NO_LONGER_FOR_SALE, type OrderStatus, refusalOf, SOLD } from "./order-states.ts";
@@ -49,15 +50,19 @@ export const ONE_HOLD_AT_A_TIME = "You are already paying for another laptop. Fi
  * A failed charge puts the order back to `booked` and releases the hold. A hold left by a crash expires
  * after five minutes; `reconcile` then finishes what the crash interrupted.
  */
-/** What taking and returning money needs: the database, the provider taking cards, and the test-card one. */
+/**
+ * What taking and returning money needs: the database, the provider taking cards, the test-card one, and
+ * the job queue (a sale's, or a refunded sale's, news to a laptop's many savers).
+ */
 export interface MoneyDeps {
   db: Db;
+  jobs: JobQueue;
   provider: PaymentProvider;
   /** The test-card provider: the demo's sales, and refunds of payments it took. */
   simulated: ServerCardProvider;
 }
 
-export function createPaymentSteps({ db, provider, simulated }: MoneyDeps) {
+export function createPaymentSteps({ db, jobs, provider, simulated }: MoneyDeps) {
   /** Payments are refunded by the provider that took them, whatever takes cards today. */
   function refunder(name: string) {
     if (name === provider.name) return provider;
@@ -138,7 +143,7 @@ export function createPaymentSteps({ db, provider, simulated }: MoneyDeps) {
           status: "succeeded",
         });
         await applyTransition(tx, order, "pay", { kind: "provider" }, transactionId);
-        await markSold(tx, advert, order.id);
+        await markSold(tx, jobs, advert, order);
       });
     } catch (error) {
       // Refused (sold to someone else, no longer for sale, already paid): the money goes back.

@@ -179,3 +179,56 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
   await expect(row.getByText("$420", { exact: true })).toBeVisible({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
+
+test("a buyer with Favourites open is told, without a reload, that a saved laptop was sold to someone in another browser", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // three accounts, two browsers, an advert posted, a booking paid
+  const seller = await (await browser.newContext()).newPage();
+  await logIn(seller, "rafi@relaptop.test");
+  const name = `Wanted notebook ${Date.now().toString(36)}`;
+  await postLaptopThroughApi(seller, { name, brand: "Dell", description: "Two people want it." });
+  await seller.context().close();
+
+  await signUp(page, "Sol Saver");
+  await page.goto(`/allAdd?q=${encodeURIComponent(name)}`);
+  const savedOnServer = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith("/favourites") && r.request().method() === "POST",
+  );
+  await card(page, name).getByRole("button", { name: "Save to favourites" }).click();
+  expect((await savedOnServer).ok()).toBe(true);
+  await page.goto("/dashboard/favourites");
+  const row = page.getByRole("listitem").filter({ hasText: name });
+  await expect(row.getByText("Available", { exact: true })).toBeVisible();
+
+  // Someone else books it and pays for it.
+  const other = await (await browser.newContext()).newPage();
+  await signUp(other, "Bo Buyer");
+  await other.goto(`/allAdd?q=${encodeURIComponent(name)}`);
+  await other.getByRole("link", { name }).first().click();
+  await other.getByRole("button", { name: "Book Now" }).click();
+  const dialog = other.getByRole("dialog", { name: `Book ${name}` });
+  await dialog.getByLabel("Meeting location").fill("Dhanmondi 27");
+  await dialog.getByLabel("Phone Number").fill("01712345678");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(other.getByText("Your booking is confirmed!")).toBeVisible();
+  await other.goto("/dashboard/my/orders");
+  await other.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: "Pay" }).click();
+  await other.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await other.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
+  await other.getByLabel("CVC").fill("123");
+  await other.getByRole("button", { name: "Pay" }).click();
+  await expect(other.getByText("Congratulations! your payment successful.")).toBeVisible();
+  await other.context().close();
+
+  // No reload: the saver's row says Sold, and the bell has the notice, which leads to the laptop.
+  await expect(row.getByText("Sold", { exact: true })).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("link", { name: "Notifications, 1 unread" }).click();
+  const notice = page.getByRole("link", { name: new RegExp(`Sold: ${name}`) });
+  await expect(notice).toBeVisible();
+  await expectAccessible(page);
+  await notice.click();
+  await expect(page).toHaveURL(/\/laptops\//);
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+});

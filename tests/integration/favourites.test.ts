@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAN_OUT_PRICE_DROP, INLINE_SAVERS } from "../../core/favourites/index.ts";
-import { adverts, emailOutbox, favourites, notifications, priceDrops } from "../../db/schema.ts";
+import { FAN_OUT_SAVER_ALERT, INLINE_SAVERS } from "../../core/favourites/index.ts";
+import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
@@ -39,22 +39,30 @@ async function setPrice(advert: { id: string; name: string }, dollars: string) {
   const res = await sellerHttp.raw("PUT", `/api/adverts/${advert.id}`, body.payload, body.headers);
   expect(res.statusCode, res.body).toBe(204);
 }
-const dropNotices = (userId: string, advertId: string) =>
+type SaverNotice = "favourite.priceDrop" | "favourite.sold" | "favourite.backOnSale";
+const noticesOf = (kind: SaverNotice) => (userId: string, advertId: string) =>
   t.services.db
     .select()
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.kind, "favourite.priceDrop"),
-        eq(notifications.subjectId, advertId),
-      ),
-    );
-const dropEmails = (userId: string) =>
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.subjectId, advertId)));
+const emailsOf = (kind: SaverNotice) => (userId: string) =>
   t.services.db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, "favourite.priceDrop")));
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
+const dropNotices = noticesOf("favourite.priceDrop");
+const dropEmails = emailsOf("favourite.priceDrop");
+
+const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
+async function book(who: ReturnType<typeof client>, advertId: string): Promise<string> {
+  const res = await who.post("/api/orders", { advertId, meetingLocation: "Gulshan 2 circle", phone: "01712345678" });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+async function pay(who: ReturnType<typeof client>, orderId: string) {
+  const res = await who.post(`/api/orders/${orderId}/pay`, { ...CARD, attemptKey: `pay-${orderId}` });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 beforeAll(async () => {
   t = await startTestApp({}, { retryJobsAtOnce: true, log: () => {} });
@@ -261,13 +269,72 @@ describe("price drops", () => {
         )[0]?.n,
       );
     expect(await noticeCount()).toBe(0);
-    expect(await t.services.jobs.runDue([FAN_OUT_PRICE_DROP])).toBe(1);
+    expect(await t.services.jobs.runDue([FAN_OUT_SAVER_ALERT])).toBe(1);
     expect(await noticeCount()).toBe(count);
     // A retry of a finished drop tells nobody again.
-    const [drop] = await t.services.db.select().from(priceDrops).where(eq(priceDrops.advertId, a.id));
+    const [drop] = await t.services.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id));
     expect(drop?.doneAt).not.toBeNull();
-    await t.services.priceDrops.fanOut({ dropId: drop?.id as string });
+    await t.services.saverAlerts.fanOut({ alertId: drop?.id as string });
     expect(await noticeCount()).toBe(count);
     expect(await dropNotices(late.user.id, a.id)).toEqual([]);
+  });
+});
+
+describe("a saved laptop sold to someone else, and back on sale", () => {
+  const soldNotices = noticesOf("favourite.sold");
+  const soldEmails = emailsOf("favourite.sold");
+  const backNotices = noticesOf("favourite.backOnSale");
+
+  it("tells its savers when it is sold — not its buyer, nor anyone whose booking it ended — and when its refunded sale puts it back on sale", async () => {
+    const a = await laptop(52_000, "Wanted twice");
+    const [fan, quiet, booker, buyer] = [await newBuyer(), await newBuyer(), await newBuyer(), await newBuyer()];
+    for (const who of [fan, quiet, booker, buyer]) await who.http.raw("PUT", `/api/favourites/${a.id}`);
+    await sellerHttp.raw("PUT", `/api/favourites/${a.id}`);
+    await quiet.http.raw("PUT", "/api/me/email-preferences", { kind: "favourite.sold", email: false });
+    await book(booker.http, a.id);
+    const orderId = await book(buyer.http, a.id);
+
+    await pay(buyer.http, orderId);
+    for (const who of [fan, quiet]) {
+      const [notice, ...more] = await soldNotices(who.user.id, a.id);
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({
+        title: "Sold: Wanted twice",
+        body: "A laptop you saved was sold to someone else for $520.",
+        link: `/laptops/${a.id}`,
+      });
+    }
+    expect(await soldEmails(fan.user.id)).toHaveLength(1);
+    expect(await soldEmails(quiet.user.id)).toHaveLength(0);
+    // Its buyer bought it; the booker's own booking tells them it was sold; its seller sold it.
+    for (const id of [buyer.user.id, booker.user.id, seller.id]) expect(await soldNotices(id, a.id)).toEqual([]);
+    const [fav] = (await fan.http.get("/api/favourites")).json().items;
+    expect(fav).toMatchObject({ advertId: a.id, status: "sold" });
+
+    // The buyer cancels before receiving it: the money goes back and the laptop is for sale again.
+    expect((await buyer.http.post(`/api/orders/${orderId}/cancel`)).statusCode).toBe(200);
+    for (const who of [fan, quiet, booker]) {
+      const [notice, ...more] = await backNotices(who.user.id, a.id);
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({
+        title: "Back on sale: Wanted twice",
+        body: "A laptop you saved is for sale again, for $520.",
+        link: `/laptops/${a.id}`,
+      });
+    }
+    for (const id of [buyer.user.id, seller.id]) expect(await backNotices(id, a.id)).toEqual([]);
+    expect(await emailsOf("favourite.backOnSale")(fan.user.id)).toHaveLength(1);
+  });
+
+  it("tells nobody when only its buyer saved it", async () => {
+    const a = await laptop(40_000, "Kept");
+    const buyer = await newBuyer();
+    await buyer.http.raw("PUT", `/api/favourites/${a.id}`);
+    const orderId = await book(buyer.http, a.id);
+    await pay(buyer.http, orderId);
+    expect(await t.services.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id))).toEqual([
+      expect.objectContaining({ kind: "sold", doneAt: expect.any(Date) }),
+    ]);
+    expect(await soldNotices(buyer.user.id, a.id)).toEqual([]);
   });
 });

@@ -114,7 +114,8 @@ describe("platform", () => {
     for (const email of ["admin@relaptop.test", "seller@relaptop.test", "buyer@relaptop.test"]) {
       await client(t).signIn(email, "Passw0rd!");
     }
-    // The demo buyer's favourites, one of them cheaper since it was saved — and told so.
+    // The demo buyer's favourites, one of them cheaper since it was saved — and told so; another sold to
+    // someone else — and told so.
     const buyer = client(t);
     await buyer.signIn("buyer@relaptop.test", "Passw0rd!");
     const favourites = (await buyer.get("/api/favourites")).json().items;
@@ -123,10 +124,12 @@ describe("platform", () => {
       "available",
       "booked",
       "sold",
+      "sold",
     ]);
     expect(favourites.filter((f: { priceChangeCents: number }) => f.priceChangeCents === -5_000)).toHaveLength(1);
     const notices = (await buyer.get("/api/notifications")).json().items;
     expect(notices.filter((n: { kind: string }) => n.kind === "favourite.priceDrop")).toHaveLength(1);
+    expect(notices.filter((n: { kind: string }) => n.kind === "favourite.sold")).toHaveLength(1);
   });
 });
 
