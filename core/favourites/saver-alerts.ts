@@ -34,8 +34,8 @@ export type SaverAlert =
  * Tells the next batch of an alert's savers, in one transaction with the cursor that says they were told:
  * a retry, or a second job for the same alert, starts after them, so each person is told once per alert.
  * Only people who had saved the laptop by then are told, never its seller (who saved it acting as a buyer)
- * nor the buyer whose order made the change. A sale is not told to anyone who booked the laptop: their
- * booking's own notice says it was sold.
+ * nor the buyer whose order made the change. A sale is not told to anyone whose booking it ended (closed):
+ * their booking's own notice says it was sold.
  * Returns whether the alert is done.
  */
 async function tellNextBatch(tx: Tx, alertId: string, limit: number): Promise<boolean> {
@@ -75,7 +75,13 @@ async function tellNextBatch(tx: Tx, alertId: string, limit: number): Promise<bo
                     tx
                       .select({ one: sql`1` })
                       .from(orders)
-                      .where(and(eq(orders.advertId, alert.advertId), eq(orders.buyerId, favourites.userId))),
+                      .where(
+                        and(
+                          eq(orders.advertId, alert.advertId),
+                          eq(orders.buyerId, favourites.userId),
+                          eq(orders.status, "closed"),
+                        ),
+                      ),
                   )
                 : undefined,
               alert.notifiedThrough ? gt(favourites.userId, alert.notifiedThrough) : undefined,
