@@ -893,10 +893,11 @@ export const favourites = pgTable(
 
 /**
  * Something the savers of a laptop are told (core/favourites/saver-alerts.ts): its seller lowered its price
- * (`price_drop`, with both prices), it was sold to someone else (`sold`), or its sale was refunded and it is
- * for sale again (`back_on_sale`). The outbox of their notices, written in the transaction of the change;
- * everyone who had saved the laptop by then is told once, in batches that each move `notifiedThrough` (the
- * last person told, by id) in the transaction that writes their notices.
+ * (`price_drop`, from `fromCents` to `toCents`), it was sold to someone else (`sold`, for `toCents`), or its
+ * sale was refunded and it is for sale again (`back_on_sale`, at `toCents`). The outbox of their notices,
+ * written in the transaction of the change; everyone who had saved the laptop by then is told once, in
+ * batches that each move `notifiedThrough` (the last person told, by id) in the transaction that writes
+ * their notices.
  */
 export const favouriteAlerts = pgTable(
   "favourite_alerts",
@@ -907,7 +908,7 @@ export const favouriteAlerts = pgTable(
       .notNull()
       .references(() => adverts.id, { onDelete: "cascade" }),
     fromCents: integer("from_cents"),
-    toCents: integer("to_cents"),
+    toCents: integer("to_cents").notNull(),
     /** The buyer whose order made the change (bought it; was refunded): told by their order, not here. */
     buyerId: text("buyer_id"),
     notifiedThrough: text("notified_through"),
@@ -918,9 +919,11 @@ export const favouriteAlerts = pgTable(
     check("favourite_alerts_kind_check", sql`${t.kind} in ('price_drop', 'sold', 'back_on_sale')`),
     check(
       "favourite_alerts_price_check",
-      sql`(${t.kind} = 'price_drop') = (${t.fromCents} is not null and ${t.toCents} is not null and ${t.toCents} < ${t.fromCents})`,
+      sql`(${t.kind} = 'price_drop') = (${t.fromCents} is not null) and (${t.fromCents} is null or ${t.toCents} < ${t.fromCents})`,
     ),
     index("favourite_alerts_pending_idx").on(t.createdAt).where(sql`${t.doneAt} is null`),
+    // The newest sale or relisting of a laptop: an older one still being told is stale news.
+    index("favourite_alerts_advert_idx").on(t.advertId, t.createdAt),
   ],
 );
 

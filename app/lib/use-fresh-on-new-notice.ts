@@ -6,8 +6,8 @@ import { useLiveRefresh } from "./use-live-refresh.ts";
 
 /**
  * The page reads itself again when the person's own unread count rises on the tab's stream: a new notice, for
- * the Notifications list itself, or for Favourites what changes a saved laptop for its saver (a price drop,
- * core/favourites/price-drops.ts). Only this person's own count, nothing anyone else did; a count that falls
+ * the Notifications list itself, or for Favourites what changes a saved laptop for its saver (a price drop, a
+ * sale, back on sale: core/favourites/saver-alerts.ts). Only this person's own count, nothing anyone else did; a count that falls
  * (notices read) changes nothing. Rows keep their keys, so the focus stays where it was.
  */
 export function useFreshOnNewNotice() {

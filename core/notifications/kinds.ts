@@ -510,8 +510,8 @@ export const KINDS = {
   }),
 
   /**
-   * A laptop the person saved was sold to someone else (favourites: its payment was recorded). Not told to
-   * anyone who had booked it: their booking's own notice says so.
+   * A laptop the person saved was sold to someone else, for what its buyer paid (favourites: its payment was
+   * recorded). Not told to anyone whose booking of it a sale ended: their booking's own notice said so.
    */
   "favourite.sold": kind<{ advertId: string; productName: string; priceCents: number }>({
     who: "everyone who saved the laptop",

@@ -237,12 +237,17 @@ export async function release(q: Db | Tx, orderId: string) {
  * The locked advert is sold to this order: every other booking of it ends as closed, and the people who
  * saved it are told (its buyer and those bookings' buyers hear through their orders).
  */
-export async function markSold(tx: Tx, jobs: JobQueue, advert: AdvertRow, order: { id: string; buyerId: string }) {
+export async function markSold(
+  tx: Tx,
+  jobs: JobQueue,
+  advert: AdvertRow,
+  order: { id: string; buyerId: string; priceCents: number },
+) {
   check(advert, "markSold");
   const unheld = { advertised: false, reservedByOrderId: null, reservedUntil: null };
   await move(tx, advert, "markSold", unheld, null, `order ${order.id}`);
   await endBookings(tx, [advert.id], "close", `sold to order ${order.id}`, order.id);
-  await alertSavers(tx, jobs, { kind: "sold", advertId: advert.id, buyerId: order.buyerId });
+  await alertSavers(tx, jobs, { kind: "sold", advertId: advert.id, toCents: order.priceCents, buyerId: order.buyerId });
 }
 
 /**
@@ -259,7 +264,9 @@ export async function unsell(
   const advert = await lockAdvert(tx, order.advertId);
   if (advert?.status !== "sold") return;
   await move(tx, advert, received ? "retire" : "relist", {}, null, note);
-  if (!received) await alertSavers(tx, jobs, { kind: "back_on_sale", advertId: advert.id, buyerId: order.buyerId });
+  if (received) return;
+  const relisted = { advertId: advert.id, toCents: advert.resalePriceCents, buyerId: order.buyerId };
+  await alertSavers(tx, jobs, { kind: "back_on_sale", ...relisted });
 }
 
 /**

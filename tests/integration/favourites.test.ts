@@ -297,6 +297,8 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
     expect(cancelled.statusCode).toBe(200);
     await book(booker.http, a.id);
     const orderId = await book(buyer.http, a.id);
+    // The seller lowers the price after the booking: the sale is told at what its buyer pays, $520.
+    await setPrice(a, "500");
 
     await pay(buyer.http, orderId);
     for (const who of [fan, quiet]) {
@@ -322,12 +324,43 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
       expect(more).toEqual([]);
       expect(notice).toMatchObject({
         title: "Back on sale: Wanted twice",
-        body: "A laptop you saved is for sale again, for $520.",
+        body: "A laptop you saved is for sale again, for $500.",
         link: `/laptops/${a.id}`,
       });
     }
     for (const id of [buyer.user.id, seller.id]) expect(await backNotices(id, a.id)).toEqual([]);
     expect(await emailsOf("favourite.backOnSale")(fan.user.id)).toHaveLength(1);
+  });
+
+  it("fans sales out to many savers by the job queue, which tells only what is still news when it runs", async () => {
+    const a = await laptop(61_000, "Crowd sale");
+    const savers: string[] = [];
+    for (let i = 0; i < INLINE_SAVERS + 2; i++)
+      savers.push((await createUser(t.services, { name: `Watcher ${i}`, email: `watcher${n}-${i}@x.test` })).id);
+    await t.services.db
+      .insert(favourites)
+      .values(savers.map((userId) => ({ userId, advertId: a.id, savedPriceCents: 61_000, advertName: a.name })));
+    // Sold, refunded and sold again before the job runs: the buyers' requests told nobody.
+    const [first, second] = [await newBuyer(), await newBuyer()];
+    const firstOrder = await book(first.http, a.id);
+    await pay(first.http, firstOrder);
+    expect((await first.http.post(`/api/orders/${firstOrder}/cancel`)).statusCode).toBe(200);
+    await pay(second.http, await book(second.http, a.id));
+    expect(await soldNotices(savers[0] as string, a.id)).toEqual([]);
+
+    // The first sale and the relisting are stale news by then: each saver hears once that it was sold.
+    expect(await t.services.jobs.runDue([FAN_OUT_SAVER_ALERT])).toBe(3);
+    for (const id of savers) {
+      expect(await soldNotices(id, a.id)).toHaveLength(1);
+      expect(await backNotices(id, a.id)).toEqual([]);
+    }
+    expect(await soldNotices(second.user.id, a.id)).toEqual([]);
+    const alerts = await t.services.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id));
+    expect(alerts.map((x) => [x.kind, x.doneAt !== null]).sort()).toEqual([
+      ["back_on_sale", true],
+      ["sold", true],
+      ["sold", true],
+    ]);
   });
 
   it("tells nobody when only its buyer saved it", async () => {

@@ -30,7 +30,7 @@ async function plan(query: { toSQL(): { sql: string; params: unknown[] } }, valu
 }
 
 /** A sort step of the plan (not a Merge Append's "Sort Key", which merges rows already in order). */
-const SORT_STEP = /(^|->\s+)(Incremental )?Sort \(/m;
+const SORT_STEP = /(^|->)\s*(Incremental )?Sort\s+\(/m;
 
 const someone = { me: "u".repeat(32), limit: 21, at: "2026-01-01T00:00:00.000Z", id: crypto.randomUUID() };
 

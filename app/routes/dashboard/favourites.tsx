@@ -46,7 +46,7 @@ export default function Favourites({ loaderData: { items, next } }: Route.Compon
       <h1 className="text-3xl font-bold">Favourites</h1>
       {items.length === 0 ? (
         <p>
-          Nothing saved yet. Press the heart on any laptop to keep it here and hear when its price drops.{" "}
+          Nothing saved yet. Press the heart on any laptop to keep it here and hear when its price drops or it sells.{" "}
           <Link to="/allAdd" className="link link-primary">
             Browse laptops
           </Link>
