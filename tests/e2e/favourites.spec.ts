@@ -162,10 +162,9 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
   // The buyer reads that notice and comes back to Favourites, all in the page (the unread count falls to 0):
   // the next drop is news again.
   await page.getByRole("link", { name: "Notifications, 1 unread" }).click();
-  await page
-    .getByRole("link", { name: new RegExp(name) })
-    .first()
-    .click();
+  // On the Notifications page: until it shows, the Favourites row's own link to the laptop matches too.
+  await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  await page.getByRole("link", { name: `Price drop: ${name}` }).click();
   const bell = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Notifications", exact: true });
   await bell.click();
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Favourites" }).click();
@@ -225,6 +224,7 @@ test("a buyer with Favourites open is told, without a reload, that a saved lapto
   // No reload: the saver's row says Sold, and the bell has the notice, which leads to the laptop.
   await expect(row.getByText("Sold", { exact: true })).toBeVisible({ timeout: 10_000 });
   await page.getByRole("link", { name: "Notifications, 1 unread" }).click();
+  await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
   const notice = page.getByRole("link", { name: new RegExp(`Sold: ${name}`) });
   await expect(notice).toBeVisible();
   await expectAccessible(page);
