@@ -5,6 +5,7 @@ import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { badgeBasis } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
+import { searchUrlEntries } from "../../schemas/search-url.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
@@ -207,11 +208,27 @@ export default function AdvertPage({
             {canReport && !own && <ReportButton advertId={a.id} name={a.name} />}
           </div>
         )}
+        {a.sold && !own && (
+          <p>
+            <Link to={laptopsLike(a)} className="link link-primary">
+              Laptops like this one for sale
+            </Link>
+          </p>
+        )}
         <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>
         {trust && <TrustPanel sellerId={a.sellerId} trust={trust} typicalReplyMinutes={typicalReplyMinutes} />}
       </div>
     </article>
   );
+}
+
+/**
+ * For a sold laptop (its savers arrive here from "Sold: …"): the catalogue's laptops of its brand with at
+ * least its memory and storage.
+ */
+function laptopsLike(a: AdvertDetail) {
+  const like = { brand: a.brandId, minRam: a.ramGb ?? undefined, minStorage: a.storageGb ?? undefined };
+  return `/allAdd?${new URLSearchParams(searchUrlEntries({ ...like, sort: "newest" }))}`;
 }
 
 /** Why a laptop only its seller and admins can see is not in the catalogue, where the buying buttons would be. */

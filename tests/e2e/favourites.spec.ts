@@ -231,4 +231,8 @@ test("a buyer with Favourites open is told, without a reload, that a saved lapto
   await notice.click();
   await expect(page).toHaveURL(/\/laptops\//);
   await expect(page.getByRole("heading", { name })).toBeVisible();
+  // The sold laptop's page leads to others like it: its brand, with at least its memory and storage.
+  await page.getByRole("link", { name: "Laptops like this one for sale" }).click();
+  await expect(page).toHaveURL(/\/allAdd\?brand=/);
+  await expect(page.getByRole("link", { name: "Remove Brand Dell" })).toBeVisible();
 });
