@@ -3,6 +3,7 @@ import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
 import { OIDC_PORT } from "./support/oidc.ts";
+import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
 
 /** A new buyer account, signed up in its own browser; returns its email (password Abcdef1!). */
 async function signUp(page: Page, name: string) {
@@ -204,21 +205,8 @@ test("a buyer with Favourites open is told, without a reload, that a saved lapto
   // Someone else books it and pays for it.
   const other = await (await browser.newContext()).newPage();
   await signUp(other, "Bo Buyer");
-  await other.goto(`/allAdd?q=${encodeURIComponent(name)}`);
-  await other.getByRole("link", { name }).first().click();
-  await other.getByRole("button", { name: "Book Now" }).click();
-  const dialog = other.getByRole("dialog", { name: `Book ${name}` });
-  await dialog.getByLabel("Meeting location").fill("Dhanmondi 27");
-  await dialog.getByLabel("Phone Number").fill("01712345678");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expect(other.getByText("Your booking is confirmed!")).toBeVisible();
-  await other.goto("/dashboard/my/orders");
-  await other.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: "Pay" }).click();
-  await other.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await other.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
-  await other.getByLabel("CVC").fill("123");
-  await other.getByRole("button", { name: "Pay" }).click();
-  await expect(other.getByText("Congratulations! your payment successful.")).toBeVisible();
+  await bookFromItsPage(other, name, "Dhanmondi 27");
+  await payFromMyOrders(other, name);
   await other.context().close();
 
   // No reload: the saver's row says Sold, and the bell has the notice, which leads to the laptop.

@@ -4,6 +4,7 @@ import { expectAccessible } from "./support/axe.ts";
 import { DEMO, expect, hydrated, logIn, test, uniqueEmail, uniqueMobile, userMenu } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 import { lastMailTo, linkIn, REFUSED_ADDRESS } from "./support/mail.ts";
+import { bookFromItsPage } from "./support/orders.ts";
 
 const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("link", { name, exact: true });
 
@@ -39,15 +40,7 @@ async function buyerBooks(page: Page, laptop: string) {
   await page.getByLabel("Password").fill("Abcdef1!");
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.goto(`/allAdd?q=${encodeURIComponent(laptop)}`);
-  await page.locator("article h3 a").first().click();
-  await expect(page.getByRole("heading", { level: 1, name: laptop })).toBeVisible();
-  await page.getByRole("button", { name: "Book Now" }).click();
-  const dialog = page.getByRole("dialog", { name: `Book ${laptop}` });
-  await dialog.getByLabel("Meeting location").fill("Zindabazar");
-  await dialog.getByLabel("Phone Number").fill("01712345678");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByText("Your booking is confirmed!")).toBeVisible();
+  await bookFromItsPage(page, laptop, "Zindabazar");
 }
 
 test("a seller's bell counts a booking made in another browser without a reload; the list marks it read", async ({

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { expect, fieldError, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
+import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
 
 /** A new seller, so their rating starts from nothing whatever other tests do. */
 async function newSeller(page: Page, name: string) {
@@ -50,24 +51,12 @@ test("a buyer reviews after confirming receipt; the rating shows on the seller's
   await buyer.getByLabel("Password").fill("Abcdef1!");
   await buyer.getByRole("button", { name: "Sign Up" }).click();
   await expect(buyer).toHaveURL(/\/$/);
-  await buyer.goto(`/allAdd?q=${encodeURIComponent(sold)}`);
-  await buyer.locator("article h3 a", { hasText: sold }).click();
-  await buyer.getByRole("button", { name: "Book Now" }).click();
-  const dialog = buyer.getByRole("dialog", { name: `Book ${sold}` });
-  await dialog.getByLabel("Meeting location").fill("Khan Jahan Ali Road");
-  await dialog.getByLabel("Phone Number").fill("01712345678");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expect(buyer.getByText("Your booking is confirmed!")).toBeVisible();
+  await bookFromItsPage(buyer, sold, "Khan Jahan Ali Road");
 
   await buyer.goto("/dashboard/my/orders");
   const order = buyer.getByRole("listitem").filter({ hasText: sold });
   await expect(order.getByRole("link", { name: "Write a review" })).toHaveCount(0);
-  await order.getByRole("link", { name: "Pay" }).click();
-  await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await buyer.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
-  await buyer.getByLabel("CVC").fill("123");
-  await buyer.getByRole("button", { name: "Pay" }).click();
-  await expect(buyer.getByText("Congratulations! your payment successful.")).toBeVisible();
+  await payFromMyOrders(buyer, sold);
   await order.getByRole("button", { name: "I received it" }).click();
   await buyer
     .getByRole("dialog", { name: /^Did you receive / })
