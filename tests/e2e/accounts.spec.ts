@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, fieldError, logIn, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
+import { DEMO, expect, fieldError, hydrated, logIn, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
 
 /** The page's hidden status line: what a screen reader last heard without focus moving. */
 const announcer = (page: Page) => page.locator("#announcer");
@@ -75,6 +75,9 @@ test("seller sign-up creates a seller", async ({ page }) => {
 
 test("login shows its messages and the provider's error, then logs in and out with toasts", async ({ page }) => {
   await page.goto("/login");
+  // The browser's checks (without JavaScript the server answers with the same messages): a click while the
+  // page hydrates can be swallowed (seen once in CI on a slow machine).
+  await hydrated(page);
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(fieldError(page, "Email Address is required")).toBeVisible();
   await expect(fieldError(page, "Password field is required")).toBeVisible();
