@@ -10,5 +10,4 @@ export {
   defineSaverAlertJob,
   FAN_OUT_SAVER_ALERT,
   INLINE_SAVERS,
-  type SaverAlert,
 } from "./saver-alerts.ts";
