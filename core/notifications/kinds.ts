@@ -61,7 +61,6 @@ export const LINKS = {
   myOrders: "/dashboard/my/orders",
   myProducts: (to: Recipient) => `/dashboard/adds/${encodeURIComponent(to.email)}`,
   laptop: (advertId: string) => `/laptops/${advertId}`,
-  laptops: "/allAdd",
   sellerReviews: (sellerId: string) => `/sellers/${encodeURIComponent(sellerId)}#reviews`,
   conversation: (conversationId: string) => `/dashboard/messages/${conversationId}`,
   profile: "/profile",
@@ -528,9 +527,10 @@ export const KINDS = {
       heading: "A laptop you saved was sold",
       paragraphs: [
         `${p.productName}, which you saved, was sold to someone else for ${formatMoney(p.priceCents)}.`,
-        "Other laptops like it are for sale now.",
+        "Its page links to laptops like it that are for sale now.",
       ],
-      action: { label: "See laptops for sale", href: LINKS.laptops },
+      // Its page, not the whole catalogue: there "Laptops like this one for sale" searches its brand and size.
+      action: { label: "See laptops like it", href: LINKS.laptop(p.advertId) },
     }),
   }),
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAN_OUT_SAVER_ALERT, INLINE_SAVERS } from "../../core/favourites/index.ts";
+import { renderRow } from "../../core/notifications/index.ts";
 import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -310,7 +311,12 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
         link: `/laptops/${a.id}`,
       });
     }
-    expect(await soldEmails(fan.user.id)).toHaveLength(1);
+    const [email, ...moreEmails] = await soldEmails(fan.user.id);
+    expect(moreEmails).toEqual([]);
+    // Its button leads to the laptop's page, where "Laptops like this one for sale" is.
+    const rendered = renderRow(email as never, { publicUrl: "https://relaptop.test", secret: "x".repeat(32) });
+    expect(rendered.html).toContain(`href="https://relaptop.test/laptops/${a.id}"`);
+    expect(rendered.text).toContain(`See laptops like it: https://relaptop.test/laptops/${a.id}`);
     expect(await soldEmails(quiet.user.id)).toHaveLength(0);
     // Its buyer bought it; the booker's own booking tells them it was sold; its seller sold it.
     for (const id of [buyer.user.id, booker.user.id, seller.id]) expect(await soldNotices(id, a.id)).toEqual([]);
