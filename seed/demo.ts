@@ -4,6 +4,7 @@ import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
+import { demoTimeline } from "./demo-timeline.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
 import { seedSalesHistory } from "./sales-history.ts";
 
@@ -104,10 +105,19 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   const [row] = await s.db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return false;
 
-  const admin = await createUser(s, { name: "Ada Admin", email: DEMO_ACCOUNTS.admin, role: "admin" });
-  const seller = await createUser(s, { name: "Sam Seller", email: DEMO_ACCOUNTS.seller, role: "seller" });
-  const buyer = await createUser(s, { name: "Bea Buyer", email: DEMO_ACCOUNTS.buyer });
-  const other = await createUser(s, { name: "Rafi Reseller", email: "rafi@relaptop.test", role: "seller" });
+  // Hours before now that each step happened in the story, oldest first (see demo-timeline.ts).
+  const happened = demoTimeline(s.db);
+  const DAY = 24;
+  const admin = await happened(400 * DAY, () =>
+    createUser(s, { name: "Ada Admin", email: DEMO_ACCOUNTS.admin, role: "admin" }),
+  );
+  const seller = await happened(300 * DAY, () =>
+    createUser(s, { name: "Sam Seller", email: DEMO_ACCOUNTS.seller, role: "seller" }),
+  );
+  const buyer = await happened(90 * DAY, () => createUser(s, { name: "Bea Buyer", email: DEMO_ACCOUNTS.buyer }));
+  const other = await happened(80 * DAY, () =>
+    createUser(s, { name: "Rafi Reseller", email: "rafi@relaptop.test", role: "seller" }),
+  );
 
   const start = Date.now() - 40 * 24 * 3600 * 1000;
   let i = 0;
@@ -163,59 +173,73 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   await giveDemoSpecs(s);
   // Through the core, like everything below, so the demo accounts have their first notifications
   // (and, without SMTP_URL, their emails kept and logged).
-  await s.people.setVerified(admin, seller.id, true);
+  await happened(35 * DAY, () => s.people.setVerified(admin, seller.id, true));
   // One laptop already sold, through the real booking and payment (so the seller sees who bought it).
   if (sold) {
-    const order = await s.orders.book(buyer, {
-      advertId: sold,
-      meetingLocation: "Gulshan 1, Dhaka",
-      phone: "01711234567",
+    const advertId = sold;
+    await happened(20 * DAY, async () => {
+      const order = await s.orders.book(buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" });
+      await s.orders.payWithTestCard(buyer, order.id);
     });
-    await s.orders.payWithTestCard(buyer, order.id);
   }
   // And one booked, not yet paid.
   if (booked) {
-    await s.orders.book(buyer, { advertId: booked, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" });
-    // The buyer and the seller talk about it: the seller finds the buyer's last message unread.
-    const { id } = await s.conversations.start(buyer, {
-      advertId: booked,
-      body: "Hello! Is the battery still good? Could I see the laptop on Saturday?",
-    });
-    await s.conversations.send(seller, id, "Hi Bea, battery health is 92%. Saturday afternoon works for me.");
-    await s.conversations.send(buyer, id, "Great, see you at Banani 11 at 3 pm.");
+    const advertId = booked;
+    await happened(3 * DAY, () =>
+      s.orders.book(buyer, { advertId, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" }),
+    );
+    // The buyer and the seller talk about it, the seller answering within hours (the trust panel's typical
+    // reply time): the seller finds the buyer's last message unread.
+    const { id } = await happened(3 * DAY - 0.25, () =>
+      s.conversations.start(buyer, {
+        advertId,
+        body: "Hello! Is the battery still good? Could I see the laptop on Saturday?",
+      }),
+    );
+    await happened(2 * DAY + 21, () =>
+      s.conversations.send(seller, id, "Hi Bea, battery health is 92%. Saturday afternoon works for me."),
+    );
+    await happened(2 * DAY + 20, () => s.conversations.send(buyer, id, "Great, see you at Banani 11 at 3 pm."));
   }
   // And a question to the other seller, not answered yet.
   if (asked) {
-    await s.conversations.start(buyer, { advertId: asked, body: "Is the price negotiable? I can pay today." });
+    const advertId = asked;
+    await happened(2 * DAY + 6, () =>
+      s.conversations.start(buyer, { advertId, body: "Is the price negotiable? I can pay today." }),
+    );
   }
   // Three saved searches for the demo buyer: instant alerts on ThinkPads, a daily digest of cheap Dells, and
   // a specification (any brand) with alerts off.
   const [lenovo, dell] = await Promise.all([brandNamed(s, "Lenovo"), brandNamed(s, "Dell")]);
-  await s.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
-  await s.savedSearches.create(buyer, { brand: dell, maxPrice: 60_000, sort: "price_asc", alerts: "daily" });
-  await s.savedSearches.create(buyer, {
-    cpu: "i5",
-    minRam: 8,
-    minStorage: 256,
-    storageType: "SSD",
-    minBattery: 80,
-    sort: "newest",
-    alerts: "off",
+  await happened(2 * DAY + 4, async () => {
+    await s.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
+    await s.savedSearches.create(buyer, { brand: dell, maxPrice: 60_000, sort: "price_asc", alerts: "daily" });
+    await s.savedSearches.create(buyer, {
+      cpu: "i5",
+      minRam: 8,
+      minStorage: 256,
+      storageType: "SSD",
+      minBattery: 80,
+      sort: "newest",
+      alerts: "off",
+    });
   });
   // The buyer had saved a laptop that another buyer then bought (seedReviews): the bell says it was sold.
   const soldToKarim = laptops[10];
-  if (soldToKarim) await s.favourites.save(buyer, soldToKarim);
-  await seedReviews(s, seller, laptops);
+  if (soldToKarim) await happened(2 * DAY + 3, () => s.favourites.save(buyer, soldToKarim));
+  await seedReviews(s, happened, seller, laptops);
   // The buyer's favourites: four of the seller's laptops (one booked, one sold), then the seller lowers the
   // price of one of them, so Favourites shows "↓ $50 since you saved it" and the bell has the price drop.
   const sams = made.filter((a) => a.sellerId === seller.id);
   const saved = [sams[0], sams[1], ...made.filter((a) => a.id === booked || a.id === sold)];
-  for (const a of saved) if (a) await s.favourites.save(buyer, a.id);
+  await happened(12, async () => {
+    for (const a of saved) if (a) await s.favourites.save(buyer, a.id);
+  });
   const cheaper = sams[0];
-  if (cheaper) await lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000);
+  if (cheaper) await happened(6, () => lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000));
   await seedSalesHistory(s);
   const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
-  await seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer });
+  await happened(2, () => seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer }));
   return true;
 }
 
@@ -224,25 +248,34 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
  * buyers receive laptops from Sam and Rafi and review them; Sam answers one. (Bea's paid laptop is left
  * for her to receive and review herself.)
  */
-async function seedReviews(s: Services, sam: Awaited<ReturnType<typeof createUser>>, laptops: string[]) {
-  const karim = await createUser(s, { name: "Karim Khan", email: "karim@relaptop.test" });
-  const nadia = await createUser(s, { name: "Nadia Noor", email: "nadia@relaptop.test" });
+async function seedReviews(
+  s: Services,
+  happened: ReturnType<typeof demoTimeline>,
+  sam: Awaited<ReturnType<typeof createUser>>,
+  laptops: string[],
+) {
+  const karim = await happened(60 * 24, () => createUser(s, { name: "Karim Khan", email: "karim@relaptop.test" }));
+  const nadia = await happened(50 * 24, () => createUser(s, { name: "Nadia Noor", email: "nadia@relaptop.test" }));
   const sales: [typeof karim, number, number, string][] = [
     [karim, 10, 5, "Exactly as described, battery still strong. Sam met me on time and showed it working."],
     [nadia, 13, 4, "Good laptop for the price. A small scratch on the lid that was not in the photos."],
     [karim, 5, 3, "Works fine, but Rafi took two days to answer my messages."],
     [nadia, 16, 5, "Like new, with the original box and charger. Would buy from Sam again."],
   ];
-  for (const [buyer, index, rating, body] of sales) {
+  // Over the last two days: a sale every eight hours, each reviewed four hours after it, answered two later.
+  for (const [k, [buyer, index, rating, body]] of sales.entries()) {
     const advertId = laptops[index];
     if (!advertId) continue;
-    const order = await createCompletedOrder(s, buyer, advertId);
-    const review = await s.reviews.write(buyer, order.id, { rating, body });
+    const soldAt = 44 - 8 * k;
+    const order = await happened(soldAt, () => createCompletedOrder(s, buyer, advertId));
+    const review = await happened(soldAt - 4, () => s.reviews.write(buyer, order.id, { rating, body }));
     if (rating === 4) {
-      await s.reviews.answer(
-        sam,
-        review.id,
-        "Thank you, Nadia! Sorry about the scratch — I have added close-ups to my other adverts.",
+      await happened(soldAt - 6, () =>
+        s.reviews.answer(
+          sam,
+          review.id,
+          "Thank you, Nadia! Sorry about the scratch — I have added close-ups to my other adverts.",
+        ),
       );
     }
   }

@@ -130,6 +130,30 @@ describe("platform", () => {
     const notices = (await buyer.get("/api/notifications")).json().items;
     expect(notices.filter((n: { kind: string }) => n.kind === "favourite.priceDrop")).toHaveLength(1);
     expect(notices.filter((n: { kind: string }) => n.kind === "favourite.sold")).toHaveLength(1);
+    // A story over weeks, not the second it was seeded in: her receipt three weeks old, newest first down
+    // to the price drop hours ago; the seller's answer came hours after her question (the trust panel's
+    // typical reply time); the seller has been a member for months.
+    const hoursAgo = (at: string) => (Date.now() - Date.parse(at)) / 3_600_000;
+    const news = notices as { kind: string; createdAt: string }[];
+    const when = (kind: string) => hoursAgo(news.find((n) => n.kind === kind)?.createdAt ?? "");
+    expect(when("order.receipt")).toBeGreaterThan(19 * 24);
+    expect(when("favourite.priceDrop")).toBeLessThan(24);
+    expect(when("favourite.sold")).toBeGreaterThan(24);
+    expect(news.map((n) => n.createdAt)).toEqual(
+      news
+        .map((n) => n.createdAt)
+        .sort()
+        .reverse(),
+    );
+    expect(new Set(news.map((n) => n.createdAt.slice(0, 13))).size).toBeGreaterThan(3);
+    const talk = (await buyer.get("/api/conversations"))
+      .json()
+      .items.find((i: { other: { name: string } }) => i.other.name === "Sam Seller");
+    const thread = (await buyer.get(`/api/conversations/${talk.id}`)).json();
+    const times = thread.messages.map((m: { createdAt: string }) => hoursAgo(m.createdAt));
+    expect(times[0] - times[1]).toBeGreaterThan(1);
+    const trust = await t.services.reviews.trust(thread.seller.id);
+    expect(hoursAgo(trust?.memberSince ?? "")).toBeGreaterThan(30 * 24);
   });
 });
 
