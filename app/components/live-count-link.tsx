@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { lastLiveData, useLiveEvent } from "../lib/live-events.ts";
+import { lastLiveData, useLiveEvent, useLiveStreamDown } from "../lib/live-events.ts";
 
 /**
  * A top-bar link with a count (the bell, Messages): the count from the page's loader until the tab's event
@@ -9,6 +9,8 @@ import { lastLiveData, useLiveEvent } from "../lib/live-events.ts";
  * Once the stream has spoken it wins over the loaders: it reads the count again after every change, one read
  * after another (db/listen.ts), so its last word is read after the last change. A loader's count can be read
  * just before a change and arrive just after the stream's word on it, and would put an older count back.
+ * While the stream is down (retrying) its last word may be overtaken: a count the loaders read since then
+ * (after "Mark all as read", say) is newer, and is shown until the stream is back and speaks again.
  */
 export function LiveCountLink({
   to,
@@ -30,7 +32,18 @@ export function LiveCountLink({
     const data = lastLiveData(event);
     return data === undefined ? undefined : countOf(data);
   });
-  useLiveEvent(event, (data) => setLive(countOf(data)));
+  const [down, setDown] = useState(false);
+  useLiveEvent(event, (data) => {
+    setDown(false);
+    setLive(countOf(data));
+  });
+  useLiveStreamDown(() => setDown(true));
+  // A new count from the loaders, while the stream is down: newer than the stream's last word.
+  const [loaded, setLoaded] = useState(rendered);
+  if (rendered !== loaded) {
+    setLoaded(rendered);
+    if (down) setLive(undefined);
+  }
   const count = live ?? rendered;
   return (
     <Link to={to} aria-label={label(count)} className="btn btn-ghost btn-circle btn-sm sm:btn-md relative">

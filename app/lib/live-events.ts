@@ -13,6 +13,8 @@ type Handler = (data: string) => void;
  * is opened again after a pause. It closes when the last listener goes.
  */
 const handlers = new Map<string, Set<Handler>>();
+/** Told when the stream broke: what it said may be stale until it is open again and says it anew. */
+const downHandlers = new Set<() => void>();
 /** What each event last said on the open stream: a page shown later starts from it (see `lastLiveData`). */
 const last = new Map<string, string>();
 let source: EventSource | undefined;
@@ -28,6 +30,7 @@ function connect() {
   source = new EventSource(NOTIFICATIONS_STREAM);
   for (const name of handlers.keys()) source.addEventListener(name, dispatch);
   source.onerror = () => {
+    for (const handler of downHandlers) handler();
     if (source?.readyState !== EventSource.CLOSED) return;
     retry = setTimeout(connect, RECONNECT_MS);
   };
@@ -63,6 +66,22 @@ function listen(event: string, handler: Handler): () => void {
  * page was reached by a client-side navigation (the root's loader does not run again for it).
  */
 export const lastLiveData = (event: string): string | undefined => last.get(event);
+
+/**
+ * Calls `handler` when the tab's stream breaks (the network, a restart, a refusal), while the component is
+ * shown: what it said last may be overtaken until it reconnects, which says everything anew on connect.
+ */
+export function useLiveStreamDown(handler: () => void) {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    const down = () => latest.current();
+    downHandlers.add(down);
+    return () => {
+      downHandlers.delete(down);
+    };
+  }, []);
+}
 
 /** Calls `handler` with each event of this name from the tab's stream, while the component is shown. */
 export function useLiveEvent(event: string, handler: Handler) {

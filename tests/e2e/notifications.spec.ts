@@ -171,6 +171,31 @@ test("a count the page's data read before a change does not replace the stream's
   await expect(page.getByRole("listitem").filter({ hasText: `Booking cancelled: ${laptop}` })).toContainText("Unread");
 });
 
+test("while the bell's stream is down, a count the page reads since is shown: Mark all as read empties it", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const laptop = `IdeaPad Down ${Date.now().toString(36)}`;
+  await sellerWithLaptop(page, laptop);
+  const buyer = await (await browser.newContext()).newPage();
+  await buyerBooks(buyer, laptop);
+  // The tab's stream says the count once and breaks (as when the network drops it); its next try is minutes away.
+  await page.route("**/api/notifications/stream", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/event-stream",
+      body: "retry: 600000\n\nevent: unread\ndata: 1\n\n",
+    }),
+  );
+  await page.goto("/dashboard/notifications");
+  await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
+  await hydrated(page);
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(page.getByText("All notifications are marked as read.")).toBeVisible();
+  await expect(bell(page, "Notifications")).toBeVisible();
+});
+
 test("an admin sees Email delivery: a failed email with its error, and sends it again", async ({ page, browser }) => {
   test.slow();
   // The mail server refuses this address for good: the new account's verification email fails.
