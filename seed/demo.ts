@@ -119,7 +119,9 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
     createUser(s, { name: "Rafi Reseller", email: "rafi@relaptop.test", role: "seller" }),
   );
 
-  const start = Date.now() - 40 * 24 * 3600 * 1000;
+  // One laptop posted every 36 hours, the last a day and a half ago: none dated after the demo was seeded.
+  const models = BRANDS.reduce((n, b) => n + b.models.length, 0);
+  const start = Date.now() - models * 36 * 3600 * 1000;
   let i = 0;
   let sold: string | undefined;
   let booked: string | undefined;

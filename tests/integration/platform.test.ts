@@ -104,6 +104,9 @@ describe("platform", () => {
     expect(adverts.every((a: { sold: boolean }) => !a.sold)).toBe(true);
     const dates = adverts.map((a: { createdAt: string }) => a.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
+    // None is dated after the seeding: a laptop posted now is the newest.
+    const [newest] = (await c.get("/api/adverts?sort=newest")).json().items;
+    expect(Date.parse(newest.createdAt)).toBeLessThan(Date.now());
     expect(await t.services.catalogue.countAvailable()).toBeGreaterThanOrEqual(24);
     // The demo's past sales are paid as every sale is: its money agrees, as the drills check on it.
     expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
