@@ -7,9 +7,12 @@ import type { PriceSource } from "./values.ts";
  * every laptop card shows a badge, and the cards' JavaScript must not carry the validation library.
  */
 
+/** Quartiles are interpolated between prices: "$291.25" would claim a precision they do not have. */
+const dollars = (cents: number) => formatPrice(Math.round(cents / 100) * 100);
+
 /** What the advert form says. */
 export function guidanceMessage(g: PriceGuidance): string {
-  const range = `${formatPrice(g.lowCents)}–${formatPrice(g.highCents)} (median ${formatPrice(g.medianCents)}`;
+  const range = `${dollars(g.lowCents)}–${dollars(g.highCents)} (median ${dollars(g.medianCents)}`;
   return g.source === "sales"
     ? `Similar laptops sold for ${range}, from ${g.count} sales)`
     : `Similar laptops are listed for ${range}, from ${g.count} listings)`;

@@ -36,11 +36,15 @@ describe("what the form and the laptop's page say", () => {
   const g = { lowCents: 29_125, highCents: 33_625, medianCents: 30_500, count: 10 };
   it("names sales, or says the laptops are listed", () => {
     expect(guidanceMessage({ ...g, source: "sales" })).toBe(
-      "Similar laptops sold for $291.25–$336.25 (median $305, from 10 sales)",
+      "Similar laptops sold for $291–$336 (median $305, from 10 sales)",
     );
     expect(guidanceMessage({ ...g, source: "listings" })).toBe(
-      "Similar laptops are listed for $291.25–$336.25 (median $305, from 10 listings)",
+      "Similar laptops are listed for $291–$336 (median $305, from 10 listings)",
     );
+    // Interpolated quartiles are shown to the nearest dollar, not to a cent they cannot know.
+    expect(
+      guidanceMessage({ lowCents: 29_149, highCents: 33_651, medianCents: 30_550, count: 5, source: "sales" }),
+    ).toBe("Similar laptops sold for $291–$337 (median $306, from 5 sales)");
     expect(badgeBasis(37, "sales")).toBe("Based on 37 similar laptops sold in the last 12 months");
   });
   it("reads the form's text fields as numbers and names a bad one", () => {
