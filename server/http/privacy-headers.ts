@@ -1,9 +1,11 @@
-/** Browser features no page here uses; a script injected despite the CSP cannot reach them either. */
+/**
+ * Browser features no page here uses; a script injected despite the CSP cannot reach them either. Only
+ * features Chromium knows: it warns in the console of every page about any other (ambient-light-sensor,
+ * bluetooth).
+ */
 const DENIED = [
   "accelerometer",
-  "ambient-light-sensor",
   "autoplay",
-  "bluetooth",
   "browsing-topics",
   "camera",
   "display-capture",

@@ -12,7 +12,7 @@ export const BUYER_MENU = ["My Orders", "Favourites", "Notifications", "Saved se
 
 /**
  * Every page fails its test on a console error or an uncaught exception
- * (a CSP violation, a hydration mismatch, a failed asset all show up there).
+ * (a CSP violation, a hydration mismatch, a failed asset all show up there), or a warning about our headers.
  */
 export const test = base.extend<{ page: Page; allowedConsoleErrors: RegExp[] }>({
   allowedConsoleErrors: [[], { option: true }],
@@ -24,6 +24,8 @@ export const test = base.extend<{ page: Page; allowedConsoleErrors: RegExp[] }>(
       if (m.type() === "error" && !allowed.some((re) => re.test(m.text()))) {
         problems.push(`console: ${m.text()}`);
       }
+      // The browser's word on our own headers (an unknown Permissions-Policy feature), on every page.
+      if (m.type() === "warning" && /Permissions-Policy/.test(m.text())) problems.push(`console: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     await use(page);
