@@ -14,6 +14,10 @@ export const CONDITIONS = ["excellent", "good", "Fair"] as const;
 export type Condition = (typeof CONDITIONS)[number];
 export const STORAGE_TYPES = ["SSD", "HDD", "eMMC", "Hybrid"] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
+
+/** A storage size as a shop names it: "512 GB", and whole terabytes (1000 or 1024 GB) as "1 TB", "2 TB". */
+export const storageSize = (gb: number) =>
+  gb >= 1000 && (gb % 1000 === 0 || gb % 1024 === 0) ? `${Math.round(gb / 1000)} TB` : `${gb} GB`;
 export const MAX_PHOTOS = 6;
 /**
  * How fast a laptop's processor is, from its benchmark score (core/catalogue/processors): stored on the

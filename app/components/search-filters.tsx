@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import type { Facets, FilterErrors, SearchParams } from "../../schemas/search.ts";
-import { CONDITIONS, PERFORMANCE_TIERS, PRICE_BANDS, STORAGE_TYPES } from "../../schemas/values.ts";
+import { CONDITIONS, PERFORMANCE_TIERS, PRICE_BANDS, STORAGE_TYPES, storageSize } from "../../schemas/values.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { RESULTS_HEADING_ID } from "./advert-grid.tsx";
 
@@ -36,7 +36,6 @@ function countable(p: SearchParams) {
 const cents = (v: number | undefined) => (v === undefined ? undefined : String(v / 100));
 const RAM_STEPS = [4, 8, 16, 32, 64];
 const STORAGE_STEPS = [128, 256, 512, 1000, 2000];
-const storageName = (gb: number) => (gb >= 1000 ? `${gb / 1000} TB` : `${gb} GB`);
 const bandName = ([lo, hi]: (typeof PRICE_BANDS)[number]) =>
   hi === null
     ? `$${number.format(lo)} and over`
@@ -295,7 +294,7 @@ export function SearchFilters({
                 .sort((a, b) => a - b)
                 .map((gb) => (
                   <option key={gb} value={gb}>
-                    {labelled(`${storageName(gb)} or more`, atLeast(facets.storage, gb), capped, counts.storage(gb))}
+                    {labelled(`${storageSize(gb)} or more`, atLeast(facets.storage, gb), capped, counts.storage(gb))}
                   </option>
                 ))}
             </select>

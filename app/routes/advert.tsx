@@ -6,6 +6,7 @@ import { formatPrice } from "../../schemas/money.ts";
 import { badgeBasis } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
+import { storageSize } from "../../schemas/values.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
@@ -111,7 +112,7 @@ export default function AdvertPage({
       ),
     ],
     ["RAM", a.ramGb ? `${a.ramGb} GB` : null],
-    ["Storage", a.storageGb ? `${a.storageGb} GB${a.storageType ? ` ${a.storageType}` : ""}` : null],
+    ["Storage", a.storageGb ? `${storageSize(a.storageGb)}${a.storageType ? ` ${a.storageType}` : ""}` : null],
     ["Screen", a.screenInches ? `${a.screenInches}″` : null],
     ["Battery health", a.batteryHealth !== null ? `${a.batteryHealth}%` : null],
   ];

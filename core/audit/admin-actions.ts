@@ -58,3 +58,8 @@ export function createAudit({ db }: { db: Db }) {
     },
   };
 }
+
+/** The log's words for dismissing an item's open reports: "Dismissed 1 report", "Dismissed 3 reports of a review". */
+export function dismissedReports(count: number, of?: "a conversation" | "a review"): string {
+  return `Dismissed ${count} ${count === 1 ? "report" : "reports"}${of ? ` of ${of}` : ""}`;
+}

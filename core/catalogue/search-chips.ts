@@ -1,7 +1,7 @@
 import { cpuLabel } from "../../schemas/cpu-label.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { FilterChip, SearchParams } from "../../schemas/search.ts";
-import { PERFORMANCE_TIERS } from "../../schemas/values.ts";
+import { PERFORMANCE_TIERS, storageSize } from "../../schemas/values.ts";
 import { type NamedBrand, parseSpecQuery, type SpecField } from "./spec-query.ts";
 
 /** Filters shown as one chip each; a range is one chip. */
@@ -22,9 +22,6 @@ const CHIPS: (keyof SearchParams)[][] = [
   ["q"],
 ];
 
-const storage = (gb: number) =>
-  gb >= 1000 && (gb % 1000 === 0 || gb % 1024 === 0) ? `${Math.round(gb / 1000)} TB` : `${gb} GB`;
-
 function label(fields: (keyof SearchParams)[], p: SearchParams, brands: NamedBrand[]): string {
   switch (fields[0]) {
     case "brand":
@@ -34,7 +31,7 @@ function label(fields: (keyof SearchParams)[], p: SearchParams, brands: NamedBra
     case "minRam":
       return `RAM ${p.minRam} GB or more`;
     case "minStorage":
-      return `Storage ${storage(p.minStorage ?? 0)} or more`;
+      return `Storage ${storageSize(p.minStorage ?? 0)} or more`;
     case "storageType":
       return `Storage type ${p.storageType}`;
     case "minPrice":

@@ -6,7 +6,7 @@ import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts
 import type { ReportedConversation } from "../../schemas/conversations.ts";
 import type { ReportReason } from "../../schemas/values.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
-import { recordAdminAction } from "../audit/index.ts";
+import { dismissedReports, recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { announceModeration } from "../notifications/index.ts";
 import { announce } from "./live.ts";
@@ -130,7 +130,7 @@ export function createSafety({ db }: { db: Db }) {
           admin.id,
           "dismiss-conversation-reports",
           { type: "conversation", id: conversationId },
-          `Dismissed ${closed.length} report(s) of a conversation`,
+          dismissedReports(closed.length, "a conversation"),
         );
         await announceModeration(tx);
       });

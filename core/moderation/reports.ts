@@ -5,7 +5,7 @@ import { adverts, reports, users } from "../../db/schema.ts";
 import type { ReportedAdvert, ReportInput } from "../../schemas/moderation.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";
-import { recordAdminAction } from "../audit/index.ts";
+import { dismissedReports, recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { announceModeration, notify } from "../notifications/index.ts";
@@ -97,7 +97,7 @@ export function createReports({ db }: { db: Db }) {
           admin.id,
           "dismiss-reports",
           { type: "advert", id: advertId },
-          `Dismissed ${closed.length} report(s)`,
+          dismissedReports(closed.length),
         );
         await announceModeration(tx);
       });

@@ -5,7 +5,7 @@ import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { reviewReports, reviews, users } from "../../db/schema.ts";
 import type { ReportedReview } from "../../schemas/reviews.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
-import { recordAdminAction } from "../audit/index.ts";
+import { dismissedReports, recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { announceModeration, notify } from "../notifications/index.ts";
 import { countRating } from "./ratings.ts";
@@ -96,7 +96,7 @@ export function createReviewReports({ db }: { db: Db }) {
           admin.id,
           "dismiss-review-reports",
           { type: "review", id: reviewId },
-          `Dismissed ${closed.length} report(s) of a review`,
+          dismissedReports(closed.length, "a review"),
         );
         await announceModeration(tx);
       });

@@ -28,6 +28,7 @@ test("an admin's side menu lists the admin pages and no My Orders", async ({ pag
     "All Buyers",
     "Reported Items",
     "Email delivery",
+    "Admin activity",
     "Notifications",
     "Saved searches",
     "Messages",

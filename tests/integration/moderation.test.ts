@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminActions } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -93,5 +95,10 @@ describe("reports", () => {
     expect((await c.admin.post(`/api/reports/${other}/dismissal`)).statusCode).toBe(204);
     expect((await c.admin.post(`/api/reports/${other}/dismissal`)).statusCode).toBe(404);
     expect((await c.anonymous.get(`/api/adverts/${other}`)).statusCode).toBe(200);
+    const logged = await t.services.db
+      .select({ summary: adminActions.summary })
+      .from(adminActions)
+      .where(eq(adminActions.targetId, other));
+    expect(logged).toEqual([{ summary: "Dismissed 1 report" }]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "../../schemas/search.ts";
+import { storageSize } from "../../schemas/values.ts";
 
 const parse = (q: string) => parseSearch(new URLSearchParams(q));
 
@@ -20,5 +21,19 @@ describe("search parameters from a URL", () => {
 
   it("gets broken UTF-8 already replaced by U+FFFD when the URL is decoded: harmless text", () => {
     expect(parse("location=%ED%A0%80").location).toBe("\uFFFD\uFFFD\uFFFD");
+  });
+});
+
+describe("storage sizes", () => {
+  it("names whole terabytes as a shop does, whether counted in 1000 or 1024 GB", () => {
+    expect([256, 512, 1000, 1024, 1536, 2048, 4096].map(storageSize)).toEqual([
+      "256 GB",
+      "512 GB",
+      "1 TB",
+      "1 TB",
+      "1536 GB",
+      "2 TB",
+      "4 TB",
+    ]);
   });
 });

@@ -153,6 +153,7 @@ function menuEntries(menu: Menu): Entry[] {
           ["/dashboard/all/buyers", "All Buyers"],
           ["/dashboard/reported-items", "Reported Items"],
           ["/dashboard/email-delivery", "Email delivery"],
+          ["/dashboard/admin-log", "Admin activity"],
         ] satisfies Entry[])
       : []),
     ["/dashboard/notifications", "Notifications"],

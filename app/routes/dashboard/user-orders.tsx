@@ -13,9 +13,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta = () => [{ title: "Orders of an account — ReLaptop" }];
 
 export default function UserOrders({ loaderData: { orders } }: Route.ComponentProps) {
+  // Whose orders: the account is the buyer or the seller of each (an account without orders stays unnamed).
+  const first = orders[0];
+  const whose = first ? (first.role === "buyer" ? first.buyerName : first.sellerName) : "this account";
   return (
     <section>
-      <h1 className="mb-4 text-3xl font-bold">Orders of this account</h1>
+      <h1 className="mb-4 text-3xl font-bold">Orders of {whose}</h1>
       {orders.length === 0 ? (
         <p>This account has no orders, as buyer or as seller.</p>
       ) : (
