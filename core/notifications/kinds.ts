@@ -42,11 +42,18 @@ export interface InAppNotice {
 
 export type SubjectType = "order" | "advert" | "account" | "conversation";
 
+export type KindAudience = "sellers" | "buyers";
+
 interface KindDefinition<P> {
   /** Who receives it (the preferences page shows `label`). */
   who: string;
   label: string;
   subject: SubjectType;
+  /**
+   * Who can be told it at all, for the email choices on /profile: sellers (of their laptops), buyers (their
+   * orders and saved laptops: everyone but admins), or — absent — anyone.
+   */
+  audience?: KindAudience;
   email: "optional" | "always" | "never";
   /** In the app; absent for the account emails. */
   inApp?: (p: P, to: Recipient) => InAppNotice;
@@ -99,6 +106,7 @@ export const KINDS = {
     who: "the laptop's seller",
     label: "A buyer books one of your laptops",
     subject: "order",
+    audience: "sellers",
     email: "optional",
     inApp: (p, to) => ({
       title: `${p.productName} was booked`,
@@ -121,6 +129,7 @@ export const KINDS = {
     who: "the laptop's seller",
     label: "A buyer pays for one of your laptops",
     subject: "order",
+    audience: "sellers",
     email: "optional",
     inApp: (p, to) => ({
       title: `${p.productName} was paid for`,
@@ -143,6 +152,7 @@ export const KINDS = {
     who: "the buyer",
     label: "Receipts for your payments",
     subject: "order",
+    audience: "buyers",
     email: "optional",
     inApp: (p) => ({
       title: `Receipt: ${p.productName}`,
@@ -168,6 +178,7 @@ export const KINDS = {
     who: "the buyer and the seller",
     label: "An order is cancelled or refunded",
     subject: "order",
+    audience: "buyers",
     email: "optional",
     inApp: (p, to) => ({
       title: p.refunded ? `Refunded: ${p.productName}` : `Booking cancelled: ${p.productName}`,
@@ -208,6 +219,7 @@ export const KINDS = {
     who: "the laptop's seller",
     label: "A buyer confirms receipt (the money is released)",
     subject: "order",
+    audience: "sellers",
     email: "optional",
     inApp: (p, to) => ({
       title: `Received: ${p.productName}`,
@@ -230,6 +242,7 @@ export const KINDS = {
     who: "the buyer whose booking ended",
     label: "A laptop you booked is sold to someone else or leaves the catalogue",
     subject: "order",
+    audience: "buyers",
     email: "optional",
     inApp: (p) => ({
       title: `Booking ended: ${p.productName}`,
@@ -257,6 +270,7 @@ export const KINDS = {
     who: "the seller",
     label: "An admin verifies you as a seller",
     subject: "account",
+    audience: "sellers",
     email: "optional",
     inApp: () => ({
       title: "You are a verified seller",
@@ -279,6 +293,7 @@ export const KINDS = {
     who: "the advert's seller",
     label: "An admin removes one of your adverts",
     subject: "advert",
+    audience: "sellers",
     email: "optional",
     inApp: (p, to) => ({
       title: `Advert removed: ${p.productName}`,
@@ -298,6 +313,7 @@ export const KINDS = {
     who: "the advert's seller",
     label: "An admin publishes an advert held for review",
     subject: "advert",
+    audience: "sellers",
     email: "optional",
     inApp: (p) => ({
       title: `Advert published: ${p.productName}`,
@@ -317,6 +333,7 @@ export const KINDS = {
     who: "the advert's seller",
     label: "An admin rejects an advert held for review",
     subject: "advert",
+    audience: "sellers",
     email: "optional",
     inApp: (p, to) => ({
       title: `Advert not published: ${p.productName}`,
@@ -423,6 +440,7 @@ export const KINDS = {
     who: "the seller",
     label: "A buyer reviews you",
     subject: "order",
+    audience: "sellers",
     email: "optional",
     inApp: (p) => ({
       title: `New review: ${p.rating} of 5 stars`,
@@ -445,6 +463,7 @@ export const KINDS = {
     who: "the review's author",
     label: "An admin removes one of your reviews",
     subject: "order",
+    audience: "buyers",
     email: "optional",
     inApp: (p) => ({
       title: `Review removed: ${p.productName}`,
@@ -491,6 +510,7 @@ export const KINDS = {
     who: "everyone who saved the laptop",
     label: "A laptop in your favourites gets cheaper",
     subject: "advert",
+    audience: "buyers",
     email: "optional",
     inApp: (p) => ({
       title: `Price drop: ${p.productName}`,
@@ -516,6 +536,7 @@ export const KINDS = {
     who: "everyone who saved the laptop",
     label: "A laptop in your favourites is sold",
     subject: "advert",
+    audience: "buyers",
     email: "optional",
     inApp: (p) => ({
       title: `Sold: ${p.productName}`,
@@ -539,6 +560,7 @@ export const KINDS = {
     who: "everyone who saved the laptop",
     label: "A sold laptop in your favourites is for sale again",
     subject: "advert",
+    audience: "buyers",
     email: "optional",
     inApp: (p) => ({
       title: `Back on sale: ${p.productName}`,

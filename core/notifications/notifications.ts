@@ -4,10 +4,10 @@ import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { emailOutbox, emailPreferences, notifications } from "../../db/schema.ts";
-import { requireAdmin, type SessionUser } from "../accounts/index.ts";
+import { canBuy, isSeller, requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
-import { isKind, KINDS, type NotificationKind, OPTIONAL_KINDS } from "./kinds.ts";
+import { isKind, KINDS, type KindAudience, type NotificationKind, OPTIONAL_KINDS } from "./kinds.ts";
 import { CHANNELS } from "./notify.ts";
 import { readUnsubscribeToken } from "./unsubscribe-token.ts";
 
@@ -36,6 +36,13 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = new Date(at ?? "");
   return id && isUuid(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+}
+
+/** Whether a person can be told a kind at all (a buyer is never told of "their" sales). */
+function mayBeTold(actor: SessionUser, audience: KindAudience | undefined): boolean {
+  if (audience === "sellers") return isSeller(actor);
+  if (audience === "buyers") return canBuy(actor);
+  return true;
 }
 
 /**
@@ -128,7 +135,11 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
         .from(emailPreferences)
         .where(eq(emailPreferences.userId, actor.id));
       const chosen = new Map(rows.map((r) => [r.kind, r.email]));
-      return OPTIONAL_KINDS.map((kind) => ({ kind, label: KINDS[kind].label, email: chosen.get(kind) ?? true }));
+      return OPTIONAL_KINDS.filter((kind) => mayBeTold(actor, KINDS[kind].audience)).map((kind) => ({
+        kind,
+        label: KINDS[kind].label,
+        email: chosen.get(kind) ?? true,
+      }));
     },
 
     async setEmailPreference(actor: SessionUser, kind: string, email: boolean): Promise<void> {

@@ -81,7 +81,7 @@ describe("my notifications", () => {
 
 describe("email preferences", () => {
   it("list every optional kind, on by default, and turn one off and on again", async () => {
-    const me = await person();
+    const me = await person("seller");
     const before = (await me.http.get("/api/me/email-preferences")).json().preferences as {
       kind: string;
       email: boolean;
@@ -91,13 +91,30 @@ describe("email preferences", () => {
     const off = await me.http.raw("PUT", "/api/me/email-preferences", { kind: "order.booked", email: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().preferences.find((p: { kind: string }) => p.kind === "order.booked").email).toBe(false);
-    const other = await person();
+    const other = await person("seller");
     const theirs = (await other.http.get("/api/me/email-preferences")).json().preferences;
     expect(theirs.find((p: { kind: string }) => p.kind === "order.booked").email).toBe(true);
     const bad = await me.http.raw("PUT", "/api/me/email-preferences", { kind: "account.passwordReset", email: false });
     expect(bad.statusCode).toBe(400);
     const on = await me.http.raw("PUT", "/api/me/email-preferences", { kind: "order.booked", email: true });
     expect(on.json().preferences.find((p: { kind: string }) => p.kind === "order.booked").email).toBe(true);
+  });
+
+  it("list only what the person can be told: no sales for a buyer, no orders for an admin", async () => {
+    const kinds = async (role: Role) =>
+      ((await (await person(role)).http.get("/api/me/email-preferences")).json().preferences as { kind: string }[]).map(
+        (p) => p.kind,
+      );
+    const [buyer, seller, admin] = [await kinds("user"), await kinds("seller"), await kinds("admin")];
+    expect(buyer).toContain("order.receipt");
+    expect(buyer).toContain("favourite.priceDrop");
+    expect(buyer).not.toContain("order.booked");
+    expect(buyer).not.toContain("account.sellerVerified");
+    // A seller buys too.
+    expect(seller).toEqual(expect.arrayContaining(["order.booked", "advert.removed", "order.receipt"]));
+    expect(admin).not.toContain("order.receipt");
+    expect(admin).not.toContain("order.booked");
+    expect(admin).toContain("message.new");
   });
 });
 
