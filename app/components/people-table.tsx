@@ -4,19 +4,7 @@ import type { PersonRow } from "../../core/moderation/index.ts";
 import { busyButton, useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDeleteDialog } from "./dialog.tsx";
-
-/**
- * Below md the table stacks: each person becomes a card whose cells are labelled lines (their column's name
- * from `data-label`), so status and actions stay on screen instead of in a sideways scroll.
- */
-const STACK = {
-  table: "table max-md:block",
-  head: "max-md:sr-only",
-  body: "max-md:flex max-md:flex-col max-md:gap-3",
-  row: "max-md:flex max-md:flex-col max-md:rounded-box max-md:border max-md:border-base-300 max-md:p-2",
-  cell: "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:py-1",
-  labelled: "max-md:before:w-16 max-md:before:font-semibold max-md:before:content-[attr(data-label)]",
-};
+import { STACK } from "./stacked-table.ts";
 
 /** All Sellers and All Buyers: search, pages, and each row's actions. */
 export function PeopleTable({

@@ -153,3 +153,14 @@ test("on a phone All Sellers and All User are cards with status and actions on s
     expect(await fitsTheScreen(page)).toBe(true);
   }
 });
+
+test("on a phone Email delivery is cards: address on one line, status on screen", async ({ page }) => {
+  await logIn(page, DEMO.admin);
+  await page.goto("/dashboard/email-delivery");
+  const first = page.locator("tbody tr").first();
+  await expect(first.getByText(/^(sent|not sent \(no SMTP_URL\)|pending|sending|failed)$/)).toBeInViewport();
+  // The address reads as one line, not a letter a line.
+  const to = first.locator('td[data-label="To"]');
+  expect((await to.boundingBox())?.height).toBeLessThan(48);
+  expect(await fitsTheScreen(page)).toBe(true);
+});

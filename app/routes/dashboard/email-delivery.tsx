@@ -3,6 +3,7 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { EMAIL_STATUS_LABELS, RESENDABLE } from "../../../schemas/notification-labels.ts";
 import { RouteError } from "../../components/route-error.tsx";
+import { STACK } from "../../components/stacked-table.ts";
 import { parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
@@ -49,11 +50,12 @@ export default function EmailDelivery({ loaderData: { emails } }: Route.Componen
       {emails.length === 0 ? (
         <p>No emails yet.</p>
       ) : (
-        // On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+        // Wide screens may still scroll it sideways: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+        // On a phone each email is a card (STACK).
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled
         <section className="overflow-x-auto" tabIndex={0} aria-label="Latest emails">
-          <table className="table">
-            <thead>
+          <table className={STACK.table}>
+            <thead className={STACK.head}>
               <tr>
                 <th scope="col">When (UTC)</th>
                 <th scope="col">To</th>
@@ -64,13 +66,17 @@ export default function EmailDelivery({ loaderData: { emails } }: Route.Componen
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={STACK.body}>
               {emails.map((e) => (
-                <tr key={e.id}>
-                  <td className="whitespace-nowrap">{e.createdAt.slice(0, 16).replace("T", " ")}</td>
-                  <td className="break-all">{e.to}</td>
-                  <td>{e.subject}</td>
-                  <td>
+                <tr key={e.id} className={STACK.row}>
+                  <td className={`${STACK.cell} ${STACK.labelled} whitespace-nowrap`} data-label="When">
+                    {e.createdAt.slice(0, 16).replace("T", " ")} <span className="md:sr-only">UTC</span>
+                  </td>
+                  <td className={`${STACK.cell} ${STACK.labelled} md:min-w-48 break-all`} data-label="To">
+                    {e.to}
+                  </td>
+                  <td className={`${STACK.cell} max-md:font-semibold`}>{e.subject}</td>
+                  <td className={`${STACK.cell} ${STACK.labelled}`} data-label="Status">
                     <span className={`badge ${STATUS_BADGES[e.status]} whitespace-nowrap`}>
                       {EMAIL_STATUS_LABELS[e.status]}
                     </span>
@@ -80,7 +86,7 @@ export default function EmailDelivery({ loaderData: { emails } }: Route.Componen
                       </p>
                     )}
                   </td>
-                  <td>
+                  <td className={STACK.cell}>
                     {RESENDABLE.includes(e.status) && e.status !== "sent" && (
                       <Form method="post">
                         <input type="hidden" name="emailId" value={e.id} />
