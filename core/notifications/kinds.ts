@@ -156,7 +156,8 @@ export const KINDS = {
     email: "optional",
     inApp: (p) => ({
       title: `Receipt: ${p.productName}`,
-      body: `You paid ${formatMoney(p.priceCents)} on ${formatDate(p.paidAt)}. Order ${orderNumber(p.orderId)}.`,
+      // No date: the notice shows its own time, in the reader's zone (an email, which cannot, says the date).
+      body: `You paid ${formatMoney(p.priceCents)}. Order ${orderNumber(p.orderId)}.`,
       link: LINKS.myOrders,
     }),
     mail: (p) => ({

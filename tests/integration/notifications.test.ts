@@ -130,6 +130,8 @@ describe("the outbox", () => {
     expect(sellerMails).toContain("Sold: ThinkPad T14");
     const { items } = await t.services.notifications.list(buyer.user);
     expect(items[0]).toMatchObject({ kind: "order.receipt", subjectType: "order", subjectId: orderId });
+    // In the app the notice's own time says when, in the reader's zone: its text names no date in UTC.
+    expect(items[0]?.body).toMatch(/^You paid \$615\. Order \S+\.$/);
 
     // The email's own one-click link works, without a session (RFC 8058's POST).
     const link = header(receipt as SmtpServer["received"][number], "list-unsubscribe").slice(1, -1);
