@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { busySubmit } from "../lib/use-focus-landing.ts";
 
 export interface EmailPreference {
   kind: string;
@@ -29,7 +30,7 @@ export function EmailPreferencesForm({ preferences, saved }: { preferences: Emai
         ))}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
           Save email choices
         </button>
         <p role="status" className="font-medium">

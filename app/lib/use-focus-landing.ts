@@ -27,6 +27,9 @@ export function useFocusLanding<T extends HTMLElement>(state: unknown) {
   return ref;
 }
 
+/** The page's main heading: where focus goes when a list's last row goes. */
+export const mainHeading = () => document.querySelector<HTMLElement>("main h1");
+
 /**
  * For a list whose rows can disappear: when a row that held focus goes, focus moves to the row now in its place
  * (the next one, else the new last one), or to `empty()` when none is left. Spread the result on the list.
@@ -59,6 +62,16 @@ export function busyButton(busy: boolean, onClick: () => void) {
     "aria-disabled": busy || undefined,
     onClick: () => {
       if (!busy) onClick();
+    },
+  };
+}
+
+/** A busy submit button: it keeps focus (a `disabled` one drops it to the page) and sends nothing until done. */
+export function busySubmit(busy: boolean) {
+  return {
+    "aria-disabled": busy || undefined,
+    onClick: (event: React.MouseEvent) => {
+      if (busy) event.preventDefault();
     },
   };
 }

@@ -7,6 +7,13 @@ import { announce, withdraw } from "./announce.ts";
 export const errorCountMessage = (count: number) =>
   count === 1 ? "1 field needs your attention." : `${count} fields need your attention.`;
 
+/** The form's error message, made focusable (it is not a control). */
+function focusableAlert(form: HTMLFormElement): HTMLElement | null {
+  const alert = form.querySelector<HTMLElement>('[role="alert"]');
+  if (alert && !alert.hasAttribute("tabindex")) alert.setAttribute("tabindex", "-1");
+  return alert;
+}
+
 /**
  * Validates a form in the browser with the same zod schema the server uses,
  * and shows the server's answer (field messages, or one form-level message) when it comes back.
@@ -30,10 +37,18 @@ export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErr
     if (refusal === 0 || !form) return;
     const count = Object.keys(errors).length;
     if (count === 0) return;
-    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // A field to fix, else the message of an error no field carries (a declined card).
+    (form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? focusableAlert(form))?.focus();
     said.current = errorCountMessage(count);
     announce(said.current);
   }, [refusal, errors]);
+
+  // A refusal of the whole form (a declined card, a wrong password): focus goes to its message, which the
+  // submit button — disabled while it was sent — could not keep.
+  useEffect(() => {
+    const form = submitted.current;
+    if (server?.formError && form) focusableAlert(form)?.focus();
+  }, [server]);
 
   // Nothing left to fix (the submit went through, or the page answered with its success): the count is stale.
   useEffect(() => {

@@ -5,6 +5,7 @@ import { FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appErrorData, parseForm } from "../lib/forms.server.ts";
 import { authHeaders } from "../lib/session.server.ts";
+import { busySubmit } from "../lib/use-focus-landing.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -42,7 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         <FormError message={form.formError} />
         <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
           Send me a link
         </button>
       </Form>

@@ -48,6 +48,8 @@ test("forgot password → the emailed link → a new password → signed in; the
   await expect(
     page.getByText("If an account exists for that email, we have sent a link to reset the password."),
   ).toBeVisible();
+  // The button kept focus while the request ran (a disabled one would have dropped it to the page).
+  await expect(page.getByRole("button", { name: "Send me a link" })).toBeFocused();
   // Sent: the refusal's count is no longer in the page for a screen reader to come across.
   await expect(announcer(page)).not.toHaveText(/attention/);
 

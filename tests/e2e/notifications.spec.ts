@@ -116,6 +116,7 @@ test("opening an unread notification marks it read, and email choices are saved 
   await expect(page.getByRole("form", { name: "Emails" }).getByRole("status")).toHaveText(
     "Your email choices are saved.",
   );
+  await expect(page.getByRole("button", { name: "Save email choices" })).toBeFocused();
   await page.reload();
   await expect(page.getByLabel("A buyer books one of your laptops")).not.toBeChecked();
   await expect(page.getByLabel("Receipts for your payments")).toBeChecked();

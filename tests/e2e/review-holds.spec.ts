@@ -43,6 +43,8 @@ test("an advert with another seller's phone is held; an admin approves it and it
   await held.getByRole("button", { name: "Approve" }).click();
   await expect(admin.getByText("Approved: the advert is public.")).toBeVisible();
   await expect(held).toHaveCount(0);
+  // Focus moved to the row now in its place (or the heading), not back to the top of the page.
+  await expect.poll(() => admin.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
 
   await visitor.goto(`/allAdd?q=${encodeURIComponent(name)}`);
   await visitor.locator("article h3 a", { hasText: name }).click();

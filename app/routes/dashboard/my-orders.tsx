@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../../components/dialog.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
+import { useFocusLanding } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-orders";
 
@@ -110,6 +111,8 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
   const [confirming, setConfirming] = useState<"cancel" | "receipt" | null>(null);
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" || !hydrated;
+  // Confirming receipt or cancelling takes the buttons away: focus lands on the order's new status.
+  const statusMark = useFocusLanding<HTMLSpanElement>(order.status);
   const post = (intent: "cancel" | "receipt") => {
     fetcher.submit({ intent, orderId: order.id }, { method: "post" });
     setConfirming(null);
@@ -152,6 +155,7 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
       <p className="flex flex-wrap items-center gap-2">
         {formatPrice(order.priceCents)}
         <span
+          ref={statusMark}
           className={`badge ${order.status === "paid" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}
         >
           {ORDER_STATUS_LABELS[order.status]}

@@ -11,7 +11,7 @@ import { parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
-import { useListFocus } from "../../lib/use-focus-landing.ts";
+import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-products";
 
@@ -48,10 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "My Products — ReLaptop" }];
 
-const pageHeading = () => document.querySelector<HTMLElement>("main h1");
-
 export default function MyAdverts({ loaderData: { adverts } }: Route.ComponentProps) {
-  const list = useListFocus<HTMLUListElement>(adverts.length, pageHeading);
+  const list = useListFocus<HTMLUListElement>(adverts.length, mainHeading);
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">

@@ -14,6 +14,7 @@ import { useLiveEvent } from "../../lib/live-events.ts";
 import { reviewAction } from "../../lib/review-moderation.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import type { Route } from "./+types/reported-items";
@@ -85,13 +86,18 @@ export default function ReportedItems({ loaderData: { groups, reviews, conversat
   // A new report, an advert held for review, another admin's decision (admins' streams only): read the
   // page again. Rows keep their keys, so an open dialog and what is typed in it stay as they are.
   useLiveEvent(MODERATION_EVENT, refresh);
+  // A decided row goes: focus moves to the row now in its place (or the heading), not to the top of the page.
+  const heldList = useListFocus<HTMLUListElement>(held.adverts.length, mainHeading);
+  const groupList = useListFocus<HTMLUListElement>(groups.length, mainHeading);
+  const reviewList = useListFocus<HTMLUListElement>(reviews.length, mainHeading);
+  const conversationList = useListFocus<HTMLUListElement>(conversations.length, mainHeading);
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">Reported Items</h1>
       {held.adverts.length > 0 && (
         <>
           <h2 className="mb-3 text-xl font-semibold">Held for review</h2>
-          <ul className="mb-8 flex flex-col gap-3">
+          <ul ref={heldList.ref} onFocus={heldList.onFocus} className="mb-8 flex flex-col gap-3">
             {held.adverts.map((a) => (
               <HeldAdvertRow key={a.id} advert={a} />
             ))}
@@ -106,7 +112,7 @@ export default function ReportedItems({ loaderData: { groups, reviews, conversat
       {groups.length === 0 && reviews.length === 0 && conversations.length === 0 ? (
         <p>No open reports. All clear.</p>
       ) : (
-        <ul className="flex flex-col gap-3">
+        <ul ref={groupList.ref} onFocus={groupList.onFocus} className="flex flex-col gap-3">
           {groups.map((g) => (
             <ReportGroup key={g.advertId} group={g} />
           ))}
@@ -115,7 +121,7 @@ export default function ReportedItems({ loaderData: { groups, reviews, conversat
       {reviews.length > 0 && (
         <>
           <h2 className="mb-3 mt-8 text-xl font-semibold">Reported reviews</h2>
-          <ul className="flex flex-col gap-3">
+          <ul ref={reviewList.ref} onFocus={reviewList.onFocus} className="flex flex-col gap-3">
             {reviews.map((r) => (
               <ReportedReviewRow key={r.reviewId} review={r} />
             ))}
@@ -125,7 +131,7 @@ export default function ReportedItems({ loaderData: { groups, reviews, conversat
       {conversations.length > 0 && (
         <>
           <h2 className="mt-6 mb-3 text-2xl font-bold">Reported conversations</h2>
-          <ul className="flex flex-col gap-3">
+          <ul ref={conversationList.ref} onFocus={conversationList.onFocus} className="flex flex-col gap-3">
             {conversations.map((c) => (
               <ReportedConversationRow key={c.id} conversation={c} />
             ))}

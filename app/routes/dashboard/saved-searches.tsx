@@ -9,7 +9,7 @@ import { RouteError } from "../../components/route-error.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
-import { useListFocus } from "../../lib/use-focus-landing.ts";
+import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/saved-searches";
 
@@ -70,8 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Saved searches — ReLaptop" }];
 
-const pageHeading = () => document.querySelector<HTMLElement>("main h1");
-
 const ALERT_LABELS: Record<SavedSearchAlerts, string> = { instant: "Instantly", daily: "Daily", off: "Off" };
 
 type Saved = Route.ComponentProps["loaderData"]["savedSearches"][number];
@@ -81,7 +79,7 @@ export default function SavedSearches({ loaderData: { savedSearches }, actionDat
   const refused = actionData && !("id" in actionData) ? (actionData as ActionErrors) : undefined;
   const messages = [refused?.formError, ...Object.values(refused?.fields ?? {})].filter(Boolean);
   // A deleted search takes its Delete button with it: focus goes to the search now in its place.
-  const list = useListFocus<HTMLUListElement>(savedSearches.length, pageHeading);
+  const list = useListFocus<HTMLUListElement>(savedSearches.length, mainHeading);
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Saved searches</h1>
