@@ -18,6 +18,7 @@ export const FAVOURITE_MESSAGES = {
   notFound: "This laptop does not exist.",
   notSaved: "This laptop is not in your favourites.",
   forbidden: "Admins do not keep favourites.",
+  own: "This is your own laptop: you cannot save it to your favourites.",
   badCursor: "This page of favourites does not exist.",
   saved: "Saved to your favourites.",
   removed: "Removed from your favourites.",

@@ -37,7 +37,8 @@ export function createFavourites({ db }: { db: Db }) {
   return {
     /**
      * Saves a laptop (again: nothing changes, the first save's price and time stay). A deleted or
-     * removed laptop cannot be saved; a sold one can (its page still shows).
+     * removed laptop cannot be saved; a sold one can (its page still shows); one's own cannot (it would
+     * count among its savers in My Products).
      */
     async save(person: Person, advertId: string): Promise<void> {
       requireBuyer(person);
@@ -47,6 +48,7 @@ export function createFavourites({ db }: { db: Db }) {
         insert into ${favourites} (user_id, advert_id, saved_price_cents, advert_name)
         select ${person.id}, ${adverts.id}, ${adverts.resalePriceCents}, ${adverts.name}
         from ${adverts} where ${adverts.id} = ${advertId} and ${adverts.status} in ('available', 'sold')
+          and ${adverts.sellerId} <> ${person.id}
         on conflict (user_id, advert_id) do nothing
         returning 1 as saved`);
       if ((saved as unknown as { rows: unknown[] }).rows.length > 0) return;
@@ -54,7 +56,10 @@ export function createFavourites({ db }: { db: Db }) {
         .select({ one: sql`1` })
         .from(favourites)
         .where(and(eq(favourites.userId, person.id), eq(favourites.advertId, advertId)));
-      if (!exists) throw new AppError("NOT_FOUND", FAVOURITE_MESSAGES.notFound);
+      if (exists) return;
+      const [advert] = await db.select({ sellerId: adverts.sellerId }).from(adverts).where(eq(adverts.id, advertId));
+      if (advert?.sellerId === person.id) throw new AppError("FORBIDDEN", FAVOURITE_MESSAGES.own);
+      throw new AppError("NOT_FOUND", FAVOURITE_MESSAGES.notFound);
     },
 
     /** Removes one of the caller's favourites; false when it was not theirs to remove (not saved). */

@@ -188,8 +188,10 @@ describe("price drops", () => {
     const a = await laptop(50_000, "Drop me");
     const fans = [await newBuyer(), await newBuyer()];
     for (const f of fans) await f.http.raw("PUT", `/api/favourites/${a.id}`);
-    // Its seller saved it too: they made the drop, so they are not told.
-    await sellerHttp.raw("PUT", `/api/favourites/${a.id}`);
+    // Its seller cannot save it: it would count among its savers in My Products.
+    const own = await sellerHttp.raw("PUT", `/api/favourites/${a.id}`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe("This is your own laptop: you cannot save it to your favourites.");
     // One of them does not want these emails.
     await fans[1]?.http.raw("PUT", "/api/me/email-preferences", { kind: "favourite.priceDrop", email: false });
 
@@ -288,10 +290,13 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
 
   it("tells its savers when it is sold — not its buyer, nor anyone whose booking it ended — and when its refunded sale puts it back on sale", async () => {
     const a = await laptop(52_000, "Wanted twice");
-    // Five savers with its seller: all told in the buyer's own transaction (more go through the job queue).
+    // Five savers with its seller (saved before sellers were refused their own): all told in the buyer's own
+    // transaction (more go through the job queue).
     const [fan, quiet, booker, buyer] = [await newBuyer(), await newBuyer(), await newBuyer(), await newBuyer()];
     for (const who of [fan, quiet, booker, buyer]) await who.http.raw("PUT", `/api/favourites/${a.id}`);
-    await sellerHttp.raw("PUT", `/api/favourites/${a.id}`);
+    await t.services.db
+      .insert(favourites)
+      .values({ userId: seller.id, advertId: a.id, savedPriceCents: 52_000, advertName: a.name });
     await quiet.http.raw("PUT", "/api/me/email-preferences", { kind: "favourite.sold", email: false });
     // This one cancelled their own booking before the sale: nothing else tells them it sold.
     const cancelled = await quiet.http.post(`/api/orders/${await book(quiet.http, a.id)}/cancel`);

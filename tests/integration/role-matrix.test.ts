@@ -34,6 +34,8 @@ const OWN_SAVED_SEARCH = row(401, 404, "ok", 404, 404, 404);
 const OWN_CONVERSATION = row(401, "ok", "ok", 404, 404, 404);
 /** People who buy keep favourites (admins do not). */
 const CAN_BUY = row(401, "ok", "ok", "ok", "ok", 403);
+/** Saving the owner's laptop: anyone who buys, but not its own seller. */
+const SAVE_NOT_OWN = row(401, "ok", 403, "ok", "ok", 403);
 /** The buyer's own favourite: nobody else has it to remove. */
 const OWN_FAVOURITE = row(401, "ok", 404, 404, 404, 403);
 /** Operations that answer with a stream that never ends by itself. */
@@ -129,7 +131,7 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/reviews/{id}/report-dismissal": ADMIN_ONLY,
   "POST /api/reviews/{id}/removal": ADMIN_ONLY,
   "GET /api/favourites": CAN_BUY,
-  "PUT /api/favourites/{advertId}": CAN_BUY,
+  "PUT /api/favourites/{advertId}": SAVE_NOT_OWN,
   "DELETE /api/favourites/{advertId}": OWN_FAVOURITE,
 };
 
