@@ -112,21 +112,23 @@ const advertFields = {
   batteryHealth: optionalInt("Battery health", 0, 100),
 };
 
+/**
+ * The resale price is at most the original. Compared only when both are prices: a wrong original price
+ * ("abc") has its own message, and would make any resale price look too high.
+ */
+const resaleAtMostOriginal = (a: { originalPrice: unknown; resalePrice: unknown }) =>
+  typeof a.originalPrice !== "number" || typeof a.resalePrice !== "number" || a.resalePrice <= a.originalPrice;
+const resaleTooHigh = { path: ["resalePrice"], message: "Resale price cannot be more than the original price" };
+
 /** Add Advertisement: the spec's fields and messages, specs optional, at least one photo. */
 export const advertSchema = z
   .object({ ...advertFields, photos: photos(true) })
-  .refine((a) => a.resalePrice <= a.originalPrice, {
-    path: ["resalePrice"],
-    message: "Resale price cannot be more than the original price",
-  });
+  .refine(resaleAtMostOriginal, resaleTooHigh);
 
 /** Edit: the same rules; new photos replace the old ones only when some are given. */
 export const advertUpdateSchema = z
   .object({ ...advertFields, photos: photos(false) })
-  .refine((a) => a.resalePrice <= a.originalPrice, {
-    path: ["resalePrice"],
-    message: "Resale price cannot be more than the original price",
-  });
+  .refine(resaleAtMostOriginal, resaleTooHigh);
 
 export type AdvertInput = z.infer<typeof advertSchema>;
 export type AdvertUpdate = z.infer<typeof advertUpdateSchema>;

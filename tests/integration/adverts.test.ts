@@ -174,6 +174,11 @@ describe("managing adverts", () => {
     ).toEqual({
       resalePrice: "Resale price cannot be more than the original price",
     });
+    // A wrong original price has its own message, and makes no resale price "more than" it.
+    const noOriginal = multipart(fields({ originalPrice: "abc", resalePrice: "450.5" }));
+    expect(
+      (await as.owner.raw("PUT", `/api/adverts/${created}`, noOriginal.payload, noOriginal.headers)).json().fields,
+    ).toEqual({ originalPrice: "Original price must be a positive amount, like 450 or 449.99" });
     const body = multipart(fields({ name: "ThinkPad T14 Gen 2", resalePrice: "750" }));
     expect((await as.other.raw("PUT", `/api/adverts/${created}`, body.payload, body.headers)).statusCode).toBe(404);
     expect((await as.owner.raw("PUT", `/api/adverts/${created}`, body.payload, body.headers)).statusCode).toBe(204);
