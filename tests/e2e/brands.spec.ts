@@ -33,6 +33,8 @@ test("an admin adds, renames and deletes a brand, and cannot delete one that has
   await page.getByLabel("Image").setInputFiles(await pngFile());
   await page.getByRole("button", { name: "Add Brand" }).click();
   await expect(fieldError(page, "A brand with this name already exists")).toBeVisible();
+  // The chosen image is kept: only the name needs changing.
+  expect(await page.getByLabel("Image").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
 
   await page.goto("/dashboard/all/brands");
   await page.getByRole("button", { name: `Edit ${name}` }).click();
@@ -56,4 +58,6 @@ test("an admin adds, renames and deletes a brand, and cannot delete one that has
     .click();
   await expect(page.getByText("Brand deleted.")).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+  // Focus moved to the row now in its place, not back to the top of the page.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest("tbody") !== null)).toBe(true);
 });

@@ -10,6 +10,7 @@ import { FileField, FormError, TextField } from "../../components/form-field.tsx
 import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";
 import type { Route } from "./+types/all-brands";
@@ -44,6 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = () => [{ title: "All Brands — ReLaptop" }];
 
 export default function AllBrands({ loaderData: { brands } }: Route.ComponentProps) {
+  // A deleted brand's row goes: focus moves to the row now in its place, not to the top of the page.
+  const rows = useListFocus<HTMLTableSectionElement>(brands.length, mainHeading);
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">All Brands</h1>
@@ -59,7 +62,7 @@ export default function AllBrands({ loaderData: { brands } }: Route.ComponentPro
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={rows.ref} onFocus={rows.onFocus}>
             {brands.map((brand, i) => (
               <BrandRow key={brand.id} brand={brand} index={i + 1} />
             ))}
