@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { redirect, useFetcher } from "react-router";
 import { appContext } from "#app-context";
 import { REPORT_REASONS, reportSchema } from "../../schemas/moderation.ts";
@@ -42,6 +42,7 @@ export function ReportForm({
   const result = fetcher.data;
   const reported = result !== undefined && "ok" in result;
   const form = useValidatedForm(reportSchema, reported ? null : result);
+  const ids = useId();
   useEffect(() => {
     if (fetcher.state === "idle" && reported) onReported();
   }, [fetcher.state, reported, onReported]);
@@ -53,17 +54,38 @@ export function ReportForm({
         <legend className="mb-1 text-sm font-medium">Reason</legend>
         {REPORT_REASONS.map((reason) => (
           <label key={reason} className="flex items-center gap-2">
-            <input type="radio" name="reason" value={reason} className="radio radio-sm" />
+            <input
+              type="radio"
+              name="reason"
+              value={reason}
+              className="radio radio-sm"
+              aria-invalid={form.errors.reason ? true : undefined}
+              aria-describedby={form.errors.reason ? `${ids}-reason` : undefined}
+            />
             {reason}
           </label>
         ))}
-        {form.errors.reason && <p className="text-sm text-error">{form.errors.reason}</p>}
+        {form.errors.reason && (
+          <p id={`${ids}-reason`} className="text-sm text-error">
+            {form.errors.reason}
+          </p>
+        )}
       </fieldset>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Details (optional)
-        <textarea name="details" rows={3} className="textarea textarea-bordered" />
+        <textarea
+          name="details"
+          rows={3}
+          className="textarea textarea-bordered"
+          aria-invalid={form.errors.details ? true : undefined}
+          aria-describedby={form.errors.details ? `${ids}-details` : undefined}
+        />
       </label>
-      {form.errors.details && <p className="text-sm text-error">{form.errors.details}</p>}
+      {form.errors.details && (
+        <p id={`${ids}-details`} className="text-sm text-error">
+          {form.errors.details}
+        </p>
+      )}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onCancel}>
           Cancel

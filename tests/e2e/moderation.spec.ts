@@ -39,6 +39,10 @@ test("a buyer reports an advert, the admin removes it, and its seller sees why",
   const dialog = buyer.getByRole("dialog", { name: `Report ${name}` });
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(dialog.getByText("Choose a reason")).toBeVisible();
+  // Focus goes to the first reason, which names the message.
+  const first = dialog.getByRole("radio").first();
+  await expect(first).toBeFocused();
+  await expect(first).toHaveAccessibleDescription("Choose a reason");
   await dialog.getByLabel("Scam or fraud").check();
   await dialog.getByLabel("Details (optional)").fill("Wants money before meeting");
   await dialog.getByRole("button", { name: "Send report" }).click();
