@@ -82,6 +82,8 @@ test("the saved-searches page opens, renames, sets alerts and deletes — and is
   await expect(page.getByRole("heading", { level: 1, name: "Saved searches" })).toBeVisible();
   const item = page.getByRole("listitem").filter({ hasText: "16 GB+ · excellent" });
   await expect(item.getByLabel("Alerts")).toHaveValue("instant");
+  // Named as suggested, its filters are said once (the heading), not again beneath it.
+  await expect(item.locator("p").filter({ hasText: /^16 GB\+ · excellent$/ })).toHaveCount(0);
   await expectAccessible(page);
 
   await item.getByLabel("Name").fill(" ");
@@ -92,8 +94,9 @@ test("the saved-searches page opens, renames, sets alerts and deletes — and is
   await item.getByRole("button", { name: /^Rename/ }).click();
   await expect(page.getByText("Renamed to “Fast and mint”.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Fast and mint" })).toBeVisible();
-
   const renamed = page.getByRole("listitem").filter({ hasText: "Fast and mint" });
+  await expect(renamed.locator("p").filter({ hasText: /^16 GB\+ · excellent$/ })).toHaveCount(1);
+
   await renamed.getByLabel("Alerts").selectOption("daily");
   await renamed.getByRole("button", { name: /^Save alerts/ }).click();
   await expect(page.getByText("Alerts: Daily.")).toBeVisible();

@@ -133,7 +133,8 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
           Open<span className="sr-only"> {s.name}</span>
         </Link>
       </div>
-      <p className="text-sm text-base-content/80">{s.summary}</p>
+      {/* A search still named as suggested already says its filters in its heading. */}
+      {s.summary !== s.name && <p className="text-sm text-base-content/80">{s.summary}</p>}
       {refusal && (
         <p role="alert" className="text-sm text-error">
           {refusal}
