@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { Link } from "react-router";
-import { lastLiveData, useLiveEvent, useLiveStreamDown } from "../lib/live-events.ts";
+import { lastLiveData, liveStreamDown, useLiveEvent, useLiveStreamDown } from "../lib/live-events.ts";
 
 /**
  * A top-bar link with a count (the bell, Messages): the count from the page's loader until the tab's event
@@ -28,11 +28,16 @@ export function LiveCountLink({
   /** The SVG path of a 24×24 outline icon. */
   icon: string;
 }) {
-  const [live, setLive] = useState(() => {
+  const [live, setLive] = useState<number>();
+  // What the stream said before this link was shown (a page reached later, or this link hydrated late — it is
+  // loaded on its own): after hydration, since the server rendered the loader's count.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per event (countOf is made anew each render)
+  useLayoutEffect(() => {
     const data = lastLiveData(event);
-    return data === undefined ? undefined : countOf(data);
-  });
-  const [down, setDown] = useState(false);
+    if (data !== undefined) setLive(countOf(data));
+  }, [event]);
+  // A link shown after the stream broke (a page reached later, or hydrated late) starts knowing it.
+  const [down, setDown] = useState(liveStreamDown);
   useLiveEvent(event, (data) => {
     setDown(false);
     setLive(countOf(data));

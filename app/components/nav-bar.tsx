@@ -1,11 +1,18 @@
-import { Form, Link, NavLink } from "react-router";
-import { isActingSeller, isSeller, type Role } from "../../schemas/roles.ts";
+import { lazy, Suspense } from "react";
+import { Link, NavLink } from "react-router";
+import { isActingSeller, type Role } from "../../schemas/roles.ts";
 import type { Theme } from "../lib/theme.ts";
 import { useDetailsMenu } from "../lib/use-details-menu.ts";
-import { MessagesLink } from "./messages-link.tsx";
-import { NotificationBell } from "./notification-bell.tsx";
 import { SearchStrip } from "./search-strip.tsx";
 import { ThemeSwitch } from "./theme-switch.tsx";
+
+/*
+ * What only a signed-in person has in the top bar (Messages, the bell with its live stream, the account menu)
+ * comes in a module of its own: a visitor's pages, the most visited and cached, do not carry its JavaScript
+ * (tests/e2e/budget.spec.ts). The server renders it in the page as ever; the browser hydrates it once loaded.
+ */
+const LiveCounts = lazy(() => import("./signed-in-bar.tsx").then((m) => ({ default: m.LiveCounts })));
+const UserMenu = lazy(() => import("./signed-in-bar.tsx").then((m) => ({ default: m.UserMenu })));
 
 export interface NavUser {
   name: string;
@@ -95,75 +102,20 @@ export function NavBar({ user, theme }: { user: NavUser | null; theme: Theme }) 
           <Link to={postAdvertTarget} className="btn btn-primary hidden lg:inline-flex">
             Post Add
           </Link>
-          {user && <MessagesLink unread={user.unreadMessages} />}
-          {user && <NotificationBell unread={user.unread} />}
+          {user && (
+            <Suspense>
+              <LiveCounts user={user} />
+            </Suspense>
+          )}
           <ThemeSwitch theme={theme} />
-          {user && <UserMenu user={user} />}
+          {user && (
+            <Suspense>
+              <UserMenu user={user} />
+            </Suspense>
+          )}
         </div>
       </nav>
       <SearchStrip />
     </header>
-  );
-}
-
-function UserMenu({ user }: { user: NavUser }) {
-  const label = user.name || user.email;
-  const menu = useDetailsMenu();
-  return (
-    <details
-      ref={menu.ref}
-      onKeyDown={menu.onKeyDown}
-      onClick={menu.onClick}
-      onBlur={menu.onBlur}
-      className="dropdown dropdown-end"
-    >
-      <summary
-        className="btn btn-ghost max-w-48 truncate px-2 normal-case sm:px-4"
-        aria-label={`Account menu for ${label}`}
-      >
-        {/* On phones an icon, so that Messages and the bell fit beside the logo; the name is still its name. */}
-        <svg
-          width="22"
-          height="22"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          className="sm:hidden"
-        >
-          <path d="M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span className="sr-only sm:not-sr-only">{label}</span>
-      </summary>
-      <ul className="menu dropdown-content z-40 mt-2 w-48 rounded-box bg-base-100 p-2 shadow">
-        <li>
-          <Link to="/profile">Profile</Link>
-        </li>
-        {isSeller(user) && (
-          <>
-            <li className="menu-title">{user.actingAsSeller ? "Seller" : "User"}</li>
-            <li>
-              <Form method="post" action="/account/mode" className="p-0">
-                <input type="hidden" name="mode" value={user.actingAsSeller ? "user" : "seller"} />
-                <button
-                  type="submit"
-                  className="w-full px-3 py-1.5 text-left"
-                  aria-label={`Switch to ${user.actingAsSeller ? "User" : "Seller"}`}
-                >
-                  {user.actingAsSeller ? "User" : "Seller"}
-                </button>
-              </Form>
-            </li>
-          </>
-        )}
-        <li>
-          <Form method="post" action="/logout" className="p-0">
-            <button type="submit" className="w-full px-3 py-1.5 text-left">
-              Logout
-            </button>
-          </Form>
-        </li>
-      </ul>
-    </details>
   );
 }

@@ -15,6 +15,8 @@ type Handler = (data: string) => void;
 const handlers = new Map<string, Set<Handler>>();
 /** Told when the stream broke: what it said may be stale until it is open again and says it anew. */
 const downHandlers = new Set<() => void>();
+/** Whether the stream broke since it last spoke (for a listener that comes later: see `liveStreamDown`). */
+let down = false;
 /** What each event last said on the open stream: a page shown later starts from it (see `lastLiveData`). */
 const last = new Map<string, string>();
 let source: EventSource | undefined;
@@ -22,6 +24,7 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 
 function dispatch(event: Event) {
   const data = (event as MessageEvent<string>).data;
+  down = false;
   last.set(event.type, data);
   for (const handler of handlers.get(event.type) ?? []) handler(data);
 }
@@ -30,6 +33,7 @@ function connect() {
   source = new EventSource(NOTIFICATIONS_STREAM);
   for (const name of handlers.keys()) source.addEventListener(name, dispatch);
   source.onerror = () => {
+    down = true;
     for (const handler of downHandlers) handler();
     if (source?.readyState !== EventSource.CLOSED) return;
     retry = setTimeout(connect, RECONNECT_MS);
@@ -57,6 +61,7 @@ function listen(event: string, handler: Handler): () => void {
       source?.close();
       source = undefined;
       last.clear();
+      down = false;
     }
   };
 }
@@ -66,6 +71,9 @@ function listen(event: string, handler: Handler): () => void {
  * page was reached by a client-side navigation (the root's loader does not run again for it).
  */
 export const lastLiveData = (event: string): string | undefined => last.get(event);
+
+/** Whether the tab's stream is down (broken since it last spoke, retrying): what it last said may be overtaken. */
+export const liveStreamDown = (): boolean => down;
 
 /**
  * Calls `handler` when the tab's stream breaks (the network, a restart, a refusal), while the component is
