@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import toast, { Toaster } from "react-hot-toast";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,7 +11,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { appContext } from "#app-context";
-import { TOAST } from "../schemas/messages.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/footer.tsx";
@@ -28,6 +26,8 @@ import { FORGET_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOf } from "./lib/time-zone.
 import { popToast } from "./lib/toast.server.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
 import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
+
+const Toasts = lazy(() => import("./components/toasts.tsx"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, setCookie }] = await Promise.all([getUser(request, context), popToast(request, context)]);
@@ -90,10 +90,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Only a slow navigation shows the overlay; a fast one (~100 ms) would just flash it.
   const slow = useDelayedFlag(navigation.state === "loading" || navigation.formAction === "/account/mode", 300);
   const pending = loaderData.toast;
+  // The toasts' module is loaded with the first toast (after hydration: the server renders none), and stays.
+  // The latest toast is kept until shown: the page's data may be read again (without it) while that loads.
+  const [latest, setLatest] = useState<typeof pending>(null);
   useEffect(() => {
-    if (!pending) return;
-    const show = pending.type === "success" ? toast.success : toast.error;
-    show(pending.message, { id: pending.id });
+    if (pending) setLatest(pending);
   }, [pending]);
   return (
     <>
@@ -121,12 +122,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Footer />
       <div id={ANNOUNCER_ID} role="status" aria-live="polite" className="sr-only" />
       {slow && <LoadingScreen overlay />}
-      <Toaster
-        position="top-center"
-        // Below the top bar (4 rem and its border), not over its links.
-        containerStyle={{ top: "4.5rem" }}
-        toastOptions={{ success: { duration: TOAST.successMs }, error: { duration: TOAST.errorMs } }}
-      />
+      {latest && (
+        <Suspense>
+          <Toasts pending={latest} />
+        </Suspense>
+      )}
     </>
   );
 }

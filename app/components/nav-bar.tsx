@@ -1,18 +1,10 @@
-import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { isActingSeller, type Role } from "../../schemas/roles.ts";
 import type { Theme } from "../lib/theme.ts";
 import { useDetailsMenu } from "../lib/use-details-menu.ts";
 import { SearchStrip } from "./search-strip.tsx";
+import { LiveCounts, UserMenu } from "./signed-in-bar.tsx";
 import { ThemeSwitch } from "./theme-switch.tsx";
-
-/*
- * What only a signed-in person has in the top bar (Messages, the bell with its live stream, the account menu)
- * comes in a module of its own: a visitor's pages, the most visited and cached, do not carry its JavaScript
- * (tests/e2e/budget.spec.ts). The server renders it in the page as ever; the browser hydrates it once loaded.
- */
-const LiveCounts = lazy(() => import("./signed-in-bar.tsx").then((m) => ({ default: m.LiveCounts })));
-const UserMenu = lazy(() => import("./signed-in-bar.tsx").then((m) => ({ default: m.UserMenu })));
 
 export interface NavUser {
   name: string;
@@ -102,17 +94,9 @@ export function NavBar({ user, theme }: { user: NavUser | null; theme: Theme }) 
           <Link to={postAdvertTarget} className="btn btn-primary hidden lg:inline-flex">
             Post Add
           </Link>
-          {user && (
-            <Suspense>
-              <LiveCounts user={user} />
-            </Suspense>
-          )}
+          {user && <LiveCounts user={user} />}
           <ThemeSwitch theme={theme} />
-          {user && (
-            <Suspense>
-              <UserMenu user={user} />
-            </Suspense>
-          )}
+          {user && <UserMenu user={user} />}
         </div>
       </nav>
       <SearchStrip />

@@ -5,7 +5,7 @@ import { MessagesLink } from "./messages-link.tsx";
 import type { NavUser } from "./nav-bar.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 
-/** The top bar's live counts: unread messages and notifications (see nav-bar.tsx for why a module of its own). */
+/** The top bar's live counts: unread messages and notifications. */
 export function LiveCounts({ user }: { user: NavUser }) {
   return (
     <>
