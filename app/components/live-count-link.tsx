@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { lastLiveData, liveStreamDown, useLiveEvent, useLiveStreamDown } from "../lib/live-events.ts";
 
 /**
@@ -31,10 +31,11 @@ export function LiveCountLink({
   const [live, setLive] = useState<number>();
   // What the stream said before this link was shown (a page reached later, or this link hydrated late — it is
   // loaded on its own): after hydration, since the server rendered the loader's count.
+  // Not once it broke: the loader's count may be newer than its last word.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per event (countOf is made anew each render)
   useLayoutEffect(() => {
     const data = lastLiveData(event);
-    if (data !== undefined) setLive(countOf(data));
+    if (data !== undefined && !liveStreamDown()) setLive(countOf(data));
   }, [event]);
   // A link shown after the stream broke (a page reached later, or hydrated late) starts knowing it.
   const [down, setDown] = useState(liveStreamDown);
@@ -43,10 +44,13 @@ export function LiveCountLink({
     setLive(countOf(data));
   });
   useLiveStreamDown(() => setDown(true));
-  // A new count from the loaders, while the stream is down: newer than the stream's last word.
-  const [loaded, setLoaded] = useState(rendered);
-  if (rendered !== loaded) {
-    setLoaded(rendered);
+  // The loaders read again (the root's data is a new object, whether or not the count changed) while the
+  // stream is down: their count is newer than the stream's last word.
+  // (Read by its id, not through root.tsx: the top bar's module would import the root that imports it.)
+  const root = useRouteLoaderData("root");
+  const [loaded, setLoaded] = useState(root);
+  if (root !== loaded) {
+    setLoaded(root);
     if (down) setLive(undefined);
   }
   const count = live ?? rendered;

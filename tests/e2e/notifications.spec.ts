@@ -197,6 +197,38 @@ test("while the bell's stream is down, a count the page reads since is shown: Ma
   await expect(bell(page, "Notifications")).toBeVisible();
 });
 
+test("while the bell's stream is down, the page's data read again wins even when its count did not change", async ({
+  page,
+}) => {
+  test.slow();
+  await sellerWithLaptop(page, `IdeaPad Still ${Date.now().toString(36)}`);
+  // The stream waits until the bell is hydrated (it loads on its own), then says 1 unread and breaks.
+  const release = Promise.withResolvers<void>();
+  await page.route("**/api/notifications/stream", async (route) => {
+    await release.promise;
+    await route.fulfill({
+      status: 200,
+      contentType: "text/event-stream",
+      body: "retry: 600000\n\nevent: unread\ndata: 1\n\n",
+    });
+  });
+  await page.goto("/profile");
+  await expect(bell(page, "Notifications")).toBeVisible();
+  // Hydrated: React has put its props on the bell's element (the bell listens from then on).
+  await page.waitForFunction(() => {
+    const link = document.querySelector('header a[href="/dashboard/notifications"]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+  });
+  release.resolve();
+  await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
+  // The page's data is read again after an action: still none unread, as when the page was rendered.
+  await page.getByRole("button", { name: "Save email choices" }).click();
+  await expect(page.getByRole("form", { name: "Emails" }).getByRole("status")).toHaveText(
+    "Your email choices are saved.",
+  );
+  await expect(bell(page, "Notifications")).toBeVisible();
+});
+
 test("an admin sees Email delivery: a failed email with its error, and sends it again", async ({ page, browser }) => {
   test.slow();
   // The mail server refuses this address for good: the new account's verification email fails.
