@@ -7,7 +7,8 @@ import { getUser } from "./session.server.ts";
 /**
  * The hearts of a page of cards: for a visitor, a login form (the same for every visitor, so the page
  * can still be cached for them); for a buyer, which of these laptops they saved — one query for the
- * page, never one per card; for an admin, none.
+ * page, never one per card — and, for a seller, which are their own (no heart: nobody saves their own); for
+ * an admin, none.
  */
 export async function heartsFor(
   request: Request,
@@ -17,5 +18,10 @@ export async function heartsFor(
   const user = await getUser(request, context);
   if (!user) return { mode: "visitor" };
   if (!canBuy(user)) return { mode: "none" };
-  return { mode: "buyer", saved: await context.get(appContext).services.favourites.savedAmong(user, advertIds) };
+  const { favourites } = context.get(appContext).services;
+  const [saved, own] = await Promise.all([
+    favourites.savedAmong(user, advertIds),
+    favourites.ownAmong(user, advertIds),
+  ]);
+  return { mode: "buyer", saved, own };
 }

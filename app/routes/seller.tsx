@@ -32,15 +32,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     seller,
     reviews: reviewPage,
     page,
-    // A seller's own laptops have no hearts on their own page: nobody saves their own laptop.
-    hearts:
-      user?.id === seller.id
-        ? ({ mode: "none" } as const)
-        : await heartsFor(
-            request,
-            context,
-            page.items.map((a) => a.id),
-          ),
+    hearts: await heartsFor(
+      request,
+      context,
+      page.items.map((a) => a.id),
+    ),
     // Only the seller answers; anyone signed in may report (the server checks both again).
     isSeller: user?.id === seller.id,
     signedIn: Boolean(user),

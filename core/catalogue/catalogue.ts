@@ -167,7 +167,9 @@ export function createCatalogue({
           soldTo: orders.buyerName,
           soldFor: orders.priceCents,
           // Counted in the same query, from the favourites' advert index (no query per row).
-          savedBy: sql<number>`(select count(*)::int from ${favourites} f where f.advert_id = ${adverts.id})`,
+          // Not the seller's own save (refused now; one made before still stands in their favourites).
+          savedBy: sql<number>`(select count(*)::int from ${favourites} f
+            where f.advert_id = ${adverts.id} and f.user_id <> ${adverts.sellerId})`,
         })
         .from(adverts)
         .innerJoin(users, eq(users.id, adverts.sellerId))

@@ -5,7 +5,7 @@ import { descAsIndexed } from "../../db/order.ts";
 import { adverts, favourites } from "../../db/schema.ts";
 import { FAVOURITE_MESSAGES, type Favourite, type FavouritePage } from "../../schemas/favourites.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
-import { type Actor, canBuy } from "../accounts/index.ts";
+import { type Actor, canBuy, isSeller } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 
@@ -85,6 +85,17 @@ export function createFavourites({ db }: { db: Db }) {
         .from(favourites)
         .where(and(eq(favourites.userId, person.id), inArray(favourites.advertId, ids)));
       return rows.map((r) => r.advertId);
+    },
+
+    /** Which of these adverts are the person's own, which they cannot save: none for a buyer (no query). */
+    async ownAmong(person: Person, advertIds: string[]): Promise<string[]> {
+      const ids = advertIds.filter(isUuid);
+      if (!isSeller(person) || ids.length === 0) return [];
+      const rows = await db
+        .select({ id: adverts.id })
+        .from(adverts)
+        .where(and(eq(adverts.sellerId, person.id), inArray(adverts.id, ids)));
+      return rows.map((r) => r.id);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts } from "../../db/schema.ts";
+import { adverts, favourites } from "../../db/schema.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -230,7 +230,29 @@ describe("/dashboard/favourites", () => {
       resalePriceCents: 9_000,
     });
     for (let i = 0; i < 2; i++) await t.services.favourites.save((await person()).user, a.id);
+    // Its seller's own save (made before they were refused) is not among its savers.
+    await t.services.db.insert(favourites).values({
+      userId: seller.user.id,
+      advertId: a.id,
+      savedPriceCents: 9_000,
+      advertName: "Counted",
+    });
     const mine = await seller.http.get(`/dashboard/adds/${encodeURIComponent(seller.email)}`);
     expect(mine.body).toContain("Saved by 2 people");
+  });
+
+  it("shows a seller no heart on their own laptops, and hearts on others' ", async () => {
+    const seller = await person("seller");
+    const own = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "Mine to sell",
+      resalePriceCents: 9_500,
+    });
+    const theirs = await laptop("Someone else's");
+    const page = await seller.http.get("/allAdd?sort=newest");
+    expect(heartOf(page.body, own.id)).toBeNull();
+    expect(heartOf(page.body, theirs.id)).toMatchObject({ pressed: false, label: "Save to favourites" });
+    expect(heartOf((await seller.http.get(`/sellers/${seller.user.id}`)).body, own.id)).toBeNull();
   });
 });
