@@ -2,32 +2,39 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 
 const HOUR = 3_600_000;
-/** A timestamp as PostgreSQL prints one, or as toISOString writes one: safe to write into a statement. */
-const TIMESTAMP = /^[0-9:. TZ+-]+$/;
+/** A timestamp as written below (ISO 8601 in UTC, to the microsecond): safe to write into a statement. */
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+/** The outbox's claim and delivery times say what a delivery is doing now: only its row's creation is moved. */
+const OUTBOX_KEEPS = "email_outbox";
 
 /**
  * The demo tells a story over weeks (accounts made months ago, a sale three weeks ago, a question last night),
  * but it is seeded in a second or two through the core, which stamps everything with the present. A step run
  * by `happened(hoursAgo, step)` is moved afterwards to that time: every timestamp the step wrote — any
- * timestamp column of the app's tables between the step's start and end — goes back by the same amount, so
+ * timestamp column of the app's tables within the step's start and end — goes back by the same amount, so
  * its rows keep their order and their gaps. Times a step sets in the future (an expiry) or in the past (an
- * advert's given date) are outside that window and stay as they are.
+ * advert's given date) are outside that window and stay as they are; so does what is seeded outside a step.
  *
- * Steps are run in the story's order, so what is newest in the story is also what was written last.
+ * The window is read from both clocks that stamp rows (PostgreSQL's `now()`, JavaScript's `new Date()`), to
+ * the millisecond the columns keep. Seeding runs before the job queue starts, holding the start-up lock, so
+ * nothing else writes meanwhile; the outbox's delivery columns are left alone all the same.
  */
 export function demoTimeline(db: Db) {
   const seededAt = Date.now();
   const clock = async () => {
-    const { rows } = (await db.execute(sql`select clock_timestamp()::text as at`)) as unknown as {
-      rows: { at: string }[];
-    };
-    return rows[0]?.at ?? "";
+    const { rows } = (await db.execute(
+      sql`select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at`,
+    )) as unknown as { rows: { at: string }[] };
+    return new Date(rows[0]?.at ?? Number.NaN).getTime();
   };
 
   return async function happened<T>(hoursAgo: number, step: () => Promise<T>): Promise<T> {
-    const start = await clock();
+    const startedAt = Math.min(Date.now(), await clock());
     const result = await step();
-    const end = await clock();
+    const endedAt = Math.max(Date.now(), await clock());
+    // Whole milliseconds, widened by one at the end: what the columns store is rounded to one.
+    const start = new Date(Math.floor(startedAt) - 1).toISOString();
+    const end = new Date(Math.ceil(endedAt) + 1).toISOString();
     const at = new Date(seededAt - hoursAgo * HOUR).toISOString();
     if (![start, end, at].every((t) => TIMESTAMP.test(t))) throw new Error(`not a timestamp: ${start} ${end} ${at}`);
     // One statement for every table (the embedded database pays per statement): each of the schema's
@@ -38,16 +45,19 @@ export function demoTimeline(db: Db) {
 declare t record;
 begin
   for t in
-    select c.relname,
+    select n.nspname, c.relname,
            string_agg(format('%1$I = case when %1$I between %2$L and %3$L then %1$I - (%2$L::timestamptz - %4$L::timestamptz) else %1$I end',
                              a.attname, '${start}', '${end}', '${at}'), ', ') as moves,
            string_agg(format('%1$I between %2$L and %3$L', a.attname, '${start}', '${end}'), ' or ') as wrote
-    from pg_attribute a join pg_class c on c.oid = a.attrelid
-    where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r'
-      and a.atttypid = 'timestamptz'::regtype and a.attnum > 0 and not a.attisdropped
-    group by c.relname
+    from pg_attribute a
+    join pg_class c on c.oid = a.attrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r'
+      and a.atttypid = 'timestamptz'::regtype and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+      and (c.relname <> '${OUTBOX_KEEPS}' or a.attname = 'created_at')
+    group by n.nspname, c.relname
   loop
-    execute format('update %I set %s where %s', t.relname, t.moves, t.wrote);
+    execute format('update %I.%I set %s where %s', t.nspname, t.relname, t.moves, t.wrote);
   end loop;
 end $$`),
     );

@@ -105,7 +105,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   const [row] = await s.db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return false;
 
-  // Hours before now that each step happened in the story, oldest first (see demo-timeline.ts).
+  // Each step, moved back to when it happened in the story: hours before now (see demo-timeline.ts).
   const happened = demoTimeline(s.db);
   const DAY = 24;
   const admin = await happened(400 * DAY, () =>
