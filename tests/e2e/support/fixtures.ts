@@ -43,6 +43,8 @@ export const uniqueMobile = () => `017${String(Math.floor(Math.random() * 100_00
 
 export async function logIn(page: Page, email: string, password = DEMO.password) {
   await page.goto("/login");
+  // A click on Login while the page hydrates can be lost (a fresh context on a loaded machine): wait for it.
+  await hydrated(page);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
