@@ -112,7 +112,9 @@ export function createPeople({ db }: { db: Db }) {
       requireAdmin(admin);
       if (userId === admin.id) throw new AppError("CONFLICT", "You cannot delete your own account.");
       await db.transaction(async (tx) => {
-        const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+        // NO KEY UPDATE, not UPDATE: a sale in flight writes rows that refer to this account (its notices),
+        // whose key-share lock UPDATE would wait on while that sale waits on the advert locked below — a deadlock.
+        const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
         if (!target) throw notFound();
         if (target.deactivatedAt) return;
         if (target.role === "admin") {
