@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app-context";
 import { appErrorData } from "./forms.server.ts";
-import type { Toast } from "./toast.ts";
+import { TOAST_COOKIE, type Toast } from "./toast.ts";
 
 /** Toasts that survive a redirect: written to a signed flash cookie, read once by the root loader. */
 type ToastData = { toast: Toast & { id: string } };
@@ -11,7 +11,7 @@ function toastStorage(context: Readonly<RouterContextProvider>) {
   const { authSecret, secureCookies } = context.get(appContext);
   storage ??= createCookieSessionStorage<ToastData, ToastData>({
     cookie: {
-      name: "relaptop_toast",
+      name: TOAST_COOKIE,
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -49,14 +49,17 @@ export async function redirectWithToast(
   return redirect(to, { headers });
 }
 
-/** The pending toast, and the cookie that clears it. */
+/**
+ * The pending toast, and the cookie that clears it — removes it, so that a browser carries the toast cookie
+ * only while a toast waits (a signed-in list page may then be one kept for everyone: signed-in-variant.ts).
+ */
 export async function popToast(request: Request, context: Readonly<RouterContextProvider>) {
   const s = toastStorage(context);
   const now = setThisRequest.get(context);
   if (now) return { toast: now, setCookie: null };
   const session = await s.getSession(request.headers.get("cookie"));
   const toast = session.get("toast");
-  return { toast: toast ?? null, setCookie: toast ? await s.commitSession(session) : null };
+  return { toast: toast ?? null, setCookie: toast ? await s.destroySession(session) : null };
 }
 
 /**
