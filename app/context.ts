@@ -25,6 +25,11 @@ export interface AppContext {
   documentRequest: boolean;
   /** Where a session extended while it was read sends its new cookies (with this request's answer). */
   onSessionCookies: (cookies: string[]) => void;
+  /**
+   * A catalogue list page rendered for every signed-in reader of its kind (server/http/public-cache.ts): the
+   * loaders leave out the person — their name, counts and hearts — which the page reads once it has loaded.
+   */
+  forEveryone: boolean;
 }
 
 /**

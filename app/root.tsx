@@ -24,7 +24,9 @@ import { getUser } from "./lib/session.server.ts";
 import { themeOf } from "./lib/theme.ts";
 import { FORGET_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOf } from "./lib/time-zone.ts";
 import { popToast } from "./lib/toast.server.ts";
+import { usePersonalData } from "./lib/use-personal-data.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
+import { useRememberTimeZone } from "./lib/use-time-zone.ts";
 import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 const Toasts = lazy(() => import("./components/toasts.tsx"));
@@ -32,8 +34,9 @@ const Toasts = lazy(() => import("./components/toasts.tsx"));
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, { toast, setCookie }] = await Promise.all([getUser(request, context), popToast(request, context)]);
   // The bell's and Messages' counts as the page is rendered; they keep them live from there (server-sent events).
-  const { services } = context.get(appContext);
-  const unread = user ? await services.unreadCounts(user) : { notices: 0, messages: 0 };
+  // A list page kept for every signed-in reader of its kind carries nobody's: it reads them once loaded.
+  const { services, forEveryone } = context.get(appContext);
+  const unread = user && !forEveryone ? await services.unreadCounts(user) : { notices: 0, messages: 0 };
   const headers = new Headers();
   if (setCookie) headers.append("set-cookie", setCookie);
   // Nobody signed in (Logout, or a session that expired or was ended elsewhere): the zone's cookie goes.
@@ -41,8 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user: user && {
-        name: user.name,
-        email: user.email,
+        name: forEveryone ? "" : user.name,
+        email: forEveryone ? "" : user.email,
         role: user.role,
         actingAsSeller: user.actingAsSeller,
         unread: unread.notices,
@@ -52,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       theme: themeOf(request),
       timeZone: timeZoneOf(request),
+      forEveryone,
     },
     { headers },
   );
@@ -87,6 +91,8 @@ export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   useRouteFocus();
+  usePersonalData(loaderData.forEveryone);
+  useRememberTimeZone(Boolean(loaderData.user));
   // Only a slow navigation shows the overlay; a fast one (~100 ms) would just flash it.
   const slow = useDelayedFlag(navigation.state === "loading" || navigation.formAction === "/account/mode", 300);
   const pending = loaderData.toast;

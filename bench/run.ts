@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
+import { TIME_ZONE_COOKIE } from "../app/lib/time-zone.ts";
 import { openDatabase } from "../db/client.ts";
 import { rateBulkSellers, seedBulkFavourites } from "../seed/bulk.ts";
 import { createUser } from "../seed/factories.ts";
@@ -122,7 +123,10 @@ for (const size of sizes) {
   // Each booking run sells laptops nobody has booked yet.
   const laptopsPerRun = Math.floor(db.laptops.length / CONNECTIONS.length);
   // Visitors' reads are served from the 1 s micro-cache; a signed-in user's are computed every time.
-  const [cookie] = await buyerCookies(base, 1);
+  const [signedIn] = await buyerCookies(base, 1);
+  // As a browser that has run our script carries it: the catalogue's list pages are then kept for every
+  // signed-in reader of its kind, and the page reads the person's part as page data (measured below).
+  const cookie = `${signedIn}; ${TIME_ZONE_COOKIE}=UTC`;
   const fanCookie = await signIn(base, FAN.email, FAN.password);
   const reads: [string, "bare" | "query", string][] = [
     ["brand page data (JSON)", "query", `${base}/api/adverts?brand=${db.brandId}`],
@@ -156,6 +160,18 @@ for (const size of sizes) {
       "facets: spec query list + counts (SSR), as a browser asks (compressed), signed in",
       "bare",
       (c) => measure(`${base}/allAdd?q=${SPEC_QUERY}`, c, cookie, AS_A_BROWSER_ASKS),
+    ],
+    // What a signed-in page of the spec query costs besides: the person's part read once it has loaded (page
+    // data), and the page rendered for them — the first after signing in, or a browser without JavaScript.
+    [
+      "facets: spec query list + counts + hearts (page data), signed in",
+      "bare",
+      (c) => measure(`${base}/allAdd.data?q=${SPEC_QUERY}`, c, cookie, AS_A_BROWSER_ASKS),
+    ],
+    [
+      "facets: spec query list + counts (SSR), rendered for the person, signed in",
+      "bare",
+      (c) => measure(`${base}/allAdd?q=${SPEC_QUERY}`, c, signedIn, AS_A_BROWSER_ASKS),
     ],
     // A buyer's favourites (200 saved): each with its laptop's status and price now.
     ["my favourites (JSON), signed in", "query", (c) => measure(`${base}/api/favourites`, c, fanCookie)],

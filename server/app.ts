@@ -50,9 +50,10 @@ import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
 import { permissionsPolicy } from "./http/privacy-headers.ts";
-import { registerPublicCache } from "./http/public-cache.ts";
+import { registerPublicCache, renderedForEveryone } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { keepRefreshedCookies, sendRefreshedCookies } from "./http/session-cookies.ts";
+import { signedInVariant } from "./http/signed-in-variant.ts";
 import { registerSitemap } from "./http/sitemap.ts";
 import { readRenderedBodiesWhole } from "./http/whole-bodies.ts";
 import type { Services } from "./services.ts";
@@ -198,6 +199,7 @@ export async function buildApp({
     broadcast: cacheBroadcast(services),
     onLookup: (hit) => services.metrics.cache.inc({ result: hit ? "hit" : "miss" }),
     onEmpty: services.forgetKeptCounts,
+    signedInVariant: signedInVariant(services),
   });
   // A brand changed on any process: this one recognises its name in typed searches at once.
   const stopHearingBrands = await services.database.broadcast.on(BRANDS_CHANNEL, services.forgetBrands);
@@ -312,6 +314,7 @@ export async function buildApp({
             String(request.headers.accept ?? "").includes("text/html") &&
             !(request.url.split("?")[0] ?? "").endsWith(".data"),
           onSessionCookies: keepRefreshedCookies(request),
+          forEveryone: renderedForEveryone(request),
         });
         return context;
       },

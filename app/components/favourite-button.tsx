@@ -2,7 +2,12 @@ import { useFetcher, useLocation } from "react-router";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
 
 /** Who is looking, for the hearts of a page: loaders build it with `heartsFor` (app/lib/favourites.server.ts). */
-export type Hearts = { mode: "visitor" } | { mode: "buyer"; saved: string[]; own?: string[] } | { mode: "none" };
+export type Hearts =
+  | { mode: "visitor" }
+  | { mode: "buyer"; saved: string[]; own?: string[] }
+  | { mode: "none" }
+  // A page kept for every buyer (server/http/public-cache.ts): no heart until the page has read this one's.
+  | { mode: "later" };
 
 /**
  * Short on purpose: a visitor's page carries one heart per card (24 on a list), and the micro-cache
@@ -31,7 +36,8 @@ export function FavouriteButton({
   const fetcher = useFetcher<{ saved?: boolean }>();
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
-  if (hearts.mode === "none" || (hearts.mode === "buyer" && hearts.own?.includes(advertId))) return null;
+  if (hearts.mode === "none" || hearts.mode === "later" || (hearts.mode === "buyer" && hearts.own?.includes(advertId)))
+    return null;
 
   if (hearts.mode === "visitor") {
     return (

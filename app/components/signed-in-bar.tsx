@@ -17,6 +17,7 @@ export function LiveCounts({ user }: { user: NavUser }) {
 
 /** The account menu: Profile, the Seller/User switch for sellers, Logout. */
 export function UserMenu({ user }: { user: NavUser }) {
+  // Nameless on a list page kept for every reader of its kind, until it reads the person's (root.tsx).
   const label = user.name || user.email;
   const menu = useDetailsMenu();
   return (
@@ -29,7 +30,7 @@ export function UserMenu({ user }: { user: NavUser }) {
     >
       <summary
         className="btn btn-ghost max-w-48 truncate px-2 normal-case sm:px-4"
-        aria-label={`Account menu for ${label}`}
+        aria-label={label ? `Account menu for ${label}` : "Account menu"}
       >
         {/* On phones an icon, so that Messages and the bell fit beside the logo; the name is still its name. */}
         <svg
@@ -43,7 +44,7 @@ export function UserMenu({ user }: { user: NavUser }) {
         >
           <path d="M20 21a8 8 0 0 0-16 0M12 13a5 5 0 1 0 0-10 5 5 0 0 0 0 10Z" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span className="sr-only sm:not-sr-only">{label}</span>
+        <span className="sr-only sm:not-sr-only">{label || "Account"}</span>
       </summary>
       <ul className="menu dropdown-content z-40 mt-2 w-48 rounded-box bg-base-100 p-2 shadow">
         <li>

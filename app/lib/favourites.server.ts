@@ -8,7 +8,7 @@ import { getUser } from "./session.server.ts";
  * The hearts of a page of cards: for a visitor, a login form (the same for every visitor, so the page
  * can still be cached for them); for a buyer, which of these laptops they saved — one query for the
  * page, never one per card — and, for a seller, which are their own (no heart: nobody saves their own); for
- * an admin, none.
+ * an admin, none; on a list page kept for every buyer, none until the page reads this buyer's (root.tsx).
  */
 export async function heartsFor(
   request: Request,
@@ -18,7 +18,9 @@ export async function heartsFor(
   const user = await getUser(request, context);
   if (!user) return { mode: "visitor" };
   if (!canBuy(user)) return { mode: "none" };
-  const { favourites } = context.get(appContext).services;
+  const { services, forEveryone } = context.get(appContext);
+  if (forEveryone) return { mode: "later" };
+  const { favourites } = services;
   const [saved, own] = await Promise.all([
     favourites.savedAmong(user, advertIds),
     favourites.ownAmong(user, advertIds),

@@ -2,9 +2,9 @@ import { readCookie } from "./cookies.ts";
 
 /**
  * The reader's time zone, for the times of messages and notifications. The browser knows it; the server
- * learns it from a cookie the browser sets on the dashboard, where those times are shown (visitors' pages
- * carry no time and stay free of cookies, which the visitors' cache needs). Without it — the first dashboard
- * page, or no JavaScript — times are shown in UTC and say so.
+ * learns it from a cookie the browser sets once someone is signed in (visitors' pages carry no time and stay
+ * free of cookies, which the visitors' cache needs). Without it — the first page after signing in, or no
+ * JavaScript — times are shown in UTC and say so.
  */
 export const TIME_ZONE_COOKIE = "relaptop_tz";
 export const FALLBACK_TIME_ZONE = "UTC";

@@ -10,9 +10,15 @@ import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
  * pages; rendering each of them once a second instead of once a request is what lets a two-core
  * server answer thousands of them (see README, Benchmarks).
  *
+ * The catalogue's list pages (the home page and /allAdd) are also kept for signed-in browsers, one copy per
+ * kind of reader (`signedInVariant`: role and mode, theme, zone, banner), rendered without the person
+ * (`renderedForEveryone`: no name, counts or hearts); the page reads the person's part at once after it
+ * loads (app/lib/use-personal-data.ts). Their page data (`.data`), the API and every other page are theirs.
+ *
  * Correctness rests on three rules:
- *  - Only requests without cookies or credentials are served from it or stored in it: a signed-in
- *    user always sees the database as it is.
+ *  - Only requests without cookies or credentials are served from it or stored in it — or, signed in, the
+ *    list pages' documents, stored only as rendered for everyone of their kind: a signed-in user's own
+ *    data always comes from the database as it is.
  *  - Only 200 responses that set no cookie are stored, and only pages, page data and JSON.
  *  - Any successful change made through this server (a POST, PUT, PATCH or DELETE other than signing
  *    in, up or out, or a private thing: messages, favourites, saved searches, notifications) empties it at
@@ -22,6 +28,17 @@ import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
  *    outside a request (a hold lapsing in a job) are seen within `ttlMs`.
  * Each response keeps its own CSP nonce: the stored page holds a marker in its place.
  */
+
+/**
+ * The documents of the catalogue's lists, whose only personal parts (the top bar's name and counts, hearts)
+ * the page reads after loading. Not a brand's page (it marks the laptops the reader booked) nor a laptop's.
+ */
+const SHARED_WHEN_SIGNED_IN = /^\/(allAdd)?(\?|$)/;
+
+/** Requests whose answer is being rendered for every signed-in reader of its kind, to be kept. */
+const forEveryone = new WeakSet<FastifyRequest>();
+/** Whether this request's page is rendered without the person (loaders leave them out: app/context.ts). */
+export const renderedForEveryone = (request: FastifyRequest) => forEveryone.has(request);
 
 interface Entry {
   storedAt: number;
@@ -72,6 +89,11 @@ export interface PublicCacheOptions {
   /** Each cacheable request: served from the cache (a hit) or rendered (a miss). */
   onLookup?: (hit: boolean) => void;
   /**
+   * Which copy of a list page a signed-in browser gets (a string naming the kind of reader), or null for a
+   * page of its own: no session, a cookie to set, a toast to show, a browser that has not run our script.
+   */
+  signedInVariant?: (request: FastifyRequest) => Promise<string | null>;
+  /**
    * A change on this process or another emptied the cache: what else is kept for visitors' lists goes too
    * (the catalogue's kept counts). Called even with the cache off (`ttlMs` 0).
    */
@@ -80,7 +102,7 @@ export interface PublicCacheOptions {
 
 export async function registerPublicCache(
   app: FastifyInstance,
-  { ttlMs, broadcast, onLookup, onEmpty }: PublicCacheOptions,
+  { ttlMs, broadcast, onLookup, onEmpty, signedInVariant }: PublicCacheOptions,
 ) {
   const entries = new Map<string, Entry>();
   const marker = randomBytes(16).toString("base64");
@@ -88,7 +110,7 @@ export async function registerPublicCache(
   let generation = 0;
   /** One render per page at a time; the other visitors wait for it (or get the page it replaces). */
   const rendering = new Map<string, { until: number; done: Promise<void> }>();
-  const leaders = new WeakMap<FastifyRequest, { generation: number; render: object; done: () => void }>();
+  const leaders = new WeakMap<FastifyRequest, { key: string; generation: number; render: object; done: () => void }>();
 
   const serve = (reply: FastifyReply, entry: Entry) => {
     onLookup?.(true);
@@ -98,9 +120,20 @@ export async function registerPublicCache(
       .send(entry.body.replaceAll(marker, scriptNonceOf(reply)));
   };
 
+  /** The entry a request may be answered with: its URL for a visitor, URL and kind of reader signed in. */
+  async function keyOf(request: FastifyRequest): Promise<string | null> {
+    if (readByVisitors(request)) return request.url;
+    // The documents only: their page data (`/allAdd.data`, `/_root.data`) is the person's own.
+    if (request.method !== "GET" || !signedInVariant || !SHARED_WHEN_SIGNED_IN.test(request.url)) return null;
+    const variant = await signedInVariant(request);
+    return variant === null ? null : `${request.url}\n${variant}`;
+  }
+
   app.addHook("onRequest", async (request, reply) => {
-    if (ttlMs <= 0 || !readByVisitors(request)) return;
-    const key = request.url;
+    if (ttlMs <= 0) return;
+    const key = await keyOf(request);
+    if (key === null) return;
+    const signedIn = key !== request.url;
     let entry = entries.get(key);
     const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY;
     if (entry && age <= ttlMs) return serve(reply, entry);
@@ -117,7 +150,8 @@ export async function registerPublicCache(
     let done = () => {};
     const render = { until: Date.now() + RENDER_DEADLINE_MS, done: new Promise<void>((resolve) => (done = resolve)) };
     rendering.set(key, render);
-    leaders.set(request, { generation, render, done });
+    leaders.set(request, { key, generation, render, done });
+    if (signedIn) forEveryone.add(request);
     onLookup?.(false);
   });
 
@@ -131,7 +165,7 @@ export async function registerPublicCache(
     if (body === null) return payload;
     if (leader.generation === generation) {
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(request.url, {
+      entries.set(leader.key, {
         storedAt: Date.now(),
         contentType,
         body: body.replaceAll(scriptNonceOf(reply), marker),
@@ -144,7 +178,7 @@ export async function registerPublicCache(
     const leader = leaders.get(request);
     if (!leader) return;
     leaders.delete(request);
-    if (rendering.get(request.url) === leader.render) rendering.delete(request.url);
+    if (rendering.get(leader.key) === leader.render) rendering.delete(leader.key);
     leader.done();
   };
   app.addHook("onRequestAbort", async (request) => release(request));

@@ -13,6 +13,9 @@ export const keepRefreshedCookies = (request: FastifyRequest) => (cookies: strin
   refreshed.set(request, [...(refreshed.get(request) ?? []), ...cookies]);
 };
 
+/** Whether reading this request's session renewed its cookie (this answer must carry it). */
+export const refreshedSession = (request: FastifyRequest) => refreshed.has(request);
+
 /** Who is signed in, for an API route or a page's upload. */
 export const sessionUserOf = (services: Services, request: FastifyRequest): Promise<SessionUser | null> =>
   services.accounts.getSessionUser(webHeaders(request), keepRefreshedCookies(request));

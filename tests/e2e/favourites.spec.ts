@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { expect, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { expect, logIn, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
 import { OIDC_PORT } from "./support/oidc.ts";
 import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
 
@@ -223,4 +223,27 @@ test("a buyer with Favourites open is told, without a reload, that a saved lapto
   await page.getByRole("link", { name: "Laptops like this one for sale" }).click();
   await expect(page).toHaveURL(/\/allAdd\?brand=/);
   await expect(page.getByRole("link", { name: "Remove Brand Dell" })).toBeVisible();
+});
+
+test("signed in, /allAdd is the page kept for every buyer: their name and hearts fill in once it loads", async ({
+  page,
+}) => {
+  await signUp(page, "Kept Page Buyer");
+  // A hydrated signed-in page sets the time-zone cookie: from then on list pages may be the ones kept.
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "relaptop_tz")).toBe(true);
+  const url = "/allAdd?sort=price_asc&minRam=4";
+  const served = await page.goto(url);
+  expect(await served?.text()).not.toContain("Kept Page Buyer");
+  await expect(userMenu(page, "Kept Page Buyer")).toBeVisible();
+  const firstCard = page.locator("article").first();
+  await firstCard.getByRole("button", { name: "Save to favourites" }).click();
+  await expect(firstCard.getByRole("button", { name: "Remove from favourites" })).toBeVisible();
+
+  const again = await page.goto(url);
+  const html = (await again?.text()) ?? "";
+  expect(html).not.toContain("Kept Page Buyer");
+  expect(html).not.toContain("aria-pressed");
+  await expect(page.locator("article").first().getByRole("button", { name: "Remove from favourites" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save to favourites" }).first()).toBeVisible();
+  await expectAccessible(page);
 });

@@ -3,7 +3,6 @@ import { NavLink, Outlet, useLocation } from "react-router";
 import { canBuy, isActingSeller, isAdmin } from "../../../schemas/roles.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { requireUser } from "../../lib/session.server.ts";
-import { useRememberTimeZone } from "../../lib/use-time-zone.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,8 +20,6 @@ const item = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" 
 type Menu = Route.ComponentProps["loaderData"];
 
 export default function DashboardLayout({ loaderData: menu }: Route.ComponentProps) {
-  // The dashboard's pages are where times are shown (messages, notifications): the server learns the zone here.
-  useRememberTimeZone();
   return (
     <DashboardFrame menu={menu}>
       <Outlet />
