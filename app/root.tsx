@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { appContext } from "#app-context";
+import type { AccountSummary } from "../schemas/accounts.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/footer.tsx";
@@ -20,13 +21,13 @@ import { RouteError } from "./components/route-error.tsx";
 import { VerifyEmailBanner } from "./components/verify-email-banner.tsx";
 import { ANNOUNCER_ID } from "./lib/announce.ts";
 import { readCookie } from "./lib/cookies.ts";
+import { useRememberTimeZone } from "./lib/remember-time-zone.ts";
 import { getUser } from "./lib/session.server.ts";
 import { themeOf } from "./lib/theme.ts";
 import { FORGET_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOf } from "./lib/time-zone.ts";
 import { popToast } from "./lib/toast.server.ts";
-import { usePersonalData } from "./lib/use-personal-data.ts";
+import { FilledHearts, usePersonalData } from "./lib/use-personal-data.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
-import { useRememberTimeZone } from "./lib/use-time-zone.ts";
 import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 const Toasts = lazy(() => import("./components/toasts.tsx"));
@@ -91,7 +92,8 @@ export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   useRouteFocus();
-  usePersonalData(loaderData.forEveryone);
+  const summary = usePersonalData(loaderData.forEveryone);
+  const user = summary && loaderData.user ? withSummary(loaderData.user, summary) : loaderData.user;
   useRememberTimeZone(Boolean(loaderData.user));
   // Only a slow navigation shows the overlay; a fast one (~100 ms) would just flash it.
   const slow = useDelayedFlag(navigation.state === "loading" || navigation.formAction === "/account/mode", 300);
@@ -110,7 +112,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <NavBar user={loaderData.user} theme={loaderData.theme} />
+      <NavBar user={user} theme={loaderData.theme} />
       {loaderData.verifyBanner && <VerifyEmailBanner />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {/* Toasts need JavaScript: without it, what one would say is a line at the top of the page. */}
@@ -123,7 +125,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
             </div>
           </noscript>
         )}
-        <Outlet />
+        <FilledHearts value={summary?.hearts ?? null}>
+          <Outlet />
+        </FilledHearts>
       </main>
       <Footer />
       <div id={ANNOUNCER_ID} role="status" aria-live="polite" className="sr-only" />
@@ -136,6 +140,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/** The top bar's person: the kept page's nameless one, with what the page has read of them once loaded. */
+const withSummary = (user: NonNullable<RootData["user"]>, summary: AccountSummary) => ({
+  ...user,
+  name: summary.name,
+  email: summary.email,
+  unread: summary.unread.notices,
+  unreadMessages: summary.unread.messages,
+});
 
 export function meta() {
   return [

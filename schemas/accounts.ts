@@ -89,6 +89,40 @@ export const sessionUserSchema = z
   .meta({ id: "Account" });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** At most two pages of cards: a list page shows 24. */
+const SUMMARY_ADVERTS = 48;
+
+/** The laptops on the page asking (`a,b,c`): whose hearts it fills in. */
+export const accountSummaryQuerySchema = z.object({
+  advertIds: z
+    .string()
+    .max(SUMMARY_ADVERTS * 37)
+    .optional()
+    .transform((value) => (value ? value.split(",") : []))
+    .pipe(z.array(z.uuid("Each advert id must be a UUID.")).max(SUMMARY_ADVERTS))
+    .meta({ description: `Comma-separated advert ids, at most ${SUMMARY_ADVERTS}` }),
+});
+
+/**
+ * What a catalogue list page kept for every signed-in reader of its kind fills in for the person once loaded
+ * (decision 10): their name, unread counts, and the hearts of its cards.
+ */
+export const accountSummarySchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    unread: z.object({ notices: z.number().int(), messages: z.number().int() }),
+    hearts: z
+      .object({
+        saved: z.array(z.string()).meta({ description: "Of the laptops asked about, those this buyer saved" }),
+        own: z.array(z.string()).meta({ description: "Of those, the ones this seller posted (no heart)" }),
+      })
+      .nullable()
+      .meta({ description: "null for an admin: no hearts" }),
+  })
+  .meta({ id: "AccountSummary" });
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
 export const isAdminReplySchema = z.object({ isAdmin: z.boolean() });
 export const isSellerReplySchema = z.object({ isSeller: z.boolean() });
 

@@ -20,7 +20,7 @@ export function createMetrics(database: Database) {
   });
   const cache = new Counter({
     name: "relaptop_public_cache_lookups_total",
-    help: "Visitors' micro-cache lookups, by result (hit or miss)",
+    help: "Micro-cache lookups (visitors' reads, signed-in list pages), by result (hit or miss)",
     labelNames: ["result"] as const,
     registers: [registry],
   });

@@ -1,13 +1,14 @@
 import { useFetcher, useLocation } from "react-router";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
+import { useFilledHearts } from "../lib/use-personal-data.ts";
 
 /** Who is looking, for the hearts of a page: loaders build it with `heartsFor` (app/lib/favourites.server.ts). */
 export type Hearts =
   | { mode: "visitor" }
   | { mode: "buyer"; saved: string[]; own?: string[] }
   | { mode: "none" }
-  // A page kept for every buyer (server/http/public-cache.ts): no heart until the page has read this one's.
-  | { mode: "later" };
+  // A list page kept for every buyer (decision 10): no heart until the page has read this one's (FilledHearts).
+  | { mode: "later"; ids: string[] };
 
 /**
  * Short on purpose: a visitor's page carries one heart per card (24 on a list), and the micro-cache
@@ -26,7 +27,7 @@ const glyph = (filled: boolean) => (filled ? "♥" : "♡");
  */
 export function FavouriteButton({
   advertId,
-  hearts,
+  hearts: given,
   className = "",
 }: {
   advertId: string;
@@ -35,7 +36,9 @@ export function FavouriteButton({
 }) {
   const fetcher = useFetcher<{ saved?: boolean }>();
   const { pathname, search } = useLocation();
+  const filled = useFilledHearts();
   const here = `${pathname}${search}`;
+  const hearts: Hearts = given.mode === "later" && filled ? { mode: "buyer", ...filled } : given;
   if (hearts.mode === "none" || hearts.mode === "later" || (hearts.mode === "buyer" && hearts.own?.includes(advertId)))
     return null;
 

@@ -8,7 +8,7 @@ import { getUser } from "./session.server.ts";
  * The hearts of a page of cards: for a visitor, a login form (the same for every visitor, so the page
  * can still be cached for them); for a buyer, which of these laptops they saved — one query for the
  * page, never one per card — and, for a seller, which are their own (no heart: nobody saves their own); for
- * an admin, none; on a list page kept for every buyer, none until the page reads this buyer's (root.tsx).
+ * an admin, none; on a list page kept for every buyer, which to ask about once the page has loaded (root.tsx).
  */
 export async function heartsFor(
   request: Request,
@@ -19,7 +19,7 @@ export async function heartsFor(
   if (!user) return { mode: "visitor" };
   if (!canBuy(user)) return { mode: "none" };
   const { services, forEveryone } = context.get(appContext);
-  if (forEveryone) return { mode: "later" };
+  if (forEveryone) return { mode: "later", ids: advertIds };
   const { favourites } = services;
   const [saved, own] = await Promise.all([
     favourites.savedAmong(user, advertIds),

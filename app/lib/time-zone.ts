@@ -8,6 +8,8 @@ import { readCookie } from "./cookies.ts";
  */
 export const TIME_ZONE_COOKIE = "relaptop_tz";
 export const FALLBACK_TIME_ZONE = "UTC";
+/** The browser's own zone (in the browser; the server's on the server). */
+export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** UTC by its names (an engine may keep the name it was given), said as "UTC" after the time. */
 const UTC_NAMES = new Set(["UTC", "Etc/UTC", "Etc/GMT", "GMT", "Etc/UCT", "UCT", "Etc/Universal", "Etc/Zulu"]);
 

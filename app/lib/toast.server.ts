@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app-context";
+import { readCookie } from "./cookies.ts";
 import { appErrorData } from "./forms.server.ts";
 import { TOAST_COOKIE, type Toast } from "./toast.ts";
 
@@ -59,7 +60,9 @@ export async function popToast(request: Request, context: Readonly<RouterContext
   if (now) return { toast: now, setCookie: null };
   const session = await s.getSession(request.headers.get("cookie"));
   const toast = session.get("toast");
-  return { toast: toast ?? null, setCookie: toast ? await s.destroySession(session) : null };
+  // An empty one (kept by earlier versions, or not ours) goes too.
+  const remove = toast || readCookie(request, TOAST_COOKIE) !== undefined;
+  return { toast: toast ?? null, setCookie: remove ? await s.destroySession(session) : null };
 }
 
 /**

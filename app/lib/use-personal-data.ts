@@ -1,17 +1,38 @@
-import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { useMatches, useRevalidator } from "react-router";
+import type { AccountSummary } from "../../schemas/accounts.ts";
+import type { Hearts } from "../components/favourite-button.tsx";
+
+/** The hearts a kept list page has filled in (null until then, and on every other page). */
+export const FilledHearts = createContext<AccountSummary["hearts"]>(null);
+export const useFilledHearts = () => useContext(FilledHearts);
+
+/** The laptops whose hearts the page's loaders left for later (`heartsFor`, app/lib/favourites.server.ts). */
+const heartsLeftFor = (matches: ReturnType<typeof useMatches>) =>
+  matches.flatMap((match) => {
+    const hearts = (match.loaderData as { hearts?: Hearts } | undefined)?.hearts;
+    return hearts?.mode === "later" ? hearts.ids : [];
+  });
 
 /**
- * A catalogue list page kept for every signed-in reader of its kind (server/http/public-cache.ts) carries
- * nobody's name, counts or hearts: as soon as it has loaded, its data is read again — React Router's page
- * data, always the person's own — and those fill in. Once per page served that way.
+ * A catalogue list page kept for every signed-in reader of its kind (decision 10) carries nobody's name,
+ * counts or hearts: once it has loaded, one small read (`GET /api/me/summary`) brings this person's, once
+ * per page served that way. Should that fail (the session ended meanwhile), the page's data is read again,
+ * which says what is so. Every other page's data is the person's own already: null.
  */
-export function usePersonalData(forEveryone: boolean) {
+export function usePersonalData(forEveryone: boolean): AccountSummary | null {
+  const matches = useMatches();
   const { revalidate } = useRevalidator();
+  const [summary, setSummary] = useState<AccountSummary | null>(null);
   const asked = useRef(false);
   useEffect(() => {
     if (!forEveryone || asked.current) return;
     asked.current = true;
-    void revalidate();
-  }, [forEveryone, revalidate]);
+    const ids = heartsLeftFor(matches);
+    fetch(`/api/me/summary${ids.length ? `?advertIds=${ids.join(",")}` : ""}`)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then(setSummary)
+      .catch(() => void revalidate());
+  }, [forEveryone, matches, revalidate]);
+  return forEveryone ? summary : null;
 }

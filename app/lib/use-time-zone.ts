@@ -1,9 +1,6 @@
-import { useEffect } from "react";
 import { useRootData } from "../root.tsx";
-import { FALLBACK_TIME_ZONE, TIME_ZONE_COOKIE } from "./time-zone.ts";
+import { browserZone, FALLBACK_TIME_ZONE } from "./time-zone.ts";
 import { useHydrated } from "./use-hydrated.ts";
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The zone to show times in: the one the page was rendered in while it hydrates (so the text matches), the
@@ -12,22 +9,4 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function useTimeZone(): string {
   const rendered = useRootData()?.timeZone ?? FALLBACK_TIME_ZONE;
   return useHydrated() ? browserZone() : rendered;
-}
-
-/**
- * Keeps the cookie naming the browser's zone (the server renders times with it). Only while someone is signed
- * in: a visitor's requests must carry no cookie, or the visitors' cache could not answer them. It also tells
- * the server this browser runs our script, so it may be given a list page kept for every reader of its kind
- * (server/http/signed-in-variant.ts).
- */
-export function useRememberTimeZone(signedIn: boolean) {
-  useEffect(() => {
-    if (!signedIn) return;
-    const zone = browserZone();
-    const current = document.cookie.match(new RegExp(`(?:^|; )${TIME_ZONE_COOKIE}=([^;]*)`))?.[1];
-    if (current === encodeURIComponent(zone)) return;
-    const secure = location.protocol === "https:" ? "; Secure" : "";
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser people use yet
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-  }, [signedIn]);
 }

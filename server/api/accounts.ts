@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isActingSeller, isAdmin } from "../../core/accounts/index.ts";
 import {
+  accountSummaryQuerySchema,
+  accountSummarySchema,
   isAdminReplySchema,
   isSellerReplySchema,
   loginSchema,
@@ -10,6 +12,7 @@ import {
   signUpSchema,
   socialSignInSchema,
 } from "../../schemas/accounts.ts";
+import { canBuy } from "../../schemas/roles.ts";
 import { apiErrorSchema, errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { providerParams } from "../http/params.ts";
@@ -29,6 +32,28 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
     "/me",
     { schema: { tags, summary: "The signed-in account", response: { 200: sessionUserSchema, ...errorResponses } } },
     async (request) => requireUser(services, request),
+  );
+  app.get(
+    "/me/summary",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in account's name, unread counts and hearts among some laptops",
+        description: "What a list page kept for every signed-in reader of its kind fills in once loaded (decision 10).",
+        querystring: accountSummaryQuerySchema,
+        response: { 200: accountSummarySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(services, request);
+      const ids = request.query.advertIds;
+      const [unread, saved, own] = await Promise.all([
+        services.unreadCounts(user),
+        services.favourites.savedAmong(user, ids),
+        services.favourites.ownAmong(user, ids),
+      ]);
+      return { name: user.name, email: user.email, unread, hearts: canBuy(user) ? { saved, own } : null };
+    },
   );
   app.get(
     "/me/is-admin",

@@ -47,6 +47,8 @@ describe("a catalogue list page signed in", () => {
     expect(named(a.body, first)).toBe(false);
     expect(a.body).toContain('aria-label="Account menu"');
     expect(a.body).not.toContain("aria-pressed");
+    // The laptops whose hearts the page will ask about, and nothing of the person's.
+    expect(a.body).toContain('\\"mode\\",\\"later\\",\\"ids\\"');
 
     // A laptop posted through another server meanwhile: the second buyer gets the page kept for the first.
     await laptop("Posted elsewhere");
@@ -55,7 +57,41 @@ describe("a catalogue list page signed in", () => {
     expect(named(b.body, second)).toBe(false);
   });
 
-  it("reads the person's own part as page data: their name, counts and hearts", async () => {
+  it("fills in the person's own part with one read: their name, counts and hearts", async () => {
+    const buyer = await signedInPerson(t);
+    const [saved, other] = [await laptop(), await laptop()];
+    expect((await buyer.http.raw("PUT", `/api/favourites/${saved.id}`)).statusCode).toBeLessThan(300);
+    const summary = await buyer.http.get(`/api/me/summary?advertIds=${saved.id},${other.id}`);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.headers["cache-control"]).toBe("private, no-store");
+    expect(summary.json()).toEqual({
+      name: buyer.user.name,
+      email: buyer.email,
+      unread: { notices: 0, messages: 0 },
+      hearts: { saved: [saved.id], own: [] },
+    });
+
+    const seller = await signedInPerson(t, "seller");
+    const own = await createAdvert(t.services, {
+      sellerId: seller.user.id,
+      brandId,
+      name: "Own",
+      resalePriceCents: 30_000,
+      advertised: true,
+    });
+    expect((await seller.http.get(`/api/me/summary?advertIds=${own.id},${saved.id}`)).json().hearts).toEqual({
+      saved: [],
+      own: [own.id],
+    });
+    const admin = await signedInPerson(t, "admin");
+    expect((await admin.http.get("/api/me/summary")).json().hearts).toBeNull();
+    expect((await client(t).get("/api/me/summary")).statusCode).toBe(401);
+    const wrong = await buyer.http.get("/api/me/summary?advertIds=1,2");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain("advertIds");
+  });
+
+  it("the page's data, read again, is the person's own: their name, counts and hearts", async () => {
     const buyer = await signedInPerson(t);
     const saved = await laptop();
     expect((await buyer.http.raw("PUT", `/api/favourites/${saved.id}`)).statusCode).toBeLessThan(300);
