@@ -1,11 +1,9 @@
 import type { ReactNode } from "react";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
+import { RESULTS_HEADING_ID } from "../lib/use-focus-landing.ts";
 import { AdvertCard } from "./advert-card.tsx";
 import type { Hearts } from "./favourite-button.tsx";
 import { Pager } from "./pager.tsx";
-
-/** The results' heading, where the search filters send focus once applied on a phone (the panel folds away). */
-export const RESULTS_HEADING_ID = "results";
 
 /**
  * One page of adverts as cards (/allAdd, a brand's page, a seller's page): the grid, or what the page says

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import type { FilterChip } from "../../schemas/search.ts";
+import { resultsHeading, useListFocus } from "../lib/use-focus-landing.ts";
 
 /**
  * The filters in force above the results, those read from the words included: each is a link (so it works
@@ -7,6 +8,8 @@ import type { FilterChip } from "../../schemas/search.ts";
  */
 export function FilterChips({ chips }: { chips: FilterChip[] }) {
   const [current] = useSearchParams();
+  // A removed chip's link goes with it: focus moves to the chip now in its place, or to the results.
+  const list = useListFocus<HTMLUListElement>(chips.length, resultsHeading);
   if (chips.length === 0) return null;
   const without = (chip: FilterChip) => {
     const next = new URLSearchParams(current);
@@ -19,7 +22,7 @@ export function FilterChips({ chips }: { chips: FilterChip[] }) {
   };
   return (
     <section aria-label="Filters in force" className="mb-4">
-      <ul className="flex flex-wrap gap-2">
+      <ul ref={list.ref} onFocus={list.onFocus} className="flex flex-wrap gap-2">
         {chips.map((chip) => (
           <li key={chip.label}>
             <Link

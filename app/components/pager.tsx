@@ -1,4 +1,6 @@
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { resultsHeading } from "../lib/use-focus-landing.ts";
 
 /**
  * Keyset pages: "Next page" and "Previous page" carry a cursor in the URL; the first page is the URL
@@ -6,6 +8,17 @@ import { Link, useLocation } from "react-router";
  */
 export function Pager({ nextCursor, prevCursor = null }: { nextCursor: string | null; prevCursor?: string | null }) {
   const { pathname, search } = useLocation();
+  // The new page opens at its top: focus goes there too (the results' heading), not left on the pager below.
+  const paged = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page reached (search), reading the DOM
+  useEffect(() => {
+    if (!paged.current) return;
+    paged.current = false;
+    resultsHeading()?.focus();
+  }, [search]);
+  const page = () => {
+    paged.current = true;
+  };
   const params = new URLSearchParams(search);
   const onFirst = !params.has("cursor");
   params.delete("cursor");
@@ -19,17 +32,17 @@ export function Pager({ nextCursor, prevCursor = null }: { nextCursor: string | 
   return (
     <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
       {!onFirst && (
-        <Link to={first} className="btn">
+        <Link to={first} onClick={page} className="btn">
           « First page
         </Link>
       )}
       {prevCursor && (
-        <Link to={at(prevCursor)} className="btn">
+        <Link to={at(prevCursor)} onClick={page} className="btn">
           ‹ Previous page
         </Link>
       )}
       {nextCursor && (
-        <Link to={at(nextCursor)} className="btn btn-primary">
+        <Link to={at(nextCursor)} onClick={page} className="btn btn-primary">
           Next page »
         </Link>
       )}

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import type { Facets, FilterErrors, SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS, PERFORMANCE_TIERS, PRICE_BANDS, STORAGE_TYPES, storageSize } from "../../schemas/values.ts";
+import { RESULTS_HEADING_ID } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
-import { RESULTS_HEADING_ID } from "./advert-grid.tsx";
 
 type Errors = FilterErrors;
 type Counted<T> = { value: T; count: number }[];

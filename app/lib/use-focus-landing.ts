@@ -1,5 +1,8 @@
 import { useEffect, useRef } from "react";
 
+/** The results' heading of a page of cards (AdvertGrid), where focus lands after paging or a filter's removal. */
+export const RESULTS_HEADING_ID = "results";
+
 /*
  * When an action replaces or removes the control that had focus (Book Now becomes "Booked", a deleted row
  * goes), the browser drops focus to <body> and a keyboard or screen-reader user must start again from the top.
@@ -29,6 +32,9 @@ export function useFocusLanding<T extends HTMLElement>(state: unknown) {
 
 /** The page's main heading: where focus goes when a list's last row goes. */
 export const mainHeading = () => document.querySelector<HTMLElement>("main h1");
+
+/** A page of cards' results heading (AdvertGrid's, screen-reader only), else the page's main heading. */
+export const resultsHeading = () => document.getElementById(RESULTS_HEADING_ID) ?? mainHeading();
 
 /**
  * For a list whose rows can disappear: when a row that held focus goes, focus moves to the row now in its place

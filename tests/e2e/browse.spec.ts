@@ -73,6 +73,8 @@ test("/allAdd pages through the catalogue", async ({ page }) => {
   await expect(page).toHaveURL(/cursor=/);
   // The second page has rendered once it offers a way back (the URL can change a moment before).
   await expect(page.getByRole("link", { name: "‹ Previous page" })).toBeVisible();
+  // It opens at its top, and so does focus: on the results' heading, not on the pager below them.
+  await expect(page.getByRole("heading", { name: "Results" })).toBeFocused();
   const second = await page.locator("article h3").allTextContents();
   expect(second.length).toBeGreaterThan(0);
   expect(second.filter((t) => firstPage.includes(t))).toEqual([]);

@@ -40,6 +40,8 @@ test("a buyer types a specification, sees it as chips with matching laptops and 
   await expect(titles.filter({ hasText: "Legion 5 Pro" })).toHaveCount(1);
   await expect(chips.getByRole("link", { name: /^Remove Price/ })).toHaveCount(0);
   await expect(chips.getByRole("link", { name: "Remove RAM 16 GB or more" })).toBeVisible();
+  // Focus goes to the chip now in the removed one's place (it was the last: the new last one).
+  await expect(chips.getByRole("link", { name: "Remove Storage type SSD" })).toBeFocused();
   await expect(titles.filter({ hasNotText: /^Lenovo / })).toHaveCount(0);
   // The form follows the chip: no price, so applying it again does not bring the price back.
   await expect(filters.getByLabel("Max price ($)")).toHaveValue("");
