@@ -126,7 +126,7 @@ for (const size of sizes) {
   // the list pages' documents (decision 10).
   const [signedIn] = await buyerCookies(base, 1);
   // As a browser that has run our script carries it: the catalogue's list pages are then kept for every
-  // signed-in reader of its kind, and the page reads the person's part as page data (measured below).
+  // signed-in reader of its kind, and the page reads the person's part after (their summary, measured below).
   const cookie = `${signedIn}; ${TIME_ZONE_COOKIE}=UTC`;
   const fanCookie = await signIn(base, FAN.email, FAN.password);
   const specQueryIds = (

@@ -96,7 +96,7 @@ const SUMMARY_ADVERTS = 48;
 export const accountSummaryQuerySchema = z.object({
   advertIds: z
     .string()
-    .max(SUMMARY_ADVERTS * 37)
+    .max(SUMMARY_ADVERTS * 37, `At most ${SUMMARY_ADVERTS} advert ids.`)
     .optional()
     .transform((value) => (value ? value.split(",") : []))
     .pipe(z.array(z.uuid("Each advert id must be a UUID.")).max(SUMMARY_ADVERTS))

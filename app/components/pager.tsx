@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { resultsHeading } from "../lib/use-focus-landing.ts";
+import { plainClick } from "../lib/plain-click.ts";
+import { land, resultsHeading } from "../lib/use-focus-landing.ts";
 
 /**
  * Keyset pages: "Next page" and "Previous page" carry a cursor in the URL; the first page is the URL
@@ -14,10 +15,11 @@ export function Pager({ nextCursor, prevCursor = null }: { nextCursor: string | 
   useEffect(() => {
     if (!paged.current) return;
     paged.current = false;
-    resultsHeading()?.focus();
+    land(resultsHeading());
   }, [search]);
-  const page = () => {
-    paged.current = true;
+  // Not a click that opens the page in another tab or window: this one stays as it is.
+  const page = (event: React.MouseEvent) => {
+    paged.current = plainClick(event);
   };
   const params = new URLSearchParams(search);
   const onFirst = !params.has("cursor");

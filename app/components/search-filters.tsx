@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import type { Facets, FilterErrors, SearchParams } from "../../schemas/search.ts";
 import { CONDITIONS, PERFORMANCE_TIERS, PRICE_BANDS, STORAGE_TYPES, storageSize } from "../../schemas/values.ts";
+import { plainClick } from "../lib/plain-click.ts";
 import { RESULTS_HEADING_ID } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 
@@ -191,8 +192,7 @@ export function SearchFilters({
         onSubmit={foldAfterSearch}
         onClick={(e) => {
           // A plain click on a price range or Clear searches in this tab; one opening a new tab does not.
-          const plain = e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
-          if (plain && (e.target as Element).closest("a[href]")) foldAfterSearch();
+          if (plainClick(e) && (e.target as Element).closest("a[href]")) foldAfterSearch();
         }}
         onFocus={(e) => {
           focused.current = e.target.getAttribute("name") ?? e.target.getAttribute("data-focus-key");

@@ -12,7 +12,8 @@ export const RESULTS_HEADING_ID = "results";
 
 const focusLost = () => !document.activeElement || document.activeElement === document.body;
 
-function land(element: HTMLElement | null | undefined) {
+/** Focus on an element, made focusable by script if it is not (a heading). */
+export function land(element: HTMLElement | null | undefined) {
   if (!element) return;
   if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
   element.focus();

@@ -1,15 +1,11 @@
 import type { FastifyRequest } from "fastify";
+import { cookieIn } from "../../app/lib/cookies.ts";
 import { THEME_COOKIE } from "../../app/lib/theme.ts";
 import { TIME_ZONE_COOKIE } from "../../app/lib/time-zone.ts";
 import { TOAST_COOKIE } from "../../app/lib/toast.ts";
 import { BANNER_COOKIE } from "../../app/lib/verify-banner.server.ts";
 import type { Services } from "../services.ts";
 import { refreshedSession, sessionUserOf } from "./session-cookies.ts";
-
-function cookieOf(header: string, name: string): string {
-  const pair = header.split(/;\s*/).find((c) => c.startsWith(`${name}=`));
-  return pair?.slice(name.length + 1) ?? "";
-}
 
 /**
  * Which copy of a catalogue list page a signed-in browser may be given (server/http/public-cache.ts): one per
@@ -21,11 +17,12 @@ function cookieOf(header: string, name: string): string {
 export function signedInVariant(services: Services) {
   return async (request: FastifyRequest): Promise<string | null> => {
     const cookies = String(request.headers.cookie ?? "");
-    const zone = cookieOf(cookies, TIME_ZONE_COOKIE);
-    if (!zone || cookieOf(cookies, TOAST_COOKIE)) return null;
-    const user = await sessionUserOf(services, request);
+    const zone = cookieIn(cookies, TIME_ZONE_COOKIE);
+    if (!zone || cookieIn(cookies, TOAST_COOKIE) !== undefined) return null;
+    // The database failing: the page rendered for the person, which fails as any page would.
+    const user = await sessionUserOf(services, request).catch(() => null);
     if (!user || refreshedSession(request)) return null;
-    const banner = !user.emailVerified && cookieOf(cookies, BANNER_COOKIE) !== "hidden";
-    return [user.role, user.actingAsSeller, banner, cookieOf(cookies, THEME_COOKIE), zone].join("|");
+    const banner = !user.emailVerified && cookieIn(cookies, BANNER_COOKIE) !== "hidden";
+    return [user.role, user.actingAsSeller, banner, cookieIn(cookies, THEME_COOKIE) ?? "", zone].join("|");
   };
 }

@@ -8,7 +8,8 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
  * The catalogue's list pages kept for every signed-in reader of their kind (server/http/public-cache.ts): the
- * document carries nobody's name, counts or hearts, and the page data it reads once loaded is the person's.
+ * document carries nobody's name, counts or hearts; the summary it reads once loaded, and its page data, are
+ * the person's.
  */
 let t: TestApp;
 let brandId: string;
