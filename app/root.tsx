@@ -28,7 +28,7 @@ import { FORGET_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOf } from "./lib/time-zone.
 import { popToast } from "./lib/toast.server.ts";
 import { FilledHearts, usePersonalData } from "./lib/use-personal-data.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
-import { showsVerifyBanner } from "./lib/verify-banner.server.ts";
+import { BANNER_COOKIE, FORGET_BANNER, showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
 const Toasts = lazy(() => import("./components/toasts.tsx"));
 
@@ -40,8 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const unread = user && !forEveryone ? await services.unreadCounts(user) : { notices: 0, messages: 0 };
   const headers = new Headers();
   if (setCookie) headers.append("set-cookie", setCookie);
-  // Nobody signed in (Logout, or a session that expired or was ended elsewhere): the zone's cookie goes.
+  // Nobody signed in (Logout, or a session that expired or was ended elsewhere): the zone's cookie goes, and a
+  // hidden verification banner's, so a visitor's requests carry none (and another account decides its own).
   if (!user && readCookie(request, TIME_ZONE_COOKIE)) headers.append("set-cookie", FORGET_TIME_ZONE);
+  if (!user && readCookie(request, BANNER_COOKIE)) headers.append("set-cookie", FORGET_BANNER);
   return data(
     {
       user: user && {

@@ -5,9 +5,10 @@ import { land, resultsHeading } from "../lib/use-focus-landing.ts";
 
 /**
  * Keyset pages: "Next page" and "Previous page" carry a cursor in the URL; the first page is the URL
- * without one. Previous shows only where the list has a cursor back (searches do; some lists go forward only).
+ * without one. Previous shows only where the list has a cursor back (searches do; some lists go forward only,
+ * and pass none): a list that goes back says `null` when there is no page before.
  */
-export function Pager({ nextCursor, prevCursor = null }: { nextCursor: string | null; prevCursor?: string | null }) {
+export function Pager({ nextCursor, prevCursor }: { nextCursor: string | null; prevCursor?: string | null }) {
   const { pathname, search } = useLocation();
   // The new page opens at its top: focus goes there too (the results' heading), not left on the pager below.
   const paged = useRef(false);
@@ -22,7 +23,9 @@ export function Pager({ nextCursor, prevCursor = null }: { nextCursor: string | 
     paged.current = plainClick(event);
   };
   const params = new URLSearchParams(search);
-  const onFirst = !params.has("cursor");
+  // Reached by a cursor but nothing before it and more after: the first page's results (an empty page reached
+  // by a cursor, its laptops gone meanwhile, still offers the way to the first page).
+  const onFirst = !params.has("cursor") || (prevCursor === null && nextCursor !== null);
   params.delete("cursor");
   const first = `${pathname}${params.size ? `?${params}` : ""}`;
   const at = (cursor: string) => {

@@ -47,6 +47,8 @@ export function UserMenu({ user }: { user: NavUser }) {
         <span className="sr-only sm:not-sr-only">{label || "Account"}</span>
       </summary>
       <ul className="menu dropdown-content z-40 mt-2 w-48 rounded-box bg-base-100 p-2 shadow">
+        {/* On a phone the button is an icon: the menu says whose account it is. */}
+        <li className="menu-title truncate sm:hidden">{label || "Account"}</li>
         <li>
           <Link to="/profile">Profile</Link>
         </li>

@@ -81,6 +81,8 @@ test("/allAdd pages through the catalogue", async ({ page }) => {
   await page.getByRole("link", { name: "‹ Previous page" }).click();
   await expect(page.locator("article h3").first()).toHaveText(firstPage[0] as string);
   expect(await page.locator("article h3").allTextContents()).toEqual(firstPage);
+  // Back on the first page's results: no "First page" leading to the same ones.
+  await expect(page.getByRole("link", { name: "« First page" })).toHaveCount(0);
   await page.getByRole("link", { name: "Next page »" }).click();
   await expect(page.locator("article h3").first()).toHaveText(second[0] as string);
   await page.getByRole("link", { name: "« First page" }).click();

@@ -164,3 +164,17 @@ test("on a phone Email delivery is cards: address on one line, status on screen"
   expect((await to.boundingBox())?.height).toBeLessThan(48);
   expect(await fitsTheScreen(page)).toBe(true);
 });
+
+test("on a phone the account menu, an icon in the top bar, says whose account it is", async ({ page }) => {
+  await logIn(page, DEMO.buyer);
+  // A kept list page (decision 10): the name arrives after the page has loaded.
+  await page.goto("/allAdd");
+  await hydrated(page);
+  const menu = page
+    .getByRole("banner")
+    .locator("details")
+    .filter({ has: page.locator("summary[aria-label^='Account menu']") });
+  await expect(menu.locator("summary")).toHaveAttribute("aria-label", "Account menu for Bea Buyer");
+  await menu.locator("summary").click();
+  await expect(menu.locator("ul").getByText("Bea Buyer", { exact: true })).toBeVisible();
+});

@@ -156,7 +156,7 @@ describe("a toast from an action that answers in place", () => {
   });
 });
 
-describe("the reader's time zone cookie", () => {
+describe("the reader's cookies once nobody is signed in", () => {
   it("is cleared for someone no longer signed in (a session that ended without Logout)", async () => {
     const page = await t.app.inject({ method: "GET", url: "/allAdd", headers: { cookie: "relaptop_tz=Asia%2FDhaka" } });
     expect(page.statusCode).toBe(200);
@@ -166,5 +166,14 @@ describe("the reader's time zone cookie", () => {
     const kept = await bo.get("/allAdd", { cookie: `${bo.cookie()}; relaptop_tz=Asia%2FDhaka` });
     expect(kept.statusCode).toBe(200);
     expect(String(kept.headers["set-cookie"] ?? "")).not.toContain("relaptop_tz=");
+  });
+
+  it("goes with a hidden verification banner's cookie, so the next account in the browser decides its own", async () => {
+    const page = await t.app.inject({
+      method: "GET",
+      url: "/allAdd",
+      headers: { cookie: "relaptop_verify_banner=hidden" },
+    });
+    expect(String(page.headers["set-cookie"])).toMatch(/relaptop_verify_banner=;.*Max-Age=0/);
   });
 });
