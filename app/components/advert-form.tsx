@@ -97,7 +97,7 @@ export function AdvertForm({
 
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
         <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
-        <ProcessorField defaultValue={values?.processor} error={e.processor} />
+        <ProcessorField defaultValue={values?.processor} error={e.processor} onPick={priceGuidance.ask} />
         <TextField label="RAM (GB)" name="ramGb" inputMode="numeric" defaultValue={values?.ramGb} error={e.ramGb} />
         <TextField
           label="Storage (GB)"

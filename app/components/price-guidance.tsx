@@ -22,34 +22,37 @@ export function usePriceGuidance(initial: PriceGuidance | null = null) {
     [],
   );
 
-  function onChange(event: React.FormEvent<HTMLFormElement>) {
-    const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(NEEDED.map((k) => [k, String(data.get(k) ?? "").trim()]));
+  /** Once typing pauses, the form as it is then (a suggestion picked is in it by then). */
+  function ask(form: HTMLFormElement | null | undefined) {
     clearTimeout(timer.current);
+    if (form) timer.current = setTimeout(() => void read(form), WAIT_MS);
+  }
+
+  async function read(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const values = Object.fromEntries(NEEDED.map((k) => [k, String(data.get(k) ?? "").trim()]));
+    inFlight.current?.abort();
     const query = priceGuidanceQuerySchema.safeParse(values);
     if (NEEDED.some((k) => !values[k]) || !query.success) {
-      inFlight.current?.abort();
       setGuidance(null);
       return;
     }
-    timer.current = setTimeout(async () => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      const { brandId: _brand, ...asked } = values;
-      try {
-        const response = await fetch(`/api/price-guidance?${new URLSearchParams(asked)}`, {
-          signal: controller.signal,
-          headers: { accept: "application/json" },
-        });
-        setGuidance(response.ok ? ((await response.json()) as { guidance: PriceGuidance | null }).guidance : null);
-      } catch {
-        // Aborted by newer typing, or offline: nothing to say.
-      }
-    }, WAIT_MS);
+    const controller = new AbortController();
+    inFlight.current = controller;
+    const { brandId: _brand, ...asked } = values;
+    try {
+      const response = await fetch(`/api/price-guidance?${new URLSearchParams(asked)}`, {
+        signal: controller.signal,
+        headers: { accept: "application/json" },
+      });
+      setGuidance(response.ok ? ((await response.json()) as { guidance: PriceGuidance | null }).guidance : null);
+    } catch {
+      // Aborted by newer typing, or offline: nothing to say.
+    }
   }
 
-  return { guidance, onChange };
+  /** The form's onChange; `ask` for a change no input event announces (a processor suggestion picked). */
+  return { guidance, onChange: (event: React.FormEvent<HTMLFormElement>) => ask(event.currentTarget), ask };
 }
 
 /** Always in the page (empty when there is nothing to say), so screen readers hear it change. */

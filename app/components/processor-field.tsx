@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type ProcessorHints, UNRECOGNISED_PROCESSOR } from "../../schemas/processors.ts";
 
 /** Answers already fetched on this page, by text: typing back and forth asks once. */
@@ -21,7 +21,17 @@ function hintsFor(text: string): Promise<ProcessorHints | null> {
  * what the text is read as — or that it is not recognised, and will be listed without a tier. Without
  * JavaScript it is a plain text input.
  */
-export function ProcessorField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+export function ProcessorField({
+  defaultValue,
+  error,
+  onPick,
+}: {
+  defaultValue?: string;
+  error?: string;
+  /** A suggestion was picked: the value changed without an input event (the form's price guidance asks). */
+  onPick?: (form: HTMLFormElement | null | undefined) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const listId = `${id}-suggestions`;
   const statusId = `${id}-status`;
@@ -54,6 +64,7 @@ export function ProcessorField({ defaultValue, error }: { defaultValue?: string;
     setValue(name);
     setOpen(false);
     setActive(-1);
+    onPick?.(input.current?.form);
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
@@ -86,6 +97,7 @@ export function ProcessorField({ defaultValue, error }: { defaultValue?: string;
       </label>
       <div className="relative">
         <input
+          ref={input}
           id={id}
           name="processor"
           value={value}

@@ -22,6 +22,15 @@ test("a seller sees what similar laptops sold for while filling the form, and bu
   await page.getByLabel("RAM (GB)").fill("64");
   await expect(guidance).toHaveText("");
 
+  // The processor picked from its suggestions (no typing after it): the guidance follows it too.
+  await page.getByLabel("RAM (GB)").fill("8");
+  const processor = page.getByLabel("Processor", { exact: true });
+  await processor.fill("core i5 82");
+  await expect(guidance).toHaveText("");
+  await page.getByRole("option", { name: /Intel Core i5-8250U/ }).click();
+  await expect(processor).toHaveValue("Intel Core i5-8250U");
+  await expect(guidance).toHaveText("Similar laptops sold for $291–$336 (median $305, from 10 sales)");
+
   // A buyer's view of one of them for sale below most of those sales.
   await page.goto("/allAdd?q=Latitude%205490&sort=price_asc");
   const cheapest = page.getByRole("article").first();
