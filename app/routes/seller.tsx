@@ -27,10 +27,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   if (!seller || !reviewPage) throw notFound("This seller does not exist.");
   const search = { ...parseSearch(url.searchParams), seller: seller.id, q: undefined, brand: undefined };
-  const page = await catalogue.search(search);
+  const [page, ownReviews] = await Promise.all([
+    catalogue.search(search),
+    user
+      ? reviews.writtenAmong(
+          user,
+          reviewPage.reviews.map((r) => r.id),
+        )
+      : Promise.resolve<string[]>([]),
+  ]);
   return {
     seller,
     reviews: reviewPage,
+    // A reviewer sees no "Report this review" under their own.
+    ownReviews,
     page,
     hearts: await heartsFor(
       request,
@@ -69,7 +79,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => [
 ];
 
 export default function SellerProfile({
-  loaderData: { seller, page, hearts, reviews, isSeller, signedIn },
+  loaderData: { seller, page, hearts, reviews, isSeller, signedIn, ownReviews },
 }: Route.ComponentProps) {
   const since = new Date(seller.memberSince).toLocaleDateString("en-GB", {
     month: "long",
@@ -94,7 +104,12 @@ export default function SellerProfile({
         <RatingSummary page={reviews} />
         <ul className="flex flex-col gap-4">
           {reviews.reviews.map((review) => (
-            <ReviewItem key={review.id} review={review} canAnswer={isSeller} canReport={signedIn && !isSeller} />
+            <ReviewItem
+              key={review.id}
+              review={review}
+              canAnswer={isSeller}
+              canReport={signedIn && !isSeller && !ownReviews.includes(review.id)}
+            />
           ))}
         </ul>
         {reviews.nextCursor && (

@@ -176,6 +176,17 @@ export function createReviews({ db }: { db: Db }) {
      * A seller's rating, histogram and published reviews, newest first, keyset-paged; null when the seller
      * has no public page (not a seller, or deleted).
      */
+    /** Of these reviews, the ones this person wrote (one query for a page): nobody reports their own. */
+    async writtenAmong(actor: SessionUser, reviewIds: string[]): Promise<string[]> {
+      const ids = reviewIds.filter(isUuid);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.authorId, actor.id), inArray(reviews.id, ids)));
+      return rows.map((r) => r.id);
+    },
+
     async sellerReviews(sellerId: string, cursor?: string): Promise<SellerReviews | null> {
       const [seller] = await db
         .select({

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, orders, users } from "../../db/schema.ts";
+import { adverts, orders, reviews, users } from "../../db/schema.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
@@ -37,6 +37,25 @@ describe("the demo's reviews", () => {
     expect(page).toContain("Sorry about the scratch");
     expect(page).toMatch(/5 stars<\/th>.*?<td>2<\/td>/s);
     expect((await client(t).get("/allAdd")).body).toContain("★ 4.7 (3)");
+  });
+
+  it("offer Report this review under everyone's review but the reader's own", async () => {
+    const nadia = client(t);
+    await nadia.signIn("nadia@relaptop.test");
+    const reports = (html: string) => html.match(/Report this review/g)?.length ?? 0;
+    const others = reports((await bea.get(`/sellers/${samId}`)).body);
+    expect(others).toBeGreaterThan(0);
+    // Nadia wrote some of them: hers have none.
+    const [nadiaRow] = await t.services.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "nadia@relaptop.test"));
+    const hers = await t.services.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.authorId, nadiaRow?.id as string), eq(reviews.sellerId, samId)));
+    expect(hers.length).toBeGreaterThan(0);
+    expect(reports((await nadia.get(`/sellers/${samId}`)).body)).toBe(others - hers.length);
   });
 
   it("and Sam's answers to Bea give his laptops a trust panel with a typical reply time", async () => {
