@@ -74,6 +74,8 @@ test("a seller's bell counts a booking made in another browser without a reload;
   await expect(page.getByText("All notifications are marked as read.")).toBeVisible();
   await expect(entry).not.toContainText("Unread");
   await expect(bell(page, "Notifications")).toBeVisible();
+  // The button went with the unread notices: focus is on the page's heading, not dropped to the page.
+  await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeFocused();
 
   // Opening an entry goes to its subject: the seller's laptops.
   await entry.getByRole("link").click();

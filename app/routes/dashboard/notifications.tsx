@@ -6,6 +6,7 @@ import { RouteError } from "../../components/route-error.tsx";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { busySubmit, useFocusLanding } from "../../lib/use-focus-landing.ts";
 import { useFreshOnNewNotice } from "../../lib/use-fresh-on-new-notice.ts";
 import type { Route } from "./+types/notifications";
 
@@ -36,13 +37,18 @@ export default function Notifications({ loaderData: { items, next, older } }: Ro
   // A new notice shows here as it arrives, as it does on the bell.
   useFreshOnNewNotice();
   const anyUnread = items.some((n) => !n.read);
+  const offered = anyUnread || older;
+  // The button goes once everything is read: focus lands on the page's heading, not at the top of the page.
+  const heading = useFocusLanding<HTMLHeadingElement>(offered);
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold">Notifications</h1>
-        {(anyUnread || older) && (
+        <h1 ref={heading} className="text-3xl font-bold">
+          Notifications
+        </h1>
+        {offered && (
           <Form method="post">
-            <button type="submit" className="btn btn-outline btn-sm" disabled={busy}>
+            <button type="submit" className="btn btn-outline btn-sm" {...busySubmit(busy)}>
               Mark all as read
             </button>
           </Form>
