@@ -2,6 +2,7 @@ import { Link, useFetcher } from "react-router";
 import { describeSearch } from "../../schemas/saved-search-names.ts";
 import type { SearchParams } from "../../schemas/search.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
+import { busySubmit } from "../lib/use-focus-landing.ts";
 
 type Answer = { saved?: { id: string; name: string }; fields?: Record<string, string>; formError?: string };
 
@@ -52,7 +53,7 @@ export function SaveSearch({ params, brandName }: { params: SearchParams; brandN
           </p>
         )}
       </div>
-      <button type="submit" className="btn btn-primary btn-sm" disabled={fetcher.state !== "idle"}>
+      <button type="submit" className="btn btn-primary btn-sm" {...busySubmit(fetcher.state !== "idle")}>
         Save this search
       </button>
       {(answer?.formError || otherErrors.length > 0) && (

@@ -83,6 +83,8 @@ test("a seller posts (every message), edits, advertises, removes the advertiseme
   await card.getByRole("button", { name: "Add To Advertisement" }).click();
   await expect(page.getByText("Your product added on advertisement section!")).toBeVisible();
   await expect(card.getByText("Advertised")).toBeVisible();
+  // The button turned into its opposite and kept focus (it was dropped to the page).
+  await expect(card.getByRole("button", { name: "Remove Advertisement" })).toBeFocused();
   await page.goto("/");
   await expect(
     page

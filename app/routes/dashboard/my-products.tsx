@@ -11,7 +11,7 @@ import { parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
-import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
+import { busyButton, mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-products";
 
@@ -75,9 +75,9 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
   const fetcher = useFetcher();
   const [confirming, setConfirming] = useState(false);
   const hydrated = useHydrated();
-  const busy = fetcher.state !== "idle" || !hydrated;
+  const sending = fetcher.state !== "idle";
+  const busy = sending || !hydrated;
   const closed = advert.sold || advert.removedBecause !== null || advert.rejectedBecause !== null;
-  const locked = closed || busy;
   const status = advert.sold
     ? { label: "Sold", badge: "badge-neutral" }
     : advert.pendingReview
@@ -139,7 +139,14 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
       )}
       <div className="card-actions">
         {advert.advertised ? (
-          <button type="button" className="btn btn-sm" disabled={locked} onClick={() => post("unadvertise")}>
+          // Busy, it stays focusable (a disabled one drops focus to the page); React keeps this one button
+          // across the swap of label, so focus stays on it.
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={closed || !hydrated}
+            {...busyButton(sending, () => post("unadvertise"))}
+          >
             Remove Advertisement
           </button>
         ) : (
@@ -147,8 +154,8 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
           <button
             type="button"
             className="btn btn-sm btn-primary"
-            disabled={locked || Boolean(advert.pendingReview)}
-            onClick={() => post("advertise")}
+            disabled={closed || !hydrated || Boolean(advert.pendingReview)}
+            {...busyButton(sending, () => post("advertise"))}
           >
             Add To Advertisement
           </button>

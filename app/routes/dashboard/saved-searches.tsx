@@ -9,7 +9,7 @@ import { RouteError } from "../../components/route-error.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
-import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
+import { busySubmit, mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/saved-searches";
 
@@ -158,7 +158,7 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
               aria-describedby={nameError ? `${nameId}-error` : undefined}
             />
           </div>
-          <button type="submit" className="btn btn-outline btn-sm" disabled={rename.state !== "idle"}>
+          <button type="submit" className="btn btn-outline btn-sm" {...busySubmit(rename.state !== "idle")}>
             Rename<span className="sr-only"> {s.name}</span>
           </button>
         </rename.Form>
@@ -177,7 +177,7 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
               ))}
             </select>
           </div>
-          <button type="submit" className="btn btn-outline btn-sm" disabled={alerts.state !== "idle"}>
+          <button type="submit" className="btn btn-outline btn-sm" {...busySubmit(alerts.state !== "idle")}>
             Save alerts<span className="sr-only"> for {s.name}</span>
           </button>
         </alerts.Form>
