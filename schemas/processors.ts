@@ -3,6 +3,9 @@ import { PERFORMANCE_TIERS } from "./values.ts";
 
 /** What the seller is told when the catalogue cannot place their processor (the advert still posts). */
 export const UNRECOGNISED_PROCESSOR = "We don't recognise this processor; it will be listed without a performance tier";
+/** The same, while the text is the start of processors it suggests (the seller is still typing one). */
+export const UNRECOGNISED_WITH_SUGGESTIONS =
+  "Not recognised yet: pick a suggestion for a performance tier, or keep your text (listed without a tier)";
 
 export const processorQuerySchema = z.object({
   q: z.string().trim().max(100, "Processor must be 100 characters or fewer").default(""),

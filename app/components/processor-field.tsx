@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { type ProcessorHints, UNRECOGNISED_PROCESSOR } from "../../schemas/processors.ts";
+import {
+  type ProcessorHints,
+  UNRECOGNISED_PROCESSOR,
+  UNRECOGNISED_WITH_SUGGESTIONS,
+} from "../../schemas/processors.ts";
 
 /** Answers already fetched on this page, by text: typing back and forth asks once. */
 const answers = new Map<string, Promise<ProcessorHints | null>>();
@@ -88,7 +92,9 @@ export function ProcessorField({
     !value.trim() || !hints
       ? ""
       : !r
-        ? UNRECOGNISED_PROCESSOR
+        ? options.length > 0
+          ? UNRECOGNISED_WITH_SUGGESTIONS
+          : UNRECOGNISED_PROCESSOR
         : `${r.exact ? "Recognised" : "Read as"}: ${r.name} — ${r.performanceTier} tier${r.exact ? "" : " (best guess)"}`;
   return (
     <div className="relative flex flex-col gap-1">

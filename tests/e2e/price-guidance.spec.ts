@@ -25,10 +25,17 @@ test("a seller sees what similar laptops sold for while filling the form, and bu
   // The processor picked from its suggestions (no typing after it): the guidance follows it too.
   await page.getByLabel("RAM (GB)").fill("8");
   const processor = page.getByLabel("Processor", { exact: true });
+  await processor.fill("Quantum X9000");
+  await expect(
+    page.getByText("We don't recognise this processor; it will be listed without a performance tier"),
+  ).toBeVisible();
   await processor.fill("core i5 82");
   await expect(guidance).toHaveText("");
+  // Not a processor yet, but the start of some: the field says to pick one rather than that it is unknown.
+  await expect(page.getByText(/^Not recognised yet: pick a suggestion for a performance tier/)).toBeVisible();
   await page.getByRole("option", { name: /Intel Core i5-8250U/ }).click();
   await expect(processor).toHaveValue("Intel Core i5-8250U");
+  await expect(page.getByText(/^Recognised: Intel Core i5-8250U/)).toBeVisible();
   await expect(guidance).toHaveText("Similar laptops sold for $291–$336 (median $305, from 10 sales)");
 
   // A buyer's view of one of them for sale below most of those sales.
