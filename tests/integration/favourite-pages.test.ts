@@ -17,8 +17,9 @@ const form = { "content-type": "application/x-www-form-urlencoded" };
 const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 const person = (role: Role = "user") => signedInPerson(t, role);
-const laptop = (name = `Heart laptop ${++n}`, priceCents = 50_000) =>
-  createAdvert(t.services, { sellerId, brandId, name, resalePriceCents: priceCents, advertised: true });
+/** A laptop for sale, by the file's seller unless another is named. */
+const laptop = (name = `Heart laptop ${++n}`, priceCents = 50_000, seller = sellerId) =>
+  createAdvert(t.services, { sellerId: seller, brandId, name, resalePriceCents: priceCents, advertised: true });
 /** The heart of one laptop in a page's HTML: its form's attributes and its button. */
 function heartOf(html: string, advertId: string) {
   const at = html.indexOf(`name="favourite" value="${advertId}"`);
@@ -223,12 +224,7 @@ describe("/dashboard/favourites", () => {
 
   it("shows each seller how many people saved their advert", async () => {
     const seller = await person("seller");
-    const a = await createAdvert(t.services, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "Counted",
-      resalePriceCents: 9_000,
-    });
+    const a = await laptop("Counted", 9_000, seller.user.id);
     for (let i = 0; i < 2; i++) await t.services.favourites.save((await person()).user, a.id);
     // Its seller's own save (made before they were refused) is not among its savers.
     await t.services.db.insert(favourites).values({
@@ -243,12 +239,7 @@ describe("/dashboard/favourites", () => {
 
   it("shows a seller no heart on their own laptops, and hearts on others' ", async () => {
     const seller = await person("seller");
-    const own = await createAdvert(t.services, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "Mine to sell",
-      resalePriceCents: 9_500,
-    });
+    const own = await laptop("Mine to sell", 9_500, seller.user.id);
     const theirs = await laptop("Someone else's");
     const page = await seller.http.get("/allAdd?sort=newest");
     expect(heartOf(page.body, own.id)).toBeNull();
