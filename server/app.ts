@@ -56,6 +56,7 @@ import { keepRefreshedCookies, sendRefreshedCookies } from "./http/session-cooki
 import { signedInVariant } from "./http/signed-in-variant.ts";
 import { registerSitemap } from "./http/sitemap.ts";
 import { readRenderedBodiesWhole } from "./http/whole-bodies.ts";
+import { countRequestsInHand } from "./requests-in-hand.ts";
 import type { Services } from "./services.ts";
 
 export interface AppOptions {
@@ -129,6 +130,7 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  countRequestsInHand(app, services.requestsInHand);
   app.addHook("onRequest", methodCheck);
   // Stepping out of a balancer before closing (server/graceful-close.ts): reads go elsewhere, writes are served.
   app.addHook("onRequest", (request, reply, done) => {

@@ -51,6 +51,7 @@ import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
 import type { Config } from "./config.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
+import { createRequestsInHand } from "./requests-in-hand.ts";
 
 export interface ServiceOptions {
   /** Tests only: skip scrypt. */
@@ -100,9 +101,12 @@ export function createServices(config: Config, database: Database, options: Serv
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
   const metrics = createMetrics(database);
+  // Counted by the app (server/app.ts); a worker process serves nothing, so its jobs never wait.
+  const requestsInHand = createRequestsInHand();
   const jobs = createJobQueue(database, {
     retryAtOnce: options.retryJobsAtOnce,
     onJobFailed: (queue) => metrics.jobFailures.inc({ queue }),
+    quiet: requestsInHand.quiet,
   });
   const orders = countedMoney(createOrders({ db, jobs, provider, simulated }), metrics);
   metrics.measureQueueWith(() => jobs.depth());
@@ -215,6 +219,8 @@ export function createServices(config: Config, database: Database, options: Serv
     db,
     jobs,
     background,
+    /** The requests this process is serving now: email delivery gives way to them. */
+    requestsInHand,
     notifications: createNotifications({ db, secret: config.authSecret }),
     liveCounts: createLiveCounts({ db, listener: database.broadcast }),
     /** Admins' streams only: their moderation queue changed (Reported Items reads itself again). */

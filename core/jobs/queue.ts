@@ -23,6 +23,8 @@ interface Definition {
   cron?: string;
   /** Workers polling this queue in each process (each taking batches). */
   workers: number;
+  /** Seconds after its jobs were queued that a batch may wait for this process to serve no request. */
+  givesWaySeconds?: number;
 }
 
 export interface JobQueueOptions {
@@ -31,6 +33,11 @@ export interface JobQueueOptions {
   onError?: (error: unknown) => void;
   /** A job's try failed (metrics count them). */
   onJobFailed?: (queue: string) => void;
+  /**
+   * Resolves at the first moment this process serves no request, at `deadline` (ms since the epoch), or
+   * when `signal` aborts: what batches of queues defined with `givesWaySeconds` wait for (server/requests-in-hand.ts).
+   */
+  quiet?: (deadline: number, signal: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -42,6 +49,8 @@ export interface JobQueueOptions {
 export function createJobQueue(database: Database, options: JobQueueOptions = {}) {
   const definitions = new Map<string, Definition>();
   let boss: PgBoss | undefined;
+  /** Aborted by `stop`: batches waiting to give way run at once, within the graceful stop. */
+  let stopping = new AbortController();
   // One line per error: pg's errors carry their whole client, and an outage raises one per poll.
   const onError =
     options.onError ??
@@ -61,13 +70,27 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   }
 
   return {
-    /** Defines a job before `start` (a queue with its retry policy, and optionally a schedule). */
-    define<T>(name: string, handler: JobHandler<T>, queue: QueueOptions & { cron?: string; workers?: number } = {}) {
+    /**
+     * Defines a job before `start` (a queue with its retry policy, and optionally a schedule). With
+     * `givesWaySeconds`, work that can wait (sending emails) gives way to the requests this process serves:
+     * a batch runs at the first moment none is in hand, or once its oldest job has waited that long.
+     */
+    define<T>(
+      name: string,
+      handler: JobHandler<T>,
+      queue: QueueOptions & { cron?: string; workers?: number; givesWaySeconds?: number } = {},
+    ) {
       if (boss) throw new Error("define jobs before starting the queue");
-      const { cron, workers = 1, ...rest } = queue;
+      const { cron, workers = 1, givesWaySeconds, ...rest } = queue;
       const { retryDelayMax: _max, ...atOnce } = rest;
       const queueOptions = options.retryAtOnce ? { ...atOnce, retryDelay: 0, retryBackoff: false } : rest;
-      definitions.set(name, { handler: handler as JobHandler<never>, options: queueOptions, cron, workers });
+      definitions.set(name, {
+        handler: handler as JobHandler<never>,
+        options: queueOptions,
+        cron,
+        workers,
+        givesWaySeconds,
+      });
     },
 
     /**
@@ -76,6 +99,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
      */
     async start({ work = false, pollingSeconds = 2 }: { work?: boolean; pollingSeconds?: number } = {}) {
       if (boss) return;
+      stopping = new AbortController();
       const b =
         database.kind === "pglite" && database.pglite
           ? new PgBoss({
@@ -109,8 +133,13 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
             },
             // A batch's jobs run side by side (each is independent: an email delivery claims its own
             // row), so a batch takes as long as its slowest job, not the sum of them.
-            async (jobs) =>
-              Promise.all(
+            async (jobs) => {
+              const { givesWaySeconds } = definition;
+              if (givesWaySeconds && options.quiet && jobs.length > 0) {
+                const queuedAt = Math.min(...jobs.map((job) => job.createdOn.getTime()));
+                await options.quiet(queuedAt + givesWaySeconds * 1000, stopping.signal);
+              }
+              return Promise.all(
                 jobs.map(async (job): Promise<JobResult> => {
                   try {
                     await run(name, job);
@@ -123,7 +152,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
                     return { id: job.id, status: "failed", output: { message } };
                   }
                 }),
-              ),
+              );
+            },
           );
         }
       }
@@ -143,6 +173,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     async stop(timeoutMs = 10_000) {
       const b = boss;
       boss = undefined;
+      stopping.abort();
       await b?.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
 

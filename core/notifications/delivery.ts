@@ -17,6 +17,12 @@ const RENEW_CHECK_MS = 5_000;
 const LOST_AFTER_MS = 30 * 60_000;
 /** Emails one delivery job carries: one claim and one result for all of them, not a job each. */
 const PER_JOB = 25;
+/**
+ * How long an email may wait for a moment when its process serves no request (core/jobs/queue.ts): on
+ * shared cores, sending while buyers wait costs them (README, Benchmarks); at the latest this long after it
+ * was queued, it goes anyway.
+ */
+export const GIVES_WAY_SECONDS = 30;
 
 export const NOT_SENT = "not sent (no SMTP_URL)";
 
@@ -207,6 +213,7 @@ export function createDelivery({
     expireInSeconds: CLAIM_SECONDS,
     // Sending is mostly waiting for the mail server: two workers keep a burst moving while one waits.
     workers: 2,
+    givesWaySeconds: GIVES_WAY_SECONDS,
   });
   // Rows a crash left without a job (the commit happened, the relay did not run).
   queue.define(RELAY_EMAILS, async () => void (await relay()), { cron: "* * * * *", retryLimit: 0 });

@@ -45,6 +45,7 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services; hea
   app.get(
     "/notifications/stream",
     {
+      config: { longLived: true },
       schema: {
         tags: ["notifications"],
         summary:

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobQueue } from "../../core/jobs/index.ts";
 import {
   createDelivery,
+  DELIVER_EMAIL,
   type MailTransport,
   notify,
   orderNumber,
@@ -545,6 +546,37 @@ describe("without SMTP_URL", () => {
       ]);
       // Account emails are not in the app and not a preference.
       expect((await local.services.notifications.list(user)).items).toHaveLength(0);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe("email delivery in a process serving requests", () => {
+  it("waits for a moment with no request in hand, then sends", async () => {
+    const local = await startTestApp({ SMTP_URL: smtp.url });
+    const activeDeliveries = async () => {
+      const result = await local.services.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job_common where name = ${DELIVER_EMAIL} and state = 'active'`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    try {
+      await local.services.background.start({ work: true });
+      const user = await createUser(local.services, { name: "Busy", email: "busy@x.test" });
+      local.services.requestsInHand.started();
+      await local.services.db.transaction((tx) =>
+        notify(tx, "account.sellerVerified", { recipientId: user.id, params: {} }),
+      );
+      // A worker has taken the email's job, and holds it while the request is in hand.
+      await expect.poll(activeDeliveries, { timeout: 10_000 }).toBe(1);
+      const [waiting] = await local.services.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, "busy@x.test"));
+      expect(waiting).toMatchObject({ status: "pending", sentAt: null });
+      local.services.requestsInHand.ended();
+      await expect.poll(() => smtp.to("busy@x.test").length, { timeout: 10_000 }).toBe(1);
     } finally {
       await local.close();
     }
