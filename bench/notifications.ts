@@ -238,17 +238,22 @@ try {
   await smtp.stop();
 }
 
-const best = (variant: Sale["variant"], connections: number) =>
-  Math.max(...rows.filter((r) => r.variant === variant && r.connections === connections).map((r) => r.rps));
+const rates = (variant: Sale["variant"], connections: number) =>
+  rows.filter((r) => r.variant === variant && r.connections === connections).map((r) => r.rps);
+const best = (variant: Sale["variant"], connections: number) => Math.max(...rates(variant, connections));
+const mean = (variant: Sale["variant"], connections: number) =>
+  rates(variant, connections).reduce((a, b) => a + b, 0) / rates(variant, connections).length;
 const ratios = CONNECTIONS.map((c) => ({
   connections: c,
   ratio: best("with notifications", c) / best("before notifications", c),
+  // Every round counted: a shared machine's slow minute falls on one round of either code.
+  meanRatio: mean("with notifications", c) / mean("before notifications", c),
 }));
 const date = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
 const report = [
   `# Notifications benchmark ${date}`,
   "",
-  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback (a process of its own), delivered ${inWorker ? "by a worker process (--worker)" : "by the app process itself"}`}. Baseline: ${baselineRef} (before notifications).`,
+  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback (a process of its own), delivered ${inWorker ? "by a worker process (--worker)" : "by the app process itself, giving way to its requests (a batch waits for a moment with none in hand, 30 s at most)"}`}. Baseline: ${baselineRef} (before notifications).`,
   "",
   "| round | code | conns | req/s | p99 ms | errors | last email sent (s after the load) |",
   "|---:|---|---:|---:|---:|---:|---:|",
@@ -257,8 +262,11 @@ const report = [
       `| ${r.round} | ${r.variant} | ${r.connections} | ${Math.round(r.rps)} | ${r.p99} | ${r.errors} | ${r.caughtUpS === undefined ? "—" : r.caughtUpS.toFixed(1)} |`,
   ),
   "",
-  "Book + pay with notifications, best round over best round (goal ≥ 90 %):",
-  ...ratios.map((r) => `- ${r.connections} connections: ${Math.round(r.ratio * 100)} %`),
+  "Book + pay with notifications, best round over best round (goal ≥ 90 %), and the mean of the rounds over theirs:",
+  ...ratios.map(
+    (r) =>
+      `- ${r.connections} connections: ${Math.round(r.ratio * 100)} % (mean over rounds: ${Math.round(r.meanRatio * 100)} %)`,
+  ),
   "",
   `Burst: ${burst.toLocaleString("en-US")} notifications written in ${(drained.writtenMs / 1000).toFixed(1)} s; with no server running; every email at the SMTP server ${(drained.drainedMs / 1000).toFixed(1)} s after a server started (goal < 60 s), using ${drained.cpuSeconds.toFixed(1)} s of the app process's CPU${drained.missing > 0 ? `; ${drained.missing} had not arrived after 120 s` : ""}.`,
   "",

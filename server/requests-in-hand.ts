@@ -35,7 +35,8 @@ export function createRequestsInHand() {
      * (ms since the epoch) at the latest, or when `signal` aborts (the queue is stopping).
      */
     quiet(deadline: number, signal?: AbortSignal): Promise<void> {
-      if (inHand === 0 || deadline <= Date.now() || signal?.aborted) return Promise.resolve();
+      const longest = deadline - Date.now();
+      if (inHand === 0 || longest <= 0 || signal?.aborted) return Promise.resolve();
       return new Promise((resolve) => {
         const resume = () => {
           clearTimeout(timer);
@@ -43,7 +44,7 @@ export function createRequestsInHand() {
           waiting.delete(resume);
           resolve();
         };
-        const timer = setTimeout(resume, deadline - Date.now());
+        const timer = setTimeout(resume, longest);
         signal?.addEventListener("abort", resume, { once: true });
         waiting.add(resume);
       });
