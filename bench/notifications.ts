@@ -1,6 +1,6 @@
 /**
  * What notifications cost: `npm run bench:notifications -- [--size 10000] [--duration 10] [--rounds 2]
- * [--db postgres|pglite] [--baseline <git ref>] [--burst 10000] [--without-delivery | --worker]`
+ * [--db postgres|pglite] [--baseline <git ref>] [--burst 10000] [--without-delivery | --worker] [--processes N]`
  *
  * 1. Booking + paying (bench/booking-load.ts) on this checkout — every sale telling its seller and its buyer,
  *    emails delivered to a real SMTP server on loopback (bench/smtp-sink.ts, a process of its own) — against
@@ -11,6 +11,8 @@
  *    written and queued, never sent), to tell the requests' own cost from the delivery's on the same cores.
  *    `--worker`: this checkout's server works no jobs and a worker process (`npm run worker`) delivers the
  *    emails on the same cores, as compose.yaml lays them out.
+ *    `--processes N`: this checkout serves with N app processes under its supervisor (WEB_CONCURRENCY; the
+ *    default layout on PostgreSQL is one per core), each delivering email; the baseline had one process only.
  *    Each round on PostgreSQL also reports how long after its load the last of its emails was sent.
  * 2. A burst of `--burst` notifications (each with an email) waiting in the outbox: the time from a server's
  *    start until the last email reaches an SMTP server on loopback. The goal: under 60 s.
@@ -39,6 +41,7 @@ const baselineRef = argument("baseline", "0aabea3^");
 const burst = Number(argument("burst", "10000"));
 const withoutDelivery = process.argv.includes("--without-delivery");
 const inWorker = process.argv.includes("--worker");
+const processes = argument("processes", "1");
 if (inWorker && kind !== "postgres")
   throw new Error("--worker needs --db postgres: the embedded database opens in one process");
 const PORT = 3811;
@@ -107,7 +110,12 @@ async function sales(dir: string, variant: Sale["variant"], round: number, smtpU
   const db = seed(dir, `notif_${variant === "with notifications" ? "now" : "before"}`);
   const now = variant === "with notifications";
   const jobs: Record<string, string> = now && (withoutDelivery || inWorker) ? { RUN_JOBS: "false" } : {};
-  const server = await serve(dir, { ...db.env, SMTP_URL: smtpUrl, ...jobs });
+  const server = await serve(dir, {
+    ...db.env,
+    SMTP_URL: smtpUrl,
+    ...jobs,
+    ...(now && { WEB_CONCURRENCY: processes }),
+  });
   const worker =
     now && inWorker
       ? startNode(["server/main.ts", "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
@@ -253,7 +261,7 @@ const date = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
 const report = [
   `# Notifications benchmark ${date}`,
   "",
-  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback (a process of its own), delivered ${inWorker ? "by a worker process (--worker)" : "by the app process itself, giving way to its requests (a batch waits for a moment with none in hand, 30 s at most)"}`}. Baseline: ${baselineRef} (before notifications).`,
+  `${kind === "postgres" ? "PostgreSQL" : "The embedded database (PGlite)"}, ${size.toLocaleString("en-US")} adverts, production build, ${duration} s per measurement, ${os.cpus().length} cores; ${withoutDelivery ? "this checkout's server delivers no email (--without-delivery: written and queued only)" : `emails to a real SMTP server on loopback (a process of its own), delivered ${inWorker ? "by a worker process (--worker)" : processes !== "1" ? `by this checkout's ${processes} app processes themselves (--processes; the baseline: one), each giving way to its own requests` : "by the app process itself, giving way to its requests (a batch waits for a moment with none in hand, 30 s at most)"}`}. Baseline: ${baselineRef} (before notifications).`,
   "",
   "| round | code | conns | req/s | p99 ms | errors | last email sent (s after the load) |",
   "|---:|---|---:|---:|---:|---:|---:|",
