@@ -136,7 +136,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
             async (jobs) => {
               const { givesWaySeconds } = definition;
               if (givesWaySeconds && options.quiet && jobs.length > 0) {
-                const queuedAt = Math.min(...jobs.map((job) => job.createdOn.getTime()));
+                // The database's clock says when they were queued: one ahead of ours cannot stretch the wait.
+                const queuedAt = Math.min(Date.now(), ...jobs.map((job) => job.createdOn.getTime()));
                 await options.quiet(queuedAt + givesWaySeconds * 1000, stopping.signal);
               }
               return Promise.all(
