@@ -20,10 +20,6 @@ export async function heartsFor(
   if (!canBuy(user)) return { mode: "none" };
   const { services, forEveryone } = context.get(appContext);
   if (forEveryone) return { mode: "later", ids: advertIds };
-  const { favourites } = services;
-  const [saved, own] = await Promise.all([
-    favourites.savedAmong(user, advertIds),
-    favourites.ownAmong(user, advertIds),
-  ]);
-  return { mode: "buyer", saved, own };
+  const hearts = await services.favourites.heartsAmong(user, advertIds);
+  return hearts ? { mode: "buyer", ...hearts } : { mode: "none" };
 }

@@ -34,6 +34,31 @@ function requireBuyer(person: Person) {
 export function createFavourites({ db }: { db: Db }) {
   const firstPage = pageQuery(db, false);
   const pageAfter = pageQuery(db, true);
+  /**
+   * Which of these adverts the person saved: the hearts of one page of cards, in one query (never
+   * one per card). Empty for people who do not keep favourites.
+   */
+  async function savedAmong(person: Person, advertIds: string[]): Promise<string[]> {
+    const ids = advertIds.filter(isUuid);
+    if (!canBuy(person) || ids.length === 0) return [];
+    const rows = await db
+      .select({ advertId: favourites.advertId })
+      .from(favourites)
+      .where(and(eq(favourites.userId, person.id), inArray(favourites.advertId, ids)));
+    return rows.map((r) => r.advertId);
+  }
+
+  /** Which of these adverts are the person's own, which they cannot save: none for a buyer (no query). */
+  async function ownAmong(person: Person, advertIds: string[]): Promise<string[]> {
+    const ids = advertIds.filter(isUuid);
+    if (!isSeller(person) || ids.length === 0) return [];
+    const rows = await db
+      .select({ id: adverts.id })
+      .from(adverts)
+      .where(and(eq(adverts.sellerId, person.id), inArray(adverts.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
   return {
     /**
      * Saves a laptop (again: nothing changes, the first save's price and time stay). A deleted or
@@ -73,29 +98,17 @@ export function createFavourites({ db }: { db: Db }) {
       return removed.length > 0;
     },
 
-    /**
-     * Which of these adverts the person saved: the hearts of one page of cards, in one query (never
-     * one per card). Empty for people who do not keep favourites.
-     */
-    async savedAmong(person: Person, advertIds: string[]): Promise<string[]> {
-      const ids = advertIds.filter(isUuid);
-      if (!canBuy(person) || ids.length === 0) return [];
-      const rows = await db
-        .select({ advertId: favourites.advertId })
-        .from(favourites)
-        .where(and(eq(favourites.userId, person.id), inArray(favourites.advertId, ids)));
-      return rows.map((r) => r.advertId);
-    },
+    savedAmong,
+    ownAmong,
 
-    /** Which of these adverts are the person's own, which they cannot save: none for a buyer (no query). */
-    async ownAmong(person: Person, advertIds: string[]): Promise<string[]> {
-      const ids = advertIds.filter(isUuid);
-      if (!isSeller(person) || ids.length === 0) return [];
-      const rows = await db
-        .select({ id: adverts.id })
-        .from(adverts)
-        .where(and(eq(adverts.sellerId, person.id), inArray(adverts.id, ids)));
-      return rows.map((r) => r.id);
+    /**
+     * The hearts of these laptops for this person: which they saved and which are their own (no heart),
+     * both at once; null for people who keep no favourites (admins: no hearts at all).
+     */
+    async heartsAmong(person: Person, advertIds: string[]): Promise<{ saved: string[]; own: string[] } | null> {
+      if (!canBuy(person)) return null;
+      const [saved, own] = await Promise.all([savedAmong(person, advertIds), ownAmong(person, advertIds)]);
+      return { saved, own };
     },
 
     /**

@@ -12,7 +12,6 @@ import {
   signUpSchema,
   socialSignInSchema,
 } from "../../schemas/accounts.ts";
-import { canBuy } from "../../schemas/roles.ts";
 import { apiErrorSchema, errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { providerParams } from "../http/params.ts";
@@ -46,13 +45,11 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
     async (request) => {
       const user = await requireUser(services, request);
-      const ids = request.query.advertIds;
-      const [unread, saved, own] = await Promise.all([
+      const [unread, hearts] = await Promise.all([
         services.unreadCounts(user),
-        services.favourites.savedAmong(user, ids),
-        services.favourites.ownAmong(user, ids),
+        services.favourites.heartsAmong(user, request.query.advertIds),
       ]);
-      return { name: user.name, email: user.email, unread, hearts: canBuy(user) ? { saved, own } : null };
+      return { name: user.name, email: user.email, unread, hearts };
     },
   );
   app.get(
