@@ -172,10 +172,6 @@ export function createReviews({ db }: { db: Db }) {
       return Object.fromEntries(rows.map((r) => [r.orderId, toMine(r)]));
     },
 
-    /**
-     * A seller's rating, histogram and published reviews, newest first, keyset-paged; null when the seller
-     * has no public page (not a seller, or deleted).
-     */
     /** Of these reviews, the ones this person wrote (one query for a page): nobody reports their own. */
     async writtenAmong(actor: SessionUser, reviewIds: string[]): Promise<string[]> {
       const ids = reviewIds.filter(isUuid);
@@ -187,6 +183,10 @@ export function createReviews({ db }: { db: Db }) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * A seller's rating, histogram and published reviews, newest first, keyset-paged; null when the seller
+     * has no public page (not a seller, or deleted).
+     */
     async sellerReviews(sellerId: string, cursor?: string): Promise<SellerReviews | null> {
       const [seller] = await db
         .select({

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import { cookieIn } from "../../app/lib/cookies.ts";
-import { THEME_COOKIE } from "../../app/lib/theme.ts";
-import { TIME_ZONE_COOKIE } from "../../app/lib/time-zone.ts";
+import { themeOf } from "../../app/lib/theme.ts";
+import { TIME_ZONE_COOKIE, timeZoneOf } from "../../app/lib/time-zone.ts";
 import { TOAST_COOKIE } from "../../app/lib/toast.ts";
-import { BANNER_COOKIE } from "../../app/lib/verify-banner.server.ts";
+import { showsVerifyBanner } from "../../app/lib/verify-banner.server.ts";
 import type { Services } from "../services.ts";
 import { refreshedSession, sessionUserOf } from "./session-cookies.ts";
+import { webRequest } from "./web.ts";
 
 /**
  * Which copy of a catalogue list page a signed-in browser may be given (server/http/public-cache.ts): one per
@@ -13,6 +14,8 @@ import { refreshedSession, sessionUserOf } from "./session-cookies.ts";
  * person's own part. None (the page is rendered for them) without a valid session, when reading the session
  * renewed its cookie or a toast waits to be shown, or for a browser without the time-zone cookie our script
  * sets on signed-in pages: one that has not run it (no JavaScript) could not fill in its name and hearts.
+ * The theme, zone and banner are read as the page reads them, so a cookie naming no theme or zone makes no
+ * copy of its own.
  */
 export function signedInVariant(services: Services) {
   return async (request: FastifyRequest): Promise<string | null> => {
@@ -22,7 +25,7 @@ export function signedInVariant(services: Services) {
     // The database failing: the page rendered for the person, which fails as any page would.
     const user = await sessionUserOf(services, request).catch(() => null);
     if (!user || refreshedSession(request)) return null;
-    const banner = !user.emailVerified && cookieIn(cookies, BANNER_COOKIE) !== "hidden";
-    return [user.role, user.actingAsSeller, banner, cookieIn(cookies, THEME_COOKIE) ?? "", zone].join("|");
+    const page = webRequest(request);
+    return [user.role, user.actingAsSeller, showsVerifyBanner(page, user), themeOf(page), timeZoneOf(page)].join("|");
   };
 }
