@@ -102,6 +102,10 @@ export const threadSchema = z
       .meta({ description: "Why no one can write here any more (a block, a deleted account)" }),
     blockedByMe: z.boolean(),
     reportedByMe: z.boolean(),
+    openReports: z
+      .int()
+      .min(0)
+      .meta({ description: "Reports no admin has dismissed yet, for an admin; always 0 for its two people" }),
   })
   .meta({ id: "Conversation" });
 export type ThreadView = z.infer<typeof threadSchema>;

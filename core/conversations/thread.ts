@@ -1,4 +1,4 @@
-import { aliasedTable, and, eq, lt, or, sql } from "drizzle-orm";
+import { aliasedTable, and, count, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, conversationBlocks, conversationReports, conversations, messages, users } from "../../db/schema.ts";
@@ -118,6 +118,14 @@ export function createThread(db: Db) {
     const rows = cursor
       ? await older.execute({ id: c.id, at: cursor.at.toISOString(), before: cursor.id })
       : await newest.execute({ id: c.id });
+    // What an admin reading it may still do about it (Dismiss); its two people are not told.
+    const [reports] =
+      viewer === "admin"
+        ? await db
+            .select({ open: count() })
+            .from(conversationReports)
+            .where(and(eq(conversationReports.conversationId, c.id), eq(conversationReports.status, "open")))
+        : [];
     if (viewer === "admin")
       // Private messages, open to admins only because someone reported them: an admin's reading is on the
       // record (Admin activity) as each admin action is — once the messages were read, any page of them, and
@@ -163,6 +171,7 @@ export function createThread(db: Db) {
       notice: viewer === "admin" ? null : notice,
       blockedByMe: viewer === "buyer" ? row.blockedByBuyer : viewer === "seller" ? row.blockedBySeller : false,
       reportedByMe: viewer !== "admin" && row.reportedByMe,
+      openReports: reports?.open ?? 0,
     };
   };
 }

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { DEMO, expect, fieldError, logIn, test } from "./support/fixtures.ts";
 
@@ -69,4 +70,48 @@ test("a buyer asks, the seller answers in another browser, and the buyer sees it
   await expect(buyer.getByRole("log", { name: "Messages" }).getByText(`${draft} 4 hours?`)).toBeVisible();
   await expect(buyer.getByRole("textbox", { name: "Message" })).toHaveValue("");
   await expect(buyer.getByRole("textbox", { name: "Message" })).toBeFocused();
+});
+
+test("a person reports a conversation, and an admin reads it and dismisses its reports from there", async ({
+  page: buyer,
+  browser,
+}) => {
+  test.slow(); // three browsers
+  // Rafi posts a laptop of his own (through the API), so no other test's conversations or reports move.
+  const seller = await (await browser.newContext()).newPage();
+  await logIn(seller, "rafi@relaptop.test");
+  const name = `Pushy seller's notebook ${Date.now().toString(36)}`;
+  const advertId = await postLaptopThroughApi(seller, {
+    name,
+    brand: "Dell",
+    description: "Asked about, then reported.",
+  });
+  await seller.context().close();
+
+  await logIn(buyer, "nadia@relaptop.test");
+  const started = await buyer.request.post("/api/conversations", { data: { advertId, body: "Is it still for sale?" } });
+  expect(started.status()).toBe(201);
+  await buyer.goto(`/dashboard/messages/${((await started.json()) as { id: string }).id}`);
+  await buyer.getByText("Report this conversation").click();
+  await buyer.getByLabel("Offensive content").check();
+  await buyer.getByRole("button", { name: "Report", exact: true }).click();
+  await expect(buyer.getByText("Thank you: an admin will read this conversation.")).toBeVisible();
+  // The form and its button are gone: focus is on what took their place, not back at the top of the page.
+  await expect(buyer.getByText("You reported this conversation. An admin will read it.")).toBeFocused();
+
+  const admin = await (await browser.newContext()).newPage();
+  await logIn(admin, DEMO.admin);
+  await admin.goto("/dashboard/reported-items");
+  await admin
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByRole("link", { name: "Read the conversation" })
+    .click();
+  await expect(admin.getByRole("heading", { level: 1, name: /^Reported conversation: Nadia Noor and / })).toBeVisible();
+  await expect(admin.getByText("Is it still for sale?")).toBeVisible();
+  await expectAccessible(admin);
+  await admin.getByRole("button", { name: "Dismiss its reports" }).click();
+  await expect(admin).toHaveURL(/\/dashboard\/reported-items$/);
+  await expect(admin.getByText("Reports dismissed.")).toBeVisible();
+  await expect(admin.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
 });

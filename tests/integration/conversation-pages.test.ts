@@ -172,6 +172,21 @@ describe("Message seller, without JavaScript", () => {
     const read = await admin.http.get(page);
     expect(read.statusCode).toBe(200);
     expect(read.body).toContain("Cheap?");
+    expect(read.body).toContain('href="/dashboard/reported-items"');
+    // Dismissing from the conversation itself: only an admin's, and back to Reported Items with it gone.
+    const refused = await buyer.http.raw("POST", page, post({ intent: "dismiss" }), form);
+    expect([refused.statusCode, refused.headers.location]).toEqual([302, "/"]);
+    expect((await admin.http.get("/dashboard/reported-items")).body).toContain(`href="${page}"`);
+    const dismissed = await admin.http.raw("POST", page, post({ intent: "dismiss" }), form);
+    expect(dismissed.statusCode).toBe(302);
+    expect(dismissed.headers.location).toBe("/dashboard/reported-items");
+    expect((await admin.http.get("/dashboard/reported-items")).body).not.toContain(`href="${page}"`);
+    const after = await admin.http.get(page);
+    expect(after.body).toContain("Its reports were dismissed.");
+    expect(after.body).not.toContain("Dismiss its reports");
+    // A second admin's Dismiss, sent before the page learnt of the first: the reason, not a missing page.
+    const again = await admin.http.raw("POST", page, post({ intent: "dismiss" }), form);
+    expect(again.body).toContain("There are no open reports for this conversation.");
   });
 
   it("My Orders names each order's seller with a link to their page, and a way to message them", async () => {

@@ -149,7 +149,9 @@ describe("privacy", () => {
       expect.objectContaining({ id, reports: [{ reporterName: seller.user.name, reason: "Scam or fraud" }] }),
     ]);
     const asAdmin = (await admin.http.get(`/api/conversations/${id}`)).json();
-    expect(asAdmin).toMatchObject({ viewer: "admin", canWrite: false });
+    expect(asAdmin).toMatchObject({ viewer: "admin", canWrite: false, openReports: 1 });
+    // Its people are not told whether anyone's report is still open.
+    expect((await buyer.http.get(`/api/conversations/${id}`)).json().openReports).toBe(0);
     expect(asAdmin.messages[0].body).toBe("Private words");
     // Reading it as an admin reads nothing for its people, and writing in it is not an admin's.
     expect((await seller.http.get("/api/conversations/unread-count")).json().unread).toBe(1);
@@ -158,7 +160,10 @@ describe("privacy", () => {
 
     expect((await admin.http.post(`/api/reported-conversations/${id}/dismissal`)).statusCode).toBe(204);
     expect((await admin.http.get("/api/reported-conversations")).json().conversations).toEqual([]);
-    expect((await admin.http.get(`/api/conversations/${id}`)).statusCode).toBe(200);
+    expect((await admin.http.get(`/api/conversations/${id}`)).json()).toMatchObject({
+      viewer: "admin",
+      openReports: 0,
+    });
 
     // An admin's reading is on the admins' record, with who read it — once per admin and conversation in ten
     // minutes, however often the page reads itself again, older messages included; its people's reads are not.

@@ -21,7 +21,8 @@ import { useLiveEvent } from "../../lib/live-events.ts";
 import { messageInvalid, messageRefused } from "../../lib/message-form.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { errorDataWithToast, redirectWithToast } from "../../lib/toast.server.ts";
+import { useFocusLanding } from "../../lib/use-focus-landing.ts";
 import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import type { Route } from "./+types/conversation";
 
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-const intentSchema = z.object({ intent: z.enum(["send", "block", "unblock", "report"]) });
+const intentSchema = z.object({ intent: z.enum(["send", "block", "unblock", "report", "dismiss"]) });
 
 /** Plain form posts that come back to this page, so that everything works without JavaScript. */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -67,6 +68,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return redirectWithToast(context, here, {
           type: "success",
           message: "Thank you: an admin will read this conversation.",
+        });
+      }
+      case "dismiss": {
+        // An admin reading a reported conversation: done with it, back to what is left to look at.
+        const admin = await requireUser(request, context, "admin");
+        try {
+          await conversations.dismiss(admin, params.id);
+        } catch (error) {
+          return errorDataWithToast(context, error); // another admin dismissed them meanwhile
+        }
+        return redirectWithToast(context, "/dashboard/reported-items", {
+          type: "success",
+          message: "Reports dismissed.",
         });
       }
     }
@@ -138,7 +152,7 @@ export default function Conversation({ loaderData: { thread: t }, actionData }: 
       </div>
       <aside className="flex flex-col gap-4" aria-label="About this conversation">
         <LaptopCard thread={t} />
-        {t.viewer !== "admin" && <Safety thread={t} otherName={other.name} />}
+        {t.viewer === "admin" ? <AdminActions thread={t} /> : <Safety thread={t} otherName={other.name} />}
       </aside>
     </section>
   );
@@ -173,7 +187,30 @@ function LaptopCard({ thread: t }: { thread: ThreadView }) {
   );
 }
 
+/** An admin reading a reported conversation: dismiss its reports, or go back to the others. */
+function AdminActions({ thread: t }: { thread: ThreadView }) {
+  return (
+    <div className="flex flex-col gap-3">
+      {t.openReports > 0 ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="dismiss" />
+          <button type="submit" className="btn btn-sm btn-outline w-full">
+            Dismiss its reports
+          </button>
+        </Form>
+      ) : (
+        <p className="text-sm">Its reports were dismissed.</p>
+      )}
+      <Link to="/dashboard/reported-items" className="link text-sm">
+        Back to Reported Items
+      </Link>
+    </div>
+  );
+}
+
 function Safety({ thread: t, otherName }: { thread: ThreadView; otherName: string }) {
+  // Reporting replaces the form (and its button, which had focus) with this line: focus lands on it.
+  const reported = useFocusLanding<HTMLParagraphElement>(t.reportedByMe);
   return (
     <div className="flex flex-col gap-3">
       <Form method="post">
@@ -183,7 +220,9 @@ function Safety({ thread: t, otherName }: { thread: ThreadView; otherName: strin
         </button>
       </Form>
       {t.reportedByMe ? (
-        <p className="text-sm">You reported this conversation. An admin will read it.</p>
+        <p ref={reported} className="text-sm">
+          You reported this conversation. An admin will read it.
+        </p>
       ) : (
         <details className="rounded-box border border-base-300 p-3">
           <summary className="cursor-pointer font-medium">Report this conversation</summary>
