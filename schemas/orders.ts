@@ -89,6 +89,8 @@ export type CancelOutcome = z.infer<typeof cancelReplySchema>["status"];
 /** Why a booking can no longer be paid: the laptop went to another buyer, or left the catalogue. */
 export const SOLD = "This laptop has already been sold";
 export const NO_LONGER_FOR_SALE = "This laptop is no longer for sale.";
+/** A block in a conversation ends all contact between two people, bookings included. */
+export const BLOCKED_BOOKING = "You cannot book this laptop: you or its seller blocked the other.";
 
 /** What the buyer reads for each order status. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

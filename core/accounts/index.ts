@@ -4,6 +4,7 @@
  */
 export { type AuthResult, createAccounts, type SessionUser } from "./accounts.ts";
 export { type AccountEmail, type Auth, createAuth, RESET_ANSWER_MS, type SendAccountEmail } from "./auth.ts";
+export { blockBetween, blockedEitherWay } from "./blocks.ts";
 export { createCounters } from "./counters.ts";
 export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";
 export { createProfile } from "./profile.ts";

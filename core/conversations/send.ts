@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { adverts, conversationBlocks, conversations, messages, users } from "../../db/schema.ts";
+import { adverts, conversations, messages, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { StartConversationInput } from "../../schemas/conversations.ts";
-import { canBuy, type SessionUser } from "../accounts/index.ts";
+import { blockBetween, canBuy, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { notify } from "../notifications/index.ts";
 import { isPublic } from "../orders/index.ts";
@@ -23,20 +23,6 @@ export const preview = (body: string) => {
   const chars = [...line];
   return chars.length > PREVIEW_LENGTH ? `${chars.slice(0, PREVIEW_LENGTH - 1).join("")}…` : line;
 };
-
-/** Whether either person blocked the other: then neither writes to the other, in any conversation. */
-export async function blockBetween(tx: Db | Tx, a: string, b: string): Promise<{ byA: boolean; byB: boolean }> {
-  const rows = await tx
-    .select({ blockerId: conversationBlocks.blockerId })
-    .from(conversationBlocks)
-    .where(
-      or(
-        and(eq(conversationBlocks.blockerId, a), eq(conversationBlocks.blockedId, b)),
-        and(eq(conversationBlocks.blockerId, b), eq(conversationBlocks.blockedId, a)),
-      ),
-    );
-  return { byA: rows.some((r) => r.blockerId === a), byB: rows.some((r) => r.blockerId === b) };
-}
 
 /**
  * One message, with its consequences, in the caller's transaction (the conversation row locked): the

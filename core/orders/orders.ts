@@ -4,10 +4,17 @@ import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
-import type { AccountOrder, BookingInput, CancelOutcome, MyOrder, OrderView } from "../../schemas/orders.ts";
+import {
+  type AccountOrder,
+  BLOCKED_BOOKING,
+  type BookingInput,
+  type CancelOutcome,
+  type MyOrder,
+  type OrderView,
+} from "../../schemas/orders.ts";
 import { OPEN_ORDER_STATUSES } from "../../schemas/values.ts";
 import type { SessionUser } from "../accounts/index.ts";
-import { canBuy, requireAdmin } from "../accounts/index.ts";
+import { blockedEitherWay, canBuy, requireAdmin } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { isPublic, release, unsell } from "./advert-lifecycle.ts";
@@ -120,9 +127,15 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
             .where(and(eq(orders.buyerId, actor.id), inArray(orders.status, ["booked", "paying"])));
           if (Number(live?.n ?? 0) >= MAX_LIVE_BOOKINGS) throw new AppError("CONFLICT", TOO_MANY_BOOKINGS);
           // Shared with other buyers booking, but not with a sale or a withdrawal ending this laptop's bookings.
-          const [advert] = await tx.select().from(adverts).where(eq(adverts.id, input.advertId)).for("share");
+          const [found] = await tx
+            .select({ advert: adverts, blocked: blockedEitherWay(actor.id, adverts.sellerId) })
+            .from(adverts)
+            .where(eq(adverts.id, input.advertId))
+            .for("share");
+          const advert = found?.advert;
           if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
           if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
+          if (found.blocked) throw new AppError("FORBIDDEN", BLOCKED_BOOKING);
           if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
           const order = {
             id: randomUUID(),

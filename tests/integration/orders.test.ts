@@ -10,6 +10,7 @@ import {
   simIntents,
   simRefunds,
 } from "../../db/schema.ts";
+import { BLOCKED_BOOKING } from "../../schemas/orders.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -155,6 +156,24 @@ describe("booking", () => {
       status: "sold",
     });
     expect((await book(buyer, sold.id)).json().message).toBe("This laptop has already been sold");
+  });
+
+  it("refuses a booking between two people when either blocked the other, and takes it once unblocked", async () => {
+    for (const blocker of ["seller", "buyer"] as const) {
+      const a = await laptop();
+      const buyer = await newBuyer();
+      const asked = await buyer.post("/api/conversations", { advertId: a.id, body: "Can I see it today?" });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const block = `/api/conversations/${asked.json().id}/block`;
+      const by = blocker === "seller" ? seller : buyer;
+      expect((await by.post(block)).statusCode).toBe(204);
+      const refused = await book(buyer, a.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(BLOCKED_BOOKING);
+      expect(await t.services.db.select().from(orders).where(eq(orders.advertId, a.id))).toEqual([]);
+      expect((await by.raw("DELETE", block)).statusCode).toBe(204);
+      expect((await book(buyer, a.id)).statusCode).toBe(201);
+    }
   });
 
   it("caps a buyer's live bookings, so that no one can book the whole catalogue", async () => {
