@@ -49,13 +49,17 @@ console.log(seeded);
 // This machine's ceiling first, alone: one indexed 24-row SELECT through the app's database layer
 // (bench/ceiling-server.ts, as bench/run.ts measures it), so figures can be read against the machine.
 const ceilingRows: string[] = [];
+// The ceiling's p99 at each number of connections: each scenario's is read against it (a slower or busier
+// machine moves both).
+const ceilingP99 = new Map<number, number>();
 const ceiling = startNode(["bench/ceiling-server.ts"], APP_PORT + 1, env);
 try {
   if (!(await answers(`http://127.0.0.1:${APP_PORT + 1}/bare`))) throw new Error("the ceiling server did not start");
   for (const connections of [10, 50]) {
     const r = await autocannon({ url: `http://127.0.0.1:${APP_PORT + 1}/query`, connections, duration });
+    ceilingP99.set(connections, r.latency.p99);
     ceilingRows.push(
-      `| ceiling: 24-row query | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts + r.non2xx} |`,
+      `| ceiling: 24-row query | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts + r.non2xx} | — |`,
     );
   }
 } finally {
@@ -106,8 +110,9 @@ try {
     for (const [label, target] of scenarios) {
       const r = await autocannon({ url: target, connections, duration, headers: { cookie } });
       const errors = r.errors + r.timeouts + r.non2xx;
+      const ratio = (r.latency.p99 / (ceilingP99.get(connections) || 1)).toFixed(1);
       rows.push(
-        `| ${label} | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${errors} |`,
+        `| ${label} | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${errors} | ${ratio}× |`,
       );
       console.log(`${connections} conns · ${label}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
     }
@@ -123,8 +128,8 @@ const report = [
   "",
   `PostgreSQL (DATABASE_URL's server), production build, ${seeded}; signed in (never cached), ${duration} s per measurement, autocannon on the same machine (${os.cpus().length} cores). Target: p99 < 30 ms at 50 connections.`,
   "",
-  "| scenario | conns | req/s | p50 ms | p99 ms | errors |",
-  "|---|---:|---:|---:|---:|---:|",
+  "| scenario | conns | req/s | p50 ms | p99 ms | errors | p99 vs ceiling's |",
+  "|---|---:|---:|---:|---:|---:|---:|",
   ...ceilingRows,
   ...rows,
   "",

@@ -14,6 +14,7 @@ import pg from "pg";
 import { announceThrough, type Broadcast, connectRedis, postgresBroadcast, redisBroadcast } from "./broadcast.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { type Listener, pgliteListener, postgresListener } from "./listen.ts";
+import { QuickReadPool } from "./quick-reads.ts";
 import { type ReplicaWatch, watchReplica } from "./replica.ts";
 import * as schema from "./schema.ts";
 
@@ -43,6 +44,13 @@ export interface DatabaseOptions {
 
 export interface Database {
   db: Db;
+  /**
+   * For the short, indexed reads every signed-in request makes (its session, the top bar, the inbox, a
+   * conversation, the favourites): on PostgreSQL, pipelined on one connection (db/quick-reads.ts); on the
+   * embedded database, or behind a pooler (DATABASE_PREPARED_STATEMENTS=false), `db` itself. Its
+   * transactions are `db`'s.
+   */
+  quickReads: Db;
   kind: "pglite" | "postgres";
   /** PostgreSQL only: the connection pool, for stores that speak pg directly (rate limits shared by every process). */
   pool?: pg.Pool;
@@ -117,6 +125,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
   const listener = pgliteListener(client);
   return {
     db: db as unknown as Db,
+    quickReads: db as unknown as Db,
     kind: "pglite",
     pglite: client,
     listener,
@@ -164,11 +173,14 @@ async function openPostgres({
   // through a connection of its own: on the requests' pool, under load, announcements waited for a
   // connection past its timeout and were lost. postgresBroadcast sends one statement at a time on it.
   // A statement stuck on a connection that died silently must not hold back every later announcement.
+  const quick = preparedStatements ? new QuickReadPool(url, pool) : null;
+  await quick?.open();
   const announcer = postgresPool(url, 1, false, 10_000);
   const broadcast = postgresBroadcast(drizzlePg({ client: announcer }) as unknown as Db, listener);
   announceThrough(db as unknown as Db, broadcast);
   return {
     db: db as unknown as Db,
+    quickReads: quick ? quickReadsThrough(quick, db as unknown as Db) : (db as unknown as Db),
     kind: "postgres",
     pool,
     url,
@@ -180,6 +192,7 @@ async function openPostgres({
     async close() {
       await listener.close();
       await onReplica?.close();
+      await quick?.end();
       await pool.end();
       await announcer.end();
     },
@@ -209,6 +222,14 @@ function postgresPool(url: string, max: number, preparedStatements: boolean, que
     });
   }
   return pool;
+}
+
+/** Drizzle on the pipelined connection, whose transactions are the database's (on its pool, announced as there). */
+function quickReadsThrough(quick: QuickReadPool, db: Db): Db {
+  const reads = drizzlePg({ client: quick as unknown as pg.Pool, schema, casing: "snake_case" }) as unknown as Db;
+  // Looked up on each call: `announceThrough` wraps db.transaction, again when Redis is chosen.
+  reads.transaction = ((work, config) => db.transaction(work, config)) as Db["transaction"];
+  return reads;
 }
 
 /** The replica's pool (as large as the primary's), watched in the background from the first check on. */

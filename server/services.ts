@@ -73,7 +73,7 @@ export const RECONCILE_PAYMENTS = "orders.reconcile";
 
 /** Builds the domain core once per process; pages and API handlers share it. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
-  const { db } = database;
+  const { db, quickReads } = database;
   // In Redis or PostgreSQL when there is one, so every app process counts the same attempts.
   const counters = createCounters({
     pool: database.pool,
@@ -229,11 +229,11 @@ export function createServices(config: Config, database: Database, options: Serv
     media,
     brandAdmin: createBrandAdmin({ db, media }),
     adverts: createAdvertCommands({ db, media, jobs }),
-    favourites: createFavourites({ db }),
+    favourites: createFavourites({ db, quickReads }),
     saverAlerts,
     payments: provider,
     orders,
-    accounts: createAccounts({ db, auth }),
+    accounts: createAccounts({ db, auth, quickReads }),
     recovery: createAccountRecovery({ db, auth }),
     people: createPeople({ db }),
     profile: createProfile({ db }),
@@ -258,11 +258,15 @@ export function createServices(config: Config, database: Database, options: Serv
     savedSearches: createSavedSearches({ db }),
     reviews: createReviews({ db }),
     reviewReports: createReviewReports({ db }),
-    conversations: createConversations({ db, limits: createMessageLimits(counters, options.messageLimits) }),
+    conversations: createConversations({
+      db,
+      quickReads,
+      limits: createMessageLimits(counters, options.messageLimits),
+    }),
     liveMessages: createLiveMessages({ db, listener: database.broadcast }),
     /** The top bar's two counts, the bell's and Messages', in one statement: every signed-in page reads them. */
     async unreadCounts(user: SessionUser): Promise<{ notices: number; messages: number }> {
-      const result = await db.execute<{ notices: number; messages: number }>(
+      const result = await quickReads.execute<{ notices: number; messages: number }>(
         sql`select ${unreadNoticesSql(user.id)} as notices, ${unreadMessagesSql(user.id)} as messages`,
       );
       const [row] = (result as unknown as { rows: { notices: number; messages: number }[] }).rows;

@@ -14,10 +14,11 @@ export type { SessionUser };
 /** Cookies to pass on to the browser after an auth step. */
 export type AuthResult = { headers: Headers };
 
-export function createAccounts({ db, auth }: { db: Db; auth: Auth }) {
+/** `quickReads`: where the session is read on every request (db/quick-reads.ts); `db` otherwise. */
+export function createAccounts({ db, auth, quickReads = db }: { db: Db; auth: Auth; quickReads?: Db }) {
   return {
     /** Who the request's session cookie belongs to; null for none, an ended session or a deleted account. */
-    getSessionUser: createSessionLookup(db, auth),
+    getSessionUser: createSessionLookup(quickReads, auth),
 
     /**
      * Creates a buyer (role user) or a seller (verified false, acting as a seller) and signs them in; `user`

@@ -11,13 +11,22 @@ import { createThread } from "./thread.ts";
  * Conversations between a buyer and a seller about one laptop: private to their two people (admins read
  * one only once it was reported). Pages and the API call these; each rule lives in one file beside it.
  */
-export function createConversations({ db, limits }: { db: Db; limits: MessageLimiter }) {
+/** `quickReads`: where the inbox, a conversation and the unread count are read (db/quick-reads.ts). */
+export function createConversations({
+  db,
+  limits,
+  quickReads = db,
+}: {
+  db: Db;
+  limits: MessageLimiter;
+  quickReads?: Db;
+}) {
   return {
     ...createSending({ db, limits }),
     ...createSafety({ db }),
-    inbox: createInbox(db),
-    open: createThread(db),
-    unreadCount: (actor: SessionUser) => unreadMessages(db, actor.id),
+    inbox: createInbox(quickReads),
+    open: createThread(quickReads),
+    unreadCount: (actor: SessionUser) => unreadMessages(quickReads, actor.id),
     /** For anyone weighing a seller (the laptop page's trust panel): public, like the rating. */
     typicalReplyTime: (sellerId: string) => typicalReplyTime(db, sellerId),
   };

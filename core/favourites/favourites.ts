@@ -31,9 +31,10 @@ function requireBuyer(person: Person) {
  * A person's favourites. Every query is by the caller's own id, so nobody reads, adds or removes
  * anyone else's: the ownership is the key itself (user, advert).
  */
-export function createFavourites({ db }: { db: Db }) {
-  const firstPage = pageQuery(db, false);
-  const pageAfter = pageQuery(db, true);
+export function createFavourites({ db, quickReads = db }: { db: Db; quickReads?: Db }) {
+  // The page and the hearts among a page of cards: short indexed reads (db/quick-reads.ts).
+  const firstPage = pageQuery(quickReads, false);
+  const pageAfter = pageQuery(quickReads, true);
   /**
    * Which of these adverts the person saved: the hearts of one page of cards, in one query (never
    * one per card). Empty for people who do not keep favourites.
@@ -41,7 +42,7 @@ export function createFavourites({ db }: { db: Db }) {
   async function savedAmong(person: Person, advertIds: string[]): Promise<string[]> {
     const ids = advertIds.filter(isUuid);
     if (!canBuy(person) || ids.length === 0) return [];
-    const rows = await db
+    const rows = await quickReads
       .select({ advertId: favourites.advertId })
       .from(favourites)
       .where(and(eq(favourites.userId, person.id), inArray(favourites.advertId, ids)));
@@ -52,7 +53,7 @@ export function createFavourites({ db }: { db: Db }) {
   async function ownAmong(person: Person, advertIds: string[]): Promise<string[]> {
     const ids = advertIds.filter(isUuid);
     if (!isSeller(person) || ids.length === 0) return [];
-    const rows = await db
+    const rows = await quickReads
       .select({ id: adverts.id })
       .from(adverts)
       .where(and(eq(adverts.sellerId, person.id), inArray(adverts.id, ids)));

@@ -1,0 +1,97 @@
+import type { Socket } from "node:net";
+import pg from "pg";
+
+/**
+ * Where the short reads every signed-in request makes (its session, the top bar's counts, the inbox, a
+ * conversation, the favourites) go on PostgreSQL: one connection per process in pipeline mode, on which
+ * the statements of every request in hand are sent together — one write per turn of the event loop,
+ * however many requests asked — and answered in order. On a pool each statement took a connection, a
+ * write and a wake-up of its own server process, and that was most of what a signed-in request cost
+ * (a quarter of the app's CPU in `writev`, bench/results/2026-11-28-19-40-conversations-postgres.md).
+ *
+ * The server runs one connection's statements one after another, so only reads that are quick by
+ * construction (indexed, one page) belong here: anything slow would hold up every read behind it.
+ * Transactions are never pipelined: drizzle takes a pool connection for one (`connect`), as on the pool.
+ * Until the connection is open, and while it is replaced after a failure, reads go to the pool.
+ * Drizzle treats this as a pool (its class name says so, which is what drizzle checks).
+ */
+export class QuickReadPool {
+  private pipe: pg.Client | null = null;
+  private opening: Promise<void> | null = null;
+  private closed = false;
+  private readonly url: string;
+  private readonly pool: pg.Pool;
+
+  constructor(url: string, pool: pg.Pool) {
+    this.url = url;
+    this.pool = pool;
+  }
+
+  /** Opens the connection now rather than on the first read (start-up, so the first requests use it). */
+  async open(): Promise<void> {
+    await this.reopen();
+  }
+
+  query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    const pipe = this.pipe;
+    if (!pipe) {
+      void this.reopen();
+      return this.pool.query(config, values);
+    }
+    writeTogether(pipe);
+    return pipe.query(config, values);
+  }
+
+  connect(): Promise<pg.PoolClient> {
+    return this.pool.connect();
+  }
+
+  async end(): Promise<void> {
+    this.closed = true;
+    await this.opening;
+    const pipe = this.pipe;
+    this.pipe = null;
+    await pipe?.end().catch(() => {});
+  }
+
+  private reopen(): Promise<void> {
+    if (this.closed || this.pipe) return Promise.resolve();
+    this.opening ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000, pipeline: true });
+      // A connection that fails (a server restart, an outage) is dropped: the reads in flight on it fail
+      // as on a pool, the next ones go to the pool, and a new connection is opened.
+      const drop = () => {
+        if (this.pipe === client) this.pipe = null;
+      };
+      client.on("error", drop);
+      client.on("end", drop);
+      try {
+        await client.connect();
+        if (this.closed) await client.end();
+        else this.pipe = client;
+      } catch {
+        // The pool's reads report the outage; the next read tries again.
+      } finally {
+        this.opening = null;
+      }
+    })();
+    return this.opening;
+  }
+}
+
+const corked = new WeakSet<Socket>();
+
+/**
+ * Holds the connection's writes until this turn of the event loop ends, so that the statements of all the
+ * requests handled in it leave in one write (pg sends each statement's messages corked, and a cork nests).
+ */
+function writeTogether(pipe: pg.Client) {
+  const socket = (pipe as unknown as { connection: { stream: Socket } }).connection.stream;
+  if (corked.has(socket)) return;
+  corked.add(socket);
+  socket.cork();
+  setImmediate(() => {
+    corked.delete(socket);
+    socket.uncork();
+  });
+}

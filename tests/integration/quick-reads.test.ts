@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { QuickReadPool } from "../../db/quick-reads.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+const onPostgres = process.env.TEST_DATABASE === "postgres";
+const pidAndEcho = (n: number) => ({ text: "select pg_backend_pid() as pid, $1::int as n", values: [n] });
+
+/**
+ * The pipelined connection of the short reads (db/quick-reads.ts): what goes through it answers as a pool
+ * would, a failure stays with its own statement or connection, and transactions never go through it.
+ */
+describe.skipIf(!onPostgres)("quick reads on PostgreSQL", () => {
+  let pool: pg.Pool;
+  let quick: QuickReadPool;
+  const read = (n: number) => quick.query(pidAndEcho(n)).then((r) => r.rows[0] as { pid: number; n: number });
+
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    quick = new QuickReadPool(process.env.DATABASE_URL as string, pool);
+    await quick.open();
+  });
+  afterAll(async () => {
+    await quick?.end();
+    await pool?.end();
+  });
+
+  it("answers two hundred reads made at once, each its own, on one server connection", async () => {
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => read(i)));
+    expect(answers.map((a) => a.n)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    expect(new Set(answers.map((a) => a.pid)).size).toBe(1);
+  });
+
+  it("fails a statement alone: the reads sent with it are answered", async () => {
+    const results = await Promise.allSettled([read(1), quick.query({ text: "select 1 / 0" }), read(3)]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(results[1]).toMatchObject({ reason: { message: "division by zero" } });
+    expect((await read(4)).n).toBe(4);
+  });
+
+  it("replaces a connection the server ended, the reads going on meanwhile", async () => {
+    const { pid } = await read(1);
+    await pool.query("select pg_terminate_backend($1)", [pid]);
+    // Reads sent before the connection learnt of its end fail, as on a pool; then they are answered again,
+    // by the pool while a new connection opens, and then by the new one.
+    await vi.waitFor(async () => expect((await read(2)).pid).not.toBe(pid), { timeout: 10_000 });
+    const after = await Promise.all([read(5), read(6)]);
+    expect(after.map((a) => a.n)).toEqual([5, 6]);
+  });
+});
+
+describe.skipIf(!onPostgres)("the app's quick reads", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it("run a transaction on a pool connection, unseen by the pipelined reads until it commits", async () => {
+    const { quickReads } = t.services.database;
+    const pid = async (db: typeof quickReads) =>
+      ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]?.pid;
+    const pipelined = await pid(quickReads);
+    const name = `quick-reads ${Date.now()}`;
+    const seen = async () =>
+      (
+        (await quickReads.execute(sql`select count(*)::int as n from brands where name = ${name}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]?.n;
+    await quickReads.transaction(async (tx) => {
+      expect(await pid(tx as unknown as typeof quickReads)).not.toBe(pipelined);
+      await tx.execute(sql`insert into brands (name, image_key) values (${name}, 'logo.png')`);
+      expect(await seen()).toBe(0);
+    });
+    expect(await seen()).toBe(1);
+  });
+});
