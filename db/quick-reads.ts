@@ -7,10 +7,11 @@ import pg from "pg";
  * the statements of every request in hand are sent together — one write per turn of the event loop,
  * however many requests asked — and answered in order. On a pool each statement took a connection, a
  * write and a wake-up of its own server process, and that was most of what a signed-in request cost
- * (a quarter of the app's CPU in `writev`, bench/results/2026-11-28-19-40-conversations-postgres.md).
+ * (a quarter of the app's CPU in `writev`: docs/decisions/0011-quick-reads-pipelined.md).
  *
  * The server runs one connection's statements one after another, so only reads that are quick by
- * construction (indexed, one page) belong here: anything slow would hold up every read behind it.
+ * construction (indexed, one page) belong here: anything slow would hold up every read behind it; and
+ * only reads (a read the connection failed under is made again on the pool).
  * Transactions are never pipelined: drizzle takes a pool connection for one (`connect`), as on the pool.
  * Until the connection is open, and while it is replaced after a failure, reads go to the pool.
  * Drizzle treats this as a pool (its class name says so, which is what drizzle checks).
@@ -39,7 +40,13 @@ export class QuickReadPool {
       return this.pool.query(config, values);
     }
     writeTogether(pipe);
-    return pipe.query(config, values);
+    return pipe.query(config, values).catch((error: unknown) => {
+      if (!lostConnection(error)) throw error;
+      // The connection failed under the read (not the read itself): it is dropped, and the read, which
+      // changes nothing, is made again on the pool — which answers, or reports the outage as it would.
+      if (this.pipe === pipe) this.pipe = null;
+      return this.pool.query(config, values);
+    });
   }
 
   connect(): Promise<pg.PoolClient> {
@@ -77,6 +84,11 @@ export class QuickReadPool {
     })();
     return this.opening;
   }
+}
+
+/** A failure of the connection, not of the statement: no SQLSTATE, or a connection or shutdown one. */
+function lostConnection(error: unknown): boolean {
+  return !(error instanceof pg.DatabaseError) || /^(08|57P0)/.test(error.code ?? "");
 }
 
 const corked = new WeakSet<Socket>();

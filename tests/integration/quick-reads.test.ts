@@ -41,10 +41,13 @@ describe.skipIf(!onPostgres)("quick reads on PostgreSQL", () => {
 
   it("replaces a connection the server ended, the reads going on meanwhile", async () => {
     const { pid } = await read(1);
+    // Reads on their way when it ends (queued behind a slow one): each is made again on the pool and answered.
+    const slow = quick.query({ text: "select pg_sleep(0.3), $1::int as n", values: [0] });
+    const inFlight = [read(2), read(3)];
     await pool.query("select pg_terminate_backend($1)", [pid]);
-    // Reads sent before the connection learnt of its end fail, as on a pool; then they are answered again,
-    // by the pool while a new connection opens, and then by the new one.
-    await vi.waitFor(async () => expect((await read(2)).pid).not.toBe(pid), { timeout: 10_000 });
+    expect((await Promise.all([slow, ...inFlight])).map((a) => ("rows" in a ? a.rows[0].n : a.n))).toEqual([0, 2, 3]);
+    // Then by the pool while a new connection opens, then by the new one.
+    await vi.waitFor(async () => expect((await read(4)).pid).not.toBe(pid), { timeout: 10_000 });
     const after = await Promise.all([read(5), read(6)]);
     expect(after.map((a) => a.n)).toEqual([5, 6]);
   });
