@@ -173,8 +173,8 @@ async function openPostgres({
   // through a connection of its own: on the requests' pool, under load, announcements waited for a
   // connection past its timeout and were lost. postgresBroadcast sends one statement at a time on it.
   // A statement stuck on a connection that died silently must not hold back every later announcement.
+  // Opened by the first quick read: a worker process (`npm run worker`), which makes none, keeps no such connection.
   const quick = preparedStatements ? new QuickReadPool(url, pool) : null;
-  await quick?.open();
   const announcer = postgresPool(url, 1, false, 10_000);
   const broadcast = postgresBroadcast(drizzlePg({ client: announcer }) as unknown as Db, listener);
   announceThrough(db as unknown as Db, broadcast);

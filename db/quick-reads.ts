@@ -13,7 +13,8 @@ import pg from "pg";
  * construction (indexed, one page) belong here: anything slow would hold up every read behind it; and
  * only reads (a read the connection failed under is made again on the pool).
  * Transactions are never pipelined: drizzle takes a pool connection for one (`connect`), as on the pool.
- * Until the connection is open, and while it is replaced after a failure, reads go to the pool.
+ * The connection opens on the first read; until it is open, and while it is replaced after a failure, reads
+ * go to the pool.
  * Drizzle treats this as a pool (its class name says so, which is what drizzle checks).
  */
 export class QuickReadPool {
@@ -28,7 +29,7 @@ export class QuickReadPool {
     this.pool = pool;
   }
 
-  /** Opens the connection now rather than on the first read (start-up, so the first requests use it). */
+  /** Opens the connection now rather than on the first read (for a test to know where its reads go). */
   async open(): Promise<void> {
     await this.reopen();
   }

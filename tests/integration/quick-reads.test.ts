@@ -62,6 +62,8 @@ describe.skipIf(!onPostgres)("the app's quick reads", () => {
 
   it("run a transaction on a pool connection, unseen by the pipelined reads until it commits", async () => {
     const { quickReads } = t.services.database;
+    // Open now (it opens on the first read otherwise, which the pool answers meanwhile).
+    await (quickReads as unknown as { $client: QuickReadPool }).$client.open();
     const pid = async (db: typeof quickReads) =>
       ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]?.pid;
     const pipelined = await pid(quickReads);
