@@ -31,6 +31,8 @@ export type DatabaseTarget =
       url: string;
       /** Connections in this process's pool (10). */
       poolSize?: number;
+      /** Pipelined connections of this process's quick reads (1; db/quick-reads.ts). */
+      quickReadConnections?: number;
       /** False: every statement unnamed, for a pooler in transaction mode that cannot keep named ones. */
       preparedStatements?: boolean;
       /** A streaming replica for visitors' catalogue reads (db/replica.ts). */
@@ -143,6 +145,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
 async function openPostgres({
   url,
   poolSize = 10,
+  quickReadConnections = 1,
   preparedStatements = true,
   replica,
 }: Extract<DatabaseTarget, { kind: "postgres" }>): Promise<Database> {
@@ -174,7 +177,7 @@ async function openPostgres({
   // connection past its timeout and were lost. postgresBroadcast sends one statement at a time on it.
   // A statement stuck on a connection that died silently must not hold back every later announcement.
   // Opened by the first quick read: a worker process (`npm run worker`), which makes none, keeps no such connection.
-  const quick = preparedStatements ? new QuickReadPool(url, pool) : null;
+  const quick = preparedStatements ? new QuickReadPool(url, pool, quickReadConnections) : null;
   const announcer = postgresPool(url, 1, false, 10_000);
   const broadcast = postgresBroadcast(drizzlePg({ client: announcer }) as unknown as Db, listener);
   announceThrough(db as unknown as Db, broadcast);

@@ -3,7 +3,8 @@ import pg from "pg";
 
 /**
  * Where the short reads every signed-in request makes (its session, the top bar's counts, the inbox, a
- * conversation, the favourites) go on PostgreSQL: one connection per process in pipeline mode, on which
+ * conversation, the favourites) go on PostgreSQL: a connection per process (DATABASE_QUICK_READ_CONNECTIONS,
+ * each read to the one with the fewest in flight) in pipeline mode, on which
  * the statements of every request in hand are sent together — one write per turn of the event loop,
  * however many requests asked — and answered in order. On a pool each statement took a connection, a
  * write and a wake-up of its own server process, and that was most of what a signed-in request cost
@@ -18,36 +19,42 @@ import pg from "pg";
  * Drizzle treats this as a pool (its class name says so, which is what drizzle checks).
  */
 export class QuickReadPool {
-  private pipe: pg.Client | null = null;
-  private opening: Promise<void> | null = null;
-  private closed = false;
-  private readonly url: string;
+  private readonly lanes: Lane[];
   private readonly pool: pg.Pool;
 
-  constructor(url: string, pool: pg.Pool) {
-    this.url = url;
+  /** `connections`: how many pipelined connections, each read going to the one with the fewest in flight. */
+  constructor(url: string, pool: pg.Pool, connections: number) {
     this.pool = pool;
+    this.lanes = Array.from({ length: connections }, () => new Lane(url));
   }
 
-  /** Opens the connection now rather than on the first read (for a test to know where its reads go). */
+  /** Opens the connections now rather than on the first read (for a test to know where its reads go). */
   async open(): Promise<void> {
-    await this.reopen();
+    await Promise.all(this.lanes.map((lane) => lane.open()));
   }
 
   query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-    const pipe = this.pipe;
-    if (!pipe) {
-      void this.reopen();
-      return this.pool.query(config, values);
+    let lane: Lane | null = null;
+    for (const candidate of this.lanes) {
+      if (!candidate.client) void candidate.open();
+      else if (!lane || candidate.inFlight < lane.inFlight) lane = candidate;
     }
-    writeTogether(pipe);
-    return pipe.query(config, values).catch((error: unknown) => {
-      if (!lostConnection(error)) throw error;
-      // The connection failed under the read (not the read itself): it is dropped, and the read, which
-      // changes nothing, is made again on the pool — which answers, or reports the outage as it would.
-      if (this.pipe === pipe) this.pipe = null;
-      return this.pool.query(config, values);
-    });
+    if (!lane?.client) return this.pool.query(config, values);
+    const { client } = lane;
+    lane.inFlight++;
+    writeTogether(client);
+    return client
+      .query(config, values)
+      .catch((error: unknown) => {
+        if (!lostConnection(error)) throw error;
+        // The connection failed under the read (not the read itself): it is dropped, and the read, which
+        // changes nothing, is made again on the pool — which answers, or reports the outage as it would.
+        lane.drop(client);
+        return this.pool.query(config, values);
+      })
+      .finally(() => {
+        lane.inFlight--;
+      });
   }
 
   connect(): Promise<pg.PoolClient> {
@@ -55,28 +62,35 @@ export class QuickReadPool {
   }
 
   async end(): Promise<void> {
-    this.closed = true;
-    await this.opening;
-    const pipe = this.pipe;
-    this.pipe = null;
-    await pipe?.end().catch(() => {});
+    await Promise.all(this.lanes.map((lane) => lane.end()));
+  }
+}
+
+/** One pipelined connection: opened on demand, dropped when it fails, opened again by the next read. */
+class Lane {
+  client: pg.Client | null = null;
+  /** Reads sent on it and not yet answered: the server answers them one after another. */
+  inFlight = 0;
+  private opening: Promise<void> | null = null;
+  private closed = false;
+  private readonly url: string;
+
+  constructor(url: string) {
+    this.url = url;
   }
 
-  private reopen(): Promise<void> {
-    if (this.closed || this.pipe) return Promise.resolve();
+  open(): Promise<void> {
+    if (this.closed || this.client) return Promise.resolve();
     this.opening ??= (async () => {
       const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000, pipeline: true });
-      // A connection that fails (a server restart, an outage) is dropped: the reads in flight on it fail
-      // as on a pool, the next ones go to the pool, and a new connection is opened.
-      const drop = () => {
-        if (this.pipe === client) this.pipe = null;
-      };
-      client.on("error", drop);
-      client.on("end", drop);
+      // A connection that fails (a server restart, an outage) is dropped: the reads in flight on it are
+      // made again on the pool, the next ones go to the pool or another lane, and a new one is opened.
+      client.on("error", () => this.drop(client));
+      client.on("end", () => this.drop(client));
       try {
         await client.connect();
         if (this.closed) await client.end();
-        else this.pipe = client;
+        else this.client = client;
       } catch {
         // The pool's reads report the outage; the next read tries again.
       } finally {
@@ -84,6 +98,18 @@ export class QuickReadPool {
       }
     })();
     return this.opening;
+  }
+
+  drop(client: pg.Client) {
+    if (this.client === client) this.client = null;
+  }
+
+  async end(): Promise<void> {
+    this.closed = true;
+    await this.opening;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
   }
 }
 

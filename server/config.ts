@@ -24,6 +24,8 @@ const envSchema = z
       .optional(),
     /** Connections each process keeps to PostgreSQL (its pool); behind PgBouncer, what the pooler allows per process. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /** Pipelined connections each process keeps for its quick reads (db/quick-reads.ts, decision 11). */
+    DATABASE_QUICK_READ_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(1),
     /**
      * A streaming replica of DATABASE_URL: visitors' catalogue reads and search go there while it answers
      * and lags less than DATABASE_REPLICA_MAX_LAG_MS (db/replica.ts).
@@ -231,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           kind: "postgres",
           url: e.DATABASE_URL,
           poolSize: e.DATABASE_POOL_SIZE,
+          quickReadConnections: e.DATABASE_QUICK_READ_CONNECTIONS,
           preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
           replica: e.DATABASE_REPLICA_URL
             ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS }

@@ -18,7 +18,7 @@ describe.skipIf(!onPostgres)("quick reads on PostgreSQL", () => {
 
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
-    quick = new QuickReadPool(process.env.DATABASE_URL as string, pool);
+    quick = new QuickReadPool(process.env.DATABASE_URL as string, pool, 1);
     await quick.open();
   });
   afterAll(async () => {
@@ -50,6 +50,26 @@ describe.skipIf(!onPostgres)("quick reads on PostgreSQL", () => {
     await vi.waitFor(async () => expect((await read(4)).pid).not.toBe(pid), { timeout: 10_000 });
     const after = await Promise.all([read(5), read(6)]);
     expect(after.map((a) => a.n)).toEqual([5, 6]);
+  });
+});
+
+describe.skipIf(!onPostgres)("quick reads on two connections", () => {
+  it("spreads reads made at once over both, each answered with its own result", async () => {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    const quick = new QuickReadPool(process.env.DATABASE_URL as string, pool, 2);
+    try {
+      await quick.open();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, n) =>
+          quick.query(pidAndEcho(n)).then((r) => r.rows[0] as { pid: number; n: number }),
+        ),
+      );
+      expect(answers.map((a) => a.n)).toEqual(Array.from({ length: 100 }, (_, n) => n));
+      expect(new Set(answers.map((a) => a.pid)).size).toBe(2);
+    } finally {
+      await quick.end();
+      await pool.end();
+    }
   });
 });
 

@@ -37,6 +37,7 @@ describe("configuration", () => {
       kind: "postgres",
       url: "postgres://db/relaptop",
       poolSize: 10,
+      quickReadConnections: 1,
       preparedStatements: true,
       replica: undefined,
     });
@@ -44,12 +45,14 @@ describe("configuration", () => {
     const c = loadConfig({
       ...shared,
       DATABASE_POOL_SIZE: "25",
+      DATABASE_QUICK_READ_CONNECTIONS: "3",
       DATABASE_PREPARED_STATEMENTS: "false",
       DATABASE_REPLICA_URL: "postgres://replica/relaptop",
       REDIS_URL: "redis://cache:6379",
     });
     expect(c.database).toMatchObject({
       poolSize: 25,
+      quickReadConnections: 3,
       preparedStatements: false,
       replica: { url: "postgres://replica/relaptop", maxLagMs: 1000 },
     });
@@ -59,6 +62,9 @@ describe("configuration", () => {
     );
     expect(() => loadConfig({ ...shared, REDIS_URL: "cache:6379" })).toThrow(/REDIS_URL: must start with redis:\/\//);
     expect(() => loadConfig({ ...shared, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ ...shared, DATABASE_QUICK_READ_CONNECTIONS: "0" })).toThrow(
+      /DATABASE_QUICK_READ_CONNECTIONS/,
+    );
   });
 
   it("names every malformed variable", () => {
