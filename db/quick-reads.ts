@@ -12,7 +12,7 @@ import pg from "pg";
  *
  * The server runs one connection's statements one after another, so only reads that are quick by
  * construction (indexed, one page) belong here: anything slow would hold up every read behind it; and
- * only reads (a read the connection failed under is made again on the pool).
+ * only reads (a read the connection failed under is made again on the pool), never a write.
  * Transactions are never pipelined: drizzle takes a pool connection for one (`connect`), as on the pool.
  * The connection opens on the first read; until it is open, and while it is replaced after a failure, reads
  * go to the pool.
@@ -22,10 +22,13 @@ export class QuickReadPool {
   private readonly lanes: Lane[];
   private readonly pool: pg.Pool;
 
-  /** `connections`: how many pipelined connections, each read going to the one with the fewest in flight. */
-  constructor(url: string, pool: pg.Pool, connections: number) {
+  /**
+   * `connections`: how many pipelined connections, each read going to the one with the fewest in flight;
+   * `timeoutMs`: how long a read may go unanswered before its connection is taken for stuck.
+   */
+  constructor(url: string, pool: pg.Pool, connections: number, { timeoutMs = 5_000 } = {}) {
     this.pool = pool;
-    this.lanes = Array.from({ length: connections }, () => new Lane(url));
+    this.lanes = Array.from({ length: connections }, () => new Lane(url, timeoutMs));
   }
 
   /** Opens the connections now rather than on the first read (for a test to know where its reads go). */
@@ -43,10 +46,10 @@ export class QuickReadPool {
     const { client } = lane;
     lane.inFlight++;
     writeTogether(client);
-    return client
-      .query(config, values)
+    return Promise.resolve()
+      .then(() => client.query(config, values))
       .catch((error: unknown) => {
-        if (!lostConnection(error)) throw error;
+        if (!lostConnection(error, lane.client !== client)) throw error;
         // The connection failed under the read (not the read itself): it is dropped, and the read, which
         // changes nothing, is made again on the pool — which answers, or reports the outage as it would.
         lane.drop(client);
@@ -74,15 +77,25 @@ class Lane {
   private opening: Promise<void> | null = null;
   private closed = false;
   private readonly url: string;
+  private readonly timeoutMs: number;
 
-  constructor(url: string) {
+  constructor(url: string, timeoutMs: number) {
     this.url = url;
+    this.timeoutMs = timeoutMs;
   }
 
   open(): Promise<void> {
     if (this.closed || this.client) return Promise.resolve();
     this.opening ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000, pipeline: true });
+      const client = new pg.Client({
+        connectionString: this.url,
+        connectionTimeoutMillis: 5000,
+        pipeline: true,
+        // A read unanswered this long (a connection gone silently, a lock held by a migration) must not hold
+        // every read behind it: pg then ends the connection, and they are all made again on the pool.
+        query_timeout: this.timeoutMs,
+        keepAlive: true,
+      });
       // A connection that fails (a server restart, an outage) is dropped: the reads in flight on it are
       // made again on the pool, the next ones go to the pool or another lane, and a new one is opened.
       client.on("error", () => this.drop(client));
@@ -100,8 +113,11 @@ class Lane {
     return this.opening;
   }
 
+  /** No more reads on it; closed, so that neither its socket nor its server process lingers. */
   drop(client: pg.Client) {
-    if (this.client === client) this.client = null;
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => {});
   }
 
   async end(): Promise<void> {
@@ -113,9 +129,14 @@ class Lane {
   }
 }
 
-/** A failure of the connection, not of the statement: no SQLSTATE, or a connection or shutdown one. */
-function lostConnection(error: unknown): boolean {
-  return !(error instanceof pg.DatabaseError) || /^(08|57P0)/.test(error.code ?? "");
+/**
+ * A failure of the connection, not of the statement: the server's connection or shutdown error, or the client's
+ * own error once the connection has ended (`ended`), or its timeout. An error pg raises for the statement
+ * itself (a value it cannot send) is the statement's.
+ */
+function lostConnection(error: unknown, ended: boolean): boolean {
+  if (error instanceof pg.DatabaseError) return /^(08|57P0)/.test(error.code ?? "");
+  return ended || /timeout|terminated|not queryable/i.test((error as Error)?.message ?? "");
 }
 
 const corked = new WeakSet<Socket>();

@@ -25,7 +25,7 @@ export function createConversations({
     ...createSending({ db, limits }),
     ...createSafety({ db }),
     inbox: createInbox(quickReads),
-    open: createThread(quickReads),
+    open: createThread(db, quickReads),
     unreadCount: (actor: SessionUser) => unreadMessages(quickReads, actor.id),
     /** For anyone weighing a seller (the laptop page's trust panel): public, like the rating. */
     typicalReplyTime: (sellerId: string) => typicalReplyTime(db, sellerId),

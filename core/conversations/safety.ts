@@ -118,6 +118,7 @@ export function createSafety({ db }: { db: Db }) {
     /** An admin read it and found nothing to do: off the list. Admins may still read it (it was reported). */
     async dismiss(admin: SessionUser, conversationId: string) {
       requireAdmin(admin);
+      assertConversationId(conversationId);
       await db.transaction(async (tx) => {
         const closed = await tx
           .update(conversationReports)

@@ -70,10 +70,11 @@ export const messagesQuery = (db: Db, next: boolean) => {
  * private too. Opening it as one of its people reads it: the unread count goes to zero and the other
  * person's page learns (live) that their messages were seen. The statements are prepared once.
  */
-export function createThread(db: Db) {
-  const open = conversationQuery(db);
-  const newest = messagesQuery(db, false).prepare("conversation_messages_first");
-  const older = messagesQuery(db, true).prepare("conversation_messages_next");
+export function createThread(db: Db, reads: Db = db) {
+  // Its reads where quick reads go (db/quick-reads.ts); its writes (the reading, an admin's record) on `db`.
+  const open = conversationQuery(reads);
+  const newest = messagesQuery(reads, false).prepare("conversation_messages_first");
+  const older = messagesQuery(reads, true).prepare("conversation_messages_next");
 
   return async function openThread(
     actor: SessionUser,
@@ -121,7 +122,7 @@ export function createThread(db: Db) {
     // What an admin reading it may still do about it (Dismiss); its two people are not told.
     const [reports] =
       viewer === "admin"
-        ? await db
+        ? await reads
             .select({ open: count() })
             .from(conversationReports)
             .where(and(eq(conversationReports.conversationId, c.id), eq(conversationReports.status, "open")))

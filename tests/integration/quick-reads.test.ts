@@ -53,6 +53,31 @@ describe.skipIf(!onPostgres)("quick reads on PostgreSQL", () => {
   });
 });
 
+describe.skipIf(!onPostgres)("a quick read held up", () => {
+  it("does not hold the reads behind it: past the timeout they are made again on the pool", async () => {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 });
+    const quick = new QuickReadPool(process.env.DATABASE_URL as string, pool, 1, { timeoutMs: 300 });
+    const locker = await pool.connect();
+    try {
+      await quick.open();
+      await pool.query("create table if not exists quick_reads_held (n int)");
+      await locker.query("begin");
+      await locker.query("lock table quick_reads_held in access exclusive mode");
+      const held = quick.query({ text: "select count(*)::int as n from quick_reads_held" });
+      const behind = quick.query(pidAndEcho(7));
+      // Answered while the lock is still held: not after it, behind the held read.
+      expect(((await behind).rows[0] as { n: number }).n).toBe(7);
+      await locker.query("commit");
+      expect((await held).rows[0]).toEqual({ n: 0 });
+    } finally {
+      locker.release();
+      await pool.query("drop table if exists quick_reads_held");
+      await quick.end();
+      await pool.end();
+    }
+  });
+});
+
 describe.skipIf(!onPostgres)("quick reads on two connections", () => {
   it("spreads reads made at once over both, each answered with its own result", async () => {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
