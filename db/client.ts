@@ -48,7 +48,7 @@ export interface Database {
   db: Db;
   /**
    * For the short, indexed reads every signed-in request makes (its session, the top bar, the inbox, a
-   * conversation, the favourites): on PostgreSQL, pipelined on one connection (db/quick-reads.ts); on the
+   * conversation, the favourites): on PostgreSQL, pipelined on connections of their own (db/quick-reads.ts); on the
    * embedded database, or behind a pooler (DATABASE_PREPARED_STATEMENTS=false), `db` itself. Its
    * transactions are `db`'s.
    */

@@ -201,7 +201,7 @@ function AdminActions({ thread: t }: { thread: ThreadView }) {
       ) : (
         <p className="text-sm">Its reports were dismissed.</p>
       )}
-      <Link to="/dashboard/reported-items" className="link text-sm">
+      <Link to="/dashboard/reported-items" className="link inline-flex min-h-6 items-center self-start text-sm">
         Back to Reported Items
       </Link>
     </div>
