@@ -1,6 +1,7 @@
 import { aliasedTable, and, eq, lt, or, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
+import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, conversations, users } from "../../db/schema.ts";
@@ -98,8 +99,8 @@ export function inboxQuery(db: Db, next: boolean) {
  */
 export function createInbox(db: Db) {
   const queries = {
-    first: inboxQuery(db, false).prepare("inbox_first"),
-    next: inboxQuery(db, true).prepare("inbox_next"),
+    first: compiledRows(inboxQuery(db, false).prepare("inbox_first")),
+    next: compiledRows(inboxQuery(db, true).prepare("inbox_next")),
   };
   return async function inbox(
     actor: SessionUser,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, favourites } from "../../db/schema.ts";
@@ -165,23 +166,25 @@ function pageQuery(db: Db, next: boolean) {
     .orderBy(...newestSaved)
     .limit(sql.placeholder("limit"))
     .as("mine");
-  return db
-    .select({
-      advertId: mine.advertId,
-      savedName: mine.advertName,
-      savedPriceCents: mine.savedPriceCents,
-      savedAt: mine.createdAt,
-      name: adverts.name,
-      imageKey: adverts.imageKey,
-      status: adverts.status,
-      priceCents: adverts.resalePriceCents,
-      // Someone booked it, or is paying for it: an open order that is not yet a sale.
-      booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
-    })
-    .from(mine)
-    .leftJoin(adverts, eq(adverts.id, mine.advertId))
-    .orderBy(sql`${mine.createdAt} desc`, sql`${mine.advertId} desc`)
-    .prepare(`favourites_${next ? "next" : "first"}`);
+  return compiledRows(
+    db
+      .select({
+        advertId: mine.advertId,
+        savedName: mine.advertName,
+        savedPriceCents: mine.savedPriceCents,
+        savedAt: mine.createdAt,
+        name: adverts.name,
+        imageKey: adverts.imageKey,
+        status: adverts.status,
+        priceCents: adverts.resalePriceCents,
+        // Someone booked it, or is paying for it: an open order that is not yet a sale.
+        booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
+      })
+      .from(mine)
+      .leftJoin(adverts, eq(adverts.id, mine.advertId))
+      .orderBy(sql`${mine.createdAt} desc`, sql`${mine.advertId} desc`)
+      .prepare(`favourites_${next ? "next" : "first"}`),
+  );
 }
 
 function toFavourite(r: {
