@@ -1,5 +1,6 @@
 import { aliasedTable, and, count, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { compiledRows } from "../../db/compiled-rows.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, conversationBlocks, conversationReports, conversations, messages, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
@@ -22,28 +23,30 @@ const seller = aliasedTable(users, "seller");
 
 /** A conversation with its laptop and people, whether either blocked the other, and whether I reported it. */
 const conversationQuery = (db: Db) =>
-  db
-    .select({
-      conversation: conversations,
-      advert: {
-        id: adverts.id,
-        name: adverts.name,
-        imageKey: adverts.imageKey,
-        priceCents: adverts.resalePriceCents,
-        status: adverts.status,
-      },
-      buyer: { id: buyer.id, name: buyer.name, deactivatedAt: buyer.deactivatedAt },
-      seller: { id: seller.id, name: seller.name, deactivatedAt: seller.deactivatedAt },
-      blockedByBuyer: sql<boolean>`exists (select 1 from ${conversationBlocks} where ${conversationBlocks.blockerId} = ${buyer.id} and ${conversationBlocks.blockedId} = ${seller.id})`,
-      blockedBySeller: sql<boolean>`exists (select 1 from ${conversationBlocks} where ${conversationBlocks.blockerId} = ${seller.id} and ${conversationBlocks.blockedId} = ${buyer.id})`,
-      reportedByMe: sql<boolean>`exists (select 1 from ${conversationReports} where ${conversationReports.conversationId} = ${conversations.id} and ${conversationReports.reporterId} = ${sql.placeholder("me")})`,
-    })
-    .from(conversations)
-    .innerJoin(adverts, eq(adverts.id, conversations.advertId))
-    .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
-    .innerJoin(seller, eq(seller.id, conversations.sellerId))
-    .where(eq(conversations.id, sql.placeholder("id")))
-    .prepare("conversation_open");
+  compiledRows(
+    db
+      .select({
+        conversation: conversations,
+        advert: {
+          id: adverts.id,
+          name: adverts.name,
+          imageKey: adverts.imageKey,
+          priceCents: adverts.resalePriceCents,
+          status: adverts.status,
+        },
+        buyer: { id: buyer.id, name: buyer.name, deactivatedAt: buyer.deactivatedAt },
+        seller: { id: seller.id, name: seller.name, deactivatedAt: seller.deactivatedAt },
+        blockedByBuyer: sql<boolean>`exists (select 1 from ${conversationBlocks} where ${conversationBlocks.blockerId} = ${buyer.id} and ${conversationBlocks.blockedId} = ${seller.id})`,
+        blockedBySeller: sql<boolean>`exists (select 1 from ${conversationBlocks} where ${conversationBlocks.blockerId} = ${seller.id} and ${conversationBlocks.blockedId} = ${buyer.id})`,
+        reportedByMe: sql<boolean>`exists (select 1 from ${conversationReports} where ${conversationReports.conversationId} = ${conversations.id} and ${conversationReports.reporterId} = ${sql.placeholder("me")})`,
+      })
+      .from(conversations)
+      .innerJoin(adverts, eq(adverts.id, conversations.advertId))
+      .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
+      .innerJoin(seller, eq(seller.id, conversations.sellerId))
+      .where(eq(conversations.id, sql.placeholder("id")))
+      .prepare("conversation_open"),
+  );
 
 /** The newest messages of a conversation, or those before a cursor, read in order from its index. */
 export const messagesQuery = (db: Db, next: boolean) => {
@@ -73,8 +76,8 @@ export const messagesQuery = (db: Db, next: boolean) => {
 export function createThread(db: Db, reads: Db = db) {
   // Its reads where quick reads go (db/quick-reads.ts); its writes (the reading, an admin's record) on `db`.
   const open = conversationQuery(reads);
-  const newest = messagesQuery(reads, false).prepare("conversation_messages_first");
-  const older = messagesQuery(reads, true).prepare("conversation_messages_next");
+  const newest = compiledRows(messagesQuery(reads, false).prepare("conversation_messages_first"));
+  const older = compiledRows(messagesQuery(reads, true).prepare("conversation_messages_next"));
 
   return async function openThread(
     actor: SessionUser,
@@ -84,7 +87,12 @@ export function createThread(db: Db, reads: Db = db) {
     assertConversationId(id);
     const cursor = before ? decodeCursor(before) : null;
     if (before && !cursor) throw new AppError("NOT_FOUND", "These messages do not exist.");
-    const [row] = await open.execute({ id, me: actor.id });
+    // The conversation and its messages asked for at once (one round trip on the pipelined connection);
+    // the messages are only returned once the conversation says who may read them.
+    const [[row], rows] = await Promise.all([
+      open.execute({ id, me: actor.id }),
+      cursor ? older.execute({ id, at: cursor.at.toISOString(), before: cursor.id }) : newest.execute({ id }),
+    ]);
     const c = row?.conversation;
     const viewer = !c
       ? null
@@ -116,9 +124,6 @@ export function createThread(db: Db, reads: Db = db) {
       }
     }
 
-    const rows = cursor
-      ? await older.execute({ id: c.id, at: cursor.at.toISOString(), before: cursor.id })
-      : await newest.execute({ id: c.id });
     // What an admin reading it may still do about it (Dismiss); its two people are not told.
     const [reports] =
       viewer === "admin"
