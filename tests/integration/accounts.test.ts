@@ -149,11 +149,15 @@ describe("sessions are read from the database on every request", () => {
 
   it("refuses a session cookie whose signature is not ours", async () => {
     await createUser(t.services, { name: "Sig Buyer", email: "sig@x.test" });
-    const { cookie } = await signedIn("sig@x.test");
+    const { cookie, token } = await signedIn("sig@x.test");
     expect((await me(cookie)).statusCode).toBe(200);
     const forged = cookie.replace(/(session_token=[^.;]+\.)[^;]{4}/, "$1AAAA");
     expect(forged).not.toBe(cookie);
     expect((await me(forged)).statusCode).toBe(401);
+    // A signature checked once is not checked again, but the session still is: ended, it is refused.
+    expect((await me(cookie)).statusCode).toBe(200);
+    await t.services.db.delete(sessions).where(eq(sessions.token, token));
+    expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it("extends a session in use a day after it was last extended, and refuses and removes an expired one", async () => {
