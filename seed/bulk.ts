@@ -127,7 +127,8 @@ export async function seedBulk(services: Services, total: number, log: (line: st
     `${await holdSuspiciousBulkAdverts(db, run, Math.max(3, Math.round(total / 10_000)), SELLERS)} suspicious adverts`,
   );
   await seedBulkSalesHistory(db);
-  await db.execute(sql`analyze adverts`);
+  // Vacuumed too: the updates above leave dead versions, kept on a server with autovacuum off (seed/bulk-conversations.ts).
+  await db.execute(sql`vacuum analyze adverts`);
   log(`${await services.background.refreshPriceGuidesNow()} price guides`);
 }
 
@@ -224,5 +225,5 @@ export async function seedBulkFavourites(
       on conflict do nothing`);
   if (people > 0) await save(sql`select id from ${users} where id like ${`bulkfan-${run}-%`}`, perPerson);
   if (account) await save(sql`select ${account.id}::text as id`, account.favourites);
-  await db.execute(sql`analyze favourites`);
+  await db.execute(sql`vacuum analyze favourites`);
 }
