@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, eq, lt, or, sql } from "drizzle-orm";
+import { aliasedTable, and, count, eq, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { descAsIndexed } from "../../db/order.ts";
@@ -109,18 +109,26 @@ export function createThread(db: Db, reads: Db = db) {
     if (viewer !== "admin") {
       const readAt = viewer === "buyer" ? c.buyerReadAt : c.sellerReadAt;
       if (!readAt || readAt < c.lastMessageAt) {
+        // Read up to the newest message this page shows: one sent after its messages were read stays
+        // unread (the open page is told of it and reads itself again). Older pages follow the first.
+        const newestShown = cursor ? null : (rows[0]?.createdAt ?? null);
         // Never earlier than the last message, whatever the clocks of this process and the database say.
-        const now = new Date(Math.max(Date.now(), c.lastMessageAt.getTime()));
-        await db.transaction(async (tx) => {
-          await tx
+        const now = new Date(Math.max(Date.now(), c.lastMessageAt.getTime(), newestShown?.getTime() ?? 0));
+        const marked = await db.transaction(async (tx) => {
+          const updated = await tx
             .update(conversations)
             .set(viewer === "buyer" ? { buyerUnread: 0, buyerReadAt: now } : { sellerUnread: 0, sellerReadAt: now })
-            .where(eq(conversations.id, c.id));
+            .where(
+              and(eq(conversations.id, c.id), newestShown ? lte(conversations.lastMessageAt, newestShown) : undefined),
+            )
+            .returning({ id: conversations.id });
+          if (updated.length === 0) return false;
           await announce(tx, [c.buyerId, c.sellerId], c.id);
           await readNoticesAbout(tx, actor.id, { type: "conversation", id: c.id });
+          return true;
         });
-        if (viewer === "buyer") c.buyerReadAt = now;
-        else c.sellerReadAt = now;
+        if (marked && viewer === "buyer") c.buyerReadAt = now;
+        else if (marked) c.sellerReadAt = now;
       }
     }
 

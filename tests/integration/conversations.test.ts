@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminActions, emailOutbox, notifications } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import type { Role } from "../../schemas/values.ts";
@@ -205,6 +205,45 @@ describe("reading", () => {
     mine = (await buyer.http.get(`/api/conversations/${id}`)).json().messages.at(-1);
     expect(mine.seen).toBe(true);
   });
+
+  it.skipIf(process.env.TEST_DATABASE !== "postgres")(
+    "a message sent while a page is being read stays unread: that page did not show it",
+    async () => {
+      const seller = await person("seller");
+      const buyer = await person();
+      const id = await ask(buyer, (await laptop(seller)).id, "Is it still available?");
+      // The conversation's row held, as a message being sent holds it: the seller's page reads the messages,
+      // then waits to mark them read while the buyer's next message is written and committed.
+      const opened = await t.services.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from conversations where id = ${id} for update`);
+        const opening = seller.http.get(`/api/conversations/${id}`);
+        await vi.waitFor(
+          async () => {
+            const waiting = await t.services.db.execute(
+              sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'update "conversations"%'`,
+            );
+            expect((waiting as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
+        await tx.execute(sql`
+          with sent as (
+            insert into messages (conversation_id, sender_id, body, created_at)
+            values (${id}, ${buyer.user.id}, 'Still there?', clock_timestamp()) returning created_at)
+          update conversations set last_message_at = sent.created_at, last_sender_id = ${buyer.user.id},
+            last_preview = 'Still there?', seller_unread = seller_unread + 1 from sent where id = ${id}`);
+        // Not the promise itself: the transaction would wait for the page, which waits for the transaction.
+        return { opening };
+      });
+      expect((await opened.opening).json().messages.map((m: { body: string }) => m.body)).toEqual([
+        "Is it still available?",
+      ]);
+      expect((await seller.http.get("/api/conversations/unread-count")).json().unread).toBe(2);
+      const again = (await seller.http.get(`/api/conversations/${id}`)).json().messages;
+      expect(again.map((m: { body: string }) => m.body)).toEqual(["Is it still available?", "Still there?"]);
+      expect((await seller.http.get("/api/conversations/unread-count")).json().unread).toBe(0);
+    },
+  );
 
   it("pages the inbox by keyset, newest activity first, without skipping or repeating", async () => {
     const seller = await person("seller");
