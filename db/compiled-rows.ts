@@ -19,7 +19,7 @@ interface PreparedInternals {
  * (mapResultRow) works out again for every field of every row what kind of field it is, through `is()`:
  * a fifth of the app's time for a page of 20 conversations at 50 connections (bench/conversations.ts).
  * Same rows, same values: each field's own decoder, and drizzle's rule for a left-joined table's nested
- * object (null when its first column is) — tests/unit/compiled-rows.test.ts compares the two mappers.
+ * object (null when its first column is) — tests/integration/compiled-rows.test.ts compares the two mappers.
  */
 export function compiledRows<T>(prepared: T): T {
   const query = prepared as PreparedInternals;

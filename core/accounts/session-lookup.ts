@@ -11,9 +11,9 @@ import type { Role } from "./roles.ts";
 /**
  * Who is signed in, read the cheap way on every request: the session cookie's signature checked here
  * (HMAC-SHA-256 with the auth secret, as better-auth signs it, compared in constant time), then one
- * prepared, indexed join of the session row and its account. Nothing is kept between requests: a session
- * ended anywhere (sign-out, a password reset or change, a deleted account) is refused by every process
- * on its next request.
+ * prepared, indexed join of the session row and its account. Only the signature check is kept between
+ * requests (a cookie value found genuine once stays genuine), never the session: a session ended anywhere
+ * (sign-out, a password reset or change, a deleted account) is refused by every process on its next request.
  *
  * better-auth's own getSession verifies through WebCrypto (two async calls per cookie) and reads the
  * session and the account in two statements built afresh each time; that was most of what being signed
