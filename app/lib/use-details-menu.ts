@@ -15,8 +15,14 @@ export function useDetailsMenu() {
     if (refocus) details.querySelector("summary")?.focus();
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes after each navigation (a new location key)
-  useEffect(() => close(false), [key, close]);
+  // Closes after each navigation (a new location key) — not when the page first hydrates: a menu opened by a
+  // tap while the page was still loading (a <details> opens without JavaScript) stays open.
+  const shownAt = useRef(key);
+  useEffect(() => {
+    if (shownAt.current === key) return;
+    shownAt.current = key;
+    close(false);
+  }, [key, close]);
 
   useEffect(() => {
     const outside = (event: PointerEvent) => {

@@ -4,6 +4,28 @@ import { DEMO, expect, hydrated, logIn, test } from "./support/fixtures.ts";
 /** Nothing on the page reaches past the phone's width. */
 const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+test("on a phone a menu opened while the page is still loading stays open once it has loaded", async ({ page }) => {
+  // The page's scripts held back until the menu is open: its <details> opens without them.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await page.getByLabel("Open menu").click();
+  const blogs = page.getByRole("link", { name: "Blogs" }).first();
+  await expect(blogs).toBeVisible();
+  release();
+  await hydrated(page);
+  await expect(blogs).toBeVisible();
+  await blogs.click();
+  await expect(page).toHaveURL(/\/blogs$/);
+  await expect(blogs).toBeHidden();
+});
+
 test("on a phone the menu and the dashboard drawer work", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Post Add" })).toBeHidden();
