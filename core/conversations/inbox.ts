@@ -1,9 +1,9 @@
-import { aliasedTable, and, eq, lt, or, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
-import { descAsIndexed } from "../../db/order.ts";
+import { descAsIndexed, pastCursor } from "../../db/order.ts";
 import { adverts, conversations, users } from "../../db/schema.ts";
 import type { ConversationSummary, InboxPage } from "../../schemas/conversations.ts";
 import type { SessionUser } from "../accounts/index.ts";
@@ -31,7 +31,6 @@ function inboxSide(db: Db, role: "buyer" | "seller", next: boolean) {
   const mine = role === "buyer" ? conversations.buyerId : conversations.sellerId;
   const theirs = role === "buyer" ? conversations.sellerId : conversations.buyerId;
   const unread = role === "buyer" ? conversations.buyerUnread : conversations.sellerUnread;
-  const at = sql.placeholder("at");
   return db
     .select({
       id: conversations.id,
@@ -50,9 +49,10 @@ function inboxSide(db: Db, role: "buyer" | "seller", next: boolean) {
       and(
         eq(mine, sql.placeholder("me")),
         next
-          ? or(
-              lt(conversations.lastMessageAt, at),
-              and(eq(conversations.lastMessageAt, at), lt(conversations.id, sql.placeholder("id"))),
+          ? pastCursor(
+              "desc",
+              [conversations.lastMessageAt, conversations.id],
+              [sql.placeholder("at"), sql.placeholder("id")],
             )
           : undefined,
       ),

@@ -1,7 +1,7 @@
-import { aliasedTable, and, count, eq, lt, lte, or, sql } from "drizzle-orm";
+import { aliasedTable, and, count, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
-import { descAsIndexed } from "../../db/order.ts";
+import { descAsIndexed, pastCursor } from "../../db/order.ts";
 import { adverts, conversationBlocks, conversationReports, conversations, messages, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { ThreadView } from "../../schemas/conversations.ts";
@@ -50,7 +50,6 @@ const conversationQuery = (db: Db) =>
 
 /** The newest messages of a conversation, or those before a cursor, read in order from its index. */
 export const messagesQuery = (db: Db, next: boolean) => {
-  const at = sql.placeholder("at");
   return db
     .select({ id: messages.id, senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
     .from(messages)
@@ -58,7 +57,7 @@ export const messagesQuery = (db: Db, next: boolean) => {
       and(
         eq(messages.conversationId, sql.placeholder("id")),
         next
-          ? or(lt(messages.createdAt, at), and(eq(messages.createdAt, at), lt(messages.id, sql.placeholder("before"))))
+          ? pastCursor("desc", [messages.createdAt, messages.id], [sql.placeholder("at"), sql.placeholder("before")])
           : undefined,
       ),
     )

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
-import { descAsIndexed } from "../../db/order.ts";
+import { descAsIndexed, pastCursor } from "../../db/order.ts";
 import { adverts, favourites } from "../../db/schema.ts";
 import { FAVOURITE_MESSAGES, type Favourite, type FavouritePage } from "../../schemas/favourites.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
@@ -159,7 +159,11 @@ function pageQuery(db: Db, next: boolean) {
       and(
         eq(favourites.userId, sql.placeholder("me")),
         next
-          ? sql`(${favourites.createdAt}, ${favourites.advertId}) < (${sql.placeholder("at")}::timestamptz, ${sql.placeholder("id")}::uuid)`
+          ? pastCursor(
+              "desc",
+              [favourites.createdAt, favourites.advertId],
+              [sql.placeholder("at"), sql.placeholder("id")],
+            )
           : undefined,
       ),
     )

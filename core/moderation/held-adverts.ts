@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNotNull, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
+import { pastCursor } from "../../db/order.ts";
 import { adverts, users } from "../../db/schema.ts";
 import type { HeldAdvert } from "../../schemas/review-signals.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
@@ -23,6 +24,30 @@ function decode(cursor: string) {
   return { at: when, id };
 }
 
+/** A page of the review queue, oldest flagged first, from past a cursor: read in its index's order. */
+export const reviewQueueQuery = (db: Db, after: { at: Date; id: string } | null, limit: number) =>
+  db
+    .select({
+      id: adverts.id,
+      name: adverts.name,
+      imageKey: adverts.imageKey,
+      sellerName: users.name,
+      resalePriceCents: adverts.resalePriceCents,
+      status: adverts.status,
+      flaggedAt: adverts.flaggedAt,
+      signals: adverts.reviewSignals,
+    })
+    .from(adverts)
+    .innerJoin(users, eq(users.id, adverts.sellerId))
+    .where(
+      and(
+        isNotNull(adverts.flaggedAt),
+        after ? pastCursor("asc", [adverts.flaggedAt, adverts.id], [after.at, after.id]) : undefined,
+      ),
+    )
+    .orderBy(asc(adverts.flaggedAt), asc(adverts.id))
+    .limit(limit);
+
 /**
  * The review queue: adverts held for review (not public) or flagged by weak signals (public), oldest
  * first, each with every signal; an admin approves or rejects each one, and both are audit-logged.
@@ -32,29 +57,7 @@ export function createHeldAdverts({ db }: { db: Db }) {
     async queue(admin: SessionUser, cursor?: string): Promise<{ adverts: HeldAdvert[]; next: string | null }> {
       requireAdmin(admin);
       const after = cursor ? decode(cursor) : null;
-      const rows = await db
-        .select({
-          id: adverts.id,
-          name: adverts.name,
-          imageKey: adverts.imageKey,
-          sellerName: users.name,
-          resalePriceCents: adverts.resalePriceCents,
-          status: adverts.status,
-          flaggedAt: adverts.flaggedAt,
-          signals: adverts.reviewSignals,
-        })
-        .from(adverts)
-        .innerJoin(users, eq(users.id, adverts.sellerId))
-        .where(
-          and(
-            isNotNull(adverts.flaggedAt),
-            after
-              ? or(gt(adverts.flaggedAt, after.at), and(eq(adverts.flaggedAt, after.at), gt(adverts.id, after.id)))
-              : undefined,
-          ),
-        )
-        .orderBy(asc(adverts.flaggedAt), asc(adverts.id))
-        .limit(PAGE_SIZE + 1);
+      const rows = await reviewQueueQuery(db, after, PAGE_SIZE + 1);
       const page = rows.slice(0, PAGE_SIZE).map(({ imageKey, status, flaggedAt, signals, ...r }) => ({
         ...r,
         imageUrl: mediaUrl(imageKey),

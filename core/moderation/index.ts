@@ -4,6 +4,6 @@
  */
 // A person as admins' lists show them is described once, in schemas/moderation.ts.
 export type { PersonRow } from "../../schemas/moderation.ts";
-export { createHeldAdverts, type HeldAdverts } from "./held-adverts.ts";
+export { createHeldAdverts, type HeldAdverts, reviewQueueQuery } from "./held-adverts.ts";
 export { createPeople, PEOPLE_PAGE_SIZE } from "./people.ts";
 export { createReports } from "./reports.ts";

@@ -22,6 +22,7 @@ export {
   NOTIFICATIONS_PAGE_SIZE,
   type Notifications,
   type NotificationView,
+  notificationsQuery,
   unreadNoticesSql,
 } from "./notifications.ts";
 export { announceModeration, CHANNELS, notify, notifyAll, notifyEach, readNoticesAbout } from "./notify.ts";

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { descAsIndexed } from "../../db/order.ts";
+import { descAsIndexed, pastCursor } from "../../db/order.ts";
 import { emailOutbox, emailPreferences, notifications } from "../../db/schema.ts";
 import { canBuy, isSeller, requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
@@ -38,6 +38,27 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   return id && isUuid(id) && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
 }
 
+/** A page of a person's notifications, newest first, from past a cursor: read in its index's order. */
+export const notificationsQuery = (
+  db: Db,
+  userId: string,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+) =>
+  db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        after
+          ? pastCursor("desc", [notifications.createdAt, notifications.id], [after.createdAt, after.id])
+          : undefined,
+      ),
+    )
+    .orderBy(descAsIndexed(notifications.createdAt), descAsIndexed(notifications.id))
+    .limit(limit);
+
 /** Whether a person can be told a kind at all (a buyer is never told of "their" sales). */
 function mayBeTold(actor: SessionUser, audience: KindAudience | undefined): boolean {
   if (audience === "sellers") return isSeller(actor);
@@ -66,22 +87,7 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
       const after = cursor ? decodeCursor(cursor) : null;
       if (cursor && !after) throw new AppError("VALIDATION_FAILED", "This page of notifications does not exist.");
       const size = Math.max(1, Math.min(limit, 100));
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, actor.id),
-            after
-              ? or(
-                  lt(notifications.createdAt, after.createdAt),
-                  and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(descAsIndexed(notifications.createdAt), descAsIndexed(notifications.id))
-        .limit(size + 1);
+      const rows = await notificationsQuery(db, actor.id, after, size + 1);
       const page = rows.slice(0, size);
       const last = page.at(-1);
       return {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
-import { descAsIndexed } from "../../db/order.ts";
+import { descAsIndexed, pastCursor } from "../../db/order.ts";
 import { adverts, orders, reviews, sellerRatings, users } from "../../db/schema.ts";
 import {
   type MyReview,
@@ -223,9 +223,7 @@ export function createReviews({ db }: { db: Db }) {
           and(
             eq(reviews.sellerId, seller.id),
             isNull(reviews.removedAt),
-            after
-              ? sql`(${reviews.createdAt}, ${reviews.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-              : undefined,
+            after ? pastCursor("desc", [reviews.createdAt, reviews.id], [after.at, after.id]) : undefined,
           ),
         )
         .orderBy(descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id))

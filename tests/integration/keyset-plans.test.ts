@@ -1,14 +1,18 @@
 import { fillPlaceholders, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inboxQuery, messagesQuery } from "../../core/conversations/index.ts";
+import { reviewQueueQuery } from "../../core/moderation/index.ts";
+import { notificationsQuery } from "../../core/notifications/index.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
  * A person's lists (their conversations as buyer and as seller, a conversation's messages) are read a page
  * at a time in their index's order. Ordered with plain DESC (NULLS FIRST) where the index is DESC NULLS
  * LAST, PostgreSQL cannot use the index's order and reads and sorts every row of the person: the inbox's
- * first page read all of someone's conversations (db/order.ts). Sorting and sequential scans are priced out
- * here, so a plan that still sorts is one that has no other way.
+ * first page read all of someone's conversations (db/order.ts). And a page past a cursor starts its index
+ * scan at the cursor: spelled out as `a < x or (a = x and b < y)`, the cursor was only a filter, and page n
+ * read every row of the n − 1 pages before it (db/order.ts, pastCursor). Sorting and sequential scans are
+ * priced out here, so a plan that still sorts is one that has no other way.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +23,8 @@ afterAll(() => t?.close());
 async function plan(query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown>) {
   const { sql: text, params } = query.toSQL();
   const filled = fillPlaceholders(params, values);
-  const literal = (v: unknown) => (typeof v === "number" ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+  const literal = (v: unknown) =>
+    typeof v === "number" ? String(v) : `'${(v instanceof Date ? v.toISOString() : String(v)).replaceAll("'", "''")}'`;
   const inlined = text.replace(/\$(\d+)/g, (_, i: string) => literal(filled[Number(i) - 1]));
   return t.services.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
@@ -33,6 +38,13 @@ async function plan(query: { toSQL(): { sql: string; params: unknown[] } }, valu
 const SORT_STEP = /(^|->)\s*(Incremental )?Sort\s+\(/m;
 
 const someone = { me: "u".repeat(32), limit: 21, at: "2026-01-01T00:00:00.000Z", id: crypto.randomUUID() };
+const cursor = { at: new Date(someone.at), id: someone.id };
+
+/** The index scan starts at the cursor (a row comparison in its condition) and filters nothing out. */
+function startsAtCursor(plan: string) {
+  expect(plan).toMatch(/Index Cond: .*ROW\(/);
+  expect(plan).not.toMatch(/Filter:/);
+}
 
 describe("a person's lists are read in their index's order, never all of them sorted", () => {
   it.each([
@@ -45,6 +57,7 @@ describe("a person's lists are read in their index's order, never all of them so
     // The two sides merged in their order, then cut to a page: only that page is joined.
     expect(text).toMatch(/Limit[\s\S]*Merge Append/);
     expect(text).not.toMatch(SORT_STEP);
+    if (next) startsAtCursor(text);
   });
 
   it.each([
@@ -58,5 +71,26 @@ describe("a person's lists are read in their index's order, never all of them so
     });
     expect(text).toMatch(/Index Scan using messages_conversation_idx/);
     expect(text).not.toMatch(SORT_STEP);
+    if (next) startsAtCursor(text);
+  });
+
+  it.each([
+    ["a person's newest notifications", null],
+    ["their older ones", { createdAt: cursor.at, id: cursor.id }],
+  ])("%s", async (_name, after) => {
+    const text = await plan(notificationsQuery(t.services.db, someone.me, after, 21), {});
+    expect(text).toMatch(/Index Scan using notifications_user_created_idx/);
+    expect(text).not.toMatch(SORT_STEP);
+    if (after) startsAtCursor(text);
+  });
+
+  it.each([
+    ["the review queue's first page", null],
+    ["its next pages", cursor],
+  ])("%s: oldest flagged first", async (_name, after) => {
+    const text = await plan(reviewQueueQuery(t.services.db, after, 51), {});
+    expect(text).toMatch(/Index Scan using adverts_flagged_idx/);
+    expect(text).not.toMatch(SORT_STEP);
+    if (after) startsAtCursor(text);
   });
 });

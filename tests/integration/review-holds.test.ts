@@ -252,3 +252,45 @@ it("the demo data fills the review queue on first start: two held, one flagged",
     await demo.close();
   }
 }, 120_000);
+
+it("the review queue pages past its 50 oldest, in order, each advert once (ties broken by id)", async () => {
+  const own = await startTestApp();
+  try {
+    const seller = await createUser(own.services, { name: "Queue Seller", email: "queue.seller@test.dev" });
+    const admin = await createUser(own.services, { name: "Queue Admin", email: "queue.admin@test.dev", role: "admin" });
+    const brand = await createBrand(own.services, "Queue Brand");
+    const base = Date.parse("2026-11-01T10:00:00.000Z");
+    const ids: string[] = [];
+    for (let i = 0; i < 63; i++) {
+      const advert = await createAdvert(own.services, {
+        sellerId: seller.id,
+        brandId: brand.id,
+        name: `Flagged laptop ${i}`,
+        resalePriceCents: 30_000,
+        imageKey: "queue-test.webp",
+      });
+      // Three adverts to each moment: the page's edge falls inside a run of equal times.
+      await own.services.db
+        .update(adverts)
+        .set({ flaggedAt: new Date(base + Math.floor(i / 3) * 60_000) })
+        .where(eq(adverts.id, advert.id));
+      ids.push(advert.id);
+    }
+    const order = [...ids].sort((a, b) => {
+      const at = (id: string) => Math.floor(ids.indexOf(id) / 3);
+      return at(a) - at(b) || (a < b ? -1 : 1);
+    });
+    const http = client(own);
+    await http.signIn(admin.email);
+    const first = (await http.get("/api/review-queue")).json() as { adverts: { id: string }[]; next: string };
+    expect(first.adverts).toHaveLength(50);
+    const second = (await http.get(`/api/review-queue?cursor=${first.next}`)).json() as {
+      adverts: { id: string }[];
+      next: string | null;
+    };
+    expect([...first.adverts, ...second.adverts].map((a) => a.id)).toEqual(order);
+    expect(second.next).toBeNull();
+  } finally {
+    await own.close();
+  }
+}, 120_000);
