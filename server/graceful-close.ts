@@ -2,7 +2,7 @@ import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { Lifecycle } from "./app.ts";
 
-/** Stepping out of the balancer ends once no new connection has come for this long … */
+/** Stepping out of the balancer ends once neither a new connection nor a request has come for this long … */
 const QUIET_MS = 250;
 /** … or after this long at most (a balancer that keeps connecting, whatever it is told). */
 const LEAVE_MAX_MS = 2_000;
@@ -13,9 +13,13 @@ const LEAVE_MAX_MS = 2_000;
  * First, behind a balancer (`leave`), it steps out of it: every read (GET, HEAD, OPTIONS) is answered 503 with
  * `Connection: close` (server/app.ts), which nginx — which does not watch /healthz — retries on another process
  * and counts as this one failing (`max_fails`), so it stops choosing it; writes are still served. This lasts
- * until no new connection has come for a quarter of a second. Closing the listening socket while a balancer
- * still connects resets the connections the kernel had accepted that the app had not yet taken, and a POST
- * nginx had sent on one of them fails: it is not retried, since it might have been handled.
+ * until neither a new connection nor a request has come for a quarter of a second: nginx sends requests on the
+ * connections it keeps open too, and while it does it still chooses this process, so it would also open new
+ * ones. Closing the listening socket while a balancer still connects resets the connections the kernel had
+ * accepted that the app had not yet taken, and a POST nginx had sent on one of them fails: it is not retried,
+ * since it might have been handled. (Counting connections alone, a rolling restart under mixed traffic
+ * stopped listening while nginx, which had been sent only writes, still chose the process: a POST now and
+ * then was cut off, bench/drills/cluster.ts.)
  *
  * Then no new connection is accepted — a balancer's next connect is refused, which nginx retries on another
  * process even for a POST, since it never reached this one. The connections already open stay: each is closed
@@ -46,7 +50,7 @@ export async function closeGently(
   await app.close(); // what is still in flight finishes; what is left idle is closed
 }
 
-/** Resolves once `server` has accepted no connection for `quietMs`, or after `maxMs`. */
+/** Resolves once `server` has taken neither a connection nor a request for `quietMs`, or after `maxMs`. */
 function quietFor(server: net.Server, quietMs: number, maxMs: number) {
   return new Promise<void>((resolve) => {
     let timer: NodeJS.Timeout | undefined;
@@ -55,6 +59,7 @@ function quietFor(server: net.Server, quietMs: number, maxMs: number) {
       clearTimeout(timer);
       clearTimeout(cap);
       server.off("connection", again);
+      server.off("request", again);
       resolve();
     };
     const again = () => {
@@ -69,6 +74,7 @@ function quietFor(server: net.Server, quietMs: number, maxMs: number) {
     };
     const cap = setTimeout(done, maxMs);
     server.on("connection", again);
+    server.on("request", again);
     again();
   });
 }

@@ -54,7 +54,7 @@ async function main() {
       console.log(`Draining for ${config.shutdownDrainMs} ms before closing.`);
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     }
-    // Out of the balancer (reads answered 503 until no new connection comes), then no new connections;
+    // Out of the balancer (reads answered 503 until neither connections nor requests come), then no new connections;
     // each open one ends after its next answer, or is left to its client to close
     // (deploy/nginx.conf closes idle ones after 1 s), within as long again as the drain (at least 2 s).
     // Without a drain (one embedded process), Ctrl-C, or a restart under `npm run dev`: no wait.

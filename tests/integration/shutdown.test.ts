@@ -110,6 +110,46 @@ describe("a process told to stop", () => {
     await other.close();
   });
 
+  // nginx sends requests on the connections it keeps open too: while they come, it still chooses this process
+  // (it has been sent only writes, none answered 503), and would open new connections, which closing the
+  // listening socket resets — a POST on one is cut off. Quiet means no new connection and no request.
+  it("goes on listening while requests still come on a connection kept open", async () => {
+    const leaving: Lifecycle = { draining: true };
+    const other = await startTestApp({}, {}, { lifecycle: leaving });
+    await other.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = other.app.server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const write = () =>
+      new Promise<number | undefined>((resolve, reject) => {
+        http
+          .request({ host: "127.0.0.1", port, method: "POST", path: "/api/brands", agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode));
+          })
+          .on("error", reject)
+          .end();
+      });
+    expect(await write()).toBe(401); // the connection is open
+    let stopped = false;
+    const closed = closeGently(other.app, leaving, 10_000, { leave: true, quietMs: 1_000, leaveMaxMs: 20_000 });
+    void closed.then(() => {
+      stopped = true;
+    });
+    // Writes on that one connection for three times the quiet time, none more than a fifth of it apart.
+    const until = Date.now() + 3_000;
+    while (Date.now() < until) {
+      expect(await write()).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(other.app.server.listening).toBe(true);
+    expect(stopped).toBe(false);
+    // They stop (and the client lets its connection go): a quiet second later, it stops listening.
+    agent.destroy();
+    await closed;
+    expect(other.app.server.listening).toBe(false);
+    await other.close();
+  });
+
   it("drains five seconds behind a balancer, not at all as the one embedded process", () => {
     expect(loadConfig({ DATA_DIR: "/tmp/x" }).shutdownDrainMs).toBe(0);
     const shared = { DATABASE_URL: "postgres://db/relaptop", AUTH_SECRET: "x".repeat(32) };
