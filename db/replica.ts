@@ -2,6 +2,8 @@ import type pg from "pg";
 
 /** How often the replica's health and lag are read, in the background (never per request). */
 const CHECK_EVERY_MS = 1_000;
+/** How soon it is checked again after a change it has not yet replayed (then twice as long each time). */
+const FIRST_CATCH_UP_CHECK_MS = 10;
 
 export interface ReplicaOptions {
   /** Past this lag the replica is not used. */
@@ -16,13 +18,24 @@ export interface ReplicaOptions {
  * checked — or, failing that, its last replayed transaction is less than `maxLagMs` old. Comparing
  * positions and not only the replay time: on an idle primary the last replayed transaction gets old
  * while the replica is perfectly current.
+ *
+ * A change visitors must see at once (`changed`: it emptied their cache) makes it unread until a check
+ * begun after it finds it replayed, whatever the lag bound: else the page rendered again for the next
+ * visitor could come from a replica a few milliseconds behind, and be kept as it was before the change.
  */
 export function watchReplica(pool: pg.Pool, { maxLagMs, primary }: ReplicaOptions) {
   let usable = false;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  /** Bumped by each change: a check begun before one says nothing about it. */
+  let changes = 0;
+  /** Since a change, only a replica that has replayed it is read (the lag bound is not enough). */
+  let catchingUp = false;
+  let again: NodeJS.Timeout | undefined;
+  let againInMs = FIRST_CATCH_UP_CHECK_MS;
 
   async function check() {
+    const seen = changes;
     try {
       const { rows: p } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
       const { rows } = await pool.query<{ standby: boolean; caught_up: boolean | null; lag_ms: number | null }>(
@@ -32,9 +45,18 @@ export function watchReplica(pool: pg.Pool, { maxLagMs, primary }: ReplicaOption
         [p[0]?.lsn],
       );
       const r = rows[0];
-      usable = Boolean(r?.standby && (r.caught_up || (r.lag_ms !== null && r.lag_ms <= maxLagMs)));
+      if (seen !== changes) return;
+      if (r?.caught_up) catchingUp = false;
+      usable = Boolean(r?.standby && (r.caught_up || (!catchingUp && r.lag_ms !== null && r.lag_ms <= maxLagMs)));
     } catch {
       usable = false;
+    }
+    // Caught up within milliseconds of a change, most often: look again soon, then less and less often
+    // (a replica paused or far behind is not asked a hundred times a second).
+    if (catchingUp && !closed && seen === changes) {
+      clearTimeout(again);
+      again = setTimeout(check, againInMs).unref();
+      againInMs = Math.min(againInMs * 2, CHECK_EVERY_MS);
     }
   }
 
@@ -51,9 +73,18 @@ export function watchReplica(pool: pg.Pool, { maxLagMs, primary }: ReplicaOption
     failed() {
       usable = false;
     },
+    /** A change committed on the primary that visitors must see: not read until it has replayed it. */
+    changed() {
+      changes++;
+      usable = false;
+      catchingUp = true;
+      againInMs = FIRST_CATCH_UP_CHECK_MS;
+      if (!closed) void check();
+    },
     stop() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(again);
     },
   };
 }

@@ -200,7 +200,7 @@ export async function buildApp({
     ttlMs: config.publicCacheMs,
     broadcast: cacheBroadcast(services),
     onLookup: (hit) => services.metrics.cache.inc({ result: hit ? "hit" : "miss" }),
-    onEmpty: services.forgetKeptCounts,
+    onEmpty: services.catalogueChanged,
     signedInVariant: signedInVariant(services),
   });
   // A brand changed on any process: this one recognises its name in typed searches at once.

@@ -248,8 +248,12 @@ export function createServices(config: Config, database: Database, options: Serv
       catalogue.forgetBrands();
       replicaCatalogue?.forgetBrands();
     },
-    /** A change to the catalogue on some process (the visitors' cache was emptied): kept counts go too. */
-    forgetKeptCounts() {
+    /**
+     * A change to the catalogue on some process (the visitors' cache was emptied): kept counts go too, and
+     * the replica is not read until it has replayed the change (else they would be read again from before it).
+     */
+    catalogueChanged() {
+      replica?.watch.changed();
       catalogue.forgetKeptCounts();
       replicaCatalogue?.forgetKeptCounts();
     },
