@@ -29,39 +29,63 @@ export function watchReplica(pool: pg.Pool, { maxLagMs, primary }: ReplicaOption
   let closed = false;
   /** Bumped by each change: a check begun before one says nothing about it. */
   let changes = 0;
-  /** Since a change, only a replica that has replayed it is read (the lag bound is not enough). */
+  /**
+   * Since a change, the primary's WAL position read by the first check begun after it (so it covers the
+   * change): the replica is read again once it has replayed that far, whatever the lag bound. Not the
+   * position now: on a busy primary that keeps moving, and a replica a millisecond behind would never reach it.
+   */
+  let catchUpTo: string | null = null;
   let catchingUp = false;
   let again: NodeJS.Timeout | undefined;
   let againInMs = FIRST_CATCH_UP_CHECK_MS;
+  /** One check at a time; a change during one asks for one more after it (a burst of changes, two checks). */
+  let inFlight: Promise<void> | null = null;
+  let checkAgain = false;
 
   async function check() {
     const seen = changes;
     try {
       const { rows: p } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
+      if (catchingUp && catchUpTo === null && seen === changes) catchUpTo = p[0]?.lsn ?? null;
       const { rows } = await pool.query<{ standby: boolean; caught_up: boolean | null; lag_ms: number | null }>(
         `select pg_is_in_recovery() as standby,
                 pg_last_wal_replay_lsn() >= $1::pg_lsn as caught_up,
                 (extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000)::float8 as lag_ms`,
-        [p[0]?.lsn],
+        [catchingUp && catchUpTo !== null ? catchUpTo : p[0]?.lsn],
       );
       const r = rows[0];
       if (seen !== changes) return;
       if (r?.caught_up) catchingUp = false;
       usable = Boolean(r?.standby && (r.caught_up || (!catchingUp && r.lag_ms !== null && r.lag_ms <= maxLagMs)));
     } catch {
-      usable = false;
+      if (seen === changes) usable = false;
     }
     // Caught up within milliseconds of a change, most often: look again soon, then less and less often
     // (a replica paused or far behind is not asked a hundred times a second).
     if (catchingUp && !closed && seen === changes) {
       clearTimeout(again);
-      again = setTimeout(check, againInMs).unref();
+      again = setTimeout(checkNow, againInMs).unref();
       againInMs = Math.min(againInMs * 2, CHECK_EVERY_MS);
     }
   }
 
+  function checkNow(): Promise<void> {
+    if (inFlight) {
+      checkAgain = true;
+      return inFlight;
+    }
+    inFlight = check().finally(() => {
+      inFlight = null;
+      if (checkAgain && !closed) {
+        checkAgain = false;
+        void checkNow();
+      }
+    });
+    return inFlight;
+  }
+
   const loop = async () => {
-    await check();
+    await checkNow();
     if (!closed) timer = setTimeout(loop, CHECK_EVERY_MS).unref();
   };
 
@@ -78,8 +102,9 @@ export function watchReplica(pool: pg.Pool, { maxLagMs, primary }: ReplicaOption
       changes++;
       usable = false;
       catchingUp = true;
+      catchUpTo = null;
       againInMs = FIRST_CATCH_UP_CHECK_MS;
-      if (!closed) void check();
+      if (!closed) void checkNow();
     },
     stop() {
       closed = true;

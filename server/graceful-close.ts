@@ -36,7 +36,10 @@ export async function closeGently(
   const server = app.server;
   if (server.listening && leave) {
     lifecycle.leaving = true;
-    await quietFor(server, quietMs, leaveMaxMs);
+    if (!(await quietFor(server, quietMs, leaveMaxMs)))
+      // Sent only writes, a balancer never hears a 503 and goes on choosing this process: one it sends a
+      // request on while the listening socket closes may be cut off. Worth knowing when it happens.
+      app.log.warn(`still chosen by the balancer after ${leaveMaxMs} ms of leaving it: stopping anyway`);
   }
   lifecycle.closing = true;
   if (server.listening) {
@@ -50,17 +53,20 @@ export async function closeGently(
   await app.close(); // what is still in flight finishes; what is left idle is closed
 }
 
-/** Resolves once `server` has taken neither a connection nor a request for `quietMs`, or after `maxMs`. */
+/**
+ * Resolves true once `server` has taken neither a connection nor a request for `quietMs`, or false after
+ * `maxMs`.
+ */
 function quietFor(server: net.Server, quietMs: number, maxMs: number) {
-  return new Promise<void>((resolve) => {
+  return new Promise<boolean>((resolve) => {
     let timer: NodeJS.Timeout | undefined;
     let arrived = 0;
-    const done = () => {
+    const done = (quiet: boolean) => {
       clearTimeout(timer);
       clearTimeout(cap);
       server.off("connection", again);
       server.off("request", again);
-      resolve();
+      resolve(quiet);
     };
     const again = () => {
       arrived++;
@@ -69,10 +75,10 @@ function quietFor(server: net.Server, quietMs: number, maxMs: number) {
         // Timers run before the loop takes new connections: a busy moment may have left some waiting. Look
         // once more after it has (setImmediate runs after the poll phase), and go on waiting if one came.
         const seen = arrived;
-        setImmediate(() => (arrived === seen ? done() : undefined));
+        setImmediate(() => (arrived === seen ? done(true) : undefined));
       }, quietMs);
     };
-    const cap = setTimeout(done, maxMs);
+    const cap = setTimeout(() => done(false), maxMs);
     server.on("connection", again);
     server.on("request", again);
     again();

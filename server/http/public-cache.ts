@@ -94,8 +94,9 @@ export interface PublicCacheOptions {
    */
   signedInVariant?: (request: FastifyRequest) => Promise<string | null>;
   /**
-   * A change on this process or another emptied the cache: what else is kept for visitors' lists goes too
-   * (the catalogue's kept counts). Called even with the cache off (`ttlMs` 0).
+   * A change on this process or another emptied the cache (after it committed): what else is kept for
+   * visitors' lists goes too (the catalogue's kept counts), and a replica is not read until it has the change
+   * (server/services.ts, catalogueChanged). Called even with the cache off (`ttlMs` 0).
    */
   onEmpty?: () => void;
 }
