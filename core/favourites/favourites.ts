@@ -145,12 +145,12 @@ export function createFavourites({ db, quickReads = db }: { db: Db; quickReads?:
 }
 
 /**
- * A page of favourites, prepared once (first page, or the page after a cursor): the page of favourites
- * first (read in the index's order, which is spelled as it is built: drizzle's DESC would mean NULLS FIRST
- * and miss it), then each one's laptop, so a person with thousands of favourites costs the same as one
- * with twenty.
+ * A page of favourites (first page, or the page after a cursor): the page of favourites first (read in the
+ * index's order, which is spelled as it is built: drizzle's DESC would mean NULLS FIRST and miss it), then
+ * each one's laptop, so a person with thousands of favourites costs the same as one with twenty. The outer
+ * order is spelled the same way, so the page is not sorted again after the join.
  */
-function pageQuery(db: Db, next: boolean) {
+export function favouritesPageQuery(db: Db, next: boolean) {
   const newestSaved = [descAsIndexed(favourites.createdAt), descAsIndexed(favourites.advertId)];
   const mine = db
     .select()
@@ -170,26 +170,27 @@ function pageQuery(db: Db, next: boolean) {
     .orderBy(...newestSaved)
     .limit(sql.placeholder("limit"))
     .as("mine");
-  return compiledRows(
-    db
-      .select({
-        advertId: mine.advertId,
-        savedName: mine.advertName,
-        savedPriceCents: mine.savedPriceCents,
-        savedAt: mine.createdAt,
-        name: adverts.name,
-        imageKey: adverts.imageKey,
-        status: adverts.status,
-        priceCents: adverts.resalePriceCents,
-        // Someone booked it, or is paying for it: an open order that is not yet a sale.
-        booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
-      })
-      .from(mine)
-      .leftJoin(adverts, eq(adverts.id, mine.advertId))
-      .orderBy(sql`${mine.createdAt} desc`, sql`${mine.advertId} desc`)
-      .prepare(`favourites_${next ? "next" : "first"}`),
-  );
+  return db
+    .select({
+      advertId: mine.advertId,
+      savedName: mine.advertName,
+      savedPriceCents: mine.savedPriceCents,
+      savedAt: mine.createdAt,
+      name: adverts.name,
+      imageKey: adverts.imageKey,
+      status: adverts.status,
+      priceCents: adverts.resalePriceCents,
+      // Someone booked it, or is paying for it: an open order that is not yet a sale.
+      booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
+    })
+    .from(mine)
+    .leftJoin(adverts, eq(adverts.id, mine.advertId))
+    .orderBy(descAsIndexed(mine.createdAt), descAsIndexed(mine.advertId));
 }
+
+/** Prepared once per connection: the database plans it once (planning cost more than running it). */
+const pageQuery = (db: Db, next: boolean) =>
+  compiledRows(favouritesPageQuery(db, next).prepare(`favourites_${next ? "next" : "first"}`));
 
 function toFavourite(r: {
   advertId: string;

@@ -8,4 +8,4 @@ export type { MyReview, ReportedReview, ReviewView, SellerReviews, SellerTrust }
 export { countRating } from "./ratings.ts";
 export { createReviewReports, type ReviewReports } from "./review-reports.ts";
 export { editableUntil, REVIEW_RULES } from "./review-rules.ts";
-export { createReviews, type Reviews } from "./reviews.ts";
+export { createReviews, type Reviews, sellerReviewsQuery } from "./reviews.ts";

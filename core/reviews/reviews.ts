@@ -54,6 +54,33 @@ export async function lockReview(tx: Tx, reviewId: string) {
 const activeSeller = (id: string): SQL | undefined =>
   and(eq(users.id, id), eq(users.role, "seller"), isNull(users.deactivatedAt));
 
+/** A page of a seller's published reviews, newest first, from past a cursor: read in its index's order. */
+export const sellerReviewsQuery = (db: Db, sellerId: string, after: Cursor | undefined, limit: number) =>
+  db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      body: reviews.body,
+      authorName: users.name,
+      productName: reviews.productName,
+      advertId: reviews.advertId,
+      createdAt: reviews.createdAt,
+      editedAt: reviews.editedAt,
+      reply: reviews.reply,
+      repliedAt: reviews.repliedAt,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(
+      and(
+        eq(reviews.sellerId, sellerId),
+        isNull(reviews.removedAt),
+        after ? pastCursor("desc", [reviews.createdAt, reviews.id], [after.at, after.id]) : undefined,
+      ),
+    )
+    .orderBy(descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id))
+    .limit(limit);
+
 /** Buyers review the seller of an order they received; sellers answer; everyone reads. */
 export function createReviews({ db }: { db: Db }) {
   /** The buyer's own completed order, with its seller; anything else is refused with the same words. */
@@ -204,30 +231,7 @@ export function createReviews({ db }: { db: Db }) {
         .where(activeSeller(sellerId));
       if (!seller) return null;
       const after = decode(cursor);
-      const rows = await db
-        .select({
-          id: reviews.id,
-          rating: reviews.rating,
-          body: reviews.body,
-          authorName: users.name,
-          productName: reviews.productName,
-          advertId: reviews.advertId,
-          createdAt: reviews.createdAt,
-          editedAt: reviews.editedAt,
-          reply: reviews.reply,
-          repliedAt: reviews.repliedAt,
-        })
-        .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.authorId))
-        .where(
-          and(
-            eq(reviews.sellerId, seller.id),
-            isNull(reviews.removedAt),
-            after ? pastCursor("desc", [reviews.createdAt, reviews.id], [after.at, after.id]) : undefined,
-          ),
-        )
-        .orderBy(descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id))
-        .limit(REVIEWS_PAGE_SIZE + 1);
+      const rows = await sellerReviewsQuery(db, seller.id, after, REVIEWS_PAGE_SIZE + 1);
       const page = rows.slice(0, REVIEWS_PAGE_SIZE);
       const last = page.at(-1);
       const counts = seller.reviewCount === null ? null : (seller as Parameters<typeof histogramOf>[0]);
