@@ -49,8 +49,8 @@ const conversationQuery = (db: Db) =>
   );
 
 /** The newest messages of a conversation, or those before a cursor, read in order from its index. */
-export const messagesQuery = (db: Db, next: boolean) => {
-  return db
+export const messagesQuery = (db: Db, next: boolean) =>
+  db
     .select({ id: messages.id, senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
     .from(messages)
     .where(
@@ -63,7 +63,6 @@ export const messagesQuery = (db: Db, next: boolean) => {
     )
     .orderBy(descAsIndexed(messages.createdAt), descAsIndexed(messages.id))
     .limit(THREAD_PAGE_SIZE + 1);
-};
 
 /**
  * A conversation page: its newest messages (or those before `before`), oldest first, with who wrote them
