@@ -27,6 +27,7 @@ export default [
     route("notifications", "routes/dashboard/notifications.tsx"),
     route("notifications/:id", "routes/dashboard/open-notification.tsx"),
     route("saved-searches", "routes/dashboard/saved-searches.tsx"),
+    route("saved-searches/matches", "routes/dashboard/saved-search-matches.tsx"),
     route("messages", "routes/dashboard/messages.tsx"),
     route("messages/new", "routes/dashboard/new-conversation.tsx"),
     route("messages/:id", "routes/dashboard/conversation.tsx"),

@@ -10,16 +10,15 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 export const descAsIndexed = (column: SQLWrapper): SQL => sql`${column} desc nulls last`;
 
 /**
- * The rows past a keyset cursor, for a page in the order of an index on (…, first, second): after it in
- * ascending order, before it in descending order. Spelled as a row comparison, PostgreSQL reads it as the
- * index scan's starting point; spelled out (`first < x or (first = x and second < y)`) it is only a filter,
- * and each page read every row of the person before it (tests/integration/keyset-plans.test.ts).
+ * The rows past a keyset cursor, for a page in the order of an index on (…, columns): after it in ascending
+ * order, before it in descending order. Spelled as a row comparison, PostgreSQL reads it as the index scan's
+ * starting point; spelled out (`first < x or (first = x and second < y)`) it is only a filter, and each page
+ * read every row of the person before it (tests/integration/keyset-plans.test.ts).
  */
-export function pastCursor(
-  order: "asc" | "desc",
-  [first, second]: [PgColumn, PgColumn],
-  [x, y]: [unknown, unknown],
-): SQL {
-  const as = (column: PgColumn) => sql.raw(column.getSQLType());
-  return sql`(${first}, ${second}) ${sql.raw(order === "asc" ? ">" : "<")} (${x}::${as(first)}, ${y}::${as(second)})`;
+export function pastCursor(order: "asc" | "desc", columns: PgColumn[], values: unknown[]): SQL {
+  const cast = (column: PgColumn, value: unknown) => sql`${value}::${sql.raw(column.getSQLType())}`;
+  return sql`(${sql.join(columns, sql`, `)}) ${sql.raw(order === "asc" ? ">" : "<")} (${sql.join(
+    columns.map((column, i) => cast(column, values[i])),
+    sql`, `,
+  )})`;
 }

@@ -641,6 +641,13 @@ export const savedSearchMatches = pgTable(
     primaryKey({ columns: [t.savedSearchId, t.advertId] }),
     // The hourly emails and the daily digest read the few matches not yet emailed, by person and search.
     index("saved_search_matches_waiting_idx").on(t.userId, t.savedSearchId).where(sql`${t.emailedAt} is null`),
+    // A person's matches, newest first, in keyset pages (the page the emails link to).
+    index("saved_search_matches_newest_idx").on(
+      t.userId,
+      t.matchedAt.desc(),
+      t.savedSearchId.desc(),
+      t.advertId.desc(),
+    ),
   ],
 );
 

@@ -3,8 +3,20 @@
  * bring the schema library into a visitor's page (the JavaScript budget, tests/e2e/budget.spec.ts).
  */
 
+import type { AdvertStatus } from "./values.ts";
+
 export const FAVOURITE_STATUSES = ["available", "booked", "sold", "gone"] as const;
 export type FavouriteStatus = (typeof FAVOURITE_STATUSES)[number];
+
+/**
+ * A laptop's status as someone following it reads it (a favourite, a saved search's match). Held for review
+ * or rejected: not public, so gone for them (it comes back if approved). `booked`: an open order that is not
+ * yet a sale.
+ */
+export function followedStatus(status: AdvertStatus | null, booked: boolean): FavouriteStatus {
+  if (status === null || status === "withdrawn" || status === "pending_review" || status === "rejected") return "gone";
+  return status === "sold" ? "sold" : booked ? "booked" : "available";
+}
 
 /** What each status reads as, on the page and in the API's docs. */
 export const FAVOURITE_STATUS_LABELS: Record<FavouriteStatus, string> = {

@@ -49,5 +49,6 @@ export {
   FAVOURITE_STATUS_LABELS,
   FAVOURITE_STATUSES,
   type FavouriteStatus,
+  followedStatus,
   priceChangeText,
 } from "./favourite-labels.ts";

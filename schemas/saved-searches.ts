@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
 import { FILTER_ERRORS, SORTS, searchSchema } from "./search.ts";
 import { findNul } from "./text-safety.ts";
 import { CONDITIONS, SAVED_SEARCH_ALERTS } from "./values.ts";
@@ -15,6 +16,8 @@ export { describeSearch } from "./saved-search-names.ts";
 export const MAX_SAVED_SEARCHES = 50;
 export const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
 export const alreadySaved = (name: string) => `You have already saved this search, as “${name}”.`;
+export const NO_SUCH_BRAND = "This brand does not exist: choose one from the list";
+export const BAD_MATCHES_CURSOR = "This page of matches does not exist.";
 
 /** An empty form field is no filter at all. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -111,3 +114,28 @@ export const savedSearchSchema = z
   .meta({ id: "SavedSearch" });
 export type SavedSearchView = z.infer<typeof savedSearchSchema>;
 export const savedSearchListSchema = z.object({ savedSearches: z.array(savedSearchSchema) });
+
+/** A laptop that matched one of my saved searches, as it is now (the page the alert emails link to). */
+export const savedSearchMatchSchema = z
+  .object({
+    advertId: z.uuid(),
+    name: z.string(),
+    /** Null when the advert is gone. */
+    imageUrl: z.string().nullable(),
+    status: z.enum(FAVOURITE_STATUSES).meta({ description: "gone: deleted, removed or no longer exists" }),
+    /** Null when the advert is gone. */
+    priceCents: z.int().nullable(),
+    searchId: z.uuid(),
+    searchName: z.string(),
+    matchedAt: z.string(),
+  })
+  .meta({ id: "SavedSearchMatch" });
+export type SavedSearchMatch = z.infer<typeof savedSearchMatchSchema>;
+
+export const savedSearchMatchPageSchema = z.object({
+  items: z.array(savedSearchMatchSchema),
+  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
+});
+export type SavedSearchMatchPage = z.infer<typeof savedSearchMatchPageSchema>;
+
+export const savedSearchMatchPageQuery = z.object({ cursor: z.string().max(300).optional() });

@@ -4,7 +4,7 @@ import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed, pastCursor } from "../../db/order.ts";
 import { adverts, favourites } from "../../db/schema.ts";
-import { FAVOURITE_MESSAGES, type Favourite, type FavouritePage } from "../../schemas/favourites.ts";
+import { FAVOURITE_MESSAGES, type Favourite, type FavouritePage, followedStatus } from "../../schemas/favourites.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { type Actor, canBuy, isSeller } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
@@ -203,10 +203,8 @@ function toFavourite(r: {
   priceCents: number | null;
   booked: boolean;
 }): Favourite {
-  // Held for review or rejected: not public, so gone for its savers (it comes back if approved).
-  const gone =
-    r.status === null || r.status === "withdrawn" || r.status === "pending_review" || r.status === "rejected";
-  const status = gone ? "gone" : r.status === "sold" ? "sold" : r.booked ? "booked" : "available";
+  const status = followedStatus(r.status, r.booked);
+  const gone = status === "gone";
   return {
     advertId: r.advertId,
     name: r.name ?? r.savedName,

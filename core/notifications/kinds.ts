@@ -72,6 +72,7 @@ export const LINKS = {
   conversation: (conversationId: string) => `/dashboard/messages/${conversationId}`,
   profile: "/profile",
   savedSearches: "/dashboard/saved-searches",
+  savedSearchMatches: "/dashboard/saved-searches/matches",
 };
 
 /** A short order number people can quote: the first block of its id. */
@@ -407,7 +408,7 @@ export const KINDS = {
         p.total === 1 ? "A laptop matching your saved search was just posted:" : "Laptops matching your saved search:",
       ],
       links: laptopLinks(p.laptops),
-      action: { label: "Open your saved searches", href: LINKS.savedSearches },
+      action: { label: "See all your matches", href: LINKS.savedSearchMatches },
     }),
   }),
 
@@ -426,7 +427,7 @@ export const KINDS = {
           : `${p.total === 1 ? "One new laptop matches" : `${p.total} new laptops match`} your saved searches:`,
       ],
       links: laptopLinks(p.laptops),
-      action: { label: `See all ${p.total} in your saved searches`, href: LINKS.savedSearches },
+      action: { label: `See all ${p.total} new matches`, href: LINKS.savedSearchMatches },
     }),
   }),
 

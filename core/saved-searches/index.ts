@@ -5,5 +5,6 @@
  * published (core/orders/advert-lifecycle.ts `publish`), as one SQL statement over the searches' columns.
  */
 export { createSavedSearchAlerts } from "./alerts.ts";
+export { savedSearchMatchesQuery } from "./matches.ts";
 export { countMatchingSearches } from "./matching.ts";
 export { createSavedSearches, type SavedSearches } from "./saved-searches.ts";

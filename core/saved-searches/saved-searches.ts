@@ -8,6 +8,7 @@ import {
   type CreateSavedSearch,
   describeSearch,
   MAX_SAVED_SEARCHES,
+  NO_SUCH_BRAND,
   type SavedSearchView,
   TOO_MANY_SAVED_SEARCHES,
 } from "../../schemas/saved-searches.ts";
@@ -17,6 +18,7 @@ import type { SavedSearchAlerts } from "../../schemas/values.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { cpuPattern } from "../catalogue/index.ts";
 import { AppError } from "../errors.ts";
+import { listMatches } from "./matches.ts";
 
 type Row = typeof savedSearches.$inferSelect;
 
@@ -111,6 +113,9 @@ export function createSavedSearches({ db }: { db: Db }) {
     /** Saves a search (instant alerts unless told otherwise), named as given or after its filters. */
     async create(actor: SessionUser, input: CreateSavedSearch): Promise<SavedSearchView> {
       const brand = await brandName(input.brand);
+      // A brand deleted later reads "a brand no longer listed"; one that never existed is a mistake.
+      if (input.brand && brand === null)
+        throw new AppError("VALIDATION_FAILED", NO_SUCH_BRAND, { brand: NO_SUCH_BRAND });
       const name = input.name ?? describeSearch(input, brand);
       const search = {
         q: input.q ?? null,
@@ -174,6 +179,9 @@ export function createSavedSearches({ db }: { db: Db }) {
         .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, actor.id)));
       return get(actor, id);
     },
+
+    /** The laptops that matched my searches, newest first, in keyset pages. */
+    matches: (actor: SessionUser, page: { cursor?: string; limit?: number } = {}) => listMatches(db, actor, page),
 
     async remove(actor: SessionUser, id: string): Promise<void> {
       await own(actor, id);

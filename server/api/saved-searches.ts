@@ -4,6 +4,8 @@ import {
   createSavedSearchSchema,
   savedSearchIdParams,
   savedSearchListSchema,
+  savedSearchMatchPageQuery,
+  savedSearchMatchPageSchema,
   savedSearchSchema,
   updateSavedSearchSchema,
 } from "../../schemas/saved-searches.ts";
@@ -44,6 +46,20 @@ export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = a
       const user = await requireUser(services, request);
       return reply.status(201).send(await savedSearches.create(user, request.body));
     },
+  );
+
+  app.get(
+    "/saved-searches/matches",
+    {
+      schema: {
+        tags,
+        summary:
+          "The laptops that matched my saved searches, newest first, each with its search and status now (pass `next` as `cursor`)",
+        querystring: savedSearchMatchPageQuery,
+        response: { 200: savedSearchMatchPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => savedSearches.matches(await requireUser(services, request), request.query),
   );
 
   app.get(

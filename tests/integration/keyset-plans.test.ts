@@ -5,6 +5,7 @@ import { favouritesPageQuery } from "../../core/favourites/index.ts";
 import { reviewQueueQuery } from "../../core/moderation/index.ts";
 import { notificationsQuery } from "../../core/notifications/index.ts";
 import { sellerReviewsQuery } from "../../core/reviews/index.ts";
+import { savedSearchMatchesQuery } from "../../core/saved-searches/index.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -117,6 +118,16 @@ describe("a person's lists are read in their index's order, never all of them so
   ])("%s", async (_name, after) => {
     const text = await plan(sellerReviewsQuery(t.services.db, someone.me, after, 11), {});
     expect(text).toMatch(/Index Scan using reviews_seller_published_idx/);
+    expect(text).not.toMatch(SORT_STEP);
+    if (after) startsAtCursor(text);
+  });
+
+  it.each([
+    ["a person's newest saved-search matches", null],
+    ["their older ones", { at: someone.at, searchId: crypto.randomUUID(), advertId: someone.id }],
+  ])("%s", async (_name, after) => {
+    const text = await plan(savedSearchMatchesQuery(t.services.db, someone.me, after, 21), {});
+    expect(text).toMatch(/Index (Only )?Scan using saved_search_matches_newest_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (after) startsAtCursor(text);
   });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publish } from "../../core/orders/index.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { signedInPerson } from "../support/people.ts";
@@ -106,5 +108,39 @@ describe("/dashboard/saved-searches", () => {
     const res = await client(t).get("/dashboard/saved-searches");
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toContain("/login?redirectTo=%2Fdashboard%2Fsaved-searches");
+  });
+
+  it("lists one's own matches on /dashboard/saved-searches/matches, linked from the page, and nobody else's", async () => {
+    const me = await person();
+    const other = await person();
+    const brand = await createBrand(t.services, "Matchbrand");
+    const seller = await createUser(t.services, { name: "Mia", email: "mia@x.test", role: "seller", verified: true });
+    await t.services.savedSearches.create(me.user, { q: "zenbook", sort: "newest", name: "Zenbooks" });
+    const advert = await createAdvert(t.services, {
+      sellerId: seller.id,
+      brandId: brand.id,
+      name: "Asus Zenbook <b>14</b>",
+      resalePriceCents: 61_000,
+    });
+    await t.services.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
+    await t.services.background.matchSavedSearchesNow();
+
+    expect((await me.http.get("/dashboard/saved-searches")).body).toContain('href="/dashboard/saved-searches/matches"');
+    const page = await me.http.get("/dashboard/saved-searches/matches");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<h1");
+    expect(page.body).toContain("Matches for your saved searches");
+    expect(page.body).toContain("Asus Zenbook &lt;b&gt;14&lt;/b&gt;");
+    expect(page.body).toContain(`href="/laptops/${advert.id}"`);
+    expect(page.body).toContain("For “Zenbooks”");
+    expect(page.body).toContain("$610");
+    const theirs = await other.http.get("/dashboard/saved-searches/matches");
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain("Zenbook");
+    expect(theirs.body).toContain("No matches yet.");
+    expect((await me.http.get("/dashboard/saved-searches/matches?cursor=nonsense")).statusCode).toBe(404);
+    const visitor = await client(t).get("/dashboard/saved-searches/matches");
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toContain("/login?redirectTo=%2Fdashboard%2Fsaved-searches%2Fmatches");
   });
 });

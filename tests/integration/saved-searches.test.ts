@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { publish } from "../../core/orders/index.ts";
 import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema.ts";
+import { BAD_MATCHES_CURSOR, NO_SUCH_BRAND } from "../../schemas/saved-searches.ts";
 import { FILTER_ERRORS } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -155,6 +156,8 @@ describe("saving, listing, renaming, deleting", () => {
       [{ maxYears: "-1" }, "maxYears", FILTER_ERRORS.maxYears],
       [{ verified: "maybe" }, "verified", FILTER_ERRORS.verified],
       [{ minScreen: "13.35" }, "minScreen", FILTER_ERRORS.minScreen],
+      // Well formed, but no such brand: a search for it could never match.
+      [{ brand: "0b6f1f7e-9c1e-4f51-9a51-3f2d6b1f0c11" }, "brand", NO_SUCH_BRAND],
     ] as const) {
       const res = await buyer.http.post("/api/saved-searches", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -473,6 +476,48 @@ describe("alerts", () => {
     expect(params.laptops[0]).toMatchObject({ productName: "Lenovo Flex 5", searchName: "Flexes" });
     const rendered = renderRow(digest as never, { publicUrl: PUBLIC_URL, secret: "x".repeat(32) });
     expect(rendered.text).toContain("24 new laptops match your saved searches. Here are the 20 newest:");
-    expect(rendered.text).toContain(`See all 24 in your saved searches: ${PUBLIC_URL}/dashboard/saved-searches`);
+    expect(rendered.text).toContain(`See all 24 new matches: ${PUBLIC_URL}/dashboard/saved-searches/matches`);
+  });
+
+  it("lists every match, newest first in keyset pages, as it is now: where the emails' See all goes", async () => {
+    const buyer = await newBuyer();
+    const other = await newBuyer();
+    const yogas = await save(buyer, { q: "yoga", alerts: "daily", name: "Yogas" });
+    await save(buyer, { q: "legion", name: "Legions" });
+    const posted = [];
+    for (let i = 0; i < 23; i++) posted.push(await published({ name: `Lenovo Yoga ${i}` }));
+    const legion = await published({ name: "Lenovo Legion 5" });
+    await match();
+    // One of them is withdrawn since: still listed, as no longer for sale.
+    const withdrawn = posted[3] as (typeof posted)[number];
+    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, withdrawn.id));
+
+    const first = await buyer.http.get("/api/saved-searches/matches");
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json() as {
+      items: { advertId: string; searchName: string; status: string; matchedAt: string }[];
+      next: string;
+    };
+    expect(page1.items).toHaveLength(20);
+    const second = await buyer.http.get(`/api/saved-searches/matches?cursor=${page1.next}`);
+    const page2 = second.json() as typeof page1;
+    expect(page2.next).toBeNull();
+    const all = [...page1.items, ...page2.items];
+    const times = all.map((m) => m.matchedAt);
+    expect(times).toEqual([...times].sort().reverse()); // newest first (ISO times sort as text)
+    expect(all.find((m) => m.advertId === legion.id)).toMatchObject({ searchName: "Legions", status: "available" });
+    expect(all.map((m) => m.advertId).sort()).toEqual([legion, ...posted].map((a) => a.id).sort());
+    expect(all.filter((m) => m.searchName === "Yogas")).toHaveLength(23);
+    expect(all.find((m) => m.advertId === withdrawn.id)?.status).toBe("gone");
+
+    // Another person's matches are not theirs to see.
+    expect((await other.http.get("/api/saved-searches/matches")).json()).toEqual({ items: [], next: null });
+    // Deleting a search takes its matches with it.
+    await buyer.http.raw("DELETE", `/api/saved-searches/${yogas.id}`);
+    expect((await buyer.http.get("/api/saved-searches/matches")).json().items).toHaveLength(1);
+    const bad = await buyer.http.get("/api/saved-searches/matches?cursor=nonsense");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(BAD_MATCHES_CURSOR);
+    expect((await client(t).get("/api/saved-searches/matches")).statusCode).toBe(401);
   });
 });

@@ -92,7 +92,10 @@ export default function SavedSearches({ loaderData: { savedSearches }, actionDat
       )}
       <p>
         Open a search to see its laptops. With alerts <strong>Instantly</strong> you get a notification for each new
-        laptop that matches (and an email at most once an hour); <strong>Daily</strong>, one email a day.
+        laptop that matches (and an email at most once an hour); <strong>Daily</strong>, one email a day.{" "}
+        <Link to="/dashboard/saved-searches/matches" className="link link-primary">
+          See every new match
+        </Link>
       </p>
       {savedSearches.length === 0 ? (
         <p>

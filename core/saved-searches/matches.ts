@@ -1,0 +1,100 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
+import { descAsIndexed, pastCursor } from "../../db/order.ts";
+import { adverts, savedSearches, savedSearchMatches } from "../../db/schema.ts";
+import { followedStatus } from "../../schemas/favourite-labels.ts";
+import { BAD_MATCHES_CURSOR, type SavedSearchMatchPage } from "../../schemas/saved-searches.ts";
+import type { SessionUser } from "../accounts/index.ts";
+import { AppError } from "../errors.ts";
+import { mediaUrl } from "../media/index.ts";
+
+export const MATCHES_PAGE_SIZE = 20;
+
+interface Cursor {
+  at: string;
+  searchId: string;
+  advertId: string;
+}
+
+/** A keyset cursor: the last match shown (when, which search, which laptop), opaque to clients. */
+const encodeCursor = (c: Cursor) => Buffer.from(`${c.at}|${c.searchId}|${c.advertId}`).toString("base64url");
+function decodeCursor(cursor: string): Cursor | null {
+  const [at = "", searchId = "", advertId = ""] = Buffer.from(cursor, "base64url").toString().split("|");
+  return !Number.isNaN(new Date(at).getTime()) && isUuid(searchId) && isUuid(advertId)
+    ? { at, searchId, advertId }
+    : null;
+}
+
+/**
+ * A page of a person's matches (the first, or the one past a cursor): the page of matches first, straight from
+ * `saved_search_matches_newest_idx` in its order, then each one's laptop and search — so a person with
+ * thousands of matches costs what one with twenty does.
+ */
+export function savedSearchMatchesQuery(db: Db, userId: string, after: Cursor | null, limit: number) {
+  const order = [savedSearchMatches.matchedAt, savedSearchMatches.savedSearchId, savedSearchMatches.advertId];
+  const mine = db
+    .select()
+    .from(savedSearchMatches)
+    .where(
+      and(
+        eq(savedSearchMatches.userId, userId),
+        after ? pastCursor("desc", order, [after.at, after.searchId, after.advertId]) : undefined,
+      ),
+    )
+    .orderBy(...order.map(descAsIndexed))
+    .limit(limit)
+    .as("mine");
+  return db
+    .select({
+      advertId: mine.advertId,
+      searchId: mine.savedSearchId,
+      matchedAt: mine.matchedAt,
+      name: adverts.name,
+      imageKey: adverts.imageKey,
+      status: adverts.status,
+      priceCents: adverts.resalePriceCents,
+      searchName: savedSearches.name,
+      booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
+    })
+    .from(mine)
+    .innerJoin(adverts, eq(adverts.id, mine.advertId))
+    .innerJoin(savedSearches, eq(savedSearches.id, mine.savedSearchId))
+    .orderBy(descAsIndexed(mine.matchedAt), descAsIndexed(mine.savedSearchId), descAsIndexed(mine.advertId));
+}
+
+/**
+ * The laptops that matched my saved searches, newest first, each with the search it matched and its status
+ * now: what "See all" in the alert emails opens. Always the caller's own (by the session's account).
+ */
+export async function listMatches(
+  db: Db,
+  actor: SessionUser,
+  { cursor, limit = MATCHES_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+): Promise<SavedSearchMatchPage> {
+  const after = cursor ? decodeCursor(cursor) : null;
+  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_MATCHES_CURSOR);
+  const rows = await savedSearchMatchesQuery(db, actor.id, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => {
+      const status = followedStatus(r.status, r.booked);
+      const gone = status === "gone";
+      return {
+        advertId: r.advertId,
+        name: r.name,
+        imageUrl: gone || !r.imageKey ? null : mediaUrl(r.imageKey),
+        status,
+        priceCents: gone ? null : r.priceCents,
+        searchId: r.searchId,
+        searchName: r.searchName,
+        matchedAt: r.matchedAt.toISOString(),
+      };
+    }),
+    next:
+      rows.length > limit && last
+        ? encodeCursor({ at: last.matchedAt.toISOString(), searchId: last.searchId, advertId: last.advertId })
+        : null,
+  };
+}

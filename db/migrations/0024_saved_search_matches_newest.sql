@@ -1,0 +1,1 @@
+CREATE INDEX "saved_search_matches_newest_idx" ON "saved_search_matches" USING btree ("user_id","matched_at" DESC NULLS LAST,"saved_search_id" DESC NULLS LAST,"advert_id" DESC NULLS LAST);
