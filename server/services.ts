@@ -239,7 +239,7 @@ export function createServices(config: Config, database: Database, options: Serv
     profile: createProfile({ db }),
     audit: createAudit({ db }),
     reports: createReports({ db }),
-    heldAdverts: createHeldAdverts({ db }),
+    heldAdverts: createHeldAdverts({ db, jobs }),
     catalogue,
     /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
     visitorCatalogue,

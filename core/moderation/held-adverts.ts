@@ -7,6 +7,8 @@ import type { HeldAdvert } from "../../schemas/review-signals.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
+import { alertSavers } from "../favourites/index.ts";
+import type { JobQueue } from "../jobs/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { announceModeration, notify } from "../notifications/index.ts";
 import { approveAdvert, lockAdvert, rejectAdvert } from "../orders/index.ts";
@@ -52,7 +54,7 @@ export const reviewQueueQuery = (db: Db, after: { at: Date; id: string } | null,
  * The review queue: adverts held for review (not public) or flagged by weak signals (public), oldest
  * first, each with every signal; an admin approves or rejects each one, and both are audit-logged.
  */
-export function createHeldAdverts({ db }: { db: Db }) {
+export function createHeldAdverts({ db, jobs }: { db: Db; jobs: JobQueue }) {
   return {
     async queue(admin: SessionUser, cursor?: string): Promise<{ adverts: HeldAdvert[]; next: string | null }> {
       requireAdmin(admin);
@@ -85,6 +87,16 @@ export function createHeldAdverts({ db }: { db: Db }) {
             recipientId: advert.sellerId,
             params: { advertId, productName: advert.name },
           });
+          // Held by an edit that lowered its price: its savers hear of the drop now that they can see it.
+          const was = advert.heldFromPriceCents;
+          if (was !== null && advert.resalePriceCents < was) {
+            await alertSavers(tx, jobs, {
+              kind: "price_drop",
+              advertId,
+              fromCents: was,
+              toCents: advert.resalePriceCents,
+            });
+          }
         } else await tx.update(adverts).set({ flaggedAt: null }).where(eq(adverts.id, advertId));
         await recordAdminAction(
           tx,

@@ -176,7 +176,13 @@ export async function holdForReview(tx: Tx, advertId: string, advert: AdvertRow 
   if (advert) check(advert, "holdForReview");
   await tx
     .update(adverts)
-    .set({ status: "pending_review", advertised: false, reviewSignals: signals, flaggedAt: new Date() })
+    .set({
+      status: "pending_review",
+      advertised: false,
+      reviewSignals: signals,
+      flaggedAt: new Date(),
+      heldFromPriceCents: advert?.resalePriceCents ?? null,
+    })
     .where(eq(adverts.id, advertId));
   await tx.insert(advertEvents).values({
     advertId,
@@ -193,14 +199,15 @@ export async function holdForReview(tx: Tx, advertId: string, advert: AdvertRow 
 /** An admin approves a locked held advert: it enters the catalogue, and saved searches hear of it. */
 export async function approveAdvert(tx: Tx, advert: AdvertRow, adminId: string) {
   check(advert, "approve");
-  await move(tx, advert, "approve", { flaggedAt: null }, adminId);
+  await move(tx, advert, "approve", { flaggedAt: null, heldFromPriceCents: null }, adminId);
   await announcePublication(tx, advert.id);
 }
 
 /** An admin rejects a locked held (or flagged, public) advert; its seller sees the reason, its bookings end. */
 export async function rejectAdvert(tx: Tx, advert: AdvertRow, adminId: string, reason: string) {
   check(advert, "reject");
-  await move(tx, advert, "reject", { advertised: false, flaggedAt: null, removalReason: reason }, adminId, reason);
+  const changes = { advertised: false, flaggedAt: null, heldFromPriceCents: null, removalReason: reason };
+  await move(tx, advert, "reject", changes, adminId, reason);
   await endBookings(tx, [advert.id], "withdraw", `rejected by an admin: ${reason}`);
 }
 

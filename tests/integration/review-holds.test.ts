@@ -203,6 +203,64 @@ describe("listings held for review", () => {
     expect((await as.admin.post(`/api/adverts/${id}/approval`)).statusCode).toBe(404);
   });
 
+  it("tells savers of a lower price and saved searches of a held laptop only once an admin approves it", async () => {
+    for (let i = 0; i < 5; i++) {
+      await createAdvert(t.services, {
+        sellerId: sam.id,
+        brandId,
+        name: `Carbon comparable ${i}`,
+        resalePriceCents: 48_000 + i * 1_000,
+        processor: "Intel Core i7-8650U",
+        yearsOfUse: 3,
+        ramGb: 8,
+        storageGb: 256,
+      });
+    }
+    const carbon = { processor: "i7-8650U", ramGb: "8", storageGb: "256", mobile: "01877777777" };
+    const bea = await createUser(t.services, { name: "Bea", email: "bea.holds@x.test" });
+    const asBea = client(t);
+    await asBea.signIn("bea.holds@x.test");
+    const told = async (kind: string) =>
+      (await t.services.db.select().from(notifications).where(eq(notifications.userId, bea.id))).filter(
+        (n) => n.kind === kind,
+      );
+
+    // A public laptop Bea saved, held by an edit that lowers its price; edited again while held.
+    const saved = await post(
+      as.rafi,
+      { ...carbon, name: "Saved Carbon", resalePrice: "480" },
+      await distinctPhoto("Saved", 7),
+    );
+    expect((await asBea.raw("PUT", `/api/favourites/${saved}`)).statusCode).toBe(200);
+    const lower = multipart(fields({ ...carbon, name: "Saved Carbon", resalePrice: "150" }));
+    expect((await as.rafi.raw("PUT", `/api/adverts/${saved}`, lower.payload, lower.headers)).statusCode).toBe(204);
+    expect(await isPublic(saved)).toBe(false);
+    expect(await told("favourite.priceDrop")).toEqual([]); // she cannot see it: not news yet
+    const settled = multipart(fields({ ...carbon, name: "Saved Carbon", resalePrice: "460" }));
+    expect((await as.rafi.raw("PUT", `/api/adverts/${saved}`, settled.payload, settled.headers)).statusCode).toBe(204);
+    expect((await as.admin.post(`/api/adverts/${saved}/approval`)).statusCode).toBe(204);
+    // The drop from the price she could last see to the one approved, once.
+    const drops = await told("favourite.priceDrop");
+    expect(drops).toHaveLength(1);
+    expect(drops[0]?.link).toBe(`/laptops/${saved}`);
+    expect(drops[0]?.body).toBe("Now $460, down $20 from $480.");
+
+    // A laptop held when posted: her saved search hears of it when it is approved, not before.
+    expect((await asBea.post("/api/saved-searches", { q: "bargain carbon" })).statusCode).toBe(201);
+    const held = await post(
+      as.rafi,
+      { ...carbon, name: "Bargain Carbon", resalePrice: "150" },
+      await distinctPhoto("Bargain", 8),
+    );
+    expect(await isPublic(held)).toBe(false);
+    await t.services.background.matchSavedSearchesNow();
+    expect(await told("savedSearch.match")).toEqual([]);
+    expect((await as.admin.post(`/api/adverts/${held}/approval`)).statusCode).toBe(204);
+    await t.services.background.matchSavedSearchesNow();
+    expect(await told("savedSearch.match")).toEqual([expect.objectContaining({ link: `/laptops/${held}` })]);
+    expect(await told("favourite.priceDrop")).toHaveLength(1); // approving a new laptop is no drop
+  });
+
   it("rejects with a reason its seller sees (a reason is required)", async () => {
     const held = (await queue()).find((a) => a.held && a.signals.some((s) => s.kind === "shared_mobile"));
     const id = held?.id as string;

@@ -1,0 +1,1 @@
+ALTER TABLE "adverts" ADD COLUMN "held_from_price_cents" integer;
