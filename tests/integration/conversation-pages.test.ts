@@ -55,6 +55,12 @@ describe("Message seller, without JavaScript", () => {
     );
     // The seller sees no such button on their own laptop.
     expect((await seller.http.get(`/laptops/${advert.id}`)).body).not.toContain("Message seller");
+    // An admin who opens the page is told why at once, instead of a box whose message would be refused.
+    const admin = await person("admin");
+    const refused = await admin.http.get(`/dashboard/messages/new?advert=${advert.id}`);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain(M.admins);
+    expect(refused.body).not.toContain("<textarea");
 
     const url = `/dashboard/messages/new?advert=${advert.id}`;
     expect((await buyer.http.get(url)).body).toContain(">Message</label>");
@@ -128,6 +134,49 @@ describe("Message seller, without JavaScript", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain("You can send at most 6 messages a minute");
     expect(refused.body).toContain("Typed with care</textarea>");
+  });
+
+  it("a new conversation refused (10 started this hour) says why under the box and keeps the text", async () => {
+    // This file's app allows 6 messages a minute, and every first message counts as one: another app with the
+    // limits people get (30 messages a minute, 10 new conversations an hour).
+    const own = await startTestApp({}, { log: () => {} }, { pages: await loadPageBuild() });
+    try {
+      const seller = await signedInPerson(own, "seller");
+      const buyer = await signedInPerson(own);
+      const ownBrand = (await createBrand(own.services, "Asus")).id;
+      const laptop = (name: string) =>
+        createAdvert(own.services, { sellerId: seller.user.id, brandId: ownBrand, name, resalePriceCents: 30_000 });
+      const earlier: string[] = [];
+      for (let i = 1; i <= 10; i++) {
+        const started = await buyer.http.post("/api/conversations", {
+          advertId: (await laptop(`VivoBook ${i}`)).id,
+          body: `Question ${i}`,
+        });
+        expect(started.statusCode, started.body).toBe(201);
+        earlier.push(started.json().id);
+      }
+      const advert = await laptop("ZenBook 14");
+      const url = `/dashboard/messages/new?advert=${advert.id}`;
+      expect((await buyer.http.get(url)).statusCode).toBe(200);
+      const typed = "Is the battery original? I can meet in Gulshan on Friday.";
+      const refused = await buyer.http.raw("POST", url, post({ intent: "send", body: typed }), form);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.body).toMatch(
+        /You can start at most 10 conversations an hour\. Wait \d+ minutes, or write in one you have\./,
+      );
+      expect(refused.body).toContain(`${typed}</textarea>`);
+      // No conversation about it was made; writing in one already started still works, by the same form.
+      expect((await buyer.http.get(url)).statusCode).toBe(200);
+      const inOne = await buyer.http.raw(
+        "POST",
+        `/dashboard/messages/${earlier[0]}`,
+        post({ intent: "send", body: "Still there?" }),
+        form,
+      );
+      expect(inOne.statusCode).toBe(302);
+    } finally {
+      await own.close();
+    }
   });
 
   it("a message posted to an id that is no conversation's is not found, and costs nothing against the limit", async () => {

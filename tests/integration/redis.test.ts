@@ -1,11 +1,13 @@
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify } from "../../core/notifications/index.ts";
 import { openDatabase } from "../../db/client.ts";
-import { createUser } from "../../seed/factories.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
 import { expectChangeSeenAcross } from "../support/cache-across-processes.ts";
 import { client } from "../support/http.ts";
+import { type Person, signedInPerson } from "../support/people.ts";
 import { redisAvailable, TEST_REDIS_URL, testPrefix } from "../support/redis.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -79,5 +81,100 @@ describe.skipIf(!available)("on Redis", () => {
     );
     await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBe(1);
     stop();
+  });
+
+  describe("conversations", () => {
+    let brandId: string;
+    beforeAll(async () => {
+      brandId = (await createBrand(a.services, "Lenovo")).id;
+    });
+
+    /** A seller's laptop and a buyer's first message about it, through process A. */
+    async function conversation() {
+      const seller = await signedInPerson(a, "seller");
+      const buyer = await signedInPerson(a);
+      const advert = await createAdvert(a.services, {
+        sellerId: seller.user.id,
+        brandId,
+        name: `ThinkPad ${seller.user.id.slice(0, 8)}`,
+        resalePriceCents: 45_000,
+      });
+      const started = await buyer.http.post("/api/conversations", { advertId: advert.id, body: "Still for sale?" });
+      expect(started.statusCode, started.body).toBe(201);
+      return { seller, buyer, id: started.json().id as string };
+    }
+
+    /** A message through either process's API, as the buyer's browser would send it (its session cookie). */
+    const sendThrough = (t: TestApp, who: Person, id: string, body: string) =>
+      client(t).post(`/api/conversations/${id}/messages`, { body }, { cookie: who.cookie });
+
+    it("a message sent through one process reaches the other side's stream on the other within 2 s", async () => {
+      await b.app.listen({ port: 0, host: "127.0.0.1" });
+      const base = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+      const { seller, buyer, id } = await conversation();
+      const aborter = new AbortController();
+      try {
+        const res = await fetch(`${base}/api/notifications/stream`, {
+          headers: { cookie: seller.cookie },
+          signal: aborter.signal,
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        const decoder = new TextDecoder();
+        let buffered = "";
+        async function next(): Promise<{ unread: number; conversationId: string }> {
+          for (;;) {
+            const match = /event: messages\ndata: (.+)\n\n/.exec(buffered);
+            if (match?.[1]) {
+              buffered = buffered.slice(match.index + match[0].length);
+              return JSON.parse(match[1]);
+            }
+            const { value, done } = await reader.read();
+            if (done) throw new Error("the stream ended");
+            buffered += decoder.decode(value, { stream: true });
+          }
+        }
+        // Connected (B has subscribed before it counts): the first message, unread.
+        expect(await next()).toEqual({ unread: 1, conversationId: "" });
+        const sentAt = Date.now();
+        const sent = await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Through process A" });
+        expect(sent.statusCode, sent.body).toBe(201);
+        const update = await Promise.race([
+          next(),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error("nothing within 2 s")), 2_000)),
+        ]);
+        expect(update).toEqual({ unread: 2, conversationId: id });
+        expect(Date.now() - sentAt).toBeLessThan(2_000);
+        // What the page then reads, through B: the new message.
+        const thread = await client(b).get(`/api/conversations/${id}`, { cookie: seller.cookie });
+        expect(thread.json().messages.map((m: { body: string }) => m.body)).toEqual([
+          "Still for sale?",
+          "Through process A",
+        ]);
+      } finally {
+        aborter.abort();
+      }
+    });
+
+    it("counts a person's messages once for both processes: the 31st in a minute is refused by either", async () => {
+      const { seller, buyer, id } = await conversation();
+      // The first message started the conversation (through A); 29 more, alternating, as a balancer would.
+      for (let i = 2; i <= 30; i++) {
+        const res = await sendThrough(i % 2 ? a : b, buyer, id, `m${i}`);
+        expect(res.statusCode, `message ${i}: ${res.body}`).toBe(201);
+      }
+      for (const t of [b, a]) {
+        const refused = await sendThrough(t, buyer, id, "one too many");
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().fields.body).toMatch(
+          /^You can send at most 30 messages a minute\. Wait \d+ seconds? and send it again\.$/,
+        );
+      }
+      const thread = await client(b).get(`/api/conversations/${id}`, { cookie: seller.cookie });
+      expect(thread.json().messages).toHaveLength(30);
+      // The seller's count is their own, on either process.
+      expect((await sendThrough(b, seller, id, "Slow down")).statusCode).toBe(201);
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { Link, redirect } from "react-router";
 import { appContext } from "#app-context";
+import { CONVERSATION_MESSAGES } from "../../../schemas/conversation-labels.ts";
 import { startConversationSchema } from "../../../schemas/conversations.ts";
 import { formatPrice } from "../../../schemas/money.ts";
+import { canBuy } from "../../../schemas/roles.ts";
 import { MessageForm } from "../../components/message-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { validateForm } from "../../lib/forms.server.ts";
@@ -24,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (existing) throw redirect(`/dashboard/messages/${existing}`);
   const advert = await services.catalogue.getAdvert(advertId);
   if (!advert) throw notFound("This laptop does not exist.");
-  return { advert, own: advert.sellerId === user.id };
+  // Said here rather than after typing a message the server would refuse (core/conversations: start).
+  const refusal = !canBuy(user) ? CONVERSATION_MESSAGES.admins : null;
+  return { advert, own: advert.sellerId === user.id, refusal };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +50,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `Message the seller${loaderData ? ` of ${loaderData.advert.name}` : ""} — ReLaptop` },
 ];
 
-export default function NewConversation({ loaderData: { advert, own }, actionData }: Route.ComponentProps) {
+export default function NewConversation({ loaderData: { advert, own, refusal }, actionData }: Route.ComponentProps) {
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Message {advert.sellerName}</h1>
@@ -59,7 +63,9 @@ export default function NewConversation({ loaderData: { advert, own }, actionDat
           <span>{formatPrice(advert.resalePriceCents)}</span>
         </p>
       </div>
-      {own ? (
+      {refusal ? (
+        <p>{refusal}</p>
+      ) : own ? (
         <p>This is your own laptop: buyers write to you about it, and you answer in Messages.</p>
       ) : (
         <>
