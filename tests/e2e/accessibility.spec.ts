@@ -25,7 +25,7 @@ type View = (typeof VIEWS)[number];
  */
 const ROLES = {
   visitor: { crawl: ["/", "/login"], also: ["/allAdd", "/register/seller", "/blogs", "/no-such-page"], scope: "body" },
-  buyer: { crawl: ["/", "/dashboard"], also: ["/profile"], scope: "main" },
+  buyer: { crawl: ["/", "/dashboard"], also: ["/profile", "/dashboard/saved-searches/matches"], scope: "main" },
   seller: { crawl: ["/dashboard"], also: ["/"], scope: "main" },
   admin: { crawl: ["/dashboard"], also: ["/"], scope: "main" },
 };

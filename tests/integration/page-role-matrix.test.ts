@@ -12,18 +12,33 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  *   login  — sent to /login, carrying the page to come back to
  *   home   — sent home with "This route is forbidden for you!"
  *   orders — sent to My Orders with the reason (a review of an order that is not theirs, or not received)
+ *   back   — sent back to the page the form came from, with the reason (the heart without JavaScript)
  *   ok     — the page (200), or for a post: let through to the form's own checks (a 4xx naming the field, or
- *            a redirect that is not a refusal)
- *   403    — a page that explains why instead (Add Advertisement tells a buyer how to become a seller)
+ *            a redirect with a success toast)
+ *   403    — a page that explains why instead (Add Advertisement tells a buyer how to become a seller; a
+ *            form refused with the reason on it)
  *   404    — someone else's private thing: it does not exist for them
+ *   302 /… — a redirect without a toast, to where it says (ids as :id): a conversation made, say
  */
 type Who = "visitor" | "buyer" | "seller" | "sellerAsUser" | "admin";
-type Outcome = "login" | "home" | "orders" | "ok" | "403" | "404";
+type Outcome = "login" | "home" | "orders" | "back" | "ok" | "403" | "404" | `302 /${string}`;
 const WHO: Who[] = ["visitor", "buyer", "seller", "sellerAsUser", "admin"];
 
 let t: TestApp;
 const as = {} as Record<Who, ReturnType<typeof client>>;
-const ids = {} as Record<"brand" | "advert" | "order" | "conversation" | "notice" | "otherUser", string>;
+const ids = {} as Record<
+  | "brand"
+  | "advert"
+  | "order"
+  | "conversation"
+  | "reported"
+  | "notice"
+  | "otherUser"
+  | "owner"
+  | "review"
+  | "savedSearch",
+  string
+>;
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
 beforeAll(async () => {
@@ -48,6 +63,7 @@ beforeAll(async () => {
   // Owen's and Olga's private things, which none of the five may see.
   const advert = async (name: string) =>
     createAdvert(t.services, { sellerId: owner.id, brandId: ids.brand, name, resalePriceCents: 50_000 });
+  ids.owner = owner.id;
   ids.advert = (await advert("Owen's ThinkPad")).id;
   ids.order = (await createCompletedOrder(t.services, someone, (await advert("Sold ThinkPad")).id)).id;
   const olga = client(t);
@@ -62,20 +78,45 @@ beforeAll(async () => {
     })()
   ).json();
   ids.notice = notices.items[0].id;
+  // More of Olga's: a conversation she reported (admins may read it), her review of the order, her favourite
+  // and her saved search.
+  ids.reported = (
+    await olga.post("/api/conversations", { advertId: (await advert("Owen's other ThinkPad")).id, body: "Hello?" })
+  ).json().id;
+  expect((await olga.post(`/api/conversations/${ids.reported}/report`, { reason: "Other" })).statusCode).toBe(201);
+  const review = await olga.post(`/api/orders/${ids.order}/review`, { rating: 4, body: "As described." });
+  ids.review = review.json().id;
+  expect((await olga.raw("PUT", `/api/favourites/${ids.advert}`)).statusCode).toBeLessThan(300);
+  ids.savedSearch = (await olga.post("/api/saved-searches", { q: "thinkpad" })).json().id;
 });
 afterAll(async () => {
   await t?.close();
   await closePageBuild();
 });
 
+/** The toast a redirect carries, if any: its signed cookie's value is base64 JSON, then its signature. */
+function toastType(setCookie: unknown): "success" | "error" | undefined {
+  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie]).map(String);
+  const value = cookies
+    .find((c) => c.startsWith("relaptop_toast="))
+    ?.split(";")[0]
+    ?.slice("relaptop_toast=".length);
+  if (!value) return undefined;
+  const signed = decodeURIComponent(value);
+  const json = Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString();
+  return (JSON.parse(json) as { __flash_toast__?: { type: "success" | "error" } }).__flash_toast__?.type;
+}
+
 function outcome(res: { statusCode: number; headers: Record<string, unknown> }): Outcome | string {
   const location = String(res.headers.location ?? "");
-  const toast = String(res.headers["set-cookie"] ?? "").includes("relaptop_toast=");
+  const toast = toastType(res.headers["set-cookie"]);
   if (res.statusCode === 302) {
     if (location.startsWith("/login?")) return "login";
-    if (location === "/" && toast) return "home";
-    if (location === "/dashboard/my/orders" && toast) return "orders";
-    return `302 ${location}`;
+    if (toast === "success") return "ok";
+    if (location === "/" && toast === "error") return "home";
+    if (location === "/dashboard/my/orders" && toast === "error") return "orders";
+    if (toast === "error") return "back";
+    return `302 ${location.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ":id")}`;
   }
   // A form let through to its own checks: its fields' messages (400), or a rule of the thing it acts on.
   if (res.statusCode === 200 || res.statusCode === 400 || res.statusCode === 409) return "ok";
@@ -90,6 +131,14 @@ const READS: [string, () => string, Outcome[]][] = [
   ["someone's notification", () => `/dashboard/notifications/${ids.notice}`, ["login", "404", "404", "404", "404"]],
   ["messages", () => "/dashboard/messages", ["login", "ok", "ok", "ok", "ok"]],
   ["someone's conversation", () => `/dashboard/messages/${ids.conversation}`, ["login", "404", "404", "404", "404"]],
+  // Once one of its two people reported it, admins read it (Reported Items); still nobody else.
+  [
+    "someone's reported conversation",
+    () => `/dashboard/messages/${ids.reported}`,
+    ["login", "404", "404", "404", "ok"],
+  ],
+  // Olga's conversation about this laptop stays hers: anyone else gets a form of their own, not her thread.
+  ["message a seller", () => `/dashboard/messages/new?advert=${ids.advert}`, ["login", "ok", "ok", "ok", "ok"]],
   ["saved searches", () => "/dashboard/saved-searches", ["login", "ok", "ok", "ok", "ok"]],
   ["favourites", () => "/dashboard/favourites", ["login", "ok", "ok", "ok", "home"]],
   ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
@@ -114,8 +163,12 @@ const READS: [string, () => string, Outcome[]][] = [
   ["a person's orders", () => `/dashboard/users/${ids.otherUser}/orders`, ["login", "home", "home", "home", "ok"]],
 ];
 
-/** Page → what each sees when posting its form empty: refused at the gate, or let through to its checks. */
-const POSTS: [string, () => string, Outcome[]][] = [
+/**
+ * Page → what each sees when posting its form: empty, refused at the gate or let through to its checks; or
+ * filled in (the fields after the outcomes), so that only the owner's check stands between them and the
+ * thing — Olga's and Owen's, which none of the five may touch.
+ */
+const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][] = [
   // A form posted without JavaScript renders its page again: a seller posts to their own.
   ["feature or delete an advert", () => "/dashboard/adds/seller%40x.test", ["login", "home", "ok", "home", "home"]],
   ["post advert", () => "/dashboard/post/add", ["login", "home", "ok", "home", "home"]],
@@ -131,6 +184,104 @@ const POSTS: [string, () => string, Outcome[]][] = [
   ["profile", () => "/profile", ["login", "ok", "ok", "ok", "ok"]],
   ["saved searches", () => "/dashboard/saved-searches", ["login", "ok", "ok", "ok", "ok"]],
   ["notifications", () => "/dashboard/notifications", ["login", "ok", "ok", "ok", "ok"]],
+  // Olga's saved search, by its id: it does not exist for anyone else.
+  [
+    "rename someone's saved search",
+    () => "/dashboard/saved-searches",
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "rename", id: ids.savedSearch, name: "Mine now" }),
+  ],
+  [
+    "alerts of someone's saved search",
+    () => "/dashboard/saved-searches",
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "alerts", id: ids.savedSearch, alerts: "off" }),
+  ],
+  [
+    "delete someone's saved search",
+    () => "/dashboard/saved-searches",
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "delete", id: ids.savedSearch }),
+  ],
+  // The heart without JavaScript: each person's own favourites only (admins keep none).
+  [
+    "the heart: save a laptop",
+    () => "/favourites",
+    ["login", "ok", "ok", "ok", "back"],
+    () => ({ advertId: ids.advert, intent: "save", redirectTo: "/allAdd" }),
+  ],
+  [
+    "the heart: remove a laptop Olga saved",
+    () => "/favourites",
+    ["login", "ok", "ok", "ok", "back"],
+    () => ({ advertId: ids.advert, intent: "remove", redirectTo: "/allAdd" }),
+  ],
+  // Olga's conversation with Owen: it does not exist for anyone else, whatever the form asks of it.
+  [
+    "send in someone's conversation",
+    () => `/dashboard/messages/${ids.conversation}`,
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "send", body: "Let me in" }),
+  ],
+  [
+    "block in someone's conversation",
+    () => `/dashboard/messages/${ids.conversation}`,
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "block" }),
+  ],
+  [
+    "unblock in someone's conversation",
+    () => `/dashboard/messages/${ids.conversation}`,
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "unblock" }),
+  ],
+  [
+    "report someone's conversation",
+    () => `/dashboard/messages/${ids.conversation}`,
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "report", reason: "Other" }),
+  ],
+  // Admins read a conversation once reported, and no more: they cannot write in it.
+  [
+    "send in someone's reported conversation",
+    () => `/dashboard/messages/${ids.reported}`,
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "send", body: "Admin here" }),
+  ],
+  // Dismissing reports is an admin's; this conversation has none, and the admin may not read it either.
+  [
+    "dismiss someone's conversation's reports",
+    () => `/dashboard/messages/${ids.conversation}`,
+    ["login", "home", "home", "home", "404"],
+    () => ({ intent: "dismiss" }),
+  ],
+  // A conversation of one's own about Owen's laptop (not Olga's, though she has one about it); admins do not buy.
+  [
+    "message a seller",
+    () => `/dashboard/messages/new?advert=${ids.advert}`,
+    ["login", "302 /dashboard/messages/:id", "302 /dashboard/messages/:id", "302 /dashboard/messages/:id", "403"],
+    () => ({ body: "Is it still for sale?" }),
+  ],
+  // Olga's order: only its buyer reviews it (the page drawn again after the refusal sends them back too).
+  [
+    "review someone's order",
+    () => `/dashboard/my/orders/${ids.order}/review`,
+    ["login", "orders", "orders", "orders", "orders"],
+    () => ({ rating: "1", body: "Never bought it." }),
+  ],
+  // Olga's review of Owen: only Owen answers it; anyone signed in may report it.
+  [
+    "answer a review of someone else",
+    () => `/sellers/${ids.owner}`,
+    ["login", "403", "403", "403", "403"],
+    () => ({ intent: "answer", reviewId: ids.review, answer: "Not my laptop." }),
+  ],
+  [
+    "report a review",
+    () => `/sellers/${ids.owner}`,
+    ["login", "ok", "ok", "ok", "ok"],
+    () => ({ intent: "report", reviewId: ids.review }),
+  ],
 ];
 
 describe("the pages' role × operation matrix", () => {
@@ -140,9 +291,38 @@ describe("the pages' role × operation matrix", () => {
     expect(seen).toEqual(expected);
   });
 
-  it.each(POSTS)("posting to %s", async (_, path, expected) => {
+  it.each(POSTS)("posting to %s", async (_, path, expected, fields) => {
     const seen = [];
-    for (const who of WHO) seen.push(outcome(await as[who].raw("POST", path(), "", form)));
+    const body = fields ? new URLSearchParams(fields()).toString() : "";
+    for (const who of WHO) seen.push(outcome(await as[who].raw("POST", path(), body, form)));
     expect(seen).toEqual(expected);
+  });
+
+  // The posts above answered as refusals; this is what they left of Olga's things: all of it, unchanged.
+  it("leaves someone's conversation, review, favourite and saved search as they were", async () => {
+    const olga = client(t);
+    await olga.signIn("olga@x.test");
+    const thread = (await olga.get(`/api/conversations/${ids.conversation}`)).json();
+    expect(thread.messages.map((m: { body: string }) => m.body)).toEqual(["Is it still for sale?"]);
+    expect(thread.notice).toBeNull(); // nobody blocked anybody in it
+    const owen = client(t);
+    await owen.signIn("owner@x.test");
+    expect((await owen.get(`/api/conversations/${ids.conversation}`)).json().messages).toHaveLength(1);
+    const unreported = await as.admin.get(`/api/conversations/${ids.conversation}`);
+    expect(unreported.statusCode).toBe(404); // nobody reported it for Olga
+    const reported = (await as.admin.get(`/api/conversations/${ids.reported}`)).json();
+    expect(reported.messages.map((m: { body: string }) => m.body)).toEqual(["Hello?"]);
+    const reviews = (await olga.get(`/api/sellers/${ids.owner}/reviews`)).json();
+    expect(reviews.reviews.find((r: { id: string }) => r.id === ids.review)).toMatchObject({
+      rating: 4,
+      body: "As described.",
+      answer: null,
+    });
+    const favourites = (await olga.get("/api/favourites")).json();
+    expect(favourites.items.map((f: { advertId: string }) => f.advertId)).toEqual([ids.advert]);
+    expect((await olga.get(`/api/saved-searches/${ids.savedSearch}`)).json()).toMatchObject({
+      name: expect.not.stringMatching("Mine now"),
+      alerts: "instant",
+    });
   });
 });

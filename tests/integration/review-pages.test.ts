@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, orders, reviews, users } from "../../db/schema.ts";
+import { adverts, conversations, messages, orders, reviews, users } from "../../db/schema.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
+import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -120,5 +121,113 @@ describe("Write a review", () => {
     expect((await client(t).get(`/sellers/${rafi?.id}`)).statusCode).toBe(200);
     await admin.raw("DELETE", `/api/users/${rafi?.id}`);
     expect((await client(t).get(`/sellers/${rafi?.id}`)).statusCode).toBe(404);
+  });
+});
+
+/** The trust panel's rows on a laptop page, as read: label → what it says. */
+function trustPanel(html: string) {
+  const panel = html.match(/id="trust-heading".*?<\/dl>/s)?.[0];
+  if (!panel) return null;
+  const text = (h: string) => h.replace(/<[^>]*>/g, "").trim();
+  return Object.fromEntries(
+    [...panel.matchAll(/<dt[^>]*>(.*?)<\/dt><dd[^>]*>(.*?)<\/dd>/gs)].map(([, dt, dd]) => [
+      text(dt as string),
+      text(dd as string),
+    ]),
+  );
+}
+
+describe("the trust panel on a laptop's page", () => {
+  it("shows a verified seller's member-since month, completed sales, rating and median reply time", async () => {
+    const brand = await createBrand(t.services, "Framework");
+    const vera = await createUser(t.services, {
+      name: "Vera Verified",
+      email: "vera@x.test",
+      role: "seller",
+      verified: true,
+    });
+    await t.services.db
+      .update(users)
+      .set({ createdAt: new Date(Date.UTC(2023, 2, 15)) })
+      .where(eq(users.id, vera.id));
+    const laptop = (name: string) =>
+      createAdvert(t.services, { sellerId: vera.id, brandId: brand.id, name, resalePriceCents: 70_000 });
+    const buyer = (i: number) => createUser(t.services, { name: `Trust Buyer ${i}`, email: `trust${i}@x.test` });
+    const buyers = [await buyer(0), await buyer(1), await buyer(2)] as const;
+    // Three sales completed (two of them reviewed, 5 and 4 stars); a fourth only booked, which is no sale yet.
+    const sale = async (who: (typeof buyers)[number], i: number) =>
+      createCompletedOrder(t.services, who, (await laptop(`Framework 13 #${i}`)).id);
+    const sold = [await sale(buyers[0], 0), await sale(buyers[1], 1), await sale(buyers[2], 2)] as const;
+    await t.services.reviews.write(buyers[0], sold[0].id, { rating: 5, body: "Exactly as described." });
+    await t.services.reviews.write(buyers[1], sold[1].id, { rating: 4, body: "Good laptop, a little late." });
+    await t.services.orders.book(await buyer(3), {
+      advertId: (await laptop("Framework 13 booked")).id,
+      meetingLocation: "Gulshan 1, Dhaka",
+      phone: "01711234567",
+    });
+    const forSale = await laptop("Framework 16");
+
+    // Before Vera has answered anyone there is no reply time to show (not a slow one).
+    const early = trustPanel((await client(t).get(`/laptops/${forSale.id}`)).body);
+    expect(early?.["Completed sales"]).toBe("3");
+    expect(early).not.toHaveProperty("Typical reply time");
+    // She answered three buyers after 10 minutes, 40 minutes and 5 hours: the median is 40 minutes
+    // (the mean, nearly two hours, would say otherwise).
+    const at = (m: number) => new Date(Date.UTC(2026, 0, 1) + m * 60_000);
+    for (const [who, wait] of [
+      [buyers[0], 10],
+      [buyers[1], 40],
+      [buyers[2], 300],
+    ] as const) {
+      const [c] = await t.services.db
+        .insert(conversations)
+        .values({
+          advertId: forSale.id,
+          buyerId: who.id,
+          sellerId: vera.id,
+          lastMessageAt: at(wait),
+        })
+        .returning();
+      await t.services.db.insert(messages).values([
+        {
+          conversationId: c?.id as string,
+          senderId: who.id,
+          body: "Still for sale?",
+          createdAt: at(0),
+        },
+        { conversationId: c?.id as string, senderId: vera.id, body: "Yes.", createdAt: at(wait) },
+      ]);
+    }
+
+    const page = await client(t).get(`/laptops/${forSale.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("About the seller");
+    expect(trustPanel(page.body)).toEqual({
+      "Verified seller": "Yes, checked by ReLaptop",
+      "Member since": "March 2023",
+      "Completed sales": "3",
+      Rating: "★ 4.5 (2)",
+      "Typical reply time": "About 40 minutes",
+    });
+    // The rating leads to her reviews.
+    expect(page.body).toContain(`href="/sellers/${vera.id}#reviews"`);
+  });
+
+  it("says so for a new seller who is not verified, has sold nothing and has no reviews", async () => {
+    const [brand] = await t.services.db.select({ brandId: adverts.brandId }).from(adverts).limit(1);
+    const newbie = await createUser(t.services, { name: "Nia New", email: "nia@x.test", role: "seller" });
+    const advert = await createAdvert(t.services, {
+      sellerId: newbie.id,
+      brandId: brand?.brandId as string,
+      name: "Surface Laptop 5",
+      resalePriceCents: 50_000,
+    });
+    const thisMonth = new Date().toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    expect(trustPanel((await client(t).get(`/laptops/${advert.id}`)).body)).toEqual({
+      "Verified seller": "Not yet",
+      "Member since": thisMonth,
+      "Completed sales": "0",
+      Rating: "No reviews yet",
+    });
   });
 });

@@ -8,12 +8,12 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 /**
  * Every API operation, called by every kind of actor, against what the policy says.
  * "ok" = allowed (any answer but 401/403/5xx; business refusals like 409 are fine);
- * a number = refused with exactly that status. Operations come from the OpenAPI document,
+ * a number = refused with exactly that status (200: answered, where a 404 would mean refused). Operations come from the OpenAPI document,
  * so a new operation without a line here fails this test.
  */
 const ACTORS = ["anonymous", "buyer", "owner", "ownerAsUser", "otherSeller", "admin"] as const;
 type Actor = (typeof ACTORS)[number];
-type Cell = "ok" | 401 | 403 | 404;
+type Cell = "ok" | 200 | 401 | 403 | 404;
 const row = (anonymous: Cell, buyer: Cell, owner: Cell, ownerAsUser: Cell, otherSeller: Cell, admin: Cell) => ({
   anonymous,
   buyer,
@@ -32,6 +32,8 @@ const OWN_NOTIFICATION = row(401, 404, "ok", 404, 404, 404);
 const OWN_SAVED_SEARCH = row(401, 404, "ok", 404, 404, 404);
 /** A conversation between the buyer and the owner: theirs alone (admins read one only once reported). */
 const OWN_CONVERSATION = row(401, "ok", "ok", 404, 404, 404);
+/** The same once one of its two people reported it: admins read it too (Reported Items), nobody else does. */
+const REPORTED_CONVERSATION = row(401, 200, 200, 404, 404, 200);
 /** People who buy keep favourites (admins do not). */
 const CAN_BUY = row(401, "ok", "ok", "ok", "ok", 403);
 /** Saving the owner's laptop: anyone who buys, but not its own seller. */
@@ -104,6 +106,8 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "PUT /api/me/email-preferences": SIGNED_IN,
   "GET /api/saved-searches": SIGNED_IN,
   "POST /api/saved-searches": SIGNED_IN,
+  // The laptops that matched the caller's own searches.
+  "GET /api/saved-searches/matches": SIGNED_IN,
   "GET /api/saved-searches/{id}": OWN_SAVED_SEARCH,
   "GET /api/saved-searches/{id}/adverts": OWN_SAVED_SEARCH,
   "PUT /api/saved-searches/{id}": OWN_SAVED_SEARCH,
@@ -113,6 +117,7 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/conversations/unread-count": SIGNED_IN,
   // The owner asking about their own laptop is a 409, not a refusal of the operation.
   "POST /api/conversations": row(401, "ok", "ok", "ok", "ok", 403),
+  // One nobody reported: not even admins read it (ON_OTHER_TARGETS: one that was reported).
   "GET /api/conversations/{id}": OWN_CONVERSATION,
   "POST /api/conversations/{id}/messages": OWN_CONVERSATION,
   "POST /api/conversations/{id}/block": OWN_CONVERSATION,
@@ -134,6 +139,16 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/favourites": CAN_BUY,
   "PUT /api/favourites/{advertId}": SAVE_NOT_OWN,
   "DELETE /api/favourites/{advertId}": OWN_FAVOURITE,
+};
+
+/**
+ * Operations asked again of another target, where the policy differs: "<operation> on <target>" (fresh()
+ * gives the target). The conversation above is one nobody reported: admins read it only once reported.
+ */
+const ON_OTHER_TARGETS: Record<string, ReturnType<typeof row>> = {
+  "GET /api/conversations/{id} on a reported conversation": REPORTED_CONVERSATION,
+  // Reading it is all a report lets admins do: they never write in it.
+  "POST /api/conversations/{id}/messages on a reported conversation": OWN_CONVERSATION,
 };
 
 let t: TestApp;
@@ -200,6 +215,17 @@ beforeAll(async () => {
   ).json().id;
   await as.buyer.post("/api/reports", { advertId: ids.advert, reason: "Other" });
   ids.conversation = (await t.services.conversations.start(buyerUser, { advertId: ids.advert, body: "Matrix?" })).id;
+  // Another conversation between them, which the buyer reported.
+  const talkedAbout = await createAdvert(t.services, {
+    sellerId: owner.id,
+    brandId: brand.id,
+    name: "Reported talk",
+    resalePriceCents: 10_000,
+  });
+  ids.reportedConversation = (
+    await t.services.conversations.start(buyerUser, { advertId: talkedAbout.id, body: "Matrix, reported?" })
+  ).id;
+  await t.services.conversations.report(buyerUser, ids.reportedConversation, "Other");
   // The booking told the owner: a notification of theirs, and its email.
   const [told] = (await t.services.notifications.list(owner)).items;
   ids.notification = told?.id as string;
@@ -255,6 +281,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
     });
     return { id: (await t.services.conversations.start(buyerUser, { advertId: advert.id, body: "Hi" })).id };
   }
+  if (op.endsWith(" on a reported conversation")) return { id: ids.reportedConversation as string };
   if (op.includes("conversations/{id}")) return { id: ids.conversation as string };
   if (op === "DELETE /api/favourites/{advertId}") {
     // Saved by the buyer alone, again before each call.
@@ -347,16 +374,20 @@ it("every API operation allows and refuses exactly whom the policy says", async 
   ).toEqual([]);
 
   const holes: string[] = [];
-  for (const op of ops) {
-    const policy = POLICY[op];
+  for (const op of [...ops, ...Object.keys(ON_OTHER_TARGETS)]) {
+    const policy = POLICY[op] ?? ON_OTHER_TARGETS[op];
     if (!policy || policy === "identity") continue;
     const [method, template] = op.split(" ") as ["GET" | "POST" | "PUT" | "DELETE", string];
+    const operation = `${method} ${template}`;
     for (const actor of ACTORS) {
       const params = await fresh(op);
       const url =
-        template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? "x")) + (QUERIES[op] ?? "");
-      const { payload, headers } = body(op);
-      const res = STREAMS.has(op) ? await as[actor].open(url) : await as[actor].raw(method, url, payload, headers);
+        template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? "x")) +
+        (QUERIES[operation] ?? "");
+      const { payload, headers } = body(operation);
+      const res = STREAMS.has(operation)
+        ? await as[actor].open(url)
+        : await as[actor].raw(method, url, payload, headers);
       const expected = policy[actor];
       const ok =
         expected === "ok"
