@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { notifyAll } from "../notifications/index.ts";
-import { LAPTOPS_PER_EMAIL } from "./matching.ts";
+import { LAPTOPS_PER_EMAIL, withoutJit } from "./matching.ts";
 
 /** People per transaction: one statement reads them, one writes their emails. */
 const PEOPLE_PER_BATCH = 1000;
@@ -20,6 +20,7 @@ export async function sendDailyDigests(db: Db): Promise<number> {
   let sent = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
+      await withoutJit(tx);
       const people = rowsOf<{ userId: string }>(
         await tx.execute(sql`
           select distinct m.user_id as "userId" from saved_search_matches m

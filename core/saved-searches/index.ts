@@ -6,5 +6,5 @@
  */
 export { createSavedSearchAlerts } from "./alerts.ts";
 export { savedSearchMatchesQuery } from "./matches.ts";
-export { countMatchingSearches } from "./matching.ts";
+export { countMatchingSearches, withoutJit } from "./matching.ts";
 export { createSavedSearches, type SavedSearches } from "./saved-searches.ts";
