@@ -31,8 +31,8 @@ const CONNECTIONS = [10, 50];
 /** `--only ratings`: just the seller-ratings comparison (PostgreSQL), without the ceilings and other scenarios;
  * any other `--only` leaves the comparison out. */
 const onlyRatings = argument("only", "") === "ratings";
-/** Alternating rounds of the ratings comparison (see compareRatings). */
-const ROUNDS = 3;
+/** Alternating rounds of the ratings comparison (see compareRatings); `--rounds 5` for a steadier median. */
+const ROUNDS = Number(argument("rounds", "3"));
 const only = argument("only", "").split(",").filter(Boolean);
 /** The signed-in buyer of the favourites scenarios: 200 favourites, among 2,000 buyers with 50 each. */
 /** The facets scenarios' search: brand by model line, processor family, RAM, storage and price in words. */

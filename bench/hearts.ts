@@ -1,0 +1,103 @@
+/**
+ * Hearts on every card, as visitors get them: `npm run bench:hearts -- [--size 1000000] [--rounds 3] [--duration 10]`
+ * Visitors' pages (/allAdd, home, a laptop's page) from this checkout's production build against the same
+ * commit with the heart taken off the cards and the laptop page (a temporary worktree, patched and built),
+ * started in turn on one fresh database on DATABASE_URL's PostgreSQL server, alternating for `rounds` rounds;
+ * medians of requests/s at 10 and 50 connections, and each page's size. The target: within 10 %. Writes
+ * bench/results/<date>-hearts-postgres.md. (A brand's page is for signed-in people only, by the spec.)
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import autocannon from "autocannon";
+import { BENCH_SECRET, freshDatabase } from "./fresh-database.ts";
+import { answers, argument, startNode, stop } from "./processes.ts";
+
+const size = Number(argument("size", "1000000"));
+const rounds = Number(argument("rounds", "3"));
+const duration = Number(argument("duration", "10"));
+const PORT = Number(argument("port", "3421"));
+const base = `http://127.0.0.1:${PORT}`;
+const here = process.cwd();
+const sh = (cmd: string, args: string[], cwd = here) => execFileSync(cmd, args, { cwd, stdio: "inherit" });
+
+/** This commit without hearts: the one line that draws the heart, taken out of the card and the laptop page. */
+function withoutHearts(): string {
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/relaptop-no-hearts-`);
+  fs.rmSync(dir, { recursive: true });
+  sh("git", ["worktree", "add", "--detach", dir, "HEAD"]);
+  for (const file of ["app/components/advert-card.tsx", "app/routes/advert.tsx"]) {
+    const lines = fs.readFileSync(`${dir}/${file}`, "utf8").split("\n");
+    const kept = lines.filter((line) => !line.includes("<FavouriteButton"));
+    if (kept.length !== lines.length - 1) throw new Error(`${file}: expected one <FavouriteButton> line`);
+    fs.writeFileSync(`${dir}/${file}`, kept.join("\n"));
+  }
+  fs.symlinkSync(`${here}/node_modules`, `${dir}/node_modules`);
+  sh("npx", ["react-router", "build"], dir);
+  return dir;
+}
+
+if (!fs.existsSync("build/server/index.js")) sh("npx", ["react-router", "build"]);
+console.log(`Seeding ${size.toLocaleString("en-US")} adverts…`);
+const db = await freshDatabase(size, "postgres", `bench_hearts_${PORT}`);
+const laptop = db.laptops[0] as string;
+const noHearts = withoutHearts();
+const builds = { hearts: here, "no hearts": noHearts } as const;
+type Variant = keyof typeof builds;
+const paths = ["/allAdd?sort=price_desc", "/", `/laptops/${laptop}`];
+const samples: Record<string, number[]> = {};
+const bytes: Record<string, number> = {};
+try {
+  for (let round = 0; round < rounds; round++) {
+    const order: Variant[] = round % 2 === 0 ? ["hearts", "no hearts"] : ["no hearts", "hearts"];
+    for (const variant of order) {
+      const child = startNode(
+        ["server/main.ts"],
+        PORT,
+        { ...db.env, AUTH_SECRET: BENCH_SECRET, SEED_DEMO: "false", LOG_LEVEL: "warn", PUBLIC_URL: base },
+        builds[variant],
+      );
+      try {
+        if (!(await answers(`${base}/healthz`))) throw new Error(`${variant} did not start`);
+        for (const path of paths) {
+          bytes[`${variant}|${path}`] = (await (await fetch(base + path)).text()).length;
+          await autocannon({ url: base + path, connections: 10, duration: 2 }); // warm-up, discarded
+          for (const connections of [10, 50]) {
+            const r = await autocannon({ url: base + path, connections, duration });
+            if (r.non2xx + r.errors) throw new Error(`${variant} ${path}: ${r.non2xx + r.errors} failed`);
+            const key = `${variant}|${path}|${connections}`;
+            samples[key] = [...(samples[key] ?? []), r.requests.average];
+            console.log(`round ${round + 1} ${key}: ${Math.round(r.requests.average)} requests/s`);
+          }
+        }
+      } finally {
+        await stop(child);
+      }
+    }
+  }
+} finally {
+  sh("git", ["worktree", "remove", "--force", noHearts]);
+}
+
+const median = (xs: number[] = []) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const lines = [
+  `# Hearts on every card, as visitors get them — ${new Date().toISOString().slice(0, 16)} UTC, PostgreSQL`,
+  "",
+  `${size.toLocaleString("en-US")} adverts; this checkout's production build against the same commit with the heart taken off the cards and the laptop page, started in turn on one database, ${rounds} alternating rounds of ${duration} s each after a 2 s warm-up, medians; ${os.cpus().length} cores.`,
+  "",
+  "| page (visitor) | conns | req/s, no hearts | req/s, hearts on every card | change | bytes, no hearts → hearts |",
+  "|---|---:|---:|---:|---:|---|",
+];
+for (const path of paths) {
+  for (const connections of [10, 50]) {
+    const without = median(samples[`no hearts|${path}|${connections}`]);
+    const withHearts = median(samples[`hearts|${path}|${connections}`]);
+    const change = (((withHearts - without) / without) * 100).toFixed(1);
+    lines.push(
+      `| ${path.replace(laptop, ":id")} | ${connections} | ${Math.round(without)} | ${Math.round(withHearts)} | ${change} % | ${bytes[`no hearts|${path}`]} → ${bytes[`hearts|${path}`]} |`,
+    );
+  }
+}
+const date = new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
+fs.writeFileSync(`bench/results/${date}-hearts-postgres.md`, `${lines.join("\n")}\n`);
+console.log(lines.join("\n"));
