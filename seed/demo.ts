@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { publish } from "../core/orders/index.ts";
 import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
@@ -225,6 +226,34 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       sort: "newest",
       alerts: "off",
     });
+  });
+  // A day later the seller posts a ThinkPad and a Dell under $600: published, and matched as the job queue
+  // matches them, so the buyer's bell has the ThinkPad's alert and her matches page lists both (the Dell's
+  // daily search waits for its digest).
+  await happened(DAY + 6, async () => {
+    const posted = [
+      { brandId: lenovo, name: "Lenovo ThinkPad X13 Gen 2", dollars: 640, hue: 350, processor: "Intel Core i5-1145G7" },
+      { brandId: dell, name: "Dell Latitude 5420", dollars: 540, hue: 205, processor: "Intel Core i5-1135G7" },
+    ];
+    for (const p of posted) {
+      if (!p.brandId) continue;
+      const advert = await createAdvert(s, {
+        sellerId: seller.id,
+        brandId: p.brandId,
+        name: p.name,
+        resalePriceCents: p.dollars * 100,
+        yearsOfUse: 2,
+        location: "Dhaka",
+        condition: "good",
+        hue: p.hue,
+        processor: p.processor,
+        ramGb: 16,
+        storageGb: 512,
+        storageType: "SSD",
+      });
+      await s.db.transaction((tx) => publish(tx, advert.id, seller.id));
+    }
+    await s.background.matchSavedSearchesNow();
   });
   // The buyer had saved a laptop that another buyer then bought (seedReviews): the bell says it was sold.
   const soldToKarim = laptops[10];

@@ -137,4 +137,12 @@ test("visitors see no Save this search; the demo buyer has saved searches", asyn
   await expect(
     page.getByRole("heading", { level: 2, name: "Core i5 · 8 GB+ · 256 GB+ SSD · battery 80%+" }),
   ).toBeVisible();
+  // What the seller posted since: every match, each with the search it matched.
+  await page.getByRole("link", { name: "See every new match" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Matches for your saved searches" })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Lenovo ThinkPad X13 Gen 2" })).toBeVisible();
+  await expect(main.getByText("For “thinkpad · Lenovo”")).toBeVisible();
+  await expect(main.getByRole("link", { name: "Dell Latitude 5420" })).toBeVisible();
+  await expect(main.getByText("For “Dell · under $600”")).toBeVisible();
 });

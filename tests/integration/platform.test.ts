@@ -133,6 +133,13 @@ describe("platform", () => {
     const notices = (await buyer.get("/api/notifications")).json().items;
     expect(notices.filter((n: { kind: string }) => n.kind === "favourite.priceDrop")).toHaveLength(1);
     expect(notices.filter((n: { kind: string }) => n.kind === "favourite.sold")).toHaveLength(1);
+    // Her ThinkPad search's alert, and both searches' matches (the Dell's waits for the daily digest).
+    expect(notices.filter((n: { kind: string }) => n.kind === "savedSearch.match")).toHaveLength(1);
+    const matches = (await buyer.get("/api/saved-searches/matches")).json().items;
+    expect(matches.map((m: { name: string; searchName: string }) => `${m.name} · ${m.searchName}`).sort()).toEqual([
+      "Dell Latitude 5420 · Dell · under $600",
+      "Lenovo ThinkPad X13 Gen 2 · thinkpad · Lenovo",
+    ]);
     // A story over weeks, not the second it was seeded in: her receipt three weeks old, newest first down
     // to the price drop hours ago; the seller's answer came hours after her question (the trust panel's
     // typical reply time); the seller has been a member for months.
