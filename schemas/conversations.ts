@@ -124,4 +124,12 @@ export const reportedConversationSchema = z.object({
   reports: z.array(z.object({ reporterName: z.string(), reason: z.enum(REPORT_REASONS) })),
 });
 export type ReportedConversation = z.infer<typeof reportedConversationSchema>;
-export const reportedConversationListSchema = z.object({ conversations: z.array(reportedConversationSchema) });
+/** A page of them: pass `next` as `cursor` for the one after (null on the last page). */
+export const reportedConversationListSchema = z.object({
+  conversations: z.array(reportedConversationSchema),
+  next: z.string().nullable(),
+});
+export const reportedConversationsQuery = z.object({
+  cursor: z.string().max(200).optional().meta({ description: "The `next` of the page before" }),
+});
+export const BAD_REPORTED_CONVERSATIONS_CURSOR = "This page of reported conversations does not exist.";

@@ -39,7 +39,15 @@ export const reportedAdvertSchema = z.object({
   items: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string().nullable() })),
 });
 export type ReportedAdvert = z.infer<typeof reportedAdvertSchema>;
-export const reportedAdvertListSchema = z.object({ groups: z.array(reportedAdvertSchema) });
+/** A page of them: pass `next` as `cursor` for the one after (null on the last page). */
+export const reportedAdvertListSchema = z.object({
+  groups: z.array(reportedAdvertSchema),
+  next: z.string().nullable(),
+});
+export const reportedAdvertsQuery = z.object({
+  cursor: z.string().max(200).optional().meta({ description: "The `next` of the page before" }),
+});
+export const BAD_REPORTED_ADVERTS_CURSOR = "This page of reported laptops does not exist.";
 
 /* ── People: admins' lists of sellers and buyers ─────────────────────────── */
 

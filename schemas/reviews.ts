@@ -112,7 +112,15 @@ export const reportedReviewSchema = z.object({
   details: z.array(z.string()),
 });
 export type ReportedReview = z.infer<typeof reportedReviewSchema>;
-export const reportedReviewListSchema = z.object({ reviews: z.array(reportedReviewSchema) });
+/** A page of them: pass `next` as `cursor` for the one after (null on the last page). */
+export const reportedReviewListSchema = z.object({
+  reviews: z.array(reportedReviewSchema),
+  next: z.string().nullable(),
+});
+export const reportedReviewsQuery = z.object({
+  cursor: z.string().max(200).optional().meta({ description: "The `next` of the page before" }),
+});
+export const BAD_REPORTED_REVIEWS_CURSOR = "This page of reported reviews does not exist.";
 
 /** What the laptop page's trust panel shows about its seller. */
 export const sellerTrustSchema = z.object({

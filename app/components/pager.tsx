@@ -7,8 +7,21 @@ import { land, resultsHeading } from "../lib/use-focus-landing.ts";
  * Keyset pages: "Next page" and "Previous page" carry a cursor in the URL; the first page is the URL
  * without one. Previous shows only where the list has a cursor back (searches do; some lists go forward only,
  * and pass none): a list that goes back says `null` when there is no page before.
+ *
+ * A page with several paged lists gives each its own query parameter (`param`, "cursor" unless named) and
+ * its own `label`: each pager moves its own list and keeps the others' pages as they are.
  */
-export function Pager({ nextCursor, prevCursor }: { nextCursor: string | null; prevCursor?: string | null }) {
+export function Pager({
+  nextCursor,
+  prevCursor,
+  param = "cursor",
+  label = "Pages",
+}: {
+  nextCursor: string | null;
+  prevCursor?: string | null;
+  param?: string;
+  label?: string;
+}) {
   const { pathname, search } = useLocation();
   // The new page opens at its top: focus goes there too (the results' heading), not left on the pager below.
   const paged = useRef(false);
@@ -25,17 +38,17 @@ export function Pager({ nextCursor, prevCursor }: { nextCursor: string | null; p
   const params = new URLSearchParams(search);
   // Reached by a cursor but nothing before it and more after: the first page's results (an empty page reached
   // by a cursor, its laptops gone meanwhile, still offers the way to the first page).
-  const onFirst = !params.has("cursor") || (prevCursor === null && nextCursor !== null);
-  params.delete("cursor");
+  const onFirst = !params.has(param) || (prevCursor === null && nextCursor !== null);
+  params.delete(param);
   const first = `${pathname}${params.size ? `?${params}` : ""}`;
   const at = (cursor: string) => {
     const withCursor = new URLSearchParams(params);
-    withCursor.set("cursor", cursor);
+    withCursor.set(param, cursor);
     return `${pathname}?${withCursor}`;
   };
   if (onFirst && !nextCursor) return null;
   return (
-    <nav aria-label="Pages" className="mt-8 flex flex-wrap justify-center gap-3">
+    <nav aria-label={label} className="mt-8 flex flex-wrap justify-center gap-3">
       {!onFirst && (
         <Link to={first} onClick={page} className="btn">
           « First page

@@ -1,9 +1,10 @@
 import { aliasedTable, and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/errors.ts";
+import { isUniqueViolation, isUuid } from "../../db/errors.ts";
+import { cursorTime, ordered, pastCursor } from "../../db/order.ts";
 import { adverts, conversationBlocks, conversationReports, conversations, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
-import type { ReportedConversation } from "../../schemas/conversations.ts";
+import { BAD_REPORTED_CONVERSATIONS_CURSOR, type ReportedConversation } from "../../schemas/conversations.ts";
 import type { ReportReason } from "../../schemas/values.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { dismissedReports, recordAdminAction } from "../audit/index.ts";
@@ -14,6 +15,23 @@ import { assertConversationId, conversationNotFound } from "./not-found.ts";
 
 const buyer = aliasedTable(users, "buyer");
 const seller = aliasedTable(users, "seller");
+
+export const REPORTED_CONVERSATIONS_PAGE_SIZE = 50;
+
+/** A keyset cursor: the last conversation shown (when it was last reported in epoch ms, its id), opaque. */
+const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.getTime()}|${id}`).toString("base64url");
+function decodeCursor(cursor: string): { at: string; id: string } | null {
+  const [ms = "", id = ""] = Buffer.from(cursor, "base64url").toString().split("|");
+  const at = cursorTime(ms);
+  return at && isUuid(id) ? { at, id } : null;
+}
+
+/**
+ * The order of the reported conversations, most recently reported first, then by id (so no two tie): one
+ * direction throughout, so a page's cursor is one row comparison in HAVING.
+ */
+const lastReported = sql`max(${conversationReports.createdAt})`;
+const reportedOrder = [ordered(lastReported, "timestamptz"), conversations.id];
 
 /** One of the conversation's two people, and the other; anyone else is told it does not exist. */
 async function asParty(db: Db, actor: SessionUser, id: string) {
@@ -69,10 +87,24 @@ export function createSafety({ db }: { db: Db }) {
       });
     },
 
-    /** Admins: conversations with open reports, most recently reported first (the 100 latest). */
-    async reported(admin: SessionUser): Promise<ReportedConversation[]> {
+    /**
+     * Admins: conversations with open reports, most recently reported first, in keyset pages (`next` is the
+     * cursor of the one after, null on the last). The open reports are read through
+     * `conversation_reports_open_idx`, each page's own through `conversation_reports_once_idx`.
+     */
+    async reported(
+      admin: SessionUser,
+      { cursor, limit = REPORTED_CONVERSATIONS_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+    ): Promise<{ conversations: ReportedConversation[]; next: string | null }> {
       requireAdmin(admin);
-      const groups = await db
+      const after = cursor ? decodeCursor(cursor) : null;
+      if (cursor && !after) {
+        throw new AppError("VALIDATION_FAILED", BAD_REPORTED_CONVERSATIONS_CURSOR, {
+          cursor: BAD_REPORTED_CONVERSATIONS_CURSOR,
+        });
+      }
+      const size = Math.max(1, Math.min(limit, 100));
+      const rows = await db
         .select({
           id: conversations.id,
           advertName: adverts.name,
@@ -89,8 +121,13 @@ export function createSafety({ db }: { db: Db }) {
         .innerJoin(seller, eq(seller.id, conversations.sellerId))
         .where(eq(conversationReports.status, "open"))
         .groupBy(conversations.id, adverts.name, buyer.id, buyer.name, seller.id, seller.name)
-        .orderBy(desc(max(conversationReports.createdAt)))
-        .limit(100);
+        .having(after ? pastCursor("desc", reportedOrder, [after.at, after.id]) : undefined)
+        .orderBy(desc(lastReported), desc(conversations.id))
+        .limit(size + 1);
+      const groups = rows.slice(0, size);
+      const last = groups.at(-1);
+      const next =
+        rows.length > size && last?.lastReportedAt ? encodeCursor(new Date(last.lastReportedAt), last.id) : null;
       const ids = groups.map((g) => g.id);
       const reports = ids.length
         ? await db
@@ -103,16 +140,19 @@ export function createSafety({ db }: { db: Db }) {
             .innerJoin(users, eq(users.id, conversationReports.reporterId))
             .where(and(eq(conversationReports.status, "open"), inArray(conversationReports.conversationId, ids)))
         : [];
-      return groups.map((g) => ({
-        id: g.id,
-        advertName: g.advertName,
-        buyer: { id: g.buyerId, name: g.buyerName },
-        seller: { id: g.sellerId, name: g.sellerName },
-        lastReportedAt: new Date(g.lastReportedAt ?? 0).toISOString(),
-        reports: reports
-          .filter((r) => r.conversationId === g.id)
-          .map(({ reporterName, reason }) => ({ reporterName, reason })),
-      }));
+      return {
+        conversations: groups.map((g) => ({
+          id: g.id,
+          advertName: g.advertName,
+          buyer: { id: g.buyerId, name: g.buyerName },
+          seller: { id: g.sellerId, name: g.sellerName },
+          lastReportedAt: new Date(g.lastReportedAt ?? 0).toISOString(),
+          reports: reports
+            .filter((r) => r.conversationId === g.id)
+            .map(({ reporterName, reason }) => ({ reporterName, reason })),
+        })),
+        next,
+      };
     },
 
     /** An admin read it and found nothing to do: off the list. Admins may still read it (it was reported). */

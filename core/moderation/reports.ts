@@ -1,8 +1,9 @@
-import { and, count, eq, inArray, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
+import { cursorTime, ordered, pastCursor } from "../../db/order.ts";
 import { adverts, reports, users } from "../../db/schema.ts";
-import type { ReportedAdvert, ReportInput } from "../../schemas/moderation.ts";
+import { BAD_REPORTED_ADVERTS_CURSOR, type ReportedAdvert, type ReportInput } from "../../schemas/moderation.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";
 import { dismissedReports, recordAdminAction } from "../audit/index.ts";
@@ -10,6 +11,28 @@ import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { announceModeration, notify } from "../notifications/index.ts";
 import { isPublic, takeDown } from "../orders/index.ts";
+
+export const REPORTED_ADVERTS_PAGE_SIZE = 50;
+
+/**
+ * A keyset cursor: the last advert shown (its open reports, when it was last reported in epoch milliseconds,
+ * its id), opaque to clients.
+ */
+const encodeCursor = (open: number, at: Date, advertId: string) =>
+  Buffer.from(`${open}|${at.getTime()}|${advertId}`).toString("base64url");
+function decodeCursor(cursor: string): { open: string; at: string; advertId: string } | null {
+  const [open = "", ms = "", advertId = ""] = Buffer.from(cursor, "base64url").toString().split("|");
+  const at = cursorTime(ms);
+  return /^[1-9][0-9]{0,17}$/.test(open) && at && isUuid(advertId) ? { open, at, advertId } : null;
+}
+
+/**
+ * The order of the reported laptops, most reported first, then the most recently reported, then by id (so
+ * no two groups tie): one direction throughout, so a page's cursor is one row comparison in HAVING.
+ */
+const reportCount = sql`count(*)`;
+const lastReported = sql`max(${reports.createdAt})`;
+const advertOrder = [ordered(reportCount, "bigint"), ordered(lastReported, "timestamptz"), reports.advertId];
 
 /** Buyers report adverts; admins dismiss the reports or remove the advert, telling its seller why. */
 export function createReports({ db }: { db: Db }) {
@@ -38,10 +61,22 @@ export function createReports({ db }: { db: Db }) {
       }
     },
 
-    /** Open reports grouped by advert, most reported first (the 100 busiest adverts). */
-    async openByAdvert(admin: SessionUser): Promise<ReportedAdvert[]> {
+    /**
+     * Open reports grouped by advert, most reported first, in keyset pages (`next` is the cursor of the one
+     * after, null on the last). The open reports are read through `reports_open_idx`, each page's own through
+     * `reports_once_per_buyer_idx`.
+     */
+    async openByAdvert(
+      admin: SessionUser,
+      { cursor, limit = REPORTED_ADVERTS_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+    ): Promise<{ groups: ReportedAdvert[]; next: string | null }> {
       requireAdmin(admin);
-      const groups = await db
+      const after = cursor ? decodeCursor(cursor) : null;
+      if (cursor && !after) {
+        throw new AppError("VALIDATION_FAILED", BAD_REPORTED_ADVERTS_CURSOR, { cursor: BAD_REPORTED_ADVERTS_CURSOR });
+      }
+      const size = Math.max(1, Math.min(limit, 100));
+      const rows = await db
         .select({
           advertId: reports.advertId,
           reports: count(),
@@ -55,8 +90,15 @@ export function createReports({ db }: { db: Db }) {
         .innerJoin(users, eq(users.id, adverts.sellerId))
         .where(eq(reports.status, "open"))
         .groupBy(reports.advertId, adverts.name, adverts.imageKey, users.name)
-        .orderBy(sql`count(*) desc`, sql`max(${reports.createdAt}) desc`)
-        .limit(100);
+        .having(after ? pastCursor("desc", advertOrder, [after.open, after.at, after.advertId]) : undefined)
+        .orderBy(desc(reportCount), desc(lastReported), desc(reports.advertId))
+        .limit(size + 1);
+      const groups = rows.slice(0, size);
+      const last = groups.at(-1);
+      const next =
+        rows.length > size && last?.lastReportedAt
+          ? encodeCursor(last.reports, new Date(last.lastReportedAt), last.advertId)
+          : null;
       const ids = groups.map((g) => g.advertId);
       const details = ids.length
         ? await db
@@ -64,15 +106,18 @@ export function createReports({ db }: { db: Db }) {
             .from(reports)
             .where(and(eq(reports.status, "open"), inArray(reports.advertId, ids)))
         : [];
-      return groups.map(({ imageKey, lastReportedAt, ...g }) => ({
-        ...g,
-        reports: Number(g.reports),
-        imageUrl: mediaUrl(imageKey),
-        lastReportedAt: lastReportedAt ? new Date(lastReportedAt).toISOString() : null,
-        items: details
-          .filter((d) => d.advertId === g.advertId)
-          .map(({ reason, details: text }) => ({ reason, details: text })),
-      }));
+      return {
+        groups: groups.map(({ imageKey, lastReportedAt, ...g }) => ({
+          ...g,
+          reports: Number(g.reports),
+          imageUrl: mediaUrl(imageKey),
+          lastReportedAt: lastReportedAt ? new Date(lastReportedAt).toISOString() : null,
+          items: details
+            .filter((d) => d.advertId === g.advertId)
+            .map(({ reason, details: text }) => ({ reason, details: text })),
+        })),
+        next,
+      };
     },
 
     /** Nothing wrong: the reports close and each reporter is told. */

@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
+import { cursorTime, ordered, pastCursor } from "../../db/order.ts";
 import { reviewReports, reviews, users } from "../../db/schema.ts";
-import type { ReportedReview } from "../../schemas/reviews.ts";
+import { BAD_REPORTED_REVIEWS_CURSOR, type ReportedReview } from "../../schemas/reviews.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { dismissedReports, recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
@@ -15,6 +16,28 @@ import { lockReview } from "./reviews.ts";
 const noOpenReports = () => new AppError("NOT_FOUND", "There are no open reports for this review.");
 
 const authors = alias(users, "authors");
+
+export const REPORTED_REVIEWS_PAGE_SIZE = 50;
+
+/**
+ * A keyset cursor: the last review shown (its open reports, when it was last reported in epoch milliseconds,
+ * its id), opaque to clients.
+ */
+const encodeCursor = (open: number, at: Date, reviewId: string) =>
+  Buffer.from(`${open}|${at.getTime()}|${reviewId}`).toString("base64url");
+function decodeCursor(cursor: string): { open: string; at: string; reviewId: string } | null {
+  const [open = "", ms = "", reviewId = ""] = Buffer.from(cursor, "base64url").toString().split("|");
+  const at = cursorTime(ms);
+  return /^[1-9][0-9]{0,17}$/.test(open) && at && isUuid(reviewId) ? { open, at, reviewId } : null;
+}
+
+/**
+ * The order of the reported reviews, most reported first, then the most recently reported, then by id (so
+ * no two tie): one direction throughout, so a page's cursor is one row comparison in HAVING.
+ */
+const reportCount = sql`count(*)`;
+const lastReported = sql`max(${reviewReports.createdAt})`;
+const reviewOrder = [ordered(reportCount, "bigint"), ordered(lastReported, "timestamptz"), reviews.id];
 
 /**
  * Anyone signed in reports a review; admins see the reported ones beside reported laptops (Reported
@@ -44,10 +67,22 @@ export function createReviewReports({ db }: { db: Db }) {
       }
     },
 
-    /** Reviews with open reports, most reported first (the 100 busiest). */
-    async open(admin: SessionUser): Promise<ReportedReview[]> {
+    /**
+     * Reviews with open reports, most reported first, in keyset pages (`next` is the cursor of the one after,
+     * null on the last). The open reports are read through `review_reports_open_idx`, each page's own
+     * through `review_reports_once_idx`.
+     */
+    async open(
+      admin: SessionUser,
+      { cursor, limit = REPORTED_REVIEWS_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+    ): Promise<{ reviews: ReportedReview[]; next: string | null }> {
       requireAdmin(admin);
-      const groups = await db
+      const after = cursor ? decodeCursor(cursor) : null;
+      if (cursor && !after) {
+        throw new AppError("VALIDATION_FAILED", BAD_REPORTED_REVIEWS_CURSOR, { cursor: BAD_REPORTED_REVIEWS_CURSOR });
+      }
+      const size = Math.max(1, Math.min(limit, 100));
+      const rows = await db
         .select({
           reviewId: reviews.id,
           sellerId: reviews.sellerId,
@@ -57,6 +92,7 @@ export function createReviewReports({ db }: { db: Db }) {
           rating: reviews.rating,
           body: reviews.body,
           reports: count(),
+          lastReportedAt: max(reviewReports.createdAt),
         })
         .from(reviewReports)
         .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
@@ -64,8 +100,15 @@ export function createReviewReports({ db }: { db: Db }) {
         .innerJoin(authors, eq(authors.id, reviews.authorId))
         .where(eq(reviewReports.status, "open"))
         .groupBy(reviews.id, users.name, authors.name)
-        .orderBy(sql`count(*) desc`, sql`max(${reviewReports.createdAt}) desc`)
-        .limit(100);
+        .having(after ? pastCursor("desc", reviewOrder, [after.open, after.at, after.reviewId]) : undefined)
+        .orderBy(desc(reportCount), desc(lastReported), desc(reviews.id))
+        .limit(size + 1);
+      const groups = rows.slice(0, size);
+      const last = groups.at(-1);
+      const next =
+        rows.length > size && last?.lastReportedAt
+          ? encodeCursor(last.reports, new Date(last.lastReportedAt), last.reviewId)
+          : null;
       const ids = groups.map((g) => g.reviewId);
       const details = ids.length
         ? await db
@@ -73,11 +116,14 @@ export function createReviewReports({ db }: { db: Db }) {
             .from(reviewReports)
             .where(and(eq(reviewReports.status, "open"), inArray(reviewReports.reviewId, ids)))
         : [];
-      return groups.map((g) => ({
-        ...g,
-        reports: Number(g.reports),
-        details: details.flatMap((d) => (d.reviewId === g.reviewId && d.details ? [d.details] : [])),
-      }));
+      return {
+        reviews: groups.map(({ lastReportedAt: _, ...g }) => ({
+          ...g,
+          reports: Number(g.reports),
+          details: details.flatMap((d) => (d.reviewId === g.reviewId && d.details ? [d.details] : [])),
+        })),
+        next,
+      };
     },
 
     /** Nothing wrong: the review's open reports close. */

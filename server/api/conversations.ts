@@ -7,6 +7,7 @@ import {
   messageSchema,
   reportConversationSchema,
   reportedConversationListSchema,
+  reportedConversationsQuery,
   sendMessageSchema,
   startConversationSchema,
   startedSchema,
@@ -139,11 +140,12 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
     {
       schema: {
         tags,
-        summary: "Conversations with open reports (admin)",
+        summary: "Conversations with open reports, most recently reported first (admin; pass `next` as `cursor`)",
+        querystring: reportedConversationsQuery,
         response: { 200: reportedConversationListSchema, ...errorResponses },
       },
     },
-    async (request) => ({ conversations: await c.reported(await requireUser(services, request, "admin")) }),
+    async (request) => c.reported(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
   );
   app.post(
     "/reported-conversations/:id/dismissal",

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { removalSchema, reportedAdvertListSchema, reportSchema } from "../../schemas/moderation.ts";
+import {
+  removalSchema,
+  reportedAdvertListSchema,
+  reportedAdvertsQuery,
+  reportSchema,
+} from "../../schemas/moderation.ts";
 import { heldAdvertListSchema } from "../../schemas/review-signals.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
@@ -30,11 +35,13 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       schema: {
         tags,
-        summary: "Open reports grouped by laptop, most reported first (admin)",
+        summary: "Open reports grouped by laptop, most reported first (admin; pass `next` as `cursor`)",
+        querystring: reportedAdvertsQuery,
         response: { 200: reportedAdvertListSchema, ...errorResponses },
       },
     },
-    async (request) => ({ groups: await services.reports.openByAdvert(await requireUser(services, request, "admin")) }),
+    async (request) =>
+      services.reports.openByAdvert(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
   );
   app.post(
     "/reports/:advertId/dismissal",

@@ -4,6 +4,7 @@ import { AppError } from "../../core/errors.ts";
 import {
   answerSchema,
   reportedReviewListSchema,
+  reportedReviewsQuery,
   reviewPageQuery,
   reviewRemovalSchema,
   reviewReportSchema,
@@ -105,13 +106,13 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     {
       schema: {
         tags,
-        summary: "Reviews with open reports, most reported first (admin)",
+        summary: "Reviews with open reports, most reported first (admin; pass `next` as `cursor`)",
+        querystring: reportedReviewsQuery,
         response: { 200: reportedReviewListSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      reviews: await services.reviewReports.open(await requireUser(services, request, "admin")),
-    }),
+    async (request) =>
+      services.reviewReports.open(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
   );
   app.post(
     "/reviews/:id/report-dismissal",

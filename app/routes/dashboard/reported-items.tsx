@@ -2,15 +2,17 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { AppError } from "../../../core/errors.ts";
+import { AppError, isAppError } from "../../../core/errors.ts";
 import { removalSchema } from "../../../schemas/moderation.ts";
 import { MODERATION_EVENT } from "../../../schemas/notification-labels.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { HeldAdvertRow } from "../../components/held-advert-row.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { ReasonDialog } from "../../components/reason-dialog.tsx";
 import { ReportedReviewRow } from "../../components/reported-review-row.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
+import { notFound } from "../../lib/not-found.server.ts";
 import { reviewAction } from "../../lib/review-moderation.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
@@ -22,14 +24,28 @@ import type { Route } from "./+types/reported-items";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
   const { reports, reviewReports, conversations, heldAdverts } = context.get(appContext).services;
-  const cursor = new URL(request.url).searchParams.get("held") ?? undefined;
-  const [groups, reviews, reportedConversations, held] = await Promise.all([
-    reports.openByAdvert(admin),
-    reviewReports.open(admin),
-    conversations.reported(admin),
-    heldAdverts.queue(admin, cursor),
-  ]);
-  return { groups, reviews, conversations: reportedConversations, held };
+  // Each list has its own page: its cursor in its own parameter, so paging one keeps the others where they are.
+  const query = new URL(request.url).searchParams;
+  const at = (name: string) => query.get(name) ?? undefined;
+  try {
+    const [reported, reportedReviews, reportedConversations, held] = await Promise.all([
+      reports.openByAdvert(admin, { cursor: at("advertsCursor") }),
+      reviewReports.open(admin, { cursor: at("reviewsCursor") }),
+      conversations.reported(admin, { cursor: at("conversationsCursor") }),
+      heldAdverts.queue(admin, at("held")),
+    ]);
+    return {
+      groups: reported.groups,
+      reviews: reportedReviews.reviews,
+      conversations: reportedConversations.conversations,
+      next: { adverts: reported.next, reviews: reportedReviews.next, conversations: reportedConversations.next },
+      held,
+    };
+  } catch (error) {
+    // A cursor that is not one of ours names a page that does not exist.
+    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
+    throw error;
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,7 +97,9 @@ export const meta = () => [{ title: "Reported Items — ReLaptop" }];
 
 type Group = Route.ComponentProps["loaderData"]["groups"][number];
 
-export default function ReportedItems({ loaderData: { groups, reviews, conversations, held } }: Route.ComponentProps) {
+export default function ReportedItems({
+  loaderData: { groups, reviews, conversations, next, held },
+}: Route.ComponentProps) {
   const refresh = useLiveRefresh();
   // A new report, an advert held for review, another admin's decision (admins' streams only): read the
   // page again. Rows keep their keys, so an open dialog and what is typed in it stay as they are.
@@ -118,6 +136,7 @@ export default function ReportedItems({ loaderData: { groups, reviews, conversat
           ))}
         </ul>
       )}
+      <Pager nextCursor={next.adverts} param="advertsCursor" label="Pages of reported laptops" />
       {reviews.length > 0 && (
         <>
           <h2 className="mb-3 mt-8 text-xl font-semibold">Reported reviews</h2>
@@ -128,6 +147,7 @@ export default function ReportedItems({ loaderData: { groups, reviews, conversat
           </ul>
         </>
       )}
+      <Pager nextCursor={next.reviews} param="reviewsCursor" label="Pages of reported reviews" />
       {conversations.length > 0 && (
         <>
           <h2 className="mt-6 mb-3 text-2xl font-bold">Reported conversations</h2>
@@ -138,6 +158,7 @@ export default function ReportedItems({ loaderData: { groups, reviews, conversat
           </ul>
         </>
       )}
+      <Pager nextCursor={next.conversations} param="conversationsCursor" label="Pages of reported conversations" />
     </section>
   );
 }
