@@ -24,3 +24,5 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 };
 /** The statuses an admin may send again. */
 export const RESENDABLE: readonly EmailStatus[] = ["failed", "kept", "sent"];
+/** What admins read instead of a private conversation's email subject (it names its people and laptop). */
+export const PRIVATE_EMAIL_SUBJECT = "A new message in a private conversation";

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed, pastCursor } from "../../db/order.ts";
 import { emailOutbox, emailPreferences, notifications } from "../../db/schema.ts";
+import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
 import { canBuy, isSeller, requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
@@ -186,6 +187,7 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
         .limit(Math.max(1, Math.min(limit, 500)));
       return rows.map((r) => ({
         ...r,
+        subject: subjectForAdmins(r.kind, r.subject),
         createdAt: r.createdAt.toISOString(),
         sentAt: r.sentAt?.toISOString() ?? null,
       }));
@@ -203,7 +205,7 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
           .update(emailOutbox)
           .set({ status: "pending", attempts: 0, lastError: null, enqueuedAt: null, claimedAt: null })
           .where(and(eq(emailOutbox.id, emailId), inArray(emailOutbox.status, ["failed", "kept", "sent"])))
-          .returning({ to: emailOutbox.toAddress, subject: emailOutbox.subject });
+          .returning({ to: emailOutbox.toAddress, subject: emailOutbox.subject, kind: emailOutbox.kind });
         if (!row) {
           const [exists] = await tx.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, emailId));
           if (!exists) throw new AppError("NOT_FOUND", "This email does not exist.");
@@ -214,12 +216,20 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
           admin.id,
           "resend-email",
           { type: "email", id: emailId },
-          `Sent again “${row.subject}” to ${row.to}`,
+          `Sent again “${subjectForAdmins(row.kind, row.subject)}” to ${row.to}`,
         );
         await announce(tx, CHANNELS.emailOutbox);
       });
     },
   };
+}
+
+/**
+ * An email's subject as admins see it (Email delivery, the admin log): a private conversation's names its two
+ * people and its laptop, which admins may not know unless one of them reports it — so it reads as its kind.
+ */
+function subjectForAdmins(kind: string, subject: string): string {
+  return isKind(kind) && KINDS[kind].subject === "conversation" ? PRIVATE_EMAIL_SUBJECT : subject;
 }
 
 async function setPreference(db: Db, userId: string, kind: NotificationKind, email: boolean) {

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminActions, emailOutbox, notifications } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
+import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
@@ -139,6 +140,11 @@ describe("privacy", () => {
       expect(JSON.stringify((await who.http.get("/api/conversations")).json())).not.toContain(id);
     }
     expect((await admin.http.get("/api/reported-conversations")).json().conversations).toEqual([]);
+    // Nor on Email delivery: the seller's "New message from … about …" reads as its kind, not its people.
+    const emails = await t.services.notifications.recentEmails(admin.user);
+    const told = emails.filter((e) => e.to === seller.user.email && e.kind === "message.new");
+    expect(told.map((e) => e.subject)).toEqual([PRIVATE_EMAIL_SUBJECT]);
+    expect(JSON.stringify(emails)).not.toContain(buyer.user.name);
 
     expect((await seller.http.post(`/api/conversations/${id}/report`, { reason: "Scam or fraud" })).statusCode).toBe(
       201,
