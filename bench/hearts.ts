@@ -37,7 +37,8 @@ function withoutHearts(): string {
   return dir;
 }
 
-if (!fs.existsSync("build/server/index.js")) sh("npx", ["react-router", "build"]);
+// Both sides built now, from this checkout and from its commit: a build left from other sources would not be the A.
+sh("npx", ["react-router", "build"]);
 console.log(`Seeding ${size.toLocaleString("en-US")} adverts…`);
 const db = await freshDatabase(size, "postgres", `bench_hearts_${PORT}`);
 const laptop = db.laptops[0] as string;
@@ -60,7 +61,7 @@ try {
       try {
         if (!(await answers(`${base}/healthz`))) throw new Error(`${variant} did not start`);
         for (const path of paths) {
-          bytes[`${variant}|${path}`] = (await (await fetch(base + path)).text()).length;
+          bytes[`${variant}|${path}`] = (await (await fetch(base + path)).arrayBuffer()).byteLength;
           await autocannon({ url: base + path, connections: 10, duration: 2 }); // warm-up, discarded
           for (const connections of [10, 50]) {
             const r = await autocannon({ url: base + path, connections, duration });

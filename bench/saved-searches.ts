@@ -91,9 +91,11 @@ for (let i = 0; i < samples; i++) {
   const [advert] = rowsOf<{ id: string }>(
     await db.execute(sql`
       insert into adverts (seller_id, brand_id, name, image_key, photo_keys, original_price_cents, resale_price_cents,
-        years_of_use, location, mobile, description, condition, processor, ram_gb, storage_gb)
+        years_of_use, location, mobile, description, condition, processor, ram_gb, storage_gb, storage_type,
+        performance_tier, screen_inches, battery_health)
       select ${seller?.id}, brand_id, name, image_key, photo_keys, original_price_cents, resale_price_cents, years_of_use,
-        location, mobile, description, condition, processor, ram_gb, storage_gb
+        location, mobile, description, condition, processor, ram_gb, storage_gb, storage_type,
+        performance_tier, screen_inches, battery_health
       from adverts where status = 'available' offset floor(random() * 1000) limit 1
       returning id`),
   );

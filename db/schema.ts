@@ -202,8 +202,8 @@ export const adverts = pgTable(
     /** In the admins' review queue since then (held or flagged); cleared when an admin approves or rejects it. */
     flaggedAt: timestamp("flagged_at", { withTimezone: true, precision: 3 }),
     /**
-     * The price it was for sale at when an edit held it for review (null otherwise): approved at a lower one,
-     * its savers hear of the drop then (core/moderation/held-adverts.ts).
+     * The price it was for sale at when an edit held it for review (set then, cleared when an admin approves or
+     * rejects it): approved at a lower one, its savers hear of the drop then (core/moderation/held-adverts.ts).
      */
     heldFromPriceCents: integer("held_from_price_cents"),
     /**

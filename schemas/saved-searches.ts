@@ -16,7 +16,8 @@ export { describeSearch } from "./saved-search-names.ts";
 export const MAX_SAVED_SEARCHES = 50;
 export const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
 export const alreadySaved = (name: string) => `You have already saved this search, as “${name}”.`;
-export const NO_SUCH_BRAND = "This brand does not exist: choose one from the list";
+/** A brand that is not a brand id, or names no brand: one message for both (no search for it could match). */
+export const CHOOSE_A_BRAND = "Choose a brand from the list";
 export const BAD_MATCHES_CURSOR = "This page of matches does not exist.";
 
 /** An empty form field is no filter at all. */
@@ -50,7 +51,7 @@ const tenths = (inches: number | undefined) =>
 export const savedSearchFiltersSchema = z
   .object({
     q: optional(text("Words", 100)),
-    brand: optional(z.uuid({ error: "Choose a brand from the list" })),
+    brand: optional(z.uuid({ error: CHOOSE_A_BRAND })),
     minPrice: optional(dollars("Min price")),
     maxPrice: optional(dollars("Max price")),
     condition: optional(z.enum(CONDITIONS, { error: `Condition must be one of ${CONDITIONS.join(", ")}` })),

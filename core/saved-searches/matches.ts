@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { descAsIndexed, pastCursor } from "../../db/order.ts";
+import { cursorTime, descAsIndexed, pastCursor } from "../../db/order.ts";
 import { adverts, savedSearches, savedSearchMatches } from "../../db/schema.ts";
 import { followedStatus } from "../../schemas/favourite-labels.ts";
 import { BAD_MATCHES_CURSOR, type SavedSearchMatchPage } from "../../schemas/saved-searches.ts";
@@ -17,13 +17,13 @@ interface Cursor {
   advertId: string;
 }
 
-/** A keyset cursor: the last match shown (when, which search, which laptop), opaque to clients. */
-const encodeCursor = (c: Cursor) => Buffer.from(`${c.at}|${c.searchId}|${c.advertId}`).toString("base64url");
+/** A keyset cursor: the last match shown (when, in epoch milliseconds; which search; which laptop), opaque. */
+const encodeCursor = (at: Date, searchId: string, advertId: string) =>
+  Buffer.from(`${at.getTime()}|${searchId}|${advertId}`).toString("base64url");
 function decodeCursor(cursor: string): Cursor | null {
-  const [at = "", searchId = "", advertId = ""] = Buffer.from(cursor, "base64url").toString().split("|");
-  return !Number.isNaN(new Date(at).getTime()) && isUuid(searchId) && isUuid(advertId)
-    ? { at, searchId, advertId }
-    : null;
+  const [ms = "", searchId = "", advertId = ""] = Buffer.from(cursor, "base64url").toString().split("|");
+  const at = cursorTime(ms);
+  return at && isUuid(searchId) && isUuid(advertId) ? { at, searchId, advertId } : null;
 }
 
 /**
@@ -73,7 +73,7 @@ export async function listMatches(
   { cursor, limit = MATCHES_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
 ): Promise<SavedSearchMatchPage> {
   const after = cursor ? decodeCursor(cursor) : null;
-  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_MATCHES_CURSOR);
+  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_MATCHES_CURSOR, { cursor: BAD_MATCHES_CURSOR });
   const rows = await savedSearchMatchesQuery(db, actor.id, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -92,9 +92,6 @@ export async function listMatches(
         matchedAt: r.matchedAt.toISOString(),
       };
     }),
-    next:
-      rows.length > limit && last
-        ? encodeCursor({ at: last.matchedAt.toISOString(), searchId: last.searchId, advertId: last.advertId })
-        : null,
+    next: rows.length > limit && last ? encodeCursor(last.matchedAt, last.searchId, last.advertId) : null,
   };
 }

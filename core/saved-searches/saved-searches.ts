@@ -5,10 +5,10 @@ import { descAsIndexed } from "../../db/order.ts";
 import { brands, savedSearches } from "../../db/schema.ts";
 import {
   alreadySaved,
+  CHOOSE_A_BRAND,
   type CreateSavedSearch,
   describeSearch,
   MAX_SAVED_SEARCHES,
-  NO_SUCH_BRAND,
   type SavedSearchView,
   TOO_MANY_SAVED_SEARCHES,
 } from "../../schemas/saved-searches.ts";
@@ -115,7 +115,7 @@ export function createSavedSearches({ db }: { db: Db }) {
       const brand = await brandName(input.brand);
       // A brand deleted later reads "a brand no longer listed"; one that never existed is a mistake.
       if (input.brand && brand === null)
-        throw new AppError("VALIDATION_FAILED", NO_SUCH_BRAND, { brand: NO_SUCH_BRAND });
+        throw new AppError("VALIDATION_FAILED", CHOOSE_A_BRAND, { brand: CHOOSE_A_BRAND });
       const name = input.name ?? describeSearch(input, brand);
       const search = {
         q: input.q ?? null,

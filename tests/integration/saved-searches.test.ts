@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { publish } from "../../core/orders/index.ts";
 import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema.ts";
-import { BAD_MATCHES_CURSOR, NO_SUCH_BRAND } from "../../schemas/saved-searches.ts";
+import { BAD_MATCHES_CURSOR, CHOOSE_A_BRAND } from "../../schemas/saved-searches.ts";
 import { FILTER_ERRORS } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -157,7 +157,7 @@ describe("saving, listing, renaming, deleting", () => {
       [{ verified: "maybe" }, "verified", FILTER_ERRORS.verified],
       [{ minScreen: "13.35" }, "minScreen", FILTER_ERRORS.minScreen],
       // Well formed, but no such brand: a search for it could never match.
-      [{ brand: "0b6f1f7e-9c1e-4f51-9a51-3f2d6b1f0c11" }, "brand", NO_SUCH_BRAND],
+      [{ brand: "0b6f1f7e-9c1e-4f51-9a51-3f2d6b1f0c11" }, "brand", CHOOSE_A_BRAND],
     ] as const) {
       const res = await buyer.http.post("/api/saved-searches", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -515,9 +515,13 @@ describe("alerts", () => {
     // Deleting a search takes its matches with it.
     await buyer.http.raw("DELETE", `/api/saved-searches/${yogas.id}`);
     expect((await buyer.http.get("/api/saved-searches/matches")).json().items).toHaveLength(1);
-    const bad = await buyer.http.get("/api/saved-searches/matches?cursor=nonsense");
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(BAD_MATCHES_CURSOR);
+    // Not one of ours: a word, or a time JavaScript reads and PostgreSQL would not ("0", a year alone).
+    const crafted = (at: string) => Buffer.from(`${at}|${yogas.id}|${legion.id}`).toString("base64url");
+    for (const cursor of ["nonsense", crafted("0x1"), crafted("2020-01-01"), crafted("99999999999999999")]) {
+      const bad = await buyer.http.get(`/api/saved-searches/matches?cursor=${cursor}`);
+      expect(bad.statusCode, cursor).toBe(400);
+      expect(bad.json().fields).toEqual({ cursor: BAD_MATCHES_CURSOR });
+    }
     expect((await client(t).get("/api/saved-searches/matches")).statusCode).toBe(401);
   });
 });

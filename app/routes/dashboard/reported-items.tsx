@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { AppError, isAppError } from "../../../core/errors.ts";
@@ -109,6 +109,11 @@ export default function ReportedItems({
   const groupList = useListFocus<HTMLUListElement>(groups.length, mainHeading);
   const reviewList = useListFocus<HTMLUListElement>(reviews.length, mainHeading);
   const conversationList = useListFocus<HTMLUListElement>(conversations.length, mainHeading);
+  // "More" for the held adverts keeps the other lists' pages, as each list's pager does.
+  const { search } = useLocation();
+  const moreHeld = new URLSearchParams(search);
+  if (held.next) moreHeld.set("held", held.next);
+  const paged = ["advertsCursor", "reviewsCursor", "conversationsCursor"].some((p) => moreHeld.has(p));
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">Reported Items</h1>
@@ -121,14 +126,24 @@ export default function ReportedItems({
             ))}
           </ul>
           {held.next && (
-            <Link to={`?held=${encodeURIComponent(held.next)}`} className="btn btn-sm mb-8">
+            <Link to={`?${moreHeld}`} className="btn btn-sm mb-8">
               More adverts held for review
             </Link>
           )}
         </>
       )}
       {groups.length === 0 && reviews.length === 0 && conversations.length === 0 ? (
-        <p>No open reports. All clear.</p>
+        paged ? (
+          // Pages past the first, emptied meanwhile: the first pages may still hold reports.
+          <p>
+            Nothing more on these pages.{" "}
+            <Link to="/dashboard/reported-items" className="link link-primary">
+              Back to the first pages
+            </Link>
+          </p>
+        ) : (
+          <p>No open reports. All clear.</p>
+        )
       ) : (
         <ul ref={groupList.ref} onFocus={groupList.onFocus} className="flex flex-col gap-3">
           {groups.map((g) => (
