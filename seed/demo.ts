@@ -227,9 +227,9 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       alerts: "off",
     });
   });
-  // A day later the seller posts a ThinkPad and a Dell under $600: published, and matched as the job queue
-  // matches them, so the buyer's bell has the ThinkPad's alert and her matches page lists both (the Dell's
-  // daily search waits for its digest).
+  // A day later Rafi posts a ThinkPad and a Dell under $600: published, and matched as the job queue matches
+  // them, so the buyer's bell has the ThinkPad's alert and her matches page lists both (the Dell's daily search
+  // waits for its digest).
   await happened(DAY + 6, async () => {
     const posted = [
       { brandId: lenovo, name: "Lenovo ThinkPad X13 Gen 2", dollars: 640, hue: 350, processor: "Intel Core i5-1145G7" },
@@ -238,7 +238,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
     for (const p of posted) {
       if (!p.brandId) continue;
       const advert = await createAdvert(s, {
-        sellerId: seller.id,
+        sellerId: other.id,
         brandId: p.brandId,
         name: p.name,
         resalePriceCents: p.dollars * 100,
@@ -251,7 +251,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         storageGb: 512,
         storageType: "SSD",
       });
-      await s.db.transaction((tx) => publish(tx, advert.id, seller.id));
+      await s.db.transaction((tx) => publish(tx, advert.id, other.id));
     }
     await s.background.matchSavedSearchesNow();
   });
