@@ -13,9 +13,10 @@ export type Hearts =
 /**
  * Short on purpose: a visitor's page carries one heart per card (24 on a list), and the micro-cache
  * serves those bytes thousands of times a second — a glyph rather than an SVG (the button's name is its
- * aria-label), default attributes left out, the card's corner in one class (app.css).
+ * aria-label), default attributes left out, the laptop carried by the button itself, its look and the card's
+ * corner each one class (app.css).
  */
-const circle = "btn btn-circle btn-sm text-lg text-error";
+const circle = "heart";
 const glyph = (filled: boolean) => (filled ? "♥" : "♡");
 
 /**
@@ -44,9 +45,15 @@ export function FavouriteButton({
 
   if (hearts.mode === "visitor") {
     return (
+      // The button carries the laptop (a submit button's name and value are sent with its form).
       <form action="/login" className={className}>
-        <input type="hidden" name="favourite" value={advertId} />
-        <button type="submit" className={circle} aria-pressed="false" aria-label={FAVOURITE_MESSAGES.save}>
+        <button
+          className={circle}
+          aria-pressed="false"
+          aria-label={FAVOURITE_MESSAGES.save}
+          name="favourite"
+          value={advertId}
+        >
           {glyph(false)}
         </button>
       </form>

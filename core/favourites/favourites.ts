@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
@@ -180,13 +180,19 @@ export function favouritesPageQuery(db: Db, next: boolean) {
       imageKey: adverts.imageKey,
       status: adverts.status,
       priceCents: adverts.resalePriceCents,
-      // Someone booked it, or is paying for it: an open order that is not yet a sale.
-      booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
+      booked: bookedNow(mine.advertId),
     })
     .from(mine)
     .leftJoin(adverts, eq(adverts.id, mine.advertId))
     .orderBy(descAsIndexed(mine.createdAt), descAsIndexed(mine.advertId));
 }
+
+/**
+ * Whether someone booked the laptop, or is paying for it: an open order that is not yet a sale (what its
+ * followers read as Booked, schemas/favourite-labels.ts `followedStatus`).
+ */
+export const bookedNow = (advertId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from orders o where o.advert_id = ${advertId} and o.status in ('booked', 'paying'))`;
 
 /** Prepared once per connection: the database plans it once (planning cost more than running it). */
 const pageQuery = (db: Db, next: boolean) =>

@@ -4,7 +4,7 @@
  * else, a refunded sale back on sale — written in the transaction of the change, fanned out by the job
  * queue when there are many.
  */
-export { createFavourites, type Favourites, favouritesPageQuery } from "./favourites.ts";
+export { bookedNow, createFavourites, type Favourites, favouritesPageQuery } from "./favourites.ts";
 export {
   alertSavers,
   defineSaverAlertJob,

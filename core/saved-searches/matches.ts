@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { cursorTime, descAsIndexed, pastCursor } from "../../db/order.ts";
@@ -7,6 +7,7 @@ import { followedStatus } from "../../schemas/favourite-labels.ts";
 import { BAD_MATCHES_CURSOR, type SavedSearchMatchPage } from "../../schemas/saved-searches.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
+import { bookedNow } from "../favourites/index.ts";
 import { mediaUrl } from "../media/index.ts";
 
 export const MATCHES_PAGE_SIZE = 20;
@@ -55,7 +56,7 @@ export function savedSearchMatchesQuery(db: Db, userId: string, after: Cursor | 
       status: adverts.status,
       priceCents: adverts.resalePriceCents,
       searchName: savedSearches.name,
-      booked: sql<boolean>`exists (select 1 from orders o where o.advert_id = ${mine.advertId} and o.status in ('booked', 'paying'))`,
+      booked: bookedNow(mine.advertId),
     })
     .from(mine)
     .innerJoin(adverts, eq(adverts.id, mine.advertId))

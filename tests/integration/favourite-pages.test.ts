@@ -20,18 +20,23 @@ const person = (role: Role = "user") => signedInPerson(t, role);
 /** A laptop for sale, by the file's seller unless another is named. */
 const laptop = (name = `Heart laptop ${++n}`, priceCents = 50_000, seller = sellerId) =>
   createAdvert(t.services, { sellerId: seller, brandId, name, resalePriceCents: priceCents, advertised: true });
-/** The heart of one laptop in a page's HTML: its form's attributes and its button. */
+/**
+ * The heart of one laptop in a page's HTML: a visitor's is its button (it carries the laptop as
+ * name="favourite"); a buyer's is a form whose hidden advertId comes before its button.
+ */
 function heartOf(html: string, advertId: string) {
-  const at = html.indexOf(`name="favourite" value="${advertId}"`);
-  const post = html.indexOf(`name="advertId" value="${advertId}"`);
-  const start = at >= 0 ? at : post;
-  if (start < 0) return null;
-  const button = /<button[^>]*>/.exec(html.slice(start))?.[0] ?? "";
-  return {
-    visitor: at >= 0,
-    pressed: /aria-pressed="true"/.test(button),
-    label: /aria-label="([^"]+)"/.exec(button)?.[1],
-  };
+  for (let at = html.indexOf(`value="${advertId}"`); at >= 0; at = html.indexOf(`value="${advertId}"`, at + 1)) {
+    const tag = html.slice(html.lastIndexOf("<", at), html.indexOf(">", at) + 1);
+    const visitor = tag.startsWith("<button") && tag.includes('name="favourite"');
+    if (!visitor && !(tag.startsWith("<input") && tag.includes('name="advertId"'))) continue;
+    const button = visitor ? tag : (/<button[^>]*>/.exec(html.slice(at))?.[0] ?? "");
+    return {
+      visitor,
+      pressed: /aria-pressed="true"/.test(button),
+      label: /aria-label="([^"]+)"/.exec(button)?.[1],
+    };
+  }
+  return null;
 }
 
 beforeAll(async () => {
