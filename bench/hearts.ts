@@ -3,11 +3,12 @@
  * Visitors' pages (/allAdd, home, a laptop's page) from this checkout's production build against the same
  * commit with the heart taken off the cards and the laptop page (a temporary worktree, patched and built),
  * started in turn on one fresh database on DATABASE_URL's PostgreSQL server, alternating for `rounds` rounds;
- * medians of requests/s at 10 and 50 connections, and each page's size. The target: within 10 %. Writes
+ * medians of requests/s at 10 and 50 connections, uncompressed and as a browser asks, and each page's size. The target: within 10 %. Writes
  * bench/results/<date>-hearts-postgres.md. (A brand's page is for signed-in people only, by the spec.)
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
 import { BENCH_SECRET, freshDatabase } from "./fresh-database.ts";
@@ -37,6 +38,21 @@ function withoutHearts(): string {
   return dir;
 }
 
+/** The bytes of a page as sent (compressed if asked: fetch would decompress it). */
+function bytesSent(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let n = 0;
+        res.on("data", (chunk: Buffer) => {
+          n += chunk.length;
+        });
+        res.on("end", () => resolve(n));
+      })
+      .on("error", reject);
+  });
+}
+
 // Both sides built now, from this checkout and from its commit: a build left from other sources would not be the A.
 sh("npx", ["react-router", "build"]);
 console.log(`Seeding ${size.toLocaleString("en-US")} adverts…`);
@@ -46,6 +62,14 @@ const noHearts = withoutHearts();
 const builds = { hearts: here, "no hearts": noHearts } as const;
 type Variant = keyof typeof builds;
 const paths = ["/allAdd?sort=price_desc", "/", `/laptops/${laptop}`];
+/**
+ * Each page as autocannon asks for it (no Accept-Encoding: the whole page, so the rate follows its bytes) and
+ * as a browser does (Chromium's Accept-Encoding: compressed, as visitors get it).
+ */
+const ENCODINGS: Record<string, Record<string, string>> = {
+  uncompressed: {},
+  "as a browser asks": { "accept-encoding": "gzip, deflate, br, zstd" },
+};
 const samples: Record<string, number[]> = {};
 const bytes: Record<string, number> = {};
 try {
@@ -61,14 +85,16 @@ try {
       try {
         if (!(await answers(`${base}/healthz`))) throw new Error(`${variant} did not start`);
         for (const path of paths) {
-          bytes[`${variant}|${path}`] = (await (await fetch(base + path)).arrayBuffer()).byteLength;
-          await autocannon({ url: base + path, connections: 10, duration: 2 }); // warm-up, discarded
-          for (const connections of [10, 50]) {
-            const r = await autocannon({ url: base + path, connections, duration });
-            if (r.non2xx + r.errors) throw new Error(`${variant} ${path}: ${r.non2xx + r.errors} failed`);
-            const key = `${variant}|${path}|${connections}`;
-            samples[key] = [...(samples[key] ?? []), r.requests.average];
-            console.log(`round ${round + 1} ${key}: ${Math.round(r.requests.average)} requests/s`);
+          for (const [encoding, headers] of Object.entries(ENCODINGS)) {
+            bytes[`${variant}|${path}|${encoding}`] = await bytesSent(base + path, headers);
+            await autocannon({ url: base + path, connections: 10, duration: 2, headers }); // warm-up, discarded
+            for (const connections of [10, 50]) {
+              const r = await autocannon({ url: base + path, connections, duration, headers });
+              if (r.non2xx + r.errors) throw new Error(`${variant} ${path}: ${r.non2xx + r.errors} failed`);
+              const key = `${variant}|${path}|${encoding}|${connections}`;
+              samples[key] = [...(samples[key] ?? []), r.requests.average];
+              console.log(`round ${round + 1} ${key}: ${Math.round(r.requests.average)} requests/s`);
+            }
           }
         }
       } finally {
@@ -86,17 +112,20 @@ const lines = [
   "",
   `${size.toLocaleString("en-US")} adverts; this checkout's production build against the same commit with the heart taken off the cards and the laptop page, started in turn on one database, ${rounds} alternating rounds of ${duration} s each after a 2 s warm-up, medians; ${os.cpus().length} cores.`,
   "",
-  "| page (visitor) | conns | req/s, no hearts | req/s, hearts on every card | change | bytes, no hearts → hearts |",
-  "|---|---:|---:|---:|---:|---|",
+  "| page (visitor) | sent | conns | req/s, no hearts | req/s, hearts on every card | change | bytes, no hearts → hearts |",
+  "|---|---|---:|---:|---:|---:|---|",
 ];
 for (const path of paths) {
-  for (const connections of [10, 50]) {
-    const without = median(samples[`no hearts|${path}|${connections}`]);
-    const withHearts = median(samples[`hearts|${path}|${connections}`]);
-    const change = (((withHearts - without) / without) * 100).toFixed(1);
-    lines.push(
-      `| ${path.replace(laptop, ":id")} | ${connections} | ${Math.round(without)} | ${Math.round(withHearts)} | ${change} % | ${bytes[`no hearts|${path}`]} → ${bytes[`hearts|${path}`]} |`,
-    );
+  for (const encoding of Object.keys(ENCODINGS)) {
+    for (const connections of [10, 50]) {
+      const without = median(samples[`no hearts|${path}|${encoding}|${connections}`]);
+      const withHearts = median(samples[`hearts|${path}|${encoding}|${connections}`]);
+      const change = (((withHearts - without) / without) * 100).toFixed(1);
+      const size = (variant: Variant) => bytes[`${variant}|${path}|${encoding}`];
+      lines.push(
+        `| ${path.replace(laptop, ":id")} | ${encoding} | ${connections} | ${Math.round(without)} | ${Math.round(withHearts)} | ${change} % | ${size("no hearts")} → ${size("hearts")} |`,
+      );
+    }
   }
 }
 const date = new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
