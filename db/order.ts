@@ -1,5 +1,6 @@
 import { is, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { PgColumn } from "drizzle-orm/pg-core";
+import { isUuid } from "./errors.ts";
 
 /**
  * Largest (newest) first, spelled as drizzle builds a `.desc()` index column: DESC NULLS LAST. PostgreSQL's
@@ -19,13 +20,31 @@ export interface OrderExpression {
 }
 export const ordered = (expression: SQL, type: string): OrderExpression => ({ expression, type });
 
+/** What a keyset cursor's part is: a count of rows, a time (written as epoch milliseconds), or an id (a UUID). */
+type CursorPart = "count" | "time" | "id";
+/** Each part as PostgreSQL reads it, or null unless it is one: no cursor reaches the database as a value it refuses. */
+const READ_PART: Record<CursorPart, (value: string) => string | null> = {
+  count: (v) => (/^[1-9][0-9]{0,17}$/.test(v) ? v : null),
+  // Digits only, before the year 10000: JavaScript reads "0" or "2020" as times PostgreSQL does not.
+  time: (v) => (/^[0-9]{1,15}$/.test(v) && Number(v) <= 253_402_300_799_999 ? new Date(Number(v)).toISOString() : null),
+  id: (v) => (isUuid(v) ? v : null),
+};
+
 /**
- * A cursor's time, written as epoch milliseconds, as the ISO text PostgreSQL reads: null unless it is one
- * (digits only, before the year 10000), so no cursor reaches the database as a time it refuses.
+ * An opaque keyset cursor of these parts, in the list's order: `encode` the last row shown, `decode` what a
+ * client sent back into the values `pastCursor` takes (null when it is not one of ours).
  */
-export function cursorTime(ms: string): string | null {
-  if (!/^[0-9]{1,15}$/.test(ms) || Number(ms) > 253_402_300_799_999) return null;
-  return new Date(Number(ms)).toISOString();
+export function keysetCursor(parts: readonly CursorPart[]) {
+  return {
+    encode: (...values: (number | string | Date)[]) =>
+      Buffer.from(values.map((v) => (v instanceof Date ? v.getTime() : v)).join("|")).toString("base64url"),
+    decode(cursor: string): string[] | null {
+      const values = Buffer.from(cursor, "base64url").toString().split("|");
+      if (values.length !== parts.length) return null;
+      const read = values.map((value, i) => READ_PART[parts[i] as CursorPart](value));
+      return read.every((v) => v !== null) ? (read as string[]) : null;
+    },
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { aliasedTable, and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUniqueViolation, isUuid } from "../../db/errors.ts";
-import { cursorTime, ordered, pastCursor } from "../../db/order.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { keysetCursor, ordered, pastCursor } from "../../db/order.ts";
 import { adverts, conversationBlocks, conversationReports, conversations, users } from "../../db/schema.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import { BAD_REPORTED_CONVERSATIONS_CURSOR, type ReportedConversation } from "../../schemas/conversations.ts";
@@ -19,12 +19,7 @@ const seller = aliasedTable(users, "seller");
 export const REPORTED_CONVERSATIONS_PAGE_SIZE = 50;
 
 /** A keyset cursor: the last conversation shown (when it was last reported in epoch ms, its id), opaque. */
-const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.getTime()}|${id}`).toString("base64url");
-function decodeCursor(cursor: string): { at: string; id: string } | null {
-  const [ms = "", id = ""] = Buffer.from(cursor, "base64url").toString().split("|");
-  const at = cursorTime(ms);
-  return at && isUuid(id) ? { at, id } : null;
-}
+const cursors = keysetCursor(["time", "id"]);
 
 /**
  * The order of the reported conversations, most recently reported first, then by id (so no two tie): one
@@ -97,7 +92,7 @@ export function createSafety({ db }: { db: Db }) {
       { cursor, limit = REPORTED_CONVERSATIONS_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
     ): Promise<{ conversations: ReportedConversation[]; next: string | null }> {
       requireAdmin(admin);
-      const after = cursor ? decodeCursor(cursor) : null;
+      const after = cursor ? cursors.decode(cursor) : null;
       if (cursor && !after) {
         throw new AppError("VALIDATION_FAILED", BAD_REPORTED_CONVERSATIONS_CURSOR, {
           cursor: BAD_REPORTED_CONVERSATIONS_CURSOR,
@@ -121,13 +116,13 @@ export function createSafety({ db }: { db: Db }) {
         .innerJoin(seller, eq(seller.id, conversations.sellerId))
         .where(eq(conversationReports.status, "open"))
         .groupBy(conversations.id, adverts.name, buyer.id, buyer.name, seller.id, seller.name)
-        .having(after ? pastCursor("desc", reportedOrder, [after.at, after.id]) : undefined)
+        .having(after ? pastCursor("desc", reportedOrder, after) : undefined)
         .orderBy(desc(lastReported), desc(conversations.id))
         .limit(size + 1);
       const groups = rows.slice(0, size);
       const last = groups.at(-1);
       const next =
-        rows.length > size && last?.lastReportedAt ? encodeCursor(new Date(last.lastReportedAt), last.id) : null;
+        rows.length > size && last?.lastReportedAt ? cursors.encode(new Date(last.lastReportedAt), last.id) : null;
       const ids = groups.map((g) => g.id);
       const reports = ids.length
         ? await db

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
-import { cursorTime, ordered, pastCursor } from "../../db/order.ts";
+import { keysetCursor, ordered, pastCursor } from "../../db/order.ts";
 import { adverts, reports, users } from "../../db/schema.ts";
 import { BAD_REPORTED_ADVERTS_CURSOR, type ReportedAdvert, type ReportInput } from "../../schemas/moderation.ts";
 import type { SessionUser } from "../accounts/index.ts";
@@ -14,17 +14,8 @@ import { isPublic, takeDown } from "../orders/index.ts";
 
 export const REPORTED_ADVERTS_PAGE_SIZE = 50;
 
-/**
- * A keyset cursor: the last advert shown (its open reports, when it was last reported in epoch milliseconds,
- * its id), opaque to clients.
- */
-const encodeCursor = (open: number, at: Date, advertId: string) =>
-  Buffer.from(`${open}|${at.getTime()}|${advertId}`).toString("base64url");
-function decodeCursor(cursor: string): { open: string; at: string; advertId: string } | null {
-  const [open = "", ms = "", advertId = ""] = Buffer.from(cursor, "base64url").toString().split("|");
-  const at = cursorTime(ms);
-  return /^[1-9][0-9]{0,17}$/.test(open) && at && isUuid(advertId) ? { open, at, advertId } : null;
-}
+/** A keyset cursor: the last advert shown (its open reports, when it was last reported, its id). */
+const cursors = keysetCursor(["count", "time", "id"]);
 
 /**
  * The order of the reported laptops, most reported first, then the most recently reported, then by id (so
@@ -71,7 +62,7 @@ export function createReports({ db }: { db: Db }) {
       { cursor, limit = REPORTED_ADVERTS_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
     ): Promise<{ groups: ReportedAdvert[]; next: string | null }> {
       requireAdmin(admin);
-      const after = cursor ? decodeCursor(cursor) : null;
+      const after = cursor ? cursors.decode(cursor) : null;
       if (cursor && !after) {
         throw new AppError("VALIDATION_FAILED", BAD_REPORTED_ADVERTS_CURSOR, { cursor: BAD_REPORTED_ADVERTS_CURSOR });
       }
@@ -90,14 +81,14 @@ export function createReports({ db }: { db: Db }) {
         .innerJoin(users, eq(users.id, adverts.sellerId))
         .where(eq(reports.status, "open"))
         .groupBy(reports.advertId, adverts.name, adverts.imageKey, users.name)
-        .having(after ? pastCursor("desc", advertOrder, [after.open, after.at, after.advertId]) : undefined)
+        .having(after ? pastCursor("desc", advertOrder, after) : undefined)
         .orderBy(desc(reportCount), desc(lastReported), desc(reports.advertId))
         .limit(size + 1);
       const groups = rows.slice(0, size);
       const last = groups.at(-1);
       const next =
         rows.length > size && last?.lastReportedAt
-          ? encodeCursor(last.reports, new Date(last.lastReportedAt), last.advertId)
+          ? cursors.encode(last.reports, new Date(last.lastReportedAt), last.advertId)
           : null;
       const ids = groups.map((g) => g.advertId);
       const details = ids.length

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
-import { cursorTime, ordered, pastCursor } from "../../db/order.ts";
+import { keysetCursor, ordered, pastCursor } from "../../db/order.ts";
 import { reviewReports, reviews, users } from "../../db/schema.ts";
 import { BAD_REPORTED_REVIEWS_CURSOR, type ReportedReview } from "../../schemas/reviews.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
@@ -19,17 +19,8 @@ const authors = alias(users, "authors");
 
 export const REPORTED_REVIEWS_PAGE_SIZE = 50;
 
-/**
- * A keyset cursor: the last review shown (its open reports, when it was last reported in epoch milliseconds,
- * its id), opaque to clients.
- */
-const encodeCursor = (open: number, at: Date, reviewId: string) =>
-  Buffer.from(`${open}|${at.getTime()}|${reviewId}`).toString("base64url");
-function decodeCursor(cursor: string): { open: string; at: string; reviewId: string } | null {
-  const [open = "", ms = "", reviewId = ""] = Buffer.from(cursor, "base64url").toString().split("|");
-  const at = cursorTime(ms);
-  return /^[1-9][0-9]{0,17}$/.test(open) && at && isUuid(reviewId) ? { open, at, reviewId } : null;
-}
+/** A keyset cursor: the last review shown (its open reports, when it was last reported, its id). */
+const cursors = keysetCursor(["count", "time", "id"]);
 
 /**
  * The order of the reported reviews, most reported first, then the most recently reported, then by id (so
@@ -77,7 +68,7 @@ export function createReviewReports({ db }: { db: Db }) {
       { cursor, limit = REPORTED_REVIEWS_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
     ): Promise<{ reviews: ReportedReview[]; next: string | null }> {
       requireAdmin(admin);
-      const after = cursor ? decodeCursor(cursor) : null;
+      const after = cursor ? cursors.decode(cursor) : null;
       if (cursor && !after) {
         throw new AppError("VALIDATION_FAILED", BAD_REPORTED_REVIEWS_CURSOR, { cursor: BAD_REPORTED_REVIEWS_CURSOR });
       }
@@ -100,14 +91,14 @@ export function createReviewReports({ db }: { db: Db }) {
         .innerJoin(authors, eq(authors.id, reviews.authorId))
         .where(eq(reviewReports.status, "open"))
         .groupBy(reviews.id, users.name, authors.name)
-        .having(after ? pastCursor("desc", reviewOrder, [after.open, after.at, after.reviewId]) : undefined)
+        .having(after ? pastCursor("desc", reviewOrder, after) : undefined)
         .orderBy(desc(reportCount), desc(lastReported), desc(reviews.id))
         .limit(size + 1);
       const groups = rows.slice(0, size);
       const last = groups.at(-1);
       const next =
         rows.length > size && last?.lastReportedAt
-          ? encodeCursor(last.reports, new Date(last.lastReportedAt), last.reviewId)
+          ? cursors.encode(last.reports, new Date(last.lastReportedAt), last.reviewId)
           : null;
       const ids = groups.map((g) => g.reviewId);
       const details = ids.length

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUuid } from "../../db/errors.ts";
-import { cursorTime, descAsIndexed, pastCursor } from "../../db/order.ts";
+import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
 import { adverts, savedSearches, savedSearchMatches } from "../../db/schema.ts";
 import { followedStatus } from "../../schemas/favourite-labels.ts";
 import { BAD_MATCHES_CURSOR, type SavedSearchMatchPage } from "../../schemas/saved-searches.ts";
@@ -12,37 +11,20 @@ import { mediaUrl } from "../media/index.ts";
 
 export const MATCHES_PAGE_SIZE = 20;
 
-interface Cursor {
-  at: string;
-  searchId: string;
-  advertId: string;
-}
-
-/** A keyset cursor: the last match shown (when, in epoch milliseconds; which search; which laptop), opaque. */
-const encodeCursor = (at: Date, searchId: string, advertId: string) =>
-  Buffer.from(`${at.getTime()}|${searchId}|${advertId}`).toString("base64url");
-function decodeCursor(cursor: string): Cursor | null {
-  const [ms = "", searchId = "", advertId = ""] = Buffer.from(cursor, "base64url").toString().split("|");
-  const at = cursorTime(ms);
-  return at && isUuid(searchId) && isUuid(advertId) ? { at, searchId, advertId } : null;
-}
+/** A keyset cursor: the last match shown (when, which search, which laptop), opaque to clients. */
+const cursors = keysetCursor(["time", "id", "id"]);
 
 /**
  * A page of a person's matches (the first, or the one past a cursor): the page of matches first, straight from
  * `saved_search_matches_newest_idx` in its order, then each one's laptop and search — so a person with
  * thousands of matches costs what one with twenty does.
  */
-export function savedSearchMatchesQuery(db: Db, userId: string, after: Cursor | null, limit: number) {
+export function savedSearchMatchesQuery(db: Db, userId: string, after: string[] | null, limit: number) {
   const order = [savedSearchMatches.matchedAt, savedSearchMatches.savedSearchId, savedSearchMatches.advertId];
   const mine = db
     .select()
     .from(savedSearchMatches)
-    .where(
-      and(
-        eq(savedSearchMatches.userId, userId),
-        after ? pastCursor("desc", order, [after.at, after.searchId, after.advertId]) : undefined,
-      ),
-    )
+    .where(and(eq(savedSearchMatches.userId, userId), after ? pastCursor("desc", order, after) : undefined))
     .orderBy(...order.map(descAsIndexed))
     .limit(limit)
     .as("mine");
@@ -73,7 +55,7 @@ export async function listMatches(
   actor: SessionUser,
   { cursor, limit = MATCHES_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
 ): Promise<SavedSearchMatchPage> {
-  const after = cursor ? decodeCursor(cursor) : null;
+  const after = cursor ? cursors.decode(cursor) : null;
   if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_MATCHES_CURSOR, { cursor: BAD_MATCHES_CURSOR });
   const rows = await savedSearchMatchesQuery(db, actor.id, after, limit + 1);
   const page = rows.slice(0, limit);
@@ -93,6 +75,6 @@ export async function listMatches(
         matchedAt: r.matchedAt.toISOString(),
       };
     }),
-    next: rows.length > limit && last ? encodeCursor(last.matchedAt, last.searchId, last.advertId) : null,
+    next: rows.length > limit && last ? cursors.encode(last.matchedAt, last.searchId, last.advertId) : null,
   };
 }

@@ -124,7 +124,7 @@ describe("a person's lists are read in their index's order, never all of them so
 
   it.each([
     ["a person's newest saved-search matches", null],
-    ["their older ones", { at: someone.at, searchId: crypto.randomUUID(), advertId: someone.id }],
+    ["their older ones", [someone.at, crypto.randomUUID(), someone.id]],
   ])("%s", async (_name, after) => {
     const text = await plan(savedSearchMatchesQuery(t.services.db, someone.me, after, 21), {});
     expect(text).toMatch(/Index (Only )?Scan using saved_search_matches_newest_idx/);
