@@ -6,6 +6,7 @@ import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
+import { eventsOf } from "../support/event-stream.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
 import { startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -396,21 +397,7 @@ describe("live", () => {
       headers: { cookie: seller.cookie },
       signal: aborter.signal,
     });
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffered = "";
-    async function next(): Promise<{ unread: number; conversationId: string }> {
-      for (;;) {
-        const match = /event: messages\ndata: (.+)\n\n/.exec(buffered);
-        if (match?.[1]) {
-          buffered = buffered.slice(match.index + match[0].length);
-          return JSON.parse(match[1]);
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error("the stream ended");
-        buffered += decoder.decode(value, { stream: true });
-      }
-    }
+    const next = eventsOf<{ unread: number; conversationId: string }>(res, "messages");
     expect(await next()).toEqual({ unread: 1, conversationId: "" });
     await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Hello?" });
     expect(await next()).toEqual({ unread: 2, conversationId: id });

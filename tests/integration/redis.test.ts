@@ -6,6 +6,7 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
 import { expectChangeSeenAcross } from "../support/cache-across-processes.ts";
+import { eventsOf } from "../support/event-stream.ts";
 import { client } from "../support/http.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
 import { redisAvailable, TEST_REDIS_URL, testPrefix } from "../support/redis.ts";
@@ -120,21 +121,7 @@ describe.skipIf(!available)("on Redis", () => {
         });
         expect(res.status).toBe(200);
         expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-        const decoder = new TextDecoder();
-        let buffered = "";
-        async function next(): Promise<{ unread: number; conversationId: string }> {
-          for (;;) {
-            const match = /event: messages\ndata: (.+)\n\n/.exec(buffered);
-            if (match?.[1]) {
-              buffered = buffered.slice(match.index + match[0].length);
-              return JSON.parse(match[1]);
-            }
-            const { value, done } = await reader.read();
-            if (done) throw new Error("the stream ended");
-            buffered += decoder.decode(value, { stream: true });
-          }
-        }
+        const next = eventsOf<{ unread: number; conversationId: string }>(res, "messages");
         // Connected (B has subscribed before it counts): the first message, unread.
         expect(await next()).toEqual({ unread: 1, conversationId: "" });
         const sentAt = Date.now();
