@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
-import { FAVOURITE_STATUS_LABELS, type FavouriteStatus, priceChangeText } from "../../../schemas/favourite-labels.ts";
+import { priceChangeText } from "../../../schemas/favourite-labels.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { canBuy } from "../../../schemas/roles.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { FavouriteButton } from "../../components/favourite-button.tsx";
+import { FollowedStatus } from "../../components/followed-status.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { notFound } from "../../lib/not-found.server.ts";
@@ -29,13 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = () => [{ title: "Favourites — ReLaptop" }];
-
-const BADGES: Record<FavouriteStatus, string> = {
-  available: "badge-success",
-  booked: "badge-info",
-  sold: "badge-neutral",
-  gone: "badge-ghost",
-};
 
 /** Every favourite on this page is saved, so each heart offers "Remove from favourites". */
 export default function Favourites({ loaderData: { items, next } }: Route.ComponentProps) {
@@ -71,7 +65,7 @@ export default function Favourites({ loaderData: { items, next } }: Route.Compon
               >
                 <p className="flex flex-wrap items-center gap-2">
                   {f.priceCents !== null && <span className="font-semibold">{formatPrice(f.priceCents)}</span>}
-                  <span className={`badge ${BADGES[f.status]}`}>{FAVOURITE_STATUS_LABELS[f.status]}</span>
+                  <FollowedStatus status={f.status} />
                   {change && (
                     <span className={f.priceChangeCents && f.priceChangeCents < 0 ? "text-success" : ""}>{change}</span>
                   )}

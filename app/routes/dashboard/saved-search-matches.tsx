@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
-import { FAVOURITE_STATUS_LABELS } from "../../../schemas/favourite-labels.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
+import { FollowedStatus } from "../../components/followed-status.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -66,9 +66,7 @@ function Match({ match: m }: { match: Route.ComponentProps["loaderData"]["items"
     >
       <p className="flex flex-wrap items-center gap-2">
         {m.priceCents !== null && <span className="font-semibold">{formatPrice(m.priceCents)}</span>}
-        <span className={`badge ${m.status === "available" ? "badge-success" : "badge-ghost"}`}>
-          {FAVOURITE_STATUS_LABELS[m.status]}
-        </span>
+        <FollowedStatus status={m.status} />
       </p>
       <p className="text-sm text-base-content/70">
         {`For “${m.searchName}”`} · <LocalTime iso={m.matchedAt} />
