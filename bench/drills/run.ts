@@ -2,10 +2,13 @@
  * Resilience drills: `npm run drills` — the full form, as the issue describes them; `-- --short` is the
  * form CI runs at the end of `npm test`; `-- --only race,sqlmap` picks drills.
  * Each drill prints what it did and what it found; the process exits 1 when any invariant breaks.
- * The outage drill restarts the machine's PostgreSQL: it runs only as root, and says so when skipped.
+ * They run on the embedded database and on PostgreSQL: DATABASE_URL's server, or one of their own
+ * (tests/support/throwaway-postgres.ts) when it is unset. The outage drill stops and starts a server of its own.
  * Webhook replay (Stripe events ×10, out of order) and the role × operation matrix run with the
  * integration tests, on both databases.
  */
+
+import { startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 import { clusterDrill } from "./cluster.ts";
 import { crashDrill } from "./crash.ts";
 import { loadDrill } from "./load.ts";
@@ -14,7 +17,7 @@ import { outageDrill } from "./outage.ts";
 import { pairsDrill } from "./pairs.ts";
 import { raceDrill } from "./race.ts";
 import { sqlmapDrill } from "./sqlmap.ts";
-import { brokenInvariants, canRestartPostgres } from "./support.ts";
+import { brokenInvariants } from "./support.ts";
 import { workersDrill } from "./workers.ts";
 
 const short = process.argv.includes("--short");
@@ -30,19 +33,21 @@ const drills: [string, () => Promise<void>][] = [
   ["mail", () => mailOutageDrill({ short })],
   ["workers", workersDrill],
   ["cluster", () => clusterDrill({ short })],
-  // Last: it restarts the PostgreSQL server the other drills use.
   ["outage", outageDrill],
 ];
 
-for (const [name, drill] of drills) {
-  if (only && !only.includes(name)) continue;
-  if (name === "outage" && !canRestartPostgres()) {
-    console.log("outage: skipped (needs root and Debian's pg_ctlcluster to restart PostgreSQL)");
-    continue;
+const server = process.env.DATABASE_URL ? null : await startThrowawayPostgres();
+if (server) process.env.DATABASE_URL = server.url;
+
+try {
+  for (const [name, drill] of drills) {
+    if (only && !only.includes(name)) continue;
+    const started = performance.now();
+    await drill();
+    console.log(`${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
-  const started = performance.now();
-  await drill();
-  console.log(`${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+} finally {
+  await server?.remove();
 }
 const broken = brokenInvariants();
 console.log(broken ? `\nDrills FAILED: ${broken} invariant(s) broken` : "\nDrills passed: every invariant held");

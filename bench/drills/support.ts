@@ -2,7 +2,7 @@
  * What every drill shares: the verdict, starting a production server, HTTP sessions and requests sent
  * together, laptops seeded straight into the database, and the money checks.
  */
-import { type ChildProcess, execSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -37,14 +37,11 @@ export function embedded(): Database {
   };
 }
 
-export const postgresUrl = () => process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-
-/** A fresh database on DATABASE_URL's PostgreSQL server; null when no server answers. */
-export async function postgres(label: string): Promise<Database | null> {
-  const scratch = await createScratchDatabase(postgresUrl(), `relaptop_drill_${label}_${process.pid}`).catch(
-    () => null,
-  );
-  if (!scratch) return null;
+/** A fresh database on DATABASE_URL's PostgreSQL server (run.ts starts one of its own when that is unset). */
+export async function postgres(label: string): Promise<Database> {
+  const server = process.env.DATABASE_URL;
+  if (!server) throw new Error("the drills need DATABASE_URL (bench/drills/run.ts sets it)");
+  const scratch = await createScratchDatabase(server, `relaptop_drill_${label}_${process.pid}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-drill-")); // its uploads
   return {
     name: "PostgreSQL",
@@ -163,19 +160,6 @@ export async function laptops(base: string): Promise<string[]> {
   const res = await fetch(`${base}/api/adverts?sort=newest`);
   const { items } = (await res.json()) as { items: { id: string }[] };
   return items.map((i) => i.id);
-}
-
-/** Root can restart the machine's PostgreSQL cluster (Debian's pg_ctlcluster). */
-export function canRestartPostgres() {
-  try {
-    return (
-      process.getuid?.() === 0 &&
-      fs.readdirSync("/etc/postgresql").length > 0 &&
-      Boolean(execSync("command -v pg_ctlcluster", { shell: "/bin/bash" }).toString().trim())
-    );
-  } catch {
-    return false;
-  }
 }
 
 /**

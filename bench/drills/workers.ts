@@ -22,10 +22,6 @@ const children = (pid: number | undefined) => {
 
 export async function workersDrill() {
   const db = await postgres("workers");
-  if (!db) {
-    console.log("workers: skipped (no PostgreSQL server)");
-    return;
-  }
   console.log("workers: three app processes under one supervisor, on PostgreSQL");
   const server = startServer({ ...db.env, WEB_CONCURRENCY: "3", SHUTDOWN_DRAIN_MS: "500" }, PORT);
   try {

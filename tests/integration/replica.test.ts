@@ -37,6 +37,14 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
     if (replica) await stopReplica(replica);
   }, 120_000);
 
+  /** Stops the replica applying changes: asked for, replay stops at the next record, so wait until it has. */
+  const pauseReplay = async () => {
+    await replicaSql("select pg_wal_replay_pause()");
+    const state = async () =>
+      ((await replicaSql("select pg_get_wal_replay_pause_state() as s")) as { rows: { s: string }[] }).rows[0]?.s;
+    await expect.poll(state, { timeout: 10_000 }).toBe("paused");
+  };
+
   const visitorSees = async (id: string) => (await client(t).get(`/api/adverts/${id}`)).statusCode;
 
   it("answers visitors from the replica and signed-in people from the primary; past the lag bound, visitors too", async () => {
@@ -45,7 +53,7 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
     await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(true);
 
     // The replica stops applying changes: what is written now is on the primary only.
-    await replicaSql("select pg_wal_replay_pause()");
+    await pauseReplay();
     try {
       const second = await createAdvert(t.services, { sellerId, brandId, name: "XPS 15", resalePriceCents: 90_000 });
       expect(await visitorSees(second.id)).toBe(404); // the replica's answer
@@ -68,7 +76,7 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
     await expect.poll(() => t.services.database.replica?.watch.usable(), { timeout: 10_000 }).toBe(true);
     const laptop = await createAdvert(t.services, { sellerId, brandId, name: "Inspiron", resalePriceCents: 40_000 });
     await expect.poll(() => visitorSees(laptop.id), { timeout: 10_000 }).toBe(200);
-    await replicaSql("select pg_wal_replay_pause()");
+    await pauseReplay();
     try {
       const rae = client(t);
       await rae.signIn("rae@x.test");
@@ -96,7 +104,7 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
     const logo = new File([new Uint8Array(await pngBytes())], "logo.png", { type: "image/png" });
     const heard = Promise.withResolvers<void>();
     const stopHearing = await t.services.database.broadcast.on(BRANDS_CHANNEL, () => heard.resolve());
-    await replicaSql("select pg_wal_replay_pause()");
+    await pauseReplay();
     try {
       // Added by an admin: every process hears it on commit and reads the brand list again, while the
       // replica, replaying nothing, has no such brand yet.
