@@ -22,6 +22,7 @@ export default [
   route("account/mode", "routes/account-mode.tsx"),
   route("theme", "routes/theme.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("form-refused", "routes/form-refused.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
     route("notifications", "routes/dashboard/notifications.tsx"),

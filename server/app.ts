@@ -44,6 +44,7 @@ import { cacheBroadcast } from "./http/cache-broadcast.ts";
 import { cacheHeaders } from "./http/cache-headers.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { hostCheck } from "./http/host-check.ts";
+import { sendLocalAddressesToLocalhost } from "./http/local-address.ts";
 import { limitJsonDepth, methodCheck, pagePathCheck } from "./http/malformed.ts";
 import { registerMetrics } from "./http/metrics-route.ts";
 import { originCheck } from "./http/origin-check.ts";
@@ -195,6 +196,7 @@ export async function buildApp({
     securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
   app.addHook("onRequest", hostCheck);
+  if (!config.publicUrlSet) app.addHook("onRequest", sendLocalAddressesToLocalhost(config.publicUrl, config.port));
   // Before compression: the cache keeps pages as rendered, and each response is compressed for its client.
   await registerPublicCache(app, {
     ttlMs: config.publicCacheMs,

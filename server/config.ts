@@ -245,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Demo data is on by default only for the embedded database.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    /** Unset, other addresses of this machine are sent to localhost (server/http/local-address.ts). */
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     authSecret: e.AUTH_SECRET ?? kept?.secret ?? TEST_SECRET,
     /** Where the embedded secret is kept, and whether this start made it (main.ts says so in the log). */
     authSecretFile: kept?.file,

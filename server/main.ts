@@ -45,6 +45,13 @@ async function main() {
   // The job queue: email delivery, and payment reconciliation at start and every minute (once per cluster).
   // With RUN_JOBS=false this process only queues jobs; `npm run worker` processes work them.
   await services.background.start({ work: config.runJobs });
+  // This server speaks HTTP only: an https:// address means a proxy in front, which must be trusted to say so.
+  if (config.publicUrl.startsWith("https://") && config.trustProxy === false) {
+    console.warn(
+      "PUBLIC_URL is https:// but TRUST_PROXY is not set: set it to the proxy in front (its address, or 1), " +
+        "or every page form is refused as sent to another address.",
+    );
+  }
   if (!config.mail.smtpUrl) console.log("No SMTP_URL set: emails are kept, not sent, and logged here one line each.");
   const shutdown = async (signal: NodeJS.Signals) => {
     // SIGTERM (a deploy, a scale-down): /healthz fails at once and the process keeps serving while the
@@ -66,13 +73,26 @@ async function main() {
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
-  await app.listen({ port: config.port, host: config.host });
-  if (dev) {
-    console.log(
-      `ReLaptop (development) at ${config.publicUrl}: edits under app/ show in the page at once; ` +
-        "the server restarts when server/, core/, db/, schemas/ or .env change.",
-    );
-  }
+  // Once, by the first of several app processes.
+  let told = cluster.isWorker && cluster.worker?.id !== 1;
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    // The line a person reads first names the address where everything works (PUBLIC_URL), before Fastify's
+    // lines for each interface it listens on, which stay in the JSON log for operators.
+    listenTextResolver: (address) => {
+      if (!told) {
+        told = true;
+        console.log(
+          dev
+            ? `ReLaptop (development) is running at ${config.publicUrl}: edits under app/ show in the page at once; ` +
+                "the server restarts when server/, core/, db/, schemas/ or .env change."
+            : `ReLaptop is running at ${config.publicUrl}`,
+        );
+      }
+      return `Server listening at ${address}`;
+    },
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { fastify } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { cacheHeaders } from "../../server/http/cache-headers.ts";
+import { sendLocalAddressesToLocalhost } from "../../server/http/local-address.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -176,5 +177,82 @@ describe("the cross-site check compares with PUBLIC_URL, not the Host header", (
       host: "10.0.0.7:3000",
     });
     expect(res.statusCode).not.toBe(403);
+  });
+});
+
+describe("a page form the cross-site check refuses gets a page that says what to do", () => {
+  const form = "email=hana%40x.test&password=wrong-password";
+  const post = (url: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      payload: form,
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
+
+  it("sends a form from another site to the explanation, as a redirect its way of posting follows", async () => {
+    const document = await post("/login", { origin: "http://evil.example", accept: "text/html" });
+    expect(document.statusCode).toBe(303);
+    expect(document.headers.location).toBe("/form-refused?reason=cross-site");
+    // React Router's own request, as its client sends a form with JavaScript.
+    const data = await post("/login.data", { origin: "http://evil.example" });
+    expect(data.statusCode).toBe(204);
+    expect(data.headers["x-remix-redirect"]).toBe("/form-refused?reason=cross-site");
+    expect(data.headers["x-remix-reload-document"]).toBe("true");
+    const page = await t.app.inject({ method: "GET", url: "/form-refused?reason=cross-site" });
+    expect(page.statusCode).toBe(403);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain("This form was not sent");
+    expect(page.body).toContain("Open ReLaptop at http://relaptop.test and try again: nothing was changed.");
+  });
+
+  it("names TRUST_PROXY when the form comes from the site's address but reached us as another", async () => {
+    // What a proxy that ended HTTPS or rewrote the Host, untrusted, hands on: React Router would answer a bare 400.
+    const res = await post("/login", { origin: "http://relaptop.test", host: "10.0.0.7:3000", accept: "text/html" });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/form-refused?reason=proxy");
+    const page = await t.app.inject({ method: "GET", url: "/form-refused?reason=proxy" });
+    expect(page.body).toContain("set TRUST_PROXY to that proxy&#x27;s address");
+    // Reaching the site's address, the same form is the login's to answer.
+    const same = await post("/login", { origin: "http://relaptop.test", host: "relaptop.test", accept: "text/html" });
+    expect(same.headers.location ?? "").not.toContain("/form-refused");
+  });
+
+  it("keeps the API's answer in its error shape", async () => {
+    const res = await client(t).post(
+      "/api/auth/sign-in/email",
+      { email: "hana@x.test", password: "x" },
+      {
+        origin: "http://evil.example",
+      },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: "FORBIDDEN", message: "Cross-site request refused." });
+  });
+});
+
+describe("without PUBLIC_URL, this machine's other addresses lead to localhost", () => {
+  const hook = sendLocalAddressesToLocalhost("http://localhost:3000", 3000);
+  const app = fastify();
+  app.addHook("onRequest", hook);
+  app.all("/*", async () => "served");
+  afterAll(() => app.close());
+  const ask = (method: "GET" | "HEAD" | "POST", host: string, url = "/login?next=%2Fdashboard") =>
+    app.inject({ method, url, headers: { host } });
+
+  it("redirects pages read on 127.0.0.1, [::1] or 0.0.0.0 at this port, path and query kept", async () => {
+    for (const host of ["127.0.0.1:3000", "[::1]:3000", "0.0.0.0:3000"]) {
+      const res = await ask("GET", host);
+      expect(res.statusCode, host).toBe(307);
+      expect(res.headers.location, host).toBe("http://localhost:3000/login?next=%2Fdashboard");
+    }
+    expect((await ask("HEAD", "127.0.0.1:3000")).statusCode).toBe(307);
+  });
+
+  it("leaves localhost, other ports, forms and health checks as they are", async () => {
+    expect((await ask("GET", "localhost:3000")).body).toBe("served");
+    expect((await ask("GET", "127.0.0.1:3001")).body).toBe("served");
+    expect((await ask("POST", "127.0.0.1:3000")).body).toBe("served");
+    expect((await ask("GET", "127.0.0.1:3000", "/healthz")).body).toBe("served");
   });
 });
