@@ -8,9 +8,9 @@
  *   summary at the end. Under CI=true a skipped part fails the run before anything starts.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import net from "node:net";
 import { startRedis } from "../bench/drills/cluster-parts.ts";
 import { nginxInstalled } from "./support/nginx.ts";
+import { redisAnswers } from "./support/redis.ts";
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from "./support/throwaway-postgres.ts";
 
 interface Skipped {
@@ -20,18 +20,6 @@ interface Skipped {
 }
 
 const onPath = (program: string) => spawnSync("sh", ["-c", `command -v ${program}`]).status === 0;
-
-const answers = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host, port, timeout: 1000 });
-    const answer = (yes: boolean) => {
-      socket.destroy();
-      resolve(yes);
-    };
-    socket.once("connect", () => answer(true));
-    socket.once("error", () => answer(false));
-    socket.once("timeout", () => answer(false));
-  });
 
 const cleanups: (() => Promise<void>)[] = [];
 async function cleanUp() {
@@ -55,7 +43,7 @@ if (!process.env.TEST_REDIS_URL) {
     const redis = await startRedis(await freePort());
     cleanups.push(redis.stop);
     env.TEST_REDIS_URL = redis.url;
-  } else if (await answers("127.0.0.1", 6379)) {
+  } else if (await redisAnswers("redis://127.0.0.1:6379")) {
     env.TEST_REDIS_URL = "redis://127.0.0.1:6379";
   } else {
     skipped.push({
@@ -78,7 +66,7 @@ if (!onPath("sqlmap")) {
 const summary = () =>
   `${skipped.length} part${skipped.length === 1 ? "" : "s"} skipped: ${skipped.map((s) => s.part).join(", ")}`;
 for (const { part, what, install } of skipped) {
-  console.log(`${part}: skipped — ${what} need it (install: ${install})`);
+  console.log(`${part}: skipped — needed by ${what}. Install: ${install}`);
 }
 if (skipped.length > 0 && process.env.CI) {
   console.log(`\n${summary()}: CI runs every part`);

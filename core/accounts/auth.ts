@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { magicLink } from "better-auth/plugins/magic-link";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
@@ -13,20 +14,29 @@ import {
 } from "../../schemas/account-recovery.ts";
 import { nameSchema, signUpSchema } from "../../schemas/accounts.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
+import { LOGIN_MESSAGES, SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import { visibleText } from "../../schemas/text-safety.ts";
+import { createDeviceCookies } from "./device-cookie.ts";
 import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
 import type { RecoveryLimiter } from "./recovery-limits.ts";
 
 /** The account's own emails; the server writes them to the outbox (core/notifications). */
-export type AccountEmail = "account.passwordReset" | "account.verifyEmail";
+export type AccountEmail =
+  | "account.passwordReset"
+  | "account.verifyEmail"
+  | "account.signInLink"
+  | "account.loginsPaused";
 export type SendAccountEmail = (kind: AccountEmail, userId: string, url: string) => Promise<void>;
 
 /**
- * "Forgot password" answers no sooner than this, whether the account exists or not: the known path writes
- * a token and an email row, the unknown one only looks (better-auth's own dummy work), and both then wait
- * out the rest, so the time tells nothing. Well above what the known path takes on a busy machine.
+ * "Forgot password" and "email me a sign-in link" answer no sooner than this, whether the account exists or
+ * not: the known path writes a token and an email row, the unknown one less, and both then wait out the
+ * rest, so the time tells nothing. Well above what the known path takes on a busy machine.
  */
 export const RESET_ANSWER_MS = 400;
+
+/** Where a new session starts (so the browser gets a device cookie for its account): every way in. */
+const SIGNS_IN = /^\/(sign-in\/email|sign-up\/email|reset-password|magic-link\/verify|oauth2\/callback\/|callback\/)/;
 
 export interface AuthOptions {
   db: Db;
@@ -44,17 +54,21 @@ export interface AuthOptions {
 
 export const GOOGLE_PROVIDER_ID = "google";
 
+/** An account as better-auth's adapter reads it, with our field. */
+type Owner = { id: string; emailVerified: boolean; deactivatedAt?: Date | null };
+
 /** The address a request came from, as the edge recorded it in x-forwarded-for. */
 export function clientIp(headers: Headers | undefined): string {
   return headers?.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
 }
 
-/** 429 with Retry-After, and the wait in words for people. */
-function tooMany(reason: string, waitMs: number) {
+/** 429 with Retry-After, and the wait in words for people (then `orElse`, another way, if there is one). */
+function tooMany(reason: string, waitMs: number, orElse?: string) {
   const minutes = Math.ceil(waitMs / 60_000);
+  const wait = `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
   return new APIError(
     "TOO_MANY_REQUESTS",
-    { code: "TOO_MANY_REQUESTS", message: `${reason} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+    { code: "TOO_MANY_REQUESTS", message: `${reason} ${wait}${orElse ? `, ${orElse}` : ""}.` },
     { "retry-after": String(Math.ceil(waitMs / 1000)) },
   );
 }
@@ -82,6 +96,10 @@ export function createAuth(options: AuthOptions) {
   // One request's state between its before and after hooks (keyed by the request's auth context).
   const startedAt = new WeakMap<object, number>();
   const resetting = new WeakMap<object, string>();
+  const devices = createDeviceCookies({ secret: options.secret, secure: options.baseURL.startsWith("https://") });
+  /** The device this request's browser proved for the account it names, or null. */
+  const deviceOf = (ctx: { getCookie: (name: string) => string | null }, email: string) =>
+    devices.verify(email, ctx.getCookie(devices.nameFor(email)));
   return betterAuth({
     appName: "ReLaptop",
     baseURL: options.baseURL,
@@ -193,8 +211,24 @@ export function createAuth(options: AuthOptions) {
           if (wait > 0) throw tooMany("Too many new accounts from your network.", wait);
         }
         if (ctx.path === "/sign-in/email") {
-          const wait = await throttle.retryAfter(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
-          if (wait > 0) throw tooMany("Too many failed logins.", wait);
+          const email = String(ctx.body?.email ?? "");
+          const refused = await throttle.refusal(email, clientIp(ctx.headers), deviceOf(ctx, email));
+          if (refused?.by === "account") {
+            throw tooMany(LOGIN_MESSAGES.accountPaused, refused.wait, LOGIN_MESSAGES.orLink);
+          }
+          if (refused) throw tooMany(LOGIN_MESSAGES.tooManyFailures, refused.wait);
+        }
+        if (ctx.path === "/sign-in/magic-link") {
+          const refused = await recoveryLimits.signInLink(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
+          if (refused) {
+            const why = refused.by === "email" ? "tooManyLinksForEmail" : "tooManyLinksFromNetwork";
+            throw tooMany(LOGIN_MESSAGES[why], refused.wait);
+          }
+          startedAt.set(ctx.context, Date.now());
+        }
+        if (ctx.path === "/magic-link/verify") {
+          const wait = await recoveryLimits.resetAttempt(clientIp(ctx.headers));
+          if (wait > 0) throw tooMany(LOGIN_MESSAGES.tooManyLinkAttempts, wait);
         }
         if (ctx.path === "/request-password-reset") {
           const refused = await recoveryLimits.resetRequest(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
@@ -225,7 +259,7 @@ export function createAuth(options: AuthOptions) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/request-password-reset") {
+        if (ctx.path === "/request-password-reset" || ctx.path === "/sign-in/magic-link") {
           const started = startedAt.get(ctx.context);
           const wait = started === undefined ? 0 : started + RESET_ANSWER_MS - Date.now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -237,38 +271,67 @@ export function createAuth(options: AuthOptions) {
           // Success signs them in: every other session ended with the reset; this one is new.
           const user = await ctx.context.internalAdapter.findUserById(userId);
           if (!user) return;
-          await throttle.recordSuccess(user.email, clientIp(ctx.headers));
+          await throttle.recordSuccess(user.email, clientIp(ctx.headers), null);
           const session = await ctx.context.internalAdapter.createSession(user.id);
           await setSessionCookie(ctx, { session, user });
-          return;
         }
-        if (ctx.path !== "/sign-in/email") return;
-        const email = String(ctx.body?.email ?? "");
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          // 429 is our own refusal above: only a wrong password counts.
-          if (returned.statusCode === 401) await throttle.recordFailure(email, clientIp(ctx.headers));
-        } else {
-          await throttle.recordSuccess(email, clientIp(ctx.headers));
+        if (ctx.path === "/sign-in/email") {
+          const email = String(ctx.body?.email ?? "");
+          const device = deviceOf(ctx, email);
+          const returned = ctx.context.returned;
+          if (!(returned instanceof APIError)) {
+            await throttle.recordSuccess(email, clientIp(ctx.headers), device);
+          } else if (returned.statusCode === 401) {
+            // 429 is our own refusal above: only a wrong password counts.
+            const { ceilingReached } = await throttle.recordFailure(email, clientIp(ctx.headers), device);
+            if (ceilingReached) {
+              // Once per window: the owner hears why new devices are refused, and how to get in.
+              const user = (await ctx.context.internalAdapter.findUserByEmail(email))?.user as Owner | undefined;
+              if (user && !user.deactivatedAt)
+                await send("account.loginsPaused", user.id, `${options.baseURL}/login/link`);
+            }
+          }
+        }
+        // Whichever way this browser just signed in, it is now a known device of that account.
+        const signedIn = ctx.context.newSession?.user;
+        if (signedIn && SIGNS_IN.test(ctx.path)) {
+          for (const cookie of devices.issue(signedIn.email)) ctx.setCookie(cookie.name, cookie.value, cookie.options);
         }
       }),
     },
-    plugins: options.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                discoveryUrl: options.google.discoveryUrl,
-                clientId: options.google.clientId,
-                clientSecret: options.google.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // "Email me a sign-in link": for the owner whose account refuses unknown devices (login-throttle.ts),
+      // and anyone else who would rather not type a password. Existing, confirmed, undeleted accounts only:
+      // the answer (and its time, above) is the same for any address.
+      magicLink({
+        expiresIn: SIGN_IN_LINK_TTL_SECONDS,
+        disableSignUp: true,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, token }, ctx) => {
+          const user = (await ctx?.context.internalAdapter.findUserByEmail(email))?.user as Owner | undefined;
+          // Unconfirmed addresses get none: better-auth would take the link as the address's first proof and
+          // delete the account's password and sessions (made before anyone proved the address).
+          if (!user?.emailVerified || user.deactivatedAt) return;
+          await send("account.signInLink", user.id, link("/login/link", token));
+        },
+      }),
+      ...(options.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  discoveryUrl: options.google.discoveryUrl,
+                  clientId: options.google.clientId,
+                  clientSecret: options.google.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

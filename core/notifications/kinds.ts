@@ -1,3 +1,4 @@
+import { SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import { formatMoney } from "./format.ts";
 
 /**
@@ -608,6 +609,44 @@ export const KINDS = {
       heading: "Verify your email address",
       paragraphs: [`Welcome to ReLaptop, ${to.name}.`, "Confirm that this address is yours:"],
       action: { label: "Verify my email address", href: p.url },
+    }),
+  }),
+
+  /** "Email me a sign-in link": a link that signs in once, for a short while (schemas/login-limits.ts). */
+  "account.signInLink": kind<{ url: string }>({
+    who: "the account's owner",
+    label: "Sign-in link",
+    subject: "account",
+    email: "always",
+    mail: (p, to) => ({
+      subject: "Your ReLaptop sign-in link",
+      heading: "Sign in to ReLaptop",
+      paragraphs: [
+        `Hello ${to.name}, someone (we hope you) asked for a link that signs in to this account without its password.`,
+        `The link works once, for ${SIGN_IN_LINK_TTL_SECONDS / 60} minutes. If you did not ask, ignore this email: nobody can use the link without it.`,
+      ],
+      action: { label: "Sign in", href: p.url },
+    }),
+  }),
+
+  /**
+   * The account's ceiling of failed logins from devices it does not know was reached: told once per window
+   * (core/accounts/login-throttle.ts), with the way in that still works.
+   */
+  "account.loginsPaused": kind<{ url: string }>({
+    who: "the account's owner",
+    label: "Sign-ins paused",
+    subject: "account",
+    email: "always",
+    mail: (p, to) => ({
+      subject: "Someone is trying to sign in to your ReLaptop account",
+      heading: "Many wrong passwords were tried for your account",
+      paragraphs: [
+        `Hello ${to.name}, there have been many failed sign-ins to this account in the last hour, from devices it has never signed in on.`,
+        "For now, your password is refused on such devices. On a device you have signed in on before, sign in as usual. Anywhere else, ask for a sign-in link: we email it to this address.",
+        "If it was not you, nobody got in: each attempt was a wrong password. If your password is one you use on other sites too, change it.",
+      ],
+      action: { label: "Email me a sign-in link", href: p.url },
     }),
   }),
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forgotPasswordSchema, resetPasswordBodySchema } from "../../schemas/account-recovery.ts";
+import { SIGN_IN_LINK_TTL_SECONDS, signInLinkRequestSchema } from "../../schemas/login-limits.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { sendWebResponse, webRequest } from "../http/web.ts";
 import type { Services } from "../services.ts";
@@ -8,9 +9,10 @@ import type { Services } from "../services.ts";
 const statusReply = z.object({ status: z.boolean() });
 
 /**
- * Forgot password, the reset link and email verification: better-auth's own endpoints, under the rules
- * its hooks in core/accounts/auth.ts add (the same answer and time for unknown emails, limits with 429,
- * the sign-up password rules, one use, one hour, other sessions ended, signed in after a reset).
+ * Forgot password, the reset link, email verification and the emailed sign-in link: better-auth's own
+ * endpoints, under the rules its hooks in core/accounts/auth.ts add (the same answer and time for unknown
+ * emails, limits with 429, the sign-up password rules, one use, one hour, other sessions ended, signed in
+ * after a reset). The sign-in link leads to the page /login/link, whose button signs in.
  */
 export const accountRecoveryApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const forward = async (request: Parameters<typeof webRequest>[0], reply: Parameters<typeof sendWebResponse>[0]) =>
@@ -25,6 +27,21 @@ export const accountRecoveryApi: FastifyPluginAsyncZod<{ services: Services }> =
         summary: "Email a password reset link (the same answer whether the account exists or not)",
         body: forgotPasswordSchema,
         response: { 200: statusReply.extend({ message: z.string() }), 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    forward,
+  );
+  app.post(
+    "/auth/sign-in/magic-link",
+    {
+      schema: {
+        tags,
+        summary: `Email a sign-in link (once, within ${SIGN_IN_LINK_TTL_SECONDS / 60} minutes; the same answer whether the account exists or not)`,
+        description:
+          "For the owner whose account refuses devices it does not know after many failed logins (429), or anyone. " +
+          "The link opens /login/link, where a button signs in.",
+        body: signInLinkRequestSchema,
+        response: { 200: statusReply, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     forward,
