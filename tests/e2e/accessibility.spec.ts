@@ -24,7 +24,11 @@ type View = (typeof VIEWS)[number];
  * behind the top bar are the visitor's, audited once.
  */
 const ROLES = {
-  visitor: { crawl: ["/", "/login"], also: ["/allAdd", "/register/seller", "/blogs", "/no-such-page"], scope: "body" },
+  visitor: {
+    crawl: ["/", "/login"],
+    also: ["/allAdd", "/register/seller", "/blogs", "/no-such-page", "/form-refused?reason=proxy"],
+    scope: "body",
+  },
   buyer: { crawl: ["/", "/dashboard"], also: ["/profile", "/dashboard/saved-searches/matches"], scope: "main" },
   seller: { crawl: ["/dashboard"], also: ["/"], scope: "main" },
   admin: { crawl: ["/dashboard"], also: ["/"], scope: "main" },
