@@ -3,6 +3,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/link", "routes/login-link.tsx"),
   route("signUp", "routes/sign-up.tsx"),
   route("register/seller", "routes/register-seller.tsx"),
   route("logout", "routes/logout.tsx"),

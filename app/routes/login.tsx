@@ -1,17 +1,21 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app-context";
+import { isAppError } from "../../core/errors.ts";
 import { loginSchema } from "../../schemas/accounts.ts";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
+import { LOGIN_MESSAGES } from "../../schemas/login-limits.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { GoogleButton } from "../components/google-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
-import { appErrorData, parseForm } from "../lib/forms.server.ts";
+import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
 import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
 import { authHeaders, getUser, safeRedirect } from "../lib/session.server.ts";
+import { emailSignInLink } from "../lib/sign-in-link.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
+import { busySubmit } from "../lib/use-focus-landing.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/login";
 
@@ -39,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, loginSchema);
+  const form = await request.formData();
+  // The offer under a refusal: a link that signs in, emailed to the account's owner.
+  if (form.get("intent") === "email-link") return emailSignInLink(form, request, context);
+  const parsed = validateForm(form, loginSchema);
   if (parsed.error) return parsed.error;
   try {
     const { services } = context.get(appContext);
@@ -53,6 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       appendCookies(new Headers(), headers),
     );
   } catch (error) {
+    // A limit refused it (this browser's, or the account's for devices it does not know): the owner can
+    // still get in through an emailed link, offered beside the refusal.
+    if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") {
+      return data<ActionErrors & { linkFor: string }>(
+        { formError: error.message, linkFor: parsed.value.email },
+        { status: error.status },
+      );
+    }
     return appErrorData(error);
   }
 }
@@ -65,8 +80,10 @@ function samePage(context: Route.LoaderArgs["context"], referer: string | null):
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const form = useValidatedForm(loginSchema, actionData);
+  const form = useValidatedForm(loginSchema, actionData && "linkSent" in actionData ? null : actionData);
   const busy = useNavigation().state === "submitting";
+  const linkFor = actionData && "linkFor" in actionData ? actionData.linkFor : null;
+  const linkSent = Boolean(actionData && "linkSent" in actionData);
   return (
     <section className="mx-auto w-full max-w-md p-6">
       <h1 className="mb-6 text-center text-3xl font-bold">Login</h1>
@@ -96,6 +113,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Login
         </button>
       </Form>
+      {linkFor && (
+        <Form method="post" className="mt-4 flex flex-col gap-3 rounded-box border border-base-300 p-4">
+          <input type="hidden" name="intent" value="email-link" />
+          <input type="hidden" name="email" value={linkFor} />
+          <p className="text-sm">{LOGIN_MESSAGES.linkOffer}</p>
+          <p role="status" className={linkSent ? "alert alert-success text-sm" : "sr-only"}>
+            {linkSent ? LOGIN_MESSAGES.linkSent : ""}
+          </p>
+          <button type="submit" className="btn btn-outline" {...busySubmit(busy)}>
+            Email me a sign-in link
+          </button>
+        </Form>
+      )}
       {loaderData.googleEnabled && (
         <div className="mt-4">
           <div className="divider">OR</div>

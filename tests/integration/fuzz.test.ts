@@ -115,6 +115,7 @@ const PAGE_INTENTS = [
   ["advertise", "unadvertise", "delete", "update", "create", "rename", "alerts", "save", "unsave"],
   ["send", "block", "unblock", "report", "answer", "cancel", "receipt", "verify", "unverify"],
   ["dismiss", "remove", "dismiss-conversation", "approve", "reject", "name", "password", "emails", "resend"],
+  ["email-link", "use-link"],
 ].flat();
 
 /** Every signed-in client but for signing out, which would end the session the rest relies on. */

@@ -1,0 +1,102 @@
+import { Form, Link, useNavigation } from "react-router";
+import { appContext } from "#app-context";
+import { LOGIN_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } from "../../schemas/login-limits.ts";
+import { MESSAGES } from "../../schemas/messages.ts";
+import { FormError, TextField } from "../components/form-field.tsx";
+import { RouteError } from "../components/route-error.tsx";
+import { appendCookies } from "../lib/cookies.ts";
+import { appErrorData, validateForm } from "../lib/forms.server.ts";
+import { authHeaders } from "../lib/session.server.ts";
+import { emailSignInLink } from "../lib/sign-in-link.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import { busySubmit, useFocusLanding } from "../lib/use-focus-landing.ts";
+import { useValidatedForm } from "../lib/use-validated-form.ts";
+import type { Route } from "./+types/login-link";
+
+export const meta = () => [{ title: "Sign in with a link — ReLaptop" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The emailed sign-in link opens here (`?token=…`), and signs in only when its button is pressed: mail
+ * scanners open the links in an email, and a link that signed in on opening would be used up by them.
+ * Without a token (or once it is used), the page asks for a new link.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = signInLinkUseSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
+  if (!parsed.success) return { token: "", linkInvalid: false };
+  const works = await context.get(appContext).services.accounts.signInLinkWorks(parsed.data.token);
+  return { token: works ? parsed.data.token : "", linkInvalid: !works };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "use-link") return emailSignInLink(form, request, context);
+  const parsed = validateForm(form, signInLinkUseSchema);
+  if (parsed.error) return { linkInvalid: true as const };
+  try {
+    const signedIn = await context
+      .get(appContext)
+      .services.accounts.signInWithLink(parsed.value.token, authHeaders(request, context));
+    if (!signedIn) return { linkInvalid: true as const };
+    return redirectWithToast(
+      context,
+      "/",
+      { type: "success", message: MESSAGES.toast.loggedIn },
+      appendCookies(new Headers(), signedIn.headers),
+    );
+  } catch (error) {
+    return appErrorData(error);
+  }
+}
+
+export default function LoginLink({ loaderData, actionData }: Route.ComponentProps) {
+  const linkInvalid = loaderData.linkInvalid || Boolean(actionData && "linkInvalid" in actionData);
+  const linkSent = Boolean(actionData && "linkSent" in actionData);
+  const token = linkInvalid || linkSent ? "" : loaderData.token;
+  const refusal = actionData && !("linkInvalid" in actionData) && !("linkSent" in actionData) ? actionData : null;
+  const form = useValidatedForm(signInLinkRequestSchema, refusal);
+  const busy = useNavigation().state === "submitting";
+  // The used link's answer replaces the button that had focus: focus goes to it.
+  const landing = useFocusLanding<HTMLParagraphElement>(linkInvalid);
+  return (
+    <section className="mx-auto w-full max-w-md p-6">
+      <h1 className="mb-6 text-center text-3xl font-bold">Sign in with a link</h1>
+      {token ? (
+        <Form method="post" className="flex flex-col gap-4">
+          <FormError message={form.formError} />
+          <input type="hidden" name="intent" value="use-link" />
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
+            Sign in
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+          {linkInvalid && (
+            <p ref={landing} role="alert" className="rounded-box bg-error/10 p-3 text-sm text-error">
+              {LOGIN_MESSAGES.linkInvalid}
+            </p>
+          )}
+          <FormError message={form.formError} />
+          <p className="text-sm">{LOGIN_MESSAGES.linkOffer}</p>
+          <p role="status" className={linkSent ? "alert alert-success text-sm" : "sr-only"}>
+            {linkSent ? LOGIN_MESSAGES.linkSent : ""}
+          </p>
+          <input type="hidden" name="intent" value="email-link" />
+          <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
+          <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
+            Email me a sign-in link
+          </button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="link link-primary">
+          Back to login
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}
