@@ -643,7 +643,7 @@ export const KINDS = {
       heading: "Many wrong passwords were tried for your account",
       paragraphs: [
         `Hello ${to.name}, there have been many failed sign-ins to this account in the last hour, from devices it has never signed in on.`,
-        "For now, your password is refused on such devices. On a device you have signed in on before, sign in as usual. Anywhere else, ask for a sign-in link: we email it to this address.",
+        "For now, your password is refused on such devices. On a device you have signed in on before, sign in as usual. Anywhere else, ask for a sign-in link, or choose a new password with “Forgot password?” on the login page: both come to this address.",
         "If it was not you, nobody got in: each attempt was a wrong password. If your password is one you use on other sites too, change it.",
       ],
       action: { label: "Email me a sign-in link", href: p.url },
