@@ -328,6 +328,12 @@ export const orders = pgTable(
     buyerId: text("buyer_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
+    /** The laptop's seller, copied at booking: My Sales pages through a seller's orders on its own index. */
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The short number people quote ("RL-7F3K2Q"): core/orders/order-number.ts. */
+    number: text("number").notNull(),
     /** Copied at booking: the order keeps what the buyer agreed to, whatever happens to the account or advert. */
     buyerName: text("buyer_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
@@ -351,6 +357,9 @@ export const orders = pgTable(
     // The sweep that finishes payments and refunds a crash interrupted reads these few orders.
     index("orders_in_flight_idx").on(t.updatedAt).where(sql`${t.status} in ('paying', 'refunding')`),
     index("orders_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    uniqueIndex("orders_number_idx").on(t.number),
+    // My Sales: a seller's orders newest first, keyset-paged (core/orders/list-sales.ts).
+    index("orders_seller_newest_idx").on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     index("orders_advert_idx").on(t.advertId),
   ],
 );

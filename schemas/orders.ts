@@ -47,6 +47,8 @@ export type CardInput = z.infer<typeof cardSchema>;
 export const orderSchema = z
   .object({
     id: z.uuid(),
+    /** The short number people quote ("RL-7F3K2Q"). */
+    number: z.string(),
     advertId: z.uuid(),
     productName: z.string(),
     productImageUrl: z.string(),
@@ -103,4 +105,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: "Refunded",
   closed: SOLD,
   withdrawn: NO_LONGER_FOR_SALE,
+  declined: "Declined by the seller",
+};
+
+/** My Sales: what the seller does next about an order in each status. */
+export const SALE_NEXT_STEPS: Record<OrderStatus, string> = {
+  booked: "Decline or wait for payment",
+  paying: "The buyer is paying — wait a moment",
+  paid: "Paid — meet the buyer",
+  refunding: "Being refunded — nothing to do",
+  completed: "Received — nothing to do",
+  cancelled: "Cancelled by the buyer — nothing to do",
+  refunded: "Refunded — nothing to do",
+  closed: "Sold to another buyer — nothing to do",
+  withdrawn: "Withdrawn — nothing to do",
+  declined: "Declined — nothing to do",
 };

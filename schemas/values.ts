@@ -60,6 +60,7 @@ export const ORDER_STATUSES = [
   "refunded",
   "closed",
   "withdrawn",
+  "declined",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders that still hold a claim on their laptop: one per buyer and laptop. */

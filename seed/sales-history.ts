@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
+import { newOrderNumber, orderNumberOf } from "../core/orders/index.ts";
 import { adverts, brands, orderEvents, orders, payments } from "../db/schema.ts";
 import type { Condition } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
@@ -126,6 +127,8 @@ export async function recordSale(
     .insert(orders)
     .values({
       advertId: sale.advertId,
+      number: newOrderNumber(),
+      sellerId: sql`(select ${adverts.sellerId} from ${adverts} where ${adverts.id} = ${sale.advertId})`,
       buyerId: sale.buyer.id,
       buyerName: sale.buyer.name,
       buyerEmail: sale.buyer.email,
@@ -175,16 +178,17 @@ export async function seedBulkSalesHistory(db: Services["db"]) {
     with buyers as (
       select array_agg(id) as ids, count(*)::int as n from (select id from users where id like 'bulk-%' limit 5000) u
     ), sold as (
-      select a.id, a.name, a.image_key, a.resale_price_cents,
+      select a.id, a.seller_id, a.name, a.image_key, a.resale_price_cents,
         now() - random() * interval '450 days' as paid_at, random() < 0.8 as received,
         buyers.ids[1 + abs(hashtext(a.id::text)) % buyers.n] as buyer_id
       from adverts a cross join buyers
       where a.status = 'sold' and a.seller_id like 'bulk-%'
         and not exists (select 1 from orders o where o.advert_id = a.id)
     ), made as (
-      insert into orders (advert_id, buyer_id, buyer_name, buyer_email, meeting_location, buyer_phone, price_cents,
-        product_name, product_image_key, status, created_at, updated_at)
-      select s.id, u.id, u.name, u.email, 'Dhaka', '01700000000', s.resale_price_cents, s.name, s.image_key,
+      insert into orders (advert_id, seller_id, number, buyer_id, buyer_name, buyer_email, meeting_location, buyer_phone,
+        price_cents, product_name, product_image_key, status, created_at, updated_at)
+      select s.id, s.seller_id, ${orderNumberOf(sql`row_number() over () + (select count(*) from orders)`)},
+        u.id, u.name, u.email, 'Dhaka', '01700000000', s.resale_price_cents, s.name, s.image_key,
         case when s.received then 'completed' else 'paid' end, s.paid_at - interval '2 hours', s.paid_at
       from sold s join users u on u.id = s.buyer_id
       returning id, advert_id, buyer_email, price_cents, created_at

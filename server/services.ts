@@ -43,7 +43,7 @@ import {
   smtpTransport,
   unreadNoticesSql,
 } from "../core/notifications/index.ts";
-import { createOrders, PUBLICATIONS_CHANNEL } from "../core/orders/index.ts";
+import { createOrders, decline, listSales, PUBLICATIONS_CHANNEL, readOrder } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
@@ -108,7 +108,13 @@ export function createServices(config: Config, database: Database, options: Serv
     onJobFailed: (queue) => metrics.jobFailures.inc({ queue }),
     quiet: requestsInHand.quiet,
   });
-  const orders = countedMoney(createOrders({ db, jobs, provider, simulated }), metrics);
+  const orders = {
+    ...countedMoney(createOrders({ db, jobs, provider, simulated }), metrics),
+    // The verbs written in the new shape take the database; the pages and the API call them here.
+    read: (actor: SessionUser, orderId: string) => readOrder(db, actor, orderId),
+    listSales: (actor: SessionUser, query: Parameters<typeof listSales>[2]) => listSales(db, actor, query),
+    decline: (actor: SessionUser, orderId: string, input: { reason: unknown }) => decline(db, actor, orderId, input),
+  };
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
   const delivery = createDelivery({

@@ -67,6 +67,8 @@ const kind = <P>(definition: KindDefinition<P>) => definition;
 /** The pages a notification links to. */
 export const LINKS = {
   myOrders: "/dashboard/my/orders",
+  /** An order's own page: its buyer, its seller and admins read it (core/orders/read-order.ts). */
+  order: (orderId: string) => `/dashboard/orders/${orderId}`,
   myProducts: (to: Recipient) => `/dashboard/adds/${encodeURIComponent(to.email)}`,
   laptop: (advertId: string) => `/laptops/${advertId}`,
   sellerReviews: (sellerId: string) => `/sellers/${encodeURIComponent(sellerId)}#reviews`,
@@ -76,8 +78,12 @@ export const LINKS = {
   savedSearchMatches: "/dashboard/saved-searches/matches",
 };
 
-/** A short order number people can quote: the first block of its id. */
-export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+/**
+ * The number people quote for the order ("RL-7F3K2Q", set at booking). Emails queued before orders had numbers
+ * carry none: they name the order as they did then, by the first block of its id.
+ */
+export const orderNumber = (p: { orderId: string; orderNumber?: string }) =>
+  p.orderNumber ?? p.orderId.slice(0, 8).toUpperCase();
 
 interface MatchedLaptop {
   advertId: string;
@@ -98,6 +104,7 @@ const formatDate = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
 
 interface OrderParams {
   orderId: string;
+  orderNumber: string;
   productName: string;
   priceCents: number;
 }
@@ -110,19 +117,19 @@ export const KINDS = {
     subject: "order",
     audience: "sellers",
     email: "optional",
-    inApp: (p, to) => ({
+    inApp: (p) => ({
       title: `${p.productName} was booked`,
-      body: `${p.buyerName} booked it for ${formatMoney(p.priceCents)} and would like to meet at ${p.meetingLocation}.`,
-      link: LINKS.myProducts(to),
+      body: `${p.buyerName} booked it for ${formatMoney(p.priceCents)} and would like to meet at ${p.meetingLocation}. Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
     }),
-    mail: (p, to) => ({
+    mail: (p) => ({
       subject: `Your laptop was booked: ${p.productName}`,
       heading: "Your laptop was booked",
       paragraphs: [
-        `${p.buyerName} booked ${p.productName} for ${formatMoney(p.priceCents)}.`,
-        `They would like to meet at ${p.meetingLocation}. You will hear from us again when they pay.`,
+        `${p.buyerName} booked ${p.productName} for ${formatMoney(p.priceCents)} (order ${orderNumber(p)}).`,
+        `They would like to meet at ${p.meetingLocation}. The order's page has their phone number. You will hear from us again when they pay.`,
       ],
-      action: { label: "See your laptops", href: LINKS.myProducts(to) },
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
   }),
 
@@ -133,19 +140,19 @@ export const KINDS = {
     subject: "order",
     audience: "sellers",
     email: "optional",
-    inApp: (p, to) => ({
+    inApp: (p) => ({
       title: `${p.productName} was paid for`,
-      body: `${p.buyerName} paid ${formatMoney(p.priceCents)}. The money is released to you when they confirm receipt.`,
-      link: LINKS.myProducts(to),
+      body: `${p.buyerName} paid ${formatMoney(p.priceCents)} (order ${orderNumber(p)}). The money is released to you when they confirm receipt.`,
+      link: LINKS.order(p.orderId),
     }),
-    mail: (p, to) => ({
+    mail: (p) => ({
       subject: `Sold: ${p.productName}`,
       heading: "Your laptop is sold",
       paragraphs: [
-        `${p.buyerName} paid ${formatMoney(p.priceCents)} for ${p.productName} (order ${orderNumber(p.orderId)}).`,
+        `${p.buyerName} paid ${formatMoney(p.priceCents)} for ${p.productName} (order ${orderNumber(p)}).`,
         "Hand it over as agreed. The money is released to you when the buyer confirms receipt.",
       ],
-      action: { label: "See your laptops", href: LINKS.myProducts(to) },
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
   }),
 
@@ -159,20 +166,20 @@ export const KINDS = {
     inApp: (p) => ({
       title: `Receipt: ${p.productName}`,
       // No date: the notice shows its own time, in the reader's zone (an email, which cannot, says the date).
-      body: `You paid ${formatMoney(p.priceCents)}. Order ${orderNumber(p.orderId)}.`,
-      link: LINKS.myOrders,
+      body: `You paid ${formatMoney(p.priceCents)}. Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
     }),
     mail: (p) => ({
       subject: `Your receipt for ${p.productName}`,
       heading: "Thank you for your payment",
-      paragraphs: ["Here is your receipt. Confirm receipt in My Orders once you have the laptop."],
+      paragraphs: ["Here is your receipt. Confirm receipt on the order's page once you have the laptop."],
       facts: [
-        ["Order number", orderNumber(p.orderId)],
+        ["Order number", orderNumber(p)],
         ["Laptop", p.productName],
         ["Amount", formatMoney(p.priceCents)],
         ["Date", formatDate(p.paidAt)],
       ],
-      action: { label: "See your orders", href: LINKS.myOrders },
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
   }),
 
@@ -183,37 +190,59 @@ export const KINDS = {
     subject: "order",
     audience: "buyers",
     email: "optional",
-    inApp: (p, to) => ({
+    inApp: (p) => ({
       title: p.refunded ? `Refunded: ${p.productName}` : `Booking cancelled: ${p.productName}`,
-      body:
+      body: `${
         p.to === "buyer"
           ? p.refunded
             ? `${formatMoney(p.priceCents)} was refunded to you.`
             : "Your booking was cancelled. Nothing was charged."
           : p.refunded
             ? `The buyer's ${formatMoney(p.priceCents)} was refunded.`
-            : "The buyer cancelled their booking.",
-      link: p.to === "buyer" ? LINKS.myOrders : LINKS.myProducts(to),
+            : "The buyer cancelled their booking."
+      } Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
     }),
-    mail: (p, to) => ({
+    mail: (p) => ({
       subject: p.refunded ? `Refunded: ${p.productName}` : `Booking cancelled: ${p.productName}`,
       heading: p.refunded ? "The order was refunded" : "The booking was cancelled",
       paragraphs:
         p.to === "buyer"
           ? [
               p.refunded
-                ? `${formatMoney(p.priceCents)} for ${p.productName} (order ${orderNumber(p.orderId)}) was refunded to your card.`
-                : `Your booking of ${p.productName} was cancelled. Nothing was charged.`,
+                ? `${formatMoney(p.priceCents)} for ${p.productName} (order ${orderNumber(p)}) was refunded to your card.`
+                : `Your booking of ${p.productName} (order ${orderNumber(p)}) was cancelled. Nothing was charged.`,
             ]
           : [
               p.refunded
-                ? `The order for ${p.productName} (order ${orderNumber(p.orderId)}) was refunded to its buyer.`
-                : `The buyer cancelled their booking of ${p.productName}.`,
+                ? `The order for ${p.productName} (order ${orderNumber(p)}) was refunded to its buyer.`
+                : `The buyer cancelled their booking of ${p.productName} (order ${orderNumber(p)}).`,
             ],
-      action:
-        p.to === "buyer"
-          ? { label: "See your orders", href: LINKS.myOrders }
-          : { label: "See your laptops", href: LINKS.myProducts(to) },
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
+    }),
+  }),
+
+  /** The seller declined a booking, with a reason (orders: decline). */
+  "order.declined": kind<OrderParams & { reason: string }>({
+    who: "the buyer",
+    label: "A seller declines your booking",
+    subject: "order",
+    audience: "buyers",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Booking declined: ${p.productName}`,
+      body: `The seller’s reason: “${p.reason}”. Nothing was charged. Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
+    }),
+    mail: (p) => ({
+      subject: `Your booking was declined: ${p.productName}`,
+      heading: "The seller declined your booking",
+      paragraphs: [
+        `The seller of ${p.productName} declined your booking (order ${orderNumber(p)}). Nothing was charged.`,
+        `Their reason: “${p.reason}”`,
+        "There are more laptops like it in the catalogue.",
+      ],
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
   }),
 
@@ -224,19 +253,19 @@ export const KINDS = {
     subject: "order",
     audience: "sellers",
     email: "optional",
-    inApp: (p, to) => ({
+    inApp: (p) => ({
       title: `Received: ${p.productName}`,
-      body: `The buyer confirmed receipt. ${formatMoney(p.priceCents)} is released to you.`,
-      link: LINKS.myProducts(to),
+      body: `The buyer confirmed receipt (order ${orderNumber(p)}). ${formatMoney(p.priceCents)} is released to you.`,
+      link: LINKS.order(p.orderId),
     }),
-    mail: (p, to) => ({
+    mail: (p) => ({
       subject: `The money for ${p.productName} is released`,
       heading: "The buyer has the laptop",
       paragraphs: [
-        `The buyer confirmed receipt of ${p.productName} (order ${orderNumber(p.orderId)}).`,
+        `The buyer confirmed receipt of ${p.productName} (order ${orderNumber(p)}).`,
         `${formatMoney(p.priceCents)} is released to you. The sale is final.`,
       ],
-      action: { label: "See your laptops", href: LINKS.myProducts(to) },
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
   }),
 
@@ -249,22 +278,23 @@ export const KINDS = {
     email: "optional",
     inApp: (p) => ({
       title: `Booking ended: ${p.productName}`,
-      body:
+      body: `${
         p.reason === "sold"
           ? "Another buyer paid for this laptop first. Nothing was charged."
-          : "This laptop is no longer for sale. Nothing was charged.",
-      link: LINKS.myOrders,
+          : "This laptop is no longer for sale. Nothing was charged."
+      } Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
     }),
     mail: (p) => ({
       subject: `Your booking ended: ${p.productName}`,
       heading: "Your booking ended",
       paragraphs: [
         p.reason === "sold"
-          ? `Another buyer paid for ${p.productName} first, so your booking ended. Nothing was charged.`
-          : `${p.productName} is no longer for sale, so your booking ended. Nothing was charged.`,
+          ? `Another buyer paid for ${p.productName} first, so your booking ended (order ${orderNumber(p)}). Nothing was charged.`
+          : `${p.productName} is no longer for sale, so your booking ended (order ${orderNumber(p)}). Nothing was charged.`,
         "There are more laptops like it in the catalogue.",
       ],
-      action: { label: "See your orders", href: LINKS.myOrders },
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
   }),
 
@@ -454,7 +484,7 @@ export const KINDS = {
       subject: `${p.authorName} gave you ${p.rating} of 5 stars`,
       heading: "You have a new review",
       paragraphs: [
-        `${p.authorName} reviewed you for ${p.productName} (order ${orderNumber(p.orderId)}): ${p.rating} of 5 stars.`,
+        `${p.authorName} reviewed you for ${p.productName} (order ${orderNumber(p)}): ${p.rating} of 5 stars.`,
         "You can answer it once, publicly, on your seller page.",
       ],
       action: { label: "Read the review", href: LINKS.sellerReviews(p.sellerId) },

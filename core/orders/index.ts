@@ -1,6 +1,7 @@
 /**
  * Orders: booking, paying, cancelling and receiving a laptop (order-states.ts holds who may move an
- * order and when), and the advert lifecycle that sales drive (advert-lifecycle.ts: where an advert is
+ * order and when), the seller's side of a sale (My Sales, declining a booking), an order's own page, and
+ * the advert lifecycle that sales drive (advert-lifecycle.ts: where an advert is
  * held, sold, relisted or withdrawn).
  */
 
@@ -19,6 +20,11 @@ export {
   removeAllOf,
   takeDown,
 } from "./advert-lifecycle.ts";
+// The sale seen from both sides (the house's new shape: one verb per file, taking `Db | Tx`, the actor, the input).
+export { decline } from "./decline.ts";
+export { listSales, SALES_PAGE_SIZE } from "./list-sales.ts";
+export { newOrderNumber, orderNumberOf } from "./order-number.ts";
 export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";
 export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
 export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";
+export { readOrder } from "./read-order.ts";

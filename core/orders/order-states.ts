@@ -12,6 +12,7 @@ export type { OrderStatus };
  *     │    ◄──paymentFailed───┘               │
  *     │                                       └─cancelPaid─► refunding ──refund──► refunded
  *     ├─cancel─► cancelled
+ *     ├─decline─► declined   (its seller, with a reason the buyer reads)
  *     ├─close──► closed      (also from paying, when the charge is refused and returned)
  *     └─withdraw──► withdrawn
  *
@@ -21,7 +22,9 @@ export type { OrderStatus };
  * so nothing else can happen to an order while its money moves (decision 8).
  *
  * Each transition names who may trigger it (`by`, enforced by `applyTransition`) and what the
- * person is told when the order is not in a state it leaves from (`refusal`).
+ * person is told when the order is not in a state it leaves from (`refusal`). A new transition is a new
+ * entry here, who is told of it in order-notices.ts, its line in the timeline (order-timeline.ts), and a
+ * verb file that locks the order and applies it (decline.ts is the smallest).
  */
 export const TRANSITIONS = {
   /** A buyer books a laptop: the order is created from the account and the advert. */
@@ -61,22 +64,36 @@ export const TRANSITIONS = {
     by: "buyer",
     refusal: "Only a paid order can be marked as received.",
   },
+  /**
+   * The laptop's seller will not sell to this buyer (no answer, a price misunderstood), with a reason the buyer
+   * reads. Only before any money moved: once paid, the sale stands, and the buyer alone may cancel it.
+   */
+  decline: {
+    from: ["booked"],
+    to: "declined",
+    by: "seller",
+    refusal: "Only a booking that is not paid can be declined.",
+  },
   /** Another buyer paid for the same laptop first: this booking can no longer be paid. */
   close: { from: ["booked", "paying"], to: "closed", by: "system", refusal: SOLD },
   /** The laptop left the catalogue (its seller deleted it, or an admin removed it or its seller) before anyone paid. */
   withdraw: { from: ["booked", "paying"], to: "withdrawn", by: "system", refusal: NO_LONGER_FOR_SALE },
 } as const satisfies Record<
   string,
-  { from: readonly OrderStatus[]; to: OrderStatus; by: "buyer" | "system" | "provider"; refusal: string }
+  { from: readonly OrderStatus[]; to: OrderStatus; by: "buyer" | "seller" | "system" | "provider"; refusal: string }
 >;
 
 export type Transition = keyof typeof TRANSITIONS;
 
 /**
- * Who moves an order: its buyer (by their account id, checked against the order's), the payment
- * provider's answer, or ReLaptop itself (a sale or a withdrawal ending other bookings).
+ * Who moves an order: its buyer or its laptop's seller (by their account id, checked against the order's), the
+ * payment provider's answer, or ReLaptop itself (a sale or a withdrawal ending other bookings).
  */
-export type OrderActor = { kind: "buyer"; id: string } | { kind: "provider" } | { kind: "system" };
+export type OrderActor =
+  | { kind: "buyer"; id: string }
+  | { kind: "seller"; id: string }
+  | { kind: "provider" }
+  | { kind: "system" };
 
 export function canTransition(status: OrderStatus, transition: Transition): boolean {
   return (TRANSITIONS[transition].from as readonly OrderStatus[]).includes(status);
@@ -98,7 +115,14 @@ export function refusalOf(status: OrderStatus, transition: Transition): string {
   return status in IN_FLIGHT ? IN_FLIGHT[status as keyof typeof IN_FLIGHT] : TRANSITIONS[transition].refusal;
 }
 
-/** Whether this actor may trigger the transition on an order of this buyer. */
-export function mayTrigger(transition: Transition, actor: OrderActor, buyerId: string): boolean {
-  return actor.kind === TRANSITIONS[transition].by && (actor.kind !== "buyer" || actor.id === buyerId);
+/** Whether this actor may trigger the transition on this order: a person only on an order that is theirs. */
+export function mayTrigger(
+  transition: Transition,
+  actor: OrderActor,
+  order: { buyerId: string; sellerId: string },
+): boolean {
+  if (actor.kind !== TRANSITIONS[transition].by) return false;
+  if (actor.kind === "buyer") return actor.id === order.buyerId;
+  if (actor.kind === "seller") return actor.id === order.sellerId;
+  return true;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, lt, or } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { isUniqueViolation, isUuid } from "../../db/errors.ts";
+import { isUuid, uniqueViolationOf } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
 import {
@@ -19,6 +19,7 @@ import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { isPublic, release, unsell } from "./advert-lifecycle.ts";
 import { type OrderFacts, tellAbout } from "./order-notices.ts";
+import { newOrderNumber, ORDER_NUMBER_INDEX } from "./order-number.ts";
 import { type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
 import { createPaymentSteps, type MoneyDeps } from "./pay-order.ts";
 import { applyTransition, lockBuyer, lockOrder, orderNotFound } from "./transition.ts";
@@ -29,6 +30,7 @@ export const TOO_MANY_BOOKINGS = `You can have at most ${MAX_LIVE_BOOKINGS} book
 
 const orderColumns = {
   id: orders.id,
+  number: orders.number,
   advertId: orders.advertId,
   productName: orders.productName,
   productImageKey: orders.productImageKey,
@@ -48,12 +50,58 @@ function toView({
   return { ...o, productImageUrl: mediaUrl(productImageKey), createdAt: createdAt.toISOString() };
 }
 
+/**
+ * Books a laptop. Everything on the order comes from the account and the advert; the buyer gives only
+ * where to meet and a phone number. Its seller and number are set here, once.
+ */
+function requireBuyer(actor: SessionUser) {
+  if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins cannot book laptops.");
+}
+
+async function placeBooking(tx: Tx, actor: SessionUser, input: BookingInput): Promise<{ id: string }> {
+  await lockBuyer(tx, actor.id);
+  const [live] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.buyerId, actor.id), inArray(orders.status, ["booked", "paying"])));
+  if (Number(live?.n ?? 0) >= MAX_LIVE_BOOKINGS) throw new AppError("CONFLICT", TOO_MANY_BOOKINGS);
+  // Shared with other buyers booking, but not with a sale or a withdrawal ending this laptop's bookings.
+  const [found] = await tx
+    .select({ advert: adverts, blocked: blockedEitherWay(actor.id, adverts.sellerId) })
+    .from(adverts)
+    .where(eq(adverts.id, input.advertId))
+    .for("share");
+  const advert = found?.advert;
+  if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
+  if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
+  if (found.blocked) throw new AppError("FORBIDDEN", BLOCKED_BOOKING);
+  if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
+  const order = {
+    id: randomUUID(),
+    number: newOrderNumber(),
+    advertId: advert.id,
+    buyerId: actor.id,
+    sellerId: advert.sellerId,
+    buyerName: actor.name,
+    buyerEmail: actor.email,
+    meetingLocation: input.meetingLocation,
+    buyerPhone: input.phone,
+    priceCents: advert.resalePriceCents,
+    productName: advert.name,
+    productImageKey: advert.imageKey,
+  };
+  // The order and its first event in one statement (its id is ours, so the event can name it).
+  const placed = tx.$with("placed").as(tx.insert(orders).values(order).returning({ id: orders.id }));
+  await tx
+    .with(placed)
+    .insert(orderEvents)
+    .values({ orderId: order.id, toStatus: TRANSITIONS.book.to, transition: "book", actorId: actor.id });
+  await tellAbout(tx, order, "book");
+  return { id: order.id };
+}
+
 /** Booking, paying, cancelling and receiving: the buyer's side of a sale. */
 export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
-  function requireBuyer(actor: SessionUser) {
-    if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins cannot book laptops.");
-  }
-
   const { refunder, reconcilePayments, ...steps } = createPaymentSteps({ db, jobs, provider, simulated });
   const paymentOf = async (transactionId: string) =>
     (await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.transactionId, transactionId)))[0];
@@ -118,49 +166,17 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
     async book(actor: SessionUser, input: BookingInput): Promise<{ id: string }> {
       requireBuyer(actor);
       if (!isUuid(input.advertId)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
-      try {
-        return await db.transaction(async (tx) => {
-          await lockBuyer(tx, actor.id);
-          const [live] = await tx
-            .select({ n: count() })
-            .from(orders)
-            .where(and(eq(orders.buyerId, actor.id), inArray(orders.status, ["booked", "paying"])));
-          if (Number(live?.n ?? 0) >= MAX_LIVE_BOOKINGS) throw new AppError("CONFLICT", TOO_MANY_BOOKINGS);
-          // Shared with other buyers booking, but not with a sale or a withdrawal ending this laptop's bookings.
-          const [found] = await tx
-            .select({ advert: adverts, blocked: blockedEitherWay(actor.id, adverts.sellerId) })
-            .from(adverts)
-            .where(eq(adverts.id, input.advertId))
-            .for("share");
-          const advert = found?.advert;
-          if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
-          if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
-          if (found.blocked) throw new AppError("FORBIDDEN", BLOCKED_BOOKING);
-          if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
-          const order = {
-            id: randomUUID(),
-            advertId: advert.id,
-            buyerId: actor.id,
-            buyerName: actor.name,
-            buyerEmail: actor.email,
-            meetingLocation: input.meetingLocation,
-            buyerPhone: input.phone,
-            priceCents: advert.resalePriceCents,
-            productName: advert.name,
-            productImageKey: advert.imageKey,
-          };
-          // The order and its first event in one statement (its id is ours, so the event can name it).
-          const placed = tx.$with("placed").as(tx.insert(orders).values(order).returning({ id: orders.id }));
-          await tx
-            .with(placed)
-            .insert(orderEvents)
-            .values({ orderId: order.id, toStatus: TRANSITIONS.book.to, transition: "book", actorId: actor.id });
-          await tellAbout(tx, { ...order, sellerId: advert.sellerId }, "book");
-          return { id: order.id };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError("CONFLICT", "You have already booked this laptop.");
-        throw error;
+      // A number drawn twice (one in a billion per order) is refused by its unique index: the booking is
+      // made again with another. The transaction is whole again each time, so the normal booking costs nothing more.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction((tx) => placeBooking(tx, actor, input));
+        } catch (error) {
+          const index = uniqueViolationOf(error);
+          if (index === ORDER_NUMBER_INDEX && attempt < 5) continue;
+          if (index !== null) throw new AppError("CONFLICT", "You have already booked this laptop.");
+          throw error;
+        }
       }
     },
 
@@ -177,8 +193,6 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
         .limit(limit);
       return rows.map(({ sellerId, sellerName, ...o }) => ({ ...toView(o), sellerId, sellerName }));
     },
-
-    getMine,
 
     /**
      * The payment page: the buyer's order and how it is paid here — our card form (with a fresh attempt

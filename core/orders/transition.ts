@@ -46,8 +46,7 @@ export async function lockOrder(tx: Tx, orderId: string, buyerId?: string) {
   if (!advert) throw orderNotFound();
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order) throw new Error(`order ${orderId} vanished`);
-  // The seller comes with the order, so telling them (order-notices.ts) reads nothing more.
-  return { order: { ...order, sellerId: advert.sellerId }, advert };
+  return { order, advert };
 }
 
 /**
@@ -117,7 +116,7 @@ export async function applyTransition(
   actor: OrderActor,
   note?: string,
 ) {
-  if (!mayTrigger(transition, actor, order.buyerId)) {
+  if (!mayTrigger(transition, actor, order)) {
     throw new Error(`${transition} on order ${order.id} is not for ${actor.kind}`);
   }
   if (!canTransition(order.status, transition)) {
@@ -136,8 +135,8 @@ export async function applyTransition(
       fromStatus: order.status,
       toStatus: to,
       transition,
-      actorId: actor.kind === "buyer" ? actor.id : null,
+      actorId: actor.kind === "buyer" || actor.kind === "seller" ? actor.id : null,
       note,
     });
-  await tellAbout(tx, order, transition);
+  await tellAbout(tx, order, transition, note);
 }

@@ -5,18 +5,21 @@ import {
   cancelReplySchema,
   cardSchema,
   orderListSchema,
-  orderSchema,
   paidReplySchema,
   paymentIntentReplySchema,
   settleReplySchema,
 } from "../../schemas/orders.ts";
 import { createdSchema } from "../../schemas/replies.ts";
+import { declineSchema, orderDetailSchema, salesPageSchema, salesQuerySchema } from "../../schemas/sales.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { idParams, intentParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
-/** The buyer's orders. Prices come from the advert on the server; the buyer sends none. */
+/**
+ * Orders: the buyer's (prices come from the advert on the server; the buyer sends none), an order's page for
+ * both sides, and the seller's My Sales.
+ */
 export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["orders"];
   app.post(
@@ -50,12 +53,45 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     {
       schema: {
         tags,
-        summary: "One of my orders",
+        summary:
+          "An order, with the buyer's phone and meeting place and its timeline: for its buyer, its laptop's seller " +
+          "and admins (404 for anyone else)",
         params: idParams,
-        response: { 200: orderSchema, ...errorResponses },
+        response: { 200: orderDetailSchema, ...errorResponses },
       },
     },
-    async (request) => services.orders.getMine(await requireUser(services, request), request.params.id),
+    async (request) => services.orders.read(await requireUser(services, request), request.params.id),
+  );
+  app.post(
+    "/orders/:id/decline",
+    {
+      schema: {
+        tags,
+        summary: "Its seller declines a booking nobody has paid for, with the reason its buyer reads",
+        params: idParams,
+        body: declineSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const seller = await requireUser(services, request, "seller");
+      await services.orders.decline(seller, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    "/sales",
+    {
+      schema: {
+        tags,
+        summary:
+          "My Sales: every order on my laptops, newest first, with its buyer's phone and meeting place " +
+          "(filter by `status`; pass `next` as `cursor`)",
+        querystring: salesQuerySchema,
+        response: { 200: salesPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => services.orders.listSales(await requireUser(services, request, "seller"), request.query),
   );
   app.post(
     "/orders/:id/pay",

@@ -96,10 +96,11 @@ describe("booking", () => {
     expect(order).toMatchObject({
       priceCents: 61_500,
       productName: a.name,
-      buyerEmail: `buyer${buyerN}@x.test`,
-      buyerName: `Buyer ${buyerN}`,
+      buyer: { name: `Buyer ${buyerN}` },
       status: "booked",
     });
+    const [mine] = (await buyer.get("/api/orders")).json().orders;
+    expect(mine).toMatchObject({ id: res.json().id, buyerEmail: `buyer${buyerN}@x.test` });
   });
 
   it("names the booking form's missing fields with the spec's messages", async () => {

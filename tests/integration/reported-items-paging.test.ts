@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newOrderNumber } from "../../core/orders/index.ts";
 import {
   adverts,
   conversationReports,
@@ -110,6 +111,8 @@ beforeAll(async () => {
     .values(
       laptops.map((a) => ({
         advertId: a.id,
+        number: newOrderNumber(),
+        sellerId: seller.id,
         buyerId: buyer.user.id,
         buyerName: buyer.user.name,
         buyerEmail: buyer.email,

@@ -50,6 +50,7 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/me/is-seller": SIGNED_IN,
   "POST /api/auth/sign-up/email": "identity",
   "POST /api/auth/sign-in/email": "identity",
+  "POST /api/auth/sign-in/magic-link": "identity",
   "POST /api/auth/sign-out": "identity",
   "GET /api/auth/get-session": "identity",
   "POST /api/auth/sign-in/social": "identity",
@@ -76,7 +77,12 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/orders": row(401, "ok", "ok", "ok", "ok", 403),
   // Admins do not buy: no My Orders for them.
   "GET /api/orders": CAN_BUY,
-  "GET /api/orders/{id}": row(401, "ok", 404, 404, 404, 404),
+  // An order's page: its buyer, its laptop's seller and admins; nobody else learns it exists.
+  "GET /api/orders/{id}": row(401, 200, 200, 404, 404, 200),
+  // Its seller alone declines it (acting as a seller); another seller is told it does not exist.
+  "POST /api/orders/{id}/decline": row(401, 403, "ok", 403, 404, 403),
+  // My Sales: sellers, each their own.
+  "GET /api/sales": row(401, 403, "ok", 403, "ok", 403),
   "POST /api/orders/{id}/pay": row(401, "ok", 404, 404, 404, 404),
   "POST /api/orders/{id}/payment-intent": row(401, "ok", 404, 404, 404, 404),
   "POST /api/orders/{id}/payment-intent/{intentId}/settle": row(401, "ok", 404, 404, 404, 404),
@@ -289,6 +295,19 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { advertId: ids.favourite as string };
   }
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
+  if (op === "POST /api/orders/{id}/decline") {
+    // A booking of its own each time: a declined one cannot be declined again.
+    const advert = await createAdvert(t.services, {
+      sellerId: ids.ownerId as string,
+      brandId: ids.brand as string,
+      name: "Declined",
+      resalePriceCents: 100,
+    });
+    return {
+      id: (await t.services.orders.book(buyerUser, { advertId: advert.id, meetingLocation: "Z", phone: "0171234567" }))
+        .id,
+    };
+  }
   if (op.includes("/api/reviews/{id}")) return { id: ids.review as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
   return {
@@ -357,6 +376,7 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "POST /api/conversations": { advertId: ids.advert, body: "Matrix" },
     "POST /api/conversations/{id}/messages": { body: "Matrix" },
     "POST /api/conversations/{id}/report": { reason: "Other" },
+    "POST /api/orders/{id}/decline": { reason: "Matrix" },
   };
   return op in json
     ? { payload: json[op] }

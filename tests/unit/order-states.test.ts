@@ -21,6 +21,7 @@ const allowed: Record<Transition, OrderStatus[]> = {
   confirmReceipt: ["paid"],
   close: ["booked", "paying"],
   withdraw: ["booked", "paying"],
+  decline: ["booked"],
 };
 
 describe("order transitions", () => {
@@ -46,21 +47,43 @@ describe("order transitions", () => {
     }
   });
 
-  it("ends in cancelled, refunded, closed or withdrawn, from which nothing moves", () => {
-    for (const terminal of ["cancelled", "refunded", "closed", "withdrawn"] as const) {
+  it("ends in cancelled, refunded, closed, withdrawn or declined, from which nothing moves", () => {
+    for (const terminal of ["cancelled", "refunded", "closed", "withdrawn", "declined"] as const) {
       for (const t of Object.keys(TRANSITIONS) as Transition[]) expect(canTransition(terminal, t)).toBe(false);
     }
   });
 
   it("lets only the order's own buyer, the provider or ReLaptop take the transitions named for them", () => {
     const buyer = { kind: "buyer", id: "u1" } as const;
-    expect(mayTrigger("confirmReceipt", buyer, "u1")).toBe(true);
-    expect(mayTrigger("confirmReceipt", { kind: "buyer", id: "u2" }, "u1")).toBe(false);
-    expect(mayTrigger("confirmReceipt", { kind: "system" }, "u1")).toBe(false);
-    expect(mayTrigger("pay", buyer, "u1")).toBe(false);
-    expect(mayTrigger("pay", { kind: "provider" }, "u1")).toBe(true);
-    expect(mayTrigger("close", { kind: "system" }, "u1")).toBe(true);
-    expect(mayTrigger("refund", buyer, "u1")).toBe(false);
+    const order = { buyerId: "u1", sellerId: "s1" };
+    expect(mayTrigger("confirmReceipt", buyer, order)).toBe(true);
+    expect(mayTrigger("confirmReceipt", { kind: "buyer", id: "u2" }, order)).toBe(false);
+    expect(mayTrigger("confirmReceipt", { kind: "system" }, order)).toBe(false);
+    expect(mayTrigger("pay", buyer, order)).toBe(false);
+    expect(mayTrigger("pay", { kind: "provider" }, order)).toBe(true);
+    expect(mayTrigger("close", { kind: "system" }, order)).toBe(true);
+    expect(mayTrigger("refund", buyer, order)).toBe(false);
+  });
+
+  it("lets only the order's own seller decline it, and nobody else take a seller's transition", () => {
+    const order = { buyerId: "u1", sellerId: "s1" };
+    expect(mayTrigger("decline", { kind: "seller", id: "s1" }, order)).toBe(true);
+    expect(mayTrigger("decline", { kind: "seller", id: "s2" }, order)).toBe(false);
+    expect(mayTrigger("decline", { kind: "buyer", id: "u1" }, order)).toBe(false);
+    expect(mayTrigger("decline", { kind: "system" }, order)).toBe(false);
+    expect(mayTrigger("decline", { kind: "provider" }, order)).toBe(false);
+    // The seller takes no buyer's transition on their own laptop's order.
+    for (const t of ["cancel", "cancelPaid", "confirmReceipt", "startPayment"] as const) {
+      expect(mayTrigger(t, { kind: "seller", id: "s1" }, order)).toBe(false);
+    }
+  });
+
+  it("declines only a booking nobody pays for yet, and says why otherwise", () => {
+    expect(refusalOf("paying", "decline")).toBe("A payment for this order is already in progress. Wait a moment.");
+    for (const status of ["paid", "completed", "refunding", "cancelled"] as const) {
+      expect(canTransition(status, "decline")).toBe(false);
+    }
+    expect(refusalOf("paid", "decline")).toBe("Only a booking that is not paid can be declined.");
   });
 
   it("tells a person why their order cannot move while its money moves", () => {

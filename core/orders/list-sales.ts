@@ -1,0 +1,69 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
+import { orders } from "../../db/schema.ts";
+import { SALE_NEXT_STEPS } from "../../schemas/orders.ts";
+import { BAD_SALES_CURSOR, type SalesPage } from "../../schemas/sales.ts";
+import type { OrderStatus } from "../../schemas/values.ts";
+import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
+import { AppError } from "../errors.ts";
+import { mediaUrl } from "../media/index.ts";
+import { canTransition } from "./order-states.ts";
+
+export const SALES_PAGE_SIZE = 20;
+
+/** A keyset cursor: the last sale shown (when it was booked, which order), opaque to clients. */
+const cursors = keysetCursor(["time", "id"]);
+
+/**
+ * My Sales: every order on the seller's laptops, newest first, with its buyer, their phone and meeting place
+ * and what to do next — always the caller's own (`seller_id` is the session's account, in the query), read
+ * straight from `orders_seller_newest_idx` a page at a time. Everything shown was copied onto the order at
+ * booking, so nothing is joined.
+ */
+export async function listSales(
+  q: Db | Tx,
+  actor: SessionUser,
+  { status, cursor, limit = SALES_PAGE_SIZE }: { status?: OrderStatus; cursor?: string; limit?: number } = {},
+): Promise<SalesPage> {
+  if (!mayEnter(actor, "seller")) throw forbidden();
+  const after = cursor ? cursors.decode(cursor) : null;
+  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_SALES_CURSOR, { cursor: BAD_SALES_CURSOR });
+  const order = [orders.createdAt, orders.id];
+  const rows = await q
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      advertId: orders.advertId,
+      productName: orders.productName,
+      productImageKey: orders.productImageKey,
+      priceCents: orders.priceCents,
+      buyerName: orders.buyerName,
+      buyerPhone: orders.buyerPhone,
+      meetingLocation: orders.meetingLocation,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sellerId, actor.id),
+        status ? eq(orders.status, status) : undefined,
+        after ? pastCursor("desc", order, after) : undefined,
+      ),
+    )
+    .orderBy(...order.map(descAsIndexed))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(({ productImageKey, createdAt, ...sale }) => ({
+      ...sale,
+      productImageUrl: mediaUrl(productImageKey),
+      createdAt: createdAt.toISOString(),
+      nextStep: SALE_NEXT_STEPS[sale.status],
+      canDecline: canTransition(sale.status, "decline"),
+    })),
+    next: rows.length > limit && last ? cursors.encode(last.createdAt, last.id) : null,
+  };
+}

@@ -1,0 +1,66 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { orderEvents, users } from "../../db/schema.ts";
+import type { OrderActions } from "../../schemas/sales.ts";
+import { canTransition, type OrderStatus, TRANSITIONS, type Transition } from "./order-states.ts";
+
+/** What each transition reads as on an order's page, said of whoever made it. */
+const HAPPENED: Record<Transition, string> = {
+  book: "Booked the laptop",
+  startPayment: "Started paying",
+  pay: "Payment received",
+  paymentFailed: "The payment did not go through",
+  cancel: "Cancelled the booking",
+  cancelPaid: "Cancelled the order and asked for a refund",
+  refund: "Refunded in full",
+  providerRefund: "Refunded at the payment provider",
+  confirmReceipt: "Confirmed receiving the laptop",
+  decline: "Declined the booking",
+  close: "Booking ended: another buyer paid first",
+  withdraw: "Booking ended: the laptop is no longer for sale",
+};
+
+/** Who made a transition nobody signed in for. */
+const NOBODY = { provider: "The payment provider", system: "ReLaptop" } as const;
+
+/**
+ * The notes written for the people of the order (a seller's reason to decline). Other notes are for us:
+ * a refund's id at the provider, which sale closed a booking.
+ */
+const NOTE_FOR_PEOPLE: ReadonlySet<Transition> = new Set(["decline"]);
+
+const isTransition = (name: string): name is Transition => name in TRANSITIONS;
+
+/** Every event of the order, oldest first: when, who, what happened, and its note when it is theirs to read. */
+export async function orderTimeline(q: Db | Tx, orderId: string) {
+  const rows = await q
+    .select({ at: orderEvents.at, transition: orderEvents.transition, note: orderEvents.note, name: users.name })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  return rows.map(({ at, transition, note, name }) => {
+    const by = isTransition(transition) ? TRANSITIONS[transition].by : "system";
+    return {
+      at: at.toISOString(),
+      who: name ?? (by === "provider" ? NOBODY.provider : NOBODY.system),
+      what: isTransition(transition) ? HAPPENED[transition] : transition,
+      note: isTransition(transition) && NOTE_FOR_PEOPLE.has(transition) ? note : null,
+    };
+  });
+}
+
+/**
+ * What this viewer may do about an order in this status now, from the order state table: its buyer pays,
+ * cancels or confirms receipt; its seller declines; an admin reads.
+ */
+export function actionsFor(viewer: "buyer" | "seller" | "admin", status: OrderStatus): OrderActions {
+  const buyer = viewer === "buyer";
+  return {
+    pay: buyer && canTransition(status, "startPayment"),
+    cancel: buyer && canTransition(status, "cancel"),
+    cancelAndRefund: buyer && canTransition(status, "cancelPaid"),
+    confirmReceipt: buyer && canTransition(status, "confirmReceipt"),
+    decline: viewer === "seller" && canTransition(status, "decline"),
+  };
+}

@@ -1,0 +1,56 @@
+import { and, eq, or } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { isUuid } from "../../db/errors.ts";
+import { orders, users } from "../../db/schema.ts";
+import type { OrderDetail } from "../../schemas/sales.ts";
+import { isAdmin, type SessionUser } from "../accounts/index.ts";
+import { mediaUrl } from "../media/index.ts";
+import { actionsFor, orderTimeline } from "./order-timeline.ts";
+import { orderNotFound } from "./transition.ts";
+
+/**
+ * An order's page: its buyer, its laptop's seller and admins read it, with the buyer's phone and meeting
+ * place, its timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
+ * an order's id says nothing to a stranger, not even that it is there). Ownership is in the query itself.
+ */
+export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string): Promise<OrderDetail> {
+  if (!isUuid(orderId)) throw orderNotFound();
+  const [row] = await q
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      advertId: orders.advertId,
+      productName: orders.productName,
+      productImageKey: orders.productImageKey,
+      priceCents: orders.priceCents,
+      meetingLocation: orders.meetingLocation,
+      buyerPhone: orders.buyerPhone,
+      buyerId: orders.buyerId,
+      buyerName: orders.buyerName,
+      sellerId: orders.sellerId,
+      sellerName: users.name,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.sellerId))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isAdmin(actor) ? undefined : or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id)),
+      ),
+    );
+  if (!row) throw orderNotFound();
+  const viewer = row.buyerId === actor.id ? "buyer" : row.sellerId === actor.id ? "seller" : "admin";
+  const { productImageKey, buyerId, buyerName, sellerId, sellerName, createdAt, ...order } = row;
+  return {
+    ...order,
+    viewer,
+    productImageUrl: mediaUrl(productImageKey),
+    buyer: { id: buyerId, name: buyerName },
+    seller: { id: sellerId, name: sellerName },
+    createdAt: createdAt.toISOString(),
+    events: await orderTimeline(q, row.id),
+    can: actionsFor(viewer, row.status),
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { requiredText } from "./text-fields.ts";
+import { ORDER_STATUSES } from "./values.ts";
+
+/**
+ * The sale seen from both sides: an order's page (its buyer, its laptop's seller, admins) and the seller's
+ * My Sales. The buyer's phone and meeting place are in these replies for the order's seller, admins and the
+ * buyer only (core/orders/read-order.ts, list-sales.ts: the query itself is the seller's own).
+ */
+
+/** A seller declining a booking tells the buyer why: required, something visible, not an essay. */
+export const DECLINE_REASON_REQUIRED = "Tell the buyer why you decline";
+export const declineSchema = z.object({
+  reason: requiredText(DECLINE_REASON_REQUIRED).max(300, "Keep it under 300 characters"),
+});
+export type DeclineInput = z.infer<typeof declineSchema>;
+
+export const BAD_SALES_CURSOR = "This page of sales does not exist.";
+
+/** My Sales' filter and page: an empty status is every status. */
+export const salesQuerySchema = z.object({
+  status: z
+    .union([z.enum(ORDER_STATUSES), z.literal("")])
+    .optional()
+    .transform((v) => v || undefined),
+  cursor: z.string().max(300).optional(),
+});
+export type SalesQuery = z.input<typeof salesQuerySchema>;
+
+/** One line of an order's timeline: when, who, what happened, and the note written for people (a reason). */
+export const orderEventSchema = z.object({
+  at: z.string(),
+  who: z.string(),
+  what: z.string(),
+  note: z.string().nullable(),
+});
+
+/** What the viewer may do about the order now (from the order state table and who they are). */
+export const orderActionsSchema = z.object({
+  pay: z.boolean(),
+  cancel: z.boolean(),
+  cancelAndRefund: z.boolean(),
+  confirmReceipt: z.boolean(),
+  decline: z.boolean(),
+});
+export type OrderActions = z.infer<typeof orderActionsSchema>;
+
+/** An order's page, with the buyer's phone: only its buyer, its seller and admins may read it at all. */
+export const orderDetailSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    viewer: z.enum(["buyer", "seller", "admin"]),
+    advertId: z.uuid(),
+    productName: z.string(),
+    productImageUrl: z.string(),
+    priceCents: z.int(),
+    meetingLocation: z.string(),
+    buyerPhone: z.string(),
+    buyer: z.object({ id: z.string(), name: z.string() }),
+    seller: z.object({ id: z.string(), name: z.string() }),
+    createdAt: z.string(),
+    events: z.array(orderEventSchema),
+    can: orderActionsSchema,
+  })
+  .meta({ id: "OrderDetail" });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** A row of My Sales. */
+export const saleSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  nextStep: z.string(),
+  advertId: z.uuid(),
+  productName: z.string(),
+  productImageUrl: z.string(),
+  priceCents: z.int(),
+  buyerName: z.string(),
+  buyerPhone: z.string(),
+  meetingLocation: z.string(),
+  createdAt: z.string(),
+  canDecline: z.boolean(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+export const salesPageSchema = z.object({
+  items: z.array(saleSchema),
+  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
+});
+export type SalesPage = z.infer<typeof salesPageSchema>;
