@@ -35,6 +35,8 @@ export default [
     route("messages/:id", "routes/dashboard/conversation.tsx"),
     route("email-delivery", "routes/dashboard/email-delivery.tsx"),
     route("my/orders", "routes/dashboard/my-orders.tsx"),
+    route("orders/:id", "routes/dashboard/order.tsx"),
+    route("sales", "routes/dashboard/sales.tsx"),
     route("my/orders/:orderId/review", "routes/dashboard/review-order.tsx"),
     route("favourites", "routes/dashboard/favourites.tsx"),
     route("payment/:orderId", "routes/dashboard/payment.tsx"),

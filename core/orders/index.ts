@@ -22,9 +22,10 @@ export {
 } from "./advert-lifecycle.ts";
 // The sale seen from both sides (the house's new shape: one verb per file, taking `Db | Tx`, the actor, the input).
 export { decline } from "./decline.ts";
-export { listSales, SALES_PAGE_SIZE } from "./list-sales.ts";
+export { listSales, SALES_PAGE_SIZE, salesQuery } from "./list-sales.ts";
 export { newOrderNumber, orderNumberOf } from "./order-number.ts";
 export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";
+export { actionsFor } from "./order-timeline.ts";
 export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
 export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";
 export { readOrder } from "./read-order.ts";

@@ -16,21 +16,16 @@ export const SALES_PAGE_SIZE = 20;
 const cursors = keysetCursor(["time", "id"]);
 
 /**
- * My Sales: every order on the seller's laptops, newest first, with its buyer, their phone and meeting place
- * and what to do next — always the caller's own (`seller_id` is the session's account, in the query), read
- * straight from `orders_seller_newest_idx` a page at a time. Everything shown was copied onto the order at
- * booking, so nothing is joined.
+ * A page of a seller's orders (the first, or the one past a cursor), newest first, straight from
+ * `orders_seller_newest_idx` in its order (tests/integration/keyset-plans.test.ts); a status filters that scan.
  */
-export async function listSales(
+export function salesQuery(
   q: Db | Tx,
-  actor: SessionUser,
-  { status, cursor, limit = SALES_PAGE_SIZE }: { status?: OrderStatus; cursor?: string; limit?: number } = {},
-): Promise<SalesPage> {
-  if (!mayEnter(actor, "seller")) throw forbidden();
-  const after = cursor ? cursors.decode(cursor) : null;
-  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_SALES_CURSOR, { cursor: BAD_SALES_CURSOR });
+  sellerId: string,
+  { status, after, limit }: { status?: OrderStatus; after: string[] | null; limit: number },
+) {
   const order = [orders.createdAt, orders.id];
-  const rows = await q
+  return q
     .select({
       id: orders.id,
       number: orders.number,
@@ -47,13 +42,30 @@ export async function listSales(
     .from(orders)
     .where(
       and(
-        eq(orders.sellerId, actor.id),
+        eq(orders.sellerId, sellerId),
         status ? eq(orders.status, status) : undefined,
         after ? pastCursor("desc", order, after) : undefined,
       ),
     )
     .orderBy(...order.map(descAsIndexed))
-    .limit(limit + 1);
+    .limit(limit);
+}
+
+/**
+ * My Sales: every order on the seller's laptops, newest first, with its buyer, their phone and meeting place
+ * and what to do next — always the caller's own (`seller_id` is the session's account, in the query), read
+ * straight from `orders_seller_newest_idx` a page at a time. Everything shown was copied onto the order at
+ * booking, so nothing is joined.
+ */
+export async function listSales(
+  q: Db | Tx,
+  actor: SessionUser,
+  { status, cursor, limit = SALES_PAGE_SIZE }: { status?: OrderStatus; cursor?: string; limit?: number } = {},
+): Promise<SalesPage> {
+  if (!mayEnter(actor, "seller")) throw forbidden();
+  const after = cursor ? cursors.decode(cursor) : null;
+  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_SALES_CURSOR, { cursor: BAD_SALES_CURSOR });
+  const rows = await salesQuery(q, actor.id, { status, after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

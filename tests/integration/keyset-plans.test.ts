@@ -4,6 +4,7 @@ import { inboxQuery, messagesQuery } from "../../core/conversations/index.ts";
 import { favouritesPageQuery } from "../../core/favourites/index.ts";
 import { reviewQueueQuery } from "../../core/moderation/index.ts";
 import { notificationsQuery } from "../../core/notifications/index.ts";
+import { salesQuery } from "../../core/orders/index.ts";
 import { sellerReviewsQuery } from "../../core/reviews/index.ts";
 import { savedSearchMatchesQuery } from "../../core/saved-searches/index.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -130,5 +131,21 @@ describe("a person's lists are read in their index's order, never all of them so
     expect(text).toMatch(/Index (Only )?Scan using saved_search_matches_newest_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (after) startsAtCursor(text);
+  });
+
+  it.each([
+    ["a seller's newest sales (My Sales)", null],
+    ["their older ones", [someone.at, someone.id]],
+  ])("%s", async (_name, after) => {
+    const text = await plan(salesQuery(t.services.db, someone.me, { after, limit: 21 }), {});
+    expect(text).toMatch(/Index Scan using orders_seller_newest_idx/);
+    expect(text).not.toMatch(SORT_STEP);
+    if (after) startsAtCursor(text);
+  });
+
+  it("a seller's sales of one status: the same index, in its order", async () => {
+    const text = await plan(salesQuery(t.services.db, someone.me, { status: "booked", after: null, limit: 21 }), {});
+    expect(text).toMatch(/Index Scan using orders_seller_newest_idx/);
+    expect(text).not.toMatch(SORT_STEP);
   });
 });

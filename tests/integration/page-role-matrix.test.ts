@@ -143,6 +143,9 @@ const READS: [string, () => string, Outcome[]][] = [
   ["favourites", () => "/dashboard/favourites", ["login", "ok", "ok", "ok", "home"]],
   ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
   ["someone's payment", () => `/dashboard/payment/${ids.order}`, ["login", "404", "404", "404", "404"]],
+  // Olga's order on Owen's laptop: theirs and admins'; nobody else learns it exists.
+  ["someone's order", () => `/dashboard/orders/${ids.order}`, ["login", "404", "404", "404", "ok"]],
+  ["my sales", () => "/dashboard/sales", ["login", "home", "ok", "home", "home"]],
   [
     "someone's review",
     () => `/dashboard/my/orders/${ids.order}/review`,
@@ -178,6 +181,7 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
   ["reported items", () => "/dashboard/reported-items", ["login", "home", "home", "home", "ok"]],
   ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
   ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
+  ["my sales", () => "/dashboard/sales", ["login", "home", "ok", "home", "home"]],
   ["book", () => "/book", ["login", "ok", "ok", "ok", "ok"]],
   ["report", () => "/report", ["login", "ok", "ok", "ok", "ok"]],
   ["account mode", () => "/account/mode", ["login", "ok", "ok", "ok", "ok"]],
@@ -268,6 +272,19 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     () => `/dashboard/my/orders/${ids.order}/review`,
     ["login", "orders", "orders", "orders", "orders"],
     () => ({ rating: "1", body: "Never bought it." }),
+  ],
+  // Owen's sale to Olga: only Owen declines it (a seller who is not Owen is told it does not exist).
+  [
+    "decline someone's order on its page",
+    () => `/dashboard/orders/${ids.order}`,
+    ["login", "home", "404", "home", "home"],
+    () => ({ intent: "decline", orderId: ids.order, reason: "Not mine to sell" }),
+  ],
+  [
+    "decline someone's order from My Sales",
+    () => "/dashboard/sales",
+    ["login", "home", "404", "home", "home"],
+    () => ({ intent: "decline", orderId: ids.order, reason: "Not mine to sell" }),
   ],
   // Olga's review of Owen: only Owen answers it; anyone signed in may report it.
   [

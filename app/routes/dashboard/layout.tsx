@@ -139,6 +139,7 @@ function menuEntries(menu: Menu): Entry[] {
     ...(menu.seller
       ? ([
           [`/dashboard/adds/${encodeURIComponent(menu.email)}`, "My Products"],
+          ["/dashboard/sales", "My Sales"],
           ["/dashboard/post/add", "Add A Product"],
         ] satisfies Entry[])
       : []),

@@ -1,18 +1,17 @@
-import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { canTransition } from "../../../core/orders/index.ts";
+import { actionsFor } from "../../../core/orders/index.ts";
 import type { MyReview } from "../../../core/reviews/index.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import type { OrderActions } from "../../../schemas/sales.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
-import { ConfirmDialog } from "../../components/dialog.tsx";
+import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
 import { useFocusLanding } from "../../lib/use-focus-landing.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/my-orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,12 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orders: orders.map((order) => ({
       ...order,
       review: reviewAction(order.status, reviews[order.id], now),
-      can: {
-        pay: canTransition(order.status, "startPayment"),
-        confirmReceipt: canTransition(order.status, "confirmReceipt"),
-        cancel: canTransition(order.status, "cancel"),
-        cancelAndRefund: canTransition(order.status, "cancelPaid"),
-      },
+      can: actionsFor("buyer", order.status),
     })),
   };
 }
@@ -101,22 +95,11 @@ export default function MyOrders({ loaderData: { orders } }: Route.ComponentProp
   );
 }
 
-type OrderActions = Record<"pay" | "confirmReceipt" | "cancel" | "cancelAndRefund", boolean>;
-
 type ReviewAction = ReturnType<typeof reviewAction>;
 
 function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: ReviewAction } }) {
-  const { can } = order;
-  const fetcher = useFetcher();
-  const [confirming, setConfirming] = useState<"cancel" | "receipt" | null>(null);
-  const hydrated = useHydrated();
-  const busy = fetcher.state !== "idle" || !hydrated;
   // Confirming receipt or cancelling takes the buttons away: focus lands on the order's new status.
   const statusMark = useFocusLanding<HTMLSpanElement>(order.status);
-  const post = (intent: "cancel" | "receipt") => {
-    fetcher.submit({ intent, orderId: order.id }, { method: "post" });
-    setConfirming(null);
-  };
   return (
     <AdvertRow
       imageUrl={order.productImageUrl}
@@ -124,32 +107,6 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
         <Link to={`/laptops/${order.advertId}`} className="link-hover">
           {order.productName}
         </Link>
-      }
-      dialog={
-        <>
-          <ConfirmDialog
-            open={confirming === "cancel"}
-            onClose={() => setConfirming(null)}
-            title={can.cancelAndRefund ? "Cancel this order and get a full refund?" : "Cancel this booking?"}
-            dismissLabel={can.cancelAndRefund ? "Keep the order" : "Keep the booking"}
-          >
-            <button type="button" className="btn btn-error" onClick={() => post("cancel")}>
-              {can.cancelAndRefund ? "Cancel and refund" : "Cancel booking"}
-            </button>
-          </ConfirmDialog>
-          {/* Confirming receipt releases the money to the seller: it cannot be undone, so it is asked first. */}
-          <ConfirmDialog
-            open={confirming === "receipt"}
-            onClose={() => setConfirming(null)}
-            title={`Did you receive ${order.productName}?`}
-            description="Confirming pays the seller and completes the order: it can no longer be cancelled or refunded."
-            dismissLabel="Not yet"
-          >
-            <button type="button" className="btn btn-success" onClick={() => post("receipt")}>
-              I received it
-            </button>
-          </ConfirmDialog>
-        </>
       }
     >
       <p className="flex flex-wrap items-center gap-2">
@@ -160,6 +117,11 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
         >
           {ORDER_STATUS_LABELS[order.status]}
         </span>
+      </p>
+      <p className="text-sm">
+        <Link to={`/dashboard/orders/${order.id}`} className="link">
+          Order <span className="font-mono">{order.number}</span>
+        </Link>
       </p>
       {order.review?.removedBecause && (
         <p className="text-sm text-base-content/70">An admin removed your review: {order.review.removedBecause}</p>
@@ -174,30 +136,11 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
         <Link to={`/dashboard/messages/new?advert=${order.advertId}`} className="btn btn-outline btn-sm">
           Message seller
         </Link>
-        {can.pay && (
-          <Link to={`/dashboard/payment/${order.id}`} className="btn btn-primary btn-sm">
-            Pay
-          </Link>
-        )}
-        {can.confirmReceipt && (
-          <button
-            type="button"
-            className="btn btn-success btn-sm"
-            disabled={busy}
-            onClick={() => setConfirming("receipt")}
-          >
-            I received it
-          </button>
-        )}
+        <BuyerOrderActions order={order} can={order.can} />
         {order.review?.label && (
           <Link to={`/dashboard/my/orders/${order.id}/review`} className="btn btn-primary btn-sm">
             {order.review.label}
           </Link>
-        )}
-        {(can.cancel || can.cancelAndRefund) && (
-          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming("cancel")}>
-            Cancel
-          </button>
         )}
       </div>
     </AdvertRow>

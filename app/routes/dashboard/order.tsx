@@ -1,0 +1,119 @@
+import { Link } from "react-router";
+import { appContext } from "#app-context";
+import { formatPrice } from "../../../schemas/money.ts";
+import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
+import { DeclineButton } from "../../components/decline-button.tsx";
+import { LocalTime } from "../../components/local-time.tsx";
+import { RouteError } from "../../components/route-error.tsx";
+import { declineAction } from "../../lib/decline.server.ts";
+import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import type { Route } from "./+types/order";
+
+/** Its buyer, its laptop's seller and admins read it (core/orders/read-order.ts); anyone else gets a 404. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const { orders } = context.get(appContext).services;
+  return loadOrRedirect(context, () => orders.read(user, params.id));
+}
+
+/** The seller's Decline; the buyer's buttons post to My Orders' action, as they do there. */
+export const action = ({ request, context }: Route.ActionArgs) => declineAction(request, context);
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: loaderData ? `Order ${loaderData.number} — ReLaptop` : "Order — ReLaptop" },
+];
+
+export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
+  const { can, viewer } = order;
+  const anyAction = can.pay || can.cancel || can.cancelAndRefund || can.confirmReceipt || can.decline;
+  return (
+    <section className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">
+        Order <span className="font-mono">{order.number}</span>
+      </h1>
+      <div className="flex flex-wrap items-start gap-4">
+        <img
+          src={order.productImageUrl}
+          alt=""
+          width={192}
+          height={144}
+          className="aspect-[4/3] w-48 rounded object-cover"
+        />
+        <div className="flex flex-col gap-2">
+          <h2 className="text-xl font-semibold">
+            <Link to={`/laptops/${order.advertId}`} className="link-hover">
+              {order.productName}
+            </Link>
+          </h2>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold">{formatPrice(order.priceCents)}</span>
+            <span className="badge badge-info">{ORDER_STATUS_LABELS[order.status]}</span>
+          </p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="font-semibold">Delivery</dt>
+        <dd>{`Meet in person at ${order.meetingLocation}`}</dd>
+        {viewer !== "buyer" && (
+          <>
+            <dt className="font-semibold">Buyer</dt>
+            <dd>{order.buyer.name}</dd>
+            <dt className="font-semibold">Buyer’s phone</dt>
+            <dd>
+              <a href={`tel:${order.buyerPhone}`} className="link">
+                {order.buyerPhone}
+              </a>
+            </dd>
+          </>
+        )}
+        {viewer !== "seller" && (
+          <>
+            <dt className="font-semibold">Seller</dt>
+            <dd>
+              <Link to={`/sellers/${order.seller.id}`} className="link">
+                {order.seller.name}
+              </Link>
+            </dd>
+          </>
+        )}
+        {viewer === "buyer" && (
+          <>
+            <dt className="font-semibold">Your phone</dt>
+            <dd>{order.buyerPhone}</dd>
+          </>
+        )}
+        <dt className="font-semibold">Booked</dt>
+        <dd>
+          <LocalTime iso={order.createdAt} />
+        </dd>
+      </dl>
+      {anyAction && (
+        <div className="flex flex-wrap gap-2">
+          {viewer === "buyer" && <BuyerOrderActions order={order} can={can} />}
+          {can.decline && <DeclineButton orderId={order.id} productName={order.productName} />}
+        </div>
+      )}
+      <h2 className="text-xl font-semibold">What happened</h2>
+      <ol className="flex flex-col gap-3 border-l-2 border-base-300 pl-4">
+        {order.events.map((event, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end
+          <li key={i}>
+            <p className="text-sm text-base-content/70">
+              <LocalTime iso={event.at} />
+            </p>
+            <p>
+              <span className="font-semibold">{event.who}</span>: {event.what}
+            </p>
+            {event.note && <p className="text-sm">Reason: {event.note}</p>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}

@@ -1,0 +1,112 @@
+import { Form, Link } from "react-router";
+import { appContext } from "#app-context";
+import { isAppError } from "../../../core/errors.ts";
+import { formatPrice } from "../../../schemas/money.ts";
+import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { salesQuerySchema } from "../../../schemas/sales.ts";
+import { ORDER_STATUSES } from "../../../schemas/values.ts";
+import { AdvertRow } from "../../components/advert-row.tsx";
+import { DeclineButton } from "../../components/decline-button.tsx";
+import { LocalTime } from "../../components/local-time.tsx";
+import { Pager } from "../../components/pager.tsx";
+import { RouteError } from "../../components/route-error.tsx";
+import { declineAction } from "../../lib/decline.server.ts";
+import { notFound } from "../../lib/not-found.server.ts";
+import { requireUser } from "../../lib/session.server.ts";
+import type { Route } from "./+types/sales";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const seller = await requireUser(request, context, "seller");
+  const query = salesQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  // A status or cursor that is not one of ours names a page that does not exist.
+  if (!query.success) throw notFound("This page of sales does not exist.");
+  try {
+    const page = await context.get(appContext).services.orders.listSales(seller, query.data);
+    return { ...page, status: query.data.status ?? "" };
+  } catch (error) {
+    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
+    throw error;
+  }
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => declineAction(request, context);
+
+export const meta = () => [{ title: "My Sales — ReLaptop" }];
+
+/** Every order on the seller's laptops, newest first, with whom to meet, where, and what to do next. */
+export default function MySales({ loaderData: { items, next, status } }: Route.ComponentProps) {
+  return (
+    <section className="flex max-w-3xl flex-col gap-4">
+      <h1 className="text-3xl font-bold">My Sales</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-semibold">Status</span>
+          <select name="status" defaultValue={status} className="select select-bordered select-sm">
+            <option value="">Every status</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn btn-sm">
+          Show
+        </button>
+      </Form>
+      {items.length === 0 ? (
+        <p>
+          {status
+            ? "No orders with this status."
+            : "No orders yet. When a buyer books one of your laptops, it is listed here."}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((sale) => (
+            <SaleRow key={sale.id} sale={sale} />
+          ))}
+        </ul>
+      )}
+      <Pager nextCursor={next} />
+    </section>
+  );
+}
+
+function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][number] }) {
+  return (
+    <AdvertRow
+      imageUrl={sale.productImageUrl}
+      title={
+        <Link to={`/dashboard/orders/${sale.id}`} className="link-hover">
+          <span className="font-mono">{sale.number}</span> · {sale.productName}
+        </Link>
+      }
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        {formatPrice(sale.priceCents)}
+        <span className="badge badge-info">{ORDER_STATUS_LABELS[sale.status]}</span>
+        <span className="text-sm text-base-content/70">
+          Booked <LocalTime iso={sale.createdAt} />
+        </span>
+      </p>
+      <p className="text-sm">
+        Buyer: {sale.buyerName} ·{" "}
+        <a href={`tel:${sale.buyerPhone}`} className="link">
+          {sale.buyerPhone}
+        </a>
+      </p>
+      <p className="text-sm">Meet at {sale.meetingLocation}</p>
+      <p className="text-sm font-semibold">{sale.nextStep}</p>
+      <div className="card-actions">
+        <Link to={`/dashboard/orders/${sale.id}`} className="btn btn-outline btn-sm">
+          See the order
+        </Link>
+        {sale.canDecline && <DeclineButton orderId={sale.id} productName={sale.productName} />}
+      </div>
+    </AdvertRow>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
+}
