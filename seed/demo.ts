@@ -185,7 +185,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       await s.orders.payWithTestCard(buyer, order.id);
     });
   }
-  // And one booked, not yet paid.
+  // And one of Sam's booked, not yet paid: on first start his My Sales has a booking to decline or wait on.
   if (booked) {
     const advertId = booked;
     await happened(3 * DAY, () =>

@@ -180,14 +180,15 @@ export async function seedBulkSalesHistory(db: Services["db"]) {
     ), sold as (
       select a.id, a.seller_id, a.name, a.image_key, a.resale_price_cents,
         now() - random() * interval '450 days' as paid_at, random() < 0.8 as received,
-        buyers.ids[1 + abs(hashtext(a.id::text)) % buyers.n] as buyer_id
+        buyers.ids[1 + abs(hashtext(a.id::text)) % buyers.n] as buyer_id,
+        row_number() over () + (select count(*) from orders) as nth
       from adverts a cross join buyers
       where a.status = 'sold' and a.seller_id like 'bulk-%'
         and not exists (select 1 from orders o where o.advert_id = a.id)
     ), made as (
       insert into orders (advert_id, seller_id, number, buyer_id, buyer_name, buyer_email, meeting_location, buyer_phone,
         price_cents, product_name, product_image_key, status, created_at, updated_at)
-      select s.id, s.seller_id, ${orderNumberOf(sql`row_number() over () + (select count(*) from orders)`)},
+      select s.id, s.seller_id, ${orderNumberOf(sql`s.nth`)},
         u.id, u.name, u.email, 'Dhaka', '01700000000', s.resale_price_cents, s.name, s.image_key,
         case when s.received then 'completed' else 'paid' end, s.paid_at - interval '2 hours', s.paid_at
       from sold s join users u on u.id = s.buyer_id

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
+import { client } from "../support/http.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/** On first start the demo seller has something to do in My Sales: a booking, seeded through the core. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  await seedDemoIfEmpty(t.services);
+});
+afterAll(async () => {
+  await t?.close();
+  await closePageBuild();
+});
+
+it("gives Sam a booking waiting in My Sales, with Bea's phone and meeting place", async () => {
+  const sam = client(t);
+  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const booked = (await sam.get("/api/sales?status=booked")).json().items;
+  expect(booked).toEqual([
+    expect.objectContaining({
+      buyerName: "Bea Buyer",
+      meetingLocation: "Banani 11, Dhaka",
+      buyerPhone: "01711234567",
+      number: expect.stringMatching(/^RL-[2-9A-HJ-NP-Z]{6}$/),
+      canDecline: true,
+    }),
+  ]);
+  const page = await sam.get("/dashboard/sales");
+  expect(page.body).toContain("Decline or wait for payment");
+  expect(page.body).toContain(booked[0].number);
+});
