@@ -30,7 +30,8 @@ const ROLES = {
     scope: "body",
   },
   buyer: { crawl: ["/", "/dashboard"], also: ["/profile", "/dashboard/saved-searches/matches"], scope: "main" },
-  seller: { crawl: ["/dashboard"], also: ["/"], scope: "main" },
+  // My Sales links to each order's page: the demo's booking on Sam's laptop is one.
+  seller: { crawl: ["/dashboard", "/dashboard/sales"], also: ["/"], scope: "main" },
   admin: { crawl: ["/dashboard"], also: ["/"], scope: "main" },
 };
 type Role = keyof typeof ROLES;

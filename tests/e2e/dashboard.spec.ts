@@ -46,6 +46,7 @@ test("a seller's side menu and own products", async ({ page }) => {
     "My Orders",
     "Favourites",
     "My Products",
+    "My Sales",
     "Add A Product",
     "Notifications",
     "Saved searches",

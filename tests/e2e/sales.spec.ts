@@ -1,0 +1,67 @@
+import { postLaptopThroughApi } from "./support/adverts.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { DEMO, expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { bookFromItsPage } from "./support/orders.ts";
+
+test("a buyer books Sam's laptop; Sam sees who, where and their phone in My Sales and declines with a reason the buyer reads", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two browsers, a sign-up, an advert posted
+  // Sam, in a browser of his own, posts a laptop nobody else's test books (posting has its own journey).
+  const sam = await (await browser.newContext()).newPage();
+  await logIn(sam, DEMO.seller);
+  const name = `Sales desk notebook ${Date.now().toString(36)}`;
+  await postLaptopThroughApi(sam, { name, brand: "Dell", description: "Booked, then declined." });
+
+  // A new buyer books it.
+  await page.goto("/signUp");
+  await page.getByLabel("Name").fill("Dina Declined");
+  await page.getByLabel("Email").fill(uniqueEmail("dina"));
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await bookFromItsPage(page, name, "Mirpur 10 roundabout");
+
+  // Sam opens My Sales from his dashboard menu: the buyer's name, phone and meeting place, and what to do.
+  await sam.goto("/dashboard");
+  await sam.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Sales" }).click();
+  await expect(sam.getByRole("heading", { level: 1, name: "My Sales" })).toBeVisible();
+  const row = sam.getByRole("listitem").filter({ hasText: name });
+  await expect(row.getByText("Buyer: Dina Declined")).toBeVisible();
+  await expect(row.getByRole("link", { name: "01712345678" })).toBeVisible();
+  await expect(row.getByText("Meet at Mirpur 10 roundabout")).toBeVisible();
+  await expect(row.getByText("Decline or wait for payment")).toBeVisible();
+  const number = ((await row.locator(".font-mono").textContent()) as string).trim();
+  expect(number).toMatch(/^RL-[2-9A-HJ-NP-Z]{6}$/);
+  await expectAccessible(sam);
+
+  // Decline: a reason is required, then the buyer is told it.
+  await row.getByRole("button", { name: "Decline" }).click();
+  const dialog = sam.getByRole("dialog", { name: `Decline the booking of ${name}?` });
+  await dialog.getByRole("button", { name: "Decline booking" }).click();
+  await expect(fieldError(sam, "Tell the buyer why you decline")).toBeVisible();
+  await expectAccessible(sam);
+  const reason = "The battery failed this morning; I will not sell it like this.";
+  await dialog.getByLabel("Reason shown to the buyer").fill(reason);
+  await dialog.getByRole("button", { name: "Decline booking" }).click();
+  await expect(sam.getByText("The booking is declined. The buyer is told your reason.")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText("Declined by the seller")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Decline" })).toHaveCount(0);
+
+  // The buyer opens the order from My Orders and reads why in its timeline.
+  await page.goto("/dashboard/my/orders");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByRole("link", { name: `Order ${number}` })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByText("Declined by the seller")).toBeVisible();
+  await expect(page.getByText("Sam Seller: Declined the booking")).toBeVisible();
+  await expect(page.getByText(`Reason: ${reason}`)).toBeVisible();
+  await expect(page.getByText("Meet in person at Mirpur 10 roundabout")).toBeVisible();
+  await expectAccessible(page);
+  await sam.context().close();
+});
