@@ -77,9 +77,10 @@ test("a seller's bell counts a booking made in another browser without a reload;
   // The button went with the unread notices: focus is on the page's heading, not dropped to the page.
   await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeFocused();
 
-  // Opening an entry goes to its subject: the seller's laptops.
+  // Opening an entry goes to its subject: the order, with the buyer's meeting place.
   await entry.getByRole("link").click();
-  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /^Order RL-/ })).toBeVisible();
+  await expect(page.getByText("Meet in person at Zindabazar")).toBeVisible();
 
   // The email's unsubscribe link opens a page in the product's look, without signing in.
   const mail = await lastMailTo(sellerEmail, `Your laptop was booked: ${laptop}`);
@@ -107,7 +108,7 @@ test("opening an unread notification marks it read, and email choices are saved 
   await page.goto("/dashboard/notifications");
   await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
   await page.getByRole("link", { name: new RegExp(`${laptop} was booked`) }).click();
-  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /^Order RL-/ })).toBeVisible();
   await expect(bell(page, "Notifications")).toBeVisible({ timeout: 10_000 });
 
   await page.goto("/profile");
