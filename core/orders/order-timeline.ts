@@ -52,9 +52,9 @@ export async function orderTimeline(q: Db | Tx, orderId: string) {
 
 /**
  * What this viewer may do about an order in this status now, from the order state table: its buyer pays,
- * cancels or confirms receipt; its seller declines; an admin reads.
+ * cancels or confirms receipt; its seller declines; anyone else (an admin) reads.
  */
-export function actionsFor(viewer: "buyer" | "seller" | "admin", status: OrderStatus): OrderActions {
+export function actionsFor(viewer: "buyer" | "seller" | "reader", status: OrderStatus): OrderActions {
   const buyer = viewer === "buyer";
   return {
     pay: buyer && canTransition(status, "startPayment"),

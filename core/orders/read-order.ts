@@ -3,10 +3,17 @@ import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { orders, users } from "../../db/schema.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
-import { isAdmin, type SessionUser } from "../accounts/index.ts";
+import { isAdmin, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { actionsFor, orderTimeline } from "./order-timeline.ts";
 import { orderNotFound } from "./transition.ts";
+
+/**
+ * Who the reader acts as: its buyer, its seller — unless acting as a buyer (the mode switch), when they decline
+ * nothing until they switch back, as the action would tell them — or someone who only reads (an admin).
+ */
+const actingAs = (viewer: OrderDetail["viewer"], actor: SessionUser) =>
+  viewer === "buyer" ? "buyer" : viewer === "seller" && mayEnter(actor, "seller") ? "seller" : "reader";
 
 /**
  * An order's page: its buyer, its laptop's seller and admins read it, with the buyer's phone and meeting
@@ -51,6 +58,6 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     seller: { id: sellerId, name: sellerName },
     createdAt: createdAt.toISOString(),
     events: await orderTimeline(q, row.id),
-    can: actionsFor(viewer, row.status),
+    can: actionsFor(actingAs(viewer, actor), row.status),
   };
 }

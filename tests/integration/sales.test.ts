@@ -122,6 +122,22 @@ describe("an order's page", () => {
   });
 });
 
+describe("a seller acting as a buyer (the mode switch)", () => {
+  it("still reads the order, but is offered no Decline until they switch back", async () => {
+    const sela = await createUser(t.services, { name: "Sela", email: "sela@x.test", role: "seller" });
+    const http = await signedIn("sela@x.test");
+    const buyer = await newBuyer();
+    const id = await book(buyer.http, (await laptop(sela.id)).id);
+    expect((await http.raw("PUT", "/api/me/acting-mode", { mode: "user" })).statusCode).toBeLessThan(300);
+    const res = await http.get(`/api/orders/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ viewer: "seller", can: { decline: false } });
+    expect((await http.post(`/api/orders/${id}/decline`, { reason: "Nope" })).statusCode).toBe(403);
+    await http.raw("PUT", "/api/me/acting-mode", { mode: "seller" });
+    expect((await http.get(`/api/orders/${id}`)).json().can.decline).toBe(true);
+  });
+});
+
 describe("My Sales", () => {
   let samsOrders: string[] = [];
   let lastBuyer = "";
