@@ -26,6 +26,7 @@ export default function UserOrders({ loaderData: { orders } }: Route.ComponentPr
           <table className="table">
             <thead>
               <tr>
+                <th scope="col">Order</th>
                 <th scope="col">Laptop</th>
                 <th scope="col">As</th>
                 <th scope="col">Buyer</th>
@@ -38,6 +39,11 @@ export default function UserOrders({ loaderData: { orders } }: Route.ComponentPr
             <tbody>
               {orders.map((o) => (
                 <tr key={o.id}>
+                  <td>
+                    <Link to={`/dashboard/orders/${o.id}`} className="link font-mono">
+                      {o.number}
+                    </Link>
+                  </td>
                   <td>
                     <Link to={`/laptops/${o.advertId}`} className="link-hover">
                       {o.productName}
