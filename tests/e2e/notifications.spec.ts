@@ -78,7 +78,7 @@ test("a seller's bell counts a booking made in another browser without a reload;
   await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeFocused();
 
   // Opening an entry goes to its subject: the seller's laptops.
-  await entry.getByRole("link").click();
+  await entry.getByRole("button").click();
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
 
   // The email's unsubscribe link opens a page in the product's look, without signing in.
@@ -106,7 +106,7 @@ test("opening an unread notification marks it read, and email choices are saved 
   await buyerBooks(buyer, laptop);
   await page.goto("/dashboard/notifications");
   await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
-  await page.getByRole("link", { name: new RegExp(`${laptop} was booked`) }).click();
+  await page.getByRole("button", { name: new RegExp(`${laptop} was booked`) }).click();
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
   await expect(bell(page, "Notifications")).toBeVisible({ timeout: 10_000 });
 
