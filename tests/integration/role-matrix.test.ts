@@ -50,6 +50,7 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/me/is-seller": SIGNED_IN,
   "POST /api/auth/sign-up/email": "identity",
   "POST /api/auth/sign-in/email": "identity",
+  "POST /api/auth/sign-in/magic-link": "identity",
   "POST /api/auth/sign-out": "identity",
   "GET /api/auth/get-session": "identity",
   "POST /api/auth/sign-in/social": "identity",
