@@ -25,14 +25,34 @@ export class AppError extends Error {
   override name = "AppError";
   readonly code: AppErrorCode;
   readonly fields?: Record<string, string>;
-  constructor(code: AppErrorCode, message: string, fields?: Record<string, string>) {
+  /** TOO_MANY_REQUESTS: how long until it may be tried again (the edges send it as Retry-After). */
+  readonly retryAfterMs?: number;
+  constructor(code: AppErrorCode, message: string, fields?: Record<string, string>, retryAfterMs?: number) {
     super(message);
     this.code = code;
     this.fields = fields;
+    this.retryAfterMs = retryAfterMs;
   }
   get status() {
     return HTTP_STATUS[this.code];
   }
+}
+
+/** A limit reached: 429, with how long until the next try may go through. */
+export const tooManyRequests = (message: string, waitMs: number, fields?: Record<string, string>) =>
+  new AppError("TOO_MANY_REQUESTS", message, fields, waitMs);
+
+/** When a limit gives no wait of its own, clients are told to come back after this. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The Retry-After header (whole seconds, at least 1) every 429 carries, API and pages alike; null for any
+ * other outcome.
+ */
+export function retryAfterHeader(error: unknown): string | null {
+  if (!isAppError(error) || error.code !== "TOO_MANY_REQUESTS") return null;
+  const ms = error.retryAfterMs;
+  return String(ms === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(ms / 1000)));
 }
 
 /**

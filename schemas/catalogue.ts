@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { priceBadgeSchema } from "./price-guidance.ts";
 import { ratingSchema } from "./reviews.ts";
+import { optionalText, requiredText } from "./text-fields.ts";
 
 /** A file input that was filled in (an empty input posts a nameless, empty File). */
 export const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File && v.size > 0;
@@ -10,8 +11,8 @@ const optionalFile = z
   .optional()
   .transform((v) => (isFile(v) ? v : undefined));
 
-const text = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+/** Text that must say something (text-fields.ts): blank or invisible-only is refused like an empty field. */
+const text = (required: string, max: number, tooLong: string) => requiredText(required).max(max, tooLong);
 
 export const brandSchema = z.object({
   name: text("Name is required", 60, "Name must be 60 characters or fewer"),
@@ -58,13 +59,7 @@ const optionalInt = (label: string, min: number, max: number) =>
     )
     .transform((v) => (v === undefined ? undefined : Number(v)));
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be ${max} characters or fewer`)
-    .optional()
-    .transform((v) => v || undefined);
+const optionalSpec = (max: number, label: string) => optionalText(max, `${label} must be ${max} characters or fewer`);
 
 const photos = (required: boolean) =>
   z
@@ -93,7 +88,7 @@ const advertFields = {
     .regex(/^\+?[\d\s-]{6,20}$/, "Enter a mobile number of digits, like 01712345678"),
   description: text("Description is required", 4000, "Description must be 4000 characters or fewer"),
   condition: z.enum(CONDITIONS, { error: "Condition is required" }),
-  processor: optionalText(100, "Processor"),
+  processor: optionalSpec(100, "Processor"),
   ramGb: optionalInt("RAM", 1, 256),
   storageGb: optionalInt("Storage", 8, 16384),
   storageType: z

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CONVERSATION_MESSAGES as M, MESSAGE_MAX_LENGTH } from "./conversation-labels.ts";
+import { numberInText } from "./form-values.ts";
+import { requiredText } from "./text-fields.ts";
 import { ADVERT_STATUSES, REPORT_REASONS } from "./values.ts";
 
 export * from "./conversation-labels.ts";
@@ -9,16 +11,11 @@ export * from "./conversation-labels.ts";
  * from them; the pages' forms use the same ones. The rules themselves are core/conversations.
  */
 
-/** Plain text: kept as typed but for the spaces around it; counted in characters as PostgreSQL counts them. */
-export const messageBodySchema = z
-  .string({ error: M.empty })
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, M.empty)
-      .refine((s) => [...s].length <= MESSAGE_MAX_LENGTH, M.tooLong),
-  );
+/**
+ * Plain text: kept as typed but for the spaces around it, and refused when nothing visible is left
+ * (text-fields.ts); counted in characters as PostgreSQL counts them.
+ */
+export const messageBodySchema = requiredText(M.empty).refine((s) => [...s].length <= MESSAGE_MAX_LENGTH, M.tooLong);
 
 export const sendMessageSchema = z.object({ body: messageBodySchema });
 export const startConversationSchema = z.object({
@@ -35,7 +32,7 @@ export const reportConversationSchema = z.object({ reason: z.enum(REPORT_REASONS
 
 export const inboxQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: numberInText(z.number().int().min(1).max(100).optional()),
 });
 export const threadQuery = z.object({
   before: z.string().max(200).optional().meta({ description: "The cursor of older messages (`older` of a reply)" }),

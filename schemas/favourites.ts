@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
+import { numberInText } from "./form-values.ts";
 
 /**
  * Favourites' requests and replies: the API validates with them, the OpenAPI document is generated from
@@ -31,7 +32,7 @@ export type FavouritePage = z.infer<typeof favouritePageSchema>;
 
 export const favouritePageQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: numberInText(z.number().int().min(1).max(100).optional()),
 });
 
 export const favouriteParams = z.object({ advertId: z.uuid({ error: "Not a valid laptop id" }) });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { numberInText } from "./form-values.ts";
+import { optionalText, requiredText } from "./text-fields.ts";
 import { REPORT_REASONS } from "./values.ts";
 
 export { REPORT_REASONS };
@@ -6,21 +8,12 @@ export { REPORT_REASONS };
 export const reportSchema = z.object({
   advertId: z.string().min(1),
   reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }),
-  details: z
-    .string()
-    .trim()
-    .max(1000, "Keep it under 1000 characters")
-    .optional()
-    .transform((v) => v || undefined),
+  details: optionalText(1000, "Keep it under 1000 characters"),
 });
 
 /** The reason an admin gives for removing something, told to `whom` (the seller, a review's author). */
 export const removalReason = (whom: string) =>
-  z
-    .string({ error: `Tell ${whom} why` })
-    .trim()
-    .min(1, `Tell ${whom} why`)
-    .max(300, "Keep it under 300 characters");
+  requiredText(`Tell ${whom} why`).max(300, "Keep it under 300 characters");
 
 export const removalSchema = z.object({ reason: removalReason("the seller") });
 
@@ -53,7 +46,7 @@ export const BAD_REPORTED_ADVERTS_CURSOR = "This page of reported laptops does n
 
 export const peopleQuerySchema = z.object({
   q: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: numberInText(z.number().int().min(1).max(10_000).default(1)),
 });
 
 /** A seller or a buyer, as admins' lists show them. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numberInText } from "./form-values.ts";
 import { EMAIL_STATUSES } from "./values.ts";
 
 export * from "./notification-labels.ts";
@@ -32,7 +33,7 @@ export const notificationPageSchema = z.object({
 
 export const notificationPageQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: numberInText(z.number().int().min(1).max(100).optional()),
 });
 
 export const notificationIdParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });

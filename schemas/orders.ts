@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { requiredText } from "./text-fields.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./values.ts";
 
 /** The booking modal: the buyer gives where to meet and a phone; everything else comes from the server. */
 export const bookingSchema = z.object({
   advertId: z.string().min(1, "Choose a laptop to book"),
-  meetingLocation: z
-    .string({ error: "Meeting location is required" })
-    .trim()
-    .min(1, "Meeting location is required")
-    .max(200, "Meeting location must be 200 characters or fewer"),
+  meetingLocation: requiredText("Meeting location is required").max(
+    200,
+    "Meeting location must be 200 characters or fewer",
+  ),
   phone: z
     .string({ error: "Phone Number is required" })
     .trim()

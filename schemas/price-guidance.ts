@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numberInText } from "./form-values.ts";
 import { PRICE_BADGES } from "./price-labels.ts";
 import { CONDITIONS, PRICE_SOURCES } from "./values.ts";
 
@@ -6,16 +7,19 @@ export { badgeBasis, guidanceMessage, PRICE_BADGES, type PriceBadge } from "./pr
 
 /**
  * The advert form asks what comparable laptops sell for (GET /api/price-guidance). The processor as typed;
- * its tier and year instead when the caller already knows them.
+ * its tier and year instead when the caller already knows them. A query string is text: its numbers are read
+ * explicitly (form-values.ts).
  */
 export const priceGuidanceQuerySchema = z.object({
   processor: z.string().trim().max(100, "Processor must be 100 characters or fewer").optional(),
-  performanceTier: z.coerce.number().int().min(1).max(4).optional().meta({ description: "1 Everyday … 4 Workstation" }),
-  processorYear: z.coerce.number().int().min(1990).max(2100).optional(),
-  ramGb: z.coerce.number({ error: "RAM is required" }).int().min(1).max(256),
-  storageGb: z.coerce.number({ error: "Storage is required" }).int().min(8).max(16384),
+  performanceTier: numberInText(z.number().int().min(1).max(4).optional()).meta({
+    description: "1 Everyday … 4 Workstation",
+  }),
+  processorYear: numberInText(z.number().int().min(1990).max(2100).optional()),
+  ramGb: numberInText(z.number({ error: "RAM is required" }).int().min(1).max(256)),
+  storageGb: numberInText(z.number({ error: "Storage is required" }).int().min(8).max(16384)),
   condition: z.enum(CONDITIONS, { error: "Condition is required" }),
-  yearsOfUse: z.coerce.number({ error: "Year of use is required" }).int().min(0).max(30),
+  yearsOfUse: numberInText(z.number({ error: "Year of use is required" }).int().min(0).max(30)),
 });
 export type PriceGuidanceQuery = z.infer<typeof priceGuidanceQuerySchema>;
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { fromForm, numberFromText } from "./form-values.ts";
 import { removalReason } from "./moderation.ts";
+import { optionalText, requiredText, visibleLength } from "./text-fields.ts";
 
 /** Refused for an order that is someone else's or not yet received (the one message for both). */
 export const REVIEW_NEEDS_RECEIPT = "You can review a seller once you have received the laptop.";
@@ -8,41 +10,29 @@ export const REVIEW_EDIT_DAYS = 30;
 export const STARS = [1, 2, 3, 4, 5] as const;
 export const starLabel = (n: number) => `${n} star${n === 1 ? "" : "s"}`;
 
-const reviewText = z
-  .string({ error: "Write your review" })
-  .trim()
-  .min(1, "Write your review")
-  .min(10, "Your review must be at least 10 characters")
+/** Ten characters a reader sees: spaces and invisible characters make no review (text-fields.ts). */
+const reviewText = requiredText("Write your review")
+  .refine((v) => visibleLength(v) >= 10, "Your review must be at least 10 characters")
   .max(1000, "Your review must be 1,000 characters or fewer");
 
-/** "Write a review": a page form (the rating arrives as "1"…"5") and the API (a number). */
+const RATING = "Choose a rating from 1 to 5 stars";
+
+/** "Write a review": a number of stars from 1 to 5 (a JSON number: "3", true or [3] is refused, naming it). */
 export const reviewSchema = z.object({
-  rating: z.coerce
-    .number({ error: "Choose a rating from 1 to 5 stars" })
-    .int("Choose a rating from 1 to 5 stars")
-    .min(1, "Choose a rating from 1 to 5 stars")
-    .max(5, "Choose a rating from 1 to 5 stars"),
+  rating: z.number({ error: RATING }).int(RATING).min(1, RATING).max(5, RATING),
   body: reviewText,
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
+/** The review form: its rating arrives as the text "1"…"5", read as a number before the same rules. */
+export const reviewFormSchema = fromForm(reviewSchema, { rating: numberFromText });
+
 /** The seller's one public answer. */
 export const answerSchema = z.object({
-  answer: z
-    .string({ error: "Write your answer" })
-    .trim()
-    .min(1, "Write your answer")
-    .max(1000, "Your answer must be 1,000 characters or fewer"),
+  answer: requiredText("Write your answer").max(1000, "Your answer must be 1,000 characters or fewer"),
 });
 
-export const reviewReportSchema = z.object({
-  details: z
-    .string()
-    .trim()
-    .max(1000, "Keep it under 1000 characters")
-    .optional()
-    .transform((v) => v || undefined),
-});
+export const reviewReportSchema = z.object({ details: optionalText(1000, "Keep it under 1000 characters") });
 
 /** A seller's reviews page: `cursor` is the previous page's `nextCursor`. */
 export const reviewPageQuery = z.object({ cursor: z.string().max(200).optional() });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
-import { FILTER_ERRORS, SORTS, searchSchema } from "./search.ts";
+import { booleanFromText, fromForm, numberFromText } from "./form-values.ts";
+import { FILTER_ERRORS, SORTS, SPEC_NUMBERS, searchSchema } from "./search.ts";
+import { requiredText, saysSomething } from "./text-fields.ts";
 import { findNul } from "./text-safety.ts";
 import { CONDITIONS, SAVED_SEARCH_ALERTS } from "./values.ts";
 
@@ -20,24 +22,30 @@ export const alreadySaved = (name: string) => `You have already saved this searc
 export const CHOOSE_A_BRAND = "Choose a brand from the list";
 export const BAD_MATCHES_CURSOR = "This page of matches does not exist.";
 
-/** An empty form field is no filter at all. */
+/** A filter left out: absent or null (JSON). */
+const absent = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullish()
+    .transform((v) => v ?? undefined)
+    .optional();
+/**
+ * A text or choice filter left out: absent, null, or empty — "any", as the form's empty fields say; text of
+ * nothing visible is empty too (text-fields.ts).
+ */
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+  z.preprocess((v) => (typeof v === "string" && !saysSomething(v) ? undefined : v), absent(schema));
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .min(1, `${label} cannot be empty`)
+  requiredText(`${label} cannot be empty`)
     .max(max, `${label} must be ${max} characters or fewer`)
     .refine((v) => findNul(v) === null, `${label} contains a character that is not allowed`);
 const dollars = (label: string) =>
-  z.coerce
+  z
     .number({ error: `${label} must be an amount in dollars` })
     .positive(`${label} must be more than $0`)
     .max(10_000_000, `${label} must be at most $10,000,000`)
     .transform((d) => Math.round(d * 100));
 const wholeGb = (label: string, max: number) =>
-  z.coerce
+  z
     .number({ error: `${label} must be a number of GB` })
     .int(`${label} must be a whole number of GB`)
     .min(1, `${label} must be at least 1 GB`)
@@ -47,29 +55,32 @@ const spec = searchSchema.shape;
 const tenths = (inches: number | undefined) =>
   inches === undefined || Math.abs(inches * 10 - Math.round(inches * 10)) < 1e-9;
 
-/** The filters and sort of a saved search, as /allAdd's URL carries them (prices in dollars). */
+/**
+ * The filters and sort of a saved search: /allAdd's parameters, prices in dollars. Numbers are JSON numbers
+ * and "verified sellers only" a boolean — never coerced ("600", true or [600] for a price is refused, naming
+ * it); the pages' form, which posts /allAdd's URL as text, is read into them first (savedSearchFormSchema).
+ */
 export const savedSearchFiltersSchema = z
   .object({
     q: optional(text("Words", 100)),
     brand: optional(z.uuid({ error: CHOOSE_A_BRAND })),
-    minPrice: optional(dollars("Min price")),
-    maxPrice: optional(dollars("Max price")),
+    minPrice: absent(dollars("Min price")),
+    maxPrice: absent(dollars("Max price")),
     condition: optional(z.enum(CONDITIONS, { error: `Condition must be one of ${CONDITIONS.join(", ")}` })),
     location: optional(text("Location", 120)),
-    minRam: optional(wholeGb("RAM", 256)),
-    minStorage: optional(wholeGb("Storage", 16_384)),
+    minRam: absent(wholeGb("RAM", 256)),
+    minStorage: absent(wholeGb("Storage", 16_384)),
     seller: optional(text("Seller", 64)),
     // The spec filters are checked as /allAdd checks them, with the same messages.
     cpu: optional(spec.cpu),
-    tier: optional(spec.tier),
-    minBattery: optional(spec.minBattery),
+    tier: absent(SPEC_NUMBERS.tier),
+    minBattery: absent(SPEC_NUMBERS.minBattery),
     // Stored to a tenth of an inch, as screens are sold: a finer size would be saved as another one.
-    minScreen: optional(spec.minScreen.refine(tenths, FILTER_ERRORS.minScreen)),
-    maxScreen: optional(spec.maxScreen.refine(tenths, FILTER_ERRORS.maxScreen)),
+    minScreen: absent(SPEC_NUMBERS.minScreen.refine(tenths, FILTER_ERRORS.minScreen)),
+    maxScreen: absent(SPEC_NUMBERS.maxScreen.refine(tenths, FILTER_ERRORS.maxScreen)),
     storageType: optional(spec.storageType),
-    maxYears: optional(spec.maxYears),
-    // JSON clients may say true or false; the form says "true" (or nothing), as /allAdd's URL does.
-    verified: optional(z.preprocess((v) => (v === true ? "true" : v === false ? undefined : v), spec.verified)),
+    maxYears: absent(SPEC_NUMBERS.maxYears),
+    verified: absent(z.boolean({ error: FILTER_ERRORS.verified }).transform((on) => on || undefined)),
     sort: optional(z.enum(SORTS, { error: `Sort must be one of ${SORTS.join(", ")}` })).transform((s) => s ?? "newest"),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
@@ -91,6 +102,23 @@ export const createSavedSearchSchema = z.intersection(
   z.object({ name: optional(searchNameSchema), alerts: optional(alertsSchema) }),
 );
 export type CreateSavedSearch = z.infer<typeof createSavedSearchSchema>;
+
+const NUMBER_FILTERS = [
+  "minPrice",
+  "maxPrice",
+  "minRam",
+  "minStorage",
+  "tier",
+  "minBattery",
+  "minScreen",
+  "maxScreen",
+  "maxYears",
+];
+/** "Save this search" on the pages: /allAdd's URL as form text, read into numbers and a boolean first. */
+export const savedSearchFormSchema = fromForm(createSavedSearchSchema, {
+  ...Object.fromEntries(NUMBER_FILTERS.map((field) => [field, numberFromText])),
+  verified: booleanFromText,
+});
 
 /** Renaming, and choosing alerts. */
 export const updateSavedSearchSchema = z

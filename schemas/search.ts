@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { advertCardSchema, CONDITIONS } from "./catalogue.ts";
+import { numberInText } from "./form-values.ts";
 import { findNul } from "./text-safety.ts";
 import { PERFORMANCE_TIERS, STORAGE_TYPES } from "./values.ts";
 
@@ -21,11 +22,13 @@ const storable = (max: number) =>
     .max(max)
     .refine((v) => findNul(v) === null);
 const dollars = lenient(
-  z.coerce
-    .number()
-    .positive()
-    .max(10_000_000)
-    .transform((d) => Math.round(d * 100)),
+  numberInText(
+    z
+      .number()
+      .positive()
+      .max(10_000_000)
+      .transform((d) => Math.round(d * 100)),
+  ),
 );
 
 /**
@@ -51,9 +54,23 @@ export const FILTER_ERRORS = {
  */
 export const CPU_FAMILY = /^(i[3579]|ultra [579]|ryzen [3579]|m[1-4]( pro| max)?|snapdragon x)$/;
 
-const strictInt = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(min, message).max(max, message).optional();
-const screen = (message: string) => z.coerce.number({ error: message }).min(10, message).max(20, message).optional();
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, message).max(max, message);
+const screen = (message: string) => z.number({ error: message }).min(10, message).max(20, message);
+
+/**
+ * The numeric spec filters as numbers, with their messages: a saved search's JSON gives them so, and
+ * /allAdd's URL (text) is read into them explicitly (form-values.ts).
+ */
+export const SPEC_NUMBERS = {
+  tier: wholeNumber(1, PERFORMANCE_TIERS.length, FILTER_ERRORS.tier),
+  minBattery: wholeNumber(0, 100, FILTER_ERRORS.minBattery),
+  minScreen: screen(FILTER_ERRORS.minScreen),
+  maxScreen: screen(FILTER_ERRORS.maxScreen),
+  maxYears: wholeNumber(0, 30, FILTER_ERRORS.maxYears),
+};
+/** A spec number in the URL: left out, or text that reads as a number within its bounds. */
+const inUrl = (schema: z.ZodNumber) => numberInText(schema.optional());
 
 /** /allAdd's filters, read from the URL (so a search can be shared and bookmarked) and from GET /api/adverts. */
 export const searchSchema = z
@@ -64,15 +81,15 @@ export const searchSchema = z
     maxPrice: dollars,
     condition: lenient(z.enum(CONDITIONS)),
     location: lenient(storable(120)),
-    minRam: lenient(z.coerce.number().int().min(1).max(256)),
-    minStorage: lenient(z.coerce.number().int().min(1).max(16384)),
+    minRam: lenient(numberInText(z.number().int().min(1).max(256))),
+    minStorage: lenient(numberInText(z.number().int().min(1).max(16384))),
     cpu: z.string().trim().toLowerCase().regex(CPU_FAMILY, FILTER_ERRORS.cpu).optional(),
-    tier: strictInt(1, PERFORMANCE_TIERS.length, FILTER_ERRORS.tier),
-    minBattery: strictInt(0, 100, FILTER_ERRORS.minBattery),
-    minScreen: screen(FILTER_ERRORS.minScreen),
-    maxScreen: screen(FILTER_ERRORS.maxScreen),
+    tier: inUrl(SPEC_NUMBERS.tier),
+    minBattery: inUrl(SPEC_NUMBERS.minBattery),
+    minScreen: inUrl(SPEC_NUMBERS.minScreen),
+    maxScreen: inUrl(SPEC_NUMBERS.maxScreen),
     storageType: z.enum(STORAGE_TYPES, { error: FILTER_ERRORS.storageType }).optional(),
-    maxYears: strictInt(0, 30, FILTER_ERRORS.maxYears),
+    maxYears: inUrl(SPEC_NUMBERS.maxYears),
     verified: z
       .enum(["true"], { error: FILTER_ERRORS.verified })
       .transform(() => true)

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { isAppError } from "../../core/errors.ts";
+import { isAppError, retryAfterHeader } from "../../core/errors.ts";
 import { fieldErrors, formToObject } from "../../schemas/form-errors.ts";
 import { findNul, NUL_MESSAGE } from "../../schemas/text-safety.ts";
 
@@ -28,5 +28,22 @@ export function appErrorData(error: unknown) {
   if (!isAppError(error)) throw error;
   return data<ActionErrors>(error.fields ? { fields: error.fields } : { formError: error.message }, {
     status: error.status,
+    headers: refusalHeaders(error),
   });
+}
+
+/** A limit's refusal (429) says when to try again, as the API's does: Retry-After, else no headers. */
+export function refusalHeaders(error: unknown): Record<string, string> | undefined {
+  const retryAfter = retryAfterHeader(error);
+  return retryAfter ? { "Retry-After": retryAfter } : undefined;
+}
+
+/**
+ * The `headers` export of a route whose forms a limit may refuse: React Router sends an action's headers
+ * only through it, so this passes the 429's Retry-After on (server/http/errors.ts adds a default to any
+ * 429 left without one).
+ */
+export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): Record<string, string> {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isAppError } from "../../core/errors.ts";
 import type { MessageFormData } from "../components/message-form.tsx";
+import { refusalHeaders } from "./forms.server.ts";
 
 /** A message refused (invalid, too many, blocked): the reason under the box, and the text given back. */
 export function messageRefused(error: unknown, body: FormDataEntryValue | null) {
@@ -8,7 +9,7 @@ export function messageRefused(error: unknown, body: FormDataEntryValue | null) 
   const typed = typeof body === "string" ? body : "";
   return data<MessageFormData>(
     error.fields ? { fields: error.fields, body: typed } : { formError: error.message, body: typed },
-    { status: error.status },
+    { status: error.status, headers: refusalHeaders(error) },
   );
 }
 

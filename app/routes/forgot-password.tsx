@@ -3,11 +3,14 @@ import { appContext } from "#app-context";
 import { forgotPasswordSchema, RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
-import { appErrorData, parseForm } from "../lib/forms.server.ts";
+import { appErrorData, parseForm, passRetryAfter } from "../lib/forms.server.ts";
 import { authHeaders } from "../lib/session.server.ts";
 import { busySubmit } from "../lib/use-focus-landing.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/forgot-password";
+
+/** A limit's 429 says when to try again (Retry-After). */
+export const headers = passRetryAfter;
 
 export const meta = () => [{ title: "Forgot password — ReLaptop" }];
 

@@ -10,7 +10,7 @@ import { GoogleButton } from "../components/google-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
-import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
+import { type ActionErrors, appErrorData, passRetryAfter, refusalHeaders, validateForm } from "../lib/forms.server.ts";
 import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
 import { authHeaders, getUser, safeRedirect } from "../lib/session.server.ts";
 import { emailSignInLink } from "../lib/sign-in-link.server.ts";
@@ -42,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, favourite, googleFailed, googleEnabled: context.get(appContext).googleEnabled };
 }
 
+// A limit's refusal says when to try again (Retry-After), as the API's does.
+export const headers = passRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // The offer under a refusal: a link that signs in, emailed to the account's owner.
@@ -65,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") {
       return data<ActionErrors & { linkFor: string }>(
         { formError: error.message, linkFor: parsed.value.email },
-        { status: error.status },
+        { status: error.status, headers: refusalHeaders(error) },
       );
     }
     return appErrorData(error);

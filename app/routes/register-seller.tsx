@@ -2,8 +2,12 @@ import { Link } from "react-router";
 import { RouteError } from "../components/route-error.tsx";
 import { SignUpForm } from "../components/sign-up-form.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
+import { passRetryAfter } from "../lib/forms.server.ts";
 import { signUpAction, signUpLoader } from "../lib/sign-up.server.ts";
 import type { Route } from "./+types/register-seller";
+
+/** A limit's 429 says when to try again (Retry-After). */
+export const headers = passRetryAfter;
 
 export const meta = () => [
   { title: "Become a seller — ReLaptop" },

@@ -4,11 +4,14 @@ import { RECOVERY_MESSAGES, resetPasswordSchema } from "../../schemas/account-re
 import { FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
-import { appErrorData, parseForm } from "../lib/forms.server.ts";
+import { appErrorData, parseForm, passRetryAfter } from "../lib/forms.server.ts";
 import { authHeaders } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/reset-password";
+
+/** A limit's 429 says when to try again (Retry-After). */
+export const headers = passRetryAfter;
 
 export const meta = () => [{ title: "Choose a new password — ReLaptop" }, { name: "robots", content: "noindex" }];
 

@@ -3,8 +3,12 @@ import { GoogleButton } from "../components/google-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SignUpForm } from "../components/sign-up-form.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
+import { passRetryAfter } from "../lib/forms.server.ts";
 import { signUpAction, signUpLoader } from "../lib/sign-up.server.ts";
 import type { Route } from "./+types/sign-up";
+
+/** A limit's 429 says when to try again (Retry-After). */
+export const headers = passRetryAfter;
 
 export const meta = () => [
   { title: "Sign up — ReLaptop" },

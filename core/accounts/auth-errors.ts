@@ -19,6 +19,9 @@ export async function call<T>(fn: () => Promise<T>): Promise<T> {
     if (!(error instanceof APIError)) throw error;
     const body = (error.body ?? {}) as { message?: string; fields?: Record<string, string> };
     const code = STATUS_CODES[error.statusCode] ?? "VALIDATION_FAILED";
-    throw new AppError(code, body.message || error.message, body.fields);
+    // A limit's wait (our hooks' 429s say it in Retry-After) goes on to the page's answer.
+    const retryAfter = Number(new Headers(error.headers).get("retry-after"));
+    const waitMs = code === "TOO_MANY_REQUESTS" && retryAfter > 0 ? retryAfter * 1000 : undefined;
+    throw new AppError(code, body.message || error.message, body.fields, waitMs);
   }
 }

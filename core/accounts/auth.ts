@@ -19,6 +19,7 @@ import { visibleText } from "../../schemas/text-safety.ts";
 import { createDeviceCookies } from "./device-cookie.ts";
 import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
 import type { RecoveryLimiter } from "./recovery-limits.ts";
+import { resetLinkHooks } from "./reset-links.ts";
 
 /** The account's own emails; the server writes them to the outbox (core/notifications). */
 export type AccountEmail =
@@ -157,6 +158,8 @@ export function createAuth(options: AuthOptions) {
     },
     session: { cookieCache: { enabled: false } },
     databaseHooks: {
+      // One live reset link per account: a new one, a reset or a password change ends the others.
+      ...resetLinkHooks(db),
       // Every way an account gets or changes its name (sign-up, Google, update-user) ends here.
       user: {
         create: {

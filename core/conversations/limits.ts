@@ -1,5 +1,5 @@
 import type { createCounters } from "../accounts/index.ts";
-import { AppError } from "../errors.ts";
+import { tooManyRequests } from "../errors.ts";
 
 type CounterFactory = ReturnType<typeof createCounters>;
 
@@ -23,18 +23,19 @@ const wait = (ms: number) => {
 /**
  * Counted in the shared store (PostgreSQL, or Redis with REDIS_URL) through rate-limiter-flexible
  * (core/accounts' counters, like the login throttle), so every app process counts the same messages. A refusal names the message field, so the page shows it
- * under the box and keeps what was typed.
+ * under the box and keeps what was typed; the wait goes with it (Retry-After).
  */
 export function createMessageLimits(counters: CounterFactory, limits = DEFAULT_MESSAGE_LIMITS) {
   const messages = counters("messages-sent", limits.messages.limit, limits.messages.windowMs);
   const started = counters("conversations-started", limits.conversations.limit, limits.conversations.windowMs);
-  const refuse = (message: string) => new AppError("TOO_MANY_REQUESTS", message, { body: message });
+  const refuse = (message: string, waitMs: number) => tooManyRequests(message, waitMs, { body: message });
   return {
     async message(userId: string) {
       const { count, msLeft } = await messages.add(userId);
       if (count > limits.messages.limit)
         throw refuse(
           `You can send at most ${limits.messages.limit} messages a minute. Wait ${wait(msLeft)} and send it again.`,
+          msLeft,
         );
     },
     async newConversation(userId: string) {
@@ -42,6 +43,7 @@ export function createMessageLimits(counters: CounterFactory, limits = DEFAULT_M
       if (count > limits.conversations.limit)
         throw refuse(
           `You can start at most ${limits.conversations.limit} conversations an hour. Wait ${wait(msLeft)}, or write in one you have.`,
+          msLeft,
         );
     },
   };

@@ -79,6 +79,17 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
     return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   }
 
+  /** One of the actor's own notifications: someone else's, or none at all, is "not found". */
+  async function mine(actor: SessionUser, id: string) {
+    if (!isUuid(id)) throw new AppError("NOT_FOUND", "This notification does not exist.");
+    const [found] = await db
+      .select({ readAt: notifications.readAt, link: notifications.link })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)));
+    if (!found) throw new AppError("NOT_FOUND", "This notification does not exist.");
+    return found;
+  }
+
   return {
     /** Newest first, in pages of `limit`; `next` continues after the last one shown (null at the end). */
     async list(
@@ -118,14 +129,15 @@ export function createNotifications({ db, secret }: { db: Db; secret: string }) 
       if (marked.length) await changed(actor.id);
     },
 
-    /** One notification read (opening it); someone else's is "not found". Returns where it leads. */
+    /** Where one of my notifications leads, without marking it read; someone else's is "not found". */
+    async linkOf(actor: SessionUser, id: string): Promise<{ link: string }> {
+      const { link } = await mine(actor, id);
+      return { link };
+    },
+
+    /** One notification read (opening it, by a POST); someone else's is "not found". Returns where it leads. */
     async markRead(actor: SessionUser, id: string): Promise<{ link: string }> {
-      if (!isUuid(id)) throw new AppError("NOT_FOUND", "This notification does not exist.");
-      const [found] = await db
-        .select({ readAt: notifications.readAt, link: notifications.link })
-        .from(notifications)
-        .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)));
-      if (!found) throw new AppError("NOT_FOUND", "This notification does not exist.");
+      const found = await mine(actor, id);
       if (found.readAt) return { link: found.link };
       await db
         .update(notifications)

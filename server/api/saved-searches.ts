@@ -37,7 +37,7 @@ export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary:
-          "Save a search: /allAdd's parameters (prices in dollars), an optional name (suggested from the filters) and alerts (instant by default)",
+          "Save a search: /allAdd's parameters (prices in dollars, numbers as JSON numbers), an optional name (suggested from the filters) and alerts (instant by default)",
         body: createSavedSearchSchema,
         response: { 201: savedSearchSchema, ...errorResponses },
       },

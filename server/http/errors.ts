@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { isAppError } from "../../core/errors.ts";
+import { DEFAULT_RETRY_AFTER_SECONDS, isAppError, retryAfterHeader } from "../../core/errors.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../../db/availability.ts";
 
 /** The one shape of every API error. */
@@ -27,8 +27,17 @@ export const errorResponses = {
 };
 
 export function registerErrorHandling(app: FastifyInstance) {
+  // Every 429, API and pages alike, says when to come back: a refusal that carries no wait of its own (a
+  // page's limit whose route sends no headers) gets the default one.
+  app.addHook("onSend", async (_request, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader("retry-after")) {
+      reply.header("retry-after", String(DEFAULT_RETRY_AFTER_SECONDS));
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
+      const retryAfter = retryAfterHeader(error);
+      if (retryAfter) reply.header("retry-after", retryAfter);
       return reply
         .status(error.status)
         .send({ code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) });

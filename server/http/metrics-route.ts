@@ -3,8 +3,20 @@ import type { FastifyInstance } from "fastify";
 import { metricsOf } from "../cluster-metrics.ts";
 import type { Metrics } from "../metrics.ts";
 
-const sameToken = (given: string, token: string) =>
-  given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+/** Compared in constant time, as bytes (a string's length in characters is not its length in bytes). */
+function sameToken(given: string, token: string) {
+  const [a, b] = [Buffer.from(given), Buffer.from(token)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The token of `Authorization: Bearer <token>`: the scheme is required and, as HTTP's auth schemes are,
+ * matched without regard to case ("bearer" too); a bare token is no credential.
+ */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer +(\S+) *$/i.exec(header ?? "");
+  return match?.[1] ?? null;
+}
 
 /**
  * Every answer timed by route pattern (never the raw URL: one series per route, not per advert), and
@@ -22,8 +34,8 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   if (!token) return;
   const read = metricsOf(metrics.registry);
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
-    const given = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
-    if (!sameToken(given, token)) {
+    const given = bearerToken(request.headers.authorization);
+    if (given === null || !sameToken(given, token)) {
       return reply
         .status(401)
         .header("www-authenticate", "Bearer")

@@ -165,7 +165,7 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
   await page.getByRole("link", { name: "Notifications, 1 unread" }).click();
   // On the Notifications page: until it shows, the Favourites row's own link to the laptop matches too.
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  await page.getByRole("link", { name: `Price drop: ${name}` }).click();
+  await page.getByRole("button", { name: `Price drop: ${name}` }).click();
   const bell = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Notifications", exact: true });
   await bell.click();
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Favourites" }).click();
@@ -213,7 +213,7 @@ test("a buyer with Favourites open is told, without a reload, that a saved lapto
   await expect(row.getByText("Sold", { exact: true })).toBeVisible({ timeout: 10_000 });
   await page.getByRole("link", { name: "Notifications, 1 unread" }).click();
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  const notice = page.getByRole("link", { name: new RegExp(`Sold: ${name}`) });
+  const notice = page.getByRole("button", { name: new RegExp(`Sold: ${name}`) });
   await expect(notice).toBeVisible();
   await expectAccessible(page);
   await notice.click();

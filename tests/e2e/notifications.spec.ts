@@ -78,7 +78,7 @@ test("a seller's bell counts a booking made in another browser without a reload;
   await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeFocused();
 
   // Opening an entry goes to its subject: the order, with the buyer's meeting place.
-  await entry.getByRole("link").click();
+  await entry.getByRole("button").click();
   await expect(page.getByRole("heading", { level: 1, name: /^Order RL-/ })).toBeVisible();
   await expect(page.getByText("Meet in person at Zindabazar")).toBeVisible();
 
@@ -107,7 +107,7 @@ test("opening an unread notification marks it read, and email choices are saved 
   await buyerBooks(buyer, laptop);
   await page.goto("/dashboard/notifications");
   await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
-  await page.getByRole("link", { name: new RegExp(`${laptop} was booked`) }).click();
+  await page.getByRole("button", { name: new RegExp(`${laptop} was booked`) }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Order RL-/ })).toBeVisible();
   await expect(bell(page, "Notifications")).toBeVisible({ timeout: 10_000 });
 

@@ -98,7 +98,7 @@ test("a buyer reviews after confirming receipt; the rating shows on the seller's
 
   // The seller answers, once, publicly.
   await page.goto("/dashboard/notifications");
-  await page.getByRole("link", { name: /New review: 4 of 5 stars/ }).click();
+  await page.getByRole("button", { name: /New review: 4 of 5 stars/ }).click();
   const mine = page.getByRole("listitem").filter({ hasText: "Rita was on time" });
   await mine.getByLabel("Your answer (public, once)").fill("Thank you, Rob!");
   await mine.getByRole("button", { name: "Answer" }).click();

@@ -60,7 +60,7 @@ test("a buyer saves a search; a laptop another seller posts raises their bell li
   await bell(page, "Notifications, 1 unread").click();
   const entry = page.getByRole("listitem").filter({ hasText: `New match: Lenovo Yoga ${word}` });
   await expect(entry).toContainText(`$650 · for your saved search “My ${word} hunt”.`);
-  await entry.getByRole("link").click();
+  await entry.getByRole("button").click();
   await expect(page.getByRole("heading", { level: 1, name: `Lenovo Yoga ${word}` })).toBeVisible();
 
   // And one email listing it.

@@ -5,6 +5,7 @@ import { users, verifications } from "../../db/schema.ts";
 import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -48,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await smtp?.stop();
+  await closePageBuild();
 });
 
 describe("forgot password", () => {
@@ -143,6 +145,86 @@ describe("forgot password", () => {
     const res = await client(t).post("/api/auth/reset-password", { token, newPassword: NEW_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     await client(t).signIn(owner.email, NEW_PASSWORD);
+  });
+
+  it("keeps one live link per account: a newer link ends the older one, and a reset ends the rest", async () => {
+    const owner = await newAccount();
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      expect((await askReset(owner.email)).statusCode).toBe(200);
+      await deliver();
+      tokens.push(lastLink(owner.email, "/reset-password").token);
+    }
+    const [older = "", newer = ""] = tokens;
+    expect(newer).not.toBe(older);
+    expect(await t.services.recovery.resetLinkWorks(older)).toBe(false);
+    expect(await t.services.recovery.resetLinkWorks(newer)).toBe(true);
+
+    const reset = await client(t).post("/api/auth/reset-password", { token: newer, newPassword: NEW_PASSWORD });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const signedIn = client(t);
+    await signedIn.signIn(owner.email, NEW_PASSWORD);
+    // The older link changes nothing: not the password, not the sessions.
+    const again = await client(t).post("/api/auth/reset-password", { token: older, newPassword: "An0ther!pw" });
+    expect(again.statusCode).toBe(400);
+    expect((await signedIn.get("/api/me")).statusCode).toBe(200);
+    await client(t).signIn(owner.email, NEW_PASSWORD);
+  });
+
+  it("ends every other link of the account when one is used, even one asked for before this rule", async () => {
+    const owner = await newAccount();
+    await askReset(owner.email);
+    await deliver();
+    const { token } = lastLink(owner.email, "/reset-password");
+    // A second live link, as one asked for before there was one live link per account.
+    const stray = `stray${n}`;
+    await t.services.db.insert(verifications).values({
+      id: `stray-${n}`,
+      identifier: `reset-password:${stray}`,
+      value: owner.id,
+      expiresAt: sql`now() + interval '1 hour'`,
+      createdAt: sql`now() - interval '10 minutes'`,
+    });
+    expect(await t.services.recovery.resetLinkWorks(stray)).toBe(true);
+    const reset = await client(t).post("/api/auth/reset-password", { token, newPassword: NEW_PASSWORD });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await t.services.recovery.resetLinkWorks(stray)).toBe(false);
+    const used = await client(t).post("/api/auth/reset-password", { token: stray, newPassword: "An0ther!pw" });
+    expect(used.statusCode).toBe(400);
+    await client(t).signIn(owner.email, NEW_PASSWORD);
+  });
+
+  it("ends the account's reset link when its password is changed on /profile", async () => {
+    // An app with the pages (this file's other tests time answers: they run without Vite's build about).
+    const own = await startTestApp({}, { log: () => {} }, { pages: await loadPageBuild() });
+    try {
+      const owner = await createUser(own.services, { name: "Paula Profile", email: "paula@x.test" });
+      expect((await client(own).post("/api/auth/request-password-reset", { email: owner.email })).statusCode).toBe(200);
+      const [link] = await own.services.db
+        .select({ identifier: verifications.identifier })
+        .from(verifications)
+        .where(eq(verifications.value, owner.id));
+      const token = link?.identifier.replace("reset-password:", "") ?? "";
+      expect(await own.services.recovery.resetLinkWorks(token)).toBe(true);
+      const me = client(own);
+      await me.signIn(owner.email);
+      const changed = await me.raw(
+        "POST",
+        "/profile",
+        new URLSearchParams({ intent: "password", currentPassword: "Passw0rd!", newPassword: NEW_PASSWORD }).toString(),
+        { "content-type": "application/x-www-form-urlencoded" },
+      );
+      // (Posted without JavaScript the page then answers 302 to /login: its loaders read the request's own
+      // cookie, whose session the change ended. The password is changed either way.)
+      expect(changed.statusCode, changed.body.slice(0, 300)).toBeLessThan(400);
+      await client(own).signIn(owner.email, NEW_PASSWORD);
+      expect(await own.services.recovery.resetLinkWorks(token)).toBe(false);
+      const late = await client(own).post("/api/auth/reset-password", { token, newPassword: "An0ther!pw" });
+      expect(late.statusCode).toBe(400);
+      await client(own).signIn(owner.email, NEW_PASSWORD);
+    } finally {
+      await own.close();
+    }
   });
 
   it("limits reset links per email with a clear 429, whether the account exists or not", async () => {

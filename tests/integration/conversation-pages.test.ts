@@ -134,6 +134,13 @@ describe("Message seller, without JavaScript", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain("You can send at most 6 messages a minute");
     expect(refused.body).toContain("Typed with care</textarea>");
+    // When to try again, as the API says it: the page's answer and the one its script fetches alike.
+    const retryAfter = Number(refused.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const fetched = await buyer.http.raw("POST", `${page}.data`, post({ intent: "send", body: "Again" }), form);
+    expect(fetched.statusCode).toBe(429);
+    expect(Number(fetched.headers["retry-after"])).toBeLessThanOrEqual(60);
   });
 
   it("a new conversation refused (10 started this hour) says why under the box and keeps the text", async () => {
@@ -161,6 +168,14 @@ describe("Message seller, without JavaScript", () => {
       const typed = "Is the battery original? I can meet in Gulshan on Friday.";
       const refused = await buyer.http.raw("POST", url, post({ intent: "send", body: typed }), form);
       expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(59 * 60);
+      const fetched = await buyer.http.raw(
+        "POST",
+        `/dashboard/messages/new.data?advert=${advert.id}`,
+        post({ intent: "send", body: typed }),
+        form,
+      );
+      expect([fetched.statusCode, Number(fetched.headers["retry-after"]) > 59 * 60]).toEqual([429, true]);
       expect(refused.body).toMatch(
         /You can start at most 10 conversations an hour\. Wait \d+ minutes, or write in one you have\./,
       );

@@ -123,6 +123,32 @@ describe("what a message may be", () => {
     const thread = (await seller.http.get(`/api/conversations/${id}`)).json();
     expect(thread.messages.at(-1).body).toBe(script);
   });
+
+  it("says something: spaces and invisible characters alone are an empty message, to start one or in one", async () => {
+    const seller = await person("seller");
+    const buyer = await person();
+    const advert = await laptop(seller);
+    const blanks = [
+      "   \u200B\u200B  ",
+      "\u200B\u200C\u200D\u2060\uFEFF",
+      "\u202E\u2066\u2069 \u00AD",
+      "\u3164\u2800\uFE0F",
+    ];
+    for (const body of blanks) {
+      const started = await buyer.http.post("/api/conversations", { advertId: advert.id, body });
+      expect([started.statusCode, started.json().fields], JSON.stringify(body)).toEqual([400, { body: M.empty }]);
+    }
+    const id = await ask(buyer, advert.id);
+    for (const body of blanks) {
+      const sent = await buyer.http.post(`/api/conversations/${id}/messages`, { body });
+      expect([sent.statusCode, sent.json().fields], JSON.stringify(body)).toEqual([400, { body: M.empty }]);
+    }
+    // What shows is kept as typed, its joiners too: a family emoji and a Persian word.
+    const joined = "👨\u200D👩\u200D👧 می\u200Cخواهم";
+    expect((await buyer.http.post(`/api/conversations/${id}/messages`, { body: joined })).statusCode).toBe(201);
+    const thread = (await seller.http.get(`/api/conversations/${id}`)).json();
+    expect(thread.messages.map((m: { body: string }) => m.body)).toEqual(["Is it still available?", joined]);
+  });
 });
 
 describe("privacy", () => {
@@ -321,6 +347,10 @@ describe("limits", () => {
     const refused = await buyer.http.post(`/api/conversations/${id}/messages`, { body: "one too many" });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().fields.body).toMatch(/at most 30 messages a minute/);
+    // When the minute's count starts again, in whole seconds.
+    const retryAfter = Number(refused.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
     // The seller's own count is theirs.
     expect((await seller.http.post(`/api/conversations/${id}/messages`, { body: "Slow down" })).statusCode).toBe(201);
   });
@@ -333,6 +363,7 @@ describe("limits", () => {
     const refused = await buyer.http.post("/api/conversations", { advertId: (await laptop(seller)).id, body: "Hi" });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/at most 10 conversations an hour/);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(59 * 60);
     expect((await buyer.http.post(`/api/conversations/${first}/messages`, { body: "Hi again" })).statusCode).toBe(201);
   });
 });

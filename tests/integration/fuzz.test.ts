@@ -21,9 +21,21 @@ interface Operation {
   body?: string;
 }
 
+/** A JSON Schema as the OpenAPI document gives a request body and its properties. */
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  allOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  $ref?: string;
+}
+
 let t: TestApp;
 let as: Record<"visitor" | "seller" | "admin", Client>;
 let operations: Operation[];
+/** Each JSON body's fields and the kinds of value each takes ("string", "number", …), by operation. */
+let jsonFields: { op: Operation; fields: Record<string, Set<string>> }[];
 beforeAll(async () => {
   t = await startTestApp({}, {}, { pages: await loadPageBuild() });
   await createBrand(t.services, "Fuzz");
@@ -35,17 +47,49 @@ beforeAll(async () => {
   const doc = (await as.visitor.get("/api/openapi.json")).json() as {
     paths: Record<
       string,
-      Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content: object } }>
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string }[];
+          requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+        }
+      >
     >;
+    components?: { schemas?: Record<string, JsonSchema> };
   };
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({
-      method: method.toUpperCase() as Method,
-      path,
-      query: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
-      body: Object.keys(op.requestBody?.content ?? {})[0],
-    })),
-  );
+  const resolve = (schema: JsonSchema): JsonSchema =>
+    schema.$ref ? resolve(doc.components?.schemas?.[schema.$ref.split("/").at(-1) ?? ""] ?? {}) : schema;
+  /** The kinds of value a schema takes, through references and unions. */
+  const kinds = (schema: JsonSchema): string[] => {
+    const s = resolve(schema);
+    const own = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+    return [...own, ...[...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(kinds)];
+  };
+  /** A body's properties, through references and intersections. */
+  const properties = (schema: JsonSchema): [string, JsonSchema][] => {
+    const s = resolve(schema);
+    return [...Object.entries(s.properties ?? {}), ...(s.allOf ?? []).flatMap(properties)];
+  };
+  operations = [];
+  jsonFields = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, spec] of Object.entries(ops)) {
+      const op: Operation = {
+        method: method.toUpperCase() as Method,
+        path,
+        query: (spec.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
+        body: Object.keys(spec.requestBody?.content ?? {})[0],
+      };
+      operations.push(op);
+      const json = spec.requestBody?.content["application/json"]?.schema;
+      if (json) {
+        const fields: Record<string, Set<string>> = {};
+        for (const [name, field] of properties(json))
+          fields[name] = new Set([...(fields[name] ?? []), ...kinds(field)]);
+        jsonFields.push({ op, fields });
+      }
+    }
+  }
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -78,6 +122,10 @@ const JSON_BODIES = [
   JSON.stringify({ email: "x".repeat(500_000), password: "x".repeat(100_000), advertId: "x".repeat(100_000) }),
   JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } }),
 ];
+/** Nothing a reader would see: spaces, zero-width and bidi characters, a soft hyphen, fillers, a variation selector. */
+const BLANK = " \u200B\u200C\u200D\u2060\uFEFF\u202E\u2066\u2069\u00AD\u3164\u2800\uFE0F ";
+/** What a JSON number must not be read from. */
+const NOT_NUMBERS: unknown[] = ["3", "", true, [3], { value: 3 }];
 const boundary = "----fuzz";
 const MULTIPART_BODIES = [
   `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nunterminated`,
@@ -198,6 +246,53 @@ describe("malformed requests are answered with a 4xx, never a 5xx", () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("every JSON body: text of nothing visible is answered as empty text; a number is a JSON number, never coerced", async () => {
+    const nowhere = (path: string) => path.replace(/\{\w+\}/g, "00000000-0000-4000-8000-000000000000");
+    /** Fields with a format of their own (secrets, addresses, codes, ids): refused for that, blank or not. */
+    const FORMATTED = /password|email|token|url|^id$|Id$|phone|cardNumber|expiry|cvc|attemptKey|provider|kind/i;
+    const tried = { text: new Set<string>(), numbers: new Set<string>() };
+    for (const { op, fields } of jsonFields) {
+      if (op.path === "/api/auth/sign-out") continue;
+      const url = nowhere(op.path);
+      const answer = (body: Record<string, unknown>) =>
+        send(as.seller, "seller", op.method, url, JSON.stringify(body), "application/json");
+      for (const [field, types] of Object.entries(fields)) {
+        const where = `${op.method} ${op.path} ${field}`;
+        if (types.has("string") && !FORMATTED.test(field)) {
+          tried.text.add(field);
+          const empty = await answer({ [field]: "" });
+          const blank = await answer({ [field]: BLANK });
+          const said = (res: typeof empty) =>
+            res.headers["content-type"]?.includes("json") ? res.json().fields?.[field] : undefined;
+          // The same word on the field; and when that word refused it, the same status. (Accepted, the two
+          // may differ for other reasons: a saved search's "any" saved twice is a duplicate.)
+          if (said(blank) !== said(empty) || (said(empty) !== undefined && blank.statusCode !== empty.statusCode)) {
+            failures.push(
+              `blank ${where}: ${blank.statusCode} ${said(blank)} where empty is ${empty.statusCode} ${said(empty)}`,
+            );
+          }
+        }
+        if ((types.has("number") || types.has("integer")) && !types.has("string")) {
+          tried.numbers.add(field);
+          for (const value of NOT_NUMBERS) {
+            const res = await answer({ [field]: value });
+            const named = res.statusCode === 400 && res.json().fields?.[field];
+            if (!named)
+              failures.push(`${JSON.stringify(value)} for ${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // What the rules are about was reached: the texts people write, and the numbers a client sends.
+    for (const field of ["body", "answer", "details", "reason", "name", "meetingLocation", "q"]) {
+      expect(tried.text, field).toContain(field);
+    }
+    for (const field of ["rating", "minPrice", "maxPrice", "minRam", "tier", "minScreen"]) {
+      expect(tried.numbers, field).toContain(field);
+    }
   }, 120_000);
 
   it("methods no route answers", async () => {

@@ -164,6 +164,8 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
       form("10.19.0.4"),
     );
     expect(page.statusCode).toBe(429);
+    // The page's refusal says when to come back, as the API's does: the ceiling's own wait, not a default.
+    expect(Number(page.headers["retry-after"])).toBeGreaterThan(59 * 60);
     expect(page.body).toContain(LOGIN_MESSAGES.accountPaused);
     expect(page.body).toContain("Email me a sign-in link");
 

@@ -32,6 +32,17 @@ describe("/metrics", () => {
     );
   });
 
+  it("takes the token only after the Bearer scheme, whatever its case", async () => {
+    const status = async (authorization: string) => (await client(t).get("/metrics", { authorization })).statusCode;
+    for (const scheme of ["Bearer", "bearer", "BEARER", "bEaReR"]) expect(await status(`${scheme} ${TOKEN}`)).toBe(200);
+    // The scheme is required: a bare token, another scheme, or the token glued to the scheme is no credential.
+    for (const header of [TOKEN, `Basic ${TOKEN}`, `Bearer${TOKEN}`, `Token ${TOKEN}`, `Bearer ${TOKEN} extra`]) {
+      expect(await status(header), header).toBe(401);
+    }
+    // A token of as many characters but more bytes is a wrong token, not a server error.
+    expect(await status(`Bearer ${"é".repeat(TOKEN.length)}`)).toBe(401);
+  });
+
   it("does not exist without a token configured", async () => {
     const open = await startTestApp();
     try {

@@ -45,16 +45,27 @@ describe("/dashboard/notifications", () => {
     expect(after.body).not.toContain(">Unread<");
   });
 
-  it("opens my notification (read, then its subject) and not someone else's", async () => {
+  it("opens my notification by a form post (read, then its subject), never by a GET, and not someone else's", async () => {
     const me = await person();
     const other = await person();
     await tell(me.user.id, 1);
     const [mine] = (await t.services.notifications.list(me.user)).items;
     if (!mine) throw new Error("no notification");
-    expect((await other.http.get(`/dashboard/notifications/${mine.id}`)).statusCode).toBe(404);
-    const opened = await me.http.get(`/dashboard/notifications/${mine.id}`);
-    expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe(mine.link);
+    const url = `/dashboard/notifications/${mine.id}`;
+    // The list offers each notice as a form that posts to it: no script needed.
+    expect((await me.http.get("/dashboard/notifications")).body).toContain(`action="${url}"`);
+
+    // A GET (a link followed, a prefetch, a crawler) goes to its subject and changes nothing.
+    const followed = await me.http.get(url);
+    expect([followed.statusCode, followed.headers.location]).toEqual([302, mine.link]);
+    expect(await t.services.notifications.unreadCount(me.user)).toBe(1);
+
+    expect((await other.http.get(url)).statusCode).toBe(404);
+    expect((await other.http.raw("POST", url, "", form)).statusCode).toBe(404);
+    expect(await t.services.notifications.unreadCount(me.user)).toBe(1);
+
+    const opened = await me.http.raw("POST", url, "", form);
+    expect([opened.statusCode, opened.headers.location]).toEqual([302, mine.link]);
     expect(await t.services.notifications.unreadCount(me.user)).toBe(0);
   });
 });

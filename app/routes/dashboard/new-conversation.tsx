@@ -6,7 +6,7 @@ import { formatPrice } from "../../../schemas/money.ts";
 import { canBuy } from "../../../schemas/roles.ts";
 import { MessageForm } from "../../components/message-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { validateForm } from "../../lib/forms.server.ts";
+import { passRetryAfter, validateForm } from "../../lib/forms.server.ts";
 import { messageInvalid, messageRefused } from "../../lib/message-form.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -45,6 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return messageRefused(error, form.get("body"));
   }
 }
+
+/** A limit's 429 says when to try again (Retry-After). */
+export const headers = passRetryAfter;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `Message the seller${loaderData ? ` of ${loaderData.advert.name}` : ""} — ReLaptop` },

@@ -33,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta = () => [{ title: "Notifications — ReLaptop" }];
 
 export default function Notifications({ loaderData: { items, next, older } }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  // "Mark all as read" is busy while it is sent, not while a notice is being opened.
+  const busy = navigation.state === "submitting" && !navigation.formAction?.startsWith("/dashboard/notifications/");
   // A new notice shows here as it arrives, as it does on the bell.
   useFreshOnNewNotice();
   const anyUnread = items.some((n) => !n.read);
@@ -63,14 +65,17 @@ export default function Notifications({ loaderData: { items, next, older } }: Ro
               key={n.id}
               className={`rounded-box border p-4 ${n.read ? "border-base-300" : "border-primary border-l-4 bg-base-200"}`}
             >
-              <Link to={`/dashboard/notifications/${n.id}`} className="link-hover flex flex-col gap-1">
-                <span className="flex flex-wrap items-center gap-2 font-semibold">
-                  {!n.read && <span className="badge badge-primary badge-sm">Unread</span>}
-                  {n.title}
-                </span>
-                <span>{n.body}</span>
-                <LocalTime iso={n.createdAt} className="text-sm text-base-content/70" />
-              </Link>
+              {/* Opening a notice marks it read: a POST (never a GET), then on to its subject. */}
+              <Form method="post" action={`/dashboard/notifications/${n.id}`}>
+                <button type="submit" className="link-hover flex w-full cursor-pointer flex-col gap-1 text-left">
+                  <span className="flex flex-wrap items-center gap-2 font-semibold">
+                    {!n.read && <span className="badge badge-primary badge-sm">Unread</span>}
+                    {n.title}
+                  </span>
+                  <span>{n.body}</span>
+                  <LocalTime iso={n.createdAt} className="text-sm text-base-content/70" />
+                </button>
+              </Form>
             </li>
           ))}
         </ul>

@@ -5,12 +5,21 @@ import { requireUser, safeRedirect } from "../../lib/session.server.ts";
 import type { Route } from "./+types/open-notification";
 
 /**
- * Opening a notification: marks it read and goes on to its subject (an order, a laptop, the account).
- * A plain link, so it works without JavaScript; someone else's notification is "not found".
+ * Opening a notification from the list: a POST (the list's form for each notice, a plain form post
+ * without JavaScript) marks it read and goes on to its subject (an order, a laptop, the account).
+ * Someone else's notification is "not found".
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const { notifications } = context.get(appContext).services;
   const { link } = await loadOrRedirect(context, () => notifications.markRead(user, params.id));
+  throw redirect(safeRedirect(context, link, "/dashboard/notifications"));
+}
+
+/** The address followed by GET (a bookmark, an old link) goes to the subject too, but changes nothing. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const { notifications } = context.get(appContext).services;
+  const { link } = await loadOrRedirect(context, () => notifications.linkOf(user, params.id));
   throw redirect(safeRedirect(context, link, "/dashboard/notifications"));
 }

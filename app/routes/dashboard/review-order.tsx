@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
-import { REVIEW_EDIT_DAYS, reviewSchema, STARS, starLabel } from "../../../schemas/reviews.ts";
+import { REVIEW_EDIT_DAYS, reviewFormSchema, STARS, starLabel } from "../../../schemas/reviews.ts";
 import { FormError, TextAreaField } from "../../components/form-field.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const parsed = await parseForm(request, reviewSchema);
+  const parsed = await parseForm(request, reviewFormSchema);
   // What was typed goes back with the messages, so a page posted without JavaScript keeps it too.
   const typed = { rating: String(parsed.form.get("rating") ?? ""), body: String(parsed.form.get("body") ?? "") };
   if (parsed.error) return data({ ...parsed.error.data, typed }, { status: 400 });
@@ -49,7 +49,7 @@ export const meta = () => [{ title: "Write a review — ReLaptop" }];
 
 export default function ReviewOrder({ loaderData: { order, review }, actionData }: Route.ComponentProps) {
   const result = actionData as (ActionErrors & { typed?: { rating: string; body: string } }) | undefined;
-  const form = useValidatedForm(reviewSchema, result);
+  const form = useValidatedForm(reviewFormSchema, result);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const rating = result?.typed?.rating ?? (review ? String(review.rating) : "");

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { createSavedSearchSchema, updateSavedSearchSchema } from "../../../schemas/saved-searches.ts";
+import { savedSearchFormSchema, updateSavedSearchSchema } from "../../../schemas/saved-searches.ts";
 import type { SavedSearchAlerts } from "../../../schemas/values.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intent.success) return data<ActionErrors>({ formError: "Choose what to do." }, { status: 400 });
   try {
     if (intent.data === "create") {
-      const parsed = validateForm(form, createSavedSearchSchema);
+      const parsed = validateForm(form, savedSearchFormSchema);
       if (parsed.error) return parsed.error;
       const saved = await savedSearches.create(user, parsed.value);
       return dataWithToast(
