@@ -45,7 +45,10 @@ export function watchReplica(pool: pg.Pool, { maxLagMs, primary }: ReplicaOption
   async function check() {
     const seen = changes;
     try {
-      const { rows: p } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
+      // Where the primary has inserted WAL to, not where it has written it out to (pg_current_wal_lsn): with
+      // synchronous_commit off a commit returns before its record is written, and a replica stopped just
+      // short of it would look caught up with the change.
+      const { rows: p } = await primary.query<{ lsn: string }>("select pg_current_wal_insert_lsn()::text as lsn");
       if (catchingUp && catchUpTo === null && seen === changes) catchUpTo = p[0]?.lsn ?? null;
       const { rows } = await pool.query<{ standby: boolean; caught_up: boolean | null; lag_ms: number | null }>(
         `select pg_is_in_recovery() as standby,

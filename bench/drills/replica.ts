@@ -155,7 +155,7 @@ export async function startReplica({ primaryUrl, port }: ReplicaOptions): Promis
       resume: server.start,
     };
     await replica.resume();
-    const { rows: lsn } = await primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
+    const { rows: lsn } = await primary.query<{ lsn: string }>("select pg_current_wal_insert_lsn()::text as lsn");
     await caughtUp(replica.url, lsn[0]?.lsn ?? "0/0");
     return replica;
   } finally {
