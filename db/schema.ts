@@ -16,10 +16,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ShippingAddress } from "../schemas/delivery.ts";
 import type { ReviewSignal } from "../schemas/review-signals.ts";
 import {
   ADVERT_STATUSES,
   CONDITIONS,
+  DELIVERY_METHODS,
+  DISPUTE_DECISIONS,
+  DISPUTE_REASONS,
+  DISPUTE_SIDES,
   EMAIL_STATUSES,
   OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
@@ -175,6 +180,9 @@ export const adverts = pgTable(
     mobile: text("mobile").notNull(),
     description: text("description").notNull(),
     condition: text("condition", { enum: CONDITIONS }).notNull(),
+    /** Whether the seller posts the laptop (for shippingCents, added to the price); otherwise buyers meet them. */
+    ships: boolean("ships").notNull().default(false),
+    shippingCents: integer("shipping_cents").notNull().default(0),
     /** Shown in the home page's Latest laptops section. */
     advertised: boolean("advertised").notNull().default(false),
     /**
@@ -337,9 +345,27 @@ export const orders = pgTable(
     /** Copied at booking: the order keeps what the buyer agreed to, whatever happens to the account or advert. */
     buyerName: text("buyer_name").notNull(),
     buyerEmail: text("buyer_email").notNull(),
-    meetingLocation: text("meeting_location").notNull(),
+    /** Meet in person (meetingLocation) or ship (shippingAddress, shown to the seller once paid). */
+    delivery: text("delivery", { enum: DELIVERY_METHODS }).notNull().default("meet"),
+    meetingLocation: text("meeting_location"),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     buyerPhone: text("buyer_phone").notNull(),
+    /** The laptop's price; shippingCents is added for a shipped order (the charge is their sum). */
     priceCents: integer("price_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    /** A shipped order's carrier and tracking number, as the seller typed them. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    /** When the laptop was handed over (met) or shipped, and when the buyer said they received it. */
+    handedOverAt: timestamp("handed_over_at", { withTimezone: true, precision: 3 }),
+    receivedAt: timestamp("received_at", { withTimezone: true, precision: 3 }),
+    /**
+     * When the order's timer runs out in its current status (core/orders/deadlines.ts): an unpaid booking
+     * closes, a paid order never handed over is refunded, a protection window ends. Null: nothing is due.
+     */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true, precision: 3 }),
+    /** The deadline whose 24-hour reminder was sent (so each deadline reminds once). */
+    remindedFor: timestamp("reminded_for", { withTimezone: true, precision: 3 }),
     productName: text("product_name").notNull(),
     productImageKey: text("product_image_key").notNull(),
     /** See core/orders/order-states.ts for who moves an order and when. */
@@ -350,6 +376,10 @@ export const orders = pgTable(
   (t) => [
     check("orders_status_check", sql`${t.status} in (${oneOf(ORDER_STATUSES)})`),
     check("orders_price_check", sql`${t.priceCents} > 0`),
+    check("orders_shipping_check", sql`${t.shippingCents} >= 0`),
+    check("orders_delivery_check", sql`${t.delivery} in (${oneOf(DELIVERY_METHODS)})`),
+    // The deadlines job reads only what is due (core/orders/deadlines.ts).
+    index("orders_deadline_idx").on(t.deadlineAt).where(sql`${t.deadlineAt} is not null`),
     // One open order per buyer and laptop: booking twice is refused by the database itself.
     uniqueIndex("orders_open_per_buyer_idx")
       .on(t.advertId, t.buyerId)
@@ -398,6 +428,8 @@ export const payments = pgTable(
     transactionId: text("transaction_id").notNull(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
     refundId: text("refund_id"),
+    /** What is being or was returned to the buyer: the whole charge, or a part an admin decided on a dispute. */
+    refundCents: integer("refund_cents"),
     createdAt: createdAt(),
     refundedAt: timestamp("refunded_at", { withTimezone: true, precision: 3 }),
   },
@@ -405,6 +437,55 @@ export const payments = pgTable(
     uniqueIndex("payments_transaction_idx").on(t.provider, t.transactionId),
     // An order is paid once, however often a payment is retried or reported.
     uniqueIndex("payments_one_per_order_idx").on(t.orderId),
+  ],
+);
+
+/* ── Disputes: a buyer's problem with a laptop received, and an admin's decision (core/disputes) ── */
+
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One dispute per order. */
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: DISPUTE_REASONS }).notNull(),
+    /** Open until an admin decides; the decision, its amount (a partial refund) and why. */
+    decision: text("decision", { enum: DISPUTE_DECISIONS }),
+    refundCents: integer("refund_cents"),
+    decisionReason: text("decision_reason"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("disputes_order_idx").on(t.orderId),
+    check("disputes_reason_check", sql`${t.reason} in (${oneOf(DISPUTE_REASONS)})`),
+    check("disputes_decision_check", sql`${t.decision} in (${oneOf(DISPUTE_DECISIONS)})`),
+    check("disputes_refund_check", sql`${t.refundCents} > 0`),
+    // The admins' queue: open disputes, oldest first, keyset-paged.
+    index("disputes_open_idx").on(t.createdAt, t.id).where(sql`${t.decidedAt} is null`),
+  ],
+);
+
+/** The exchange on a dispute: the buyer's report first, then both sides' answers, each with up to 5 photos. */
+export const disputeMessages = pgTable(
+  "dispute_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    disputeId: uuid("dispute_id")
+      .notNull()
+      .references(() => disputes.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    side: text("side", { enum: DISPUTE_SIDES }).notNull(),
+    body: text("body").notNull(),
+    photoKeys: text("photo_keys").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("dispute_messages_dispute_idx").on(t.disputeId, t.createdAt),
+    check("dispute_messages_side_check", sql`${t.side} in (${oneOf(DISPUTE_SIDES)})`),
   ],
 );
 

@@ -56,7 +56,8 @@ export const orderSchema = z
     status: z.enum(ORDER_STATUSES),
     buyerName: z.string(),
     buyerEmail: z.string(),
-    meetingLocation: z.string(),
+    /** Where they meet; null for a shipped order. */
+    meetingLocation: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: "Order" });
@@ -99,8 +100,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   booked: "Booked",
   paying: "Payment in progress",
   paid: "Paid",
+  handed_over: "Handed over",
+  disputed: "Problem reported",
   refunding: "Refund in progress",
-  completed: "Received",
+  completed: "Completed",
   cancelled: "Cancelled",
   refunded: "Refunded",
   closed: SOLD,
@@ -112,9 +115,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const SALE_NEXT_STEPS: Record<OrderStatus, string> = {
   booked: "Decline or wait for payment",
   paying: "The buyer is paying — wait a moment",
-  paid: "Paid — meet the buyer",
+  paid: "Paid — hand the laptop over",
+  handed_over: "Handed over — the buyer protection window is open",
+  disputed: "Problem reported — answer it on the order's page",
   refunding: "Being refunded — nothing to do",
-  completed: "Received — nothing to do",
+  completed: "Completed — nothing to do",
   cancelled: "Cancelled by the buyer — nothing to do",
   refunded: "Refunded — nothing to do",
   closed: "Sold to another buyer — nothing to do",

@@ -56,7 +56,7 @@ export const orderDetailSchema = z
     productName: z.string(),
     productImageUrl: z.string(),
     priceCents: z.int(),
-    meetingLocation: z.string(),
+    meetingLocation: z.string().nullable(),
     buyerPhone: z.string(),
     buyer: z.object({ id: z.string(), name: z.string() }),
     seller: z.object({ id: z.string(), name: z.string() }),
@@ -79,7 +79,7 @@ export const saleSchema = z.object({
   priceCents: z.int(),
   buyerName: z.string(),
   buyerPhone: z.string(),
-  meetingLocation: z.string(),
+  meetingLocation: z.string().nullable(),
   createdAt: z.string(),
   canDecline: z.boolean(),
 });

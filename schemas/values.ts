@@ -54,6 +54,8 @@ export const ORDER_STATUSES = [
   "booked",
   "paying",
   "paid",
+  "handed_over",
+  "disputed",
   "refunding",
   "completed",
   "cancelled",
@@ -64,7 +66,25 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Orders that still hold a claim on their laptop: one per buyer and laptop. */
-export const OPEN_ORDER_STATUSES = ["booked", "paying", "paid", "refunding"] as const satisfies readonly OrderStatus[];
+export const OPEN_ORDER_STATUSES = [
+  "booked",
+  "paying",
+  "paid",
+  "handed_over",
+  "disputed",
+  "refunding",
+] as const satisfies readonly OrderStatus[];
+/** How a laptop reaches its buyer: they meet, or the seller posts it (core/orders: delivery). */
+export const DELIVERY_METHODS = ["meet", "ship"] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+/** Why a buyer reports a problem with a laptop they received (core/disputes). */
+export const DISPUTE_REASONS = ["not_as_described", "does_not_work", "not_received", "other"] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+/** An admin's decision on a dispute: the buyer's money back in full or in part, or the sale stands. */
+export const DISPUTE_DECISIONS = ["refund", "partial_refund", "release"] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
+/** Who wrote in a dispute's exchange. */
+export const DISPUTE_SIDES = ["buyer", "seller", "admin"] as const;
 export const PAYMENT_STATUSES = ["succeeded", "refunded"] as const;
 
 /* Notifications — email_outbox's statuses; core/notifications/delivery.ts moves an email between them. */

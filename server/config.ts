@@ -77,6 +77,11 @@ const envSchema = z
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** How long each step of a sale may wait (core/orders/deadlines.ts; /buyer-protection shows them). */
+    BOOKING_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    HANDOVER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+    SHIPPING_DAYS: z.coerce.number().int().min(1).max(60).default(10),
+    PROTECTION_HOURS: z.coerce.number().int().min(1).max(2_160).default(72),
     PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must be a Stripe publishable key (pk_…)").optional(),
@@ -266,6 +271,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? 5_000 : 0),
     runJobs: e.RUN_JOBS,
     signUpsPerHour: e.SIGNUPS_PER_HOUR,
+    saleWindows: {
+      bookingHours: e.BOOKING_HOURS,
+      handoverDays: e.HANDOVER_DAYS,
+      shippingDays: e.SHIPPING_DAYS,
+      protectionHours: e.PROTECTION_HOURS,
+    },
     payments:
       e.PAYMENT_PROVIDER === "stripe"
         ? ({

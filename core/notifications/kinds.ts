@@ -109,9 +109,13 @@ interface OrderParams {
   priceCents: number;
 }
 
+/** How the buyer wants the laptop: where they meet, or shipped (the address is on the order's page once paid). */
+const wantsIt = (meetingLocation: string | null) =>
+  meetingLocation ? `would like to meet at ${meetingLocation}` : "would like it shipped";
+
 export const KINDS = {
   /** A buyer booked one of the seller's laptops (orders: book). */
-  "order.booked": kind<OrderParams & { buyerName: string; meetingLocation: string }>({
+  "order.booked": kind<OrderParams & { buyerName: string; meetingLocation: string | null }>({
     who: "the laptop's seller",
     label: "A buyer books one of your laptops",
     subject: "order",
@@ -119,7 +123,7 @@ export const KINDS = {
     email: "optional",
     inApp: (p) => ({
       title: `${p.productName} was booked`,
-      body: `${p.buyerName} booked it for ${formatMoney(p.priceCents)} and would like to meet at ${p.meetingLocation}. Order ${orderNumber(p)}.`,
+      body: `${p.buyerName} booked it for ${formatMoney(p.priceCents)} and ${wantsIt(p.meetingLocation)}. Order ${orderNumber(p)}.`,
       link: LINKS.order(p.orderId),
     }),
     mail: (p) => ({
@@ -127,7 +131,7 @@ export const KINDS = {
       heading: "Your laptop was booked",
       paragraphs: [
         `${p.buyerName} booked ${p.productName} for ${formatMoney(p.priceCents)} (order ${orderNumber(p)}).`,
-        `They would like to meet at ${p.meetingLocation}. The order's page has their phone number. You will hear from us again when they pay.`,
+        `They ${wantsIt(p.meetingLocation)}. The order's page has their phone number. You will hear from us again when they pay.`,
       ],
       action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),

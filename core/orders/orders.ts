@@ -19,6 +19,7 @@ import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { isPublic, release, unsell } from "./advert-lifecycle.ts";
 import { type OrderFacts, tellAbout } from "./order-notices.ts";
+import { deadlineAfter } from "./deadlines.ts";
 import { newOrderNumber, ORDER_NUMBER_INDEX } from "./order-number.ts";
 import { type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
 import { createPaymentSteps, type MoneyDeps } from "./pay-order.ts";
@@ -89,6 +90,7 @@ async function placeBooking(tx: Tx, actor: SessionUser, input: BookingInput): Pr
     priceCents: advert.resalePriceCents,
     productName: advert.name,
     productImageKey: advert.imageKey,
+    deadlineAt: deadlineAfter("book", new Date()),
   };
   // The order and its first event in one statement (its id is ours, so the event can name it).
   const placed = tx.$with("placed").as(tx.insert(orders).values(order).returning({ id: orders.id }));

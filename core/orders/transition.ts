@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { deadlineAfter } from "./deadlines.ts";
 import { type OrderFacts, tellAbout } from "./order-notices.ts";
 import {
   canTransition,
@@ -87,7 +88,7 @@ export async function endBookings(
   const { to } = TRANSITIONS[transition];
   const ended = await tx
     .update(orders)
-    .set({ status: to })
+    .set({ status: to, deadlineAt: null })
     .where(
       and(
         inArray(orders.advertId, advertIds),
@@ -123,10 +124,17 @@ export async function applyTransition(
     throw new AppError("CONFLICT", refusalOf(order.status, transition));
   }
   const { to } = TRANSITIONS[transition];
+  const now = new Date();
+  const deadlineAt = deadlineAfter(transition, now);
+  const handedOver = to === "handed_over" && order.status === "paid" ? { handedOverAt: now } : {};
   // The move and its event in one statement (a data-modifying WITH runs whether or not it is read).
-  const moved = tx
-    .$with("moved")
-    .as(tx.update(orders).set({ status: to }).where(eq(orders.id, order.id)).returning({ id: orders.id }));
+  const moved = tx.$with("moved").as(
+    tx
+      .update(orders)
+      .set({ status: to, ...handedOver, ...(deadlineAt === undefined ? {} : { deadlineAt, remindedFor: null }) })
+      .where(eq(orders.id, order.id))
+      .returning({ id: orders.id }),
+  );
   await tx
     .with(moved)
     .insert(orderEvents)

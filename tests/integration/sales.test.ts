@@ -276,7 +276,7 @@ describe("declining a booking", () => {
     expect(res.json().message).toBe("Only a booking that is not paid can be declined.");
     expect((await as.sam.get("/api/sales?status=paid")).json().items[0]).toMatchObject({
       id,
-      nextStep: "Paid — meet the buyer",
+      nextStep: "Paid — hand the laptop over",
       canDecline: false,
     });
   });

@@ -16,10 +16,21 @@ const allowed: Record<Transition, OrderStatus[]> = {
   paymentFailed: ["paying"],
   cancel: ["booked"],
   cancelPaid: ["paid"],
+  expireHandover: ["paid"],
   refund: ["refunding"],
-  providerRefund: ["paid", "refunding", "completed"],
-  confirmReceipt: ["paid"],
+  refundInPart: ["refunding"],
+  providerRefund: ["paid", "handed_over", "disputed", "refunding", "completed"],
+  handOver: ["paid"],
+  ship: ["paid"],
+  confirmReceipt: ["paid", "handed_over"],
+  accept: ["handed_over"],
+  complete: ["handed_over"],
+  report: ["handed_over"],
+  refundDispute: ["disputed"],
+  refundDisputeInPart: ["disputed"],
+  release: ["disputed"],
   close: ["booked", "paying"],
+  lapse: ["booked"],
   withdraw: ["booked", "paying"],
   decline: ["booked"],
 };
@@ -38,7 +49,7 @@ describe("order transitions", () => {
     const leaving = (status: OrderStatus) =>
       (Object.keys(TRANSITIONS) as Transition[]).filter((t) => canTransition(status, t)).sort();
     expect(leaving("paying")).toEqual(["close", "pay", "paymentFailed", "withdraw"]);
-    expect(leaving("refunding")).toEqual(["providerRefund", "refund"]);
+    expect(leaving("refunding")).toEqual(["providerRefund", "refund", "refundInPart"]);
     for (const t of Object.keys(TRANSITIONS) as Transition[]) {
       if (TRANSITIONS[t].by === "buyer") {
         expect(canTransition("paying", t)).toBe(false);
