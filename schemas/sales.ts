@@ -15,6 +15,17 @@ export const declineSchema = z.object({
 });
 export type DeclineInput = z.infer<typeof declineSchema>;
 
+/** A parcel is marked as shipped, with its tracking, not as handed over. */
+export const SHIP_IT_INSTEAD = "This order is to be shipped: mark it as shipped, with its tracking number.";
+/** "I received it" said twice: the protection window counts from the first time. */
+export const ALREADY_RECEIVED = "You have already said you received this laptop.";
+/**
+ * After the handover the buyer cannot cancel (they have the laptop): what is wrong with it is reported, within
+ * the protection window, and an admin decides.
+ */
+export const cancelAfterHandover = (handedOverOn: string) =>
+  `The laptop was handed over on ${handedOverOn}, so this order can no longer be cancelled. If something is wrong with it, use Report a problem on the order's page.`;
+
 export const BAD_SALES_CURSOR = "This page of sales does not exist.";
 
 /** My Sales' filter and page: an empty status is every status. */
@@ -41,9 +52,18 @@ export const orderActionsSchema = z.object({
   cancel: z.boolean(),
   cancelAndRefund: z.boolean(),
   confirmReceipt: z.boolean(),
+  accept: z.boolean(),
   decline: z.boolean(),
+  handOver: z.boolean(),
 });
 export type OrderActions = z.infer<typeof orderActionsSchema>;
+
+/**
+ * An order's timer, as its page says it: an unpaid booking ends, a paid order must be handed over (or it is
+ * refunded), the buyer protection window ends (and the sale is final).
+ */
+export const DEADLINE_KINDS = ["bookingEnds", "handoverDue", "protectionEnds"] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 /** An order's page, with the buyer's phone: only its buyer, its seller and admins may read it at all. */
 export const orderDetailSchema = z
@@ -61,6 +81,11 @@ export const orderDetailSchema = z
     buyer: z.object({ id: z.string(), name: z.string() }),
     seller: z.object({ id: z.string(), name: z.string() }),
     createdAt: z.string(),
+    /** When the laptop was handed over (met, or shipped), and when the buyer said they received it. */
+    handedOverAt: z.string().nullable(),
+    receivedAt: z.string().nullable(),
+    /** What happens next by itself, and when (null: nothing is waiting). */
+    deadline: z.object({ at: z.string(), what: z.enum(DEADLINE_KINDS) }).nullable(),
     events: z.array(orderEventSchema),
     can: orderActionsSchema,
   })
@@ -81,7 +106,8 @@ export const saleSchema = z.object({
   buyerPhone: z.string(),
   meetingLocation: z.string().nullable(),
   createdAt: z.string(),
-  canDecline: z.boolean(),
+  /** What the seller may do about it now (only `decline` and `handOver` are ever true here). */
+  can: orderActionsSchema,
 });
 export type Sale = z.infer<typeof saleSchema>;
 

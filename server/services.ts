@@ -44,12 +44,15 @@ import {
   unreadNoticesSql,
 } from "../core/notifications/index.ts";
 import {
+  accept,
+  configureSaleWindows,
+  confirmReceipt,
   createOrders,
   decline,
+  handOver,
   listSales,
   PUBLICATIONS_CHANNEL,
   readOrder,
-  useSaleWindows,
 } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
@@ -107,7 +110,7 @@ export function createServices(config: Config, database: Database, options: Serv
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
-  useSaleWindows(config.saleWindows);
+  configureSaleWindows(config.saleWindows);
   const metrics = createMetrics(database);
   // Counted by the app (server/app.ts); a worker process serves nothing, so its jobs never wait.
   const requestsInHand = createRequestsInHand();
@@ -122,6 +125,9 @@ export function createServices(config: Config, database: Database, options: Serv
     read: (actor: SessionUser, orderId: string) => readOrder(db, actor, orderId),
     listSales: (actor: SessionUser, query: Parameters<typeof listSales>[2]) => listSales(db, actor, query),
     decline: (actor: SessionUser, orderId: string, input: { reason: unknown }) => decline(db, actor, orderId, input),
+    handOver: (actor: SessionUser, orderId: string) => handOver(db, actor, orderId),
+    confirmReceipt: (actor: SessionUser, orderId: string) => confirmReceipt(db, actor, orderId),
+    accept: (actor: SessionUser, orderId: string) => accept(db, actor, orderId),
   };
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;

@@ -4,25 +4,31 @@ import type { OrderActions } from "../../schemas/sales.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDialog } from "./dialog.tsx";
 
-/** Where the buyer's cancel and "I received it" are posted, whichever page shows them (My Orders' action). */
+/** Where the buyer's buttons post, whichever page shows them (My Orders' action). */
 const MY_ORDERS = "/dashboard/my/orders";
 
 /**
- * The buyer's buttons on an order — Pay, I received it, Cancel (and refund) — as the order state table allows
- * them now (`can`, from the loader): on My Orders and on the order's own page, posting to one action.
+ * The buyer's buttons on an order — Pay, I received it, Everything is fine, Cancel (and refund) — as the order
+ * state table allows them now (`can`, from the loader): on My Orders and on the order's own page, posting to
+ * one action.
  */
+export type BuyerIntent = "cancel" | "receipt" | "accept";
+
 export function BuyerOrderActions({
   order,
   can,
+  protectionHours,
 }: {
   order: { id: string; productName: string };
-  can: Pick<OrderActions, "pay" | "confirmReceipt" | "cancel" | "cancelAndRefund">;
+  /** The buyer protection window, as configured (the loader's). */
+  protectionHours: number;
+  can: Pick<OrderActions, "pay" | "confirmReceipt" | "accept" | "cancel" | "cancelAndRefund">;
 }) {
   const fetcher = useFetcher();
-  const [confirming, setConfirming] = useState<"cancel" | "receipt" | null>(null);
+  const [confirming, setConfirming] = useState<BuyerIntent | null>(null);
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" || !hydrated;
-  const post = (intent: "cancel" | "receipt") => {
+  const post = (intent: BuyerIntent) => {
     fetcher.submit({ intent, orderId: order.id }, { method: "post", action: MY_ORDERS });
     setConfirming(null);
   };
@@ -43,6 +49,16 @@ export function BuyerOrderActions({
           I received it
         </button>
       )}
+      {can.accept && (
+        <button
+          type="button"
+          className="btn btn-success btn-sm"
+          disabled={busy}
+          onClick={() => setConfirming("accept")}
+        >
+          Everything is fine
+        </button>
+      )}
       {(can.cancel || can.cancelAndRefund) && (
         <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming("cancel")}>
           Cancel
@@ -58,16 +74,28 @@ export function BuyerOrderActions({
           {can.cancelAndRefund ? "Cancel and refund" : "Cancel booking"}
         </button>
       </ConfirmDialog>
-      {/* Confirming receipt releases the money to the seller: it cannot be undone, so it is asked first. */}
+      {/* Receiving ends cancelling (a problem is reported instead): it cannot be undone, so it is asked first. */}
       <ConfirmDialog
         open={confirming === "receipt"}
         onClose={() => setConfirming(null)}
         title={`Did you receive ${order.productName}?`}
-        description="Confirming pays the seller and completes the order: it can no longer be cancelled or refunded."
+        description={`The order can no longer be cancelled. For ${protectionHours} hours you can still report a problem; then the sale is final and the seller is paid.`}
         dismissLabel="Not yet"
       >
         <button type="button" className="btn btn-success" onClick={() => post("receipt")}>
           I received it
+        </button>
+      </ConfirmDialog>
+      {/* Accepting releases the money to the seller at once: it cannot be undone, so it is asked first. */}
+      <ConfirmDialog
+        open={confirming === "accept"}
+        onClose={() => setConfirming(null)}
+        title={`Is everything fine with ${order.productName}?`}
+        description="The sale becomes final now and the seller is paid: you can no longer report a problem."
+        dismissLabel="Not yet"
+      >
+        <button type="button" className="btn btn-success" onClick={() => post("accept")}>
+          Everything is fine
         </button>
       </ConfirmDialog>
     </>

@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../schemas/dates.ts";
 import { SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import { formatMoney } from "./format.ts";
 
@@ -99,9 +100,6 @@ const laptopLinks = (laptops: (MatchedLaptop & { searchName?: string })[]) =>
     href: LINKS.laptop(l.advertId),
   }));
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-const formatDate = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
-
 interface OrderParams {
   orderId: string;
   orderNumber: string;
@@ -181,7 +179,7 @@ export const KINDS = {
         ["Order number", orderNumber(p)],
         ["Laptop", p.productName],
         ["Amount", formatMoney(p.priceCents)],
-        ["Date", formatDate(p.paidAt)],
+        ["Date", formatDateTime(p.paidAt)],
       ],
       action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),

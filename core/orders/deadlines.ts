@@ -1,4 +1,5 @@
-import type { Transition } from "./order-states.ts";
+import type { DeadlineKind } from "../../schemas/sales.ts";
+import type { OrderStatus, Transition } from "./order-states.ts";
 
 /**
  * How long each step of a sale may wait (configuration: BOOKING_HOURS, HANDOVER_DAYS, SHIPPING_DAYS,
@@ -24,7 +25,7 @@ export const DEFAULT_SALE_WINDOWS: SaleWindows = {
 
 let windows = DEFAULT_SALE_WINDOWS;
 
-export function useSaleWindows(configured: SaleWindows) {
+export function configureSaleWindows(configured: SaleWindows) {
   windows = configured;
 }
 
@@ -65,7 +66,15 @@ export function deadlineAfter(transition: Transition, now: Date): Date | null | 
   }
 }
 
-/** When the protection window of a handed-over order ends (its deadline), for pages and notices. */
-export function protectionEndsAt(handedOverOrReceivedAt: Date): Date {
-  return new Date(handedOverOrReceivedAt.getTime() + windows.protectionHours * HOUR);
+/** What an order's deadline means in its status, for its page: what happens then, and when. */
+export function deadlineOf(status: OrderStatus, deadlineAt: Date | null): { at: string; what: DeadlineKind } | null {
+  const what = DEADLINE_OF_STATUS[status];
+  return deadlineAt && what ? { at: deadlineAt.toISOString(), what } : null;
 }
+
+/** The one deadline each waiting status has: what the deadlines job does when it passes (apply-deadlines.ts). */
+export const DEADLINE_OF_STATUS: Partial<Record<OrderStatus, DeadlineKind>> = {
+  booked: "bookingEnds",
+  paid: "handoverDue",
+  handed_over: "protectionEnds",
+};

@@ -7,6 +7,8 @@
 
 // What an order looks like to its buyer is described once, in schemas/orders.ts.
 export type { OrderView } from "../../schemas/orders.ts";
+// The sale seen from both sides (the house's new shape: one verb per file, taking `Db | Tx`, the actor, the input).
+export { accept } from "./accept.ts";
 export {
   ADVERT_TRANSITIONS,
   approveAdvert,
@@ -20,9 +22,10 @@ export {
   removeAllOf,
   takeDown,
 } from "./advert-lifecycle.ts";
-// The sale seen from both sides (the house's new shape: one verb per file, taking `Db | Tx`, the actor, the input).
+export { confirmReceipt } from "./confirm-receipt.ts";
+export { configureSaleWindows, DEFAULT_SALE_WINDOWS, type SaleWindows, saleWindows } from "./deadlines.ts";
 export { decline } from "./decline.ts";
-export { DEFAULT_SALE_WINDOWS, type SaleWindows, saleWindows, useSaleWindows } from "./deadlines.ts";
+export { handOver } from "./hand-over.ts";
 export { listSales, SALES_PAGE_SIZE, salesQuery } from "./list-sales.ts";
 export { newOrderNumber, orderNumberOf } from "./order-number.ts";
 export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";

@@ -8,7 +8,7 @@ import type { OrderStatus } from "../../schemas/values.ts";
 import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
-import { canTransition } from "./order-states.ts";
+import { actionsFor } from "./order-timeline.ts";
 
 export const SALES_PAGE_SIZE = 20;
 
@@ -37,6 +37,7 @@ export function salesQuery(
       buyerName: orders.buyerName,
       buyerPhone: orders.buyerPhone,
       meetingLocation: orders.meetingLocation,
+      delivery: orders.delivery,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -69,12 +70,12 @@ export async function listSales(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ productImageKey, createdAt, ...sale }) => ({
+    items: page.map(({ productImageKey, createdAt, delivery, ...sale }) => ({
       ...sale,
       productImageUrl: mediaUrl(productImageKey),
       createdAt: createdAt.toISOString(),
       nextStep: SALE_NEXT_STEPS[sale.status],
-      canDecline: canTransition(sale.status, "decline"),
+      can: actionsFor("seller", { status: sale.status, delivery }),
     })),
     next: rows.length > limit && last ? cursors.encode(last.createdAt, last.id) : null,
   };

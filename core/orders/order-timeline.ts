@@ -61,17 +61,30 @@ export async function orderTimeline(q: Db | Tx, orderId: string) {
   });
 }
 
+/** What the actions depend on besides the status: a parcel is received by its buyer after it is shipped. */
+export interface OrderForActions {
+  status: OrderStatus;
+  delivery?: "meet" | "ship";
+  receivedAt?: Date | string | null;
+}
+
 /**
- * What this viewer may do about an order in this status now, from the order state table: its buyer pays,
- * cancels or confirms receipt; its seller declines; anyone else (an admin) reads.
+ * What this viewer may do about an order now, from the order state table: its buyer pays, cancels, says they
+ * received it (a paid order, or a parcel on its way) and that everything is fine; its seller declines a
+ * booking and marks a paid order handed over (meet); anyone else (an admin) reads.
  */
-export function actionsFor(viewer: "buyer" | "seller" | "reader", status: OrderStatus): OrderActions {
+export function actionsFor(viewer: "buyer" | "seller" | "reader", order: OrderForActions): OrderActions {
+  const { status } = order;
   const buyer = viewer === "buyer";
+  const seller = viewer === "seller";
+  const parcelOnItsWay = status === "handed_over" && order.delivery === "ship" && !order.receivedAt;
   return {
     pay: buyer && canTransition(status, "startPayment"),
     cancel: buyer && canTransition(status, "cancel"),
     cancelAndRefund: buyer && canTransition(status, "cancelPaid"),
-    confirmReceipt: buyer && canTransition(status, "confirmReceipt"),
-    decline: viewer === "seller" && canTransition(status, "decline"),
+    confirmReceipt: buyer && (status === "paid" || parcelOnItsWay),
+    accept: buyer && canTransition(status, "accept"),
+    decline: seller && canTransition(status, "decline"),
+    handOver: seller && order.delivery !== "ship" && canTransition(status, "handOver"),
   };
 }

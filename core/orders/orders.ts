@@ -4,6 +4,7 @@ import type { Tx } from "../../db/client.ts";
 import { isUuid, uniqueViolationOf } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
+import { formatDay } from "../../schemas/dates.ts";
 import {
   type AccountOrder,
   BLOCKED_BOOKING,
@@ -12,14 +13,15 @@ import {
   type MyOrder,
   type OrderView,
 } from "../../schemas/orders.ts";
+import { cancelAfterHandover } from "../../schemas/sales.ts";
 import { OPEN_ORDER_STATUSES } from "../../schemas/values.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { blockedEitherWay, canBuy, requireAdmin } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
 import { isPublic, release, unsell } from "./advert-lifecycle.ts";
-import { type OrderFacts, tellAbout } from "./order-notices.ts";
 import { deadlineAfter } from "./deadlines.ts";
+import { type OrderFacts, tellAbout } from "./order-notices.ts";
 import { newOrderNumber, ORDER_NUMBER_INDEX } from "./order-number.ts";
 import { type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
 import { createPaymentSteps, type MoneyDeps } from "./pay-order.ts";
@@ -110,12 +112,12 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
 
   /**
    * The money is back: the payment says so, the order is refunded, and the laptop is for sale again —
-   * or, if its buyer had already received it, leaves the catalogue (it is in their hands).
+   * or, if it had been handed over already, leaves the catalogue (it is in its buyer's hands).
    */
   async function recordRefund(
     tx: Tx,
-    order: OrderFacts & { status: OrderStatus },
-    paymentId: string,
+    order: OrderFacts & { status: OrderStatus; handedOverAt: Date | null },
+    payment: { id: string; priceCents: number },
     refundId: string,
     transition: "refund" | "providerRefund",
     note: string,
@@ -123,9 +125,9 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
     await applyTransition(tx, order, transition, { kind: "provider" }, note);
     await tx
       .update(payments)
-      .set({ status: "refunded", refundId, refundedAt: new Date() })
-      .where(eq(payments.id, paymentId));
-    await unsell(tx, jobs, order, order.status === "completed", `order ${order.id} refunded`);
+      .set({ status: "refunded", refundId, refundCents: payment.priceCents, refundedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    await unsell(tx, jobs, order, order.handedOverAt !== null, `order ${order.id} refunded`);
   }
 
   /**
@@ -145,7 +147,7 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
     await db.transaction(async (tx) => {
       const { order } = await lockOrder(tx, orderId);
       if (order.status !== "refunding") return; // finished meanwhile (the sweep, or the provider's event)
-      await recordRefund(tx, order, payment.id, refundId, "refund", refundId);
+      await recordRefund(tx, order, payment, refundId, "refund", refundId);
     });
     return true;
   }
@@ -228,9 +230,12 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
 
     ...steps,
 
+    /** Returns the money of an order left `refunding` (by a deadline, a dispute's decision); see above. */
+    finishRefund,
+
     /**
      * Cancel: an unpaid booking is simply cancelled; a paid one is refunded in full through the
-     * provider and the laptop goes back on sale (buyer protection), until receipt is confirmed.
+     * provider and the laptop goes back on sale, until it is handed over (then the buyer reports a problem).
      * The order is `refunding` before the provider is called, so nothing else (receipt confirmed in
      * another tab, a second cancel) can happen to it while the money moves. If the provider cannot be
      * reached the order stays `refunding` and `reconcile` finishes the refund.
@@ -242,6 +247,9 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
           await applyTransition(tx, order, "cancel", { kind: "buyer", id: actor.id });
           await release(tx, order.id);
           return "cancelled" as const;
+        }
+        if (order.handedOverAt) {
+          throw new AppError("CONFLICT", cancelAfterHandover(formatDay(order.handedOverAt)));
         }
         await applyTransition(tx, order, "cancelPaid", { kind: "buyer", id: actor.id });
         return "refunding" as const;
@@ -275,7 +283,7 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
           .where(eq(payments.transactionId, transactionId))
           .for("update");
         if (!payment || payment.status === "refunded") return;
-        await recordRefund(tx, order, payment.id, refundId, "providerRefund", `refunded at the provider: ${refundId}`);
+        await recordRefund(tx, order, payment, refundId, "providerRefund", `refunded at the provider: ${refundId}`);
       });
     },
 
@@ -322,14 +330,6 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
         .limit(100);
       for (const { id } of refunding) await finishRefund(id);
       return settled;
-    },
-
-    /** The buyer has the laptop: the sale is final and can no longer be cancelled. */
-    async confirmReceipt(actor: SessionUser, orderId: string) {
-      await db.transaction(async (tx) => {
-        const { order } = await lockOrder(tx, orderId, actor.id);
-        await applyTransition(tx, order, "confirmReceipt", { kind: "buyer", id: actor.id });
-      });
     },
   };
 }

@@ -5,6 +5,7 @@ import { orders, users } from "../../db/schema.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
 import { isAdmin, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
+import { deadlineOf } from "./deadlines.ts";
 import { actionsFor, orderTimeline } from "./order-timeline.ts";
 import { orderNotFound } from "./transition.ts";
 
@@ -33,6 +34,10 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
       priceCents: orders.priceCents,
       meetingLocation: orders.meetingLocation,
       buyerPhone: orders.buyerPhone,
+      delivery: orders.delivery,
+      handedOverAt: orders.handedOverAt,
+      receivedAt: orders.receivedAt,
+      deadlineAt: orders.deadlineAt,
       buyerId: orders.buyerId,
       buyerName: orders.buyerName,
       sellerId: orders.sellerId,
@@ -49,7 +54,18 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     );
   if (!row) throw orderNotFound();
   const viewer = row.buyerId === actor.id ? "buyer" : row.sellerId === actor.id ? "seller" : "admin";
-  const { productImageKey, buyerId, buyerName, sellerId, sellerName, createdAt, ...order } = row;
+  const {
+    productImageKey,
+    buyerId,
+    buyerName,
+    sellerId,
+    sellerName,
+    createdAt,
+    handedOverAt,
+    receivedAt,
+    deadlineAt,
+    ...order
+  } = row;
   return {
     ...order,
     viewer,
@@ -57,7 +73,10 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     buyer: { id: buyerId, name: buyerName },
     seller: { id: sellerId, name: sellerName },
     createdAt: createdAt.toISOString(),
+    handedOverAt: handedOverAt?.toISOString() ?? null,
+    receivedAt: receivedAt?.toISOString() ?? null,
+    deadline: deadlineOf(row.status, deadlineAt),
     events: await orderTimeline(q, row.id),
-    can: actionsFor(actingAs(viewer, actor), row.status),
+    can: actionsFor(actingAs(viewer, actor), row),
   };
 }

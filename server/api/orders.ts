@@ -165,13 +165,45 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     {
       schema: {
         tags,
-        summary: "Confirm receipt of a paid order (completes it)",
+        summary:
+          'Its buyer received the laptop ("I received it"): a paid order is handed over, a shipped one received; ' +
+          "the buyer protection window (PROTECTION_HOURS) counts from now",
         params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
       await services.orders.confirmReceipt(await requireUser(services, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    "/orders/:id/accept",
+    {
+      schema: {
+        tags,
+        summary: "Its buyer says everything is fine: a handed-over order completes before its window ends",
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await services.orders.accept(await requireUser(services, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    "/orders/:id/handed-over",
+    {
+      schema: {
+        tags,
+        summary: "Its seller marks a paid order they meet for as handed over: the buyer protection window starts",
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await services.orders.handOver(await requireUser(services, request, "seller"), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { actionsFor } from "../../../core/orders/index.ts";
+import { actionsFor, saleWindows } from "../../../core/orders/index.ts";
 import type { MyReview } from "../../../core/reviews/index.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { REVIEWABLE_ORDER_STATUSES } from "../../../schemas/reviews.ts";
 import type { OrderActions } from "../../../schemas/sales.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
@@ -21,28 +22,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // One query for the reviews of every completed order on the page.
   const reviews = await services.reviews.forOrders(
     user,
-    orders.filter((o) => o.status === "completed").map((o) => o.id),
+    orders.filter((o) => reviewable(o.status)).map((o) => o.id),
   );
   const now = Date.now();
   // What the buyer may do next is the order state table's to say, on the server.
   return {
+    protectionHours: saleWindows().protectionHours,
     orders: orders.map((order) => ({
       ...order,
       review: reviewAction(order.status, reviews[order.id], now),
-      can: actionsFor("buyer", order.status),
+      can: actionsFor("buyer", order),
     })),
   };
 }
 
+const reviewable = (status: string) => (REVIEWABLE_ORDER_STATUSES as readonly string[]).includes(status);
+
 /** "Write a review" once received; "Edit your review" for 30 days; what an admin's removal said. */
 function reviewAction(status: string, review: MyReview | undefined, now: number) {
-  if (status !== "completed") return null;
+  if (!reviewable(status)) return null;
   if (!review) return { label: "Write a review", removedBecause: null };
   if (review.removedBecause) return { label: null, removedBecause: review.removedBecause };
   return { label: now < Date.parse(review.editableUntil) ? "Edit your review" : null, removedBecause: null };
 }
 
-const intentSchema = z.object({ intent: z.enum(["cancel", "receipt"]), orderId: z.string().min(1) });
+const intentSchema = z.object({ intent: z.enum(["cancel", "receipt", "accept"]), orderId: z.string().min(1) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "buyer");
@@ -52,11 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (parsed.value.intent === "receipt") {
       await orders.confirmReceipt(user, parsed.value.orderId);
-      return dataWithToast(
-        context,
-        { ok: true },
-        { type: "success", message: "Enjoy your laptop! The order is complete." },
-      );
+      const message = `Enjoy your laptop! If something is wrong with it, report a problem within ${saleWindows().protectionHours} hours.`;
+      return dataWithToast(context, { ok: true }, { type: "success", message });
+    }
+    if (parsed.value.intent === "accept") {
+      await orders.accept(user, parsed.value.orderId);
+      return dataWithToast(context, { ok: true }, { type: "success", message: "Thank you! The sale is complete." });
     }
     const outcome = await orders.cancel(user, parsed.value.orderId);
     const message = {
@@ -72,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "My Orders — ReLaptop" }];
 
-export default function MyOrders({ loaderData: { orders } }: Route.ComponentProps) {
+export default function MyOrders({ loaderData: { orders, protectionHours } }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="mb-4 text-3xl font-bold">My Orders</h1>
@@ -87,7 +92,7 @@ export default function MyOrders({ loaderData: { orders } }: Route.ComponentProp
       ) : (
         <ul className="flex flex-col gap-3">
           {orders.map((order) => (
-            <OrderRow key={order.id} order={order} />
+            <OrderRow key={order.id} order={order} protectionHours={protectionHours} />
           ))}
         </ul>
       )}
@@ -97,7 +102,13 @@ export default function MyOrders({ loaderData: { orders } }: Route.ComponentProp
 
 type ReviewAction = ReturnType<typeof reviewAction>;
 
-function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: ReviewAction } }) {
+function OrderRow({
+  order,
+  protectionHours,
+}: {
+  order: MyOrder & { can: OrderActions; review: ReviewAction };
+  protectionHours: number;
+}) {
   // Confirming receipt or cancelling takes the buttons away: focus lands on the order's new status.
   const statusMark = useFocusLanding<HTMLSpanElement>(order.status);
   return (
@@ -136,7 +147,7 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
         <Link to={`/dashboard/messages/new?advert=${order.advertId}`} className="btn btn-outline btn-sm">
           Message seller
         </Link>
-        <BuyerOrderActions order={order} can={order.can} />
+        <BuyerOrderActions order={order} can={order.can} protectionHours={protectionHours} />
         {order.review?.label && (
           <Link to={`/dashboard/my/orders/${order.id}/review`} className="btn btn-primary btn-sm">
             {order.review.label}

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { saleWindows } from "../../../core/orders/index.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import type { OrderDetail } from "../../../schemas/sales.ts";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
-import { DeclineButton } from "../../components/decline-button.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { declineAction } from "../../lib/decline.server.ts";
+import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
+import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/order";
 
@@ -15,11 +17,12 @@ import type { Route } from "./+types/order";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { orders } = context.get(appContext).services;
-  return loadOrRedirect(context, () => orders.read(user, params.id));
+  const order = await loadOrRedirect(context, () => orders.read(user, params.id));
+  return { ...order, protectionHours: saleWindows().protectionHours };
 }
 
-/** The seller's Decline; the buyer's buttons post to My Orders' action, as they do there. */
-export const action = ({ request, context }: Route.ActionArgs) => declineAction(request, context);
+/** The seller's buttons; the buyer's post to My Orders' action, as they do there. */
+export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAction(request, context);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Order ${loaderData.number} — ReLaptop` : "Order — ReLaptop" },
@@ -27,7 +30,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
   const { can, viewer } = order;
-  const anyAction = can.pay || can.cancel || can.cancelAndRefund || can.confirmReceipt || can.decline;
+  const anyAction = Object.values(can).some(Boolean);
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">
@@ -88,11 +91,20 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         <dd>
           <LocalTime iso={order.createdAt} />
         </dd>
+        {order.handedOverAt && (
+          <>
+            <dt className="font-semibold">Handed over</dt>
+            <dd>
+              <LocalTime iso={order.handedOverAt} />
+            </dd>
+          </>
+        )}
       </dl>
+      {order.deadline && <DeadlineNote deadline={order.deadline} viewer={viewer} />}
       {anyAction && (
         <div className="flex flex-wrap gap-2">
-          {viewer === "buyer" && <BuyerOrderActions order={order} can={can} />}
-          {can.decline && <DeclineButton orderId={order.id} productName={order.productName} />}
+          {viewer === "buyer" && <BuyerOrderActions order={order} can={can} protectionHours={order.protectionHours} />}
+          <SellerOrderActions order={{ ...order, buyerName: order.buyer.name }} can={can} />
         </div>
       )}
       <h2 className="text-xl font-semibold">What happened</h2>
@@ -111,6 +123,40 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         ))}
       </ol>
     </section>
+  );
+}
+
+/** What happens next by itself, and when: said to the person it concerns. */
+function DeadlineNote({
+  deadline,
+  viewer,
+}: {
+  deadline: NonNullable<OrderDetail["deadline"]>;
+  viewer: OrderDetail["viewer"];
+}) {
+  const when = <LocalTime iso={deadline.at} />;
+  const text = {
+    bookingEnds: <>Unless it is paid, this booking ends on {when} and the laptop is free to book again.</>,
+    handoverDue: (
+      <>
+        Unless the laptop is handed over by {when}, the order is cancelled and the buyer refunded in full
+        {viewer === "seller" ? ": mark it as handed over once you meet." : "."}
+      </>
+    ),
+    protectionEnds: (
+      <>
+        Buyer protection: {viewer === "buyer" ? "you can" : "the buyer can"} report a problem until {when}. Then the
+        sale is final and the seller is paid.{" "}
+        <Link to="/buyer-protection" className="link">
+          How buyer protection works
+        </Link>
+      </>
+    ),
+  }[deadline.what];
+  return (
+    <p role="note" className="alert alert-info">
+      <span>{text}</span>
+    </p>
   );
 }
 

@@ -6,12 +6,12 @@ import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { salesQuerySchema } from "../../../schemas/sales.ts";
 import { ORDER_STATUSES } from "../../../schemas/values.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
-import { DeclineButton } from "../../components/decline-button.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { declineAction } from "../../lib/decline.server.ts";
+import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
 import { notFound } from "../../lib/not-found.server.ts";
+import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/sales";
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => declineAction(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAction(request, context);
 
 export const meta = () => [{ title: "My Sales — ReLaptop" }];
 
@@ -95,13 +95,13 @@ function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][n
           {sale.buyerPhone}
         </a>
       </p>
-      <p className="text-sm">Meet at {sale.meetingLocation}</p>
+      {sale.meetingLocation && <p className="text-sm">Meet at {sale.meetingLocation}</p>}
       <p className="text-sm font-semibold">{sale.nextStep}</p>
       <div className="card-actions">
         <Link to={`/dashboard/orders/${sale.id}`} className="btn btn-outline btn-sm">
           See the order
         </Link>
-        {sale.canDecline && <DeclineButton orderId={sale.id} productName={sale.productName} />}
+        <SellerOrderActions order={sale} can={sale.can} />
       </div>
     </AdvertRow>
   );
