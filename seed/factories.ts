@@ -115,7 +115,7 @@ export async function createAdvert(s: Services, a: AdvertSeed) {
   return advert;
 }
 
-/** A sale carried to its end through the core: booked, paid with the test card, received by the buyer. */
+/** A sale carried to its end through the core: booked, paid with the test card, received and accepted by the buyer. */
 export async function createCompletedOrder(
   s: Services,
   buyer: Parameters<Services["orders"]["book"]>[0],
@@ -124,6 +124,7 @@ export async function createCompletedOrder(
   const order = await s.orders.book(buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" });
   await s.orders.payWithTestCard(buyer, order.id);
   await s.orders.confirmReceipt(buyer, order.id);
+  await s.orders.accept(buyer, order.id);
   return order;
 }
 

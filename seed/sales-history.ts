@@ -109,7 +109,10 @@ export async function seedSalesHistory(s: Services) {
   await s.background.refreshPriceGuidesNow();
 }
 
-/** A past sale (demo data and tests): its order booked, paid two hours later and received the next day, with its events. */
+/**
+ * A past sale (demo data and tests): its order booked, paid two hours later, handed over the next day and final
+ * when its protection window ended, with its events.
+ */
 export async function recordSale(
   s: Services,
   sale: {
@@ -123,6 +126,7 @@ export async function recordSale(
 ) {
   const bookedAt = new Date(sale.soldAt.getTime() - 2 * 3600 * 1000);
   const receivedAt = new Date(sale.soldAt.getTime() + DAY_MS);
+  const completedAt = new Date(receivedAt.getTime() + 3 * DAY_MS);
   const [order] = await s.db
     .insert(orders)
     .values({
@@ -138,8 +142,10 @@ export async function recordSale(
       productName: sale.name,
       productImageKey: sale.imageKey,
       status: "completed",
+      handedOverAt: receivedAt,
+      receivedAt,
       createdAt: bookedAt,
-      updatedAt: receivedAt,
+      updatedAt: completedAt,
     })
     .returning({ id: orders.id });
   if (!order) throw new Error("order not created");
@@ -160,11 +166,12 @@ export async function recordSale(
     {
       orderId: order.id,
       fromStatus: "paid",
-      toStatus: "completed",
+      toStatus: "handed_over",
       transition: "confirmReceipt",
       actorId: sale.buyer.id,
       at: receivedAt,
     },
+    { orderId: order.id, fromStatus: "handed_over", toStatus: "completed", transition: "complete", at: completedAt },
   ]);
 }
 

@@ -45,6 +45,7 @@ import {
 } from "../core/notifications/index.ts";
 import {
   accept,
+  applyDueDeadlines,
   configureSaleWindows,
   confirmReceipt,
   createOrders,
@@ -53,6 +54,7 @@ import {
   listSales,
   PUBLICATIONS_CHANNEL,
   readOrder,
+  sendDueReminders,
 } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
@@ -80,6 +82,7 @@ export interface ServiceOptions {
 }
 
 export const RECONCILE_PAYMENTS = "orders.reconcile";
+export const ORDER_DEADLINES = "orders.deadlines";
 
 /** Builds the domain core once per process; pages and API handlers share it. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
@@ -119,8 +122,9 @@ export function createServices(config: Config, database: Database, options: Serv
     onJobFailed: (queue) => metrics.jobFailures.inc({ queue }),
     quiet: requestsInHand.quiet,
   });
+  const money = countedMoney(createOrders({ db, jobs, provider, simulated }), metrics);
   const orders = {
-    ...countedMoney(createOrders({ db, jobs, provider, simulated }), metrics),
+    ...money,
     // The verbs written in the new shape take the database; the pages and the API call them here.
     read: (actor: SessionUser, orderId: string) => readOrder(db, actor, orderId),
     listSales: (actor: SessionUser, query: Parameters<typeof listSales>[2]) => listSales(db, actor, query),
@@ -128,6 +132,11 @@ export function createServices(config: Config, database: Database, options: Serv
     handOver: (actor: SessionUser, orderId: string) => handOver(db, actor, orderId),
     confirmReceipt: (actor: SessionUser, orderId: string) => confirmReceipt(db, actor, orderId),
     accept: (actor: SessionUser, orderId: string) => accept(db, actor, orderId),
+    /** The deadlines job's work (and tests', with a clock of their own): what ran out, then the reminders. */
+    applyDeadlinesNow: async (now = new Date()) => ({
+      applied: await applyDueDeadlines(db, money.finishRefund, now),
+      reminded: await sendDueReminders(db, now),
+    }),
   };
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
@@ -144,6 +153,12 @@ export function createServices(config: Config, database: Database, options: Serv
   // Charges taken but never recorded (a crash mid-payment), lapsed holds, unfinished refunds: every
   // minute, once in the whole cluster.
   jobs.define(RECONCILE_PAYMENTS, async () => void (await orders.reconcile()), { cron: "* * * * *", retryLimit: 0 });
+  // Bookings, handovers and protection windows that ran out, and the reminders a day before: every minute,
+  // once in the whole cluster, and at every start (core/orders/apply-deadlines.ts).
+  jobs.define(ORDER_DEADLINES, async () => void (await orders.applyDeadlinesNow()), {
+    cron: "* * * * *",
+    retryLimit: 0,
+  });
   const savedSearchAlerts = createSavedSearchAlerts({ db, queue: jobs });
   const catalogue = createCatalogue({ db, keepSlowCounts: options.keepSlowCounts });
   // Visitors' catalogue reads may come from the replica; a signed-in person reads the primary, so what
@@ -201,6 +216,7 @@ export function createServices(config: Config, database: Database, options: Serv
         stopListening = await database.broadcast.on(CHANNELS.emailOutbox, relaySoon);
         relay(); // what was written while no process listened
         await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
+        await jobs.send(ORDER_DEADLINES, {}); // what ran out while no process was running
         await priceGuides.refreshSoon(); // the cards' price badges, without waiting for the schedule
         // A published advert is matched against saved searches by the next free worker, not the request.
         stopHearingPublications = await database.broadcast.on(PUBLICATIONS_CHANNEL, () => {

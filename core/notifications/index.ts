@@ -25,6 +25,14 @@ export {
   notificationsQuery,
   unreadNoticesSql,
 } from "./notifications.ts";
-export { announceModeration, CHANNELS, notify, notifyAll, notifyEach, readNoticesAbout } from "./notify.ts";
+export {
+  announceModeration,
+  CHANNELS,
+  type KindedNotice,
+  notify,
+  notifyAll,
+  notifyEach,
+  readNoticesAbout,
+} from "./notify.ts";
 export { type MailTransport, type OutgoingEmail, smtpTransport } from "./transport.ts";
 export { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token.ts";

@@ -1,5 +1,6 @@
 import { formatDateTime } from "../../schemas/dates.ts";
 import { SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
+import type { DeadlineKind } from "../../schemas/sales.ts";
 import { formatMoney } from "./format.ts";
 
 /**
@@ -106,6 +107,29 @@ interface OrderParams {
   productName: string;
   priceCents: number;
 }
+
+const completedHow = (how: "accepted" | "windowEnded") =>
+  how === "accepted"
+    ? "The buyer said everything is fine: the sale is final"
+    : "The buyer protection window ended with no problem reported: the sale is final";
+
+const expiredText = (p: { what: "booking" | "handover"; to: "buyer" | "seller"; priceCents: number }) =>
+  p.what === "booking"
+    ? p.to === "buyer"
+      ? "Your booking ended: it was not paid in time. Nothing was charged."
+      : "The booking ended: the buyer did not pay in time. The laptop can be booked again."
+    : p.to === "buyer"
+      ? `The laptop was not handed over in time, so the order is cancelled: your ${formatMoney(p.priceCents)} is being refunded.`
+      : "The laptop was not handed over in time, so the order is cancelled and the buyer refunded.";
+
+const reminderText = (p: { what: DeadlineKind; deadlineAt: string }) => {
+  const by = formatDateTime(p.deadlineAt);
+  return {
+    bookingEnds: `your booking ends at ${by} unless you pay for it.`,
+    handoverDue: `hand the laptop over by ${by} and mark it on the order's page, or the order is cancelled and the buyer refunded.`,
+    protectionEnds: `buyer protection ends at ${by}. If something is wrong with the laptop, report a problem before then; then the sale is final.`,
+  }[p.what];
+};
 
 /** How the buyer wants the laptop: where they meet, or shipped (the address is on the order's page once paid). */
 const wantsIt = (meetingLocation: string | null) =>
@@ -248,25 +272,94 @@ export const KINDS = {
     }),
   }),
 
-  /** The buyer confirmed receipt: the sale is final (orders: confirmReceipt). */
-  "order.completed": kind<OrderParams>({
+  /** The sale is final: its buyer said everything is fine, or the protection window ended (orders: accept, complete). */
+  "order.completed": kind<OrderParams & { how: "accepted" | "windowEnded" }>({
     who: "the laptop's seller",
-    label: "A buyer confirms receipt (the money is released)",
+    label: "A sale becomes final (the money is released)",
     subject: "order",
     audience: "sellers",
     email: "optional",
     inApp: (p) => ({
-      title: `Received: ${p.productName}`,
-      body: `The buyer confirmed receipt (order ${orderNumber(p)}). ${formatMoney(p.priceCents)} is released to you.`,
+      title: `Sale final: ${p.productName}`,
+      body: `${completedHow(p.how)} ${formatMoney(p.priceCents)} is released to you. Order ${orderNumber(p)}.`,
       link: LINKS.order(p.orderId),
     }),
     mail: (p) => ({
       subject: `The money for ${p.productName} is released`,
-      heading: "The buyer has the laptop",
+      heading: "The sale is final",
       paragraphs: [
-        `The buyer confirmed receipt of ${p.productName} (order ${orderNumber(p)}).`,
-        `${formatMoney(p.priceCents)} is released to you. The sale is final.`,
+        `${completedHow(p.how)} (order ${orderNumber(p)}, ${p.productName}).`,
+        `${formatMoney(p.priceCents)} is released to you.`,
       ],
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
+    }),
+  }),
+
+  /** The laptop reached its buyer: the seller handed it over, or the buyer said they received it (orders). */
+  "order.handedOver": kind<OrderParams & { protectionEndsAt: string; to: "buyer" | "seller" }>({
+    who: "the buyer (when the seller marks it) or the seller (when the buyer says so)",
+    label: "A laptop is handed over (the buyer protection window starts)",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Handed over: ${p.productName}`,
+      body:
+        p.to === "buyer"
+          ? `The seller marked it handed over. If something is wrong with it, report a problem by ${formatDateTime(p.protectionEndsAt)}. Order ${orderNumber(p)}.`
+          : `The buyer received it. Unless they report a problem by ${formatDateTime(p.protectionEndsAt)}, the sale is then final. Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
+    }),
+    mail: (p) => ({
+      subject: `Handed over: ${p.productName}`,
+      heading: p.to === "buyer" ? "Enjoy your laptop" : "The buyer has the laptop",
+      paragraphs:
+        p.to === "buyer"
+          ? [
+              `The seller marked ${p.productName} (order ${orderNumber(p)}) as handed over to you.`,
+              `Buyer protection: if something is wrong with it, report a problem on the order's page by ${formatDateTime(p.protectionEndsAt)}. If all is well, you can say so there and the sale is final at once.`,
+            ]
+          : [
+              `The buyer said they received ${p.productName} (order ${orderNumber(p)}).`,
+              `Unless they report a problem by ${formatDateTime(p.protectionEndsAt)}, the sale is final then and the money released to you.`,
+            ],
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
+    }),
+  }),
+
+  /** Nobody paid for a booking in time, or a paid laptop was not handed over in time (orders: deadlines). */
+  "order.expired": kind<OrderParams & { what: "booking" | "handover"; to: "buyer" | "seller" }>({
+    who: "the buyer and the seller",
+    label: "A booking or a sale ends because its time ran out",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: p.what === "booking" ? `Booking ended: ${p.productName}` : `Not handed over: ${p.productName}`,
+      body: `${expiredText(p)} Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
+    }),
+    mail: (p) => ({
+      subject: p.what === "booking" ? `Booking ended: ${p.productName}` : `Order cancelled: ${p.productName}`,
+      heading: p.what === "booking" ? "The booking ended" : "The laptop was not handed over in time",
+      paragraphs: [`${p.productName} (order ${orderNumber(p)}): ${expiredText(p)}`],
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
+    }),
+  }),
+
+  /** A day before an order's deadline, the person who must act (orders: reminders). */
+  "order.reminder": kind<OrderParams & { what: DeadlineKind; deadlineAt: string }>({
+    who: "whoever must act before an order's deadline",
+    label: "A reminder a day before a booking, a handover or buyer protection ends",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Reminder: ${p.productName}`,
+      body: `${reminderText(p)} Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
+    }),
+    mail: (p) => ({
+      subject: `Reminder: ${p.productName}`,
+      heading: "A reminder about your order",
+      paragraphs: [`${p.productName} (order ${orderNumber(p)}): ${reminderText(p)}`],
       action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
   }),

@@ -68,13 +68,21 @@ export function deadlineAfter(transition: Transition, now: Date): Date | null | 
 
 /** What an order's deadline means in its status, for its page: what happens then, and when. */
 export function deadlineOf(status: OrderStatus, deadlineAt: Date | null): { at: string; what: DeadlineKind } | null {
-  const what = DEADLINE_OF_STATUS[status];
+  const what = status in DEADLINES ? DEADLINES[status as WaitingStatus].what : null;
   return deadlineAt && what ? { at: deadlineAt.toISOString(), what } : null;
 }
 
-/** The one deadline each waiting status has: what the deadlines job does when it passes (apply-deadlines.ts). */
-export const DEADLINE_OF_STATUS: Partial<Record<OrderStatus, DeadlineKind>> = {
-  booked: "bookingEnds",
-  paid: "handoverDue",
-  handed_over: "protectionEnds",
-};
+/**
+ * The one deadline each waiting status has, what the deadlines job does when it passes (apply-deadlines.ts),
+ * and who is reminded a day before: the person who must act.
+ */
+export const DEADLINES = {
+  booked: { what: "bookingEnds", onExpiry: "lapse", remind: "buyer" },
+  paid: { what: "handoverDue", onExpiry: "expireHandover", remind: "seller" },
+  handed_over: { what: "protectionEnds", onExpiry: "complete", remind: "buyer" },
+} as const satisfies Partial<
+  Record<OrderStatus, { what: DeadlineKind; onExpiry: Transition; remind: "buyer" | "seller" }>
+>;
+
+export type WaitingStatus = keyof typeof DEADLINES;
+export const WAITING_STATUSES = Object.keys(DEADLINES) as WaitingStatus[];

@@ -22,6 +22,7 @@ export {
   removeAllOf,
   takeDown,
 } from "./advert-lifecycle.ts";
+export { applyDueDeadlines, sendDueReminders } from "./apply-deadlines.ts";
 export { confirmReceipt } from "./confirm-receipt.ts";
 export { configureSaleWindows, DEFAULT_SALE_WINDOWS, type SaleWindows, saleWindows } from "./deadlines.ts";
 export { decline } from "./decline.ts";

@@ -1,6 +1,6 @@
 import type { Tx } from "../../db/client.ts";
 import type { orders } from "../../db/schema.ts";
-import { notify, notifyAll, notifyEach } from "../notifications/index.ts";
+import { type KindedNotice, notifyEach } from "../notifications/index.ts";
 import type { Transition } from "./order-states.ts";
 
 /** What a notice about an order needs to say: copied onto the order at booking, its seller included. */
@@ -9,6 +9,12 @@ export type OrderFacts = Pick<
   "id" | "number" | "advertId" | "buyerId" | "sellerId" | "buyerName" | "meetingLocation" | "priceCents" | "productName"
 >;
 
+/** What the transition itself adds: a note written for people (a reason), and the order's new deadline. */
+interface Moved {
+  note?: string;
+  deadlineAt?: Date | null;
+}
+
 const facts = (o: OrderFacts) => ({
   orderId: o.id,
   orderNumber: o.number,
@@ -16,66 +22,98 @@ const facts = (o: OrderFacts) => ({
   priceCents: o.priceCents,
 });
 
+const both = (o: OrderFacts) => [
+  { recipientId: o.buyerId, to: "buyer" as const },
+  { recipientId: o.sellerId, to: "seller" as const },
+];
+
 /**
  * Who is told about each order transition, in its transaction (core/notifications: the texts are in
  * kinds.ts). Transitions the person who made them sees happen (start paying, a declined card, asking
- * for a refund) tell nobody; the refund itself does.
+ * for a refund) tell nobody; the refund itself does. Each returns its notices, so that many orders moved at
+ * once (a sale closing bookings, the deadlines job) tell everyone in two statements.
  */
-const TELLS: Record<Transition, ((tx: Tx, o: OrderFacts, note?: string) => Promise<void>) | null> = {
-  book: (tx, o) =>
-    notify(tx, "order.booked", {
+const TELLS: Record<Transition, ((o: OrderFacts, moved: Moved) => KindedNotice[]) | null> = {
+  book: (o) => [
+    {
+      kind: "order.booked",
       recipientId: o.sellerId,
       params: { ...facts(o), buyerName: o.buyerName, meetingLocation: o.meetingLocation },
-    }),
+    },
+  ],
   startPayment: null,
-  pay: (tx, o) =>
-    notifyEach(tx, [
-      {
-        kind: "order.paid",
-        recipientId: o.sellerId,
-        params: { ...facts(o), buyerName: o.buyerName },
-      },
-      { kind: "order.receipt", recipientId: o.buyerId, params: { ...facts(o), paidAt: new Date().toISOString() } },
-    ]),
+  pay: (o) => [
+    { kind: "order.paid", recipientId: o.sellerId, params: { ...facts(o), buyerName: o.buyerName } },
+    { kind: "order.receipt", recipientId: o.buyerId, params: { ...facts(o), paidAt: new Date().toISOString() } },
+  ],
   paymentFailed: null,
-  cancel: (tx, o) => tellBoth(tx, o, false),
+  cancel: (o) => cancelled(o, false),
   cancelPaid: null,
-  expireHandover: null,
-  refund: (tx, o) => tellBoth(tx, o, true),
+  expireHandover: (o) =>
+    both(o).map(({ recipientId, to }) => ({
+      kind: "order.expired",
+      recipientId,
+      params: { ...facts(o), what: "handover", to },
+    })),
+  refund: (o) => cancelled(o, true),
   refundInPart: null,
-  providerRefund: (tx, o) => tellBoth(tx, o, true),
-  handOver: null,
+  providerRefund: (o) => cancelled(o, true),
+  handOver: (o, { deadlineAt }) => handedOver(o, "buyer", deadlineAt),
   ship: null,
-  confirmReceipt: null,
-  accept: (tx, o) => notify(tx, "order.completed", { recipientId: o.sellerId, params: facts(o) }),
-  complete: (tx, o) => notify(tx, "order.completed", { recipientId: o.sellerId, params: facts(o) }),
+  confirmReceipt: (o, { deadlineAt }) => handedOver(o, "seller", deadlineAt),
+  accept: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), how: "accepted" } }],
+  complete: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), how: "windowEnded" } }],
   report: null,
   refundDispute: null,
   refundDisputeInPart: null,
   release: null,
-  lapse: null,
-  decline: (tx, o, reason) =>
-    notify(tx, "order.declined", { recipientId: o.buyerId, params: { ...facts(o), reason: reason ?? "" } }),
-  close: (tx, o) =>
-    notify(tx, "order.bookingEnded", {
-      recipientId: o.buyerId,
-      params: { ...facts(o), advertId: o.advertId, reason: "sold" },
-    }),
-  withdraw: (tx, o) =>
-    notify(tx, "order.bookingEnded", {
-      recipientId: o.buyerId,
-      params: { ...facts(o), advertId: o.advertId, reason: "withdrawn" },
-    }),
+  decline: (o, { note }) => [
+    { kind: "order.declined", recipientId: o.buyerId, params: { ...facts(o), reason: note ?? "" } },
+  ],
+  close: (o) => bookingEnded(o, "sold"),
+  lapse: (o) =>
+    both(o).map(({ recipientId, to }) => ({
+      kind: "order.expired",
+      recipientId,
+      params: { ...facts(o), what: "booking", to },
+    })),
+  withdraw: (o) => bookingEnded(o, "withdrawn"),
 };
 
-async function tellBoth(tx: Tx, o: OrderFacts, refunded: boolean) {
-  await notifyAll(tx, "order.cancelled", [
-    { recipientId: o.buyerId, params: { ...facts(o), refunded, to: "buyer" } },
-    { recipientId: o.sellerId, params: { ...facts(o), refunded, to: "seller" } },
-  ]);
-}
+const cancelled = (o: OrderFacts, refunded: boolean): KindedNotice[] =>
+  both(o).map(({ recipientId, to }) => ({
+    kind: "order.cancelled",
+    recipientId,
+    params: { ...facts(o), refunded, to },
+  }));
+
+const bookingEnded = (o: OrderFacts, reason: "sold" | "withdrawn"): KindedNotice[] => [
+  { kind: "order.bookingEnded", recipientId: o.buyerId, params: { ...facts(o), advertId: o.advertId, reason } },
+];
+
+/** The other person learns the laptop reached its buyer, and until when a problem can be reported. */
+const handedOver = (o: OrderFacts, to: "buyer" | "seller", deadlineAt: Date | null | undefined): KindedNotice[] =>
+  deadlineAt
+    ? [
+        {
+          kind: "order.handedOver",
+          recipientId: to === "buyer" ? o.buyerId : o.sellerId,
+          params: { ...facts(o), to, protectionEndsAt: deadlineAt.toISOString() },
+        },
+      ]
+    : [];
 
 /** Tells whoever the transition concerns (with its note, when it is written for them); call in its transaction. */
-export async function tellAbout(tx: Tx, order: OrderFacts, transition: Transition, note?: string) {
-  await TELLS[transition]?.(tx, order, note);
+export async function tellAbout(tx: Tx, order: OrderFacts, transition: Transition, moved: Moved = {}) {
+  await tellAboutEach(tx, [order], transition, moved);
+}
+
+/** The same for many orders moved by one transition at once: every notice in two statements. */
+export async function tellAboutEach(tx: Tx, moved: OrderFacts[], transition: Transition, how: Moved = {}) {
+  const tell = TELLS[transition];
+  if (tell)
+    await notifyEach(
+      tx,
+      moved.flatMap((o) => tell(o, how)),
+    );
 }

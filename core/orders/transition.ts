@@ -1,10 +1,10 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { deadlineAfter } from "./deadlines.ts";
-import { type OrderFacts, tellAbout } from "./order-notices.ts";
+import { type OrderFacts, tellAbout, tellAboutEach } from "./order-notices.ts";
 import {
   canTransition,
   mayTrigger,
@@ -84,24 +84,44 @@ export async function endBookings(
 ) {
   if (advertIds.length === 0) return;
   // Only bookings nobody is paying for: an order whose money is moving is settled by its payment.
-  const from = "booked";
-  const { to } = TRANSITIONS[transition];
-  const ended = await tx
+  await applyToAll(
+    tx,
+    and(inArray(orders.advertId, advertIds), keepOrderId ? ne(orders.id, keepOrderId) : undefined),
+    "booked",
+    transition,
+    note,
+  );
+}
+
+/**
+ * Moves every order that `which` selects and that is in status `from` through one of ReLaptop's own
+ * transitions (a sale ending other bookings, a deadline), in three statements whatever their number: the
+ * move, the events, the notices. Call in the transaction that locked their adverts (adverts first, then orders).
+ * Returns the orders moved.
+ */
+export async function applyToAll(
+  tx: Tx,
+  which: SQL | undefined,
+  from: OrderStatus,
+  transition: Transition,
+  note?: string,
+) {
+  const { to, by, from: allowed } = TRANSITIONS[transition];
+  if (by !== "system" || !(allowed as readonly OrderStatus[]).includes(from)) {
+    throw new Error(`${transition} from ${from} is not ReLaptop's own to apply to many orders`);
+  }
+  const deadlineAt = deadlineAfter(transition, new Date());
+  const moved = await tx
     .update(orders)
-    .set({ status: to, deadlineAt: null })
-    .where(
-      and(
-        inArray(orders.advertId, advertIds),
-        eq(orders.status, from),
-        keepOrderId ? ne(orders.id, keepOrderId) : undefined,
-      ),
-    )
+    .set({ status: to, ...(deadlineAt === undefined ? {} : { deadlineAt, remindedFor: null }) })
+    .where(and(which, eq(orders.status, from)))
     .returning();
-  if (ended.length === 0) return;
+  if (moved.length === 0) return moved;
   await tx
     .insert(orderEvents)
-    .values(ended.map(({ id }) => ({ orderId: id, fromStatus: from, toStatus: to, transition, note })));
-  for (const order of ended) await tellAbout(tx, order, transition);
+    .values(moved.map(({ id }) => ({ orderId: id, fromStatus: from, toStatus: to, transition, note })));
+  await tellAboutEach(tx, moved, transition, { note, deadlineAt });
+  return moved;
 }
 
 /**
@@ -146,5 +166,5 @@ export async function applyTransition(
       actorId: actor.kind === "buyer" || actor.kind === "seller" ? actor.id : null,
       note,
     });
-  await tellAbout(tx, order, transition, note);
+  await tellAbout(tx, order, transition, { note, deadlineAt });
 }

@@ -299,16 +299,35 @@ describe("cancelling and receiving", () => {
     expect(events.map((e) => e.transition)).toEqual(["book", "startPayment", "pay", "cancelPaid", "refund"]);
   });
 
-  it("completes on confirmed receipt, after which it can no longer be cancelled", async () => {
+  it("is handed over on confirmed receipt, after which it can no longer be cancelled, and completes when all is fine", async () => {
     const buyer = await newBuyer();
     const id = (await book(buyer, (await laptop()).id)).json().id;
     const early = await buyer.post(`/api/orders/${id}/receipt`);
     expect(early.statusCode).toBe(409);
+    expect((await buyer.post(`/api/orders/${id}/accept`)).statusCode).toBe(409);
     await pay(buyer, id);
     expect((await buyer.post(`/api/orders/${id}/receipt`)).statusCode).toBe(204);
-    expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("completed");
+    const handedOver = (await buyer.get(`/api/orders/${id}`)).json();
+    expect(handedOver).toMatchObject({ status: "handed_over", deadline: { what: "protectionEnds" } });
+    expect(handedOver.can).toMatchObject({ confirmReceipt: false, accept: true, cancelAndRefund: false });
+    const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date(handedOver.handedOverAt),
+    );
     const late = await buyer.post(`/api/orders/${id}/cancel`);
     expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      `The laptop was handed over on ${day}, so this order can no longer be cancelled. If something is wrong with it, use Report a problem on the order's page.`,
+    );
+    const twice = await buyer.post(`/api/orders/${id}/receipt`);
+    expect([twice.statusCode, twice.json().message]).toEqual([409, "You have already said you received this laptop."]);
+    expect((await buyer.post(`/api/orders/${id}/accept`)).statusCode).toBe(204);
+    const done = (await buyer.get(`/api/orders/${id}`)).json();
+    expect(done).toMatchObject({ status: "completed", deadline: null });
+    expect(done.events.map((e: { what: string }) => e.what).slice(-2)).toEqual([
+      "Received the laptop",
+      "Said everything is fine",
+    ]);
+    expect((await buyer.post(`/api/orders/${id}/cancel`)).statusCode).toBe(409);
   });
 });
 

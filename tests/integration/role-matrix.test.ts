@@ -88,6 +88,9 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/orders/{id}/payment-intent/{intentId}/settle": row(401, "ok", 404, 404, 404, 404),
   "POST /api/orders/{id}/cancel": row(401, "ok", 404, 404, 404, 404),
   "POST /api/orders/{id}/receipt": row(401, "ok", 404, 404, 404, 404),
+  "POST /api/orders/{id}/accept": row(401, "ok", 404, 404, 404, 404),
+  // Its seller alone marks it handed over (acting as a seller); another seller is told it does not exist.
+  "POST /api/orders/{id}/handed-over": row(401, 403, "ok", 403, 404, 403),
   "GET /api/sellers": ADMIN_ONLY,
   "GET /api/buyers": ADMIN_ONLY,
   "PUT /api/sellers/{id}/verification": ADMIN_ONLY,
