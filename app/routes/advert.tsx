@@ -216,7 +216,13 @@ export default function AdvertPage({
             </Link>
           </p>
         )}
-        <p className="text-sm text-base-content/70">Delivery and 100% buyer protection on every order.</p>
+        <p className="text-sm text-base-content/70">
+          Delivery and{" "}
+          <Link to="/buyer-protection" className="link">
+            100% buyer protection
+          </Link>{" "}
+          on every order.
+        </p>
         {trust && <TrustPanel sellerId={a.sellerId} trust={trust} typicalReplyMinutes={typicalReplyMinutes} />}
       </div>
     </article>

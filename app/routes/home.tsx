@@ -93,8 +93,11 @@ export default function Home({ loaderData: { brands, latest, available, hearts }
           <div>
             <h2 className="card-title text-2xl">Free delivery on your next laptop</h2>
             <p>
-              Choose from over {available.toLocaleString("en-US")} items, with delivery and 100% buyer protection on
-              every order.
+              Choose from over {available.toLocaleString("en-US")} items, with delivery and{" "}
+              <Link to="/buyer-protection" className="link">
+                100% buyer protection
+              </Link>{" "}
+              on every order.
             </p>
           </div>
           <a href="#categories" className="btn btn-primary">

@@ -85,17 +85,36 @@ test("a buyer books with every validation message, pays with a declined card the
   await expect(order.getByRole("link", { name: "Pay" })).toHaveCount(0);
 
   await order.getByRole("button", { name: "I received it" }).click();
-  // Asked first: it pays the seller for good. "Not yet" changes nothing.
+  // Asked first: it ends cancelling for good. "Not yet" changes nothing.
   const received = page.getByRole("dialog", { name: /^Did you receive / });
-  await expect(received).toContainText("it can no longer be cancelled or refunded");
+  await expect(received).toContainText(
+    "The order can no longer be cancelled. For 72 hours you can still report a problem",
+  );
   await received.getByRole("button", { name: "Not yet" }).click();
   await expect(order.getByText("Paid", { exact: true })).toBeVisible();
   await order.getByRole("button", { name: "I received it" }).click();
   await received.getByRole("button", { name: "I received it" }).click();
-  await expect(page.getByText("Enjoy your laptop! The order is complete.")).toBeVisible();
+  await expect(
+    page.getByText("Enjoy your laptop! If something is wrong with it, report a problem within 72 hours."),
+  ).toBeVisible();
   // Its buttons went with the change: focus lands on the order's new status, not at the top of the page.
-  await expect(order.getByText("Received", { exact: true })).toBeFocused();
+  await expect(order.getByText("Handed over", { exact: true })).toBeFocused();
   await expect(order.getByRole("button", { name: "Cancel" })).toHaveCount(0);
+
+  // The order's page says until when a problem can be reported, and how protection works.
+  await order.getByRole("link", { name: /^Order RL-/ }).click();
+  await expect(page.getByRole("note")).toContainText("Buyer protection: you can report a problem until");
+  await expect(page.getByText(/: Received the laptop$/)).toBeVisible();
+  // All is well: the sale is final at once, asked first.
+  await page.getByRole("button", { name: "Everything is fine" }).click();
+  await page
+    .getByRole("dialog", { name: /^Is everything fine with / })
+    .getByRole("button", { name: "Everything is fine" })
+    .click();
+  await expect(page.getByText("Thank you! The sale is complete.")).toBeVisible();
+  await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Everything is fine" })).toHaveCount(0);
+  await expect(page.getByRole("note")).toHaveCount(0);
 });
 
 test("a buyer cancels an unpaid booking, and cancels a paid order for a full refund", async ({ page }) => {

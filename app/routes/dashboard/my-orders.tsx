@@ -124,7 +124,7 @@ function OrderRow({
         {formatPrice(order.priceCents)}
         <span
           ref={statusMark}
-          className={`badge ${order.status === "paid" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}
+          className={`badge ${order.status === "paid" || order.status === "handed_over" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}
         >
           {ORDER_STATUS_LABELS[order.status]}
         </span>
