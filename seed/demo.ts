@@ -3,6 +3,7 @@ import { publish } from "../core/orders/index.ts";
 import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
+import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
 import { demoTimeline } from "./demo-timeline.ts";
@@ -126,6 +127,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   let i = 0;
   let sold: string | undefined;
   let booked: string | undefined;
+  let handedOver: string | undefined;
   const laptops: string[] = [];
   let asked: string | undefined;
   const made: { id: string; sellerId: string; priceCents: number }[] = [];
@@ -150,6 +152,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       made.push({ id: advert.id, sellerId: advert.sellerId, priceCents: advert.resalePriceCents });
       if (i === 4) sold = advert.id;
       if (i === 7) booked = advert.id;
+      if (i === 3) handedOver = advert.id;
       if (i === 2) asked = advert.id;
       i++;
     }
@@ -177,20 +180,33 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   // Through the core, like everything below, so the demo accounts have their first notifications
   // (and, without SMTP_URL, their emails kept and logged).
   await happened(35 * DAY, () => s.people.setVerified(admin, seller.id, true));
-  // One laptop already sold, through the real booking and payment (so the seller sees who bought it).
+  // One laptop already sold, through the real booking and payment (so the seller sees who bought it), waiting
+  // for Sam to hand it over; and another handed over yesterday, in its buyer protection window ("Everything is
+  // fine" for Bea to press).
   if (sold) {
     const advertId = sold;
-    await happened(20 * DAY, async () => {
+    await happened(4 * DAY, async () => {
       const order = await s.orders.book(buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" });
       await s.orders.payWithTestCard(buyer, order.id);
     });
   }
+  if (handedOver) {
+    const advertId = handedOver;
+    const order = await happened(3 * DAY, async () => {
+      const placed = await s.orders.book(buyer, {
+        advertId,
+        meetingLocation: "Dhanmondi 27, Dhaka",
+        phone: "01711234567",
+      });
+      await s.orders.payWithTestCard(buyer, placed.id);
+      return placed;
+    });
+    await happened(DAY, () => s.orders.handOver(seller, order.id));
+  }
   // And one of Sam's booked, not yet paid: on first start his My Sales has a booking to decline or wait on.
   if (booked) {
     const advertId = booked;
-    await happened(3 * DAY, () =>
-      s.orders.book(buyer, { advertId, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" }),
-    );
+
     // The buyer and the seller talk about it, the seller answering within hours (the trust panel's typical
     // reply time): the seller finds the buyer's last message unread.
     const { id } = await happened(3 * DAY - 0.25, () =>
@@ -203,6 +219,10 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       s.conversations.send(seller, id, "Hi Bea, battery health is 92%. Saturday afternoon works for me."),
     );
     await happened(2 * DAY + 20, () => s.conversations.send(buyer, id, "Great, see you at Banani 11 at 3 pm."));
+    // She books it after their chat; unpaid, it holds the laptop for BOOKING_HOURS from then.
+    await happened(20, () =>
+      s.orders.book(buyer, { advertId, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" }),
+    );
   }
   // And a question to the other seller, not answered yet.
   if (asked) {
@@ -271,6 +291,8 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   await seedSalesHistory(s);
   const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
   await happened(2, () => seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer }));
+  // Last: every order's timer counted from when its step happened in the story.
+  await countDeadlinesFromTheStory(s);
   return true;
 }
 

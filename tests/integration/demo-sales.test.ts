@@ -32,3 +32,27 @@ it("gives Sam a booking waiting in My Sales, with Bea's phone and meeting place"
   expect(page.body).toContain("Decline or wait for payment");
   expect(page.body).toContain(booked[0].number);
 });
+
+it("gives Bea an order in its buyer protection window, handed over by Sam a day ago", async () => {
+  const bea = client(t);
+  await bea.signIn(DEMO_ACCOUNTS.buyer);
+  const mine = (await bea.get("/api/orders")).json().orders;
+  const inWindow = mine.filter((o: { status: string }) => o.status === "handed_over");
+  expect(inWindow).toHaveLength(1);
+  const order = (await bea.get(`/api/orders/${inWindow[0].id}`)).json();
+  expect(order.can).toMatchObject({ accept: true, cancelAndRefund: false });
+  const HOUR = 3_600_000;
+  // Handed over a day ago: two of its three days of protection are left.
+  expect(Date.now() - Date.parse(order.handedOverAt)).toBeGreaterThan(23 * HOUR);
+  expect(order.deadline.what).toBe("protectionEnds");
+  expect(Date.parse(order.deadline.at) - Date.parse(order.handedOverAt)).toBe(72 * HOUR);
+  // The booking on Sam's other laptop still waits for payment: BOOKING_HOURS from when she made it.
+  const sam = client(t);
+  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const [booking] = (await sam.get("/api/sales?status=booked")).json().items;
+  const bookingPage = (await sam.get(`/api/orders/${booking.id}`)).json();
+  expect(Date.parse(bookingPage.deadline.at) - Date.parse(bookingPage.createdAt)).toBe(48 * HOUR);
+  expect(Date.parse(bookingPage.deadline.at)).toBeGreaterThan(Date.now());
+  // Nothing in the demo is overdue: the deadlines job at the first start finds nothing to do.
+  expect((await t.services.orders.applyDeadlinesNow()).applied).toBe(0);
+});
