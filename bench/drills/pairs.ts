@@ -1,8 +1,9 @@
 /**
  * Pairs: every two order actions that can meet, sent at the same moment over HTTP, round after round on
  * each database — pay ∥ pay (two tabs, two attempt keys), pay ∥ cancel, cancel ∥ receipt, cancel ∥ cancel,
- * pay ∥ the seller deleting the laptop, pay ∥ an admin removing it or deleting its seller, and, with Stripe,
- * a dashboard refund's webhook ∥ receipt. Whichever wins, no answer is a 5xx, the order ends in a state
+ * the seller's handover ∥ cancel, the seller's decline ∥ pay, pay ∥ the seller deleting the laptop, pay ∥ an
+ * admin removing it or deleting its seller, and, with Stripe, a dashboard refund's webhook ∥ receipt. (The
+ * timers' pairs — a deadline ∥ a person — need a clock of their own: tests/integration/order-races.test.ts.) Whichever wins, no answer is a 5xx, the order ends in a state
  * its two answers explain, and the money agrees: the invariants, and a refunded charge always means a
  * refunded order. Each pair has its own buyer (one payment hold and ten bookings per buyer).
  */
@@ -68,6 +69,9 @@ const pay = (a: Actors, id: string, tab = "one") =>
   a.buyer("POST", `/api/orders/${id}/pay`, { ...card(id), attemptKey: `tab-${tab}-${id}` });
 const cancel = (a: Actors, id: string) => a.buyer("POST", `/api/orders/${id}/cancel`);
 const receipt = (a: Actors, id: string) => a.buyer("POST", `/api/orders/${id}/receipt`);
+const handOver = (a: Actors, id: string) => a.seller("POST", `/api/orders/${id}/handed-over`);
+const decline = (a: Actors, id: string) =>
+  a.seller("POST", `/api/orders/${id}/decline`, { reason: "Sold it to a friend this morning." });
 async function paid(a: Actors, laptop: Laptop) {
   const id = await book(a, laptop);
   need(await pay(a, id), 200, "payment");
@@ -113,7 +117,25 @@ const PAIRS: Pair[] = [
     race: (a, id) => [() => cancel(a, id), () => receipt(a, id)],
     ends: [
       ["refunded", "refunded", 200, 409],
-      ["received", "completed", 409, 204],
+      ["received", "handed_over", 409, 204],
+    ],
+  },
+  {
+    name: "handover ∥ cancel",
+    setup: paid,
+    race: (a, id) => [() => handOver(a, id), () => cancel(a, id)],
+    ends: [
+      ["handed over (the cancel refused with its date)", "handed_over", 204, 409],
+      ["refunded (the handover refused)", "refunded", 409, 200],
+    ],
+  },
+  {
+    name: "decline ∥ pay",
+    setup: book,
+    race: (a, id) => [() => decline(a, id), () => pay(a, id)],
+    ends: [
+      ["declined (the payment refused, nothing charged)", "declined", 204, 409],
+      ["paid (the decline refused)", "paid", 409, 200],
     ],
   },
   {

@@ -71,7 +71,7 @@ describe("two actions of one buyer on one order at the same moment", () => {
         expect(charge?.refunded).toBe(charge?.amount);
         expect(payment?.status).toBe("refunded");
       } else {
-        expect(status).toBe("completed");
+        expect(status).toBe("handed_over");
         expect(charge?.refunded).toBe(0);
         expect(payment?.status).toBe("succeeded");
       }
@@ -107,5 +107,95 @@ describe("two actions of one buyer on one order at the same moment", () => {
     expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
     expect(await chargesOf(order.id)).toEqual([{ amount: 40_000, refunded: 40_000 }]);
     expect((await buyer.get(`/api/orders/${order.id}`)).json().status).toBe("refunded");
+  });
+});
+
+/**
+ * A deadline and a person at the same moment: the deadlines job (given a clock past the deadline) against the
+ * buyer's "Everything is fine", the seller's handover, the seller deleting the laptop. One of each pair wins,
+ * once; the other is refused or finds nothing to do, and the money agrees.
+ */
+describe("a deadline and a person at the same moment", () => {
+  const HOUR = 3_600_000;
+  const later = (hours: number) => new Date(Date.now() + hours * HOUR);
+  let seller: ReturnType<typeof client>;
+  beforeAll(async () => {
+    seller = client(t);
+    await seller.signIn("seller@x.test");
+  });
+  const eventsOf = async (orderId: string) =>
+    (
+      (await t.services.db.execute(
+        sql`select transition from order_events where order_id = ${orderId} order by created_at, id`,
+      )) as unknown as { rows: { transition: string }[] }
+    ).rows.map((r) => r.transition);
+  const paid = async (buyer: ReturnType<typeof client>) => {
+    const order = await paidOrder(buyer);
+    expect((await buyer.post(`/api/orders/${order.id}/pay`, { ...GOOD, attemptKey: key() })).statusCode).toBe(200);
+    return order;
+  };
+
+  it("the protection window's end and Everything is fine: completed once, the seller told once", async () => {
+    const buyer = await newBuyer();
+    for (let round = 0; round < 6; round++) {
+      const { id } = await paid(buyer);
+      expect((await seller.post(`/api/orders/${id}/handed-over`)).statusCode).toBe(204);
+      const [accepted] = await Promise.all([
+        buyer.post(`/api/orders/${id}/accept`),
+        t.services.orders.applyDeadlinesNow(later(73)),
+      ]);
+      expect([204, 409]).toContain(accepted.statusCode);
+      expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("completed");
+      const endings = (await eventsOf(id)).filter((e) => e === "accept" || e === "complete");
+      expect(endings).toEqual([accepted.statusCode === 204 ? "accept" : "complete"]);
+      const told = await t.services.db.execute(
+        sql`select count(*)::int as n from notifications where subject_id = ${id} and kind = 'order.completed'`,
+      );
+      expect((told as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    }
+  });
+
+  it("the handover's deadline and the seller's handover: handed over, or refunded in full, never both", async () => {
+    const buyer = await newBuyer();
+    for (let round = 0; round < 6; round++) {
+      const { id } = await paid(buyer);
+      const [handover] = await Promise.all([
+        seller.post(`/api/orders/${id}/handed-over`),
+        t.services.orders.applyDeadlinesNow(later(24 * 7 + 1)),
+      ]);
+      const status = (await buyer.get(`/api/orders/${id}`)).json().status;
+      const [charge] = await chargesOf(id);
+      if (handover.statusCode === 204) {
+        // The job's clock is a week ahead, past the new protection window too: it may complete it at once.
+        expect(["handed_over", "completed"]).toContain(status);
+        expect(charge?.refunded).toBe(0);
+      } else {
+        expect(handover.statusCode).toBe(409);
+        expect(status).toBe("refunded");
+        expect(charge?.refunded).toBe(charge?.amount);
+      }
+    }
+    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+  });
+
+  it("an unpaid booking's deadline and its seller deleting the laptop: the booking ends once, the laptop gone", async () => {
+    const buyer = await newBuyer();
+    for (let round = 0; round < 6; round++) {
+      const { id, advertId } = await paidOrder(buyer);
+      const [deleted] = await Promise.all([
+        seller.raw("DELETE", `/api/adverts/${advertId}`),
+        t.services.orders.applyDeadlinesNow(later(49)),
+      ]);
+      expect(deleted.statusCode).toBe(204);
+      const order = (await buyer.get(`/api/orders/${id}`)).json();
+      expect(["closed", "withdrawn"]).toContain(order.status);
+      expect((await eventsOf(id)).filter((e) => e === "lapse" || e === "withdraw")).toHaveLength(1);
+      const [advert] = (
+        (await t.services.db.execute(sql`select status from adverts where id = ${advertId}`)) as unknown as {
+          rows: { status: string }[];
+        }
+      ).rows;
+      expect(advert?.status).toBe("withdrawn");
+    }
   });
 });
