@@ -115,9 +115,7 @@ const completedHow = (how: "accepted" | "windowEnded") =>
 
 const expiredText = (p: { what: "booking" | "handover"; to: "buyer" | "seller"; priceCents: number }) =>
   p.what === "booking"
-    ? p.to === "buyer"
-      ? "Your booking ended: it was not paid in time. Nothing was charged."
-      : "The booking ended: the buyer did not pay in time. The laptop can be booked again."
+    ? "Your booking ended: it was not paid in time. Nothing was charged."
     : p.to === "buyer"
       ? `The laptop was not handed over in time, so the order is cancelled: your ${formatMoney(p.priceCents)} is being refunded.`
       : "The laptop was not handed over in time, so the order is cancelled and the buyer refunded.";
@@ -326,9 +324,9 @@ export const KINDS = {
     }),
   }),
 
-  /** Nobody paid for a booking in time, or a paid laptop was not handed over in time (orders: deadlines). */
+  /** Nobody paid for a booking in time (its buyer), or a paid laptop was not handed over in time (both). */
   "order.expired": kind<OrderParams & { what: "booking" | "handover"; to: "buyer" | "seller" }>({
-    who: "the buyer and the seller",
+    who: "the buyer, and the seller of a laptop not handed over",
     label: "A booking or a sale ends because its time ran out",
     subject: "order",
     email: "optional",

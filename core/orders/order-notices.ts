@@ -71,12 +71,10 @@ const TELLS: Record<Transition, ((o: OrderFacts, moved: Moved) => KindedNotice[]
     { kind: "order.declined", recipientId: o.buyerId, params: { ...facts(o), reason: note ?? "" } },
   ],
   close: (o) => bookingEnded(o, "sold"),
-  lapse: (o) =>
-    both(o).map(({ recipientId, to }) => ({
-      kind: "order.expired",
-      recipientId,
-      params: { ...facts(o), what: "booking", to },
-    })),
+  // The buyer is told; the seller sees it in My Sales (a booking nobody paid for is no news to act on).
+  lapse: (o) => [
+    { kind: "order.expired", recipientId: o.buyerId, params: { ...facts(o), what: "booking", to: "buyer" } },
+  ],
   withdraw: (o) => bookingEnded(o, "withdrawn"),
 };
 
