@@ -32,7 +32,6 @@ const services = createServices(config, database);
 const { db } = services;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const seconds = (since: number) => (Date.now() - since) / 1000;
-const HOUR = 3_600_000;
 
 let t = Date.now();
 await seedBulk(services, advertCount);
