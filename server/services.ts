@@ -44,12 +44,12 @@ import {
   unreadNoticesSql,
 } from "../core/notifications/index.ts";
 import {
+  configureSaleWindows,
   createOrders,
   decline,
   listSales,
   PUBLICATIONS_CHANNEL,
   readOrder,
-  useSaleWindows,
 } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
@@ -107,7 +107,7 @@ export function createServices(config: Config, database: Database, options: Serv
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
-  useSaleWindows(config.saleWindows);
+  configureSaleWindows(config.saleWindows);
   const metrics = createMetrics(database);
   // Counted by the app (server/app.ts); a worker process serves nothing, so its jobs never wait.
   const requestsInHand = createRequestsInHand();

@@ -24,7 +24,7 @@ export const DEFAULT_SALE_WINDOWS: SaleWindows = {
 
 let windows = DEFAULT_SALE_WINDOWS;
 
-export function useSaleWindows(configured: SaleWindows) {
+export function configureSaleWindows(configured: SaleWindows) {
   windows = configured;
 }
 

@@ -20,9 +20,9 @@ export {
   removeAllOf,
   takeDown,
 } from "./advert-lifecycle.ts";
+export { configureSaleWindows, DEFAULT_SALE_WINDOWS, type SaleWindows, saleWindows } from "./deadlines.ts";
 // The sale seen from both sides (the house's new shape: one verb per file, taking `Db | Tx`, the actor, the input).
 export { decline } from "./decline.ts";
-export { DEFAULT_SALE_WINDOWS, type SaleWindows, saleWindows, useSaleWindows } from "./deadlines.ts";
 export { listSales, SALES_PAGE_SIZE, salesQuery } from "./list-sales.ts";
 export { newOrderNumber, orderNumberOf } from "./order-number.ts";
 export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";

@@ -49,11 +49,21 @@ export const TRANSITIONS = {
    */
   cancelPaid: { from: ["paid"], to: "refunding", by: "buyer", refusal: "This order can no longer be cancelled." },
   /** Nobody handed the laptop over within HANDOVER_DAYS of payment: the buyer's money goes back by itself. */
-  expireHandover: { from: ["paid"], to: "refunding", by: "system", refusal: "This order is no longer waiting for its handover." },
+  expireHandover: {
+    from: ["paid"],
+    to: "refunding",
+    by: "system",
+    refusal: "This order is no longer waiting for its handover.",
+  },
   /** The provider returned the money in full; a laptop never handed over is for sale again. */
   refund: { from: ["refunding"], to: "refunded", by: "provider", refusal: "This order can no longer be refunded." },
   /** The provider returned the part of the money an admin decided on a dispute: the sale stands. */
-  refundInPart: { from: ["refunding"], to: "completed", by: "provider", refusal: "This order can no longer be refunded." },
+  refundInPart: {
+    from: ["refunding"],
+    to: "completed",
+    by: "provider",
+    refusal: "This order can no longer be refunded.",
+  },
   /**
    * A refund made at the provider, not by us (Stripe's dashboard, a dispute): the money is back,
    * whatever the order said. A laptop already handed over leaves the catalogue rather than going back on sale.
@@ -91,7 +101,12 @@ export const TRANSITIONS = {
     refusal: "Only a laptop you have received can be accepted.",
   },
   /** The buyer protection window ended with no problem reported: the sale is final. */
-  complete: { from: ["handed_over"], to: "completed", by: "system", refusal: "This order is not in its protection window." },
+  complete: {
+    from: ["handed_over"],
+    to: "completed",
+    by: "system",
+    refusal: "This order is not in its protection window.",
+  },
   /** The buyer reports a problem within the protection window: the money waits for an admin's decision. */
   report: {
     from: ["handed_over"],
@@ -100,7 +115,12 @@ export const TRANSITIONS = {
     refusal: "A problem can be reported only while the buyer protection window is open.",
   },
   /** An admin decides a dispute for the buyer: the whole charge goes back. */
-  refundDispute: { from: ["disputed"], to: "refunding", by: "admin", refusal: "This dispute has already been decided." },
+  refundDispute: {
+    from: ["disputed"],
+    to: "refunding",
+    by: "admin",
+    refusal: "This dispute has already been decided.",
+  },
   /** An admin decides a dispute in part: an amount (at most the charge) goes back, the sale stands. */
   refundDisputeInPart: {
     from: ["disputed"],
