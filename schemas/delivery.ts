@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatPrice } from "./money.ts";
 import { optionalText, requiredText } from "./text-fields.ts";
 
 /**
@@ -15,3 +16,14 @@ export const shippingAddressSchema = z.object({
   country: requiredText("Enter the country").max(60, "Keep the country under 60 characters"),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/**
+ * How a laptop reaches its buyer, in a card's or a page's few words: `shippingCents` is the advert's price
+ * of shipping, null when its seller only meets buyers.
+ */
+export const deliveryLabel = (shippingCents: number | null) =>
+  shippingCents === null
+    ? "Meet in person only"
+    : shippingCents === 0
+      ? "Ships free"
+      : `Ships for ${formatPrice(shippingCents)}`;
