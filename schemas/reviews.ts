@@ -2,9 +2,16 @@ import { z } from "zod";
 import { fromForm, numberFromText } from "./form-values.ts";
 import { removalReason } from "./moderation.ts";
 import { optionalText, requiredText, visibleLength } from "./text-fields.ts";
+import type { OrderStatus } from "./values.ts";
 
 /** Refused for an order that is someone else's or not yet received (the one message for both). */
 export const REVIEW_NEEDS_RECEIPT = "You can review a seller once you have received the laptop.";
+/** The laptop is in its buyer's hands (handed over, in dispute, or the sale final): they may review its seller. */
+export const REVIEWABLE_ORDER_STATUSES = [
+  "handed_over",
+  "disputed",
+  "completed",
+] as const satisfies readonly OrderStatus[];
 /** How long a review's author may change it. */
 export const REVIEW_EDIT_DAYS = 30;
 export const STARS = [1, 2, 3, 4, 5] as const;

@@ -6,6 +6,7 @@ import { adverts, orders, reviews, sellerRatings, users } from "../../db/schema.
 import {
   type MyReview,
   REVIEW_NEEDS_RECEIPT,
+  REVIEWABLE_ORDER_STATUSES,
   type ReviewInput,
   type ReviewView,
   type SellerReviews,
@@ -83,7 +84,7 @@ export const sellerReviewsQuery = (db: Db, sellerId: string, after: Cursor | und
 
 /** Buyers review the seller of an order they received; sellers answer; everyone reads. */
 export function createReviews({ db }: { db: Db }) {
-  /** The buyer's own completed order, with its seller; anything else is refused with the same words. */
+  /** The buyer's own order they received, with its seller; anything else is refused with the same words. */
   async function reviewableOrder(tx: Db | Tx, actor: SessionUser, orderId: string) {
     const [order] = isUuid(orderId)
       ? await tx
@@ -103,7 +104,9 @@ export function createReviews({ db }: { db: Db }) {
       : [];
     if (!order) throw new AppError("NOT_FOUND", "This order does not exist.");
     if (order.buyerId !== actor.id) throw new AppError("FORBIDDEN", REVIEW_NEEDS_RECEIPT);
-    if (order.status !== "completed") throw new AppError("CONFLICT", REVIEW_NEEDS_RECEIPT);
+    if (!(REVIEWABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+      throw new AppError("CONFLICT", REVIEW_NEEDS_RECEIPT);
+    }
     return order;
   }
 
