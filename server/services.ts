@@ -50,6 +50,7 @@ import {
   listSales,
   PUBLICATIONS_CHANNEL,
   readOrder,
+  ship,
 } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
@@ -122,6 +123,7 @@ export function createServices(config: Config, database: Database, options: Serv
     read: (actor: SessionUser, orderId: string) => readOrder(db, actor, orderId),
     listSales: (actor: SessionUser, query: Parameters<typeof listSales>[2]) => listSales(db, actor, query),
     decline: (actor: SessionUser, orderId: string, input: { reason: unknown }) => decline(db, actor, orderId, input),
+    ship: (actor: SessionUser, orderId: string, input: unknown) => ship(db, actor, orderId, input),
   };
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;

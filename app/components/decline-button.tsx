@@ -9,7 +9,7 @@ import { TextField } from "./form-field.tsx";
 
 /**
  * A seller's Decline on a booking nobody has paid for (My Sales, the order's page): asks for the reason the
- * buyer will read, then posts `intent=decline` to the page's own action (app/lib/decline.server.ts).
+ * buyer will read, then posts `intent=decline` to the page's own action (app/lib/seller-order-actions.server.ts).
  */
 export function DeclineButton({ orderId, productName }: { orderId: string; productName: string }) {
   const fetcher = useFetcher<ActionErrors & { ok?: boolean }>();

@@ -30,3 +30,4 @@ export { actionsFor } from "./order-timeline.ts";
 export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
 export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";
 export { readOrder } from "./read-order.ts";
+export { ship } from "./ship.ts";

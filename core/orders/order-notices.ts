@@ -1,19 +1,32 @@
 import type { Tx } from "../../db/client.ts";
 import type { orders } from "../../db/schema.ts";
+import { totalCents } from "../../schemas/delivery.ts";
 import { notify, notifyAll, notifyEach } from "../notifications/index.ts";
 import type { Transition } from "./order-states.ts";
 
 /** What a notice about an order needs to say: copied onto the order at booking, its seller included. */
 export type OrderFacts = Pick<
   typeof orders.$inferSelect,
-  "id" | "number" | "advertId" | "buyerId" | "sellerId" | "buyerName" | "meetingLocation" | "priceCents" | "productName"
->;
+  | "id"
+  | "number"
+  | "advertId"
+  | "buyerId"
+  | "sellerId"
+  | "buyerName"
+  | "meetingLocation"
+  | "priceCents"
+  | "shippingCents"
+  | "productName"
+> &
+  // A shipped order's tracking, once the seller has given it.
+  Partial<Pick<typeof orders.$inferSelect, "carrier" | "trackingNumber">>;
 
 const facts = (o: OrderFacts) => ({
   orderId: o.id,
   orderNumber: o.number,
   productName: o.productName,
-  priceCents: o.priceCents,
+  // What the buyer pays and the seller is paid: the laptop and its shipping.
+  priceCents: totalCents(o),
 });
 
 /**
@@ -35,7 +48,11 @@ const TELLS: Record<Transition, ((tx: Tx, o: OrderFacts, note?: string) => Promi
         recipientId: o.sellerId,
         params: { ...facts(o), buyerName: o.buyerName },
       },
-      { kind: "order.receipt", recipientId: o.buyerId, params: { ...facts(o), paidAt: new Date().toISOString() } },
+      {
+        kind: "order.receipt",
+        recipientId: o.buyerId,
+        params: { ...facts(o), shippingCents: o.shippingCents, paidAt: new Date().toISOString() },
+      },
     ]),
   paymentFailed: null,
   cancel: (tx, o) => tellBoth(tx, o, false),
@@ -45,7 +62,11 @@ const TELLS: Record<Transition, ((tx: Tx, o: OrderFacts, note?: string) => Promi
   refundInPart: null,
   providerRefund: (tx, o) => tellBoth(tx, o, true),
   handOver: null,
-  ship: null,
+  ship: (tx, o) =>
+    notify(tx, "order.shipped", {
+      recipientId: o.buyerId,
+      params: { ...facts(o), carrier: o.carrier ?? "", trackingNumber: o.trackingNumber ?? "" },
+    }),
   confirmReceipt: null,
   accept: (tx, o) => notify(tx, "order.completed", { recipientId: o.sellerId, params: facts(o) }),
   complete: (tx, o) => notify(tx, "order.completed", { recipientId: o.sellerId, params: facts(o) }),

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderEvents, users } from "../../db/schema.ts";
 import type { OrderActions } from "../../schemas/sales.ts";
+import type { DeliveryMethod } from "../../schemas/values.ts";
 import { canTransition, type OrderStatus, TRANSITIONS, type Transition } from "./order-states.ts";
 
 /** What each transition reads as on an order's page, said of whoever made it. */
@@ -63,9 +64,12 @@ export async function orderTimeline(q: Db | Tx, orderId: string) {
 
 /**
  * What this viewer may do about an order in this status now, from the order state table: its buyer pays,
- * cancels or confirms receipt; its seller declines; anyone else (an admin) reads.
+ * cancels or confirms receipt; its seller declines, or ships an order to be shipped; anyone else (an admin) reads.
  */
-export function actionsFor(viewer: "buyer" | "seller" | "reader", status: OrderStatus): OrderActions {
+export function actionsFor(
+  viewer: "buyer" | "seller" | "reader",
+  { status, delivery }: { status: OrderStatus; delivery: DeliveryMethod },
+): OrderActions {
   const buyer = viewer === "buyer";
   return {
     pay: buyer && canTransition(status, "startPayment"),
@@ -73,5 +77,6 @@ export function actionsFor(viewer: "buyer" | "seller" | "reader", status: OrderS
     cancelAndRefund: buyer && canTransition(status, "cancelPaid"),
     confirmReceipt: buyer && canTransition(status, "confirmReceipt"),
     decline: viewer === "seller" && canTransition(status, "decline"),
+    ship: viewer === "seller" && delivery === "ship" && canTransition(status, "ship"),
   };
 }

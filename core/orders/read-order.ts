@@ -5,6 +5,7 @@ import { orders, users } from "../../db/schema.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
 import { isAdmin, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
+import { deliveryView } from "./delivery-view.ts";
 import { actionsFor, orderTimeline } from "./order-timeline.ts";
 import { orderNotFound } from "./transition.ts";
 
@@ -17,7 +18,7 @@ const actingAs = (viewer: OrderDetail["viewer"], actor: SessionUser) =>
 
 /**
  * An order's page: its buyer, its laptop's seller and admins read it, with the buyer's phone and meeting
- * place, its timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
+ * place or shipping address (deliveryView: the seller's once paid), its timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
  * an order's id says nothing to a stranger, not even that it is there). Ownership is in the query itself.
  */
 export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string): Promise<OrderDetail> {
@@ -31,6 +32,11 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
       productName: orders.productName,
       productImageKey: orders.productImageKey,
       priceCents: orders.priceCents,
+      delivery: orders.delivery,
+      shippingCents: orders.shippingCents,
+      shippingAddress: orders.shippingAddress,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
       meetingLocation: orders.meetingLocation,
       buyerPhone: orders.buyerPhone,
       buyerId: orders.buyerId,
@@ -49,15 +55,27 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     );
   if (!row) throw orderNotFound();
   const viewer = row.buyerId === actor.id ? "buyer" : row.sellerId === actor.id ? "seller" : "admin";
-  const { productImageKey, buyerId, buyerName, sellerId, sellerName, createdAt, ...order } = row;
+  const {
+    productImageKey,
+    buyerId,
+    buyerName,
+    sellerId,
+    sellerName,
+    createdAt,
+    shippingAddress: _address,
+    carrier: _carrier,
+    trackingNumber: _trackingNumber,
+    ...order
+  } = row;
   return {
     ...order,
+    ...deliveryView(viewer, row),
     viewer,
     productImageUrl: mediaUrl(productImageKey),
     buyer: { id: buyerId, name: buyerName },
     seller: { id: sellerId, name: sellerName },
     createdAt: createdAt.toISOString(),
     events: await orderTimeline(q, row.id),
-    can: actionsFor(actingAs(viewer, actor), row.status),
+    can: actionsFor(actingAs(viewer, actor), row),
   };
 }

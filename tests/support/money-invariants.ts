@@ -17,9 +17,15 @@ const INVARIANTS: [rule: string, query: string][] = [
      where o.status in ('paid', 'refunding', 'completed') and a.status <> 'sold'`,
   ],
   [
-    "a paid order has its payment recorded, at its price",
+    "a paid order has its payment recorded, at its total (the laptop and its shipping)",
     `select o.id from orders o where o.status in ('paid', 'refunding', 'completed') and not exists (
-     select 1 from payments p where p.order_id = o.id and p.status = 'succeeded' and p.price_cents = o.price_cents)`,
+     select 1 from payments p where p.order_id = o.id and p.status = 'succeeded'
+       and p.price_cents = o.price_cents + o.shipping_cents)`,
+  ],
+  [
+    "a card is charged its order's total, the laptop and its shipping",
+    `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
+     join orders o on o.id = i.order_id where c.amount_cents <> o.price_cents + o.shipping_cents`,
   ],
   [
     "a refunded order's payment is refunded",

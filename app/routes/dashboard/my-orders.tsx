@@ -3,11 +3,11 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { actionsFor } from "../../../core/orders/index.ts";
 import type { MyReview } from "../../../core/reviews/index.ts";
-import { formatPrice } from "../../../schemas/money.ts";
 import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import type { OrderActions } from "../../../schemas/sales.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
+import { OrderAmount } from "../../components/delivery-details.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orders: orders.map((order) => ({
       ...order,
       review: reviewAction(order.status, reviews[order.id], now),
-      can: actionsFor("buyer", order.status),
+      can: actionsFor("buyer", order),
     })),
   };
 }
@@ -110,7 +110,7 @@ function OrderRow({ order }: { order: MyOrder & { can: OrderActions; review: Rev
       }
     >
       <p className="flex flex-wrap items-center gap-2">
-        {formatPrice(order.priceCents)}
+        <OrderAmount order={order} />
         <span
           ref={statusMark}
           className={`badge ${order.status === "paid" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
-import { formatPrice } from "../../../schemas/money.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
-import { DeclineButton } from "../../components/decline-button.tsx";
+import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { declineAction } from "../../lib/decline.server.ts";
+import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
+import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/order";
 
@@ -18,8 +18,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadOrRedirect(context, () => orders.read(user, params.id));
 }
 
-/** The seller's Decline; the buyer's buttons post to My Orders' action, as they do there. */
-export const action = ({ request, context }: Route.ActionArgs) => declineAction(request, context);
+/** The seller's buttons; the buyer's post to My Orders' action, as they do there. */
+export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAction(request, context);
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Order ${loaderData.number} — ReLaptop` : "Order — ReLaptop" },
@@ -27,7 +27,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
   const { can, viewer } = order;
-  const anyAction = can.pay || can.cancel || can.cancelAndRefund || can.confirmReceipt || can.decline;
+  const anyAction = Object.values(can).some(Boolean);
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">
@@ -48,14 +48,15 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             </Link>
           </h2>
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold">{formatPrice(order.priceCents)}</span>
+            <span className="font-semibold">
+              <OrderAmount order={order} />
+            </span>
             <span className="badge badge-info">{ORDER_STATUS_LABELS[order.status]}</span>
           </p>
         </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-        <dt className="font-semibold">Delivery</dt>
-        <dd>{`Meet in person at ${order.meetingLocation}`}</dd>
+        <DeliveryRows order={order} />
         {viewer !== "buyer" && (
           <>
             <dt className="font-semibold">Buyer</dt>
@@ -92,7 +93,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
       {anyAction && (
         <div className="flex flex-wrap gap-2">
           {viewer === "buyer" && <BuyerOrderActions order={order} can={can} />}
-          {can.decline && <DeclineButton orderId={order.id} productName={order.productName} />}
+          <SellerOrderActions order={order} can={can} />
         </div>
       )}
       <h2 className="text-xl font-semibold">What happened</h2>

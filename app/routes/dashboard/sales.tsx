@@ -1,17 +1,17 @@
 import { Form, Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
-import { formatPrice } from "../../../schemas/money.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { salesQuerySchema } from "../../../schemas/sales.ts";
 import { ORDER_STATUSES } from "../../../schemas/values.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
-import { DeclineButton } from "../../components/decline-button.tsx";
+import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { declineAction } from "../../lib/decline.server.ts";
+import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
 import { notFound } from "../../lib/not-found.server.ts";
+import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/sales";
 
@@ -29,11 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const action = ({ request, context }: Route.ActionArgs) => declineAction(request, context);
+export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAction(request, context);
 
 export const meta = () => [{ title: "My Sales — ReLaptop" }];
 
-/** Every order on the seller's laptops, newest first, with whom to meet, where, and what to do next. */
+/** Every order on the seller's laptops, newest first, with whom to meet and where (or where to ship), and what to do next. */
 export default function MySales({ loaderData: { items, next, status } }: Route.ComponentProps) {
   return (
     <section className="flex max-w-3xl flex-col gap-4">
@@ -83,7 +83,7 @@ function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][n
       }
     >
       <p className="flex flex-wrap items-center gap-2">
-        {formatPrice(sale.priceCents)}
+        <OrderAmount order={sale} />
         <span className="badge badge-info">{ORDER_STATUS_LABELS[sale.status]}</span>
         <span className="text-sm text-base-content/70">
           Booked <LocalTime iso={sale.createdAt} />
@@ -95,13 +95,19 @@ function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][n
           {sale.buyerPhone}
         </a>
       </p>
-      <p className="text-sm">Meet at {sale.meetingLocation}</p>
+      {sale.delivery === "meet" ? (
+        <p className="text-sm">Meet at {sale.meetingLocation}</p>
+      ) : (
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 text-sm">
+          <DeliveryRows order={sale} />
+        </dl>
+      )}
       <p className="text-sm font-semibold">{sale.nextStep}</p>
       <div className="card-actions">
         <Link to={`/dashboard/orders/${sale.id}`} className="btn btn-outline btn-sm">
           See the order
         </Link>
-        {sale.canDecline && <DeclineButton orderId={sale.id} productName={sale.productName} />}
+        <SellerOrderActions order={sale} can={sale.can} />
       </div>
     </AdvertRow>
   );
