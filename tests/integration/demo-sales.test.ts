@@ -32,3 +32,24 @@ it("gives Sam a booking waiting in My Sales, with Bea's phone and meeting place"
   expect(page.body).toContain("Decline or wait for payment");
   expect(page.body).toContain(booked[0].number);
 });
+
+it("ships: some of Sam's laptops ship, and one is on its way to Bea with a UPS tracking link", async () => {
+  const shipping = (await client(t).get("/api/adverts?ships=true")).json().items as { shippingCents: number }[];
+  expect(shipping.length).toBeGreaterThan(0);
+  expect(shipping.every((a) => a.shippingCents !== null)).toBe(true);
+
+  const sam = client(t);
+  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const [onItsWay] = (await sam.get("/api/sales?status=handed_over"))
+    .json()
+    .items.filter((s: { delivery: string }) => s.delivery === "ship");
+  expect(onItsWay).toMatchObject({
+    buyerName: "Bea Buyer",
+    shippingAddress: expect.objectContaining({ city: "Dhaka" }),
+    shipment: { carrier: "UPS", trackingUrl: expect.stringMatching(/^https:\/\/www\.ups\.com\/track\?tracknum=/) },
+  });
+  const bea = client(t);
+  await bea.signIn(DEMO_ACCOUNTS.buyer);
+  const page = await bea.get(`/dashboard/orders/${onItsWay.id}`);
+  expect(page.body).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
+});

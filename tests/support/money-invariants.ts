@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
+import { SALE_STATUSES } from "../../core/orders/index.ts";
 import type { Db } from "../../db/client.ts";
+
+/** An order whose laptop is sold to its buyer, as SQL: paid, handed over, disputed, being refunded, or final. */
+const SOLD_TO_BUYER = SALE_STATUSES.map((status) => `'${status}'`).join(", ");
 
 /**
  * What the money must agree with, read from the database itself: the orders, our payment records and
@@ -9,16 +13,16 @@ const INVARIANTS: [rule: string, query: string][] = [
   [
     "a sold laptop has exactly one paid order",
     `select a.id from adverts a where a.status = 'sold' and (select count(*) from orders o
-     where o.advert_id = a.id and o.status in ('paid', 'refunding', 'completed')) <> 1`,
+     where o.advert_id = a.id and o.status in (${SOLD_TO_BUYER})) <> 1`,
   ],
   [
     "a paid order's laptop is sold",
     `select o.id from orders o join adverts a on a.id = o.advert_id
-     where o.status in ('paid', 'refunding', 'completed') and a.status <> 'sold'`,
+     where o.status in (${SOLD_TO_BUYER}) and a.status <> 'sold'`,
   ],
   [
     "a paid order has its payment recorded, at its total (the laptop and its shipping)",
-    `select o.id from orders o where o.status in ('paid', 'refunding', 'completed') and not exists (
+    `select o.id from orders o where o.status in (${SOLD_TO_BUYER}) and not exists (
      select 1 from payments p where p.order_id = o.id and p.status = 'succeeded'
        and p.price_cents = o.price_cents + o.shipping_cents)`,
   ],
@@ -36,7 +40,7 @@ const INVARIANTS: [rule: string, query: string][] = [
     "every card charge belongs to a paid order or was refunded in full",
     `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
      left join orders o on o.id = i.order_id
-     where c.amount_refunded_cents < c.amount_cents and coalesce(o.status, '') not in ('paid', 'refunding', 'completed')`,
+     where c.amount_refunded_cents < c.amount_cents and coalesce(o.status, '') not in (${SOLD_TO_BUYER})`,
   ],
   [
     "a refunded charge always means a refunded order, never a paid or received one",
