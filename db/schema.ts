@@ -266,6 +266,8 @@ export const adverts = pgTable(
     index("adverts_battery_idx").on(t.batteryHealth).where(sql`${t.status} = 'available'`),
     index("adverts_years_idx").on(t.yearsOfUse).where(sql`${t.status} = 'available'`),
     index("adverts_screen_idx").on(screenInches).where(sql`${t.status} = 'available'`),
+    // "Ships": the adverts whose sellers post them, newest first (found along the sort's index while they are many).
+    index("adverts_ships_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'available' and ${t.ships}`),
     // Price guidance: a configuration's sold and listed laptops (core/catalogue/price-guidance.ts), equality on
     // everything but the generation band and the age, which are ranges and come last.
     index("adverts_comparables_idx")
@@ -692,6 +694,7 @@ export const savedSearches = pgTable(
     storageType: text("storage_type", { enum: STORAGE_TYPES }),
     maxYearsOfUse: smallint("max_years_of_use"),
     verifiedSellersOnly: boolean("verified_sellers_only").notNull().default(false),
+    shipsOnly: boolean("ships_only").notNull().default(false),
     sort: text("sort").notNull().default("newest"),
     /** instant (a notification per match, an email at most hourly) | daily (one digest) | off. */
     alerts: text("alerts", { enum: SAVED_SEARCH_ALERTS }).notNull().default("instant"),

@@ -33,18 +33,46 @@ import { CONDITIONS, MAX_PHOTOS, PERFORMANCE_TIERS, PRICE_SOURCES, STORAGE_TYPES
 
 export { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES };
 
-/** "450", "449.99", "1,200" → cents; the price must be positive. */
-const price = (required: string, label: string) =>
+/** An amount as people type it — "450", "449.99", "1,200", "$15" — read as cents. */
+const amount = (required: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .transform((v) => v.replace(/[$,\s]/g, ""))
-    .refine(
-      (v) => /^\d{1,7}(\.\d{1,2})?$/.test(v) && Number(v) > 0,
-      `${label} must be a positive amount, like 450 or 449.99`,
-    )
-    .transform((v) => Math.round(Number(v) * 100));
+    .transform((v) => v.replace(/[$,\s]/g, ""));
+const DOLLARS = /^\d{1,7}(\.\d{1,2})?$/;
+const toCents = (dollars: string) => Math.round(Number(dollars) * 100);
+
+/** A price: positive. */
+const price = (required: string, label: string) =>
+  amount(required)
+    .refine((v) => DOLLARS.test(v) && Number(v) > 0, `${label} must be a positive amount, like 450 or 449.99`)
+    .transform(toCents);
+
+export const SHIPPING_PRICE_REQUIRED = "Shipping price is required when you ship (0 for free shipping)";
+const SHIPPING_PRICE_FORMAT = "Shipping price must be an amount, like 15 or 12.50 (0 for free shipping)";
+
+/** The shipping price typed, as cents (0 ships free), or why it cannot be read. */
+function shippingCentsIn(typed: string | undefined): number | string {
+  const v = (typed ?? "").replace(/[$,\s]/g, "");
+  if (v === "") return SHIPPING_PRICE_REQUIRED;
+  return DOLLARS.test(v) ? toCents(v) : SHIPPING_PRICE_FORMAT;
+}
+
+type Shipping = { ships: boolean; shippingPrice?: string };
+/**
+ * A seller who ships says what it costs; a price left in the form by a seller who only meets buyers is not
+ * read (the field is hidden then, not emptied).
+ */
+const checkShipping = (a: Shipping, ctx: z.RefinementCtx) => {
+  const read = a.ships === true ? shippingCentsIn(a.shippingPrice) : 0;
+  if (typeof read === "string") ctx.addIssue({ code: "custom", path: ["shippingPrice"], message: read });
+};
+/** The checked form as the advert stores it: shipping in cents, 0 for a seller who only meets buyers. */
+function withShippingCents<T extends Shipping>(input: T) {
+  const { shippingPrice, ...advert } = input;
+  return { ...advert, shippingCents: input.ships ? (shippingCentsIn(shippingPrice) as number) : 0 };
+}
 
 /** An optional whole number within bounds; empty means "not given". */
 const optionalInt = (label: string, min: number, max: number) =>
@@ -105,6 +133,12 @@ const advertFields = {
       "Screen size must be from 10 to 20 inches, like 14 or 15.6",
     ),
   batteryHealth: optionalInt("Battery health", 0, 100),
+  /** A checkbox ("true" when ticked, absent otherwise), "true" or "false" in the API's multipart form. */
+  ships: z
+    .enum(["true", "false"], { error: "Ships is either true or false" })
+    .optional()
+    .transform((v) => v === "true"),
+  shippingPrice: z.string().optional(),
 };
 
 /**
@@ -118,12 +152,16 @@ const resaleTooHigh = { path: ["resalePrice"], message: "Resale price cannot be 
 /** Add Advertisement: the spec's fields and messages, specs optional, at least one photo. */
 export const advertSchema = z
   .object({ ...advertFields, photos: photos(true) })
-  .refine(resaleAtMostOriginal, resaleTooHigh);
+  .refine(resaleAtMostOriginal, resaleTooHigh)
+  .superRefine(checkShipping)
+  .transform(withShippingCents);
 
 /** Edit: the same rules; new photos replace the old ones only when some are given. */
 export const advertUpdateSchema = z
   .object({ ...advertFields, photos: photos(false) })
-  .refine(resaleAtMostOriginal, resaleTooHigh);
+  .refine(resaleAtMostOriginal, resaleTooHigh)
+  .superRefine(checkShipping)
+  .transform(withShippingCents);
 
 export type AdvertInput = z.infer<typeof advertSchema>;
 export type AdvertUpdate = z.infer<typeof advertUpdateSchema>;
@@ -151,6 +189,8 @@ export const advertMultipartSchema = z.object({
   storageType: z.enum(STORAGE_TYPES).optional(),
   screenInches: z.string().optional(),
   batteryHealth: z.string().optional(),
+  ships: z.enum(["true", "false"]).optional().meta({ description: "Whether you post the laptop to buyers" }),
+  shippingPrice: z.string().optional().meta({ description: "Dollars (0 ships free); required when `ships` is true" }),
   photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several"),
 });
 
@@ -175,6 +215,12 @@ const performanceTierSchema = z
   .nullable()
   .meta({ description: "Processor performance tier; null when the processor was not recognised" });
 
+/** What shipping the laptop costs its buyer; null when its seller only meets buyers. */
+const shippingSchema = z
+  .int()
+  .nullable()
+  .meta({ description: "Shipping price in cents (0 ships free); null: meet in person only" });
+
 /** An advert as cards show it, everywhere: home, brand page, search. */
 export const advertCardSchema = z
   .object({
@@ -193,6 +239,7 @@ export const advertCardSchema = z
     sellerRating: ratingSchema.nullable().meta({ description: "The seller's average rating and review count" }),
     sold: z.boolean(),
     performanceTier: performanceTierSchema,
+    shippingCents: shippingSchema,
     createdAt: z.string(),
     priceBadge: priceBadgeSchema,
   })
@@ -215,6 +262,7 @@ export const advertDetailSchema = z
     description: z.string(),
     condition: z.string(),
     sold: z.boolean(),
+    shippingCents: shippingSchema,
     review: z
       .object({ status: z.enum(["pending_review", "rejected"]), reason: z.string().nullable() })
       .nullable()

@@ -40,3 +40,23 @@ export function fromForm<S extends z.ZodType>(schema: S, readers: Record<string,
     return read;
   }, schema);
 }
+
+/**
+ * A form whose fields for an object are named by path ("shippingAddress.city") read into that object, for the
+ * `groups` named: `schema` then checks it as the API's JSON, and its errors name the same paths as the fields.
+ * Only plain names are read (a crafted "__proto__" is left as it is, for the schema to drop).
+ */
+export function nestedFromForm<S extends z.ZodType>(schema: S, groups: string[]) {
+  return z.preprocess((values) => {
+    if (!values || typeof values !== "object" || Array.isArray(values)) return values;
+    const read: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) {
+      const [group, field, ...deeper] = key.split(".");
+      if (group && field && deeper.length === 0 && groups.includes(group) && /^[A-Za-z]\w*$/.test(field)) {
+        const into = typeof read[group] === "object" && read[group] !== null ? read[group] : {};
+        read[group] = { ...into, [field]: value };
+      } else if (!groups.includes(key)) read[key] = value;
+    }
+    return read;
+  }, schema);
+}

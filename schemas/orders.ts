@@ -1,28 +1,50 @@
 import { z } from "zod";
+import { shippingAddressSchema } from "./delivery.ts";
+import { nestedFromForm } from "./form-values.ts";
 import { requiredText } from "./text-fields.ts";
-import { ORDER_STATUSES, type OrderStatus } from "./values.ts";
+import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from "./values.ts";
 
-/** The booking modal: the buyer gives where to meet and a phone; everything else comes from the server. */
-export const bookingSchema = z.object({
-  advertId: z.string().min(1, "Choose a laptop to book"),
-  meetingLocation: requiredText("Meeting location is required").max(
-    200,
-    "Meeting location must be 200 characters or fewer",
-  ),
-  phone: z
-    .string({ error: "Phone Number is required" })
-    .trim()
-    .min(1, "Phone Number is required")
-    // As people write it: "+880 1712-345678" is kept as "+8801712345678" (a + only before the country code).
-    .transform((phone) => phone.replace(/[\s\-().]/g, ""))
-    .pipe(
-      z
-        .string()
-        .regex(/^\+?\d+$/, "Phone Number must contain digits only")
-        .refine((phone) => phone.replace("+", "").length >= 6, "Phone Number must have at least 6 digits")
-        .refine((phone) => phone.replace("+", "").length <= 15, "Phone Number must have at most 15 digits"),
-    ),
-});
+const advertId = z.string().min(1, "Choose a laptop to book");
+const phone = z
+  .string({ error: "Phone Number is required" })
+  .trim()
+  .min(1, "Phone Number is required")
+  // As people write it: "+880 1712-345678" is kept as "+8801712345678" (a + only before the country code).
+  .transform((phone) => phone.replace(/[\s\-().]/g, ""))
+  .pipe(
+    z
+      .string()
+      .regex(/^\+?\d+$/, "Phone Number must contain digits only")
+      .refine((phone) => phone.replace("+", "").length >= 6, "Phone Number must have at least 6 digits")
+      .refine((phone) => phone.replace("+", "").length <= 15, "Phone Number must have at most 15 digits"),
+  );
+
+export const CHOOSE_DELIVERY = "Choose Meet in person or Ship to me";
+
+/**
+ * The booking modal: the buyer says how they want the laptop — where to meet (the default, as before
+ * delivery could be chosen), or the address to ship it to, offered when its seller ships — and a phone.
+ * Everything else, prices included, comes from the server.
+ */
+export const bookingSchema = z.discriminatedUnion(
+  "delivery",
+  [
+    z.object({
+      delivery: z.literal("meet").default("meet"),
+      advertId,
+      meetingLocation: requiredText("Meeting location is required").max(
+        200,
+        "Meeting location must be 200 characters or fewer",
+      ),
+      phone,
+    }),
+    z.object({ delivery: z.literal("ship"), advertId, shippingAddress: shippingAddressSchema, phone }),
+  ],
+  { error: CHOOSE_DELIVERY },
+);
+
+/** The booking form: its address fields are named by path ("shippingAddress.city"), as their errors are. */
+export const bookingFormSchema = nestedFromForm(bookingSchema, ["shippingAddress"]);
 
 /** The simulated provider's card form (Stripe's own form replaces it with the stripe provider). */
 export const cardSchema = z.object({
@@ -38,7 +60,8 @@ export const cardSchema = z.object({
   attemptKey: z.string().min(8).max(64),
 });
 
-export type BookingInput = z.infer<typeof bookingSchema>;
+/** What booking takes: the API's parsed body, or a seed's own (without `delivery`, a meeting). */
+export type BookingInput = z.input<typeof bookingSchema>;
 export type CardInput = z.infer<typeof cardSchema>;
 
 /* ── Replies ─────────────────────────────────────────────────────────────── */
@@ -52,7 +75,11 @@ export const orderSchema = z
     advertId: z.uuid(),
     productName: z.string(),
     productImageUrl: z.string(),
+    /** The laptop's price; the buyer pays it and `shippingCents`. */
     priceCents: z.int(),
+    delivery: z.enum(DELIVERY_METHODS),
+    /** What shipping costs on a shipped order (0 for a meeting). */
+    shippingCents: z.int(),
     status: z.enum(ORDER_STATUSES),
     buyerName: z.string(),
     buyerEmail: z.string(),
@@ -125,4 +152,10 @@ export const SALE_NEXT_STEPS: Record<OrderStatus, string> = {
   closed: "Sold to another buyer — nothing to do",
   withdrawn: "Withdrawn — nothing to do",
   declined: "Declined — nothing to do",
+};
+
+/** My Sales: where a laptop to be shipped differs from one handed over in person. */
+export const SHIPPED_SALE_NEXT_STEPS: Partial<Record<OrderStatus, string>> = {
+  paid: "Paid — ship it, then mark it as shipped",
+  handed_over: "Shipped — on its way to the buyer",
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { shippingAddressReplySchema } from "./delivery.ts";
 import { requiredText } from "./text-fields.ts";
-import { ORDER_STATUSES } from "./values.ts";
+import { DELIVERY_METHODS, ORDER_STATUSES } from "./values.ts";
 
 /**
  * The sale seen from both sides: an order's page (its buyer, its laptop's seller, admins) and the seller's
@@ -55,6 +56,7 @@ export const orderActionsSchema = z.object({
   accept: z.boolean(),
   decline: z.boolean(),
   handOver: z.boolean(),
+  ship: z.boolean(),
 });
 export type OrderActions = z.infer<typeof orderActionsSchema>;
 
@@ -64,6 +66,28 @@ export type OrderActions = z.infer<typeof orderActionsSchema>;
  */
 export const DEADLINE_KINDS = ["bookingEnds", "handoverDue", "protectionEnds"] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+/**
+ * How the laptop reaches its buyer, on an order's page and in My Sales: met in person, or shipped to an
+ * address (its seller reads it once the order is paid) and, once shipped, followed by its tracking number.
+ */
+const deliveryFields = {
+  delivery: z.enum(DELIVERY_METHODS),
+  shippingCents: z.int(),
+  shippingAddress: shippingAddressReplySchema
+    .nullable()
+    .meta({ description: "Where to ship: null for a meeting, and for its seller until the order is paid" }),
+  shipment: z
+    .object({
+      carrier: z.string(),
+      trackingNumber: z.string(),
+      trackingUrl: z
+        .string()
+        .nullable()
+        .meta({ description: "The carrier's tracking page; null for a carrier we do not know" }),
+    })
+    .nullable(),
+};
 
 /** An order's page, with the buyer's phone: only its buyer, its seller and admins may read it at all. */
 export const orderDetailSchema = z
@@ -76,6 +100,7 @@ export const orderDetailSchema = z
     productName: z.string(),
     productImageUrl: z.string(),
     priceCents: z.int(),
+    ...deliveryFields,
     meetingLocation: z.string().nullable(),
     buyerPhone: z.string(),
     buyer: z.object({ id: z.string(), name: z.string() }),
@@ -105,8 +130,9 @@ export const saleSchema = z.object({
   buyerName: z.string(),
   buyerPhone: z.string(),
   meetingLocation: z.string().nullable(),
+  ...deliveryFields,
   createdAt: z.string(),
-  /** What the seller may do about it now (only `decline` and `handOver` are ever true here). */
+  /** What the seller may do about it now (only `decline`, `handOver` and `ship` are ever true here). */
   can: orderActionsSchema,
 });
 export type Sale = z.infer<typeof saleSchema>;

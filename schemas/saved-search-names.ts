@@ -24,6 +24,7 @@ export function describeSearch(
     storageType?: StorageType | null;
     maxYears?: number | null;
     verified?: boolean | null;
+    ships?: boolean | null;
   },
   brandName?: string | null,
 ): string {
@@ -56,6 +57,7 @@ export function describeSearch(
     f.location ? `in ${f.location}` : null,
     f.seller ? "one seller" : null,
     f.verified ? "verified sellers" : null,
+    f.ships ? "ships" : null,
   ].filter(Boolean);
   const words = parts.length ? parts.join(" · ") : "All laptops";
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;

@@ -57,7 +57,7 @@ const tenths = (inches: number | undefined) =>
 
 /**
  * The filters and sort of a saved search: /allAdd's parameters, prices in dollars. Numbers are JSON numbers
- * and "verified sellers only" a boolean — never coerced ("600", true or [600] for a price is refused, naming
+ * and "verified sellers only" and "ships only" booleans — never coerced ("600", true or [600] for a price is refused, naming
  * it); the pages' form, which posts /allAdd's URL as text, is read into them first (savedSearchFormSchema).
  */
 export const savedSearchFiltersSchema = z
@@ -81,6 +81,7 @@ export const savedSearchFiltersSchema = z
     storageType: optional(spec.storageType),
     maxYears: absent(SPEC_NUMBERS.maxYears),
     verified: absent(z.boolean({ error: FILTER_ERRORS.verified }).transform((on) => on || undefined)),
+    ships: absent(z.boolean({ error: FILTER_ERRORS.ships }).transform((on) => on || undefined)),
     sort: optional(z.enum(SORTS, { error: `Sort must be one of ${SORTS.join(", ")}` })).transform((s) => s ?? "newest"),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
@@ -118,6 +119,7 @@ const NUMBER_FILTERS = [
 export const savedSearchFormSchema = fromForm(createSavedSearchSchema, {
   ...Object.fromEntries(NUMBER_FILTERS.map((field) => [field, numberFromText])),
   verified: booleanFromText,
+  ships: booleanFromText,
 });
 
 /** Renaming, and choosing alerts. */

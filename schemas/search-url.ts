@@ -28,6 +28,7 @@ export function searchUrlEntries(p: Omit<SearchParams, "cursor">): [string, stri
     ["storageType", p.storageType],
     ["maxYears", text(p.maxYears)],
     ["verified", p.verified ? "true" : undefined],
+    ["ships", p.ships ? "true" : undefined],
     ["sort", p.sort === "newest" ? undefined : p.sort],
   ];
   return entries.filter((e): e is [string, string] => e[1] !== undefined);

@@ -46,6 +46,7 @@ export const FILTER_ERRORS = {
   storageType: "Choose a storage type from the list",
   maxYears: "Years of use must be a whole number from 0 to 30",
   verified: "Verified sellers only is either on or off",
+  ships: "Ships only is either on or off",
 } as const;
 
 /**
@@ -92,6 +93,11 @@ export const searchSchema = z
     maxYears: inUrl(SPEC_NUMBERS.maxYears),
     verified: z
       .enum(["true"], { error: FILTER_ERRORS.verified })
+      .transform(() => true)
+      .optional(),
+    /** Laptops their sellers post to buyers (not only meet them). */
+    ships: z
+      .enum(["true"], { error: FILTER_ERRORS.ships })
       .transform(() => true)
       .optional(),
     /** One seller's laptops (their public page). */

@@ -4,6 +4,7 @@ import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
+import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
 import { demoTimeline } from "./demo-timeline.ts";
@@ -128,6 +129,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   let sold: string | undefined;
   let booked: string | undefined;
   let handedOver: string | undefined;
+  let shipped: string | undefined;
   const laptops: string[] = [];
   let asked: string | undefined;
   const made: { id: string; sellerId: string; priceCents: number }[] = [];
@@ -135,8 +137,9 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
     const brand = await createBrand(s, b.name, b.hue);
     for (const model of b.models) {
       const dollars = 250 + ((i * 797) % 950);
+      const sellsIt = i % 3 === 2 ? "rafi" : "sam";
       const advert = await createAdvert(s, {
-        sellerId: i % 3 === 2 ? other.id : seller.id,
+        sellerId: sellsIt === "rafi" ? other.id : seller.id,
         brandId: brand.id,
         name: `${b.name} ${model}`,
         resalePriceCents: (dollars - (dollars % 5)) * 100,
@@ -147,6 +150,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         createdAt: new Date(start + i * 36 * 3600 * 1000),
         hue: b.hue,
         processor: DEMO_PROCESSORS[model],
+        shippingCents: demoShipping(i, sellsIt),
       });
       laptops.push(advert.id);
       made.push({ id: advert.id, sellerId: advert.sellerId, priceCents: advert.resalePriceCents });
@@ -154,6 +158,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       if (i === 7) booked = advert.id;
       if (i === 3) handedOver = advert.id;
       if (i === 2) asked = advert.id;
+      if (i === 9) shipped = advert.id;
       i++;
     }
   }
@@ -224,6 +229,8 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       s.orders.book(buyer, { advertId, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" }),
     );
   }
+  // And one Sam shipped to her, with a UPS tracking number.
+  if (shipped) await seedShippedOrder(s, happened, { buyer, seller, advertId: shipped });
   // And a question to the other seller, not answered yet.
   if (asked) {
     const advertId = asked;

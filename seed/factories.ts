@@ -72,6 +72,8 @@ export interface AdvertSeed {
   ramGb?: number;
   storageGb?: number;
   storageType?: "SSD" | "HDD" | "eMMC" | "Hybrid";
+  /** Its seller posts it for this much (0 ships free); otherwise buyers meet them. */
+  shippingCents?: number;
 }
 
 /** A phone number of the seller's own, the same on all their adverts: 017 and eight digits from their id. */
@@ -107,6 +109,8 @@ export async function createAdvert(s: Services, a: AdvertSeed) {
       ramGb: a.ramGb ?? null,
       storageGb: a.storageGb ?? null,
       storageType: a.storageType ?? null,
+      ships: a.shippingCents !== undefined,
+      shippingCents: a.shippingCents ?? 0,
       ...(a.reviewSignals && { reviewSignals: a.reviewSignals, flaggedAt: new Date() }),
       ...(a.createdAt && { createdAt: a.createdAt }),
     })
@@ -139,6 +143,11 @@ export async function lowerPrice(
   toCents: number,
 ) {
   const { id: _id, status: _status, photoUrls: _photos, ...fields } = await s.adverts.getForEdit(seller, advertId);
-  const input = advertUpdateSchema.parse({ ...fields, resalePrice: (toCents / 100).toFixed(2), photos: [] });
+  const input = advertUpdateSchema.parse({
+    ...fields,
+    ships: String(fields.ships),
+    resalePrice: (toCents / 100).toFixed(2),
+    photos: [],
+  });
   await s.adverts.update(seller, advertId, input);
 }

@@ -55,6 +55,7 @@ import {
   PUBLICATIONS_CHANNEL,
   readOrder,
   sendDueReminders,
+  ship,
 } from "../core/orders/index.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
@@ -137,6 +138,7 @@ export function createServices(config: Config, database: Database, options: Serv
       applied: await applyDueDeadlines(db, money.finishRefund, now),
       reminded: await sendDueReminders(db, now),
     }),
+    ship: (actor: SessionUser, orderId: string, input: unknown) => ship(db, actor, orderId, input),
   };
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;

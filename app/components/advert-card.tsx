@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
+import { deliveryLabel } from "../../schemas/delivery.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { PerformanceTier } from "../../schemas/values.ts";
 import { FavouriteButton, type Hearts } from "./favourite-button.tsx";
@@ -83,6 +84,8 @@ export function AdvertCard({
           <dd>
             {advert.yearsOfUse} year{advert.yearsOfUse === 1 ? "" : "s"}
           </dd>
+          <dt>Delivery</dt>
+          <dd>{deliveryLabel(advert.shippingCents)}</dd>
         </dl>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           Seller: {advert.sellerName} <SellerRating rating={advert.sellerRating} />{" "}

@@ -95,6 +95,28 @@ export function AdvertForm({
         className="md:col-span-2"
       />
 
+      <fieldset className="group grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-2">
+        <legend className="px-2 text-sm font-semibold">Delivery</legend>
+        <p className="text-sm md:col-span-2">
+          Buyers can always meet you. If you also post the laptop, they may choose to have it shipped.
+        </p>
+        <label className="flex min-h-12 items-center gap-2">
+          <input type="checkbox" name="ships" value="true" defaultChecked={values?.ships} className="checkbox" />
+          <span>I ship this laptop</span>
+        </label>
+        {/* Asked for only while "I ship" is ticked (CSS: no script needed); hidden, it is not read. */}
+        <div className="hidden group-has-checked:block">
+          <TextField
+            label="Shipping price ($)"
+            name="shippingPrice"
+            inputMode="decimal"
+            defaultValue={values?.shippingPrice}
+            error={e.shippingPrice}
+            hint="Added to the price the buyer pays. 0 ships free."
+          />
+        </div>
+      </fieldset>
+
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
         <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
         <ProcessorField defaultValue={values?.processor} error={e.processor} onPick={priceGuidance.ask} />

@@ -17,7 +17,7 @@ export function BookingAction({
   booked,
   sellerIsViewer,
 }: {
-  advert: Pick<AdvertCard, "id" | "name" | "resalePriceCents" | "sold">;
+  advert: Pick<AdvertCard, "id" | "name" | "resalePriceCents" | "shippingCents" | "sold">;
   booked: boolean;
   sellerIsViewer?: boolean;
 }) {
@@ -47,7 +47,7 @@ function BookNow({
   advert,
   user,
 }: {
-  advert: Pick<AdvertCard, "id" | "name" | "resalePriceCents">;
+  advert: Pick<AdvertCard, "id" | "name" | "resalePriceCents" | "shippingCents">;
   user: { name: string; email: string };
 }) {
   const [open, setOpen] = useState(false);

@@ -345,22 +345,8 @@ export function SearchFilters({
           )}
         </Filter>
         <div className="flex flex-col justify-end gap-1 text-sm">
-          <label className="flex min-h-6 items-center gap-2">
-            <input
-              type="checkbox"
-              name="verified"
-              value="true"
-              defaultChecked={params.verified === true}
-              className="checkbox checkbox-sm"
-              aria-describedby={errors.verified ? "filter-verified-error" : undefined}
-            />
-            Verified sellers only
-          </label>
-          {errors.verified && (
-            <p id="filter-verified-error" className="text-error">
-              {errors.verified}
-            </p>
-          )}
+          <FlagFilter name="verified" label="Verified sellers only" on={params.verified} error={errors.verified} />
+          <FlagFilter name="ships" label="Ships" on={params.ships} error={errors.ships} />
         </div>
         <Filter name="sort" label="Sort by" errors={errors}>
           {(c) => (
@@ -414,5 +400,30 @@ function PriceBands({ facets, counted }: { facets: Facets; counted: (band: (type
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A filter that is on or off: a checkbox in the URL as `name=true`, with the message when its value was wrong. */
+function FlagFilter({ name, label, on, error }: { name: string; label: string; on?: boolean; error?: string }) {
+  const errorId = `filter-${name}-error`;
+  return (
+    <>
+      <label className="flex min-h-6 items-center gap-2">
+        <input
+          type="checkbox"
+          name={name}
+          value="true"
+          defaultChecked={on === true}
+          className="checkbox checkbox-sm"
+          aria-describedby={error ? errorId : undefined}
+        />
+        {label}
+      </label>
+      {error && (
+        <p id={errorId} className="text-error">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
+import { shipSchema } from "../../schemas/delivery.ts";
 import { declineSchema } from "../../schemas/sales.ts";
 import { parseForm } from "./forms.server.ts";
 import { notFound } from "./not-found.server.ts";
@@ -11,16 +12,18 @@ import { dataWithToast, errorDataWithToast } from "./toast.server.ts";
 const sellerForm = z.discriminatedUnion("intent", [
   declineSchema.extend({ intent: z.literal("decline"), orderId: z.string().min(1) }),
   z.object({ intent: z.literal("handOver"), orderId: z.string().min(1) }),
+  shipSchema.extend({ intent: z.literal("ship"), orderId: z.string().min(1) }),
 ]);
 
 const DONE = {
   decline: "The booking is declined. The buyer is told your reason.",
   handOver: "Marked as handed over. The buyer protection window has started.",
+  ship: "Marked as shipped. The buyer is told how to track the parcel.",
 } as const;
 
 /**
  * The action behind a seller's buttons on an order (My Sales, the order's page): Decline a booking, Mark as
- * handed over a paid order they meet for. The seller, the form, the core.
+ * handed over a paid order they meet for, Mark as shipped one to be shipped. The seller, the form, the core.
  */
 export async function sellerOrderAction(request: Request, context: Readonly<RouterContextProvider>) {
   const seller = await requireUser(request, context, "seller");
@@ -30,7 +33,8 @@ export async function sellerOrderAction(request: Request, context: Readonly<Rout
   const form = parsed.value;
   try {
     if (form.intent === "decline") await orders.decline(seller, form.orderId, form);
-    else await orders.handOver(seller, form.orderId);
+    else if (form.intent === "handOver") await orders.handOver(seller, form.orderId);
+    else await orders.ship(seller, form.orderId, form);
   } catch (error) {
     // Another seller's order does not exist for them: the page says so, as it would reading it.
     if (isAppError(error) && error.code === "NOT_FOUND") throw notFound(error.message);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
+import { deliveryLabel } from "../../schemas/delivery.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { badgeBasis } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
@@ -174,6 +175,8 @@ export default function AdvertPage({
           </dd>
           <dt className="font-medium">Location</dt>
           <dd>{a.location}</dd>
+          <dt className="font-medium">Delivery</dt>
+          <dd>{deliveryLabel(a.shippingCents)}</dd>
           <dt className="font-medium">Seller</dt>
           <dd className="flex flex-wrap items-center gap-2">
             <Link to={`/sellers/${a.sellerId}`} className="link">

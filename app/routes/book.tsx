@@ -1,10 +1,12 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
+import { deliveryLabel } from "../../schemas/delivery.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
-import { bookingSchema } from "../../schemas/orders.ts";
+import { bookingFormSchema } from "../../schemas/orders.ts";
+import type { DeliveryMethod } from "../../schemas/values.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { appErrorData, parseForm } from "../lib/forms.server.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -17,7 +19,7 @@ export const loader = () => redirect("/allAdd");
 /** The booking modal posts here from any page that shows laptops. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const parsed = await parseForm(request, bookingSchema);
+  const parsed = await parseForm(request, bookingFormSchema);
   if (parsed.error) return parsed.error;
   try {
     await context.get(appContext).services.orders.book(user, parsed.value);
@@ -29,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * The booking modal's form (spec §5): name, email and price prefilled and disabled, a meeting location and a
- * phone number. Once the booking is confirmed the form resets and `onBooked` closes the modal.
+ * phone number — or, when the seller ships the laptop and the buyer asks for it, the address to ship it to,
+ * with the total (price and shipping) they will pay. Once the booking is confirmed the form resets and
+ * `onBooked` closes the modal.
  */
 export function BookingForm({
   advert,
@@ -37,7 +41,7 @@ export function BookingForm({
   onCancel,
   onBooked,
 }: {
-  advert: Pick<AdvertCard, "id" | "resalePriceCents">;
+  advert: Pick<AdvertCard, "id" | "resalePriceCents" | "shippingCents">;
   buyer: { name: string; email: string };
   onCancel: () => void;
   onBooked: () => void;
@@ -45,11 +49,13 @@ export function BookingForm({
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data;
   const booked = result !== undefined && "ok" in result;
-  const form = useValidatedForm(bookingSchema, booked ? null : result);
+  const form = useValidatedForm(bookingFormSchema, booked ? null : result);
   const ref = useRef<HTMLFormElement>(null);
+  const [delivery, setDelivery] = useState<DeliveryMethod>("meet");
   useEffect(() => {
     if (fetcher.state === "idle" && booked) {
       ref.current?.reset();
+      setDelivery("meet");
       onBooked();
     }
   }, [fetcher.state, booked, onBooked]);
@@ -67,8 +73,26 @@ export function BookingForm({
       <TextField label="Name" name="buyerName" value={buyer.name} disabled readOnly />
       <TextField label="Email" name="buyerEmail" value={buyer.email} disabled readOnly />
       <TextField label="Price" name="price" value={formatPrice(advert.resalePriceCents)} disabled readOnly />
-      <TextField label="Meeting location" name="meetingLocation" error={form.errors.meetingLocation} />
+      {advert.shippingCents !== null && (
+        <DeliveryChoice
+          shippingCents={advert.shippingCents}
+          value={delivery}
+          onChange={setDelivery}
+          error={form.errors.delivery}
+        />
+      )}
+      {delivery === "ship" ? (
+        <AddressFields name={buyer.name} errors={form.errors} />
+      ) : (
+        <TextField label="Meeting location" name="meetingLocation" error={form.errors.meetingLocation} />
+      )}
       <TextField label="Phone Number" name="phone" type="tel" autoComplete="tel" error={form.errors.phone} />
+      {delivery === "ship" && advert.shippingCents !== null && (
+        <p>
+          You pay <strong>{formatPrice(advert.resalePriceCents + advert.shippingCents)}</strong>: the laptop and its
+          shipping.
+        </p>
+      )}
       <div className="modal-action">
         <button type="button" className="btn" onClick={onCancel}>
           Cancel
@@ -78,5 +102,63 @@ export function BookingForm({
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/** "How do you want it?": offered when the seller ships the laptop; meeting them stays the default. */
+function DeliveryChoice({
+  shippingCents,
+  value,
+  onChange,
+  error,
+}: {
+  shippingCents: number;
+  value: DeliveryMethod;
+  onChange: (delivery: DeliveryMethod) => void;
+  error?: string;
+}) {
+  const choices: [DeliveryMethod, string][] = [
+    ["meet", "Meet in person"],
+    ["ship", `Ship to me (${deliveryLabel(shippingCents).toLowerCase()})`],
+  ];
+  return (
+    <fieldset className="flex flex-col gap-1" aria-describedby={error ? "delivery-error" : undefined}>
+      <legend className="mb-1 text-sm font-medium">How do you want it?</legend>
+      {choices.map(([choice, label]) => (
+        <label key={choice} className="flex min-h-8 items-center gap-2">
+          <input
+            type="radio"
+            name="delivery"
+            value={choice}
+            checked={value === choice}
+            onChange={() => onChange(choice)}
+            className="radio radio-sm"
+          />
+          {label}
+        </label>
+      ))}
+      {error && (
+        <p id="delivery-error" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Where to ship it: the usual postal fields, named by path as the booking's schema reads them. */
+function AddressFields({ name, errors }: { name: string; errors: Record<string, string> }) {
+  const field = (key: string) => ({ name: `shippingAddress.${key}`, error: errors[`shippingAddress.${key}`] });
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-1 text-sm font-medium">Ship to</legend>
+      <TextField label="Name on the parcel" defaultValue={name} autoComplete="name" {...field("name")} />
+      <TextField label="Street address" autoComplete="address-line1" {...field("line1")} />
+      <TextField label="Address line 2 (optional)" autoComplete="address-line2" {...field("line2")} />
+      <TextField label="Town or city" autoComplete="address-level2" {...field("city")} />
+      <TextField label="State or county (optional)" autoComplete="address-level1" {...field("region")} />
+      <TextField label="Postcode or ZIP code" autoComplete="postal-code" {...field("postcode")} />
+      <TextField label="Country" autoComplete="country-name" {...field("country")} />
+    </fieldset>
   );
 }

@@ -15,6 +15,9 @@ import { holdForReview, lockAdvert, publish, takeDown } from "../orders/index.ts
 import { processorColumns } from "./processors/match.ts";
 import { reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
 
+/** An amount in cents as the form's price fields take it: "450", "449.99". */
+const dollars = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, "");
+
 const notFound = () => new AppError("NOT_FOUND", "This advert does not exist.");
 const sold = () => new AppError("CONFLICT", "This laptop is sold: its advert can no longer be changed.");
 const rejected = () => new AppError("CONFLICT", "This advert was rejected: it can no longer be changed.");
@@ -94,6 +97,8 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
     storageType: input.storageType ?? null,
     screenInches: input.screenInches ?? null,
     batteryHealth: input.batteryHealth ?? null,
+    ships: input.ships,
+    shippingCents: input.shippingCents,
   });
 
   return {
@@ -203,8 +208,8 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
         status: a.status,
         name: a.name,
         brandId: a.brandId,
-        originalPrice: (a.originalPriceCents / 100).toFixed(2).replace(/\.00$/, ""),
-        resalePrice: (a.resalePriceCents / 100).toFixed(2).replace(/\.00$/, ""),
+        originalPrice: dollars(a.originalPriceCents),
+        resalePrice: dollars(a.resalePriceCents),
         yearsOfUse: String(a.yearsOfUse),
         location: a.location,
         mobile: a.mobile,
@@ -216,6 +221,8 @@ export function createAdvertCommands({ db, media, jobs }: { db: Db; media: Media
         storageType: a.storageType ?? "",
         screenInches: a.screenInches ?? "",
         batteryHealth: a.batteryHealth?.toString() ?? "",
+        ships: a.ships,
+        shippingPrice: a.ships ? dollars(a.shippingCents) : "",
         photoUrls: (a.photoKeys.length ? a.photoKeys : [a.imageKey]).map(mediaUrl),
       };
     },

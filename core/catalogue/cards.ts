@@ -21,6 +21,8 @@ const advertColumns = {
   condition: adverts.condition,
   status: adverts.status,
   performanceTier: adverts.performanceTier,
+  ships: adverts.ships,
+  shippingCents: adverts.shippingCents,
   createdAt: adverts.createdAt,
 };
 
@@ -76,13 +78,14 @@ export function cardsOf(db: Db, page: { as(alias: "adverts"): Subquery<"adverts"
 type CardRow = {
   [K in Exclude<
     keyof typeof cardColumns,
-    "ratingSum" | "ratingCount" | "performanceTier" | "priceBadge"
+    "ratingSum" | "ratingCount" | "performanceTier" | "priceBadge" | "shippingCents"
   >]: (typeof cardColumns)[K]["_"]["data"];
 } & {
   ratingSum: number | null;
   ratingCount: number | null;
   performanceTier: number | null;
   priceBadge: PriceBadge | null;
+  shippingCents: number;
 };
 
 /** A row as the card every page and the API show (schemas/catalogue.ts). */
@@ -93,10 +96,13 @@ export function toCard({
   createdAt,
   ratingSum,
   ratingCount,
+  ships,
+  shippingCents,
   ...row
 }: CardRow): AdvertCard {
   return {
     ...row,
+    shippingCents: ships ? shippingCents : null,
     performanceTier: tierName(performanceTier),
     imageUrl: mediaUrl(imageKey),
     sold: status === "sold",

@@ -49,6 +49,8 @@ export async function getAdvertDetail(
       storageType: adverts.storageType,
       screenInches: adverts.screenInches,
       batteryHealth: adverts.batteryHealth,
+      ships: adverts.ships,
+      shippingCents: adverts.shippingCents,
       sellerId: adverts.sellerId,
       sellerName: users.name,
       sellerVerified: users.verified,
@@ -82,12 +84,15 @@ export async function getAdvertDetail(
     ratingCount,
     guideCount,
     guideSource,
+    ships,
+    shippingCents,
     ...rest
   } = a;
   // sellerId stays: pages need it to tell the seller's own laptop apart; the API drops it.
   return {
     ...rest,
     sold: status === "sold",
+    shippingCents: ships ? shippingCents : null,
     review:
       status === "pending_review" || status === "rejected"
         ? { status, reason: status === "rejected" ? removalReason : null }

@@ -18,6 +18,7 @@ const CHIPS: (keyof SearchParams)[][] = [
   ["minScreen", "maxScreen"],
   ["maxYears"],
   ["verified"],
+  ["ships"],
   ["location"],
   ["q"],
 ];
@@ -58,6 +59,8 @@ function label(fields: (keyof SearchParams)[], p: SearchParams, brands: NamedBra
       return `Used ${p.maxYears} ${p.maxYears === 1 ? "year" : "years"} or less`;
     case "verified":
       return "Verified sellers only";
+    case "ships":
+      return "Ships only";
     case "location":
       return `Location ${p.location}`;
     default:

@@ -114,6 +114,8 @@ export function searchConditions(p: SearchParams, bind: Bind): SQL | undefined {
     p.maxYears !== undefined ? lte(adverts.yearsOfUse, bind("maxYears", p.maxYears)) : undefined,
     // Verified sellers are few: their ids (a partial index) are joined to the adverts, not each advert's seller looked up.
     p.verified ? sql`${adverts.sellerId} in (select ${users.id} from ${users} where ${users.verified})` : undefined,
+    // Its value is only ever "yes": a literal, so a prepared plan can use the partial index built on it.
+    p.ships ? sql`${adverts.ships}` : undefined,
   );
 }
 

@@ -1,3 +1,4 @@
+import { CARRIER_ORIGINS } from "../../schemas/delivery.ts";
 import { escapeHtml } from "./format.ts";
 import type { EmailParts } from "./kinds.ts";
 
@@ -13,18 +14,22 @@ export interface RenderedEmail {
  * One layout for every email, in the product's look (daisyUI's light theme: white card, the brand
  * wordmark, one primary button): an HTML part with inline styles (mail clients drop <style>) and a plain
  * text part, both from the same parts. No images, no tracking. Every value is escaped here, so a kind
- * cannot forget it. Links are absolute, from PUBLIC_URL, and only to this site.
+ * cannot forget it. Links are absolute, from PUBLIC_URL, and only to this site — but for the listed links to a
+ * parcel's tracking page at a carrier we know (schemas/delivery.ts), the one place off the site we send people.
  */
 export function renderEmail(
   parts: EmailParts,
   { publicUrl, unsubscribeUrl }: { publicUrl: string; unsubscribeUrl?: string },
 ): RenderedEmail {
   const site = new URL(publicUrl);
-  const absolute = (href: string) => {
+  const absolute = (href: string, offSite: readonly string[] = []) => {
     const url = new URL(href, site);
-    if (url.origin !== site.origin) throw new Error(`an email links off this site: ${url.origin}`);
+    if (url.origin !== site.origin && !offSite.includes(url.origin)) {
+      throw new Error(`an email links off this site: ${url.origin}`);
+    }
     return url.toString();
   };
+  const listed = (href: string) => absolute(href, CARRIER_ORIGINS);
   const action = parts.action && { label: parts.action.label, url: absolute(parts.action.href) };
   const home = site.toString();
   const e = escapeHtml;
@@ -41,7 +46,7 @@ export function renderEmail(
     ? `<ul style="margin:16px 0;padding:0;list-style:none">${parts.links
         .map(
           (l) =>
-            `<li style="padding:8px 0;border-bottom:1px solid #e5e7eb"><a href="${e(absolute(l.href))}" style="color:#422ad5;font-weight:600">${e(l.label)}</a><br><span style="color:#6b7280">${e(l.detail)}</span></li>`,
+            `<li style="padding:8px 0;border-bottom:1px solid #e5e7eb"><a href="${e(listed(l.href))}" style="color:#422ad5;font-weight:600">${e(l.label)}</a><br><span style="color:#6b7280">${e(l.detail)}</span></li>`,
         )
         .join("")}</ul>`
     : "";
@@ -78,7 +83,7 @@ ${facts}${links}${button}
     ...(parts.facts?.length
       ? [...parts.facts.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), ""]
       : []),
-    ...(parts.links ?? []).flatMap((l) => [`${l.label} (${l.detail})`, absolute(l.href), ""]),
+    ...(parts.links ?? []).flatMap((l) => [`${l.label} (${l.detail})`, listed(l.href), ""]),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     "--",
     `You receive this email because you have an account on ReLaptop (${home}).`,

@@ -1,4 +1,5 @@
 import { formatDateTime } from "../../schemas/dates.ts";
+import { trackingUrl } from "../../schemas/delivery.ts";
 import { SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import type { DeadlineKind } from "../../schemas/sales.ts";
 import { formatMoney } from "./format.ts";
@@ -30,7 +31,10 @@ export interface EmailParts {
   paragraphs: string[];
   /** Label and value rows (a receipt). */
   facts?: [label: string, value: string][];
-  /** A list of links on this site (the laptops an alert lists), each with a line of detail. */
+  /**
+   * A list of links on this site (the laptops an alert lists), each with a line of detail — or a parcel's
+   * tracking page at its carrier (schemas/delivery.ts: CARRIER_ORIGINS).
+   */
   links?: { label: string; detail: string; href: string }[];
   /** The one button: a path on this site, or an absolute URL on it (a reset link). */
   action?: { label: string; href: string };
@@ -105,6 +109,7 @@ interface OrderParams {
   orderId: string;
   orderNumber: string;
   productName: string;
+  /** What the buyer pays: the laptop and, for a shipped one, its shipping (core/orders/order-notices.ts). */
   priceCents: number;
 }
 
@@ -181,7 +186,7 @@ export const KINDS = {
   }),
 
   /** The buyer's receipt (payments: record). */
-  "order.receipt": kind<OrderParams & { paidAt: string }>({
+  "order.receipt": kind<OrderParams & { paidAt: string; shippingCents?: number }>({
     who: "the buyer",
     label: "Receipts for your payments",
     subject: "order",
@@ -201,10 +206,46 @@ export const KINDS = {
         ["Order number", orderNumber(p)],
         ["Laptop", p.productName],
         ["Amount", formatMoney(p.priceCents)],
+        // The amount is the total; a shipped laptop's receipt says what of it is shipping.
+        ...(p.shippingCents ? [["Of which shipping", formatMoney(p.shippingCents)] as [string, string]] : []),
         ["Date", formatDateTime(p.paidAt)],
       ],
       action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
+  }),
+
+  /** The seller posted the laptop, with its carrier and tracking number (orders: ship). */
+  "order.shipped": kind<OrderParams & { carrier: string; trackingNumber: string }>({
+    who: "the buyer",
+    label: "A seller ships a laptop to you",
+    subject: "order",
+    audience: "buyers",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Shipped: ${p.productName}`,
+      body: `The seller sent it with ${p.carrier}, tracking number ${p.trackingNumber}. Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
+    }),
+    mail: (p) => {
+      const tracking = trackingUrl(p.carrier, p.trackingNumber);
+      return {
+        subject: `Your laptop is on its way: ${p.productName}`,
+        heading: "Your laptop is on its way",
+        paragraphs: [
+          `The seller shipped ${p.productName} (order ${orderNumber(p)}).`,
+          "Once it arrives, say so on the order's page: I received it.",
+        ],
+        facts: [
+          ["Carrier", p.carrier],
+          ["Tracking number", p.trackingNumber],
+        ],
+        // Only a carrier we know has a tracking page to link to; any other is named, as the seller typed it.
+        ...(tracking && {
+          links: [{ label: "Track the parcel", detail: `${p.carrier} ${p.trackingNumber}`, href: tracking }],
+        }),
+        action: { label: "See the order", href: LINKS.order(p.orderId) },
+      };
+    },
   }),
 
   /** A booking was cancelled, or a paid order refunded (orders: cancel, refund, providerRefund). */

@@ -22,6 +22,7 @@ export {
   removeAllOf,
   takeDown,
 } from "./advert-lifecycle.ts";
+// The sale seen from both sides (the house's new shape: one verb per file, taking `Db | Tx`, the actor, the input).
 export { applyDueDeadlines, sendDueReminders } from "./apply-deadlines.ts";
 export { confirmReceipt } from "./confirm-receipt.ts";
 export { configureSaleWindows, DEFAULT_SALE_WINDOWS, type SaleWindows, saleWindows } from "./deadlines.ts";
@@ -34,3 +35,4 @@ export { actionsFor } from "./order-timeline.ts";
 export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
 export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";
 export { readOrder } from "./read-order.ts";
+export { ship } from "./ship.ts";

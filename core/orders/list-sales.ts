@@ -2,12 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
 import { orders } from "../../db/schema.ts";
-import { SALE_NEXT_STEPS } from "../../schemas/orders.ts";
+import { SALE_NEXT_STEPS, SHIPPED_SALE_NEXT_STEPS } from "../../schemas/orders.ts";
 import { BAD_SALES_CURSOR, type SalesPage } from "../../schemas/sales.ts";
 import type { OrderStatus } from "../../schemas/values.ts";
 import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
+import { deliveryView } from "./delivery-view.ts";
 import { actionsFor } from "./order-timeline.ts";
 
 export const SALES_PAGE_SIZE = 20;
@@ -34,10 +35,14 @@ export function salesQuery(
       productName: orders.productName,
       productImageKey: orders.productImageKey,
       priceCents: orders.priceCents,
+      delivery: orders.delivery,
+      shippingCents: orders.shippingCents,
+      shippingAddress: orders.shippingAddress,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
       buyerName: orders.buyerName,
       buyerPhone: orders.buyerPhone,
       meetingLocation: orders.meetingLocation,
-      delivery: orders.delivery,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -54,7 +59,7 @@ export function salesQuery(
 
 /**
  * My Sales: every order on the seller's laptops, newest first, with its buyer, their phone and meeting place
- * and what to do next — always the caller's own (`seller_id` is the session's account, in the query), read
+ * or shipping address (once paid) and what to do next — always the caller's own (`seller_id` is the session's account, in the query), read
  * straight from `orders_seller_newest_idx` a page at a time. Everything shown was copied onto the order at
  * booking, so nothing is joined.
  */
@@ -70,12 +75,14 @@ export async function listSales(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ productImageKey, createdAt, delivery, ...sale }) => ({
+    items: page.map(({ productImageKey, createdAt, shippingAddress, carrier, trackingNumber, ...sale }) => ({
       ...sale,
+      // The buyer's address only once paid (delivery-view.ts); the rest of the order is the seller's own.
+      ...deliveryView("seller", { ...sale, shippingAddress, carrier, trackingNumber }),
       productImageUrl: mediaUrl(productImageKey),
       createdAt: createdAt.toISOString(),
-      nextStep: SALE_NEXT_STEPS[sale.status],
-      can: actionsFor("seller", { status: sale.status, delivery }),
+      nextStep: (sale.delivery === "ship" && SHIPPED_SALE_NEXT_STEPS[sale.status]) || SALE_NEXT_STEPS[sale.status],
+      can: actionsFor("seller", sale),
     })),
     next: rows.length > limit && last ? cursors.encode(last.createdAt, last.id) : null,
   };

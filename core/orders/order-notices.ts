@@ -1,13 +1,25 @@
 import type { Tx } from "../../db/client.ts";
 import type { orders } from "../../db/schema.ts";
+import { totalCents } from "../../schemas/delivery.ts";
 import { type KindedNotice, notifyEach } from "../notifications/index.ts";
 import type { Transition } from "./order-states.ts";
 
 /** What a notice about an order needs to say: copied onto the order at booking, its seller included. */
 export type OrderFacts = Pick<
   typeof orders.$inferSelect,
-  "id" | "number" | "advertId" | "buyerId" | "sellerId" | "buyerName" | "meetingLocation" | "priceCents" | "productName"
->;
+  | "id"
+  | "number"
+  | "advertId"
+  | "buyerId"
+  | "sellerId"
+  | "buyerName"
+  | "meetingLocation"
+  | "priceCents"
+  | "shippingCents"
+  | "productName"
+> &
+  // A shipped order's tracking, once the seller has given it.
+  Partial<Pick<typeof orders.$inferSelect, "carrier" | "trackingNumber">>;
 
 /** What the transition itself adds: a note written for people (a reason), and the order's new deadline. */
 interface Moved {
@@ -19,7 +31,8 @@ const facts = (o: OrderFacts) => ({
   orderId: o.id,
   orderNumber: o.number,
   productName: o.productName,
-  priceCents: o.priceCents,
+  // What the buyer pays and the seller is paid: the laptop and its shipping.
+  priceCents: totalCents(o),
 });
 
 const both = (o: OrderFacts) => [
@@ -44,7 +57,11 @@ const TELLS: Record<Transition, ((o: OrderFacts, moved: Moved) => KindedNotice[]
   startPayment: null,
   pay: (o) => [
     { kind: "order.paid", recipientId: o.sellerId, params: { ...facts(o), buyerName: o.buyerName } },
-    { kind: "order.receipt", recipientId: o.buyerId, params: { ...facts(o), paidAt: new Date().toISOString() } },
+    {
+      kind: "order.receipt",
+      recipientId: o.buyerId,
+      params: { ...facts(o), shippingCents: o.shippingCents, paidAt: new Date().toISOString() },
+    },
   ],
   paymentFailed: null,
   cancel: (o) => cancelled(o, false),
@@ -59,7 +76,13 @@ const TELLS: Record<Transition, ((o: OrderFacts, moved: Moved) => KindedNotice[]
   refundInPart: null,
   providerRefund: (o) => cancelled(o, true),
   handOver: (o, { deadlineAt }) => handedOver(o, "buyer", deadlineAt),
-  ship: null,
+  ship: (o) => [
+    {
+      kind: "order.shipped",
+      recipientId: o.buyerId,
+      params: { ...facts(o), carrier: o.carrier ?? "", trackingNumber: o.trackingNumber ?? "" },
+    },
+  ],
   confirmReceipt: (o, { deadlineAt }) => handedOver(o, "seller", deadlineAt),
   accept: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), how: "accepted" } }],
   complete: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), how: "windowEnded" } }],

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderEvents, users } from "../../db/schema.ts";
 import type { OrderActions } from "../../schemas/sales.ts";
+import type { DeliveryMethod } from "../../schemas/values.ts";
 import { canTransition, type OrderStatus, TRANSITIONS, type Transition } from "./order-states.ts";
 
 /** What each transition reads as on an order's page, said of whoever made it. */
@@ -64,14 +65,14 @@ export async function orderTimeline(q: Db | Tx, orderId: string) {
 /** What the actions depend on besides the status: a parcel is received by its buyer after it is shipped. */
 export interface OrderForActions {
   status: OrderStatus;
-  delivery?: "meet" | "ship";
+  delivery?: DeliveryMethod;
   receivedAt?: Date | string | null;
 }
 
 /**
  * What this viewer may do about an order now, from the order state table: its buyer pays, cancels, says they
  * received it (a paid order, or a parcel on its way) and that everything is fine; its seller declines a
- * booking and marks a paid order handed over (meet); anyone else (an admin) reads.
+ * booking, marks a paid meet-up handed over or ships an order to be shipped; anyone else (an admin) reads.
  */
 export function actionsFor(viewer: "buyer" | "seller" | "reader", order: OrderForActions): OrderActions {
   const { status } = order;
@@ -86,5 +87,6 @@ export function actionsFor(viewer: "buyer" | "seller" | "reader", order: OrderFo
     accept: buyer && canTransition(status, "accept"),
     decline: seller && canTransition(status, "decline"),
     handOver: seller && order.delivery !== "ship" && canTransition(status, "handOver"),
+    ship: seller && order.delivery === "ship" && canTransition(status, "ship"),
   };
 }

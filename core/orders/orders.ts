@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, lt, or } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { isUuid, uniqueViolationOf } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
@@ -9,6 +10,7 @@ import {
   type AccountOrder,
   BLOCKED_BOOKING,
   type BookingInput,
+  bookingSchema,
   type CancelOutcome,
   type MyOrder,
   type OrderView,
@@ -24,6 +26,7 @@ import { deadlineAfter } from "./deadlines.ts";
 import { type OrderFacts, tellAbout } from "./order-notices.ts";
 import { newOrderNumber, ORDER_NUMBER_INDEX } from "./order-number.ts";
 import { type OrderStatus, SOLD, TRANSITIONS } from "./order-states.ts";
+import { parseInput } from "./parse-input.ts";
 import { createPaymentSteps, type MoneyDeps } from "./pay-order.ts";
 import { applyTransition, lockBuyer, lockOrder, orderNotFound } from "./transition.ts";
 
@@ -38,6 +41,8 @@ const orderColumns = {
   productName: orders.productName,
   productImageKey: orders.productImageKey,
   priceCents: orders.priceCents,
+  delivery: orders.delivery,
+  shippingCents: orders.shippingCents,
   status: orders.status,
   buyerName: orders.buyerName,
   buyerEmail: orders.buyerEmail,
@@ -53,15 +58,23 @@ function toView({
   return { ...o, productImageUrl: mediaUrl(productImageKey), createdAt: createdAt.toISOString() };
 }
 
+/** Booking "Ship to me" for a laptop its seller does not post. */
+export const MEET_ONLY = "This laptop's seller does not ship it: choose Meet in person.";
+
 /**
  * Books a laptop. Everything on the order comes from the account and the advert; the buyer gives only
- * where to meet and a phone number. Its seller and number are set here, once.
+ * how they want it (where to meet, or where to ship it) and a phone number. Its seller and number are set
+ * here, once.
  */
 function requireBuyer(actor: SessionUser) {
   if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins cannot book laptops.");
 }
 
-async function placeBooking(tx: Tx, actor: SessionUser, input: BookingInput): Promise<{ id: string }> {
+async function placeBooking(
+  tx: Tx,
+  actor: SessionUser,
+  input: z.output<typeof bookingSchema>,
+): Promise<{ id: string }> {
   await lockBuyer(tx, actor.id);
   const [live] = await tx
     .select({ n: count() })
@@ -79,6 +92,8 @@ async function placeBooking(tx: Tx, actor: SessionUser, input: BookingInput): Pr
   if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
   if (found.blocked) throw new AppError("FORBIDDEN", BLOCKED_BOOKING);
   if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
+  const ship = input.delivery === "ship";
+  if (ship && !advert.ships) throw new AppError("VALIDATION_FAILED", MEET_ONLY, { delivery: MEET_ONLY });
   const order = {
     id: randomUUID(),
     number: newOrderNumber(),
@@ -87,9 +102,13 @@ async function placeBooking(tx: Tx, actor: SessionUser, input: BookingInput): Pr
     sellerId: advert.sellerId,
     buyerName: actor.name,
     buyerEmail: actor.email,
-    meetingLocation: input.meetingLocation,
+    delivery: ship ? ("ship" as const) : ("meet" as const),
+    meetingLocation: ship ? null : input.meetingLocation,
+    shippingAddress: ship ? input.shippingAddress : null,
     buyerPhone: input.phone,
     priceCents: advert.resalePriceCents,
+    // The shipping the seller asked when the buyer booked; the charge is the price and this.
+    shippingCents: ship ? advert.shippingCents : 0,
     productName: advert.name,
     productImageKey: advert.imageKey,
     deadlineAt: deadlineAfter("book", new Date()),
@@ -164,11 +183,12 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
 
   return {
     /**
-     * Books a laptop. Everything on the order comes from the account and the advert;
-     * the buyer gives only where to meet and a phone number.
+     * Books a laptop. Everything on the order comes from the account and the advert, prices included;
+     * the buyer gives only how they want it and a phone number.
      */
-    async book(actor: SessionUser, input: BookingInput): Promise<{ id: string }> {
+    async book(actor: SessionUser, booking: BookingInput): Promise<{ id: string }> {
       requireBuyer(actor);
+      const input = parseInput(bookingSchema, booking);
       if (!isUuid(input.advertId)) throw new AppError("NOT_FOUND", "This laptop does not exist.");
       // A number drawn twice (one in a billion per order) is refused by its unique index: the booking is
       // made again with another. The transaction is whole again each time, so the normal booking costs nothing more.

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, orders, payments } from "../../db/schema.ts";
+import { totalCents } from "../../schemas/delivery.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/index.ts";
@@ -44,7 +45,8 @@ export const ONE_HOLD_AT_A_TIME = "You are already paying for another laptop. Fi
  *  1. reserve: lock the advert and the order; if the laptop is for sale and nobody else is paying, hold
  *     it for this order — and, when we charge the card ourselves, move the order to `paying`, so a second
  *     attempt (another tab, another key) is refused while this one is in flight;
- *  2. charge: the provider takes the money (outside any transaction), idempotently —
+ *  2. charge: the provider takes the order's total — the laptop and its shipping — (outside any
+ *     transaction), idempotently —
  *     on our server for the simulated provider, in the browser with Stripe;
  *  3. record: in one transaction, the payment, order → paid, advert → sold, other bookings → closed.
  * A failed charge puts the order back to `booked` and releases the hold. A hold left by a crash expires
@@ -137,7 +139,7 @@ export function createPaymentSteps({ db, jobs, provider, simulated }: MoneyDeps)
           orderId: order.id,
           advertId: order.advertId,
           email: order.buyerEmail,
-          priceCents: order.priceCents,
+          priceCents: totalCents(order),
           provider: by.name,
           transactionId,
           status: "succeeded",
@@ -168,7 +170,7 @@ export function createPaymentSteps({ db, jobs, provider, simulated }: MoneyDeps)
     let transactionId: string;
     try {
       ({ transactionId } = await via.charge({
-        amountCents: reserved.priceCents,
+        amountCents: totalCents(reserved),
         idempotencyKey: `order:${reserved.id}:${attemptKey}`,
         orderId: reserved.id,
         card,
@@ -211,7 +213,7 @@ export function createPaymentSteps({ db, jobs, provider, simulated }: MoneyDeps)
       const reserved = await reserve(actor, orderId, false);
       if (!reserved) return null;
       const intent = await provider.createIntent({
-        amountCents: reserved.priceCents,
+        amountCents: totalCents(reserved),
         orderId: reserved.id,
         idempotencyKey: `order:${reserved.id}:intent`,
       });
@@ -232,10 +234,10 @@ export function createPaymentSteps({ db, jobs, provider, simulated }: MoneyDeps)
       }
       if (intent.status !== "succeeded") return "pending" as const;
       const [order] = await db
-        .select({ priceCents: orders.priceCents })
+        .select({ priceCents: orders.priceCents, shippingCents: orders.shippingCents })
         .from(orders)
         .where(eq(orders.id, intent.orderId));
-      if (!order || order.priceCents !== intent.amountCents)
+      if (!order || totalCents(order) !== intent.amountCents)
         throw new Error(`intent ${intent.id} does not match its order`);
       await record(intent.orderId, intent.id);
       return "paid" as const;

@@ -6,6 +6,7 @@ import type { OrderDetail } from "../../schemas/sales.ts";
 import { isAdmin, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { deadlineOf } from "./deadlines.ts";
+import { deliveryView } from "./delivery-view.ts";
 import { actionsFor, orderTimeline } from "./order-timeline.ts";
 import { orderNotFound } from "./transition.ts";
 
@@ -18,7 +19,7 @@ const actingAs = (viewer: OrderDetail["viewer"], actor: SessionUser) =>
 
 /**
  * An order's page: its buyer, its laptop's seller and admins read it, with the buyer's phone and meeting
- * place, its timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
+ * place or shipping address (deliveryView: the seller's once paid), its timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
  * an order's id says nothing to a stranger, not even that it is there). Ownership is in the query itself.
  */
 export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string): Promise<OrderDetail> {
@@ -32,9 +33,13 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
       productName: orders.productName,
       productImageKey: orders.productImageKey,
       priceCents: orders.priceCents,
+      delivery: orders.delivery,
+      shippingCents: orders.shippingCents,
+      shippingAddress: orders.shippingAddress,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
       meetingLocation: orders.meetingLocation,
       buyerPhone: orders.buyerPhone,
-      delivery: orders.delivery,
       handedOverAt: orders.handedOverAt,
       receivedAt: orders.receivedAt,
       deadlineAt: orders.deadlineAt,
@@ -64,10 +69,14 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     handedOverAt,
     receivedAt,
     deadlineAt,
+    shippingAddress: _address,
+    carrier: _carrier,
+    trackingNumber: _trackingNumber,
     ...order
   } = row;
   return {
     ...order,
+    ...deliveryView(viewer, row),
     viewer,
     productImageUrl: mediaUrl(productImageKey),
     buyer: { id: buyerId, name: buyerName },

@@ -21,7 +21,7 @@ export const withoutJit = (tx: Tx) => tx.execute(sql`set local jit = off`);
 /** The advert being matched, if it is for sale. */
 const theAdvert = (advertId: string) => sql`
   select id, seller_id, brand_id, resale_price_cents, condition, location, ram_gb, storage_gb, search, name,
-    processor, performance_tier, battery_health, ${screenInches} as screen, storage_type, years_of_use,
+    processor, performance_tier, battery_health, ${screenInches} as screen, storage_type, years_of_use, ships,
     (select verified from users where users.id = seller_id) as seller_verified
   from adverts where id = ${advertId} and status = 'available'`;
 
@@ -49,6 +49,7 @@ const joinMatchingSearches = sql`
     and (s.storage_type is null or s.storage_type = a.storage_type)
     and (s.max_years_of_use is null or s.max_years_of_use >= a.years_of_use)
     and (not s.verified_sellers_only or a.seller_verified)
+    and (not s.ships_only or a.ships)
     and (s.q is null or a.search @@ s.query or s.q <% a.name)`;
 
 /** How many saved searches an advert matches: the matching statement alone (benchmarks, EXPLAIN). */

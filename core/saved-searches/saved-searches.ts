@@ -44,6 +44,7 @@ export function toSearchParams(r: Row): SearchParams {
     storageType: r.storageType ?? undefined,
     maxYears: r.maxYearsOfUse ?? undefined,
     verified: r.verifiedSellersOnly || undefined,
+    ships: r.shipsOnly || undefined,
     sort: r.sort as SearchParams["sort"],
     cursor: undefined,
   };
@@ -137,6 +138,7 @@ export function createSavedSearches({ db }: { db: Db }) {
         storageType: input.storageType ?? null,
         maxYearsOfUse: input.maxYears ?? null,
         verifiedSellersOnly: input.verified ?? false,
+        shipsOnly: input.ships ?? false,
         sort: input.sort,
       };
       return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { shipSchema } from "../../schemas/delivery.ts";
 import {
   bookingSchema,
   cancelReplySchema,
@@ -76,6 +77,25 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     async (request, reply) => {
       const seller = await requireUser(services, request, "seller");
       await services.orders.decline(seller, request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    "/orders/:id/ship",
+    {
+      schema: {
+        tags,
+        summary:
+          "Its seller marks a paid order to be shipped as shipped, with the carrier and tracking number its buyer " +
+          "follows it by (USPS, UPS, FedEx, DHL and Royal Mail link to their tracking page)",
+        params: idParams,
+        body: shipSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const seller = await requireUser(services, request, "seller");
+      await services.orders.ship(seller, request.params.id, request.body);
       return reply.status(204).send(null);
     },
   );

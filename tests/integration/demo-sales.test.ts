@@ -25,7 +25,7 @@ it("gives Sam a booking waiting in My Sales, with Bea's phone and meeting place"
       meetingLocation: "Banani 11, Dhaka",
       buyerPhone: "01711234567",
       number: expect.stringMatching(/^RL-[2-9A-HJ-NP-Z]{6}$/),
-      can: expect.objectContaining({ decline: true }),
+      can: expect.objectContaining({ decline: true, ship: false }),
     }),
   ]);
   const page = await sam.get("/dashboard/sales");
@@ -37,7 +37,9 @@ it("gives Bea an order in its buyer protection window, handed over by Sam a day 
   const bea = client(t);
   await bea.signIn(DEMO_ACCOUNTS.buyer);
   const mine = (await bea.get("/api/orders")).json().orders;
-  const inWindow = mine.filter((o: { status: string }) => o.status === "handed_over");
+  const inWindow = mine.filter(
+    (o: { status: string; meetingLocation: string | null }) => o.status === "handed_over" && o.meetingLocation,
+  );
   expect(inWindow).toHaveLength(1);
   const order = (await bea.get(`/api/orders/${inWindow[0].id}`)).json();
   expect(order.can).toMatchObject({ accept: true, cancelAndRefund: false });
@@ -55,4 +57,25 @@ it("gives Bea an order in its buyer protection window, handed over by Sam a day 
   expect(Date.parse(bookingPage.deadline.at)).toBeGreaterThan(Date.now());
   // Nothing in the demo is overdue: the deadlines job at the first start finds nothing to do.
   expect((await t.services.orders.applyDeadlinesNow()).applied).toBe(0);
+});
+
+it("ships: some of Sam's laptops ship, and one is on its way to Bea with a UPS tracking link", async () => {
+  const shipping = (await client(t).get("/api/adverts?ships=true")).json().items as { shippingCents: number }[];
+  expect(shipping.length).toBeGreaterThan(0);
+  expect(shipping.every((a) => a.shippingCents !== null)).toBe(true);
+
+  const sam = client(t);
+  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const [onItsWay] = (await sam.get("/api/sales?status=handed_over"))
+    .json()
+    .items.filter((s: { delivery: string }) => s.delivery === "ship");
+  expect(onItsWay).toMatchObject({
+    buyerName: "Bea Buyer",
+    shippingAddress: expect.objectContaining({ city: "Dhaka" }),
+    shipment: { carrier: "UPS", trackingUrl: expect.stringMatching(/^https:\/\/www\.ups\.com\/track\?tracknum=/) },
+  });
+  const bea = client(t);
+  await bea.signIn(DEMO_ACCOUNTS.buyer);
+  const page = await bea.get(`/dashboard/orders/${onItsWay.id}`);
+  expect(page.body).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
 });

@@ -65,10 +65,13 @@ beforeAll(async () => {
     const own = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
     return [...own, ...[...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(kinds)];
   };
-  /** A body's properties, through references and intersections. */
+  /** A body's properties, through references, intersections and unions (a booking's meeting or shipping). */
   const properties = (schema: JsonSchema): [string, JsonSchema][] => {
     const s = resolve(schema);
-    return [...Object.entries(s.properties ?? {}), ...(s.allOf ?? []).flatMap(properties)];
+    return [
+      ...Object.entries(s.properties ?? {}),
+      ...[...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])].flatMap(properties),
+    ];
   };
   operations = [];
   jsonFields = [];

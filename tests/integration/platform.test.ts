@@ -145,8 +145,11 @@ describe("platform", () => {
     // typical reply time); the seller has been a member for months.
     const hoursAgo = (at: string) => (Date.now() - Date.parse(at)) / 3_600_000;
     const news = notices as { kind: string; createdAt: string }[];
-    const when = (kind: string) => hoursAgo(news.find((n) => n.kind === kind)?.createdAt ?? "");
+    // When she was first told of each (newest first: the last of its kind).
+    const when = (kind: string) => hoursAgo(news.findLast((n) => n.kind === kind)?.createdAt ?? "");
     expect(when("order.receipt")).toBeGreaterThan(3 * 24);
+    // The laptop Sam shipped her two days ago.
+    expect(when("order.shipped")).toBeGreaterThan(47);
     expect(when("favourite.priceDrop")).toBeLessThan(24);
     expect(when("favourite.sold")).toBeGreaterThan(24);
     // In the story's order: paid, then Sam's answer, then the sale to Karim, then the price drop.

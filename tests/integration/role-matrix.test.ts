@@ -81,6 +81,8 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/orders/{id}": row(401, 200, 200, 404, 404, 200),
   // Its seller alone declines it (acting as a seller); another seller is told it does not exist.
   "POST /api/orders/{id}/decline": row(401, 403, "ok", 403, 404, 403),
+  // Its seller alone marks a paid order to be shipped as shipped; another seller is told it does not exist.
+  "POST /api/orders/{id}/ship": row(401, 403, "ok", 403, 404, 403),
   // My Sales: sellers, each their own.
   "GET /api/sales": row(401, 403, "ok", 403, "ok", 403),
   "POST /api/orders/{id}/pay": row(401, "ok", 404, 404, 404, 404),
@@ -311,6 +313,25 @@ async function fresh(op: string): Promise<Record<string, string>> {
         .id,
     };
   }
+  if (op === "POST /api/orders/{id}/ship") {
+    // A paid order to be shipped of its own each time: a shipped one cannot be shipped again.
+    const advert = await createAdvert(t.services, {
+      sellerId: ids.ownerId as string,
+      brandId: ids.brand as string,
+      name: "Shipped",
+      resalePriceCents: 100,
+      shippingCents: 500,
+    });
+    const shippingAddress = { name: "B", line1: "1 Road", city: "Dhaka", postcode: "1212", country: "Bangladesh" };
+    const order = await t.services.orders.book(buyerUser, {
+      advertId: advert.id,
+      delivery: "ship",
+      shippingAddress,
+      phone: "0171234567",
+    });
+    await t.services.orders.payWithTestCard(buyerUser, order.id);
+    return { id: order.id };
+  }
   if (op.includes("/api/reviews/{id}")) return { id: ids.review as string };
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
   return {
@@ -380,6 +401,7 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "POST /api/conversations/{id}/messages": { body: "Matrix" },
     "POST /api/conversations/{id}/report": { reason: "Other" },
     "POST /api/orders/{id}/decline": { reason: "Matrix" },
+    "POST /api/orders/{id}/ship": { carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
   };
   return op in json
     ? { payload: json[op] }

@@ -109,7 +109,7 @@ describe("saving, listing, renaming, deleting", () => {
     expect((await buyer.http.get("/api/saved-searches")).json().savedSearches).toEqual([]);
   });
 
-  it("keeps the spec filters /allAdd reads from words and controls: processor, tier, battery, screen, storage type, age, verified", async () => {
+  it("keeps the spec filters /allAdd reads from words and controls: processor, tier, battery, screen, storage type, age, verified, ships", async () => {
     const buyer = await newBuyer();
     const saved = await save(buyer, {
       cpu: "i7",
@@ -122,13 +122,14 @@ describe("saving, listing, renaming, deleting", () => {
       maxScreen: 14,
       maxYears: 3,
       verified: true,
+      ships: true,
     });
     expect(saved.name).toBe(
       // Every filter named, cut at 80 characters.
       "Core i7 · Performance · 16 GB+ · 512 GB+ SSD · 13.3–14″ · battery 80%+ · ≤ 3 ye…",
     );
     expect(saved.url).toBe(
-      "/allAdd?minRam=16&minStorage=512&cpu=i7&tier=3&minBattery=80&minScreen=13.3&maxScreen=14&storageType=SSD&maxYears=3&verified=true",
+      "/allAdd?minRam=16&minStorage=512&cpu=i7&tier=3&minBattery=80&minScreen=13.3&maxScreen=14&storageType=SSD&maxYears=3&verified=true&ships=true",
     );
     // Opening it runs the same search as that URL.
     const opened = (await buyer.http.get(`/api/saved-searches/${saved.id}/adverts`)).json().filters;
@@ -155,6 +156,7 @@ describe("saving, listing, renaming, deleting", () => {
       [{ storageType: "tape" }, "storageType", FILTER_ERRORS.storageType],
       [{ maxYears: -1 }, "maxYears", FILTER_ERRORS.maxYears],
       [{ verified: "maybe" }, "verified", FILTER_ERRORS.verified],
+      [{ ships: "yes" }, "ships", FILTER_ERRORS.ships],
       [{ minScreen: 13.35 }, "minScreen", FILTER_ERRORS.minScreen],
       // Well formed, but no such brand: a search for it could never match.
       [{ brand: "0b6f1f7e-9c1e-4f51-9a51-3f2d6b1f0c11" }, "brand", CHOOSE_A_BRAND],
@@ -398,14 +400,47 @@ describe("alerts", () => {
       { q: batch, storageType: "HDD" },
       { q: batch, maxYears: 2 },
       { q: batch, verified: true },
+      { q: batch, ships: true },
     ];
     const saved: Awaited<ReturnType<typeof save>>[] = [];
     for (const body of searches) saved.push(await save(buyer, body));
     const specs = [
-      { processor: "Intel Core i7-8650U", battery: 90, screen: "14", storage: "SSD", years: 1, verified: false },
-      { processor: "Apple M2 Pro 10-core", battery: 70, screen: "16.2", storage: "SSD", years: 3, verified: true },
-      { processor: "Intel Core i5-8250U", battery: 88, screen: "15.6", storage: "HDD", years: 4, verified: true },
-      { processor: "Whatever chip", battery: 50, screen: "13.3", storage: "eMMC", years: 2, verified: false },
+      {
+        processor: "Intel Core i7-8650U",
+        battery: 90,
+        screen: "14",
+        storage: "SSD",
+        years: 1,
+        verified: false,
+        ships: true,
+      },
+      {
+        processor: "Apple M2 Pro 10-core",
+        battery: 70,
+        screen: "16.2",
+        storage: "SSD",
+        years: 3,
+        verified: true,
+        ships: false,
+      },
+      {
+        processor: "Intel Core i5-8250U",
+        battery: 88,
+        screen: "15.6",
+        storage: "HDD",
+        years: 4,
+        verified: true,
+        ships: true,
+      },
+      {
+        processor: "Whatever chip",
+        battery: 50,
+        screen: "13.3",
+        storage: "eMMC",
+        years: 2,
+        verified: false,
+        ships: false,
+      },
     ] as const;
     const posted: string[] = [];
     for (const [i, spec] of specs.entries()) {
@@ -420,7 +455,7 @@ describe("alerts", () => {
             storageType: spec.storage,
             yearsOfUse: spec.years,
           },
-          { batteryHealth: spec.battery, screenInches: spec.screen },
+          { batteryHealth: spec.battery, screenInches: spec.screen, ships: spec.ships },
         ),
       );
     }

@@ -271,6 +271,10 @@ describe("query plans", () => {
     expect(text).toMatch(/Index|Bitmap/);
   });
 
+  it("the Ships filter can read the few adverts that ship from their own index", async () => {
+    expect(await plan("ships=true")).toMatch(/adverts_ships_idx/);
+  });
+
   // At 1 M adverts the planner reads them by primary key and sorts them; here, on a few rows, it may look the
   // ids up in the sort's index instead — either way the ids bound what is read.
   it("a page among the matches the counts found looks those ids up in an index", async () => {

@@ -30,6 +30,8 @@ interface Spec {
   years: number;
   condition?: "excellent" | "good" | "Fair";
   verified?: boolean;
+  /** Its seller posts it (for this many cents). */
+  shippingCents?: number;
   status?: "available" | "sold";
 }
 const SPECS: Spec[] = [
@@ -73,6 +75,7 @@ const SPECS: Spec[] = [
     screen: "14",
     battery: 95,
     years: 1,
+    shippingCents: 1500,
   },
   {
     brand: "lenovo",
@@ -101,6 +104,7 @@ const SPECS: Spec[] = [
     battery: 91,
     years: 1,
     verified: true,
+    shippingCents: 0,
   },
   {
     brand: "dell",
@@ -162,6 +166,7 @@ beforeAll(async () => {
       condition: s.condition ?? "good",
       status: s.status ?? "available",
       createdAt: new Date(Date.parse("2026-03-01T00:00:00Z") + i * 60_000),
+      shippingCents: s.shippingCents,
       imageKey: image,
     });
     image = a.imageKey;
@@ -229,6 +234,9 @@ describe("the newer filters", () => {
     ["maxYears=1", ["Dell XPS 15", "Lenovo ThinkPad E14"]],
     ["verified=true", ["Dell XPS 15", "Lenovo ThinkPad T14"]],
     [`verified=true&brand=BRAND&tier=3`, ["Lenovo ThinkPad T14"]],
+    ["ships=true", ["Dell XPS 15", "Lenovo ThinkPad E14"]],
+    ["ships=true&brand=BRAND", ["Lenovo ThinkPad E14"]],
+    ["ships=true&sort=price_asc&maxPrice=1000", ["Lenovo ThinkPad E14"]],
   ])("%s", async (query, expected) => {
     expect(await names(query.replace("BRAND", lenovo))).toEqual(expected);
   });
@@ -241,6 +249,7 @@ describe("the newer filters", () => {
     ["storageType=floppy", "storageType"],
     ["maxYears=-1", "maxYears"],
     ["verified=maybe", "verified"],
+    ["ships=yes", "ships"],
     ["cpu=pentium4;drop", "cpu"],
   ])("refuses %s with a 400 naming %s", async (query, field) => {
     for (const path of ["/api/adverts", "/api/adverts/counts"]) {
@@ -300,6 +309,19 @@ describe("the pages", () => {
     expect(wrong.body).toContain("Battery health must be a whole number from 0 to 100");
     expect(wrong.body).toContain("Choose a performance tier from the list");
     expect(wrong.body).toContain("Dell XPS 15"); // the rest of the search still shows
+  });
+
+  it("/allAdd's Ships filter is a ticked box in the URL with its chip, and the cards say what shipping costs", async () => {
+    const page = await client(t).get("/allAdd?ships=true");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('aria-label="Remove Ships only"');
+    expect(page.body).toMatch(/<input[^>]*name="ships"[^>]*checked=""/);
+    expect(page.body).toContain("Ships for $15");
+    expect(page.body).toContain("Ships free");
+    expect(page.body).not.toContain("Meet in person only");
+    expect(page.body).not.toContain("Lenovo ThinkPad T14");
+    const all = await client(t).get("/allAdd");
+    expect(all.body).toContain("Meet in person only");
   });
 
   it("a brand page has the filters, chips and counts for its brand only", async () => {

@@ -285,7 +285,12 @@ describe("Stripe payments", () => {
     });
     try {
       expect(await seedDemoIfEmpty(fresh.services)).toBe(true);
-      const [sale] = await fresh.services.db.select().from(payments);
+      // The demo's sale still waiting for its handover (the others were handed over: no longer cancelled).
+      const [{ sale } = { sale: undefined }] = await fresh.services.db
+        .select({ sale: payments })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(orders.status, "paid"));
       expect(sale).toMatchObject({ provider: "simulated", status: "succeeded" });
       const buyer = client(fresh);
       await buyer.signIn(DEMO_ACCOUNTS.buyer);

@@ -1,28 +1,35 @@
 import { sql } from "drizzle-orm";
+import { SALE_STATUSES } from "../../core/orders/index.ts";
 import type { Db } from "../../db/client.ts";
+
+/** An order whose laptop is sold to its buyer, as SQL: paid, handed over, disputed, being refunded, or final. */
+const SOLD_TO_BUYER = SALE_STATUSES.map((status) => `'${status}'`).join(", ");
 
 /**
  * What the money must agree with, read from the database itself: the orders, our payment records and
  * the simulated provider's own ledger. Used by the integration tests and by every money drill.
  */
-/** Orders whose laptop is sold to their buyer (core/orders/order-states.ts: SALE_STATUSES). */
-const SOLD_TO_BUYER = `('paid', 'handed_over', 'disputed', 'refunding', 'completed')`;
-
 const INVARIANTS: [rule: string, query: string][] = [
   [
     "a sold laptop has exactly one paid order",
     `select a.id from adverts a where a.status = 'sold' and (select count(*) from orders o
-     where o.advert_id = a.id and o.status in ${SOLD_TO_BUYER}) <> 1`,
+     where o.advert_id = a.id and o.status in (${SOLD_TO_BUYER})) <> 1`,
   ],
   [
     "a paid order's laptop is sold",
     `select o.id from orders o join adverts a on a.id = o.advert_id
-     where o.status in ${SOLD_TO_BUYER} and a.status <> 'sold'`,
+     where o.status in (${SOLD_TO_BUYER}) and a.status <> 'sold'`,
   ],
   [
-    "a paid order has its payment recorded, at its price",
-    `select o.id from orders o where o.status in ${SOLD_TO_BUYER} and not exists (
-     select 1 from payments p where p.order_id = o.id and p.status = 'succeeded' and p.price_cents = o.price_cents)`,
+    "a paid order has its payment recorded, at its total (the laptop and its shipping)",
+    `select o.id from orders o where o.status in (${SOLD_TO_BUYER}) and not exists (
+     select 1 from payments p where p.order_id = o.id and p.status = 'succeeded'
+       and p.price_cents = o.price_cents + o.shipping_cents)`,
+  ],
+  [
+    "a card is charged its order's total, the laptop and its shipping",
+    `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
+     join orders o on o.id = i.order_id where c.amount_cents <> o.price_cents + o.shipping_cents`,
   ],
   [
     "a refunded order's payment is refunded",
@@ -33,7 +40,7 @@ const INVARIANTS: [rule: string, query: string][] = [
     "every card charge belongs to a paid order or was refunded in full",
     `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
      left join orders o on o.id = i.order_id
-     where c.amount_refunded_cents < c.amount_cents and coalesce(o.status, '') not in ${SOLD_TO_BUYER}`,
+     where c.amount_refunded_cents < c.amount_cents and coalesce(o.status, '') not in (${SOLD_TO_BUYER})`,
   ],
   [
     "a charge refunded in full always means a refunded order, never one the buyer keeps",

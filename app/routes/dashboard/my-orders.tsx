@@ -3,12 +3,12 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { actionsFor, saleWindows } from "../../../core/orders/index.ts";
 import type { MyReview } from "../../../core/reviews/index.ts";
-import { formatPrice } from "../../../schemas/money.ts";
 import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { REVIEWABLE_ORDER_STATUSES } from "../../../schemas/reviews.ts";
 import type { OrderActions } from "../../../schemas/sales.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
+import { OrderAmount } from "../../components/delivery-details.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
@@ -121,7 +121,7 @@ function OrderRow({
       }
     >
       <p className="flex flex-wrap items-center gap-2">
-        {formatPrice(order.priceCents)}
+        <OrderAmount order={order} />
         <span
           ref={statusMark}
           className={`badge ${order.status === "paid" || order.status === "handed_over" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}

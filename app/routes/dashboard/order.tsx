@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { saleWindows } from "../../../core/orders/index.ts";
-import { formatPrice } from "../../../schemas/money.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import type { OrderDetail } from "../../../schemas/sales.ts";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
+import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
@@ -51,14 +51,15 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             </Link>
           </h2>
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold">{formatPrice(order.priceCents)}</span>
+            <span className="font-semibold">
+              <OrderAmount order={order} />
+            </span>
             <span className="badge badge-info">{ORDER_STATUS_LABELS[order.status]}</span>
           </p>
         </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-        <dt className="font-semibold">Delivery</dt>
-        <dd>{`Meet in person at ${order.meetingLocation}`}</dd>
+        <DeliveryRows order={order} />
         {viewer !== "buyer" && (
           <>
             <dt className="font-semibold">Buyer</dt>
@@ -93,7 +94,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         </dd>
         {order.handedOverAt && (
           <>
-            <dt className="font-semibold">Handed over</dt>
+            <dt className="font-semibold">{order.delivery === "ship" ? "Shipped" : "Handed over"}</dt>
             <dd>
               <LocalTime iso={order.handedOverAt} />
             </dd>

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
+import { totalCents } from "../../../schemas/delivery.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { cardSchema, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
@@ -76,13 +77,18 @@ export default function Payment({ loaderData: { order, payWith }, actionData }: 
       ) : (
         <>
           <p className="mb-6 text-lg">
-            Please pay <strong>{formatPrice(order.priceCents)}</strong> for confirm this order!
+            Please pay <strong>{formatPrice(totalCents(order))}</strong> for confirm this order!
+            {order.shippingCents > 0 && (
+              <span className="block text-base">
+                {formatPrice(order.priceCents)} for the laptop and {formatPrice(order.shippingCents)} for shipping.
+              </span>
+            )}
           </p>
           {payWith.form === "stripe" ? (
             <StripeCardForm
               publishableKey={payWith.publishableKey}
               orderId={order.id}
-              amountCents={order.priceCents}
+              amountCents={totalCents(order)}
               serverError={actionData?.formError}
             />
           ) : (

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
-import { formatPrice } from "../../../schemas/money.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { salesQuerySchema } from "../../../schemas/sales.ts";
 import { ORDER_STATUSES } from "../../../schemas/values.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
+import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -33,7 +33,7 @@ export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAct
 
 export const meta = () => [{ title: "My Sales — ReLaptop" }];
 
-/** Every order on the seller's laptops, newest first, with whom to meet, where, and what to do next. */
+/** Every order on the seller's laptops, newest first, with whom to meet and where (or where to ship), and what to do next. */
 export default function MySales({ loaderData: { items, next, status } }: Route.ComponentProps) {
   return (
     <section className="flex max-w-3xl flex-col gap-4">
@@ -83,7 +83,7 @@ function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][n
       }
     >
       <p className="flex flex-wrap items-center gap-2">
-        {formatPrice(sale.priceCents)}
+        <OrderAmount order={sale} />
         <span className="badge badge-info">{ORDER_STATUS_LABELS[sale.status]}</span>
         <span className="text-sm text-base-content/70">
           Booked <LocalTime iso={sale.createdAt} />
@@ -95,7 +95,13 @@ function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][n
           {sale.buyerPhone}
         </a>
       </p>
-      {sale.meetingLocation && <p className="text-sm">Meet at {sale.meetingLocation}</p>}
+      {sale.delivery === "meet" ? (
+        <p className="text-sm">Meet at {sale.meetingLocation}</p>
+      ) : (
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 text-sm">
+          <DeliveryRows order={sale} />
+        </dl>
+      )}
       <p className="text-sm font-semibold">{sale.nextStep}</p>
       <div className="card-actions">
         <Link to={`/dashboard/orders/${sale.id}`} className="btn btn-outline btn-sm">

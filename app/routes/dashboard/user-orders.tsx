@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
-import { formatPrice } from "../../../schemas/money.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { OrderAmount } from "../../components/delivery-details.tsx";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/user-orders";
 
@@ -56,7 +56,9 @@ export default function UserOrders({ loaderData: { orders } }: Route.ComponentPr
                     <span className="text-xs">{o.buyerEmail}</span>
                   </td>
                   <td>{o.sellerName}</td>
-                  <td>{formatPrice(o.priceCents)}</td>
+                  <td>
+                    <OrderAmount order={o} />
+                  </td>
                   <td>{ORDER_STATUS_LABELS[o.status]}</td>
                   <td className="text-xs">{o.transactionId ? `${o.paymentStatus} · ${o.transactionId}` : "—"}</td>
                 </tr>

@@ -1,0 +1,35 @@
+import type { orders } from "../../db/schema.ts";
+import { type ShippingAddress, trackingUrl } from "../../schemas/delivery.ts";
+import type { OrderStatus } from "./order-states.ts";
+
+/** Orders whose money was taken at some point: paid, handed over, disputed, being refunded, final, refunded. */
+const PAID_ONCE: readonly OrderStatus[] = ["paid", "handed_over", "disputed", "refunding", "completed", "refunded"];
+
+/**
+ * How an order's laptop reaches its buyer, as its page and My Sales show it. The shipping address is the
+ * buyer's own and admins' to read; its seller reads it once the order is paid — an unpaid booking would
+ * otherwise hand a stranger's address to anyone who lists a laptop. The one place that says so: the
+ * order's page and My Sales both read the address through here.
+ */
+export function deliveryView(
+  reader: "buyer" | "seller" | "admin",
+  order: Pick<
+    typeof orders.$inferSelect,
+    "status" | "delivery" | "shippingCents" | "shippingAddress" | "carrier" | "trackingNumber"
+  >,
+) {
+  const addressShown = reader !== "seller" || PAID_ONCE.includes(order.status);
+  return {
+    delivery: order.delivery,
+    shippingCents: order.shippingCents,
+    shippingAddress: addressShown ? (order.shippingAddress as ShippingAddress | null) : null,
+    shipment:
+      order.carrier && order.trackingNumber
+        ? {
+            carrier: order.carrier,
+            trackingNumber: order.trackingNumber,
+            trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
+          }
+        : null,
+  };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "saved_searches" ADD COLUMN "ships_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "adverts_ships_idx" ON "adverts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "adverts"."status" = 'available' and "adverts"."ships";
