@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import type { orders } from "../../db/schema.ts";
+import { type orders, payments } from "../../db/schema.ts";
+import type { DisputeDecision } from "../../schemas/values.ts";
 import { notify, notifyAll, notifyEach } from "../notifications/index.ts";
 import type { Transition } from "./order-states.ts";
 
@@ -49,10 +51,11 @@ const TELLS: Record<Transition, ((tx: Tx, o: OrderFacts, note?: string) => Promi
   confirmReceipt: null,
   accept: (tx, o) => notify(tx, "order.completed", { recipientId: o.sellerId, params: facts(o) }),
   complete: (tx, o) => notify(tx, "order.completed", { recipientId: o.sellerId, params: facts(o) }),
-  report: null,
-  refundDispute: null,
-  refundDisputeInPart: null,
-  release: null,
+  report: (tx, o, reason) =>
+    notify(tx, "dispute.opened", { recipientId: o.sellerId, params: { ...facts(o), reason: reason ?? "" } }),
+  refundDispute: (tx, o, reason) => tellDecision(tx, o, "refund", reason),
+  refundDisputeInPart: (tx, o, reason) => tellDecision(tx, o, "partial_refund", reason),
+  release: (tx, o, reason) => tellDecision(tx, o, "release", reason),
   lapse: null,
   decline: (tx, o, reason) =>
     notify(tx, "order.declined", { recipientId: o.buyerId, params: { ...facts(o), reason: reason ?? "" } }),
@@ -72,6 +75,22 @@ async function tellBoth(tx: Tx, o: OrderFacts, refunded: boolean) {
   await notifyAll(tx, "order.cancelled", [
     { recipientId: o.buyerId, params: { ...facts(o), refunded, to: "buyer" } },
     { recipientId: o.sellerId, params: { ...facts(o), refunded, to: "seller" } },
+  ]);
+}
+
+/**
+ * An admin decided the order's dispute: both people read the decision, the amount going back (set on the
+ * payment by the decision, before this transition) and the admin's reason.
+ */
+async function tellDecision(tx: Tx, o: OrderFacts, decision: DisputeDecision, reason = "") {
+  const [payment] = await tx
+    .select({ refundCents: payments.refundCents })
+    .from(payments)
+    .where(eq(payments.orderId, o.id));
+  const refundCents = decision === "release" ? null : (payment?.refundCents ?? null);
+  await notifyAll(tx, "dispute.decided", [
+    { recipientId: o.buyerId, params: { ...facts(o), decision, refundCents, reason, to: "buyer" } },
+    { recipientId: o.sellerId, params: { ...facts(o), decision, refundCents, reason, to: "seller" } },
   ]);
 }
 

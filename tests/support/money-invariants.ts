@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
+import { SALE_STATUSES } from "../../core/orders/index.ts";
 import type { Db } from "../../db/client.ts";
+
+/** Orders whose laptop is sold to their buyer, in SQL: paid, handed over, disputed, being refunded, or final. */
+const SOLD_TO_BUYER = SALE_STATUSES.map((s) => `'${s}'`).join(", ");
 
 /**
  * What the money must agree with, read from the database itself: the orders, our payment records and
@@ -9,16 +13,16 @@ const INVARIANTS: [rule: string, query: string][] = [
   [
     "a sold laptop has exactly one paid order",
     `select a.id from adverts a where a.status = 'sold' and (select count(*) from orders o
-     where o.advert_id = a.id and o.status in ('paid', 'refunding', 'completed')) <> 1`,
+     where o.advert_id = a.id and o.status in (${SOLD_TO_BUYER})) <> 1`,
   ],
   [
     "a paid order's laptop is sold",
     `select o.id from orders o join adverts a on a.id = o.advert_id
-     where o.status in ('paid', 'refunding', 'completed') and a.status <> 'sold'`,
+     where o.status in (${SOLD_TO_BUYER}) and a.status <> 'sold'`,
   ],
   [
     "a paid order has its payment recorded, at its price",
-    `select o.id from orders o where o.status in ('paid', 'refunding', 'completed') and not exists (
+    `select o.id from orders o where o.status in (${SOLD_TO_BUYER}) and not exists (
      select 1 from payments p where p.order_id = o.id and p.status = 'succeeded' and p.price_cents = o.price_cents)`,
   ],
   [
@@ -30,15 +34,39 @@ const INVARIANTS: [rule: string, query: string][] = [
     "every card charge belongs to a paid order or was refunded in full",
     `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
      left join orders o on o.id = i.order_id
-     where c.amount_refunded_cents < c.amount_cents and coalesce(o.status, '') not in ('paid', 'refunding', 'completed')`,
+     where c.amount_refunded_cents < c.amount_cents and coalesce(o.status, '') not in (${SOLD_TO_BUYER})`,
   ],
   [
-    "a refunded charge always means a refunded order, never a paid or received one",
+    "a charge refunded in full always means a refunded order, never a paid or received one",
     `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
      join orders o on o.id = i.order_id
      left join payments p on p.transaction_id = c.id
-     where c.amount_refunded_cents > 0
+     where c.amount_refunded_cents >= c.amount_cents
        and (o.status in ('paid', 'completed') or (p.id is not null and (p.status <> 'refunded' or o.status <> 'refunded')))`,
+  ],
+  [
+    "a charge refunded in part is a completed sale whose payment records that part",
+    `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
+     join orders o on o.id = i.order_id
+     left join payments p on p.transaction_id = c.id
+     where c.amount_refunded_cents > 0 and c.amount_refunded_cents < c.amount_cents
+       and (o.status <> 'completed' or p.status <> 'succeeded' or p.refund_cents is distinct from c.amount_refunded_cents)`,
+  ],
+  [
+    "a refunded amount never exceeds what was charged",
+    `select c.id from sim_charges c where c.amount_refunded_cents > c.amount_cents
+     union all select p.id::text from payments p where p.refund_cents > p.price_cents or p.refund_cents <= 0`,
+  ],
+  [
+    "a completed order has no refund pending",
+    `select o.id from orders o join payments p on p.order_id = o.id
+     where o.status = 'completed' and p.refund_cents is not null and p.refund_id is null`,
+  ],
+  [
+    "a disputed order's money has not moved until decided",
+    `select o.id from orders o join payments p on p.order_id = o.id
+     left join sim_charges c on c.id = p.transaction_id
+     where o.status = 'disputed' and (p.refund_cents is not null or coalesce(c.amount_refunded_cents, 0) > 0)`,
   ],
   [
     "an order is charged at most once",
