@@ -3,6 +3,7 @@ import { publish } from "../core/orders/index.ts";
 import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
+import { seedOpenDispute } from "./demo-dispute.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
 import { demoTimeline } from "./demo-timeline.ts";
@@ -268,6 +269,9 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   });
   const cheaper = sams[0];
   if (cheaper) await happened(6, () => lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000));
+  // A laptop Sam met a buyer for, with a problem she reported that waits for an admin (Disputes).
+  const disputed = laptops[19];
+  if (disputed) await seedOpenDispute(s, happened, seller, disputed);
   await seedSalesHistory(s);
   const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
   await happened(2, () => seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer }));

@@ -32,3 +32,23 @@ it("gives Sam a booking waiting in My Sales, with Bea's phone and meeting place"
   expect(page.body).toContain("Decline or wait for payment");
   expect(page.body).toContain(booked[0].number);
 });
+
+it("gives admins one open dispute, with photos from both the buyer and the seller", async () => {
+  const ada = client(t);
+  await ada.signIn(DEMO_ACCOUNTS.admin);
+  const { items } = (await ada.get("/api/disputes")).json();
+  expect(items).toHaveLength(1);
+  const [dispute] = items;
+  expect(dispute.order).toMatchObject({ status: "disputed", seller: { name: "Sam Seller" } });
+  const photosBy = (side: string) =>
+    dispute.messages
+      .filter((m: { side: string }) => m.side === side)
+      .flatMap((m: { photoUrls: string[] }) => m.photoUrls);
+  expect(photosBy("buyer").length).toBeGreaterThan(0);
+  expect(photosBy("seller").length).toBeGreaterThan(0);
+  // Reported within the buyer protection window, after the handover, in the order the story tells it.
+  const whats = dispute.order.events.map((e: { what: string }) => e.what);
+  expect(whats.indexOf("Handed the laptop over")).toBeLessThan(whats.indexOf("Reported a problem"));
+  const page = await ada.get("/dashboard/disputes");
+  expect(page.body).toContain("Lina Rahman");
+});
