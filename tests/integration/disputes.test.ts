@@ -1,7 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decideDispute } from "../../core/disputes/index.ts";
-import { adminActions, adverts, notifications, orders, payments, simCharges, simRefunds } from "../../db/schema.ts";
+import {
+  adminActions,
+  adverts,
+  emailOutbox,
+  notifications,
+  orders,
+  payments,
+  simCharges,
+  simRefunds,
+} from "../../db/schema.ts";
 import { DESCRIBE_THE_PROBLEM, DISPUTE_DECIDED, NO_DISPUTE } from "../../schemas/disputes.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -95,6 +104,8 @@ const kindsTold = async (userId: string) =>
 
 beforeAll(async () => {
   t = await startTestApp();
+  // The job queue, not its workers: the test delivers the emails itself.
+  await t.services.background.start();
   photo = await pngBytes();
   brandId = (await createBrand(t.services, "Lenovo")).id;
   samId = (await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
@@ -285,6 +296,18 @@ describe("admins decide", () => {
     expect(advert?.status).not.toBe("available");
     expect(await kindsTold(order.user.id)).toContain("dispute.decided");
     expect(await kindsTold(samId)).toContain("dispute.decided");
+    // Emailed too: rendered at delivery (kept, with no SMTP_URL), one to each of them.
+    await t.services.background.deliverEmailsNow();
+    const mails = await t.services.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.kind, "dispute.decided"),
+          eq(emailOutbox.subject, `The problem reported on Laptop ${n} is decided`),
+        ),
+      );
+    expect(mails.map((m) => m.status)).toEqual(["kept", "kept"]);
     const audit = await t.services.db
       .select()
       .from(adminActions)
