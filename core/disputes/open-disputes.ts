@@ -18,19 +18,13 @@ const cursors = keysetCursor(["time", "id"]);
 const openDispute = isNull(disputes.decidedAt);
 
 /**
- * Admins' Disputes: every open dispute, the longest waiting first, keyset-paged along `disputes_open_idx`;
- * each with its order (both people, what was charged), the order's timeline and the whole exchange.
+ * A page of open disputes (the first, or the one past a cursor), the longest waiting first, straight from
+ * `disputes_open_idx` in its order (tests/integration/keyset-plans.test.ts); each with its order, its seller's
+ * name and what the buyer paid, by primary and unique keys.
  */
-export async function listOpenDisputes(
-  q: Db | Tx,
-  admin: SessionUser,
-  { cursor, limit = DISPUTES_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
-): Promise<DisputesPage> {
-  requireAdmin(admin);
-  const after = cursor ? cursors.decode(cursor) : null;
-  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_DISPUTES_CURSOR, { cursor: BAD_DISPUTES_CURSOR });
+export function openDisputesQuery(q: Db | Tx, { after, limit }: { after: string[] | null; limit: number }) {
   const order = [disputes.createdAt, disputes.id];
-  const rows = await q
+  return q
     .select({
       dispute: disputes,
       order: {
@@ -53,7 +47,22 @@ export async function listOpenDisputes(
     .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(and(openDispute, after ? pastCursor("asc", order, after) : undefined))
     .orderBy(...order)
-    .limit(limit + 1);
+    .limit(limit);
+}
+
+/**
+ * Admins' Disputes: every open dispute, the longest waiting first, keyset-paged along `disputes_open_idx`;
+ * each with its order (both people, what was charged), the order's timeline and the whole exchange.
+ */
+export async function listOpenDisputes(
+  q: Db | Tx,
+  admin: SessionUser,
+  { cursor, limit = DISPUTES_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+): Promise<DisputesPage> {
+  requireAdmin(admin);
+  const after = cursor ? cursors.decode(cursor) : null;
+  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_DISPUTES_CURSOR, { cursor: BAD_DISPUTES_CURSOR });
+  const rows = await openDisputesQuery(q, { after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const exchanges = await exchangesOf(
     q,
