@@ -1,8 +1,18 @@
+import type { Page } from "@playwright/test";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { DEMO, expect, fieldError, hydrated, logIn, test, uniqueEmail } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
+
+/** The page as a desktop and as a phone shows it (the admins' sweep in accessibility.spec.ts covers the themes). */
+async function expectAccessibleAtBothWidths(page: Page) {
+  const desktop = page.viewportSize();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  if (desktop) await page.setViewportSize(desktop);
+}
 
 test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam answers, an admin refunds part and both see it", async ({
   page,
@@ -48,7 +58,7 @@ test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam ans
   await page.getByRole("button", { name: "Report the problem" }).click();
   await expect(fieldError(page, "Describe the problem")).toBeVisible();
   await expect(page.getByLabel("What is wrong?")).toHaveValue("does_not_work");
-  await expectAccessible(page);
+  await expectAccessibleAtBothWidths(page);
   await page.getByLabel(/^Describe the problem/).fill("The keyboard stops working after ten minutes.");
   await page.getByLabel("Photos (optional)").setInputFiles(await pngFile("keyboard.png", "#a33"));
   await page.getByRole("button", { name: "Report the problem" }).click();
@@ -57,7 +67,7 @@ test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam ans
   await expect(problem.getByText("The keyboard stops working after ten minutes.")).toBeVisible();
   await expect(problem.getByRole("list", { name: "Photos from Dora Disputes" }).getByRole("img")).toHaveCount(1);
   await expect(page.getByText("Problem reported", { exact: true })).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleAtBothWidths(page);
 
   // Sam reads it and answers.
   await sam.reload();
@@ -90,7 +100,7 @@ test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam ans
   await card.getByLabel(/^Reason/).fill("The keyboard is faulty; an external one works. Part of the price back.");
   await card.getByRole("button", { name: "Decide" }).click();
   await expect(fieldError(ada, "at most $500")).toBeVisible();
-  await expectAccessible(ada);
+  await expectAccessibleAtBothWidths(ada);
   await card.getByLabel("Amount to refund ($)").fill("75");
   await card.getByRole("button", { name: "Decide" }).click();
   await expect(ada.getByText("Decided: part of the payment goes back to the buyer. Both are told.")).toBeVisible();

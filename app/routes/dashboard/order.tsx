@@ -140,6 +140,13 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
           <DisputeSummary dispute={dispute} />
           <DisputeDecision dispute={dispute} />
           <DisputeExchange dispute={dispute} />
+          {viewer === "admin" && !dispute.decision && (
+            <p>
+              <Link to="/dashboard/disputes" className="link">
+                Decide it on Disputes
+              </Link>
+            </p>
+          )}
           {dispute.canWrite && viewer !== "admin" && (
             <DisputeMessageForm key={dispute.messages.length} viewer={viewer} result={answered("disputeMessage")} />
           )}
