@@ -270,7 +270,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   const cheaper = sams[0];
   if (cheaper) await happened(6, () => lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000));
   // A laptop Sam met a buyer for, with a problem she reported that waits for an admin (Disputes).
-  const disputed = laptops[19];
+  const disputed = laptops[3];
   if (disputed) await seedOpenDispute(s, happened, seller, disputed);
   await seedSalesHistory(s);
   const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
