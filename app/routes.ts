@@ -47,6 +47,7 @@ export default [
     route("all/buyers", "routes/dashboard/all-buyers.tsx"),
     route("admin-log", "routes/dashboard/admin-log.tsx"),
     route("reported-items", "routes/dashboard/reported-items.tsx"),
+    route("disputes", "routes/dashboard/disputes.tsx"),
     route("users/:id/orders", "routes/dashboard/user-orders.tsx"),
     route("adds/:email", "routes/dashboard/my-products.tsx"),
     route("post/add", "routes/dashboard/post-advert.tsx"),

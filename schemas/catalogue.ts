@@ -169,7 +169,7 @@ export type AdvertUpdate = z.infer<typeof advertUpdateSchema>;
 /* ── The API's multipart forms, as the OpenAPI document shows them ───────── */
 
 /** A file field in the OpenAPI document (its bytes are checked by the media pipeline, not by JSON Schema). */
-const binaryField = (description: string) =>
+export const binaryField = (description: string) =>
   z.any().meta({ type: "string", format: "binary", description }) as z.ZodType<unknown>;
 
 /** The advert form as multipart fields: documented here, validated by advertSchema in the handler. */

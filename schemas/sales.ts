@@ -54,6 +54,8 @@ export const orderActionsSchema = z.object({
   cancelAndRefund: z.boolean(),
   confirmReceipt: z.boolean(),
   accept: z.boolean(),
+  /** Report a problem: its buyer, within the buyer protection window (core/disputes). */
+  reportProblem: z.boolean(),
   decline: z.boolean(),
   handOver: z.boolean(),
   ship: z.boolean(),

@@ -4,6 +4,7 @@ import { brands, users } from "../db/schema.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
+import { seedOpenDispute } from "./demo-dispute.ts";
 import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
@@ -295,6 +296,9 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   });
   const cheaper = sams[0];
   if (cheaper) await happened(6, () => lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000));
+  // A laptop Sam met a buyer for, with a problem she reported that waits for an admin (Disputes).
+  const disputed = laptops[3];
+  if (disputed) await seedOpenDispute(s, happened, seller, disputed);
   await seedSalesHistory(s);
   const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
   await happened(2, () => seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer }));

@@ -29,6 +29,7 @@ import { advertsApi } from "./api/adverts.ts";
 import { brandsApi } from "./api/brands.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { conversationsApi } from "./api/conversations.ts";
+import { disputesApi } from "./api/disputes.ts";
 import { favouritesApi } from "./api/favourites.ts";
 import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
@@ -248,6 +249,7 @@ export async function buildApp({
       await api.register(brandsApi, { services });
       await api.register(advertsApi, { services });
       await api.register(ordersApi, { services });
+      await api.register(disputesApi, { services });
       await api.register(peopleApi, { services });
       await api.register(moderationApi, { services });
       await api.register(notificationsApi, { services, heartbeatMs });

@@ -28,6 +28,14 @@ import {
   type MessageLimits,
   unreadMessagesSql,
 } from "../core/conversations/index.ts";
+import {
+  addDisputeMessage,
+  countOpenDisputes,
+  decideDispute,
+  listOpenDisputes,
+  readDispute,
+  reportProblem,
+} from "../core/disputes/index.ts";
 import { createFavourites, defineSaverAlertJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
@@ -139,6 +147,19 @@ export function createServices(config: Config, database: Database, options: Serv
       reminded: await sendDueReminders(db, now),
     }),
     ship: (actor: SessionUser, orderId: string, input: unknown) => ship(db, actor, orderId, input),
+  };
+  // A reported problem, its exchange and an admin's decision (core/disputes): the verbs take the database.
+  const disputes = {
+    report: (actor: SessionUser, orderId: string, input: Parameters<typeof reportProblem>[4]) =>
+      reportProblem(db, media, actor, orderId, input),
+    write: (actor: SessionUser, orderId: string, input: Parameters<typeof addDisputeMessage>[4]) =>
+      addDisputeMessage(db, media, actor, orderId, input),
+    read: (actor: SessionUser, orderId: string) => readDispute(db, actor, orderId),
+    listOpen: (admin: SessionUser, query: Parameters<typeof listOpenDisputes>[2]) => listOpenDisputes(db, admin, query),
+    countOpen: (admin: SessionUser) => countOpenDisputes(db, admin),
+    // A refund decided is returned and recorded by the orders' own last two steps (decision 8).
+    decide: (admin: SessionUser, disputeId: string, input: Parameters<typeof decideDispute>[4]) =>
+      decideDispute(db, orders, admin, disputeId, input),
   };
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
@@ -271,6 +292,7 @@ export function createServices(config: Config, database: Database, options: Serv
     saverAlerts,
     payments: provider,
     orders,
+    disputes,
     accounts: createAccounts({ db, auth, quickReads }),
     recovery: createAccountRecovery({ db, auth }),
     people: createPeople({ db }),

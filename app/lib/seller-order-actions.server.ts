@@ -4,7 +4,7 @@ import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { shipSchema } from "../../schemas/delivery.ts";
 import { declineSchema } from "../../schemas/sales.ts";
-import { parseForm } from "./forms.server.ts";
+import { parseForm, validateForm } from "./forms.server.ts";
 import { notFound } from "./not-found.server.ts";
 import { requireUser } from "./session.server.ts";
 import { dataWithToast, errorDataWithToast } from "./toast.server.ts";
@@ -25,9 +25,14 @@ const DONE = {
  * The action behind a seller's buttons on an order (My Sales, the order's page): Decline a booking, Mark as
  * handed over a paid order they meet for, Mark as shipped one to be shipped. The seller, the form, the core.
  */
-export async function sellerOrderAction(request: Request, context: Readonly<RouterContextProvider>) {
+export async function sellerOrderAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  /** The form, when the page's action read it already to see which of its forms was sent. */
+  read?: FormData,
+) {
   const seller = await requireUser(request, context, "seller");
-  const parsed = await parseForm(request, sellerForm);
+  const parsed = read ? validateForm(read, sellerForm) : await parseForm(request, sellerForm);
   if (parsed.error) return parsed.error;
   const { orders } = context.get(appContext).services;
   const form = parsed.value;

@@ -138,6 +138,26 @@ const reminderText = (p: { what: DeadlineKind; deadlineAt: string }) => {
 const wantsIt = (meetingLocation: string | null) =>
   meetingLocation ? `would like to meet at ${meetingLocation}` : "would like it shipped";
 
+/** A dispute's decision, said to the buyer or to the seller. */
+function decisionSentence(p: {
+  decision: "refund" | "partial_refund" | "release";
+  refundCents: number | null;
+  to: "buyer" | "seller";
+}) {
+  const amount = formatMoney(p.refundCents ?? 0);
+  if (p.decision === "release") {
+    return p.to === "buyer"
+      ? "The sale stands: nothing is refunded."
+      : "The sale stands: the payment is released to you.";
+  }
+  if (p.decision === "refund") {
+    return p.to === "buyer" ? `Your ${amount} is refunded in full.` : `The buyer is refunded in full (${amount}).`;
+  }
+  return p.to === "buyer"
+    ? `${amount} is refunded to you; the sale stands.`
+    : `${amount} is refunded to the buyer; the rest of the payment is released to you.`;
+}
+
 export const KINDS = {
   /** A buyer booked one of the seller's laptops (orders: book). */
   "order.booked": kind<OrderParams & { buyerName: string; meetingLocation: string | null }>({
@@ -428,6 +448,76 @@ export const KINDS = {
           : `${p.productName} is no longer for sale, so your booking ended (order ${orderNumber(p)}). Nothing was charged.`,
         "There are more laptops like it in the catalogue.",
       ],
+      action: { label: "See the order", href: LINKS.order(p.orderId) },
+    }),
+  }),
+
+  /** The buyer reported a problem with a laptop they received (disputes: reportProblem). */
+  "dispute.opened": kind<OrderParams & { reason: string }>({
+    who: "the laptop's seller",
+    label: "A buyer reports a problem with a laptop you sold",
+    subject: "order",
+    audience: "sellers",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Problem reported: ${p.productName}`,
+      body: `The buyer reported a problem (${p.reason}) with order ${orderNumber(p)}. Answer them on the order's page; an admin decides.`,
+      link: LINKS.order(p.orderId),
+    }),
+    mail: (p) => ({
+      subject: `A problem was reported: ${p.productName}`,
+      heading: "The buyer reported a problem",
+      paragraphs: [
+        `The buyer of ${p.productName} (order ${orderNumber(p)}) reported a problem: ${p.reason}.`,
+        "Read what they wrote and answer with your side, and photos if they help, on the order's page. The payment waits until an admin decides.",
+      ],
+      action: { label: "See the problem", href: LINKS.order(p.orderId) },
+    }),
+  }),
+
+  /** The other person wrote in a dispute's exchange (disputes: addDisputeMessage). */
+  "dispute.message": kind<{ orderId: string; orderNumber: string; productName: string; from: "buyer" | "seller" }>({
+    who: "the other person in a reported problem",
+    label: "A new message about a problem reported on an order",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: `New message about the problem: ${p.productName}`,
+      body: `The ${p.from} wrote about the problem reported on order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
+    }),
+    mail: (p) => ({
+      subject: `New message about the problem: ${p.productName}`,
+      heading: `The ${p.from} wrote about the problem`,
+      paragraphs: [
+        `The ${p.from} added to the exchange about ${p.productName} (order ${orderNumber(p)}). Read it on the order's page.`,
+      ],
+      action: { label: "Read it", href: LINKS.order(p.orderId) },
+    }),
+  }),
+
+  /** An admin decided a dispute: a full or partial refund, or the sale stands (disputes: decideDispute). */
+  "dispute.decided": kind<
+    OrderParams & {
+      decision: "refund" | "partial_refund" | "release";
+      refundCents: number | null;
+      reason: string;
+      to: "buyer" | "seller";
+    }
+  >({
+    who: "the buyer and the seller",
+    label: "An admin decides a problem reported on an order",
+    subject: "order",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Decided: ${p.productName}`,
+      body: `${decisionSentence(p)} Reason: “${p.reason}”. Order ${orderNumber(p)}.`,
+      link: LINKS.order(p.orderId),
+    }),
+    mail: (p) => ({
+      subject: `The problem reported on ${p.productName} is decided`,
+      heading: "An admin decided",
+      paragraphs: [`${decisionSentence(p)} (order ${orderNumber(p)}).`, `The admin's reason: “${p.reason}”`],
       action: { label: "See the order", href: LINKS.order(p.orderId) },
     }),
   }),

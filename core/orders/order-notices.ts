@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import type { orders } from "../../db/schema.ts";
 import { totalCents } from "../../schemas/delivery.ts";
+import type { DisputeDecision } from "../../schemas/values.ts";
 import { type KindedNotice, notifyEach } from "../notifications/index.ts";
 import type { Transition } from "./order-states.ts";
 
@@ -19,7 +21,10 @@ export type OrderFacts = Pick<
   | "productName"
 > &
   // A shipped order's tracking, once the seller has given it.
-  Partial<Pick<typeof orders.$inferSelect, "carrier" | "trackingNumber">>;
+  Partial<Pick<typeof orders.$inferSelect, "carrier" | "trackingNumber">> & {
+    /** What a dispute's decision returns to the buyer (core/disputes/decide.ts). */
+    refundCents?: number | null;
+  };
 
 /** What the transition itself adds: a note written for people (a reason), and the order's new deadline. */
 interface Moved {
@@ -86,10 +91,12 @@ const TELLS: Record<Transition, ((o: OrderFacts, moved: Moved) => KindedNotice[]
   confirmReceipt: (o, { deadlineAt }) => handedOver(o, "seller", deadlineAt),
   accept: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), how: "accepted" } }],
   complete: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), how: "windowEnded" } }],
-  report: null,
-  refundDispute: null,
-  refundDisputeInPart: null,
-  release: null,
+  report: (o, { note }) => [
+    { kind: "dispute.opened", recipientId: o.sellerId, params: { ...facts(o), reason: note ?? "" } },
+  ],
+  refundDispute: (o, { note }) => decided(o, "refund", note),
+  refundDisputeInPart: (o, { note }) => decided(o, "partial_refund", note),
+  release: (o, { note }) => decided(o, "release", note),
   decline: (o, { note }) => [
     { kind: "order.declined", recipientId: o.buyerId, params: { ...facts(o), reason: note ?? "" } },
   ],
@@ -123,6 +130,19 @@ const handedOver = (o: OrderFacts, to: "buyer" | "seller", deadlineAt: Date | nu
         },
       ]
     : [];
+
+/**
+ * An admin decided the order's dispute: both people read the decision, the amount going back (the decision's
+ * own, passed with the order: core/disputes/decide.ts) and the admin's reason.
+ */
+const decided = (o: OrderFacts, decision: DisputeDecision, reason = ""): KindedNotice[] => {
+  const refundCents = decision === "release" ? null : (o.refundCents ?? null);
+  return both(o).map(({ recipientId, to }) => ({
+    kind: "dispute.decided",
+    recipientId,
+    params: { ...facts(o), decision, refundCents, reason, to },
+  }));
+};
 
 /** Tells whoever the transition concerns (with its note, when it is written for them); call in its transaction. */
 export async function tellAbout(tx: Tx, order: OrderFacts, transition: Transition, moved: Moved = {}) {

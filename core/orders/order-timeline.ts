@@ -36,10 +36,17 @@ const HAPPENED: Record<Transition, string> = {
 const NOBODY = { provider: "The payment provider", system: "ReLaptop" } as const;
 
 /**
- * The notes written for the people of the order (a seller's reason to decline). Other notes are for us:
- * a refund's id at the provider, which sale closed a booking.
+ * The notes written for the people of the order (a seller's reason to decline, what a reported problem is, an
+ * admin's reason for a dispute's decision). Other notes are for us: a refund's id at the provider, which sale
+ * closed a booking.
  */
-const NOTE_FOR_PEOPLE: ReadonlySet<Transition> = new Set(["decline"]);
+const NOTE_FOR_PEOPLE: ReadonlySet<Transition> = new Set([
+  "decline",
+  "report",
+  "refundDispute",
+  "refundDisputeInPart",
+  "release",
+]);
 
 const isTransition = (name: string): name is Transition => name in TRANSITIONS;
 
@@ -71,8 +78,9 @@ export interface OrderForActions {
 
 /**
  * What this viewer may do about an order now, from the order state table: its buyer pays, cancels, says they
- * received it (a paid order, or a parcel on its way) and that everything is fine; its seller declines a
- * booking, marks a paid meet-up handed over or ships an order to be shipped; anyone else (an admin) reads.
+ * received it (a paid order, or a parcel on its way), that everything is fine or that something is wrong
+ * (within the protection window); its seller declines a booking, marks a paid meet-up handed over or ships an
+ * order to be shipped; anyone else (an admin) reads.
  */
 export function actionsFor(viewer: "buyer" | "seller" | "reader", order: OrderForActions): OrderActions {
   const { status } = order;
@@ -85,6 +93,7 @@ export function actionsFor(viewer: "buyer" | "seller" | "reader", order: OrderFo
     cancelAndRefund: buyer && canTransition(status, "cancelPaid"),
     confirmReceipt: buyer && (status === "paid" || parcelOnItsWay),
     accept: buyer && canTransition(status, "accept"),
+    reportProblem: buyer && canTransition(status, "report"),
     decline: seller && canTransition(status, "decline"),
     handOver: seller && order.delivery !== "ship" && canTransition(status, "handOver"),
     ship: seller && order.delivery === "ship" && canTransition(status, "ship"),

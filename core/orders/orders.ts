@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, inArray, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { isUuid, uniqueViolationOf } from "../../db/errors.ts";
@@ -123,6 +123,17 @@ async function placeBooking(
   return { id: order.id };
 }
 
+/** Which transition put the order in `refunding` (its latest move there): it decides how the refund is recorded. */
+async function enteredRefundingBy(tx: Tx, orderId: string) {
+  const [entered] = await tx
+    .select({ transition: orderEvents.transition })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, "refunding")))
+    .orderBy(desc(orderEvents.at), desc(orderEvents.id))
+    .limit(1);
+  return entered?.transition;
+}
+
 /** Booking, paying, cancelling and receiving: the buyer's side of a sale. */
 export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
   const { refunder, reconcilePayments, ...steps } = createPaymentSteps({ db, jobs, provider, simulated });
@@ -150,23 +161,31 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
   }
 
   /**
-   * Step two and three of a refund: the provider returns the money (idempotent by payment, so a retry
-   * is the same refund), then the order records it. False when the provider could not be reached: the
-   * order stays `refunding` for `reconcile` to finish.
+   * Step two and three of a refund: the provider returns the money — the amount set on the payment when the
+   * order went `refunding` (a dispute's partial refund), else all of it — idempotently by payment, so a retry
+   * (the sweep's, after a crash) is the same refund of the same amount; then the order records it: `refund`
+   * (refunded), or `refundInPart` when a partial refund put it in flight (the sale stands: completed). False
+   * when the provider could not be reached: the order stays `refunding` for `reconcile` to finish.
    */
   async function finishRefund(orderId: string): Promise<boolean> {
     const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
     if (!payment) throw new Error(`refunding order ${orderId} has no payment`);
     let refundId: string;
     try {
-      ({ refundId } = await refunder(payment.provider).refund(payment.transactionId));
+      ({ refundId } = await refunder(payment.provider).refund(payment.transactionId, payment.refundCents ?? undefined));
     } catch {
       return false;
     }
     await db.transaction(async (tx) => {
       const { order } = await lockOrder(tx, orderId);
       if (order.status !== "refunding") return; // finished meanwhile (the sweep, or the provider's event)
-      await recordRefund(tx, order, payment, refundId, "refund", refundId);
+      if ((await enteredRefundingBy(tx, orderId)) !== "refundDisputeInPart") {
+        await recordRefund(tx, order, payment, refundId, "refund", refundId);
+        return;
+      }
+      await applyTransition(tx, order, "refundInPart", { kind: "provider" }, refundId);
+      // The payment stands (the sale does), with the part returned: its refund_cents was set by the decision.
+      await tx.update(payments).set({ refundId, refundedAt: new Date() }).where(eq(payments.id, payment.id));
     });
     return true;
   }
@@ -302,7 +321,9 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
           .from(payments)
           .where(eq(payments.transactionId, transactionId))
           .for("update");
-        if (!payment || payment.status === "refunded") return;
+        // Already recorded; or our own refund, in flight (finishRefund records it) or recorded in part.
+        if (!payment || payment.status === "refunded" || order.status === "refunding") return;
+        if (payment.refundId === refundId) return;
         await recordRefund(tx, order, payment, refundId, "providerRefund", `refunded at the provider: ${refundId}`);
       });
     },

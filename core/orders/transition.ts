@@ -163,7 +163,8 @@ export async function applyTransition(
       fromStatus: order.status,
       toStatus: to,
       transition,
-      actorId: actor.kind === "buyer" || actor.kind === "seller" ? actor.id : null,
+      // A person's own account (an admin's too, so the timeline names who decided a dispute).
+      actorId: "id" in actor ? actor.id : null,
       note,
     });
   await tellAbout(tx, order, transition, { note, deadlineAt });

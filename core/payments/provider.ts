@@ -25,8 +25,11 @@ export interface ServerCardProvider {
     orderId: string;
     card: Card;
   }): Promise<{ transactionId: string }>;
-  /** Refunds a charge in full; refunding it again returns the first refund. */
-  refund(transactionId: string): Promise<{ refundId: string }>;
+  /**
+   * Refunds `amountCents` of a charge (all of it when not given: a cancelled order); refunding it again
+   * returns the first refund. A charge is refunded once: in full, or by the part an admin decided on a dispute.
+   */
+  refund(transactionId: string, amountCents?: number): Promise<{ refundId: string }>;
   /** Charges that succeeded but that no payment of ours records yet (a crash between charge and record). */
   unrecordedCharges(olderThanMs: number): Promise<{ orderId: string; transactionId: string }[]>;
 }
@@ -50,8 +53,11 @@ export interface IntentProvider {
   }): Promise<{ intentId: string; clientSecret: string }>;
   /** The provider's current truth about an intent (webhooks are triggers, not facts). */
   retrieveIntent(intentId: string): Promise<IntentView>;
-  /** Refunds a payment in full; refunding it again (or after a refund made elsewhere) returns that refund. */
-  refund(transactionId: string): Promise<{ refundId: string }>;
+  /**
+   * Refunds `amountCents` of a payment (all of it when not given); refunding it again (or after a refund made
+   * elsewhere) returns that refund.
+   */
+  refund(transactionId: string, amountCents?: number): Promise<{ refundId: string }>;
 }
 
 export type PaymentProvider = ServerCardProvider | IntentProvider;

@@ -83,8 +83,8 @@ export function createSimulatedProvider(db: Db): ServerCardProvider {
       return (rows as unknown as { rows: { orderId: string; transactionId: string }[] }).rows;
     },
 
-    // The ledger makes refunds idempotent by charge: one refund per charge.
-    async refund(transactionId) {
+    // The ledger makes refunds idempotent by charge: one refund per charge, of the amount first asked for.
+    async refund(transactionId, amountCents) {
       return db.transaction(async (tx) => {
         const [charge] = await tx.select().from(simCharges).where(eq(simCharges.id, transactionId)).for("update");
         if (!charge) throw new Error(`no such charge ${transactionId}`);
@@ -93,12 +93,14 @@ export function createSimulatedProvider(db: Db): ServerCardProvider {
           .from(simRefunds)
           .where(eq(simRefunds.chargeId, charge.id));
         if (previous) return { refundId: previous.id };
+        const amount = amountCents ?? charge.amountCents;
+        // Like Stripe's: never more than was charged, never nothing.
+        if (!Number.isInteger(amount) || amount <= 0 || amount > charge.amountCents) {
+          throw new Error(`cannot refund ${amount} of charge ${charge.id} (${charge.amountCents})`);
+        }
         const id = newId("re");
-        await tx.insert(simRefunds).values({ id, chargeId: charge.id, amountCents: charge.amountCents });
-        await tx
-          .update(simCharges)
-          .set({ amountRefundedCents: charge.amountCents })
-          .where(eq(simCharges.id, charge.id));
+        await tx.insert(simRefunds).values({ id, chargeId: charge.id, amountCents: amount });
+        await tx.update(simCharges).set({ amountRefundedCents: amount }).where(eq(simCharges.id, charge.id));
         return { refundId: id };
       });
     },

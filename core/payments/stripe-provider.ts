@@ -50,11 +50,11 @@ export function createStripeProvider(
       };
     },
 
-    // One refund per payment: the key is the payment's, so a retried refund is the same refund.
-    async refund(transactionId) {
+    // One refund per payment: the key is the payment's, so a retried refund is the same refund (and amount).
+    async refund(transactionId, amountCents) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: transactionId },
+          { payment_intent: transactionId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
           { idempotencyKey: `refund:${transactionId}` },
         );
         return { refundId: refund.id };

@@ -32,7 +32,8 @@ const ROLES = {
   buyer: { crawl: ["/", "/dashboard"], also: ["/profile", "/dashboard/saved-searches/matches"], scope: "main" },
   // My Sales links to each order's page: the demo's booking on Sam's laptop is one.
   seller: { crawl: ["/dashboard", "/dashboard/sales"], also: ["/"], scope: "main" },
-  admin: { crawl: ["/dashboard"], also: ["/"], scope: "main" },
+  // Disputes links to each disputed order's page: the demo's open dispute is one.
+  admin: { crawl: ["/dashboard", "/dashboard/disputes"], also: ["/"], scope: "main" },
 };
 type Role = keyof typeof ROLES;
 
@@ -54,7 +55,8 @@ async function pagesOf(page: Page, role: Role) {
       .locator("a[href^='/']")
       .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     for (const href of hrefs) {
-      if (!href || /^\/(logout|auth\/|theme)|#/.test(href)) continue;
+      // Not pages: signing out, the sign-in providers, the theme switch, and images opened full size (a dispute's photos).
+      if (!href || /^\/(logout|auth\/|theme|media\/)|#/.test(href)) continue;
       if (!found.has(routePattern(href))) found.set(routePattern(href), href);
     }
   }

@@ -27,6 +27,8 @@ test("an admin's side menu lists the admin pages and no My Orders", async ({ pag
     "All Sellers",
     "All Buyers",
     "Reported Items",
+    // With how many wait for a decision (the demo's one, and any another journey opened meanwhile).
+    /^Disputes\s*\d+ open$/,
     "Email delivery",
     "Admin activity",
     "Notifications",
@@ -54,8 +56,8 @@ test("a seller's side menu and own products", async ({ page }) => {
   ]);
   await menu.getByRole("link", { name: "My Products" }).click();
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
-  // The demo's sales of Sam's: Bea's, and three that buyers received and reviewed.
-  await expect(page.getByText("Sold", { exact: true })).toHaveCount(4);
+  // The demo's sales of Sam's: Bea's, three that buyers received and reviewed, and Lina's, disputed.
+  await expect(page.getByText("Sold", { exact: true })).toHaveCount(5);
   await expect(page.getByText("Available", { exact: true }).first()).toBeVisible();
 });
 

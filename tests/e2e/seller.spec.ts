@@ -112,7 +112,7 @@ test("a sold advert shows Sold with its actions disabled", async ({ page }) => {
   await logIn(page, DEMO.seller);
   await page.goto(`/dashboard/adds/${DEMO.seller}`);
   const sold = page.getByRole("listitem").filter({ hasText: "Sold" });
-  await expect(sold).toHaveCount(4); // Bea's purchase and the three reviewed sales of the demo
+  await expect(sold).toHaveCount(5); // Bea's purchase, the three reviewed sales of the demo and Lina's, disputed
   for (const name of [/Advertisement/, "Edit", "Delete"]) {
     await expect(sold.first().getByRole("button", { name })).toBeDisabled();
   }

@@ -79,3 +79,23 @@ it("ships: some of Sam's laptops ship, and one is on its way to Bea with a UPS t
   const page = await bea.get(`/dashboard/orders/${onItsWay.id}`);
   expect(page.body).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
 });
+
+it("gives admins one open dispute, with photos from both the buyer and the seller", async () => {
+  const ada = client(t);
+  await ada.signIn(DEMO_ACCOUNTS.admin);
+  const { items } = (await ada.get("/api/disputes")).json();
+  expect(items).toHaveLength(1);
+  const [dispute] = items;
+  expect(dispute.order).toMatchObject({ status: "disputed", seller: { name: "Sam Seller" } });
+  const photosBy = (side: string) =>
+    dispute.messages
+      .filter((m: { side: string }) => m.side === side)
+      .flatMap((m: { photoUrls: string[] }) => m.photoUrls);
+  expect(photosBy("buyer").length).toBeGreaterThan(0);
+  expect(photosBy("seller").length).toBeGreaterThan(0);
+  // Reported within the buyer protection window, after the handover, in the order the story tells it.
+  const whats = dispute.order.events.map((e: { what: string }) => e.what);
+  expect(whats.indexOf("Handed the laptop over")).toBeLessThan(whats.indexOf("Reported a problem"));
+  const page = await ada.get("/dashboard/disputes");
+  expect(page.body).toContain("Lina Rahman");
+});

@@ -1,6 +1,7 @@
 import { fillPlaceholders, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inboxQuery, messagesQuery } from "../../core/conversations/index.ts";
+import { openDisputesQuery } from "../../core/disputes/index.ts";
 import { favouritesPageQuery } from "../../core/favourites/index.ts";
 import { reviewQueueQuery } from "../../core/moderation/index.ts";
 import { notificationsQuery } from "../../core/notifications/index.ts";
@@ -141,6 +142,13 @@ describe("a person's lists are read in their index's order, never all of them so
     expect(text).toMatch(/Index Scan using orders_seller_newest_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (after) startsAtCursor(text);
+  });
+
+  it("admins' open disputes past a cursor: their partial index, from the cursor, in its order", async () => {
+    const text = await plan(openDisputesQuery(t.services.db, { after: [someone.at, someone.id], limit: 11 }), {});
+    expect(text).toContain("disputes_open_idx");
+    expect(text).not.toMatch(SORT_STEP);
+    startsAtCursor(text);
   });
 
   it("a seller's sales of one status: the same index, in its order", async () => {

@@ -162,6 +162,7 @@ const READS: [string, () => string, Outcome[]][] = [
   ["all buyers", () => "/dashboard/all/buyers", ["login", "home", "home", "home", "ok"]],
   ["admin log", () => "/dashboard/admin-log", ["login", "home", "home", "home", "ok"]],
   ["reported items", () => "/dashboard/reported-items", ["login", "home", "home", "home", "ok"]],
+  ["disputes", () => "/dashboard/disputes", ["login", "home", "home", "home", "ok"]],
   ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
   ["a person's orders", () => `/dashboard/users/${ids.otherUser}/orders`, ["login", "home", "home", "home", "ok"]],
 ];
@@ -179,6 +180,7 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
   ["add brand", () => "/dashboard/add/brand", ["login", "home", "home", "home", "ok"]],
   ["all brands", () => "/dashboard/all/brands", ["login", "home", "home", "home", "ok"]],
   ["reported items", () => "/dashboard/reported-items", ["login", "home", "home", "home", "ok"]],
+  ["disputes", () => "/dashboard/disputes", ["login", "home", "home", "home", "ok"]],
   ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
   ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
   ["my sales", () => "/dashboard/sales", ["login", "home", "ok", "home", "home"]],
@@ -285,6 +287,19 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     () => "/dashboard/sales",
     ["login", "home", "404", "home", "home"],
     () => ({ intent: "decline", orderId: ids.order, reason: "Not mine to sell" }),
+  ],
+  // Only Olga reports a problem with her order, and only she and Owen write in a problem reported on it.
+  [
+    "report a problem with someone's order",
+    () => `/dashboard/orders/${ids.order}`,
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "reportProblem", reason: "other", description: "Not my order" }),
+  ],
+  [
+    "write in someone's dispute",
+    () => `/dashboard/orders/${ids.order}`,
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "disputeMessage", body: "Not my order" }),
   ],
   // Olga's review of Owen: only Owen answers it; anyone signed in may report it.
   [

@@ -91,8 +91,15 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/orders/{id}/cancel": row(401, "ok", 404, 404, 404, 404),
   "POST /api/orders/{id}/receipt": row(401, "ok", 404, 404, 404, 404),
   "POST /api/orders/{id}/accept": row(401, "ok", 404, 404, 404, 404),
-  // Its seller alone marks it handed over (acting as a seller); another seller is told it does not exist.
+  // Its seller marks it handed over (acting as a seller); another seller is told it does not exist.
   "POST /api/orders/{id}/handed-over": row(401, 403, "ok", 403, 404, 403),
+  // Its buyer alone reports a problem; the dispute is read by its buyer, its seller and admins, written in by
+  // its two people, decided by admins.
+  "POST /api/orders/{id}/dispute": row(401, "ok", 404, 404, 404, 404),
+  "GET /api/orders/{id}/dispute": row(401, 200, 200, 404, 404, 200),
+  "POST /api/orders/{id}/dispute/messages": row(401, "ok", "ok", 404, 404, 404),
+  "GET /api/disputes": ADMIN_ONLY,
+  "POST /api/disputes/{id}/decision": ADMIN_ONLY,
   "GET /api/sellers": ADMIN_ONLY,
   "GET /api/buyers": ADMIN_ONLY,
   "PUT /api/sellers/{id}/verification": ADMIN_ONLY,
@@ -167,6 +174,30 @@ const as = {} as Record<Actor, ReturnType<typeof client>>;
 const ids: Record<string, string> = {};
 let photo: Buffer;
 let buyerUser: Awaited<ReturnType<typeof createUser>>;
+let ownerUser: Awaited<ReturnType<typeof createUser>>;
+
+/** An order of the buyer's on the owner's laptop, paid, handed over, and with a problem reported. */
+async function disputedOrder() {
+  const advert = await createAdvert(t.services, {
+    sellerId: ownerUser.id,
+    brandId: ids.brand as string,
+    name: "Disputed",
+    resalePriceCents: 100,
+  });
+  const { id } = await t.services.orders.book(buyerUser, {
+    advertId: advert.id,
+    meetingLocation: "Z",
+    phone: "0171234567",
+  });
+  await t.services.orders.payWithTestCard(buyerUser, id);
+  await t.services.orders.handOver(ownerUser, id);
+  const dispute = await t.services.disputes.report(buyerUser, id, {
+    reason: "other",
+    description: "Matrix",
+    photos: [],
+  });
+  return { orderId: id, disputeId: dispute.id };
+}
 const LOTS = { limit: 1000, windowMs: 60_000 };
 
 beforeAll(async () => {
@@ -176,6 +207,7 @@ beforeAll(async () => {
   const brand = await createBrand(t.services, "Matrix");
   ids.brand = brand.id;
   const owner = await createUser(t.services, { name: "Owner", email: "owner@x.test", role: "seller" });
+  ownerUser = owner;
   await createUser(t.services, { name: "As User", email: "asuser@x.test", role: "seller" });
   await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
   buyerUser = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
@@ -242,6 +274,7 @@ beforeAll(async () => {
   ids.notification = told?.id as string;
   const [email] = await t.services.notifications.recentEmails({ ...owner, role: "admin" });
   ids.email = email?.id as string;
+  ids.disputedOrder = (await disputedOrder()).orderId;
 });
 afterAll(() => t?.close());
 
@@ -333,6 +366,11 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { id: order.id };
   }
   if (op.includes("/api/reviews/{id}")) return { id: ids.review as string };
+  // A decision is final: each call decides a dispute of its own.
+  if (op === "POST /api/disputes/{id}/decision") return { id: (await disputedOrder()).disputeId };
+  if (op === "GET /api/orders/{id}/dispute" || op === "POST /api/orders/{id}/dispute/messages") {
+    return { id: ids.disputedOrder as string };
+  }
   const onOrder = op.startsWith("POST /api/orders/{id}") || op === "GET /api/orders/{id}";
   return {
     id: onOrder
@@ -372,6 +410,14 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     const m = multipart({ name: `Brand ${Math.random()}` }, { image: { name: "i.png", data: photo } });
     return { payload: m.payload, headers: m.headers };
   }
+  if (op === "POST /api/orders/{id}/dispute") {
+    const m = multipart({ reason: "other", description: "Matrix" }, { photos: { name: "p.png", data: photo } });
+    return { payload: m.payload, headers: m.headers };
+  }
+  if (op === "POST /api/orders/{id}/dispute/messages") {
+    const m = multipart({ body: "Matrix" }, { photos: { name: "p.png", data: photo } });
+    return { payload: m.payload, headers: m.headers };
+  }
   if (op === "POST /api/adverts" || op === "PUT /api/adverts/{id}") {
     const m = multipart(advertFields, { photos: { name: "p.png", data: photo } });
     return { payload: m.payload, headers: m.headers };
@@ -402,6 +448,7 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "POST /api/conversations/{id}/report": { reason: "Other" },
     "POST /api/orders/{id}/decline": { reason: "Matrix" },
     "POST /api/orders/{id}/ship": { carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
+    "POST /api/disputes/{id}/decision": { decision: "release", reason: "Matrix" },
   };
   return op in json
     ? { payload: json[op] }

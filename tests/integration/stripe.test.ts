@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startFakeStripe } from "../support/fake-stripe.ts";
 import { client } from "../support/http.ts";
+import { multipart } from "../support/multipart.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const WEBHOOK_SECRET = "whsec_test_relaptop";
@@ -145,6 +146,37 @@ describe("Stripe payments", () => {
     await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } });
     expect((await c.post(`/api/orders/${orderId}/cancel`)).json()).toEqual({ status: "refunded" });
     expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+  });
+
+  it("refunds the part an admin decided on a dispute, and Stripe's charge.refunded for it leaves the sale standing", async () => {
+    const { c, orderId } = await buyerWithOrder(70_000);
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0] as string;
+    stripe.succeed(intentId);
+    await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } });
+    const seller = { id: sellerId, role: "seller", actingAsSeller: true } as never;
+    await t.services.orders.handOver(seller, orderId);
+    const report = multipart({ reason: "not_as_described", description: "A dent on the lid." });
+    const reported = await c.raw("POST", `/api/orders/${orderId}/dispute`, report.payload, report.headers);
+    expect(reported.statusCode).toBe(201);
+    const admin = await createUser(t.services, { name: "A", email: `a${++n}@x.test`, role: "admin" });
+    const decided = await t.services.disputes.decide(admin, reported.json().id, {
+      decision: "partial_refund",
+      amountCents: 7_500,
+      reason: "A dent the photos did not show.",
+    });
+    expect(decided).toEqual({ status: "completed" });
+    const made = stripe.refunds.filter((r) => r.payment_intent === intentId);
+    expect(made.map((r) => r.amount)).toEqual([7_500]);
+    // Stripe tells us of the refund we made (a partial one is a charge.refunded too): the sale stands.
+    await deliver("charge.refunded", {
+      id: "ch_part",
+      payment_intent: intentId,
+      refunds: { data: [{ id: made[0]?.id }] },
+    });
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("completed");
+    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ status: "succeeded", refundCents: 7_500, refundId: made[0]?.id });
   });
 
   it("follows a refund made in Stripe's dashboard", async () => {

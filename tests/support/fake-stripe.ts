@@ -17,9 +17,16 @@ interface Intent {
  */
 export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
-  const refunds: { id: string; object: "refund"; payment_intent: string; status: string }[] = [];
-  const refund = (intentId: string) => {
-    const made = { id: `re_fake_${++n}`, object: "refund" as const, payment_intent: intentId, status: "succeeded" };
+  const refunds: { id: string; object: "refund"; payment_intent: string; amount: number; status: string }[] = [];
+  /** A refund of `amount` (the whole intent when not given), as Stripe makes it. */
+  const refund = (intentId: string, amount?: number) => {
+    const made = {
+      id: `re_fake_${++n}`,
+      object: "refund" as const,
+      payment_intent: intentId,
+      amount: amount ?? intents.get(intentId)?.amount ?? 0,
+      status: "succeeded",
+    };
     refunds.push(made);
     return made;
   };
@@ -71,7 +78,15 @@ export async function startFakeStripe() {
           },
         });
       }
-      return send(200, refund(intentId));
+      const asked = form.get("amount");
+      const charged = intents.get(intentId)?.amount ?? 0;
+      const amount = asked === null ? undefined : Number(asked);
+      if (amount !== undefined && !(Number.isInteger(amount) && amount > 0 && amount <= charged)) {
+        return send(400, {
+          error: { type: "invalid_request_error", code: "amount_too_large", message: `Cannot refund ${asked}.` },
+        });
+      }
+      return send(200, refund(intentId, amount));
     }
     if (req.method === "GET" && url.pathname === "/v1/refunds") {
       const data = refunds.filter((r) => r.payment_intent === url.searchParams.get("payment_intent")).reverse();

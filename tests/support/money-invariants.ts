@@ -52,12 +52,6 @@ const INVARIANTS: [rule: string, query: string][] = [
          or (p.id is not null and (p.status <> 'refunded' or o.status <> 'refunded')))`,
   ],
   [
-    "a refunded amount never exceeds what was charged",
-    `select c.id from sim_charges c where c.amount_refunded_cents > c.amount_cents
-     union all
-     select p.id::text from payments p where p.refund_cents > p.price_cents or p.refund_cents <= 0`,
-  ],
-  [
     "a completed order has no refund pending: what it returned is what the provider returned",
     `select o.id from orders o join payments p on p.order_id = o.id join sim_charges c on c.id = p.transaction_id
      where o.status = 'completed' and c.amount_refunded_cents <> coalesce(p.refund_cents, 0)`,
@@ -67,6 +61,30 @@ const INVARIANTS: [rule: string, query: string][] = [
     `select o.id from orders o join payments p on p.order_id = o.id
      left join sim_charges c on c.id = p.transaction_id
      where o.status = 'disputed' and (p.status <> 'succeeded' or coalesce(c.amount_refunded_cents, 0) > 0)`,
+  ],
+  [
+    "a charge refunded in part is a completed sale whose payment records that part",
+    `select c.id from sim_charges c join sim_payment_intents i on i.id = c.intent_id
+     join orders o on o.id = i.order_id
+     left join payments p on p.transaction_id = c.id
+     where c.amount_refunded_cents > 0 and c.amount_refunded_cents < c.amount_cents
+       and (o.status <> 'completed' or p.status <> 'succeeded' or p.refund_cents is distinct from c.amount_refunded_cents)`,
+  ],
+  [
+    "a refunded amount never exceeds what was charged",
+    `select c.id from sim_charges c where c.amount_refunded_cents > c.amount_cents
+     union all select p.id::text from payments p where p.refund_cents > p.price_cents or p.refund_cents <= 0`,
+  ],
+  [
+    "a completed order has no refund pending",
+    `select o.id from orders o join payments p on p.order_id = o.id
+     where o.status = 'completed' and p.refund_cents is not null and p.refund_id is null`,
+  ],
+  [
+    "a disputed order's money has not moved until decided",
+    `select o.id from orders o join payments p on p.order_id = o.id
+     left join sim_charges c on c.id = p.transaction_id
+     where o.status = 'disputed' and (p.refund_cents is not null or coalesce(c.amount_refunded_cents, 0) > 0)`,
   ],
   [
     "an order is charged at most once",

@@ -1,13 +1,17 @@
 import sharp from "sharp";
 
-/** A multipart/form-data body for app.inject, from fields and files. */
-export function multipart(fields: Record<string, string>, files: Record<string, { name: string; data: Buffer }> = {}) {
+type FilePart = { name: string; data: Buffer };
+
+/** A multipart/form-data body for app.inject, from fields and files (a list: the field repeated, as a multiple input). */
+export function multipart(fields: Record<string, string>, files: Record<string, FilePart | FilePart[]> = {}) {
   const boundary = `----relaptop${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
-  for (const [k, f] of Object.entries(files)) {
+  for (const [k, f] of Object.entries(files).flatMap(([k, v]) =>
+    (Array.isArray(v) ? v : [v]).map((f) => [k, f] as const),
+  )) {
     parts.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,

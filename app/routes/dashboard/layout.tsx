@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
+import { appContext } from "#app-context";
 import { canBuy, isActingSeller, isAdmin } from "../../../schemas/roles.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { requireUser } from "../../lib/session.server.ts";
@@ -7,11 +8,14 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  const admin = isAdmin(user);
   return {
     email: user.email,
-    admin: isAdmin(user),
+    admin,
     seller: isActingSeller(user),
     buyer: canBuy(user),
+    // Admins' Disputes entry says how many wait for a decision.
+    openDisputes: admin ? await context.get(appContext).services.disputes.countOpen(user) : 0,
   };
 }
 
@@ -126,7 +130,7 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
  * The side menu's entries, in the spec's order, for the roles the server says the person has: the buyer's,
  * the seller's, the admin's, then everyone's.
  */
-type Entry = readonly [to: string, label: string];
+type Entry = readonly [to: string, label: string, count?: number];
 
 function menuEntries(menu: Menu): Entry[] {
   return [
@@ -150,6 +154,7 @@ function menuEntries(menu: Menu): Entry[] {
           ["/dashboard/all/seller", "All Sellers"],
           ["/dashboard/all/buyers", "All Buyers"],
           ["/dashboard/reported-items", "Reported Items"],
+          ["/dashboard/disputes", "Disputes", menu.openDisputes],
           ["/dashboard/email-delivery", "Email delivery"],
           ["/dashboard/admin-log", "Admin activity"],
         ] satisfies Entry[])
@@ -161,10 +166,16 @@ function menuEntries(menu: Menu): Entry[] {
 }
 
 function MenuEntries({ menu }: { menu: Menu }) {
-  return menuEntries(menu).map(([to, label]) => (
+  return menuEntries(menu).map(([to, label, count]) => (
     <li key={to}>
       <NavLink to={to} className={item}>
         {label}
+        {count ? (
+          <span className="badge badge-sm badge-warning">
+            {count}
+            <span className="sr-only"> open</span>
+          </span>
+        ) : null}
       </NavLink>
     </li>
   ));

@@ -1,13 +1,18 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { isAppError } from "../../../core/errors.ts";
 import { saleWindows } from "../../../core/orders/index.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import type { OrderDetail } from "../../../schemas/sales.ts";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
 import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx";
+import { DisputeDecision, DisputeExchange, DisputeSummary } from "../../components/dispute-exchange.tsx";
+import { DisputeMessageForm } from "../../components/dispute-message-form.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
+import { ReportProblemForm } from "../../components/report-problem-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
+import { type DisputeFormData, disputeAction, isDisputeIntent } from "../../lib/dispute-actions.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -18,19 +23,38 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { orders } = context.get(appContext).services;
   const order = await loadOrRedirect(context, () => orders.read(user, params.id));
-  return { ...order, protectionHours: saleWindows().protectionHours };
+  const { disputes } = context.get(appContext).services;
+  // A problem reported on it, if any: the order's readers read it too (core/disputes).
+  const dispute = await disputes.read(user, order.id).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "NOT_FOUND") return null;
+    throw error;
+  });
+  return { ...order, dispute, protectionHours: saleWindows().protectionHours };
 }
 
-/** The seller's buttons; the buyer's post to My Orders' action, as they do there. */
-export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAction(request, context);
+/**
+ * Its forms: a reported problem and its exchange (with photos), and the seller's buttons; the buyer's other
+ * buttons post to My Orders' action, as they do there.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (isDisputeIntent(intent)) return disputeAction(context, user, params.id, intent, form);
+  return sellerOrderAction(request, context, form);
+}
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: loaderData ? `Order ${loaderData.number} — ReLaptop` : "Order — ReLaptop" },
 ];
 
-export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
-  const { can, viewer } = order;
-  const anyAction = Object.values(can).some(Boolean);
+export default function OrderPage({ loaderData: order, actionData }: Route.ComponentProps) {
+  const { can, viewer, dispute } = order;
+  const anyAction = Object.entries(can).some(([name, allowed]) => allowed && name !== "reportProblem");
+  // The answer of a dispute form (the seller's buttons answer their fetchers, not the page).
+  const disputeForm = actionData && "intent" in actionData ? (actionData as DisputeFormData) : undefined;
+  const answered = (intent: DisputeFormData["intent"]) =>
+    disputeForm?.intent === intent && !("ok" in disputeForm) ? disputeForm : undefined;
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">
@@ -107,6 +131,27 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
           {viewer === "buyer" && <BuyerOrderActions order={order} can={can} protectionHours={order.protectionHours} />}
           <SellerOrderActions order={{ ...order, buyerName: order.buyer.name }} can={can} />
         </div>
+      )}
+      {can.reportProblem && <ReportProblemForm result={answered("reportProblem")} />}
+      {dispute && (
+        <section aria-labelledby="problem-heading" className="flex flex-col gap-3">
+          <h2 id="problem-heading" className="text-xl font-semibold">
+            The problem reported
+          </h2>
+          <DisputeSummary dispute={dispute} />
+          <DisputeDecision dispute={dispute} />
+          <DisputeExchange dispute={dispute} />
+          {viewer === "admin" && !dispute.decision && (
+            <p>
+              <Link to="/dashboard/disputes" className="link">
+                Decide it on Disputes
+              </Link>
+            </p>
+          )}
+          {dispute.canWrite && viewer !== "admin" && (
+            <DisputeMessageForm key={dispute.messages.length} viewer={viewer} result={answered("disputeMessage")} />
+          )}
+        </section>
       )}
       <h2 className="text-xl font-semibold">What happened</h2>
       <ol className="flex flex-col gap-3 border-l-2 border-base-300 pl-4">

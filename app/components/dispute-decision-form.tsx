@@ -1,0 +1,70 @@
+import { useFetcher } from "react-router";
+import {
+  DISPUTE_DECISION_LABELS,
+  DISPUTE_DECISIONS,
+  decisionFormSchema,
+  type OpenDispute,
+} from "../../schemas/disputes.ts";
+import { formatPrice } from "../../schemas/money.ts";
+import type { ActionErrors } from "../lib/forms.server.ts";
+import { useValidatedForm } from "../lib/use-validated-form.ts";
+import { FormError, TextAreaField, TextField } from "./form-field.tsx";
+
+/** What each decision does, said beside its choice. */
+const DOES = {
+  refund: "The whole payment goes back to the buyer.",
+  partial_refund: "The amount below goes back to the buyer; the sale stands.",
+  release: "The sale is final; nothing goes back.",
+} as const;
+
+/**
+ * An admin's decision on one open dispute: refund in full, refund part (an amount in dollars, at most what the
+ * buyer paid) or release to the seller, with a reason both people read. Each dispute's form is its own fetcher,
+ * so its answer (and its problems) stay with it.
+ */
+export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
+  const fetcher = useFetcher<ActionErrors>();
+  const form = useValidatedForm(decisionFormSchema, fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const e = form.errors;
+  const legendId = `decision-${dispute.id}`;
+  return (
+    <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+      <FormError message={form.formError} />
+      <input type="hidden" name="disputeId" value={dispute.id} />
+      <fieldset className="flex flex-col gap-2" aria-describedby={e.decision ? `${legendId}-error` : undefined}>
+        <legend id={legendId} className="mb-1 text-sm font-medium">
+          Decision
+        </legend>
+        {DISPUTE_DECISIONS.map((decision) => (
+          <label key={decision} className="flex items-start gap-2">
+            <input type="radio" name="decision" value={decision} className="radio radio-sm mt-0.5" />
+            <span>
+              <span className="font-medium">{DISPUTE_DECISION_LABELS[decision]}</span>
+              <span className="block text-sm text-base-content/80">{DOES[decision]}</span>
+            </span>
+          </label>
+        ))}
+        {e.decision && (
+          <p id={`${legendId}-error`} className="text-sm text-error">
+            {e.decision}
+          </p>
+        )}
+      </fieldset>
+      <TextField
+        label="Amount to refund ($)"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        error={e.amount}
+        hint={`Partial refund only: more than $0, at most ${formatPrice(dispute.order.chargedCents)} (what the buyer paid).`}
+      />
+      <TextAreaField label="Reason (both people read it)" name="reason" error={e.reason} />
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Decide
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { postLaptopThroughApi } from "./support/adverts.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { DEMO, expect, fieldError, hydrated, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { pngFile } from "./support/images.ts";
+import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
+
+/** The page as a desktop and as a phone shows it (the admins' sweep in accessibility.spec.ts covers the themes). */
+async function expectAccessibleAtBothWidths(page: Page) {
+  const desktop = page.viewportSize();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  if (desktop) await page.setViewportSize(desktop);
+}
+
+test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam answers, an admin refunds part and both see it", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // three browsers, a sign-up, an advert posted, a sale
+  const sam = await (await browser.newContext()).newPage();
+  await logIn(sam, DEMO.seller);
+  const name = `Disputed notebook ${Date.now().toString(36)}`;
+  await postLaptopThroughApi(sam, { name, brand: "Lenovo", description: "Sold, then disputed." });
+
+  // A new buyer books it, pays, and opens the order's page from My Orders.
+  await page.goto("/signUp");
+  await page.getByLabel("Name").fill("Dora Disputes");
+  await page.getByLabel("Email").fill(uniqueEmail("dora"));
+  await page.getByLabel("Password").fill("Abcdef1!");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await bookFromItsPage(page, name, "Uttara sector 7");
+  await payFromMyOrders(page, name);
+  await page.goto("/dashboard/my/orders");
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByRole("link", { name: /^Order RL-/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Order RL-/ })).toBeVisible();
+  const orderPage = new URL(page.url()).pathname;
+  const number = ((await page.getByRole("heading", { level: 1 }).textContent()) as string).replace("Order", "").trim();
+
+  // Sam marks it handed over on the same page, once asked to confirm.
+  await sam.goto(orderPage);
+  await hydrated(sam);
+  await sam.getByRole("button", { name: "Mark as handed over" }).click();
+  await sam.getByRole("dialog").getByRole("button", { name: "Mark as handed over" }).click();
+  await expect(sam.getByText("Marked as handed over. The buyer protection window has started.")).toBeVisible();
+
+  // The buyer reports a problem: refused without a description (what was chosen stays), then sent with a photo.
+  await page.reload();
+  await hydrated(page);
+  await page.getByText("Report a problem", { exact: true }).click();
+  await page.getByLabel("What is wrong?").selectOption({ label: "Does not work" });
+  await page.getByRole("button", { name: "Report the problem" }).click();
+  await expect(fieldError(page, "Describe the problem")).toBeVisible();
+  await expect(page.getByLabel("What is wrong?")).toHaveValue("does_not_work");
+  await expectAccessibleAtBothWidths(page);
+  await page.getByLabel(/^Describe the problem/).fill("The keyboard stops working after ten minutes.");
+  await page.getByLabel("Photos (optional)").setInputFiles(await pngFile("keyboard.png", "#a33"));
+  await page.getByRole("button", { name: "Report the problem" }).click();
+  await expect(page.getByText("Your problem is reported. The seller is told, and an admin will decide.")).toBeVisible();
+  const problem = page.getByRole("region", { name: "The problem reported" });
+  await expect(problem.getByText("The keyboard stops working after ten minutes.")).toBeVisible();
+  await expect(problem.getByRole("list", { name: "Photos from Dora Disputes" }).getByRole("img")).toHaveCount(1);
+  await expect(page.getByText("Problem reported", { exact: true })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+
+  // Sam reads it and answers.
+  await sam.reload();
+  await hydrated(sam);
+  const samsView = sam.getByRole("region", { name: "The problem reported" });
+  await expect(samsView.getByText("The keyboard stops working after ten minutes.")).toBeVisible();
+  await samsView.getByLabel(/^Your answer/).fill("It worked all evening when we met; try an external keyboard?");
+  await samsView.getByRole("button", { name: "Send" }).click();
+  await expect(sam.getByText("Your message is added to the exchange.")).toBeVisible();
+  await expect(samsView.getByText("It worked all evening when we met; try an external keyboard?")).toBeVisible();
+  await expect(samsView.getByLabel(/^Your answer/)).toHaveValue("");
+  await expectAccessible(sam);
+
+  // An admin opens Disputes from the menu (with its count), reads both sides and refunds part of the price.
+  const ada = await (await browser.newContext()).newPage();
+  await logIn(ada, DEMO.admin);
+  await ada.goto("/dashboard");
+  await ada
+    .getByRole("navigation", { name: "Dashboard" })
+    .getByRole("link", { name: /^Disputes \d+ open$/ })
+    .click();
+  await expect(ada.getByRole("heading", { level: 1, name: "Disputes" })).toBeVisible();
+  await hydrated(ada);
+  const card = ada.getByRole("article", { name: new RegExp(number) });
+  await expect(card.getByText("It worked all evening when we met; try an external keyboard?")).toBeVisible();
+  await expect(card.getByText("The keyboard stops working after ten minutes.")).toBeVisible();
+  await expectAccessible(ada);
+  await card.getByLabel("Partial refund").check();
+  await card.getByLabel("Amount to refund ($)").fill("600");
+  await card.getByLabel(/^Reason/).fill("The keyboard is faulty; an external one works. Part of the price back.");
+  await card.getByRole("button", { name: "Decide" }).click();
+  await expect(fieldError(ada, "at most $500")).toBeVisible();
+  await expectAccessibleAtBothWidths(ada);
+  await card.getByLabel("Amount to refund ($)").fill("75");
+  await card.getByRole("button", { name: "Decide" }).click();
+  await expect(ada.getByText("Decided: part of the payment goes back to the buyer. Both are told.")).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // Both people see the decision on the order's page: $75 back, the sale complete.
+  for (const who of [page, sam]) {
+    await who.reload();
+    await expect(who.getByText(/Decided — Partial refund\s*: \$75 back to the buyer/)).toBeVisible();
+    await expect(who.getByText("Completed", { exact: true })).toBeVisible();
+    await expect(who.getByText("Ada Admin: Decided the dispute: a partial refund")).toBeVisible();
+  }
+  await ada.context().close();
+  await sam.context().close();
+});

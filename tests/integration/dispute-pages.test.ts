@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESCRIBE_THE_PROBLEM } from "../../schemas/disputes.ts";
+import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import { client } from "../support/http.ts";
+import { multipart, pngBytes } from "../support/multipart.ts";
+import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * The disputes' pages, server-rendered: Report a problem on the order's page (with photos, keeping what was
+ * typed when refused), the exchange there, and the admins' Disputes page with its count and its decisions.
+ */
+
+type Client = ReturnType<typeof client>;
+let t: TestApp;
+const as = {} as Record<"bea" | "sam" | "ada", Client>;
+let orderId: string;
+let photo: Buffer;
+const form = { "content-type": "application/x-www-form-urlencoded" };
+
+const post = (who: Client, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = {}) => {
+  const m = multipart(fields, files);
+  return who.raw("POST", `/dashboard/orders/${orderId}`, m.payload, m.headers);
+};
+
+beforeAll(async () => {
+  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  photo = await pngBytes();
+  const brandId = (await createBrand(t.services, "Asus")).id;
+  const sam = await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
+  const bea = await createUser(t.services, { name: "Bea Buyer", email: "bea@x.test" });
+  await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+  for (const who of ["bea", "sam", "ada"] as const) {
+    as[who] = client(t);
+    await as[who].signIn(`${who}@x.test`);
+  }
+  const advert = await createAdvert(t.services, {
+    sellerId: sam.id,
+    brandId,
+    name: "Zenbook 14",
+    resalePriceCents: 52_000,
+  });
+  orderId = (
+    await t.services.orders.book(bea, { advertId: advert.id, meetingLocation: "Dhanmondi", phone: "01812345678" })
+  ).id;
+  await t.services.orders.payWithTestCard(bea, orderId);
+  await t.services.orders.handOver(sam, orderId);
+});
+afterAll(async () => {
+  await t?.close();
+  await closePageBuild();
+});
+
+describe("the order's page", () => {
+  it("offers its buyer Report a problem in the protection window, and not its seller", async () => {
+    expect((await as.bea.get(`/dashboard/orders/${orderId}`)).body).toContain("Report a problem");
+    expect((await as.sam.get(`/dashboard/orders/${orderId}`)).body).not.toContain("Report a problem");
+  });
+
+  it("refuses a report without a description under its field, keeping the reason chosen", async () => {
+    const res = await post(as.bea, { intent: "reportProblem", reason: "does_not_work", description: " " });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(DESCRIBE_THE_PROBLEM);
+    expect(res.body).toMatch(/<option value="does_not_work" selected="">/);
+  });
+
+  it("reports the problem with a photo; the seller answers; both read the exchange", async () => {
+    const reported = await post(
+      as.bea,
+      { intent: "reportProblem", reason: "does_not_work", description: "It shuts down <b>after</b> a minute." },
+      { photos: { name: "a.png", data: photo } },
+    );
+    expect(reported.statusCode, reported.body.slice(0, 300)).toBe(200);
+    const answered = await post(as.sam, { intent: "disputeMessage", body: "It ran all day here." });
+    expect(answered.statusCode).toBe(200);
+    for (const who of [as.bea, as.sam, as.ada]) {
+      const page = (await who.get(`/dashboard/orders/${orderId}`)).body;
+      expect(page).toContain("The problem reported");
+      // Shown as text, never as markup.
+      expect(page).toContain("It shuts down &lt;b&gt;after&lt;/b&gt; a minute.");
+      expect(page).toContain("It ran all day here.");
+      expect(page).toMatch(/src="\/media\/[^"]+\.webp"/);
+    }
+    expect((await as.ada.get(`/dashboard/orders/${orderId}`)).body).not.toContain(
+      'name="intent" value="disputeMessage"',
+    );
+  });
+});
+
+describe("the admins' Disputes page", () => {
+  it("is in the admins' menu with the open count and lists the dispute with both sides", async () => {
+    const page = await as.ada.get("/dashboard/disputes");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('href="/dashboard/disputes"');
+    expect(page.body).toMatch(/Disputes<span class="badge[^"]*">1<span class="sr-only"> open<\/span>/);
+    for (const text of ["Zenbook 14", "Bea Buyer", "Sam Seller", "It ran all day here.", "Partial refund"]) {
+      expect(page.body).toContain(text);
+    }
+  });
+
+  it("refuses a partial refund above what was paid under the amount, then decides one in dollars", async () => {
+    const [dispute] = (await as.ada.get("/api/disputes")).json().items;
+    const decide = (fields: Record<string, string>) =>
+      as.ada.raw(
+        "POST",
+        "/dashboard/disputes",
+        new URLSearchParams({ disputeId: dispute.id, ...fields }).toString(),
+        form,
+      );
+    const tooMuch = await decide({ decision: "partial_refund", amount: "600", reason: "Too much" });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.body).toContain("at most $520");
+    const done = await decide({ decision: "partial_refund", amount: "45.50", reason: "A worn battery" });
+    expect(done.statusCode).toBe(200);
+    expect((await as.bea.get(`/api/orders/${orderId}/dispute`)).json()).toMatchObject({ refundCents: 4_550 });
+    const after = (await as.bea.get(`/dashboard/orders/${orderId}`)).body;
+    // React marks where its text parts meet: read the page's words without the marks.
+    expect(after.replaceAll("<!-- -->", "")).toContain("Decided — Partial refund: $45.50 back to the buyer");
+    expect((await as.ada.get("/dashboard/disputes")).body).toContain("No open disputes.");
+  });
+});
