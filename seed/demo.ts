@@ -157,7 +157,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
       made.push({ id: advert.id, sellerId: advert.sellerId, priceCents: advert.resalePriceCents });
       if (i === 4) sold = advert.id;
       if (i === 7) booked = advert.id;
-      if (i === 3) handedOver = advert.id;
+      if (i === 6) handedOver = advert.id;
       if (i === 2) asked = advert.id;
       if (i === 9) shipped = advert.id;
       i++;

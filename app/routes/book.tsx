@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
-import { deliveryLabel } from "../../schemas/delivery.ts";
+import { totalCents } from "../../schemas/delivery.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { bookingFormSchema } from "../../schemas/orders.ts";
@@ -89,8 +89,11 @@ export function BookingForm({
       <TextField label="Phone Number" name="phone" type="tel" autoComplete="tel" error={form.errors.phone} />
       {delivery === "ship" && advert.shippingCents !== null && (
         <p>
-          You pay <strong>{formatPrice(advert.resalePriceCents + advert.shippingCents)}</strong>: the laptop and its
-          shipping.
+          You pay{" "}
+          <strong>
+            {formatPrice(totalCents({ priceCents: advert.resalePriceCents, shippingCents: advert.shippingCents }))}
+          </strong>
+          : the laptop and its shipping.
         </p>
       )}
       <div className="modal-action">
@@ -119,7 +122,7 @@ function DeliveryChoice({
 }) {
   const choices: [DeliveryMethod, string][] = [
     ["meet", "Meet in person"],
-    ["ship", `Ship to me (${deliveryLabel(shippingCents).toLowerCase()})`],
+    ["ship", `Ship to me (${shippingCents ? `${formatPrice(shippingCents)} shipping` : "free shipping"})`],
   ];
   return (
     <fieldset className="flex flex-col gap-1" aria-describedby={error ? "delivery-error" : undefined}>

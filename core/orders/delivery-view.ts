@@ -1,9 +1,9 @@
 import type { orders } from "../../db/schema.ts";
-import { type ShippingAddress, trackingUrl } from "../../schemas/delivery.ts";
-import type { OrderStatus } from "./order-states.ts";
+import { trackingUrl } from "../../schemas/delivery.ts";
+import { type OrderStatus, SALE_STATUSES } from "./order-states.ts";
 
-/** Orders whose money was taken at some point: paid, handed over, disputed, being refunded, final, refunded. */
-const PAID_ONCE: readonly OrderStatus[] = ["paid", "handed_over", "disputed", "refunding", "completed", "refunded"];
+/** Orders whose money was taken at some point: sold to their buyer, or refunded since. */
+const PAID_ONCE: readonly OrderStatus[] = [...SALE_STATUSES, "refunded"];
 
 /**
  * How an order's laptop reaches its buyer, as its page and My Sales show it. The shipping address is the
@@ -22,7 +22,7 @@ export function deliveryView(
   return {
     delivery: order.delivery,
     shippingCents: order.shippingCents,
-    shippingAddress: addressShown ? (order.shippingAddress as ShippingAddress | null) : null,
+    shippingAddress: addressShown ? order.shippingAddress : null,
     shipment:
       order.carrier && order.trackingNumber
         ? {
