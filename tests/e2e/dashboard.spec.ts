@@ -56,8 +56,9 @@ test("a seller's side menu and own products", async ({ page }) => {
   ]);
   await menu.getByRole("link", { name: "My Products" }).click();
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
-  // The demo's sales of Sam's: Bea's three, three that buyers received and reviewed, and Lina's, disputed.
-  await expect(page.getByText("Sold", { exact: true })).toHaveCount(7);
+  // The demo's sales of Sam's: Bea's three, three that buyers received and reviewed, and Lina's, disputed (and
+  // any other journey's sale of his in this run).
+  await expect(page.getByText("Sold", { exact: true }).nth(6)).toBeVisible();
   await expect(page.getByText("Available", { exact: true }).first()).toBeVisible();
 });
 
