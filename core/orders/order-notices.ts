@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import type { orders } from "../../db/schema.ts";
 import { totalCents } from "../../schemas/delivery.ts";
