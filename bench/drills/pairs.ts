@@ -3,7 +3,9 @@
  * each database — pay ∥ pay (two tabs, two attempt keys), pay ∥ cancel, cancel ∥ receipt, cancel ∥ cancel,
  * the seller's handover ∥ cancel, the seller's decline ∥ pay, pay ∥ the seller deleting the laptop, pay ∥ an
  * admin removing it or deleting its seller, and, with Stripe, a dashboard refund's webhook ∥ receipt. (The
- * timers' pairs — a deadline ∥ a person — need a clock of their own: tests/integration/order-races.test.ts.) Whichever wins, no answer is a 5xx, the order ends in a state
+ * timers' pairs — a deadline ∥ a person, Report a problem ∥ the window's end or Everything is fine — need a clock
+ * of their own: tests/integration/order-races.test.ts; two admins' decisions on one dispute, and a partial
+ * refund ∥ Stripe's webhook for it: tests/integration/disputes.test.ts and stripe.test.ts, both databases.) Whichever wins, no answer is a 5xx, the order ends in a state
  * its two answers explain, and the money agrees: the invariants, and a refunded charge always means a
  * refunded order. Each pair has its own buyer (one payment hold and ten bookings per buyer).
  */

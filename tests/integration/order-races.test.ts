@@ -4,6 +4,7 @@ import { orders, payments } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
+import { multipart } from "../support/multipart.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -153,6 +154,38 @@ describe("a deadline and a person at the same moment", () => {
       );
       expect((told as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
     }
+  });
+
+  /** Report a problem, as the order's page posts it (multipart, no photos). */
+  const report = (buyer: ReturnType<typeof client>, id: string) => {
+    const m = multipart({ reason: "does_not_work", description: "It does not turn on." });
+    return buyer.raw("POST", `/api/orders/${id}/dispute`, m.payload, m.headers);
+  };
+
+  it("Report a problem and the window's end, and Report a problem and Everything is fine: disputed or completed, never both", async () => {
+    const buyer = await newBuyer();
+    for (let round = 0; round < 8; round++) {
+      const { id } = await paid(buyer);
+      expect((await seller.post(`/api/orders/${id}/handed-over`)).statusCode).toBe(204);
+      const other =
+        round % 2 === 0
+          ? t.services.orders.applyDeadlinesNow(later(73)).then(() => null)
+          : buyer.post(`/api/orders/${id}/accept`);
+      const [reported, accepted] = await Promise.all([report(buyer, id), other]);
+      expect(reported.statusCode).toBeLessThan(500);
+      const status = (await buyer.get(`/api/orders/${id}`)).json().status;
+      if (reported.statusCode === 201 || reported.statusCode === 200 || reported.statusCode === 204) {
+        expect(status).toBe("disputed");
+        if (accepted) expect(accepted.statusCode).toBe(409);
+      } else {
+        expect(reported.statusCode).toBe(409);
+        expect(status).toBe("completed");
+      }
+      // The money waits for an admin's decision, or the sale is final: nothing moved either way.
+      const [charge] = await chargesOf(id);
+      expect(charge?.refunded).toBe(0);
+    }
+    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
   });
 
   it("the handover's deadline and the seller's handover: handed over, or refunded in full, never both", async () => {
