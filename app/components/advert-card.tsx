@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
-import { deliveryLabel } from "../../schemas/delivery.ts";
+import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { PerformanceTier } from "../../schemas/values.ts";
 import { FavouriteButton, type Hearts } from "./favourite-button.tsx";

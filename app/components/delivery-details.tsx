@@ -1,4 +1,5 @@
-import { addressLines, type ShippingAddressReply, totalCents } from "../../schemas/delivery.ts";
+import type { ShippingAddressReply } from "../../schemas/delivery.ts";
+import { addressLines, totalCents } from "../../schemas/delivery-labels.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
 

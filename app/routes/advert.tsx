@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
-import { deliveryLabel } from "../../schemas/delivery.ts";
+import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { badgeBasis } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";

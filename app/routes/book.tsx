@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
-import { totalCents } from "../../schemas/delivery.ts";
+import { totalCents } from "../../schemas/delivery-labels.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { bookingFormSchema } from "../../schemas/orders.ts";

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
-import { totalCents } from "../../../schemas/delivery.ts";
+import { totalCents } from "../../../schemas/delivery-labels.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { cardSchema, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
