@@ -6,7 +6,7 @@ import { BAD_DISPUTES_CURSOR, type DisputesPage } from "../../schemas/disputes.t
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
-import { orderTimeline } from "../orders/index.ts";
+import { orderTimelines } from "../orders/index.ts";
 import { exchangesOf, toDisputeView } from "./dispute-view.ts";
 
 /** Open disputes per page: each carries its whole exchange and its order's timeline. */
@@ -68,23 +68,26 @@ export async function listOpenDisputes(
     q,
     page.map((r) => r.dispute.id),
   );
-  const items = await Promise.all(
-    page.map(async ({ dispute, order: o, sellerName, chargedCents }) => ({
-      ...toDisputeView(dispute, exchanges.get(dispute.id) ?? [], false),
-      order: {
-        id: o.id,
-        number: o.number,
-        status: o.status,
-        productName: o.productName,
-        productImageUrl: mediaUrl(o.productImageKey),
-        chargedCents,
-        buyer: { id: o.buyerId, name: o.buyerName },
-        seller: { id: o.sellerId, name: sellerName },
-        handedOverAt: o.handedOverAt?.toISOString() ?? null,
-        events: await orderTimeline(q, o.id),
-      },
-    })),
+  // Every timeline of the page in one query, as its exchanges above.
+  const timelines = await orderTimelines(
+    q,
+    page.map((r) => r.order.id),
   );
+  const items = page.map(({ dispute, order: o, sellerName, chargedCents }) => ({
+    ...toDisputeView(dispute, exchanges.get(dispute.id) ?? [], false),
+    order: {
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      productName: o.productName,
+      productImageUrl: mediaUrl(o.productImageKey),
+      chargedCents,
+      buyer: { id: o.buyerId, name: o.buyerName },
+      seller: { id: o.sellerId, name: sellerName },
+      handedOverAt: o.handedOverAt?.toISOString() ?? null,
+      events: timelines.get(o.id) ?? [],
+    },
+  }));
   const last = page.at(-1)?.dispute;
   return { items, next: rows.length > limit && last ? cursors.encode(last.createdAt, last.id) : null };
 }

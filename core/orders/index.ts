@@ -31,7 +31,7 @@ export { handOver } from "./hand-over.ts";
 export { listSales, SALES_PAGE_SIZE, salesQuery } from "./list-sales.ts";
 export { newOrderNumber, orderNumberOf } from "./order-number.ts";
 export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";
-export { actionsFor, orderTimeline } from "./order-timeline.ts";
+export { actionsFor, orderTimeline, orderTimelines } from "./order-timeline.ts";
 export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
 export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";
 export { readOrder } from "./read-order.ts";

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { orderEvents, users } from "../../db/schema.ts";
 import type { OrderActions } from "../../schemas/sales.ts";
@@ -52,21 +52,37 @@ const isTransition = (name: string): name is Transition => name in TRANSITIONS;
 
 /** Every event of the order, oldest first: when, who, what happened, and its note when it is theirs to read. */
 export async function orderTimeline(q: Db | Tx, orderId: string) {
+  return (await orderTimelines(q, [orderId])).get(orderId) ?? [];
+}
+
+/** The timelines of many orders in one query (a page of disputes), by order. */
+export async function orderTimelines(q: Db | Tx, orderIds: string[]) {
+  const timelines = new Map<string, { at: string; who: string; what: string; note: string | null }[]>();
+  if (orderIds.length === 0) return timelines;
   const rows = await q
-    .select({ at: orderEvents.at, transition: orderEvents.transition, note: orderEvents.note, name: users.name })
+    .select({
+      orderId: orderEvents.orderId,
+      at: orderEvents.at,
+      transition: orderEvents.transition,
+      note: orderEvents.note,
+      name: users.name,
+    })
     .from(orderEvents)
     .leftJoin(users, eq(users.id, orderEvents.actorId))
-    .where(eq(orderEvents.orderId, orderId))
+    .where(inArray(orderEvents.orderId, orderIds))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
-  return rows.map(({ at, transition, note, name }) => {
+  for (const { orderId, at, transition, note, name } of rows) {
     const by = isTransition(transition) ? TRANSITIONS[transition].by : "system";
-    return {
+    const events = timelines.get(orderId) ?? [];
+    events.push({
       at: at.toISOString(),
       who: name ?? (by === "provider" ? NOBODY.provider : NOBODY.system),
       what: isTransition(transition) ? HAPPENED[transition] : transition,
       note: isTransition(transition) && NOTE_FOR_PEOPLE.has(transition) ? note : null,
-    };
-  });
+    });
+    timelines.set(orderId, events);
+  }
+  return timelines;
 }
 
 /** What the actions depend on besides the status: a parcel is received by its buyer after it is shipped. */
