@@ -14,8 +14,10 @@ import { DEMO, expect, test } from "./support/fixtures.ts";
  * a form sent from anywhere else gets a page that says what to do, never a serialized error.
  */
 
-// A cold start: a fresh embedded database, migrated and seeded.
-test.describe.configure({ timeout: 180_000 });
+// A cold start: a fresh embedded database, migrated and seeded. One server for the file, so its tests share one
+// worker: under fullyParallel each worker would run beforeAll, and two servers would probe the same free port and
+// then race to listen on it.
+test.describe.configure({ mode: "default", timeout: 180_000 });
 
 /** A free port of this run's own (E2E_PORT + 90 …; the dev-server spec takes + 40 … + 86). */
 async function freePort(): Promise<number> {
