@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -26,9 +28,12 @@ import {
   DISPUTE_REASONS,
   DISPUTE_SIDES,
   EMAIL_STATUSES,
+  LEDGER_ACCOUNTS,
   OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  PAYOUT_ACCOUNT_STATUSES,
+  PAYOUT_STATUSES,
   PRICE_SOURCES,
   REPORT_REASONS,
   REPORT_STATUSES,
@@ -355,6 +360,13 @@ export const orders = pgTable(
     /** The laptop's price; shippingCents is added for a shipped order (the charge is their sum). */
     priceCents: integer("price_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull().default(0),
+    /**
+     * ReLaptop's fee, fixed when the order is paid: the rule then in force (schemas/fees.ts) and what it came to
+     * on the charge. A dispute's partial refund applies the same rule to what the sale keeps.
+     */
+    feeBasisPoints: integer("fee_basis_points"),
+    feeFixedCents: integer("fee_fixed_cents"),
+    feeCents: integer("fee_cents"),
     /** A shipped order's carrier and tracking number, as the seller typed them. */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -522,6 +534,152 @@ export const simRefunds = pgTable("sim_refunds", {
   chargeId: text("charge_id")
     .notNull()
     .references(() => simCharges.id),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: createdAt(),
+});
+
+/* ── Money: the ledger and payouts ──────────────────────────────────────── */
+
+/**
+ * The double-entry ledger (core/ledger): every movement of money is a group of entries that sums to zero,
+ * written in the transaction of the transition that moves it, and never updated or deleted (a trigger refuses).
+ * Debits are positive: see core/ledger/accounts.ts for what each account holds.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    groupId: uuid("group_id").notNull(),
+    account: text("account", { enum: LEDGER_ACCOUNTS }).notNull(),
+    /** Whose payable (the seller accounts), and for which order; both kept on every entry that has them. */
+    sellerId: text("seller_id").references(() => users.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** What moved it: an order transition (pay, complete, refund…) or a payout step. */
+    movement: text("movement").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("ledger_entries_account_check", sql`${t.account} in (${oneOf(LEDGER_ACCOUNTS)})`),
+    check("ledger_entries_amount_check", sql`${t.amountCents} <> 0`),
+    index("ledger_entries_order_idx").on(t.orderId),
+    index("ledger_entries_group_idx").on(t.groupId),
+    // A seller's balances: their entries by account (core/payouts/balances.ts).
+    index("ledger_entries_seller_idx")
+      .on(t.sellerId, t.account, t.orderId)
+      .where(sql`${t.sellerId} is not null`),
+    // Today's figures on Finance, and the day totals the rollup job keeps.
+    index("ledger_entries_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Each finished UTC day's sums by account and movement: Finance reads these, not millions of entries. */
+export const ledgerDayTotals = pgTable(
+  "ledger_day_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    account: text("account", { enum: LEDGER_ACCOUNTS }).notNull(),
+    movement: text("movement").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    entries: integer("entries").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.account, t.movement] })],
+);
+
+/** The days whose totals are in ledger_day_totals (a day with no entries is rolled up too). */
+export const ledgerRolledDays = pgTable("ledger_rolled_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  rolledAt: timestamp("rolled_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/** A seller's payout account at the payout provider. Bank details are never kept: the last four digits only. */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    sellerId: text("seller_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    externalId: text("external_id").notNull(),
+    status: text("status", { enum: PAYOUT_ACCOUNT_STATUSES }).notNull(),
+    holder: text("holder"),
+    bankLast4: text("bank_last4"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payout_accounts_status_check", sql`${t.status} in (${oneOf(PAYOUT_ACCOUNT_STATUSES)})`),
+    uniqueIndex("payout_accounts_external_idx").on(t.provider, t.externalId),
+  ],
+);
+
+/**
+ * One transfer of one completed order's share to its seller (Stripe ties a transfer to its charge). The row's
+ * id is the transfer's idempotency key, and an order has one: its money is never sent twice.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** See core/payouts/payout-states.ts. */
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    provider: text("provider").notNull(),
+    transferId: text("transfer_id"),
+    /** Taken back after a refund at the card provider (a transfer reversal). */
+    reversedCents: integer("reversed_cents").notNull().default(0),
+    reversalId: text("reversal_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payouts_status_check", sql`${t.status} in (${oneOf(PAYOUT_STATUSES)})`),
+    check("payouts_amount_check", sql`${t.amountCents} > 0`),
+    uniqueIndex("payouts_order_idx").on(t.orderId),
+    // The payout job reads only what is due.
+    index("payouts_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending', 'failed', 'reversing')`),
+    index("payouts_seller_idx").on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The simulated payout provider's own record, as a real provider keeps one: accounts, transfers, reversals. */
+export const simPayoutAccounts = pgTable("sim_payout_accounts", {
+  id: text("id").primaryKey(),
+  sellerId: text("seller_id").notNull().unique(),
+  holder: text("holder").notNull(),
+  bankLast4: text("bank_last4").notNull(),
+  createdAt: createdAt(),
+});
+
+export const simTransfers = pgTable("sim_transfers", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  destination: text("destination").notNull(),
+  orderId: text("order_id").notNull(),
+  sourceTransaction: text("source_transaction").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  reversedCents: integer("reversed_cents").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const simTransferReversals = pgTable("sim_transfer_reversals", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  transferId: text("transfer_id")
+    .notNull()
+    .references(() => simTransfers.id),
   amountCents: integer("amount_cents").notNull(),
   createdAt: createdAt(),
 });

@@ -87,6 +87,25 @@ export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 export const DISPUTE_SIDES = ["buyer", "seller", "admin"] as const;
 export const PAYMENT_STATUSES = ["succeeded", "refunded"] as const;
 
+/** The ledger's accounts (core/ledger/accounts.ts says what each holds). */
+export const LEDGER_ACCOUNTS = [
+  "clearing",
+  "seller_pending",
+  "seller_available",
+  "platform_fees",
+  "refunds",
+  "payouts",
+  "reversals",
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** A seller's payout account: "Not set up" is having none. */
+export const PAYOUT_ACCOUNT_STATUSES = ["details_needed", "active"] as const;
+
+/** A payout's transfer (core/payouts/payout-states.ts). */
+export const PAYOUT_STATUSES = ["pending", "sending", "paid", "failed", "reversing", "reversed"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
 /* Notifications — email_outbox's statuses; core/notifications/delivery.ts moves an email between them. */
 export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed", "kept"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -30,6 +30,7 @@ import { brandsApi } from "./api/brands.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { conversationsApi } from "./api/conversations.ts";
 import { disputesApi } from "./api/disputes.ts";
+import { payoutsApi } from "./api/payouts.ts";
 import { favouritesApi } from "./api/favourites.ts";
 import { moderationApi } from "./api/moderation.ts";
 import { notificationsApi } from "./api/notifications.ts";
@@ -250,6 +251,7 @@ export async function buildApp({
       await api.register(advertsApi, { services });
       await api.register(ordersApi, { services });
       await api.register(disputesApi, { services });
+      await api.register(payoutsApi, { services, publicUrl: config.publicUrl });
       await api.register(peopleApi, { services });
       await api.register(moderationApi, { services });
       await api.register(notificationsApi, { services, heartbeatMs });

@@ -83,6 +83,25 @@ const envSchema = z
     SHIPPING_DAYS: z.coerce.number().int().min(1).max(60).default(10),
     PROTECTION_HOURS: z.coerce.number().int().min(1).max(2_160).default(72),
     PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
+    /** ReLaptop's fee on each sale (schemas/fees.ts): a percentage of the charge, to the hundredth, plus cents. */
+    PLATFORM_FEE_PERCENT: z.coerce
+      .number()
+      .min(0, "must be between 0 and 50")
+      .max(50, "must be between 0 and 50")
+      .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+        message: "may have at most two decimals (2.9, not 2.95)",
+      })
+      .default(5),
+    PLATFORM_FEE_FIXED_CENTS: z.coerce
+      .number()
+      .int("must be a whole number of cents")
+      .min(0, "must be between 0 and 1000 cents")
+      .max(1_000, "must be between 0 and 1000 cents")
+      .default(0),
+    /** Who pays sellers (core/payouts): simulated, or Stripe Connect (needs STRIPE_SECRET_KEY). */
+    PAYOUT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
+    /** When completed money is transferred: once a day, or the minute after the sale is final. */
+    PAYOUT_SCHEDULE: z.enum(["daily", "instant"]).default("daily"),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must be a Stripe publishable key (pk_…)").optional(),
     STRIPE_WEBHOOK_SECRET: z
@@ -146,6 +165,13 @@ const envSchema = z
         if (!env[name])
           ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENT_PROVIDER=stripe" });
       }
+    }
+    if (env.PAYOUT_PROVIDER === "stripe" && env.PAYMENT_PROVIDER !== "stripe") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYOUT_PROVIDER"],
+        message: "stripe needs PAYMENT_PROVIDER=stripe (a transfer is paid from the Stripe charge it follows)",
+      });
     }
     if (env.MEDIA_STORAGE === "s3") {
       for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
@@ -287,6 +313,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             apiBase: e.STRIPE_API_BASE,
           } as const)
         : ({ kind: "simulated" } as const),
+    platformFee: { basisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100), fixedCents: e.PLATFORM_FEE_FIXED_CENTS },
+    payouts: {
+      provider: e.PAYOUT_PROVIDER,
+      schedule: e.PAYOUT_SCHEDULE,
+    },
     media:
       e.MEDIA_STORAGE === "s3"
         ? ({

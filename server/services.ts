@@ -65,7 +65,11 @@ import {
   sendDueReminders,
   ship,
 } from "../core/orders/index.ts";
+import { configurePlatformFee } from "../core/orders/platform-fee.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
+import { createPayouts, createSimulatedPayoutProvider, type PayoutProvider } from "../core/payouts/index.ts";
+import { createStripePayoutProvider } from "../core/payouts/stripe-payout-provider.ts";
+import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
@@ -92,6 +96,9 @@ export interface ServiceOptions {
 
 export const RECONCILE_PAYMENTS = "orders.reconcile";
 export const ORDER_DEADLINES = "orders.deadlines";
+export const PAYOUTS = "payouts.run";
+export const DAILY_PAYOUTS = "payouts.daily";
+export const LEDGER_ROLLUP = "ledger.rollup";
 
 /** Builds the domain core once per process; pages and API handlers share it. */
 export function createServices(config: Config, database: Database, options: ServiceOptions = {}) {
@@ -123,6 +130,7 @@ export function createServices(config: Config, database: Database, options: Serv
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
   configureSaleWindows(config.saleWindows);
+  configurePlatformFee(config.platformFee);
   const metrics = createMetrics(database);
   // Counted by the app (server/app.ts); a worker process serves nothing, so its jobs never wait.
   const requestsInHand = createRequestsInHand();
@@ -182,6 +190,23 @@ export function createServices(config: Config, database: Database, options: Serv
     cron: "* * * * *",
     retryLimit: 0,
   });
+  const payoutProvider: PayoutProvider =
+    config.payouts.provider === "stripe" && config.payments.kind === "stripe"
+      ? createStripePayoutProvider(config.payments)
+      : createSimulatedPayoutProvider(db);
+  const payouts = createPayouts({ db, provider: payoutProvider, schedule: config.payouts.schedule });
+  // Transfers due (new, retried, interrupted) and reversals: every minute, once in the whole cluster. New payouts
+  // are queued there too when instant, else once a day at 06:00 UTC.
+  jobs.define(PAYOUTS, async () => void (await payouts.run({ queue: payouts.schedule === "instant" })), {
+    cron: "* * * * *",
+    retryLimit: 0,
+  });
+  jobs.define(DAILY_PAYOUTS, async () => void (await payouts.run({ queue: true })), {
+    cron: "0 6 * * *",
+    retryLimit: 0,
+  });
+  // Finished days' ledger totals, for Finance: a few minutes after midnight UTC, and at every start.
+  jobs.define(LEDGER_ROLLUP, async () => void (await rollUpLedgerDays(db)), { cron: "15 0 * * *", retryLimit: 0 });
   const savedSearchAlerts = createSavedSearchAlerts({ db, queue: jobs });
   const catalogue = createCatalogue({ db, keepSlowCounts: options.keepSlowCounts });
   // Visitors' catalogue reads may come from the replica; a signed-in person reads the primary, so what
@@ -240,6 +265,7 @@ export function createServices(config: Config, database: Database, options: Serv
         relay(); // what was written while no process listened
         await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
         await jobs.send(ORDER_DEADLINES, {}); // what ran out while no process was running
+        await jobs.send(LEDGER_ROLLUP, {}); // the days that ended while no process was running
         await priceGuides.refreshSoon(); // the cards' price badges, without waiting for the schedule
         // A published advert is matched against saved searches by the next free worker, not the request.
         stopHearingPublications = await database.broadcast.on(PUBLICATIONS_CHANNEL, () => {
@@ -292,6 +318,7 @@ export function createServices(config: Config, database: Database, options: Serv
     saverAlerts,
     payments: provider,
     orders,
+    payouts,
     disputes,
     accounts: createAccounts({ db, auth, quickReads }),
     recovery: createAccountRecovery({ db, auth }),

@@ -82,6 +82,7 @@ export const LINKS = {
   profile: "/profile",
   savedSearches: "/dashboard/saved-searches",
   savedSearchMatches: "/dashboard/saved-searches/matches",
+  payouts: "/dashboard/payouts",
 };
 
 /**
@@ -112,6 +113,12 @@ interface OrderParams {
   /** What the buyer pays: the laptop and, for a shipped one, its shipping (core/orders/order-notices.ts). */
   priceCents: number;
 }
+
+/** What the seller receives of a sale (after ReLaptop's fee), and where it goes. */
+const released = (p: { priceCents: number; receivesCents?: number }) =>
+  p.receivesCents === undefined
+    ? `${formatMoney(p.priceCents)} is released to you.`
+    : `${formatMoney(p.receivesCents)} is released to you, after ReLaptop's fee: it is paid out to your payout account (set one up on Payouts if you have not).`;
 
 const completedHow = (how: "accepted" | "windowEnded") =>
   how === "accepted"
@@ -332,7 +339,7 @@ export const KINDS = {
   }),
 
   /** The sale is final: its buyer said everything is fine, or the protection window ended (orders: accept, complete). */
-  "order.completed": kind<OrderParams & { how: "accepted" | "windowEnded" }>({
+  "order.completed": kind<OrderParams & { how: "accepted" | "windowEnded"; receivesCents?: number }>({
     who: "the laptop's seller",
     label: "A sale becomes final (the money is released)",
     subject: "order",
@@ -340,17 +347,66 @@ export const KINDS = {
     email: "optional",
     inApp: (p) => ({
       title: `Sale final: ${p.productName}`,
-      body: `${completedHow(p.how)} ${formatMoney(p.priceCents)} is released to you. Order ${orderNumber(p)}.`,
+      body: `${completedHow(p.how)} ${released(p)} Order ${orderNumber(p)}.`,
       link: LINKS.order(p.orderId),
     }),
     mail: (p) => ({
       subject: `The money for ${p.productName} is released`,
       heading: "The sale is final",
+      paragraphs: [`${completedHow(p.how)} (order ${orderNumber(p)}, ${p.productName}).`, released(p)],
+      action: { label: "See your payouts", href: LINKS.payouts },
+    }),
+  }),
+
+  /** A completed order's share reached the seller's payout account (core/payouts). */
+  "payout.sent": kind<{ orderId: string; orderNumber: string; productName: string; amountCents: number }>({
+    who: "the seller",
+    label: "Money is paid out to your bank account",
+    subject: "order",
+    audience: "sellers",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Paid out: ${formatMoney(p.amountCents)}`,
+      body: `${formatMoney(p.amountCents)} for ${p.productName} (order ${p.orderNumber}) is on its way to your bank account.`,
+      link: LINKS.payouts,
+    }),
+    mail: (p) => ({
+      subject: `${formatMoney(p.amountCents)} is paid out to you`,
+      heading: "Money paid out",
       paragraphs: [
-        `${completedHow(p.how)} (order ${orderNumber(p)}, ${p.productName}).`,
-        `${formatMoney(p.priceCents)} is released to you.`,
+        `${formatMoney(p.amountCents)} for ${p.productName} (order ${p.orderNumber}) is on its way to your bank account.`,
       ],
-      action: { label: "See the order", href: LINKS.order(p.orderId) },
+      action: { label: "See your payouts", href: LINKS.payouts },
+    }),
+  }),
+
+  /** A payout's transfer failed: retried, and the seller can usually fix why (core/payouts). */
+  "payout.failed": kind<{
+    orderId: string;
+    orderNumber: string;
+    productName: string;
+    amountCents: number;
+    reason: string;
+  }>({
+    who: "the seller",
+    label: "A payout to you failed",
+    subject: "order",
+    audience: "sellers",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Payout failed: ${formatMoney(p.amountCents)}`,
+      body: `${p.reason} We will try again (order ${p.orderNumber}).`,
+      link: LINKS.payouts,
+    }),
+    mail: (p) => ({
+      subject: `A payout of ${formatMoney(p.amountCents)} failed`,
+      heading: "A payout failed",
+      paragraphs: [
+        `We could not pay out ${formatMoney(p.amountCents)} for ${p.productName} (order ${p.orderNumber}).`,
+        p.reason,
+        "We will try again. Your money is safe and waits for you.",
+      ],
+      action: { label: "See your payouts", href: LINKS.payouts },
     }),
   }),
 

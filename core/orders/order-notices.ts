@@ -23,7 +23,13 @@ export type OrderFacts = Pick<
   Partial<Pick<typeof orders.$inferSelect, "carrier" | "trackingNumber">> & {
     /** What a dispute's decision returns to the buyer (core/disputes/decide.ts). */
     refundCents?: number | null;
+    /** ReLaptop's fee, fixed when the order was paid. */
+    feeCents?: number | null;
   };
+
+/** What the seller receives of the charge, after ReLaptop's fee. */
+const receives = (o: OrderFacts) =>
+  o.feeCents === null || o.feeCents === undefined ? {} : { receivesCents: totalCents(o) - o.feeCents };
 
 /** What the transition itself adds: a note written for people (a reason), and the order's new deadline. */
 interface Moved {
@@ -88,8 +94,10 @@ const TELLS: Record<Transition, ((o: OrderFacts, moved: Moved) => KindedNotice[]
     },
   ],
   confirmReceipt: (o, { deadlineAt }) => handedOver(o, "seller", deadlineAt),
-  accept: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), how: "accepted" } }],
-  complete: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), how: "windowEnded" } }],
+  accept: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), ...receives(o), how: "accepted" } }],
+  complete: (o) => [
+    { kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), ...receives(o), how: "windowEnded" } },
+  ],
   report: (o, { note }) => [
     { kind: "dispute.opened", recipientId: o.sellerId, params: { ...facts(o), reason: note ?? "" } },
   ],

@@ -20,7 +20,9 @@ import { OPEN_ORDER_STATUSES } from "../../schemas/values.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { blockedEitherWay, canBuy, requireAdmin } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";
+import type { OrderMoney } from "../ledger/index.ts";
 import { mediaUrl } from "../media/index.ts";
+import { reverseAfterRefund } from "../payouts/index.ts";
 import { isPublic, release, unsell } from "./advert-lifecycle.ts";
 import { deadlineAfter } from "./deadlines.ts";
 import { type OrderFacts, tellAbout } from "./order-notices.ts";
@@ -146,13 +148,15 @@ export function createOrders({ db, jobs, provider, simulated }: MoneyDeps) {
    */
   async function recordRefund(
     tx: Tx,
-    order: OrderFacts & { status: OrderStatus; handedOverAt: Date | null },
+    order: OrderFacts & OrderMoney & { status: OrderStatus; handedOverAt: Date | null },
     payment: { id: string; priceCents: number },
     refundId: string,
     transition: "refund" | "providerRefund",
     note: string,
   ) {
     await applyTransition(tx, order, transition, { kind: "provider" }, note);
+    // Its money already went to the seller: the transfer is taken back (the ledger owes it in `reversals`).
+    if (transition === "providerRefund") await reverseAfterRefund(tx, order.id);
     await tx
       .update(payments)
       .set({ status: "refunded", refundId, refundCents: payment.priceCents, refundedAt: new Date() })

@@ -3,8 +3,11 @@ import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { postTransition } from "../ledger/index.ts";
+import type { OrderMoney } from "../ledger/postings.ts";
 import { deadlineAfter } from "./deadlines.ts";
 import { type OrderFacts, tellAbout, tellAboutEach } from "./order-notices.ts";
+import { feeAtPayment } from "./platform-fee.ts";
 import {
   canTransition,
   mayTrigger,
@@ -120,6 +123,7 @@ export async function applyToAll(
   await tx
     .insert(orderEvents)
     .values(moved.map(({ id }) => ({ orderId: id, fromStatus: from, toStatus: to, transition, note })));
+  await postTransition(tx, transition, moved);
   await tellAboutEach(tx, moved, transition, { note, deadlineAt });
   return moved;
 }
@@ -127,12 +131,13 @@ export async function applyToAll(
 /**
  * Moves a locked order through a named transition. Refuses with the transition's message (or, when the
  * order's money is moving, with why not now), and refuses anyone the transition does not name: a buyer
- * transition only by the order's own buyer. Whoever it concerns is told (order-notices.ts). Call inside the
+ * transition only by the order's own buyer. The money it moves is written to the ledger, and whoever it
+ * concerns is told (order-notices.ts), in the same transaction. Paying fixes the order's fee. Call inside the
  * transaction that locked the order.
  */
 export async function applyTransition(
   tx: Tx,
-  order: OrderFacts & { status: OrderStatus },
+  order: OrderFacts & OrderMoney & { status: OrderStatus },
   transition: Transition,
   actor: OrderActor,
   note?: string,
@@ -147,11 +152,17 @@ export async function applyTransition(
   const now = new Date();
   const deadlineAt = deadlineAfter(transition, now);
   const handedOver = to === "handed_over" && order.status === "paid" ? { handedOverAt: now } : {};
+  const fee = transition === "pay" ? feeAtPayment(order) : {};
   // The move and its event in one statement (a data-modifying WITH runs whether or not it is read).
   const moved = tx.$with("moved").as(
     tx
       .update(orders)
-      .set({ status: to, ...handedOver, ...(deadlineAt === undefined ? {} : { deadlineAt, remindedFor: null }) })
+      .set({
+        status: to,
+        ...handedOver,
+        ...fee,
+        ...(deadlineAt === undefined ? {} : { deadlineAt, remindedFor: null }),
+      })
       .where(eq(orders.id, order.id))
       .returning({ id: orders.id }),
   );
@@ -167,5 +178,6 @@ export async function applyTransition(
       actorId: "id" in actor ? actor.id : null,
       note,
     });
+  await postTransition(tx, transition, [{ ...order, ...fee }]);
   await tellAbout(tx, order, transition, { note, deadlineAt });
 }

@@ -1,7 +1,9 @@
 /** A transfer the provider refused for a reason the seller can fix (a closed bank account): retried, and shown. */
 export class PayoutRefused extends Error {
-  constructor(readonly reason: string) {
+  readonly reason: string;
+  constructor(reason: string) {
     super(reason);
+    this.reason = reason;
     this.name = "PayoutRefused";
   }
 }

@@ -35,6 +35,9 @@ export async function stripeWebhook(
           if (charge.payment_intent) {
             await services.orders.refundedByProvider(charge.payment_intent, charge.refunds?.data?.[0]?.id ?? "refund");
           }
+        } else if (event.type === "account.updated" && object.id) {
+          // A seller's Stripe Connect account changed (onboarding finished, details needed): its status is fetched again.
+          await services.payouts.accountUpdated(object.id);
         } else if (
           (event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") &&
           object.metadata?.orderId
