@@ -1,0 +1,101 @@
+import Stripe from "stripe";
+import { PayoutRefused } from "./payout-refused.ts";
+import type { HostedPayoutProvider } from "./provider.ts";
+
+const FINISH_DETAILS =
+  "Stripe needs more details from you before it can pay you: finish setting up your payout account.";
+const SET_UP_AGAIN = "Stripe can't pay into your payout account: set up your payout account again.";
+
+/**
+ * Stripe's refusals of a transfer that the seller can fix by going back to their payout account, in their words.
+ * Anything else (our own mistake, Stripe down, our balance short) is thrown as it is, for the job to retry.
+ */
+function sellerCanFix(error: unknown): string | undefined {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return undefined;
+  if (error.code === "insufficient_capabilities_for_transfer") return FINISH_DETAILS;
+  if (error.code === "account_invalid" || error.param === "destination") return SET_UP_AGAIN;
+  return undefined;
+}
+
+/**
+ * Stripe Connect with Express accounts: Stripe onboards and verifies the seller, we send each order's share
+ * from the buyer's charge with a transfer, and take it back with a reversal when the order is refunded.
+ */
+export function createStripePayoutProvider(options: { secretKey: string; apiBase?: string }): HostedPayoutProvider {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    ...(base && {
+      host: base.hostname,
+      port: Number(base.port),
+      protocol: base.protocol.replace(":", "") as "http" | "https",
+    }),
+  });
+
+  /** Stripe ties a transfer to a charge (ch_…), while our payments record the payment intent (pi_…). */
+  async function chargeOf(transactionId: string) {
+    if (transactionId.startsWith("ch_")) return transactionId;
+    const { latest_charge: charge } = await stripe.paymentIntents.retrieve(transactionId);
+    const id = typeof charge === "string" ? charge : charge?.id;
+    if (!id) throw new Error(`Payment ${transactionId} has no charge to transfer from yet`);
+    return id;
+  }
+
+  return {
+    name: "stripe",
+    onboarding: "hosted",
+
+    async createAccount({ sellerId, email, idempotencyKey }) {
+      const account = await stripe.accounts.create(
+        { type: "express", email, capabilities: { transfers: { requested: true } }, metadata: { sellerId } },
+        { idempotencyKey },
+      );
+      return { accountId: account.id };
+    },
+
+    async onboardingLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        refresh_url: refreshUrl,
+        return_url: returnUrl,
+        type: "account_onboarding",
+      });
+      return { url: link.url };
+    },
+
+    // Our accounts only receive transfers: Stripe turns the transfers capability on once it has verified the
+    // seller, and payouts_enabled says the money can go on to their bank. details_submitted only says the form
+    // was sent (Stripe may still want more), and charges_enabled is for accounts that take cards themselves.
+    async accountStatus(accountId) {
+      const account = await stripe.accounts.retrieve(accountId);
+      const active = account.capabilities?.transfers === "active" && account.payouts_enabled;
+      return { status: active ? "active" : "details_needed" };
+    },
+
+    async transfer({ amountCents, destination, sourceTransaction, orderId, idempotencyKey }) {
+      const sourceCharge = await chargeOf(sourceTransaction);
+      try {
+        const made = await stripe.transfers.create(
+          {
+            amount: amountCents,
+            currency: "usd",
+            destination,
+            source_transaction: sourceCharge,
+            transfer_group: orderId,
+            metadata: { orderId },
+          },
+          { idempotencyKey },
+        );
+        return { transferId: made.id };
+      } catch (error) {
+        const reason = sellerCanFix(error);
+        throw reason ? new PayoutRefused(reason) : error;
+      }
+    },
+
+    async reverseTransfer({ transferId, amountCents, idempotencyKey }) {
+      const reversal = await stripe.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey });
+      return { reversalId: reversal.id };
+    },
+  };
+}
