@@ -565,9 +565,7 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_order_idx").on(t.orderId),
     index("ledger_entries_group_idx").on(t.groupId),
     // A seller's balances: their entries by account (core/payouts/balances.ts).
-    index("ledger_entries_seller_idx")
-      .on(t.sellerId, t.account, t.orderId)
-      .where(sql`${t.sellerId} is not null`),
+    index("ledger_entries_seller_idx").on(t.sellerId, t.account, t.orderId).where(sql`${t.sellerId} is not null`),
     // Today's figures on Finance, and the day totals the rollup job keeps.
     index("ledger_entries_created_idx").on(t.createdAt),
   ],

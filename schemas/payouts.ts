@@ -141,4 +141,6 @@ export const financeReplySchema = z
 export type FinanceReply = z.infer<typeof financeReplySchema>;
 
 /** The fee rule the post form uses to show "You receive". */
-export const feeRuleSchema = z.object({ basisPoints: z.number().int(), fixedCents: z.number().int() }).meta({ id: "FeeRule" });
+export const feeRuleSchema = z
+  .object({ basisPoints: z.number().int(), fixedCents: z.number().int() })
+  .meta({ id: "FeeRule" });

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
-import { newOrderNumber, orderNumberOf } from "../core/orders/index.ts";
-import { adverts, brands, orderEvents, orders, payments } from "../db/schema.ts";
+import { type OrderBalances, type OrderMoney, POSTINGS } from "../core/ledger/index.ts";
+import { feeAtPayment, newOrderNumber, orderNumberOf } from "../core/orders/index.ts";
+import { adverts, brands, ledgerEntries, orderEvents, orders, payments } from "../db/schema.ts";
 import type { Condition } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
@@ -127,9 +129,11 @@ export async function recordSale(
   const bookedAt = new Date(sale.soldAt.getTime() - 2 * 3600 * 1000);
   const receivedAt = new Date(sale.soldAt.getTime() + DAY_MS);
   const completedAt = new Date(receivedAt.getTime() + 3 * DAY_MS);
+  const fee = feeAtPayment({ priceCents: sale.priceCents, shippingCents: 0 });
   const [order] = await s.db
     .insert(orders)
     .values({
+      ...fee,
       advertId: sale.advertId,
       number: newOrderNumber(),
       sellerId: sql`(select ${adverts.sellerId} from ${adverts} where ${adverts.id} = ${sale.advertId})`,
@@ -147,7 +151,7 @@ export async function recordSale(
       createdAt: bookedAt,
       updatedAt: completedAt,
     })
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, sellerId: orders.sellerId });
   if (!order) throw new Error("order not created");
   // Paid as every sale is: its payment recorded at its price (the money invariants hold on the demo too).
   await s.db.insert(payments).values({
@@ -173,6 +177,37 @@ export async function recordSale(
     },
     { orderId: order.id, fromStatus: "handed_over", toStatus: "completed", transition: "complete", at: completedAt },
   ]);
+  await recordHistoryInLedger(s, { ...order, ...fee, priceCents: sale.priceCents, shippingCents: 0 }, [
+    ["pay", sale.soldAt],
+    ["complete", completedAt],
+  ]);
+}
+
+/**
+ * A past sale's ledger groups, as its transitions wrote them (core/ledger's POSTINGS) but on the dates they
+ * happened: the ledger is written once, so history is written with its own times rather than moved afterwards.
+ */
+async function recordHistoryInLedger(
+  s: Services,
+  order: OrderMoney & { id: string; sellerId: string },
+  steps: [transition: "pay" | "complete", at: Date][],
+) {
+  const balances: OrderBalances = {};
+  const rows = steps.flatMap(([transition, at]) => {
+    const groupId = randomUUID();
+    const entries = POSTINGS[transition]?.(order, balances) ?? [];
+    for (const e of entries) balances[e.account] = (balances[e.account] ?? 0) + e.amountCents;
+    return entries.map((e) => ({
+      groupId,
+      account: e.account,
+      amountCents: e.amountCents,
+      orderId: order.id,
+      sellerId: e.account.startsWith("seller_") ? order.sellerId : null,
+      movement: transition,
+      createdAt: at,
+    }));
+  });
+  await s.db.insert(ledgerEntries).values(rows);
 }
 
 /**

@@ -38,6 +38,7 @@ import {
 } from "../core/disputes/index.ts";
 import { createFavourites, defineSaverAlertJob } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
+import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
 import { createHeldAdverts, createPeople, createReports } from "../core/moderation/index.ts";
 import {
@@ -54,6 +55,7 @@ import {
 import {
   accept,
   applyDueDeadlines,
+  configurePlatformFee,
   configureSaleWindows,
   confirmReceipt,
   createOrders,
@@ -65,11 +67,13 @@ import {
   sendDueReminders,
   ship,
 } from "../core/orders/index.ts";
-import { configurePlatformFee } from "../core/orders/platform-fee.ts";
 import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
-import { createPayouts, createSimulatedPayoutProvider, type PayoutProvider } from "../core/payouts/index.ts";
-import { createStripePayoutProvider } from "../core/payouts/stripe-payout-provider.ts";
-import { rollUpLedgerDays } from "../core/ledger/index.ts";
+import {
+  createPayouts,
+  createSimulatedPayoutProvider,
+  createStripePayoutProvider,
+  type PayoutProvider,
+} from "../core/payouts/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";

@@ -157,7 +157,8 @@ export async function checkLedger(db: Db): Promise<{ balanced: boolean; problems
       .having(sql`sum(${ledgerEntries.amountCents}) <> 0`),
   ]);
   const problems = [...rolled, ...live].map(
-    ({ day, sum }) => `The entries of ${day} sum to ${formatPrice(Number(sum))}, not zero: a group that day is unbalanced.`,
+    ({ day, sum }) =>
+      `The entries of ${day} sum to ${formatPrice(Number(sum))}, not zero: a group that day is unbalanced.`,
   );
   return { balanced: problems.length === 0, problems };
 }

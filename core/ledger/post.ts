@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { ledgerEntries } from "../../db/schema.ts";
-import type { Transition } from "../orders/order-states.ts";
+import type { Transition } from "../orders/index.ts";
 import type { LedgerAccount } from "./accounts.ts";
 import { type Entry, type OrderBalances, type OrderMoney, POSTINGS } from "./postings.ts";
 
@@ -74,7 +74,13 @@ export async function postTransition(
   const postings = POSTINGS[transition];
   if (!postings || moved.length === 0) return;
   // A payment is an order's first movement: nothing to read.
-  const balances = transition === "pay" ? new Map() : await orderBalances(tx, moved.map((o) => o.id));
+  const balances =
+    transition === "pay"
+      ? new Map()
+      : await orderBalances(
+          tx,
+          moved.map((o) => o.id),
+        );
   await post(
     tx,
     transition,

@@ -1,6 +1,6 @@
 import { totalCents } from "../../schemas/delivery-labels.ts";
 import { feeFor } from "../../schemas/fees.ts";
-import type { Transition } from "../orders/order-states.ts";
+import type { Transition } from "../orders/index.ts";
 import type { LedgerAccount } from "./accounts.ts";
 
 /** One entry of a group: debit positive. */
@@ -31,7 +31,12 @@ const held = (b: OrderBalances, account: LedgerAccount) => b[account] ?? 0;
 /** Moves the order's whole balance on `from` (a credit) to `to`. */
 const settle = (b: OrderBalances, from: LedgerAccount, to: LedgerAccount): Entry[] => {
   const amount = held(b, from);
-  return amount === 0 ? [] : [{ account: from, amountCents: -amount }, { account: to, amountCents: amount }];
+  return amount === 0
+    ? []
+    : [
+        { account: from, amountCents: -amount },
+        { account: to, amountCents: amount },
+      ];
 };
 
 /** The fee and the seller's share of the charge, as fixed when the order was paid. */

@@ -30,10 +30,11 @@ export { decline } from "./decline.ts";
 export { handOver } from "./hand-over.ts";
 export { listSales, SALES_PAGE_SIZE, salesQuery } from "./list-sales.ts";
 export { newOrderNumber, orderNumberOf } from "./order-number.ts";
-export { canTransition, SALE_STATUSES, TRANSITIONS } from "./order-states.ts";
+export { canTransition, SALE_STATUSES, TRANSITIONS, type Transition } from "./order-states.ts";
 export { actionsFor, orderTimeline, orderTimelines } from "./order-timeline.ts";
 export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
 export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";
+export { configurePlatformFee, feeAtPayment, platformFee } from "./platform-fee.ts";
 export { readOrder } from "./read-order.ts";
 export { ship } from "./ship.ts";
 // For the verbs of other domains that move an order (core/disputes): lock it, then take a transition of the table.

@@ -94,7 +94,9 @@ const TELLS: Record<Transition, ((o: OrderFacts, moved: Moved) => KindedNotice[]
     },
   ],
   confirmReceipt: (o, { deadlineAt }) => handedOver(o, "seller", deadlineAt),
-  accept: (o) => [{ kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), ...receives(o), how: "accepted" } }],
+  accept: (o) => [
+    { kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), ...receives(o), how: "accepted" } },
+  ],
   complete: (o) => [
     { kind: "order.completed", recipientId: o.sellerId, params: { ...facts(o), ...receives(o), how: "windowEnded" } },
   ],

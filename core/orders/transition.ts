@@ -3,11 +3,10 @@ import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders } from "../../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { OrderMoney } from "../ledger/index.ts";
 import { postTransition } from "../ledger/index.ts";
-import type { OrderMoney } from "../ledger/postings.ts";
 import { deadlineAfter } from "./deadlines.ts";
 import { type OrderFacts, tellAbout, tellAboutEach } from "./order-notices.ts";
-import { feeAtPayment } from "./platform-fee.ts";
 import {
   canTransition,
   mayTrigger,
@@ -17,6 +16,7 @@ import {
   TRANSITIONS,
   type Transition,
 } from "./order-states.ts";
+import { feeAtPayment } from "./platform-fee.ts";
 
 export const orderNotFound = () => new AppError("NOT_FOUND", "This order does not exist.");
 

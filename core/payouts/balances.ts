@@ -112,7 +112,11 @@ export async function payoutLines(q: Db, sellerId: string, cursor?: string, limi
 /** The seller's transfers that failed and wait for a retry, with why. */
 export async function failedPayouts(q: Db, sellerId: string) {
   return q
-    .select({ orderNumber: orders.number, amountCents: payouts.amountCents, reason: sql<string>`coalesce(${payouts.lastError}, '')` })
+    .select({
+      orderNumber: orders.number,
+      amountCents: payouts.amountCents,
+      reason: sql<string>`coalesce(${payouts.lastError}, '')`,
+    })
     .from(payouts)
     .innerJoin(orders, eq(orders.id, payouts.orderId))
     .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, "failed")))

@@ -18,12 +18,21 @@ export { PayoutRefused } from "./payout-refused.ts";
 export { PAYOUT_STATUS_LABELS, PAYOUT_TRANSITIONS } from "./payout-states.ts";
 export type { FormPayoutProvider, HostedPayoutProvider, PayoutProvider } from "./provider.ts";
 export { createSimulatedPayoutProvider, REFUSING_BANK_LAST4 } from "./simulated-payout-provider.ts";
-export { payoutLines, queuePayouts, reverseAfterRefund, reverseDueTransfers, sendDuePayouts, sellerBalances };
+export { createStripePayoutProvider } from "./stripe-payout-provider.ts";
+export { payoutLines, queuePayouts, reverseAfterRefund, reverseDueTransfers, sellerBalances, sendDuePayouts };
 
 /** When completed money is transferred: every day (PAYOUT_SCHEDULE=daily), or the minute after completion. */
 export type PayoutSchedule = "daily" | "instant";
 
-export function createPayouts({ db, provider, schedule }: { db: Db; provider: PayoutProvider; schedule: PayoutSchedule }) {
+export function createPayouts({
+  db,
+  provider,
+  schedule,
+}: {
+  db: Db;
+  provider: PayoutProvider;
+  schedule: PayoutSchedule;
+}) {
   /** Queue what is available (when `queue`), send what is due, take back what was refunded. */
   async function run({ queue }: { queue: boolean }, now = new Date()) {
     const queued = queue ? await queuePayouts(db, provider.name) : 0;
@@ -113,4 +122,3 @@ export function createPayouts({ db, provider, schedule }: { db: Db; provider: Pa
 }
 
 export type Payouts = ReturnType<typeof createPayouts>;
-

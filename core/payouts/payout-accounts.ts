@@ -43,11 +43,20 @@ export async function setUpPayouts(q: Db, provider: FormPayoutProvider, actor: S
   }
   const bankLast4 = parsed.data.accountNumber.slice(-4);
   const { accountId } = await provider.setUp({ sellerId: actor.id, holder: parsed.data.holder, bankLast4 });
-  const values = { provider: provider.name, externalId: accountId, status: "active" as const, holder: parsed.data.holder, bankLast4 };
-  await q.insert(payoutAccounts).values({ sellerId: actor.id, ...values }).onConflictDoUpdate({
-    target: payoutAccounts.sellerId,
-    set: { ...values, updatedAt: new Date() },
-  });
+  const values = {
+    provider: provider.name,
+    externalId: accountId,
+    status: "active" as const,
+    holder: parsed.data.holder,
+    bankLast4,
+  };
+  await q
+    .insert(payoutAccounts)
+    .values({ sellerId: actor.id, ...values })
+    .onConflictDoUpdate({
+      target: payoutAccounts.sellerId,
+      set: { ...values, updatedAt: new Date() },
+    });
   await retryFailedNow(q, actor.id);
   return payoutAccountView(q, provider, actor.id);
 }
@@ -75,7 +84,9 @@ export async function startOnboarding(
       .values({ sellerId: actor.id, provider: provider.name, externalId: accountId, status: "details_needed" })
       .onConflictDoNothing()
       .returning();
-    [account] = account ? [account] : await q.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, actor.id));
+    [account] = account
+      ? [account]
+      : await q.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, actor.id));
   }
   if (!account) throw new Error("payout account vanished");
   return provider.onboardingLink({ accountId: account.externalId, ...urls });
@@ -93,7 +104,10 @@ export async function refreshAccount(q: Db, provider: HostedPayoutProvider, acco
   if (!account) return null;
   const { status } = await provider.accountStatus(accountId);
   if (status !== account.status) {
-    await q.update(payoutAccounts).set({ status, updatedAt: new Date() }).where(eq(payoutAccounts.sellerId, account.sellerId));
+    await q
+      .update(payoutAccounts)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(payoutAccounts.sellerId, account.sellerId));
     if (status === "active") await retryFailedNow(q, account.sellerId);
   }
   return status satisfies PayoutAccountStatus;

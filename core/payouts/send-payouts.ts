@@ -184,7 +184,10 @@ export async function reverseDueTransfers(db: Db, provider: PayoutProvider, now 
     } catch {
       await db
         .update(payouts)
-        .set({ nextAttemptAt: new Date(now.getTime() + retryDelayMs(payout.attempts + 1)), attempts: payout.attempts + 1 })
+        .set({
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(payout.attempts + 1)),
+          attempts: payout.attempts + 1,
+        })
         .where(eq(payouts.id, payout.id));
       continue;
     }
@@ -198,7 +201,12 @@ export async function reverseDueTransfers(db: Db, provider: PayoutProvider, now 
       await post(tx, "transferReversed", [
         [
           { account: "clearing", amountCents: payout.amountCents, orderId: payout.orderId },
-          { account: "reversals", amountCents: -payout.amountCents, sellerId: payout.sellerId, orderId: payout.orderId },
+          {
+            account: "reversals",
+            amountCents: -payout.amountCents,
+            sellerId: payout.sellerId,
+            orderId: payout.orderId,
+          },
         ],
       ]);
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { platformFee } from "../../core/orders/platform-fee.ts";
+import { AppError } from "../../core/errors.ts";
+import { platformFee } from "../../core/orders/index.ts";
 import { payoutCsvHeader, payoutCsvRow } from "../../schemas/payout-csv.ts";
 import {
   feeRuleSchema,
@@ -10,7 +11,6 @@ import {
   payoutsQuerySchema,
   payoutsReplySchema,
 } from "../../schemas/payouts.ts";
-import { AppError } from "../../core/errors.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { accountIdParams } from "../http/params.ts";
