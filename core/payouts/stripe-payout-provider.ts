@@ -73,20 +73,25 @@ export function createStripePayoutProvider(options: { secretKey: string; apiBase
     },
 
     async transfer({ amountCents, destination, sourceTransaction, orderId, idempotencyKey }) {
+      // Stripe keeps a key's first answer, a 500 included, for a day, and a key it forgot may be reused: a
+      // transfer made by an earlier attempt is found by its order's group and our key, never made twice.
+      const earlier = await stripe.transfers.list({ transfer_group: orderId, limit: 10 });
+      const found = earlier.data.find((t) => t.metadata?.payoutKey === idempotencyKey);
+      if (found) return { transferId: found.id };
       const sourceCharge = await chargeOf(sourceTransaction);
       try {
-        const made = await stripe.transfers.create(
+        const transfer = await stripe.transfers.create(
           {
             amount: amountCents,
             currency: "usd",
             destination,
             source_transaction: sourceCharge,
             transfer_group: orderId,
-            metadata: { orderId },
+            metadata: { orderId, payoutKey: idempotencyKey },
           },
           { idempotencyKey },
         );
-        return { transferId: made.id };
+        return { transferId: transfer.id };
       } catch (error) {
         const reason = sellerCanFix(error);
         throw reason ? new PayoutRefused(reason) : error;

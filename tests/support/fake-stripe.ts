@@ -168,6 +168,11 @@ export async function startFakeStripe() {
       };
     }
     if (method === "POST" && url.pathname === "/v1/transfers") return transfer(form);
+    if (method === "GET" && url.pathname === "/v1/transfers") {
+      const group = url.searchParams.get("transfer_group");
+      const data = transfers.filter((t) => group === null || t.transfer_group === group).reverse();
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/transfers" } };
+    }
     const reversalPath = /^\/v1\/transfers\/(\w+)\/reversals$/.exec(url.pathname);
     if (method === "POST" && reversalPath) return reverse(reversalPath[1] as string, form.get("amount"));
     return { ...invalid(`Unknown ${method} ${url.pathname}`), status: 404 };
@@ -201,7 +206,10 @@ export async function startFakeStripe() {
       destination,
       source_transaction: source,
       transfer_group: form.get("transfer_group"),
-      metadata: { orderId: String(form.get("metadata[orderId]")) },
+      metadata: {
+        orderId: String(form.get("metadata[orderId]")),
+        ...(form.get("metadata[payoutKey]") !== null && { payoutKey: String(form.get("metadata[payoutKey]")) }),
+      },
       amount_reversed: 0,
       reversed: false,
       reversals: { object: "list", data: [], has_more: false },
@@ -300,6 +308,10 @@ export async function startFakeStripe() {
     /** The next `count` transfer requests answer 500 (the SDK retries each twice, then the caller sees it). */
     failNextTransfers(count: number) {
       failingTransfers = count;
+    },
+    /** A day passes: Stripe forgets every idempotency key (a key used again is a new request). */
+    forgetKeys() {
+      byKey.clear();
     },
     /** The object Stripe sends as an `account.updated` event's data.object: the account as it is now. */
     accountUpdatedEvent: (accountId: string): Account => structuredClone(account(accountId)),

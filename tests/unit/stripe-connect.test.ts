@@ -123,7 +123,7 @@ describe("Stripe Connect payouts", () => {
         currency: "usd",
         destination,
         source_transaction: stripe.intents.get(intentId)?.latest_charge,
-        metadata: { orderId },
+        metadata: { orderId, payoutKey: input.idempotencyKey },
       }),
     ]);
     expect(made[0]?.source_transaction).toMatch(/^ch_/);
@@ -170,6 +170,9 @@ describe("Stripe Connect payouts", () => {
     const retried = await payouts.transfer(other);
     expect(await payouts.transfer(other)).toEqual(retried);
 
+    // A day later Stripe has forgotten the keys: a retry still finds the transfer made, and makes none.
+    stripe.forgetKeys();
+    expect(await payouts.transfer(other)).toEqual(retried);
     expect(stripe.transfers.filter((t) => t.transfer_group === orderId).map((t) => t.id)).toEqual([first.transferId]);
     expect(stripe.transfers.filter((t) => t.transfer_group === other.orderId).map((t) => t.id)).toEqual([
       retried.transferId,
