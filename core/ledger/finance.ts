@@ -105,8 +105,8 @@ export async function financeDays(db: Db, now = new Date()): Promise<FinanceDay[
   const today = startOfDay(now.getTime());
   const from = today - (FINANCE_DAYS - 1) * DAY_MS;
   const { rows, opening } = await dayTotals(db, from);
-  let pending = -sumOf(opening, "seller_pending");
-  let available = -sumOf(opening, "seller_available");
+  let pending = 0 - sumOf(opening, "seller_pending");
+  let available = 0 - sumOf(opening, "seller_available");
   const byDay = new Map<string, DayTotal[]>();
   for (const row of rows) byDay.set(row.day, [...(byDay.get(row.day) ?? []), row]);
   const days: FinanceDay[] = [];
@@ -118,8 +118,8 @@ export async function financeDays(db: Db, now = new Date()): Promise<FinanceDay[
     days.push({
       day,
       salesCents: sumOf(totals, "clearing", (m) => m === "pay"),
-      feesCents: -sumOf(totals, "platform_fees"),
-      refundsCents: -sumOf(totals, "clearing", (m) => REFUND_MOVEMENTS.has(m)),
+      feesCents: 0 - sumOf(totals, "platform_fees"),
+      refundsCents: 0 - sumOf(totals, "clearing", (m) => REFUND_MOVEMENTS.has(m)),
       payoutsCents: sumOf(totals, "payouts", (m) => m === "payoutSent"),
       pendingCents: pending,
       availableCents: available,

@@ -54,7 +54,8 @@ export async function sendDuePayouts(db: Db, provider: PayoutProvider, now = new
     "send",
     now,
     or(
-      and(inArray(payouts.status, ["pending", "failed"]), lte(payouts.nextAttemptAt, now)),
+      eq(payouts.status, "pending"),
+      and(eq(payouts.status, "failed"), lte(payouts.nextAttemptAt, now)),
       and(eq(payouts.status, "sending"), lte(payouts.updatedAt, stale)),
     ),
   );

@@ -25,6 +25,8 @@ const row = (anonymous: Cell, buyer: Cell, owner: Cell, ownerAsUser: Cell, other
 const PUBLIC = row("ok", "ok", "ok", "ok", "ok", "ok");
 const SIGNED_IN = row(401, "ok", "ok", "ok", "ok", "ok");
 const ADMIN_ONLY = row(401, 403, 403, 403, 403, "ok");
+/** A seller acting as one (their own payouts): not a buyer, not the same seller acting as a user, not an admin. */
+const SELLING = row(401, 403, "ok", 403, "ok", 403);
 const OWN_ADVERT = row(401, 403, "ok", 403, 404, "ok");
 /** The owner's own notification: anyone else's is not found. */
 const OWN_NOTIFICATION = row(401, 404, "ok", 404, 404, 404);
@@ -100,6 +102,15 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/orders/{id}/dispute/messages": row(401, "ok", "ok", 404, 404, 404),
   "GET /api/disputes": ADMIN_ONLY,
   "POST /api/disputes/{id}/decision": ADMIN_ONLY,
+  // A seller's money is their own (acting as a seller); admins read any seller's, and the marketplace's Finance.
+  "GET /api/fee": PUBLIC,
+  "GET /api/payouts": SELLING,
+  "GET /api/payouts/lines.csv": SELLING,
+  "POST /api/payouts/account": SELLING,
+  // Stripe's onboarding: with the simulated provider a seller is told to use the form (409).
+  "POST /api/payouts/onboarding": SELLING,
+  "GET /api/people/{id}/payouts": ADMIN_ONLY,
+  "GET /api/finance": ADMIN_ONLY,
   "GET /api/sellers": ADMIN_ONLY,
   "GET /api/buyers": ADMIN_ONLY,
   "PUT /api/sellers/{id}/verification": ADMIN_ONLY,
@@ -375,7 +386,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   return {
     id: onOrder
       ? (ids.order as string)
-      : op.includes("/sellers/{id}")
+      : op.includes("/sellers/{id}") || op.includes("/people/{id}")
         ? (ids.ownerId as string)
         : op.includes("/users/{id}")
           ? (ids.ownerId as string)
@@ -449,6 +460,7 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "POST /api/orders/{id}/decline": { reason: "Matrix" },
     "POST /api/orders/{id}/ship": { carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
     "POST /api/disputes/{id}/decision": { decision: "release", reason: "Matrix" },
+    "POST /api/payouts/account": { holder: "Matrix Seller", accountNumber: "000123456789" },
   };
   return op in json
     ? { payload: json[op] }
