@@ -84,13 +84,12 @@ const envSchema = z
     PROTECTION_HOURS: z.coerce.number().int().min(1).max(2_160).default(72),
     PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
     /** ReLaptop's fee on each sale (schemas/fees.ts): a percentage of the charge, to the hundredth, plus cents. */
-    PLATFORM_FEE_PERCENT: z.coerce
-      .number()
-      .min(0, "must be between 0 and 50")
-      .max(50, "must be between 0 and 50")
-      .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
-        message: "may have at most two decimals (2.9, not 2.95)",
-      })
+    PLATFORM_FEE_PERCENT: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, "must be a percentage with at most two decimals, like 5 or 2.9")
+      .transform(Number)
+      .pipe(z.number().max(50, "must be between 0 and 50"))
       .default(5),
     PLATFORM_FEE_FIXED_CENTS: z.coerce
       .number()

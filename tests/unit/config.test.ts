@@ -67,6 +67,29 @@ describe("configuration", () => {
     );
   });
 
+  it("takes the platform fee and payouts, and stops on a fee out of range, naming it", () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), PLATFORM_FEE_PERCENT: "2.9", PLATFORM_FEE_FIXED_CENTS: "30" });
+    expect(c.platformFee).toEqual({ basisPoints: 290, fixedCents: 30 });
+    expect(c.payouts).toEqual({ provider: "simulated", schedule: "daily" });
+    expect(loadConfig({ DATA_DIR: dataDir() }).platformFee).toEqual({ basisPoints: 500, fixedCents: 0 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PLATFORM_FEE_PERCENT: "60" })).toThrow(
+      /PLATFORM_FEE_PERCENT: must be between 0 and 50/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PLATFORM_FEE_PERCENT: "2.955" })).toThrow(
+      /PLATFORM_FEE_PERCENT: must be a percentage with at most two decimals/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PLATFORM_FEE_FIXED_CENTS: "-1" })).toThrow(
+      /PLATFORM_FEE_FIXED_CENTS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PLATFORM_FEE_FIXED_CENTS: "2.5" })).toThrow(
+      /PLATFORM_FEE_FIXED_CENTS: must be a whole number of cents/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYOUT_PROVIDER: "stripe" })).toThrow(
+      /PAYOUT_PROVIDER: stripe needs PAYMENT_PROVIDER=stripe/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYOUT_SCHEDULE: "weekly" })).toThrow(/PAYOUT_SCHEDULE/);
+  });
+
   it("names every malformed variable", () => {
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SEED_DEMO: "maybe" });
