@@ -12,6 +12,9 @@ import { demoTimeline } from "./demo-timeline.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
 import { seedSalesHistory } from "./sales-history.ts";
 
+/** Sam's bank account for the simulated payouts: only its last four digits are kept (•••• 6789). */
+const DEMO_PAYOUT_ACCOUNT = { holder: "Sam Seller", accountNumber: "000123456789" };
+
 export const DEMO_ACCOUNTS = {
   admin: "admin@relaptop.test",
   seller: "seller@relaptop.test",
@@ -286,7 +289,14 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   // The buyer had saved a laptop that another buyer then bought (seedReviews): the bell says it was sold.
   const soldToKarim = laptops[10];
   if (soldToKarim) await happened(2 * DAY + 3, () => s.favourites.save(buyer, soldToKarim));
-  await seedReviews(s, happened, seller, laptops);
+  // Sam gets paid: his payout account is set up a month ago; the job pays out his first two final sales, and the
+  // last one waits as Available for the next daily run. Rafi has no payout account: his sale waits until he has one.
+  // (With Stripe Connect payouts, Sam onboards on Stripe's pages himself: his money waits as Available.)
+  const paysOut = s.payouts.provider.onboarding === "form";
+  if (paysOut) await happened(30 * DAY, () => s.payouts.setUp(seller, DEMO_PAYOUT_ACCOUNT));
+  await seedReviews(s, happened, seller, laptops, async (k, soldAt) => {
+    if (k === 1 && paysOut) await happened(soldAt - 2, () => s.payouts.run({ queue: true }));
+  });
   // The buyer's favourites: four of the seller's laptops (one booked, one sold), then the seller lowers the
   // price of one of them, so Favourites shows "↓ $50 since you saved it" and the bell has the price drop.
   const sams = made.filter((a) => a.sellerId === seller.id);
@@ -317,6 +327,7 @@ async function seedReviews(
   happened: ReturnType<typeof demoTimeline>,
   sam: Awaited<ReturnType<typeof createUser>>,
   laptops: string[],
+  afterSale: (k: number, soldAt: number) => Promise<void>,
 ) {
   const karim = await happened(60 * 24, () => createUser(s, { name: "Karim Khan", email: "karim@relaptop.test" }));
   const nadia = await happened(50 * 24, () => createUser(s, { name: "Nadia Noor", email: "nadia@relaptop.test" }));
@@ -333,6 +344,7 @@ async function seedReviews(
     const soldAt = 44 - 8 * k;
     const order = await happened(soldAt, () => createCompletedOrder(s, buyer, advertId));
     const review = await happened(soldAt - 4, () => s.reviews.write(buyer, order.id, { rating, body }));
+    await afterSale(k, soldAt);
     if (rating === 4) {
       await happened(soldAt - 6, () =>
         s.reviews.answer(

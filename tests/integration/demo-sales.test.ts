@@ -99,3 +99,30 @@ it("gives admins one open dispute, with photos from both the buyer and the selle
   const page = await ada.get("/dashboard/disputes");
   expect(page.body).toContain("Lina Rahman");
 });
+
+it("shows Sam money of every kind — pending, available and paid out — and Rafi's waiting for a payout account", async () => {
+  const sam = client(t);
+  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const mine = (await sam.get("/api/payouts")).json();
+  expect(mine.account).toEqual({ state: "active", onboarding: "form", holder: "Sam Seller", bankAccount: "•••• 6789" });
+  expect(mine.balances.pendingCents).toBeGreaterThan(0);
+  expect(mine.balances.availableCents).toBeGreaterThan(0);
+  expect(mine.balances.paidOutCents).toBeGreaterThan(0);
+  const where = new Set(mine.lines.map((l: { where: string }) => l.where));
+  expect([...where]).toEqual(expect.arrayContaining(["pending", "available", "paid_out"]));
+
+  const rafi = client(t);
+  await rafi.signIn("rafi@relaptop.test");
+  const his = (await rafi.get("/api/payouts")).json();
+  expect(his.account.state).toBe("not_set_up");
+  expect(his.balances.availableCents).toBeGreaterThan(0);
+
+  // Finance, for Ada: the story's money, balanced.
+  const ada = client(t);
+  await ada.signIn(DEMO_ACCOUNTS.admin);
+  const finance = (await ada.get("/api/finance")).json();
+  expect(finance.check).toEqual({ balanced: true, problems: [] });
+  expect(finance.totals.salesCents).toBeGreaterThan(0);
+  expect(finance.totals.payoutsCents).toBeGreaterThan(0);
+  expect(finance.days.filter((d: { salesCents: number }) => d.salesCents > 0).length).toBeGreaterThan(5);
+});
