@@ -26,3 +26,29 @@ it("logs each request with its id, and never a password, session token or cookie
   expect(logs).not.toContain(cookie.split("=")[1]);
   expect(logs).not.toContain("Bearer abc");
 });
+
+it("never logs a bank account number, whether the payout form is taken or refused", async () => {
+  await createUser(services, { name: "Payee", email: "payee@x.test", role: "seller" });
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    payload: { email: "payee@x.test", password: "Passw0rd!" },
+  });
+  const cookie = String(login.headers["set-cookie"]).split(";")[0] ?? "";
+  const taken = await app.inject({
+    method: "POST",
+    url: "/api/payouts/account",
+    payload: { holder: "Payee", accountNumber: "987654321012" },
+    headers: { cookie },
+  });
+  expect(taken.statusCode).toBe(200);
+  const refused = await app.inject({
+    method: "POST",
+    url: "/api/payouts/account",
+    payload: { holder: "", accountNumber: "98765432101299999" },
+    headers: { cookie },
+  });
+  expect(refused.statusCode).toBe(400);
+  expect(logs).not.toContain("987654321012");
+  expect(`${taken.body}${refused.body}`).not.toContain("987654321012");
+});

@@ -199,6 +199,22 @@ describe("a sale's money", () => {
   });
 });
 
+describe("two payout runs at once (two processes, or the daily run and an instant one)", () => {
+  it("send each order's money once", async () => {
+    const { seller, http } = await newSeller();
+    await http.post("/api/payouts/account", { holder: "Twice", accountNumber: "000000005555" });
+    const sales = await Promise.all(
+      [1, 2, 3].map(async () => createCompletedOrder(t.services, await newBuyer(), (await laptopOf(seller)).id)),
+    );
+    await Promise.all([runPayouts(), runPayouts(), runPayouts()]);
+    for (const order of sales) {
+      const sent = await t.services.db.select().from(simTransfers).where(eq(simTransfers.orderId, order.id));
+      expect(sent).toHaveLength(1);
+    }
+    expect((await payoutsOf(http)).balances).toMatchObject({ availableCents: 0, paidOutCents: 3 * (PRICE - FEE) });
+  });
+});
+
 describe("the payout account", () => {
   it("names bad details by field and keeps only four digits anywhere", async () => {
     const { http } = await newSeller();
