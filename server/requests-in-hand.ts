@@ -11,7 +11,7 @@ declare module "fastify" {
  * The requests this process is serving now, so that background work in the same process can give way to
  * them: email delivery waits for a moment when none is in hand (core/jobs/queue.ts, `givesWaySeconds`).
  * On two shared cores, a sale's three emails sent at once cost the sales a quarter of their rate; sent in
- * the next quiet moment they cost nothing the buyer waits for (README, Benchmarks). Every process counts its
+ * the next quiet moment they cost nothing the buyer waits for (docs/benchmarks.md). Every process counts its
  * own: a worker process (`npm run worker`) serves nothing, so its jobs never wait.
  */
 export function createRequestsInHand() {

@@ -19,7 +19,7 @@ const LOST_AFTER_MS = 30 * 60_000;
 const PER_JOB = 25;
 /**
  * How long an email may wait for a moment when its process serves no request (core/jobs/queue.ts): on
- * shared cores, sending while buyers wait costs them (README, Benchmarks); at the latest this long after it
+ * shared cores, sending while buyers wait costs them (docs/benchmarks.md); at the latest this long after it
  * was queued, it goes anyway.
  */
 export const GIVES_WAY_SECONDS = 30;
@@ -78,7 +78,7 @@ const permanent = (error: unknown) => {
  * job's retry after its expiry does not take rows it is still sending. A job whose emails could not all go is
  * retried for those alone (the sent ones are no longer pending). Only an unknown outcome (the process died
  * mid-send) can send twice, and then with the same Message-ID. Batches keep a sale's three emails from
- * costing a dozen commits (see README, Benchmarks).
+ * costing a dozen commits (see docs/benchmarks.md).
  */
 export function createDelivery({
   db,

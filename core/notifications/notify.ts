@@ -75,7 +75,7 @@ export async function notifyAll<K extends NotificationKind>(tx: Db | Tx, kind: K
  * Notices of any kinds in two statements whatever their number (a sale tells its seller and its buyer at
  * once): who they are and which emails they turned off, then their notifications and emails written
  * together (one statement, a data-modifying WITH) — not three statements per notice in the sale's
- * transaction (README, Benchmarks: what telling people costs).
+ * transaction (docs/benchmarks.md: what telling people costs).
  */
 export async function notifyEach(tx: Db | Tx, notices: KindedNotice[]): Promise<void> {
   if (notices.length === 0) return;

@@ -13,7 +13,7 @@ import { TEXT_WE_RENDER } from "./whole-bodies.ts";
  *    `public, max-age=0, s-maxage=S, stale-while-revalidate=S`, S being PUBLIC_CACHE_MS in seconds: a
  *    shared cache reuses it for as long as our own cache would, browsers ask again each time. `Vary:
  *    Cookie` stops a shared cache answering a signed-in request with a visitor's copy, and `Surrogate-Key`
- *    names what the answer shows, so a CDN can purge by key (README, "A cache in front").
+ *    names what the answer shows, so a CDN can purge by key (docs/operations.md, "A cache in front").
  * With PUBLIC_CACHE_MS=0 visitors' answers are `no-cache`: always asked again, as our own cache is off.
  */
 export function cacheHeaders(publicCacheMs: number) {

@@ -8,7 +8,7 @@ import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
  * A micro-cache of what anonymous visitors read — the pages and the public catalogue API — for
  * `ttlMs` (1 s by default). Most of a marketplace's traffic is visitors browsing the same few
  * pages; rendering each of them once a second instead of once a request is what lets a two-core
- * server answer thousands of them (see README, Benchmarks).
+ * server answer thousands of them (see docs/benchmarks.md).
  *
  * The catalogue's list pages (the home page and /allAdd) are also kept for signed-in browsers, one copy per
  * kind of reader (`signedInVariant`: role and mode, theme, zone, banner), rendered without the person
