@@ -38,6 +38,7 @@ export default [
     route("my/orders", "routes/dashboard/my-orders.tsx"),
     route("orders/:id", "routes/dashboard/order.tsx"),
     route("sales", "routes/dashboard/sales.tsx"),
+    route("payouts", "routes/dashboard/payouts.tsx"),
     route("my/orders/:orderId/review", "routes/dashboard/review-order.tsx"),
     route("favourites", "routes/dashboard/favourites.tsx"),
     route("payment/:orderId", "routes/dashboard/payment.tsx"),

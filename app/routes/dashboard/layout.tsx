@@ -144,6 +144,7 @@ function menuEntries(menu: Menu): Entry[] {
       ? ([
           [`/dashboard/adds/${encodeURIComponent(menu.email)}`, "My Products"],
           ["/dashboard/sales", "My Sales"],
+          ["/dashboard/payouts", "Payouts"],
           ["/dashboard/post/add", "Add A Product"],
         ] satisfies Entry[])
       : []),
