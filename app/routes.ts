@@ -49,6 +49,7 @@ export default [
     route("admin-log", "routes/dashboard/admin-log.tsx"),
     route("reported-items", "routes/dashboard/reported-items.tsx"),
     route("disputes", "routes/dashboard/disputes.tsx"),
+    route("finance", "routes/dashboard/finance.tsx"),
     route("users/:id/orders", "routes/dashboard/user-orders.tsx"),
     route("adds/:email", "routes/dashboard/my-products.tsx"),
     route("post/add", "routes/dashboard/post-advert.tsx"),

@@ -156,6 +156,7 @@ function menuEntries(menu: Menu): Entry[] {
           ["/dashboard/all/buyers", "All Buyers"],
           ["/dashboard/reported-items", "Reported Items"],
           ["/dashboard/disputes", "Disputes", menu.openDisputes],
+          ["/dashboard/finance", "Finance"],
           ["/dashboard/email-delivery", "Email delivery"],
           ["/dashboard/admin-log", "Admin activity"],
         ] satisfies Entry[])
