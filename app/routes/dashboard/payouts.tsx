@@ -110,7 +110,7 @@ export default function Payouts({ loaderData: reply, actionData }: Route.Compone
         label="Your balances"
         stats={[
           { title: BALANCE_LABELS.pending, cents: balances.pendingCents, what: "In buyer protection or disputed" },
-          { title: BALANCE_LABELS.available, cents: balances.availableCents, what: "Final, to be paid out" },
+          { title: BALANCE_LABELS.available, cents: balances.availableCents, what: "Final, waiting to be sent" },
           { title: BALANCE_LABELS.on_its_way, cents: balances.onItsWayCents, what: "Sent to your bank" },
           { title: BALANCE_LABELS.paid_out, cents: balances.paidOutCents, what: "In your bank account" },
         ]}
