@@ -91,6 +91,8 @@ export default defineConfig({
         // strangers); the browser names none, so its address stays 127.0.0.1.
         TRUST_PROXY: "127.0.0.1",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        // Completed sales are paid out by the next minute's payout job, not the next day's (payouts.spec.ts).
+        PAYOUT_SCHEDULE: "instant",
       },
     },
   ],

@@ -103,6 +103,9 @@ export const orderDetailSchema = z
     productImageUrl: z.string(),
     priceCents: z.int(),
     ...deliveryFields,
+    feeCents: z.int().nullable().meta({
+      description: "ReLaptop's fee, fixed when the order was paid: for its seller and admins; null before then",
+    }),
     meetingLocation: z.string().nullable(),
     buyerPhone: z.string(),
     buyer: z.object({ id: z.string(), name: z.string() }),

@@ -1,12 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import type { AdvertFormValues, BrandView } from "../../core/catalogue/index.ts";
 import { advertSchema, advertUpdateSchema, CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
+import type { FeeRule } from "../../schemas/fees.ts";
 import type { PriceGuidance } from "../../schemas/price-guidance.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { FileField, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
 import { PriceGuidanceNote, usePriceGuidance } from "./price-guidance.tsx";
 import { ProcessorField } from "./processor-field.tsx";
+import { SellerReceivesNote, useSellerReceives } from "./seller-receives.tsx";
 
 /** Add Advertisement and Edit share one form and one set of rules. */
 export function AdvertForm({
@@ -14,12 +16,15 @@ export function AdvertForm({
   values,
   result,
   submitLabel,
+  fee,
   guidance: initialGuidance = null,
 }: {
   brands: BrandView[];
   values?: AdvertFormValues;
   result?: ActionErrors;
   submitLabel: string;
+  /** ReLaptop's fee rule in force: "You receive" under the price. */
+  fee: FeeRule;
   /** What comparable laptops sold for, when the server already knows (the edit form). */
   guidance?: PriceGuidance | null;
 }) {
@@ -27,13 +32,17 @@ export function AdvertForm({
   const busy = useNavigation().state === "submitting";
   const e = form.errors;
   const priceGuidance = usePriceGuidance(initialGuidance);
+  const receives = useSellerReceives(values);
   return (
     <Form
       method="post"
       encType="multipart/form-data"
       noValidate
       onSubmit={form.onSubmit}
-      onChange={priceGuidance.onChange}
+      onChange={(event) => {
+        priceGuidance.onChange(event);
+        receives.onChange(event);
+      }}
       className="grid gap-4 md:grid-cols-2"
     >
       <div className="md:col-span-2">
@@ -62,6 +71,7 @@ export function AdvertForm({
         defaultValue={values?.resalePrice}
         error={e.resalePrice}
       />
+      <SellerReceivesNote typed={receives.typed} rule={fee} />
       <PriceGuidanceNote guidance={priceGuidance.guidance} />
       <TextField
         label="Year of use"

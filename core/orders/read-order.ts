@@ -19,7 +19,8 @@ const actingAs = (viewer: OrderDetail["viewer"], actor: SessionUser) =>
 
 /**
  * An order's page: its buyer, its laptop's seller and admins read it, with the buyer's phone and meeting
- * place or shipping address (deliveryView: the seller's once paid), its timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
+ * place or shipping address (deliveryView: the seller's once paid), ReLaptop's fee (its seller and admins), its
+ * timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
  * an order's id says nothing to a stranger, not even that it is there). Ownership is in the query itself.
  */
 export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string): Promise<OrderDetail> {
@@ -35,6 +36,7 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
       priceCents: orders.priceCents,
       delivery: orders.delivery,
       shippingCents: orders.shippingCents,
+      feeCents: orders.feeCents,
       shippingAddress: orders.shippingAddress,
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
@@ -72,12 +74,15 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     shippingAddress: _address,
     carrier: _carrier,
     trackingNumber: _trackingNumber,
+    feeCents,
     ...order
   } = row;
   return {
     ...order,
     ...deliveryView(viewer, row),
     viewer,
+    // ReLaptop's fee is between it and the seller: the buyer reads what they pay, not how it is shared.
+    feeCents: viewer === "buyer" ? null : feeCents,
     productImageUrl: mediaUrl(productImageKey),
     buyer: { id: buyerId, name: buyerName },
     seller: { id: sellerId, name: sellerName },

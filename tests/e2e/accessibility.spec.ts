@@ -31,9 +31,9 @@ const ROLES = {
   },
   buyer: { crawl: ["/", "/dashboard"], also: ["/profile", "/dashboard/saved-searches/matches"], scope: "main" },
   // My Sales links to each order's page: the demo's booking on Sam's laptop is one.
-  seller: { crawl: ["/dashboard", "/dashboard/sales"], also: ["/"], scope: "main" },
+  seller: { crawl: ["/dashboard", "/dashboard/sales"], also: ["/", "/dashboard/payouts"], scope: "main" },
   // Disputes links to each disputed order's page: the demo's open dispute is one.
-  admin: { crawl: ["/dashboard", "/dashboard/disputes"], also: ["/"], scope: "main" },
+  admin: { crawl: ["/dashboard", "/dashboard/disputes"], also: ["/", "/dashboard/finance"], scope: "main" },
 };
 type Role = keyof typeof ROLES;
 

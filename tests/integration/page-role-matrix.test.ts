@@ -146,6 +146,8 @@ const READS: [string, () => string, Outcome[]][] = [
   // Olga's order on Owen's laptop: theirs and admins'; nobody else learns it exists.
   ["someone's order", () => `/dashboard/orders/${ids.order}`, ["login", "404", "404", "404", "ok"]],
   ["my sales", () => "/dashboard/sales", ["login", "home", "ok", "home", "home"]],
+  // A seller's own money only: acting as a user, they switch back first, as for My Sales.
+  ["payouts", () => "/dashboard/payouts", ["login", "home", "ok", "home", "home"]],
   [
     "someone's review",
     () => `/dashboard/my/orders/${ids.order}/review`,
@@ -163,6 +165,7 @@ const READS: [string, () => string, Outcome[]][] = [
   ["admin log", () => "/dashboard/admin-log", ["login", "home", "home", "home", "ok"]],
   ["reported items", () => "/dashboard/reported-items", ["login", "home", "home", "home", "ok"]],
   ["disputes", () => "/dashboard/disputes", ["login", "home", "home", "home", "ok"]],
+  ["finance", () => "/dashboard/finance", ["login", "home", "home", "home", "ok"]],
   ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
   ["a person's orders", () => `/dashboard/users/${ids.otherUser}/orders`, ["login", "home", "home", "home", "ok"]],
 ];
@@ -184,6 +187,8 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
   ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
   ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
   ["my sales", () => "/dashboard/sales", ["login", "home", "ok", "home", "home"]],
+  // Set up payouts: the seller's own account only (empty, the form's fields are refused: 400).
+  ["payouts", () => "/dashboard/payouts", ["login", "home", "ok", "home", "home"]],
   ["book", () => "/book", ["login", "ok", "ok", "ok", "ok"]],
   ["report", () => "/report", ["login", "ok", "ok", "ok", "ok"]],
   ["account mode", () => "/account/mode", ["login", "ok", "ok", "ok", "ok"]],

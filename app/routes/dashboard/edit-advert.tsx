@@ -1,4 +1,5 @@
 import { appContext } from "#app-context";
+import { platformFee } from "../../../core/orders/index.ts";
 import { advertUpdateSchema } from "../../../schemas/catalogue.ts";
 import { priceGuidanceQuerySchema } from "../../../schemas/price-guidance.ts";
 import { AdvertForm } from "../../components/advert-form.tsx";
@@ -18,7 +19,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     services.catalogue.listBrands(),
     asked.success ? services.priceGuidance(asked.data) : null,
   ]);
-  return { values, brands, guidance };
+  // The fee rule in force, for "You receive" under the price.
+  return { values, brands, guidance, fee: platformFee() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -46,6 +48,7 @@ export default function EditAdvert({ loaderData, actionData }: Route.ComponentPr
         brands={loaderData.brands}
         values={loaderData.values}
         guidance={loaderData.guidance}
+        fee={loaderData.fee}
         result={actionData}
         submitLabel="Save changes"
       />

@@ -144,6 +144,7 @@ function menuEntries(menu: Menu): Entry[] {
       ? ([
           [`/dashboard/adds/${encodeURIComponent(menu.email)}`, "My Products"],
           ["/dashboard/sales", "My Sales"],
+          ["/dashboard/payouts", "Payouts"],
           ["/dashboard/post/add", "Add A Product"],
         ] satisfies Entry[])
       : []),
@@ -155,6 +156,7 @@ function menuEntries(menu: Menu): Entry[] {
           ["/dashboard/all/buyers", "All Buyers"],
           ["/dashboard/reported-items", "Reported Items"],
           ["/dashboard/disputes", "Disputes", menu.openDisputes],
+          ["/dashboard/finance", "Finance"],
           ["/dashboard/email-delivery", "Email delivery"],
           ["/dashboard/admin-log", "Admin activity"],
         ] satisfies Entry[])

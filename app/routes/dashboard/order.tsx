@@ -9,6 +9,7 @@ import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx
 import { DisputeDecision, DisputeExchange, DisputeSummary } from "../../components/dispute-exchange.tsx";
 import { DisputeMessageForm } from "../../components/dispute-message-form.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
+import { OrderMoneyRows } from "../../components/order-money.tsx";
 import { ReportProblemForm } from "../../components/report-problem-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
@@ -83,6 +84,7 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
         </div>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <OrderMoneyRows order={order} />
         <DeliveryRows order={order} />
         {viewer !== "buyer" && (
           <>

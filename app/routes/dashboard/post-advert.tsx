@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { appContext } from "#app-context";
+import { platformFee } from "../../../core/orders/index.ts";
 import { advertSchema } from "../../../schemas/catalogue.ts";
 import { postingRefusal } from "../../../schemas/roles.ts";
 import { AdvertForm } from "../../components/advert-form.tsx";
@@ -12,8 +13,9 @@ import type { Route } from "./+types/post-advert";
 /** Anyone signed in may open the page: who may not post is told why and what to do (the action still refuses). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const refusal = postingRefusal(await requireUser(request, context));
-  if (refusal) return data({ refusal, brands: [] }, { status: 403 });
-  return { refusal, brands: await context.get(appContext).services.catalogue.listBrands() };
+  if (refusal) return data({ refusal, brands: [], fee: platformFee() }, { status: 403 });
+  // The fee rule in force, for "You receive" under the price.
+  return { refusal, brands: await context.get(appContext).services.catalogue.listBrands(), fee: platformFee() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +42,12 @@ export default function PostAdvert({ loaderData, actionData }: Route.ComponentPr
       {loaderData.refusal ? (
         <PostingRefused reason={loaderData.refusal} />
       ) : (
-        <AdvertForm brands={loaderData.brands} result={actionData} submitLabel="Add Advertisement" />
+        <AdvertForm
+          brands={loaderData.brands}
+          fee={loaderData.fee}
+          result={actionData}
+          submitLabel="Add Advertisement"
+        />
       )}
     </section>
   );
