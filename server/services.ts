@@ -143,6 +143,23 @@ export function createServices(config: Config, database: Database, options: Serv
     onJobFailed: (queue) => metrics.jobFailures.inc({ queue }),
     quiet: requestsInHand.quiet,
   });
+  const payoutProvider: PayoutProvider =
+    config.payouts.provider === "stripe" && config.payments.kind === "stripe"
+      ? createStripePayoutProvider(config.payments)
+      : createSimulatedPayoutProvider(db);
+  const payouts = createPayouts({ db, provider: payoutProvider, schedule: config.payouts.schedule });
+  /**
+   * PAYOUT_SCHEDULE=instant: a sale that just became final is paid out by the next free worker, not at the next
+   * minute's run. After the commit; if it cannot be queued, the minute's run pays it all the same.
+   */
+  const payOutSoon = () => {
+    if (payouts.schedule !== "instant") return;
+    jobs
+      .send(PAYOUTS, {}, { singletonKey: "instant" })
+      .catch((error: unknown) =>
+        console.error("payout job not queued:", error instanceof Error ? error.message : error),
+      );
+  };
   const money = countedMoney(createOrders({ db, jobs, provider, simulated }), metrics);
   const orders = {
     ...money,
@@ -152,12 +169,16 @@ export function createServices(config: Config, database: Database, options: Serv
     decline: (actor: SessionUser, orderId: string, input: { reason: unknown }) => decline(db, actor, orderId, input),
     handOver: (actor: SessionUser, orderId: string) => handOver(db, actor, orderId),
     confirmReceipt: (actor: SessionUser, orderId: string) => confirmReceipt(db, actor, orderId),
-    accept: (actor: SessionUser, orderId: string) => accept(db, actor, orderId),
+    accept: async (actor: SessionUser, orderId: string) => {
+      await accept(db, actor, orderId);
+      payOutSoon();
+    },
     /** The deadlines job's work (and tests', with a clock of their own): what ran out, then the reminders. */
-    applyDeadlinesNow: async (now = new Date()) => ({
-      applied: await applyDueDeadlines(db, money.finishRefund, now),
-      reminded: await sendDueReminders(db, now),
-    }),
+    applyDeadlinesNow: async (now = new Date()) => {
+      const applied = await applyDueDeadlines(db, money.finishRefund, now);
+      if (applied > 0) payOutSoon();
+      return { applied, reminded: await sendDueReminders(db, now) };
+    },
     ship: (actor: SessionUser, orderId: string, input: unknown) => ship(db, actor, orderId, input),
   };
   // A reported problem, its exchange and an admin's decision (core/disputes): the verbs take the database.
@@ -170,8 +191,11 @@ export function createServices(config: Config, database: Database, options: Serv
     listOpen: (admin: SessionUser, query: Parameters<typeof listOpenDisputes>[2]) => listOpenDisputes(db, admin, query),
     countOpen: (admin: SessionUser) => countOpenDisputes(db, admin),
     // A refund decided is returned and recorded by the orders' own last two steps (decision 8).
-    decide: (admin: SessionUser, disputeId: string, input: Parameters<typeof decideDispute>[4]) =>
-      decideDispute(db, orders, admin, disputeId, input),
+    decide: async (admin: SessionUser, disputeId: string, input: Parameters<typeof decideDispute>[4]) => {
+      const decided = await decideDispute(db, orders, admin, disputeId, input);
+      if (decided.status === "completed") payOutSoon();
+      return decided;
+    },
   };
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
@@ -194,11 +218,6 @@ export function createServices(config: Config, database: Database, options: Serv
     cron: "* * * * *",
     retryLimit: 0,
   });
-  const payoutProvider: PayoutProvider =
-    config.payouts.provider === "stripe" && config.payments.kind === "stripe"
-      ? createStripePayoutProvider(config.payments)
-      : createSimulatedPayoutProvider(db);
-  const payouts = createPayouts({ db, provider: payoutProvider, schedule: config.payouts.schedule });
   // Transfers due (new, retried, interrupted) and reversals: every minute, once in the whole cluster. New payouts
   // are queued there too when instant, else once a day at 06:00 UTC.
   jobs.define(PAYOUTS, async () => void (await payouts.run({ queue: payouts.schedule === "instant" })), {
