@@ -153,7 +153,8 @@ export function createServices(config: Config, database: Database, options: Serv
    * minute's run. After the commit; if it cannot be queued, the minute's run pays it all the same.
    */
   const payOutSoon = () => {
-    if (payouts.schedule !== "instant") return;
+    // Before the queue starts (the demo's seeding), the first minute's run pays what became final.
+    if (payouts.schedule !== "instant" || !jobs.isStarted()) return;
     jobs
       .send(PAYOUTS, {}, { singletonKey: "instant" })
       .catch((error: unknown) =>

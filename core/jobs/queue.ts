@@ -178,6 +178,9 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       await b?.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
 
+    /** Whether jobs can be queued now (seeding runs before the queue starts). */
+    isStarted: () => boss !== undefined,
+
     async send(name: string, data: object, sendOptions: { singletonKey?: string } = {}) {
       return started().send(name, data, sendOptions);
     },
