@@ -112,14 +112,8 @@ export type FinanceDay = z.infer<typeof financeDaySchema>;
 export const financeReplySchema = z
   .object({
     days: z.array(financeDaySchema),
-    totals: z.object({
-      salesCents: z.number().int(),
-      feesCents: z.number().int(),
-      refundsCents: z.number().int(),
-      payoutsCents: z.number().int(),
-      pendingCents: z.number().int(),
-      availableCents: z.number().int(),
-    }),
+    /** The 90 days' sums, and the payables at the end of the last. */
+    totals: financeDaySchema.omit({ day: true }),
     failedTransfers: z.array(
       z.object({
         orderId: z.uuid(),

@@ -5,4 +5,4 @@
 export { cardProblem, luhnValid } from "./card-checks.ts";
 export { type Card, cardError, type PaymentProvider, type ServerCardProvider } from "./provider.ts";
 export { createSimulatedProvider } from "./simulated-provider.ts";
-export { createStripeProvider, type StripeProvider } from "./stripe-provider.ts";
+export { createStripeProvider, type StripeProvider, stripeClient } from "./stripe-provider.ts";

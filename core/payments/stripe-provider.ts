@@ -10,14 +10,12 @@ export interface StripeOptions {
 }
 
 /**
- * Stripe PaymentIntents: we create the intent for the server's price, the browser confirms it
- * with Stripe Elements, and Stripe's signed webhook (or our re-fetch after confirmation) records it.
+ * A Stripe API client with our key, retrying a network failure twice with the same idempotency key; `apiBase`
+ * points it at the tests' local fake. Card payments and Connect payouts each make one.
  */
-export function createStripeProvider(
-  options: StripeOptions,
-): IntentProvider & { verifyWebhook(raw: Buffer, signature: string): Stripe.Event } {
+export function stripeClient(options: { secretKey: string; apiBase?: string }) {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  const stripe = new Stripe(options.secretKey, {
+  return new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
     ...(base && {
       host: base.hostname,
@@ -25,6 +23,16 @@ export function createStripeProvider(
       protocol: base.protocol.replace(":", "") as "http" | "https",
     }),
   });
+}
+
+/**
+ * Stripe PaymentIntents: we create the intent for the server's price, the browser confirms it
+ * with Stripe Elements, and Stripe's signed webhook (or our re-fetch after confirmation) records it.
+ */
+export function createStripeProvider(
+  options: StripeOptions,
+): IntentProvider & { verifyWebhook(raw: Buffer, signature: string): Stripe.Event } {
+  const stripe = stripeClient(options);
 
   return {
     name: "stripe",

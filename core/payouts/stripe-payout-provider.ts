@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { stripeClient } from "../payments/index.ts";
 import { PayoutRefused } from "./payout-refused.ts";
 import type { HostedPayoutProvider } from "./provider.ts";
 
@@ -22,15 +23,7 @@ function sellerCanFix(error: unknown): string | undefined {
  * from the buyer's charge with a transfer, and take it back with a reversal when the order is refunded.
  */
 export function createStripePayoutProvider(options: { secretKey: string; apiBase?: string }): HostedPayoutProvider {
-  const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    ...(base && {
-      host: base.hostname,
-      port: Number(base.port),
-      protocol: base.protocol.replace(":", "") as "http" | "https",
-    }),
-  });
+  const stripe = stripeClient(options);
 
   /** Stripe ties a transfer to a charge (ch_…), while our payments record the payment intent (pi_…). */
   async function chargeOf(transactionId: string) {
