@@ -213,10 +213,11 @@ async function recordHistoryInLedger(
 /**
  * seed:bulk's sales history: every sold bulk laptop without an order gets one — bought by another bulk
  * account at its price, paid at a random moment of the last 15 months (so some fall outside the
- * 12-month window), 80 % received and final four days later — with its payment, the payment's event, the fee
- * of the rule in force and its ledger groups as the transitions write them (core/ledger/postings.ts: `pay`,
- * and `complete` for the final ones), on the dates they happened, one group per order and movement (its id
- * md5(order || movement), as migration 0029's backfill). One statement, whatever the count.
+ * 12-month window), 80 % received and final four days later (once those days are past) — with its payment,
+ * the payment's event, the fee of the rule in force and its ledger groups as the transitions write them
+ * (core/ledger/postings.ts: `pay`, and `complete` for the final ones), on the dates they happened, one group
+ * per order and movement (its id md5(order || movement), as migration 0029's backfill). One statement,
+ * whatever the count.
  */
 export async function seedBulkSalesHistory(db: Services["db"]) {
   const { basisPoints, fixedCents } = platformFee();
@@ -237,11 +238,12 @@ export async function seedBulkSalesHistory(db: Services["db"]) {
         created_at, updated_at)
       select s.id, s.seller_id, ${orderNumberOf(sql`s.nth`)},
         u.id, u.name, u.email, 'Dhaka', '01700000000', s.resale_price_cents, s.name, s.image_key,
-        case when s.received then 'completed' else 'paid' end, ${basisPoints}::int, ${fixedCents}::int,
+        case when s.final then 'completed' else 'paid' end, ${basisPoints}::int, ${fixedCents}::int,
         least(s.resale_price_cents, round(s.resale_price_cents * ${basisPoints}::int / 10000.0) + ${fixedCents}::int),
         s.paid_at - interval '2 hours',
-        case when s.received then least(s.paid_at + interval '4 days', now()) else s.paid_at end
-      from sold s join users u on u.id = s.buyer_id
+        case when s.final then s.paid_at + interval '4 days' else s.paid_at end
+      from (select *, received and paid_at < now() - interval '4 days' as final from sold) s
+      join users u on u.id = s.buyer_id
       returning id, advert_id, seller_id, buyer_email, price_cents, fee_cents, status, created_at, updated_at
     ), paid as (
       insert into payments (order_id, advert_id, email, price_cents, provider, transaction_id, status, created_at)
