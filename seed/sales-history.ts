@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
 import { type OrderBalances, type OrderMoney, POSTINGS } from "../core/ledger/index.ts";
-import { feeAtPayment, newOrderNumber, orderNumberOf } from "../core/orders/index.ts";
+import { feeAtPayment, newOrderNumber, orderNumberOf, platformFee } from "../core/orders/index.ts";
 import { adverts, brands, ledgerEntries, orderEvents, orders, payments } from "../db/schema.ts";
 import type { Condition } from "../schemas/values.ts";
 import type { Services } from "../server/services.ts";
@@ -213,9 +213,14 @@ async function recordHistoryInLedger(
 /**
  * seed:bulk's sales history: every sold bulk laptop without an order gets one — bought by another bulk
  * account at its price, paid at a random moment of the last 15 months (so some fall outside the
- * 12-month window), 80 % received — with its payment and the payment's event, set-based.
+ * 12-month window), 80 % received and final four days later (once those days are past) — with its payment,
+ * the payment's event, the fee of the rule in force and its ledger groups as the transitions write them
+ * (core/ledger/postings.ts: `pay`, and `complete` for the final ones), on the dates they happened, one group
+ * per order and movement (its id md5(order || movement), as migration 0029's backfill). One statement,
+ * whatever the count.
  */
 export async function seedBulkSalesHistory(db: Services["db"]) {
+  const { basisPoints, fixedCents } = platformFee();
   await db.execute(sql`
     with buyers as (
       select array_agg(id) as ids, count(*)::int as n from (select id from users where id like 'bulk-%' limit 5000) u
@@ -229,21 +234,40 @@ export async function seedBulkSalesHistory(db: Services["db"]) {
         and not exists (select 1 from orders o where o.advert_id = a.id)
     ), made as (
       insert into orders (advert_id, seller_id, number, buyer_id, buyer_name, buyer_email, meeting_location, buyer_phone,
-        price_cents, product_name, product_image_key, status, created_at, updated_at)
+        price_cents, product_name, product_image_key, status, fee_basis_points, fee_fixed_cents, fee_cents,
+        created_at, updated_at)
       select s.id, s.seller_id, ${orderNumberOf(sql`s.nth`)},
         u.id, u.name, u.email, 'Dhaka', '01700000000', s.resale_price_cents, s.name, s.image_key,
-        case when s.received then 'completed' else 'paid' end, s.paid_at - interval '2 hours', s.paid_at
-      from sold s join users u on u.id = s.buyer_id
-      returning id, advert_id, buyer_email, price_cents, created_at
+        case when s.final then 'completed' else 'paid' end, ${basisPoints}::int, ${fixedCents}::int,
+        least(s.resale_price_cents, round(s.resale_price_cents * ${basisPoints}::int / 10000.0) + ${fixedCents}::int),
+        s.paid_at - interval '2 hours',
+        case when s.final then s.paid_at + interval '4 days' else s.paid_at end
+      from (select *, received and paid_at < now() - interval '4 days' as final from sold) s
+      join users u on u.id = s.buyer_id
+      returning id, advert_id, seller_id, buyer_email, price_cents, fee_cents, status, created_at, updated_at
     ), paid as (
       insert into payments (order_id, advert_id, email, price_cents, provider, transaction_id, status, created_at)
       select id, advert_id, buyer_email, price_cents, 'simulated', 'history-' || id, 'succeeded',
         created_at + interval '2 hours'
       from made
+    ), booked as (
+      insert into ledger_entries (group_id, account, seller_id, order_id, amount_cents, movement, created_at)
+      select md5(m.id::text || e.movement)::uuid, e.account, e.seller_id, m.id, e.amount, e.movement, e.at
+      from made m cross join lateral (values
+        ('pay', 'clearing', null, m.price_cents::bigint, m.created_at + interval '2 hours'),
+        ('pay', 'seller_pending', m.seller_id, -(m.price_cents - m.fee_cents)::bigint, m.created_at + interval '2 hours'),
+        ('pay', 'platform_fees', null, -m.fee_cents::bigint, m.created_at + interval '2 hours'),
+        ('complete', 'seller_pending', m.seller_id,
+          case when m.status = 'completed' then (m.price_cents - m.fee_cents)::bigint end, m.updated_at),
+        ('complete', 'seller_available', m.seller_id,
+          case when m.status = 'completed' then -(m.price_cents - m.fee_cents)::bigint end, m.updated_at)
+      ) as e(movement, account, seller_id, amount, at)
+      where e.amount is not null and e.amount <> 0
     )
     insert into order_events (order_id, from_status, to_status, transition, created_at)
     select id, 'booked', 'paid', 'pay', created_at + interval '2 hours' from made`);
   await db.execute(sql`analyze orders`);
   await db.execute(sql`analyze order_events`);
   await db.execute(sql`analyze payments`);
+  await db.execute(sql`analyze ledger_entries`);
 }

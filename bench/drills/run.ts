@@ -11,6 +11,7 @@
 import { startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 import { clusterDrill } from "./cluster.ts";
 import { crashDrill } from "./crash.ts";
+import { ledgerDrill } from "./ledger.ts";
 import { loadDrill } from "./load.ts";
 import { mailOutageDrill } from "./mail-outage.ts";
 import { outageDrill } from "./outage.ts";
@@ -30,6 +31,7 @@ const drills: [string, () => Promise<void>][] = [
   ["load", () => loadDrill({ short })],
   ["sqlmap", () => sqlmapDrill({ short })],
   ["pairs", () => pairsDrill({ short })],
+  ["ledger", () => ledgerDrill({ short })],
   ["mail", () => mailOutageDrill({ short })],
   ["workers", workersDrill],
   ["cluster", () => clusterDrill({ short })],

@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adverts, users } from "../../db/schema.ts";
+import { adverts, ledgerEntries, orders, users } from "../../db/schema.ts";
 import { seedBulk } from "../../seed/bulk.ts";
 import { createUser } from "../../seed/factories.ts";
+import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** `npm run seed:bulk`: what scale work finds in the catalogue it makes (a small run of it). */
@@ -40,4 +41,21 @@ it("gives each bulk seller a mobile number of their own (a shared one is a revie
   expect(row?.numbers).toBe(row?.sellers);
   const flagged = await t.services.db.select().from(adverts).where(isNotNull(adverts.flaggedAt));
   expect(flagged.length).toBeGreaterThan(0);
+});
+
+it("puts its sales history in the ledger, paid and completed on their own dates, and the money agrees", async () => {
+  expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+  const [row] = await t.services.db
+    .select({
+      orders: sql<number>`count(distinct ${orders.id})::int`,
+      completed: sql<number>`(count(distinct ${orders.id}) filter (where ${orders.status} = 'completed'))::int`,
+      groups: sql<number>`count(distinct ${ledgerEntries.groupId})::int`,
+      paidAtPayment: sql<boolean>`bool_and(${ledgerEntries.movement} <> 'pay' or ${ledgerEntries.createdAt} = ${orders.createdAt} + interval '2 hours')`,
+    })
+    .from(orders)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.orderId, orders.id))
+    .where(like(orders.sellerId, "bulk-%"));
+  expect(row?.orders).toBeGreaterThan(100);
+  expect(row?.groups).toBe((row?.orders ?? 0) + (row?.completed ?? 0));
+  expect(row?.paidAtPayment).toBe(true);
 });
