@@ -67,8 +67,9 @@ export const AMOUNT_REQUIRED = "Enter the amount to refund";
 export const AMOUNT_LIKE = "Enter an amount like 45 or 45.50";
 export const AMOUNT_IN_CENTS = "The amount must be a whole number of cents";
 export const AMOUNT_ABOVE_ZERO = "The amount must be more than $0";
-export const amountAtMost = (chargedCents: number) =>
-  `The amount can be at most ${formatPrice(chargedCents)}, what the buyer paid`;
+/** A part is less than the whole: returning all of it is a refund in full (the sale does not stand). */
+export const amountBelowCharge = (chargedCents: number) =>
+  `A partial refund is less than ${formatPrice(chargedCents)}, what the buyer paid: to return all of it, choose Refund in full`;
 export const DECISION_REASON_REQUIRED = "Say why you decide so";
 export const DISPUTE_DECIDED = "This dispute has already been decided.";
 /** The same for an order without one and an order the reader has nothing to do with. */
@@ -77,12 +78,13 @@ export const DISPUTE_CLOSED = "This dispute has been decided: its exchange is cl
 
 /**
  * Whether a partial refund of `amountCents` can be made on a charge of `chargedCents` — the one rule, for
- * the admin's form and the core alike: whole cents, more than nothing, at most what was charged.
+ * the admin's form and the core alike: whole cents, more than nothing, less than what was charged (all of it is a
+ * refund in full, which ends the sale; a partial refund's sale stands).
  */
 export function refundAmountProblem(amountCents: number, chargedCents: number): string | null {
   if (!Number.isInteger(amountCents)) return AMOUNT_IN_CENTS;
   if (amountCents <= 0) return AMOUNT_ABOVE_ZERO;
-  if (amountCents > chargedCents) return amountAtMost(chargedCents);
+  if (amountCents >= chargedCents) return amountBelowCharge(chargedCents);
   return null;
 }
 

@@ -57,7 +57,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
         inputMode="decimal"
         autoComplete="off"
         error={e.amount}
-        hint={`Partial refund only: more than $0, at most ${formatPrice(dispute.order.chargedCents)} (what the buyer paid).`}
+        hint={`Partial refund only: more than $0, less than ${formatPrice(dispute.order.chargedCents)} (what the buyer paid; for all of it, choose Refund in full).`}
       />
       <TextAreaField label="Reason (both people read it)" name="reason" error={e.reason} />
       <div>

@@ -224,8 +224,7 @@ async function seedPeople(services: Services, count: number, random: () => numbe
     // The seller whose payouts fail first (0) sells nothing whose payout a refund must find sent.
     const sellerIndex = path.refundAt ? 1 + Math.floor(random() * (SELLERS - 1)) : Math.floor(random() * SELLERS);
     const priceCents = 10_000 + Math.floor(random() * 190_000);
-    // Not the whole charge: a "partial" refund of all of it leaves the order completed with its charge refunded
-    // in full, which the money invariants refuse (reported on #45; the decision should refuse it or refund).
+    // Up to a cent below the charge: a "partial" refund of all of it is refused (a refund in full ends the sale).
     const edge = random();
     const partCents = edge < 0.1 ? 1 : edge < 0.2 ? priceCents - 1 : 1 + Math.floor(random() * (priceCents - 1));
     const seller = sellers[sellerIndex];

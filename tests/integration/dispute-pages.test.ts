@@ -109,7 +109,7 @@ describe("the admins' Disputes page", () => {
       );
     const tooMuch = await decide({ decision: "partial_refund", amount: "600", reason: "Too much" });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.body).toContain("at most $520");
+    expect(tooMuch.body).toContain("A partial refund is less than $520");
     const done = await decide({ decision: "partial_refund", amount: "45.50", reason: "A worn battery" });
     expect(done.statusCode).toBe(200);
     expect((await as.bea.get(`/api/orders/${orderId}/dispute`)).json()).toMatchObject({ refundCents: 4_550 });

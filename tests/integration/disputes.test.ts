@@ -361,6 +361,7 @@ describe("admins decide", () => {
     const order = await disputed();
     const bad: [unknown, string][] = [
       [{ decision: "partial_refund", amountCents: PRICE + 1, reason: "Too much" }, "amountCents"],
+      [{ decision: "partial_refund", amountCents: PRICE, reason: "All of it" }, "amountCents"],
       [{ decision: "partial_refund", amountCents: 0, reason: "Nothing" }, "amountCents"],
       [{ decision: "partial_refund", amountCents: -100, reason: "Negative" }, "amountCents"],
       [{ decision: "partial_refund", amountCents: 12.5, reason: "Half a cent" }, "amountCents"],

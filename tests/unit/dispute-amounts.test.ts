@@ -4,22 +4,24 @@ import {
   AMOUNT_IN_CENTS,
   AMOUNT_LIKE,
   AMOUNT_REQUIRED,
-  amountAtMost,
+  amountBelowCharge,
   decisionFormSchema,
   decisionSchema,
   dollarsToCents,
   refundAmountProblem,
 } from "../../schemas/disputes.ts";
 
-/** A partial refund's amount: whole cents, more than nothing, at most what the buyer was charged. */
+/** A partial refund's amount: whole cents, more than nothing, less than what the buyer was charged. */
 describe("refund amounts", () => {
   it("takes any whole number of cents from one to the whole charge", () => {
-    for (const cents of [1, 12_345, 40_000]) expect(refundAmountProblem(cents, 40_000)).toBeNull();
+    for (const cents of [1, 12_345, 39_999]) expect(refundAmountProblem(cents, 40_000)).toBeNull();
   });
 
   it("refuses more than the charge, nothing, less than nothing and fractions of a cent", () => {
-    expect(refundAmountProblem(40_001, 40_000)).toBe(amountAtMost(40_000));
-    expect(amountAtMost(40_000)).toContain("$400");
+    expect(refundAmountProblem(40_001, 40_000)).toBe(amountBelowCharge(40_000));
+    // All of it is a refund in full, not a part: the sale would stand with the buyer's money returned.
+    expect(refundAmountProblem(40_000, 40_000)).toBe(amountBelowCharge(40_000));
+    expect(amountBelowCharge(40_000)).toContain("$400");
     expect(refundAmountProblem(0, 40_000)).toBe(AMOUNT_ABOVE_ZERO);
     expect(refundAmountProblem(-5, 40_000)).toBe(AMOUNT_ABOVE_ZERO);
     expect(refundAmountProblem(12.5, 40_000)).toBe(AMOUNT_IN_CENTS);
