@@ -48,14 +48,18 @@ export async function rollUpLedgerDays(db: Db, now = new Date()): Promise<number
   return Math.round((lastDone - from) / DAY_MS);
 }
 
+/** The day an entry belongs to, as a date (grouped by hash, not sorted as text). */
+const entryDay = sql`(${ledgerEntries.createdAt} at time zone 'UTC')::date`;
+
 /**
- * Day totals from `from` on: the rolled-up days from their table, the rest (today, and any day the job has not
- * reached) summed from the entries themselves, so the figures are always current.
+ * Day totals from `from` on, and the days that do not sum to zero: the rolled-up days from their tables, the
+ * rest (today, and any day the job has not reached) summed from the entries themselves — once, for both — so the
+ * figures are always current.
  */
-async function dayTotals(db: Db, from: number): Promise<{ rows: DayTotal[]; opening: DayTotal[] }> {
+async function dayTotals(db: Db, from: number) {
   const [last] = await db.select({ day: max(ledgerRolledDays.day) }).from(ledgerRolledDays);
   const liveFrom = last?.day ? new Date(`${last.day}T00:00:00Z`).getTime() + DAY_MS : 0;
-  const [rolled, live, opening] = await Promise.all([
+  const [rolled, live, opening, unbalancedRolled] = await Promise.all([
     db
       .select()
       .from(ledgerDayTotals)
@@ -63,48 +67,60 @@ async function dayTotals(db: Db, from: number): Promise<{ rows: DayTotal[]; open
       .orderBy(asc(ledgerDayTotals.day)),
     db
       .select({
-        day: sql<string>`((${ledgerEntries.createdAt} at time zone 'UTC')::date)::text`,
+        day: sql<string>`${entryDay}::text`,
         account: ledgerEntries.account,
         movement: ledgerEntries.movement,
         amountCents: sql<string>`sum(${ledgerEntries.amountCents})`,
       })
       .from(ledgerEntries)
-      .where(gte(ledgerEntries.createdAt, new Date(Math.max(liveFrom, from))))
-      .groupBy(sql`1`, ledgerEntries.account, ledgerEntries.movement),
+      .where(gte(ledgerEntries.createdAt, new Date(liveFrom)))
+      .groupBy(entryDay, ledgerEntries.account, ledgerEntries.movement),
     // Balances before the window: the rolled-up days before it (and the entries, when nothing is rolled up yet).
     liveFrom > 0
       ? db
-          .select({
-            day: sql<string>`''`,
-            account: ledgerDayTotals.account,
-            movement: sql<string>`''`,
-            amountCents: sql<string>`sum(${ledgerDayTotals.amountCents})`,
-          })
+          .select({ account: ledgerDayTotals.account, amountCents: sql<string>`sum(${ledgerDayTotals.amountCents})` })
           .from(ledgerDayTotals)
           .where(lt(ledgerDayTotals.day, isoDay(from)))
           .groupBy(ledgerDayTotals.account)
       : db
-          .select({
-            day: sql<string>`''`,
-            account: ledgerEntries.account,
-            movement: sql<string>`''`,
-            amountCents: sql<string>`sum(${ledgerEntries.amountCents})`,
-          })
+          .select({ account: ledgerEntries.account, amountCents: sql<string>`sum(${ledgerEntries.amountCents})` })
           .from(ledgerEntries)
           .where(lt(ledgerEntries.createdAt, new Date(from)))
           .groupBy(ledgerEntries.account),
+    db
+      .select({ day: ledgerDayTotals.day, sum: sql<string>`sum(${ledgerDayTotals.amountCents})` })
+      .from(ledgerDayTotals)
+      .groupBy(ledgerDayTotals.day)
+      .having(sql`sum(${ledgerDayTotals.amountCents}) <> 0`),
   ]);
-  const number = <T extends { amountCents: number | string }>(r: T) => ({ ...r, amountCents: Number(r.amountCents) });
-  return { rows: [...rolled.map(number), ...live.map(number)], opening: opening.map(number) };
+  const liveRows = live.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
+  const liveByDay = new Map<string, number>();
+  for (const r of liveRows) liveByDay.set(r.day, (liveByDay.get(r.day) ?? 0) + r.amountCents);
+  const unbalanced = [
+    ...unbalancedRolled.map((r) => ({ day: r.day, sum: Number(r.sum) })),
+    ...[...liveByDay].filter(([, sum]) => sum !== 0).map(([day, sum]) => ({ day, sum })),
+  ];
+  return {
+    rows: [
+      ...rolled.map((r) => ({ ...r, amountCents: Number(r.amountCents) })),
+      ...liveRows.filter((r) => r.day >= isoDay(from)),
+    ],
+    opening: opening.map((r) => ({ day: "", movement: "", account: r.account, amountCents: Number(r.amountCents) })),
+    unbalanced,
+  };
 }
 
 const REFUND_MOVEMENTS = new Set(["refund", "refundInPart", "providerRefund"]);
 
-/** The last 90 days, each with its sales, fees, refunds and payouts, and the payables at its end. */
-export async function financeDays(db: Db, now = new Date()): Promise<FinanceDay[]> {
+/**
+ * The last 90 days, each with its sales, fees, refunds and payouts, and the payables at its end; and the ledger's
+ * check: every group sums to zero, so every day does (a group is written in one transaction, at one time) — a day
+ * that does not names the unbalanced money.
+ */
+export async function financeReport(db: Db, now = new Date()) {
   const today = startOfDay(now.getTime());
   const from = today - (FINANCE_DAYS - 1) * DAY_MS;
-  const { rows, opening } = await dayTotals(db, from);
+  const { rows, opening, unbalanced } = await dayTotals(db, from);
   let pending = 0 - sumOf(opening, "seller_pending");
   let available = 0 - sumOf(opening, "seller_available");
   const byDay = new Map<string, DayTotal[]>();
@@ -125,40 +141,12 @@ export async function financeDays(db: Db, now = new Date()): Promise<FinanceDay[
       availableCents: available,
     });
   }
-  return days;
+  const problems = unbalanced.map(
+    ({ day, sum }) => `The entries of ${day} sum to ${formatPrice(sum)}, not zero: a group that day is unbalanced.`,
+  );
+  return { days, check: { balanced: problems.length === 0, problems } };
 }
 
 function sumOf(rows: DayTotal[], account: string, movement: (m: string) => boolean = () => true) {
   return rows.reduce((sum, r) => (r.account === account && movement(r.movement) ? sum + r.amountCents : sum), 0);
-}
-
-/**
- * The ledger's check, as Finance shows it: every group sums to zero, so every day does (a group is written in
- * one transaction, at one time); a day that does not names the unbalanced money. The rolled-up days are read
- * from their totals (a small table), the days after them from the entries.
- */
-export async function checkLedger(db: Db): Promise<{ balanced: boolean; problems: string[] }> {
-  const [last] = await db.select({ day: max(ledgerRolledDays.day) }).from(ledgerRolledDays);
-  const liveFrom = last?.day ? new Date(`${last.day}T00:00:00Z`).getTime() + DAY_MS : 0;
-  const [rolled, live] = await Promise.all([
-    db
-      .select({ day: ledgerDayTotals.day, sum: sql<string>`sum(${ledgerDayTotals.amountCents})` })
-      .from(ledgerDayTotals)
-      .groupBy(ledgerDayTotals.day)
-      .having(sql`sum(${ledgerDayTotals.amountCents}) <> 0`),
-    db
-      .select({
-        day: sql<string>`((${ledgerEntries.createdAt} at time zone 'UTC')::date)::text`,
-        sum: sql<string>`sum(${ledgerEntries.amountCents})`,
-      })
-      .from(ledgerEntries)
-      .where(gte(ledgerEntries.createdAt, new Date(liveFrom)))
-      .groupBy(sql`1`)
-      .having(sql`sum(${ledgerEntries.amountCents}) <> 0`),
-  ]);
-  const problems = [...rolled, ...live].map(
-    ({ day, sum }) =>
-      `The entries of ${day} sum to ${formatPrice(Number(sum))}, not zero: a group that day is unbalanced.`,
-  );
-  return { balanced: problems.length === 0, problems };
 }

@@ -3,6 +3,6 @@
  * moves it (postings.ts says which), never edited. Balances are sums; Finance reads day totals (finance.ts).
  */
 export { ACCOUNTS, type LedgerAccount, natural } from "./accounts.ts";
-export { checkLedger, FINANCE_DAYS, financeDays, rollUpLedgerDays } from "./finance.ts";
+export { FINANCE_DAYS, financeReport, rollUpLedgerDays } from "./finance.ts";
 export { orderBalances, type Posting, post, postTransition } from "./post.ts";
 export { type Entry, type OrderBalances, type OrderMoney, POSTINGS } from "./postings.ts";

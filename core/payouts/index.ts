@@ -6,7 +6,7 @@
 import type { Db } from "../../db/client.ts";
 import type { FinanceReply, PayoutsReply } from "../../schemas/payouts.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
-import { checkLedger, financeDays } from "../ledger/index.ts";
+import { financeReport } from "../ledger/index.ts";
 import { failedPayouts, payoutLines, sellerBalances } from "./balances.ts";
 import { failedTransfers } from "./failed-transfers.ts";
 import { payoutAccountView, refreshAccount, requireSeller, setUpPayouts, startOnboarding } from "./payout-accounts.ts";
@@ -88,7 +88,7 @@ export function createPayouts({
     /** Admins' Finance: 90 days of figures, failed transfers, and the ledger's check. */
     async finance(actor: SessionUser, now = new Date()): Promise<FinanceReply> {
       requireAdmin(actor);
-      const [days, failed, check] = await Promise.all([financeDays(db, now), failedTransfers(db), checkLedger(db)]);
+      const [{ days, check }, failed] = await Promise.all([financeReport(db, now), failedTransfers(db)]);
       const sum = (pick: (d: (typeof days)[number]) => number) => days.reduce((s, d) => s + pick(d), 0);
       const last = days.at(-1);
       return {
