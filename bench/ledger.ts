@@ -279,7 +279,7 @@ if (financed) {
     `| rolling up ${financed.days} days (once) | ${financed.rollUpSeconds.toFixed(1)} s | |`,
     `| Finance after (\`services.payouts.finance\`, ${financed.after.length} calls) | ${median(financed.after).toFixed(1)} ms | ${pct(financed.after, 0.99).toFixed(1)} ms |`,
     "",
-    `Goal: p99 < 100 ms — ${pct(financed.after, 0.99) < 100 ? "met" : "NOT MET"}. After the roll-up Finance reads the day totals, and sums from the entries only today's (${n(financed.today)} entries), twice (the figures and the check). Load average ${os.loadavg()[0]?.toFixed(1)} at the end (${os.cpus().length} cores).`,
+    `Goal: p99 < 100 ms — ${pct(financed.after, 0.99) < 100 ? "met" : "NOT MET"}. After the roll-up Finance reads the day totals, and sums from the entries only today's (${n(financed.today)} entries), once for both the figures and the check. Load average ${os.loadavg()[0]?.toFixed(1)} at the end (${os.cpus().length} cores).`,
     "",
     ...(financed.explained.length
       ? ["Today's entries summed, as Finance does (EXPLAIN ANALYZE):", "", "```", ...financed.explained, "```", ""]
