@@ -26,6 +26,12 @@ export const payoutSetupSchema = z.object({
 });
 export type PayoutSetupInput = z.input<typeof payoutSetupSchema>;
 
+/** Where Stripe's hosted onboarding sends a seller back: done, or the link ran out (Payouts says which). */
+export const onboardingReturns = (publicUrl: string) => ({
+  returnUrl: `${publicUrl}/dashboard/payouts?onboarding=done`,
+  refreshUrl: `${publicUrl}/dashboard/payouts?onboarding=expired`,
+});
+
 /** Bank details as they are shown anywhere: the last four digits. */
 export const maskedBankAccount = (last4: string) => `•••• ${last4}`;
 

@@ -6,6 +6,7 @@ import { payoutCsvHeader, payoutCsvRow } from "../../schemas/payout-csv.ts";
 import {
   feeRuleSchema,
   financeReplySchema,
+  onboardingReturns,
   payoutAccountSchema,
   payoutSetupSchema,
   payoutsQuerySchema,
@@ -101,10 +102,7 @@ export const payoutsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
     async (request) => {
       const seller = await requireUser(services, request, "seller");
       if (services.payouts.provider.onboarding !== "hosted") throw conflictForm();
-      return services.payouts.startOnboarding(seller, {
-        returnUrl: `${publicUrl}/dashboard/payouts?onboarding=done`,
-        refreshUrl: `${publicUrl}/dashboard/payouts?onboarding=expired`,
-      });
+      return services.payouts.startOnboarding(seller, onboardingReturns(publicUrl));
     },
   );
   app.get(

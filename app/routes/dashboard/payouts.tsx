@@ -4,6 +4,7 @@ import { isAppError } from "../../../core/errors.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import {
   BALANCE_LABELS,
+  onboardingReturns,
   PAYOUT_ACCOUNT_LABELS,
   type PayoutsReply,
   payoutSetupSchema,
@@ -48,10 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, publicUrl } = context.get(appContext);
   const form = await request.formData();
   if (services.payouts.provider.onboarding === "hosted") {
-    const { url } = await services.payouts.startOnboarding(seller, {
-      returnUrl: `${publicUrl}/dashboard/payouts?onboarding=done`,
-      refreshUrl: `${publicUrl}/dashboard/payouts?onboarding=expired`,
-    });
+    const { url } = await services.payouts.startOnboarding(seller, onboardingReturns(publicUrl));
     return redirect(url);
   }
   // What was typed comes back with a refusal, but not the bank account number: a page never shows it whole.
