@@ -29,6 +29,7 @@ test("an admin's side menu lists the admin pages and no My Orders", async ({ pag
     "Reported Items",
     // With how many wait for a decision (the demo's one, and any another journey opened meanwhile).
     /^Disputes\s*\d+ open$/,
+    "Finance",
     "Email delivery",
     "Admin activity",
     "Notifications",
@@ -49,6 +50,7 @@ test("a seller's side menu and own products", async ({ page }) => {
     "Favourites",
     "My Products",
     "My Sales",
+    "Payouts",
     "Add A Product",
     "Notifications",
     "Saved searches",
