@@ -15,7 +15,7 @@ import { queuePayouts } from "./queue-payouts.ts";
 import { reverseAfterRefund, reverseDueTransfers, sendDuePayouts } from "./send-payouts.ts";
 
 export { PayoutRefused } from "./payout-refused.ts";
-export { PAYOUT_STATUS_LABELS, PAYOUT_TRANSITIONS } from "./payout-states.ts";
+export { PAYOUT_TRANSITIONS } from "./payout-states.ts";
 export type { FormPayoutProvider, HostedPayoutProvider, PayoutProvider } from "./provider.ts";
 export { createSimulatedPayoutProvider, REFUSING_BANK_LAST4 } from "./simulated-payout-provider.ts";
 export { createStripePayoutProvider } from "./stripe-payout-provider.ts";

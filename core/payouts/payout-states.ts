@@ -35,13 +35,3 @@ export function retryDelayMs(attempts: number): number {
   const minutes = [1, 5, 30, 120][attempts - 1] ?? 720;
   return minutes * 60_000;
 }
-
-/** How a seller reads a payout's state. */
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  pending: "Queued",
-  sending: "Sending",
-  paid: "Paid out",
-  failed: "Failed, will retry",
-  reversing: "Being taken back",
-  reversed: "Taken back (refunded)",
-};

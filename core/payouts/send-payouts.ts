@@ -14,24 +14,27 @@ const UNREACHABLE = "The payout provider could not be reached. We will try again
 
 type PayoutRow = typeof payouts.$inferSelect;
 
+/** The payouts a transition may move: those in a state it leaves (payout-states.ts). A run that moved one first wins. */
+const leaving = (transition: PayoutTransition) => inArray(payouts.status, [...PAYOUT_TRANSITIONS[transition].from]);
+const to = (transition: PayoutTransition) => PAYOUT_TRANSITIONS[transition].to;
+
 /**
- * Takes the due payouts in `from` and moves them through `transition` into its in-flight state, in one
+ * Takes the due payouts `where` says and moves them through `transition` into its in-flight state, in one
  * statement that skips rows another process holds: two workers never send the same payout at once.
  */
 async function claim(db: Db, transition: PayoutTransition, now: Date, where: ReturnType<typeof and>) {
-  const { from, to } = PAYOUT_TRANSITIONS[transition];
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: payouts.id })
       .from(payouts)
-      .where(and(inArray(payouts.status, [...from]), where))
+      .where(and(leaving(transition), where))
       .orderBy(payouts.nextAttemptAt)
       .limit(BATCH)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
     return tx
       .update(payouts)
-      .set({ status: to, attempts: sql`${payouts.attempts} + 1`, updatedAt: now })
+      .set({ status: to(transition), attempts: sql`${payouts.attempts} + 1`, updatedAt: now })
       .where(
         inArray(
           payouts.id,
@@ -100,14 +103,14 @@ async function land(db: Db, payout: PayoutRow, transferId: string, now: Date) {
       .update(payouts)
       .set({
         // Refunded at the card provider while the transfer was in flight: the share is owed back.
-        status: order?.status === "refunded" ? "reversing" : "paid",
+        status: order?.status === "refunded" ? to("reverse") : to("land"),
         transferId,
         paidAt: now,
         lastError: null,
         nextAttemptAt: now,
         updatedAt: now,
       })
-      .where(and(eq(payouts.id, payout.id), eq(payouts.status, "sending")))
+      .where(and(eq(payouts.id, payout.id), leaving("land")))
       .returning({ id: payouts.id });
     if (!moved) return; // recorded by another run (the same transfer, by its key)
     const who = { sellerId: payout.sellerId, orderId: payout.orderId };
@@ -137,12 +140,12 @@ async function fail(db: Db, payout: PayoutRow, reason: string, now: Date) {
     const [moved] = await tx
       .update(payouts)
       .set({
-        status: "failed",
+        status: to("fail"),
         lastError: reason,
         nextAttemptAt: new Date(now.getTime() + retryDelayMs(payout.attempts)),
         updatedAt: now,
       })
-      .where(and(eq(payouts.id, payout.id), eq(payouts.status, "sending")))
+      .where(and(eq(payouts.id, payout.id), leaving("fail")))
       .returning({ id: payouts.id });
     if (!moved || payout.attempts !== 1) return;
     const [order] = await tx
@@ -170,7 +173,7 @@ export async function reverseDueTransfers(db: Db, provider: PayoutProvider, now 
   const due = await db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.status, "reversing"), lte(payouts.nextAttemptAt, now)))
+    .where(and(leaving("reversed"), lte(payouts.nextAttemptAt, now)))
     .limit(BATCH);
   let reversed = 0;
   for (const payout of due) {
@@ -195,8 +198,8 @@ export async function reverseDueTransfers(db: Db, provider: PayoutProvider, now 
     await db.transaction(async (tx) => {
       const [moved] = await tx
         .update(payouts)
-        .set({ status: "reversed", reversalId, reversedCents: payout.amountCents, updatedAt: now })
-        .where(and(eq(payouts.id, payout.id), eq(payouts.status, "reversing")))
+        .set({ status: to("reversed"), reversalId, reversedCents: payout.amountCents, updatedAt: now })
+        .where(and(eq(payouts.id, payout.id), leaving("reversed")))
         .returning({ id: payouts.id });
       if (!moved) return;
       await post(tx, "transferReversed", [
@@ -223,6 +226,6 @@ export async function reverseDueTransfers(db: Db, provider: PayoutProvider, now 
 export async function reverseAfterRefund(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], orderId: string) {
   await tx
     .update(payouts)
-    .set({ status: "reversing", nextAttemptAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(payouts.orderId, orderId), eq(payouts.status, "paid")));
+    .set({ status: to("reverse"), nextAttemptAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(payouts.orderId, orderId), leaving("reverse")));
 }
