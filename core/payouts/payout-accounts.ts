@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { payoutAccounts, payouts } from "../../db/schema.ts";
 import { maskedBankAccount, type PayoutAccountView, payoutSetupSchema } from "../../schemas/payouts.ts";
 import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
@@ -23,7 +23,7 @@ export async function payoutAccountView(q: Db, provider: PayoutProvider, sellerI
 }
 
 /** Failed transfers are due again at once: the seller gave new details, or the provider says the account works. */
-const retryFailedNow = (q: Db, sellerId: string) =>
+const retryFailedNow = (q: Db | Tx, sellerId: string) =>
   q
     .update(payouts)
     .set({ nextAttemptAt: new Date() })
@@ -50,14 +50,14 @@ export async function setUpPayouts(q: Db, provider: FormPayoutProvider, actor: S
     holder: parsed.data.holder,
     bankLast4,
   };
-  await q
-    .insert(payoutAccounts)
-    .values({ sellerId: actor.id, ...values })
-    .onConflictDoUpdate({
-      target: payoutAccounts.sellerId,
-      set: { ...values, updatedAt: new Date() },
-    });
-  await retryFailedNow(q, actor.id);
+  // The account and the failed payouts it makes due again, together.
+  await q.transaction(async (tx) => {
+    await tx
+      .insert(payoutAccounts)
+      .values({ sellerId: actor.id, ...values })
+      .onConflictDoUpdate({ target: payoutAccounts.sellerId, set: { ...values, updatedAt: new Date() } });
+    await retryFailedNow(tx, actor.id);
+  });
   return payoutAccountView(q, provider, actor.id);
 }
 
@@ -104,11 +104,13 @@ export async function refreshAccount(q: Db, provider: HostedPayoutProvider, acco
   if (!account) return null;
   const { status } = await provider.accountStatus(accountId);
   if (status !== account.status) {
-    await q
-      .update(payoutAccounts)
-      .set({ status, updatedAt: new Date() })
-      .where(eq(payoutAccounts.sellerId, account.sellerId));
-    if (status === "active") await retryFailedNow(q, account.sellerId);
+    await q.transaction(async (tx) => {
+      await tx
+        .update(payoutAccounts)
+        .set({ status, updatedAt: new Date() })
+        .where(eq(payoutAccounts.sellerId, account.sellerId));
+      if (status === "active") await retryFailedNow(tx, account.sellerId);
+    });
   }
   return status satisfies PayoutAccountStatus;
 }
