@@ -99,7 +99,7 @@ const envSchema = z
       .default(0),
     /** Who pays sellers (core/payouts): simulated, or Stripe Connect (needs STRIPE_SECRET_KEY). */
     PAYOUT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
-    /** When completed money is transferred: once a day, or the minute after the sale is final. */
+    /** When completed money is transferred: once a day, or as soon as the sale is final. */
     PAYOUT_SCHEDULE: z.enum(["daily", "instant"]).default("daily"),
     STRIPE_SECRET_KEY: z.string().startsWith("sk_", "must be a Stripe secret key (sk_…)").optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_", "must be a Stripe publishable key (pk_…)").optional(),
