@@ -37,11 +37,11 @@ const url = reuse
   : (await createScratchDatabase(adminUrl, NAME)).url;
 const env = { DATA_DIR: "/tmp/relaptop-bench-conversations", DATABASE_URL: url, AUTH_SECRET: SECRET };
 const database = await openDatabase(loadConfig(env).database);
-const services = createServices(loadConfig(env), database);
+const core = createServices(loadConfig(env), database);
 const started = Date.now();
 if (!reuse) {
-  await seedBulk(services, Math.max(100_000, conversations));
-  await seedConversationsBulk(services, { conversations, messagesEach });
+  await seedBulk(core, Math.max(100_000, conversations));
+  await seedConversationsBulk(core, { conversations, messagesEach });
 }
 const seeded = `${conversations.toLocaleString("en-US")} conversations, ${(conversations * messagesEach).toLocaleString("en-US")} messages, ${reuse ? "from the last run" : `seeded in ${Math.round((Date.now() - started) / 1000)} s`}`;
 console.log(seeded);

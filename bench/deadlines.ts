@@ -28,13 +28,14 @@ const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432
 const scratch = await createScratchDatabase(adminUrl, "relaptop_bench_deadlines");
 const config = loadConfig({ DATABASE_URL: scratch.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" });
 const database = await openDatabase(config.database);
-const services = createServices(config, database);
-const { db } = services;
+const core = createServices(config, database);
+const { services, runtime } = core;
+const { db } = runtime;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
 let t = Date.now();
-await seedBulk(services, advertCount);
+await seedBulk(core, advertCount);
 console.log(`${advertCount.toLocaleString("en-US")} adverts in ${seconds(t).toFixed(0)} s`);
 
 /**

@@ -11,7 +11,7 @@ import { adverts, brands } from "../db/schema.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
-import { createServices, type Services } from "../server/services.ts";
+import { type Core, createServices } from "../server/services.ts";
 
 export type DatabaseKind = "postgres" | "pglite";
 
@@ -31,7 +31,7 @@ export async function freshDatabase(
   size: number,
   kind: DatabaseKind,
   label = "bench",
-  more?: (services: Services) => Promise<void>,
+  more?: (core: Core) => Promise<void>,
 ): Promise<FreshDatabase> {
   const dataDir = `/tmp/relaptop-${label}-${kind}-${size}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -41,13 +41,14 @@ export async function freshDatabase(
   }
   const config = loadConfig(env);
   const database = await openDatabase(config.database);
-  const services = createServices(config, database);
+  const core = createServices(config, database);
+  const { runtime } = core;
   const started = Date.now();
-  await seedBulk(services, size);
-  await more?.(services);
+  await seedBulk(core, size);
+  await more?.(core);
   console.log(`Seeded ${size.toLocaleString("en-US")} adverts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  const [brand] = await services.db.select({ id: brands.id }).from(brands).limit(1);
-  const forSale = await services.db
+  const [brand] = await runtime.db.select({ id: brands.id }).from(brands).limit(1);
+  const forSale = await runtime.db
     .select({ id: adverts.id })
     .from(adverts)
     .where(sql`status = 'available'`)

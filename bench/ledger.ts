@@ -21,7 +21,7 @@ import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
 import { createUser } from "../seed/factories.ts";
 import { loadConfig } from "../server/config.ts";
-import { createServices, type Services } from "../server/services.ts";
+import { type Core, createServices, type Services } from "../server/services.ts";
 import { BENCH_SECRET, type DatabaseKind } from "./fresh-database.ts";
 import { argument } from "./processes.ts";
 
@@ -82,10 +82,10 @@ async function freshDatabase(kind: DatabaseKind) {
   const scratch = kind === "postgres" ? await createScratchDatabase(adminUrl, "relaptop_bench_ledger_writes") : null;
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? "", AUTH_SECRET: BENCH_SECRET });
   const database = await openDatabase(config.database);
-  const services = createServices(config, database, { insecureFastHash: true });
-  await seedBulk(services, 10_000);
+  const core = createServices(config, database, { insecureFastHash: true });
+  await seedBulk(core, 10_000);
   return {
-    services,
+    core,
     async remove() {
       await database.close();
       await scratch?.drop();
@@ -95,12 +95,13 @@ async function freshDatabase(kind: DatabaseKind) {
 }
 
 async function writes(kind: DatabaseKind) {
-  const { services, remove } = await freshDatabase(kind);
-  const { db } = services;
+  const { core, remove } = await freshDatabase(kind);
+  const { services } = core;
+  const { db } = core.runtime;
   try {
     const buyers = await Promise.all(
       Array.from({ length: CHAINS }, (_, i) =>
-        createUser(services, { name: `Bench buyer ${i}`, email: `buyer${i}@ledger-bench.test` }),
+        createUser(core, { name: `Bench buyer ${i}`, email: `buyer${i}@ledger-bench.test` }),
       ),
     );
     // The bulk sellers, as a session sees them (they never sign in here).
@@ -147,7 +148,7 @@ async function writes(kind: DatabaseKind) {
 }
 
 /** `n` paid orders over the last 120 days, 80 % final, with their ledger groups: set-based, 200,000 at a time. */
-async function paidOrders(db: Services["db"], n: number) {
+async function paidOrders(db: Core["runtime"]["db"], n: number) {
   const batch = 200_000;
   for (let done = 0; done < n; done += batch) {
     await db.execute(sql`
@@ -192,11 +193,12 @@ async function finance() {
   const scratch = await createScratchDatabase(adminUrl, "relaptop_bench_ledger_finance");
   const config = loadConfig({ DATABASE_URL: scratch.url, AUTH_SECRET: BENCH_SECRET });
   const database = await openDatabase(config.database);
-  const services = createServices(config, database, { insecureFastHash: true });
-  const { db } = services;
+  const core = createServices(config, database, { insecureFastHash: true });
+  const { services, runtime } = core;
+  const { db } = runtime;
   try {
     let t = Date.now();
-    await seedBulk(services, 20_000);
+    await seedBulk(core, 20_000);
     await paidOrders(db, ORDERS);
     const seededSeconds = (Date.now() - t) / 1000;
     const [count] = rowsOf<{ orders: number; entries: number }>(
@@ -204,7 +206,7 @@ async function finance() {
         sql`select (select count(*)::int from orders) as orders, (select count(*)::int from ledger_entries) as entries`,
       ),
     );
-    const admin = await createUser(services, { name: "Bench Admin", email: "admin@ledger-bench.test", role: "admin" });
+    const admin = await createUser(core, { name: "Bench Admin", email: "admin@ledger-bench.test", role: "admin" });
     const call = async () => {
       const began = performance.now();
       const reply = await services.payouts.finance(admin);

@@ -168,9 +168,10 @@ async function caughtUp(db: Db) {
 async function writeBurst(env: Record<string, string>, count: number) {
   const config = loadConfig(env);
   const database = await openDatabase(config.database);
-  const services = createServices(config, database);
+  const core = createServices(config, database);
+  const { runtime } = core;
   const { notify } = await import("../core/notifications/index.ts");
-  await services.db.execute(sql`
+  await runtime.db.execute(sql`
     insert into ${users} (id, name, email, role, verified, acting_as_seller)
     select 'burst-' || g, 'Seller ' || g, 'seller' || g || '@burst.relaptop.test', 'seller', true, true
     from generate_series(1, 1000) g`);
@@ -180,7 +181,7 @@ async function writeBurst(env: Record<string, string>, count: number) {
   for (let c = 0; c < chunks.length; c += 4) {
     await Promise.all(
       chunks.slice(c, c + 4).map((from) =>
-        services.db.transaction(async (tx) => {
+        runtime.db.transaction(async (tx) => {
           for (let i = from; i < Math.min(count, from + 500); i++) {
             await notify(tx, "account.sellerVerified", { recipientId: `burst-${1 + (i % 1000)}`, params: {} });
           }

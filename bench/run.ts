@@ -15,7 +15,7 @@ import { openDatabase } from "../db/client.ts";
 import { rateBulkSellers, seedBulkFavourites } from "../seed/bulk.ts";
 import { createUser } from "../seed/factories.ts";
 import { loadConfig } from "../server/config.ts";
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 import { bookAndPay, buyerCookies, signIn } from "./booking-load.ts";
 import { type DatabaseKind, freshDatabase } from "./fresh-database.ts";
 import { answers, argument, startNode, stop } from "./processes.ts";
@@ -42,9 +42,9 @@ const FAN = { email: "bench.fan@bench.test", password: "Str0ng!pw", favourites: 
 if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
 /** The favourites scenarios' buyer (FAN) and 100,000 favourites of 2,000 others. */
-async function seedFavourites(services: Services) {
-  const fan = await createUser(services, { name: "Bench Fan", email: FAN.email, password: FAN.password });
-  await seedBulkFavourites(services, {
+async function seedFavourites(core: Core) {
+  const fan = await createUser(core, { name: "Bench Fan", email: FAN.email, password: FAN.password });
+  await seedBulkFavourites(core, {
     people: 2_000,
     perPerson: 50,
     account: { id: fan.id, favourites: FAN.favourites },

@@ -26,13 +26,14 @@ const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432
 const scratch = await createScratchDatabase(adminUrl, "relaptop_bench_saved_searches");
 const config = loadConfig({ DATABASE_URL: scratch.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" });
 const database = await openDatabase(config.database);
-const services = createServices(config, database);
-const { db } = services;
+const core = createServices(config, database);
+const { services, runtime } = core;
+const { db } = runtime;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 let t = Date.now();
-await seedBulk(services, advertCount);
+await seedBulk(core, advertCount);
 console.log(`${advertCount.toLocaleString("en-US")} adverts in ${seconds(t)} s`);
 
 // People and their saved searches, set-based. Like people's own: most name a brand (85 %) and a price
@@ -112,7 +113,7 @@ for (let i = 0; i < samples; i++) {
   statement.push(performance.now() - started);
   await db.execute(sql`insert into advert_publications (advert_id) values (${advert.id})`);
   const jobStarted = performance.now();
-  await services.background.matchSavedSearchesNow();
+  await services.savedSearches.matchNow();
   job.push(performance.now() - jobStarted);
 }
 // Where the time goes, for one advert (the plan printed once).
@@ -148,7 +149,7 @@ await db.execute(sql`
 await db.execute(sql`analyze saved_search_matches`);
 console.log(`${searchCount.toLocaleString("en-US")} people × 3 waiting matches in ${seconds(t)} s`);
 const digestStarted = Date.now();
-await services.background.sendDailyDigestsNow();
+await services.savedSearches.sendDigestsNow();
 const digestSeconds = (Date.now() - digestStarted) / 1000;
 const [emails] = rowsOf<{ n: number }>(
   await db.execute(sql`select count(*)::int as n from email_outbox where kind = 'savedSearch.daily'`),

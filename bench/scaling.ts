@@ -22,8 +22,8 @@ const NGINX = 3540;
 const APPS = [3541, 3542, 3543];
 const SELLER = { email: "bench.scaling@bench.test", password: "Str0ng!pw" };
 
-const db = await freshDatabase(size, "postgres", "scaling", async (services) => {
-  await createUser(services, { name: "Bench Seller", email: SELLER.email, password: SELLER.password, role: "seller" });
+const db = await freshDatabase(size, "postgres", "scaling", async (core) => {
+  await createUser(core, { name: "Bench Seller", email: SELLER.email, password: SELLER.password, role: "seller" });
 });
 const env = {
   ...db.env,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
 import { brands, users } from "../db/schema.ts";
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createBrand } from "./factories.ts";
 import { seedBulkSalesHistory } from "./sales-history.ts";
@@ -57,15 +57,16 @@ const pgArray = (values: (string | number | null)[]) =>
  * Adds `total` realistic adverts (2,000 new sellers, every brand, specs, 10 % sold), generated
  * inside PostgreSQL in batches of 50,000: a million takes about a minute. For scale work only.
  */
-export async function seedBulk(services: Services, total: number, log: (line: string) => void = () => {}) {
-  const { db } = services;
+export async function seedBulk(core: Core, total: number, log: (line: string) => void = () => {}) {
+  const { db } = core.runtime;
+  const { services } = core;
   const BATCH = 50_000;
   const SELLERS = 2_000;
 
   let brandRows = await db.select({ id: brands.id, name: brands.name }).from(brands);
   if (brandRows.length === 0) {
     for (const [i, name] of ["Apple", "Dell", "HP", "Lenovo", "Asus", "Acer", "MSI", "Samsung"].entries()) {
-      await createBrand(services, name, i * 45);
+      await createBrand(core, name, i * 45);
     }
     brandRows = await db.select({ id: brands.id, name: brands.name }).from(brands);
   }
@@ -129,7 +130,7 @@ export async function seedBulk(services: Services, total: number, log: (line: st
   await seedBulkSalesHistory(db);
   // Vacuumed too: the updates above leave dead versions, kept on a server with autovacuum off (seed/bulk-conversations.ts).
   await db.execute(sql`vacuum analyze adverts`);
-  log(`${await services.background.refreshPriceGuidesNow()} price guides`);
+  log(`${await services.catalogue.refreshPriceGuidesNow()} price guides`);
 }
 
 /** Each bulk seller's own mobile number (seller n of a run: 017 and n in eight digits). */
@@ -141,7 +142,7 @@ const sellersMobile = (n: SQL) => sql`'017' || lpad((${n})::text, 8, '0')`;
  * below similar laptops, a third held for another bulk seller's mobile number, a third public but flagged
  * for asking to be paid off the site. Returns how many.
  */
-async function holdSuspiciousBulkAdverts(db: Services["db"], run: string, count: number, sellers: number) {
+async function holdSuspiciousBulkAdverts(db: Core["runtime"]["db"], run: string, count: number, sellers: number) {
   const result = await db.execute(sql`
     with picked as (
       select id, row_number() over () % 3 as k,
@@ -178,7 +179,7 @@ async function holdSuspiciousBulkAdverts(db: Services["db"], run: string, count:
  * Gives every bulk seller without one a rating (1–40 reviews, mostly 4 and 5 stars), so every card of a
  * bulk catalogue carries "★ 4.3 (17)" — the counters only: the reviews behind them are not the point here.
  */
-export async function rateBulkSellers(db: Services["db"]) {
+export async function rateBulkSellers(db: Core["runtime"]["db"]) {
   await db.execute(sql`
     insert into seller_ratings (seller_id, review_count, rating_sum, stars_1, stars_2, stars_3, stars_4, stars_5)
     select id, s1 + s2 + s3 + s4 + s5, s1 + 2 * s2 + 3 * s3 + 4 * s4 + 5 * s5, s1, s2, s3, s4, s5
@@ -197,10 +198,9 @@ export async function rateBulkSellers(db: Services["db"]) {
  * show drops) within the last 30 days.
  */
 export async function seedBulkFavourites(
-  services: Services,
+  { runtime: { db } }: Core,
   { people, perPerson, account }: { people: number; perPerson: number; account?: { id: string; favourites: number } },
 ) {
-  const { db } = services;
   const run = Date.now().toString(36);
   if (people > 0) {
     await db.execute(sql`

@@ -2,13 +2,13 @@
 import "./environment.ts";
 import cluster from "node:cluster";
 import { backfillProcessors } from "../core/catalogue/index.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { seedDemoIfEmpty } from "../seed/demo.ts";
 import { buildApp, type Lifecycle } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { closeGently } from "./graceful-close.ts";
-import { createServices, type Services } from "./services.ts";
+import { type Core, createServices } from "./services.ts";
 import { superviseWorkers } from "./workers.ts";
 
 /**
@@ -29,22 +29,23 @@ async function main() {
     );
   }
   const database = await openDatabase(config.database, { redis: config.redis });
-  const services = createServices(config, database);
+  const core = createServices(config, database);
+  const { services, runtime } = core;
   // Adverts whose processor is not recognised yet (older rows, or a processor added to the list since).
   const recognised = await database.exclusively(() => backfillProcessors(database.db));
   if (recognised) console.log(`Recognised ${recognised} more processor name(s) on existing adverts.`);
   // Under the start-up lock: of several processes starting together on an empty database, one seeds.
-  if (config.seedDemo && (await database.exclusively(() => seedDemoIfEmpty(services)))) {
+  if (config.seedDemo && (await database.exclusively(() => seedDemoIfEmpty(core)))) {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
   }
-  if (process.argv.includes("--worker")) return work(services, database);
+  if (process.argv.includes("--worker")) return work(core);
   const lifecycle: Lifecycle = { draining: false };
   // Vite only in development: production does not install or load it.
   const pages = dev ? await (await import("./dev-pages.ts")).createDevPages(config) : true;
-  const app = await buildApp({ config, services, pages, lifecycle });
+  const app = await buildApp({ config, services, runtime, pages, lifecycle });
   // The job queue: email delivery, and payment reconciliation at start and every minute (once per cluster).
   // With RUN_JOBS=false this process only queues jobs; `npm run worker` processes work them.
-  await services.background.start({ work: config.runJobs });
+  await services.jobs.start({ work: config.runJobs });
   // This server speaks HTTP only: an https:// address means a proxy in front, which must be trusted to say so.
   if (config.publicUrl.startsWith("https://") && config.trustProxy === false) {
     console.warn(
@@ -67,7 +68,7 @@ async function main() {
     // Without a drain (one embedded process), Ctrl-C, or a restart under `npm run dev`: no wait.
     const balanced = signal === "SIGTERM" && !dev && config.shutdownDrainMs > 0;
     await closeGently(app, lifecycle, balanced ? Math.max(config.shutdownDrainMs, 2_000) : 0, { leave: balanced });
-    await services.background.stop(); // jobs in hand finish first
+    await services.jobs.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);
   };
@@ -99,11 +100,11 @@ async function main() {
  * `npm run worker`: a process that works the job queue (emails, alerts, reconciliation) and serves nothing,
  * so a deploy can scale the jobs apart from the app processes (which then run with RUN_JOBS=false).
  */
-async function work(services: Services, database: Database) {
-  await services.background.start({ work: true });
+async function work({ services, runtime: { database } }: Core) {
+  await services.jobs.start({ work: true });
   console.log("ReLaptop worker: working the job queue.");
   const shutdown = async () => {
-    await services.background.stop(); // jobs in hand finish first
+    await services.jobs.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);
   };

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   createAccountRecovery,
   createAccounts,
@@ -26,7 +25,7 @@ import {
   createLiveMessages,
   createMessageLimits,
   type MessageLimits,
-  unreadMessagesSql,
+  unreadCounts,
 } from "../core/conversations/index.ts";
 import {
   addDisputeMessage,
@@ -42,15 +41,14 @@ import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
 import { createHeldAdverts, createPeople, createReports } from "../core/moderation/index.ts";
 import {
-  CHANNELS,
   createDelivery,
   createLiveCounts,
   createLiveModeration,
   createNotifications,
   DELIVER_EMAIL,
   notify,
+  relayEmailsOnCommit,
   smtpTransport,
-  unreadNoticesSql,
 } from "../core/notifications/index.ts";
 import {
   accept,
@@ -243,152 +241,120 @@ export function createServices(config: Config, database: Database, options: Serv
     replica && replicaCatalogue ? readFromReplica(replicaCatalogue, catalogue, replica.watch) : catalogue;
   const priceGuides = definePriceGuideRefresh({ db, queue: jobs });
 
-  let stopListening: (() => Promise<void>) | undefined;
-  /** The email relay in progress, if any (never two at once in a process), and one about to start. */
-  let relaying: Promise<unknown> | undefined;
-  let gathering: NodeJS.Timeout | undefined;
-  /** Set by stop(): no relay starts once the queue is closing (what waits is relayed at the next start). */
-  let stopping = false;
+  const emailRelay = relayEmailsOnCommit(delivery, database.broadcast);
   let stopHearingPublications: (() => Promise<void>) | undefined;
+  /**
+   * The job queue (and, with `work`, its workers and the relay that queues each email as soon as the
+   * transaction that wrote it commits). The server starts it with `work`; tests without, and run due
+   * jobs themselves (`notifications.deliverEmailsNow`).
+   */
   const background = {
-    /**
-     * The job queue (and, with `work`, its workers and the relay that queues each email as soon as the
-     * transaction that wrote it commits). The server starts it with `work`; tests without, and run due
-     * jobs themselves (`deliverEmailsNow`).
-     */
+    queue: jobs,
     async start({ work = false }: { work?: boolean } = {}) {
       await jobs.start({ work });
-      if (work) {
-        let again = false;
-        stopping = false;
-        const relay = () => {
-          if (stopping) return;
-          if (relaying) {
-            again = true;
-            return;
-          }
-          relaying = delivery
-            .relay()
-            .catch((error: unknown) => console.error("email relay failed:", error))
-            .finally(() => {
-              relaying = undefined;
-              if (again) {
-                again = false;
-                relay();
-              }
-            });
-        };
-        // Commits come many a second under load: one relay gathers what a tenth of a second brought.
-        const relaySoon = () => {
-          gathering ??= setTimeout(() => {
-            gathering = undefined;
-            relay();
-          }, 100);
-        };
-        stopListening = await database.broadcast.on(CHANNELS.emailOutbox, relaySoon);
-        relay(); // what was written while no process listened
-        await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
-        await jobs.send(ORDER_DEADLINES, {}); // what ran out while no process was running
-        await jobs.send(LEDGER_ROLLUP, {}); // the days that ended while no process was running
-        await priceGuides.refreshSoon(); // the cards' price badges, without waiting for the schedule
-        // A published advert is matched against saved searches by the next free worker, not the request.
-        stopHearingPublications = await database.broadcast.on(PUBLICATIONS_CHANNEL, () => {
-          savedSearchAlerts.matchSoon().catch((error: unknown) => console.error("saved-search matching:", error));
-        });
-      }
+      if (!work) return;
+      await emailRelay.start();
+      await jobs.send(RECONCILE_PAYMENTS, {}); // and once at start, as before
+      await jobs.send(ORDER_DEADLINES, {}); // what ran out while no process was running
+      await jobs.send(LEDGER_ROLLUP, {}); // the days that ended while no process was running
+      await priceGuides.refreshSoon(); // the cards' price badges, without waiting for the schedule
+      // A published advert is matched against saved searches by the next free worker, not the request.
+      stopHearingPublications = await database.broadcast.on(PUBLICATIONS_CHANNEL, () => {
+        savedSearchAlerts.matchSoon().catch((error: unknown) => console.error("saved-search matching:", error));
+      });
     },
     /** Waits for running jobs, then stops (shutdown, and the end of every test). */
     async stop() {
-      await stopListening?.();
       await stopHearingPublications?.();
-      stopListening = undefined;
       stopHearingPublications = undefined;
-      stopping = true;
-      clearTimeout(gathering);
-      gathering = undefined;
-      await relaying; // a relay in hand queues its emails before the queue closes (and starts no other)
+      await emailRelay.stop();
       await jobs.stop();
       transport?.close();
     },
-    /** Tests: match published adverts against saved searches now, in this process. */
-    matchSavedSearchesNow: savedSearchAlerts.matchNow,
-    /** Seeds and tests: rebuild the price guides behind the cards' badges now, in this process. */
-    refreshPriceGuidesNow: priceGuides.refreshNow,
-    /** Tests and benchmarks: the daily digest, now. */
-    sendDailyDigestsNow: savedSearchAlerts.sendDigestsNow,
-    /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
-    async deliverEmailsNow() {
-      await delivery.relay();
-      return jobs.runDue([DELIVER_EMAIL]);
-    },
   };
 
-  return {
+  // One key per folder of core/, each the domain's calls as pages and the API make them.
+  const services = {
+    accounts: {
+      ...createAccounts({ db, auth, quickReads }),
+      auth,
+      recovery: createAccountRecovery({ db, auth }),
+      profile: createProfile({ db }),
+    },
+    audit: createAudit({ db }),
+    catalogue: {
+      ...catalogue,
+      brands: createBrandAdmin({ db, media }),
+      adverts: createAdvertCommands({ db, media, jobs }),
+      /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
+      forVisitors: visitorCatalogue,
+      /** A brand changed on some process (BRANDS_CHANNEL): this process's catalogues read the brand list again. */
+      forgetBrands() {
+        catalogue.forgetBrands();
+        replicaCatalogue?.forgetBrands();
+      },
+      /**
+       * A change to the catalogue on some process (the visitors' cache was emptied): kept counts go too, and
+       * the replica is not read until it has replayed the change (else they would be read again from before it).
+       */
+      changed() {
+        replica?.watch.changed();
+        catalogue.forgetKeptCounts();
+        replicaCatalogue?.forgetKeptCounts();
+      },
+      /** What comparable laptops sell for, for the advert form (core/catalogue/price-guidance.ts). */
+      priceGuidance: (query: Parameters<typeof priceGuidance>[1]) => priceGuidance(db, query),
+      /** Seeds and tests: rebuild the price guides behind the cards' badges now, in this process. */
+      refreshPriceGuidesNow: priceGuides.refreshNow,
+    },
+    conversations: {
+      ...createConversations({ db, quickReads, limits: createMessageLimits(counters, options.messageLimits) }),
+      live: createLiveMessages({ db, listener: database.broadcast }),
+      /** The top bar's two counts, the bell's and Messages': every signed-in page reads them. */
+      unreadCounts: (user: SessionUser) => unreadCounts(quickReads, user),
+    },
+    disputes,
+    favourites: { ...createFavourites({ db, quickReads }), saverAlerts },
+    jobs: background,
+    ledger: { rollUp: () => rollUpLedgerDays(db) },
+    media,
+    moderation: {
+      people: createPeople({ db }),
+      reports: createReports({ db }),
+      heldAdverts: createHeldAdverts({ db, jobs }),
+      /** Admins' streams only: their moderation queue changed (Reported Items reads itself again). */
+      live: createLiveModeration({ listener: database.broadcast }),
+    },
+    notifications: {
+      ...createNotifications({ db, secret: config.authSecret }),
+      live: createLiveCounts({ db, listener: database.broadcast }),
+      /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
+      async deliverEmailsNow() {
+        await delivery.relay();
+        return jobs.runDue([DELIVER_EMAIL]);
+      },
+    },
+    orders,
+    payments: provider,
+    payouts,
+    reviews: { ...createReviews({ db }), reports: createReviewReports({ db }) },
+    savedSearches: {
+      ...createSavedSearches({ db }),
+      /** Tests: match published adverts against saved searches now, in this process. */
+      matchNow: savedSearchAlerts.matchNow,
+      /** Tests and benchmarks: the daily digest, now. */
+      sendDigestsNow: savedSearchAlerts.sendDigestsNow,
+    },
+  };
+  /** What the app around the domains needs: the database, the metrics, the requests in hand. */
+  const runtime = {
     database,
     db,
-    jobs,
-    background,
+    metrics,
     /** The requests this process is serving now: email delivery gives way to them. */
     requestsInHand,
-    notifications: createNotifications({ db, secret: config.authSecret }),
-    liveCounts: createLiveCounts({ db, listener: database.broadcast }),
-    /** Admins' streams only: their moderation queue changed (Reported Items reads itself again). */
-    liveModeration: createLiveModeration({ listener: database.broadcast }),
-    auth,
-    media,
-    brandAdmin: createBrandAdmin({ db, media }),
-    adverts: createAdvertCommands({ db, media, jobs }),
-    favourites: createFavourites({ db, quickReads }),
-    saverAlerts,
-    payments: provider,
-    orders,
-    payouts,
-    disputes,
-    accounts: createAccounts({ db, auth, quickReads }),
-    recovery: createAccountRecovery({ db, auth }),
-    people: createPeople({ db }),
-    profile: createProfile({ db }),
-    audit: createAudit({ db }),
-    reports: createReports({ db }),
-    heldAdverts: createHeldAdverts({ db, jobs }),
-    catalogue,
-    /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
-    visitorCatalogue,
-    /** A brand changed on some process (BRANDS_CHANNEL): this process's catalogues read the brand list again. */
-    forgetBrands() {
-      catalogue.forgetBrands();
-      replicaCatalogue?.forgetBrands();
-    },
-    /**
-     * A change to the catalogue on some process (the visitors' cache was emptied): kept counts go too, and
-     * the replica is not read until it has replayed the change (else they would be read again from before it).
-     */
-    catalogueChanged() {
-      replica?.watch.changed();
-      catalogue.forgetKeptCounts();
-      replicaCatalogue?.forgetKeptCounts();
-    },
-    /** What comparable laptops sell for, for the advert form (core/catalogue/price-guidance.ts). */
-    priceGuidance: (query: Parameters<typeof priceGuidance>[1]) => priceGuidance(db, query),
-    savedSearches: createSavedSearches({ db }),
-    reviews: createReviews({ db }),
-    reviewReports: createReviewReports({ db }),
-    conversations: createConversations({
-      db,
-      quickReads,
-      limits: createMessageLimits(counters, options.messageLimits),
-    }),
-    liveMessages: createLiveMessages({ db, listener: database.broadcast }),
-    /** The top bar's two counts, the bell's and Messages', in one statement: every signed-in page reads them. */
-    async unreadCounts(user: SessionUser): Promise<{ notices: number; messages: number }> {
-      const result = await quickReads.execute<{ notices: number; messages: number }>(
-        sql`select ${unreadNoticesSql(user.id)} as notices, ${unreadMessagesSql(user.id)} as messages`,
-      );
-      const [row] = (result as unknown as { rows: { notices: number; messages: number }[] }).rows;
-      return { notices: Number(row?.notices ?? 0), messages: Number(row?.messages ?? 0) };
-    },
-    metrics,
   };
+  return { services, runtime };
 }
 
 /** The orders domain with its money operations counted by outcome (relaptop_payments_total). */
@@ -416,4 +382,7 @@ function countedMoney(orders: ReturnType<typeof createOrders>, metrics: Metrics)
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+/** The domains and the runtime they were built on, as the entry point, seeds and tests hold them. */
+export type Core = ReturnType<typeof createServices>;
+export type Services = Core["services"];
+export type Runtime = ReturnType<typeof createServices>["runtime"];

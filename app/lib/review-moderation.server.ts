@@ -10,7 +10,7 @@ import { dataWithToast } from "./toast.server.ts";
 export async function reviewAction(context: Readonly<RouterContextProvider>, admin: SessionUser, form: FormData) {
   const parsed = validateForm(form, z.object({ intent: z.enum(["dismiss", "remove"]), reviewId: z.string().min(1) }));
   if (parsed.error) return parsed.error;
-  const { reviewReports } = context.get(appContext).services;
+  const reviewReports = context.get(appContext).services.reviews.reports;
   try {
     if (parsed.value.intent === "dismiss") {
       await reviewReports.dismiss(admin, parsed.value.reviewId);

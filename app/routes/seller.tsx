@@ -58,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const parsed = await parseForm(request, z.object({ intent: z.enum(["answer", "report"]), reviewId: z.string() }));
   if (parsed.error) return parsed.error;
-  const { reviews, reviewReports } = context.get(appContext).services;
+  const { reviews } = context.get(appContext).services;
+  const reviewReports = reviews.reports;
   try {
     if (parsed.value.intent === "report") {
       await reviewReports.report(user, parsed.value.reviewId);

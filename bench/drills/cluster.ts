@@ -256,7 +256,7 @@ export async function clusterDrill({ short }: { short: boolean }) {
     );
     check(other.length === 0, `no request failed outside those moments (${describe(other)})`);
     // The app processes run with RUN_JOBS=false: only the worker takes the emails the sales queued.
-    const emails = await withServices({ ...db, env }, async ({ db: sql }) => {
+    const emails = await withServices({ ...db, env }, async ({ runtime: { db: sql } }) => {
       const waiting = async () =>
         Number(
           (

@@ -20,7 +20,7 @@ import { laptopPicture } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import { createServices, type Services } from "../../server/services.ts";
+import { type Core, createServices } from "../../server/services.ts";
 import { startFakeStripe } from "../../tests/support/fake-stripe.ts";
 import { brokenMoneyInvariantsIn } from "../../tests/support/money-invariants.ts";
 import { booksDisagree, type ProviderLine, simulatedBook, stripeBook } from "./ledger-books.ts";
@@ -207,16 +207,16 @@ function pick(random: () => number): Path {
 }
 
 /** The drill's people: an admin and the sellers sign in; the buyers sign up as anyone does. */
-async function seedPeople(services: Services, count: number, random: () => number) {
-  const admin = await createUser(services, { name: "Drill Ada", email: "admin@ledger.test", role: "admin" });
+async function seedPeople(core: Core, count: number, random: () => number) {
+  const admin = await createUser(core, { name: "Drill Ada", email: "admin@ledger.test", role: "admin" });
   const sellers = [];
   for (let i = 0; i < SELLERS; i++) {
     sellers.push(
-      await createUser(services, { name: `Drill Seller ${i}`, email: `seller${i}@ledger.test`, role: "seller" }),
+      await createUser(core, { name: `Drill Seller ${i}`, email: `seller${i}@ledger.test`, role: "seller" }),
     );
   }
-  const brand = await createBrand(services, "Drill");
-  const imageKey = await services.media.put(await laptopPicture("Drill", 200), "webp");
+  const brand = await createBrand(core, "Drill");
+  const imageKey = await core.services.media.put(await laptopPicture("Drill", 200), "webp");
   const plans: Omit<Plan, "orderId">[] = [];
   for (let i = 0; i < count; i++) {
     // Every path at least once, then as the weights fall.
@@ -229,7 +229,7 @@ async function seedPeople(services: Services, count: number, random: () => numbe
     const partCents = edge < 0.1 ? 1 : edge < 0.2 ? priceCents - 1 : 1 + Math.floor(random() * (priceCents - 1));
     const seller = sellers[sellerIndex];
     if (!seller) throw new Error("no seller");
-    const advert = await createAdvert(services, {
+    const advert = await createAdvert(core, {
       sellerId: seller.id,
       brandId: brand.id,
       name: `Ledger laptop ${i}`,
@@ -262,12 +262,13 @@ async function play({ db, stripe, count, seed }: Run) {
   };
   const config = loadConfig(env);
   const database = await openDatabase(config.database);
-  const services = createServices(config, database, { insecureFastHash: true });
-  const app = await buildApp({ config, services, pages: false });
+  const core = createServices(config, database, { insecureFastHash: true });
+  const { services, runtime } = core;
+  const app = await buildApp({ config, services, runtime, pages: false });
   const errors = { n: 0 };
   try {
     await app.listen({ port: PORT, host: "127.0.0.1" });
-    const { sellers, plans } = await seedPeople(services, count, random);
+    const { sellers, plans } = await seedPeople(core, count, random);
     const admin = watched(await signIn(BASE, "admin@ledger.test"), errors);
     const sellerCalls = await Promise.all(
       sellers.map(async (_, i) => watched(await signIn(BASE, `seller${i}@ledger.test`), errors)),
@@ -302,8 +303,8 @@ async function play({ db, stripe, count, seed }: Run) {
               seller,
               admin,
               pay: (orderId) => (stripe ? payWithStripe(call, webhook, stripe, orderId) : payWithCard(call, orderId)),
-              refundAtProvider: (orderId) => refundAtProvider(services, stripe, webhook, orderId),
-              refundReported: (orderId) => (stripe ? refundReported(services, webhook, orderId) : Promise.resolve()),
+              refundAtProvider: (orderId) => refundAtProvider(core, stripe, webhook, orderId),
+              refundReported: (orderId) => (stripe ? refundReported(core, webhook, orderId) : Promise.resolve()),
             };
             await planned.path.before(actors, plan);
           } catch (error) {
@@ -318,10 +319,10 @@ async function play({ db, stripe, count, seed }: Run) {
       `every order went down its path over HTTP (${failedPaths.slice(0, 3).join("; ") || "none failed"})`,
     );
 
-    await payoutsOnTheirClock(services, stripe, webhook, sellerCalls, orders);
+    await payoutsOnTheirClock(core, stripe, webhook, sellerCalls, orders);
 
     // Where every order ended, and its payout.
-    const { rows } = (await services.db.execute(
+    const { rows } = (await runtime.db.execute(
       sql`select o.id, o.status, p.status as payout from orders o left join payouts p on p.order_id = o.id`,
     )) as unknown as { rows: { id: string; status: string; payout: string | null }[] };
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -340,10 +341,10 @@ async function play({ db, stripe, count, seed }: Run) {
     );
     check(errors.n === 0, `no 5xx and no request unanswered (${errors.n})`);
 
-    const broken = await brokenMoneyInvariantsIn(services.db);
+    const broken = await brokenMoneyInvariantsIn(runtime.db);
     check(broken.length === 0, `the money agrees: ${broken.join("; ") || "every invariant holds, the ledger's too"}`);
-    const book = stripe ? stripeBook(stripe) : await simulatedBook(services.db);
-    const disagree = await booksDisagree(services.db, book);
+    const book = stripe ? stripeBook(stripe) : await simulatedBook(runtime.db);
+    const disagree = await booksDisagree(runtime.db, book);
     check(
       disagree.length === 0,
       `${stripe ? "Stripe's" : "the simulated providers'"} charges, refunds, transfers and reversals are the ledger's and our payouts', line by line (${disagree.length} mismatches${disagree.length ? `: ${disagree.slice(0, 3).join("; ")}` : ""})`,
@@ -351,7 +352,7 @@ async function play({ db, stripe, count, seed }: Run) {
     await finance(admin, book, orders);
   } finally {
     await app.close();
-    await services.background.stop();
+    await services.jobs.stop();
     await database.close();
   }
 }
@@ -394,8 +395,8 @@ async function payWithStripe(call: Call, webhook: Webhook, stripe: FakeStripe, o
 }
 
 /** Stripe's charge.refunded for a refund we made ourselves (a cancel, a dispute's decision). */
-async function refundReported(services: Services, webhook: Webhook, orderId: string) {
-  const [payment] = await services.db.select().from(payments).where(eq(payments.orderId, orderId));
+async function refundReported({ runtime }: Core, webhook: Webhook, orderId: string) {
+  const [payment] = await runtime.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment?.refundId) throw new Error(`order ${orderId} has no refund to report`);
   const { transactionId: intentId, refundId } = payment;
   const charge = { id: `ch_${intentId}`, payment_intent: intentId, refunds: { data: [{ id: refundId }] } };
@@ -406,8 +407,13 @@ async function refundReported(services: Services, webhook: Webhook, orderId: str
  * A refund made at the card provider, not by us: the simulated provider's own refund then the report of it
  * (what Stripe's charge.refunded does), or a refund in Stripe's dashboard and its signed webhook.
  */
-async function refundAtProvider(services: Services, stripe: FakeStripe | null, webhook: Webhook, orderId: string) {
-  const [payment] = await services.db.select().from(payments).where(eq(payments.orderId, orderId));
+async function refundAtProvider(
+  { services, runtime }: Core,
+  stripe: FakeStripe | null,
+  webhook: Webhook,
+  orderId: string,
+) {
+  const [payment] = await runtime.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment) throw new Error(`order ${orderId} has no payment to refund`);
   if (stripe) {
     const refundId = stripe.refundInDashboard(payment.transactionId);
@@ -430,12 +436,13 @@ async function refundAtProvider(services: Services, stripe: FakeStripe | null, w
  * passed, seller 0 fixes their account, and runs until nothing is due.
  */
 async function payoutsOnTheirClock(
-  services: Services,
+  core: Core,
   stripe: FakeStripe | null,
   webhook: Webhook,
   sellers: Call[],
   orders: Plan[],
 ) {
+  const { services, runtime } = core;
   const payouts = services.payouts;
   let skew = 0;
   const now = () => new Date(Date.now() + skew);
@@ -445,15 +452,15 @@ async function payoutsOnTheirClock(
       if (queued + sent + reversed === 0) return;
     }
   };
-  while ((await queuePayouts(services.db, payouts.provider.name)) > 0);
+  while ((await queuePayouts(runtime.db, payouts.provider.name)) > 0);
   const refund = (at: "queued" | "paid") =>
     Promise.all(
-      orders.filter((o) => o.path.refundAt === at).map((o) => refundAtProvider(services, stripe, webhook, o.orderId)),
+      orders.filter((o) => o.path.refundAt === at).map((o) => refundAtProvider(core, stripe, webhook, o.orderId)),
     );
   await refund("queued");
   stripe?.failNextTransfers(3); // one transfer: the SDK's request and its two retries
   await drain();
-  const failing = await payoutStates(services);
+  const failing = await payoutStates(core);
   const sellerZeroFailed = failing.filter((p) => p.status === "failed");
   if (stripe) {
     check(
@@ -486,15 +493,15 @@ async function payoutsOnTheirClock(
     await drain();
     skew += 3 * 60 * MINUTE;
   }
-  const left = (await payoutStates(services)).filter((p) => !["paid", "reversed"].includes(p.status));
+  const left = (await payoutStates(core)).filter((p) => !["paid", "reversed"].includes(p.status));
   check(
     left.length === 0,
     `every payout landed or was taken back (${left.length} still ${left.map((p) => p.status).join(", ") || "due"})`,
   );
 }
 
-async function payoutStates(services: Services) {
-  const { rows } = (await services.db.execute(sql`select status, last_error from payouts`)) as unknown as {
+async function payoutStates({ runtime }: Core) {
+  const { rows } = (await runtime.db.execute(sql`select status, last_error from payouts`)) as unknown as {
     rows: { status: string; last_error: string | null }[];
   };
   return rows;

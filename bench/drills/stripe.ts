@@ -45,7 +45,7 @@ export function brokenStripeRefunds(db: Database, fake: FakeStripe): Promise<num
     orderId: fake.intents.get(r.payment_intent)?.metadata.orderId ?? "",
   }));
   if (refunded.length === 0) return Promise.resolve(0);
-  return withServices(db, async ({ db: q }) => {
+  return withServices(db, async ({ runtime: { db: q } }) => {
     const ids = refunded.map((r) => r.orderId).filter((id) => /^[\da-f-]{36}$/.test(id));
     const rows = ids.length
       ? await q

@@ -12,7 +12,7 @@ import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { laptopPicture } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser, DEMO_PASSWORD } from "../../seed/factories.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
-import { createServices, type ServiceOptions, type Services } from "../../server/services.ts";
+import { type Core, createServices, type ServiceOptions } from "../../server/services.ts";
 import { brokenMoneyInvariantsIn } from "../../tests/support/money-invariants.ts";
 import { answers, startNode, stop } from "../processes.ts";
 
@@ -168,7 +168,7 @@ export async function laptops(base: string): Promise<string[]> {
  */
 export async function withServices<T>(
   db: Database,
-  work: (services: Services, config: Config) => Promise<T>,
+  work: (core: Core, config: Config) => Promise<T>,
   { env = {}, ...options }: { env?: Record<string, string> } & ServiceOptions = {},
 ): Promise<T> {
   const config = loadConfig({ ...process.env, ...db.env, ...env, AUTH_SECRET });
@@ -189,9 +189,9 @@ export async function withServices<T>(
 export function brokenMoneyInvariants(db: Database, env: Record<string, string> = {}): Promise<string[]> {
   return withServices(
     db,
-    async (services) => {
+    async ({ services, runtime }) => {
       await services.orders.reconcile(0);
-      return brokenMoneyInvariantsIn(services.db);
+      return brokenMoneyInvariantsIn(runtime.db);
     },
     { env },
   );
@@ -215,13 +215,13 @@ export function stockLaptops(
   lots: { name: string; laptops?: "own seller" | "reported" }[],
   count: number,
 ): Promise<Map<string, Laptop[]>> {
-  const seed = async (s: Services, config: Config) => {
-    const hashing = createServices(config, s.database);
+  const seed = async (s: Core, config: Config) => {
+    const hashing = createServices(config, s.runtime.database);
     await createUser(hashing, { name: "Drill Ada", email: DRILL_ADMIN, role: "admin" });
     const seller = await createUser(hashing, { name: "Drill Sam", email: DRILL_SELLER, role: "seller" });
     const reporter = await createUser(s, { name: "Drill Reporter", email: "reporter@drill.test" });
     const brand = await createBrand(s, "Drill");
-    const imageKey = await s.media.put(await laptopPicture("Drill", 200), "webp");
+    const imageKey = await s.services.media.put(await laptopPicture("Drill", 200), "webp");
     const stock = new Map<string, Laptop[]>();
     let n = 0;
     for (const lot of lots) {
@@ -240,7 +240,11 @@ export function stockLaptops(
           imageKey,
         });
         if (lot.laptops === "reported")
-          await s.reports.report(reporter, { advertId: advert.id, reason: "Scam or fraud", details: undefined });
+          await s.services.moderation.reports.report(reporter, {
+            advertId: advert.id,
+            reason: "Scam or fraud",
+            details: undefined,
+          });
         laptops.push({ advertId: advert.id, sellerId: owner.id });
       }
       stock.set(lot.name, laptops);

@@ -4,11 +4,11 @@
  * the "new message" notice; and a seller's typical reply time for the trust panel.
  */
 export { type Conversations, createConversations } from "./conversations.ts";
-// The statements of the two lists (the inbox's here, a conversation's below), for the tests that read their
-// plans; the unread count as an expression, for the top bar's one statement (server/services.ts).
-export { inboxQuery, unreadMessagesSql } from "./inbox.ts";
+// The statements of the two lists (the inbox's here, a conversation's below), for the tests that read their plans.
+export { inboxQuery } from "./inbox.ts";
 export { createMessageLimits, type MessageLimiter, type MessageLimits } from "./limits.ts";
 export { createLiveMessages, type LiveMessages } from "./live.ts";
 export { type ReplyTime, typicalReplyTime } from "./reply-time.ts";
 export { preview } from "./send.ts";
 export { messagesQuery } from "./thread.ts";
+export { unreadCounts } from "./unread-counts.ts";

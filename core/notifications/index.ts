@@ -34,5 +34,6 @@ export {
   notifyEach,
   readNoticesAbout,
 } from "./notify.ts";
+export { relayEmailsOnCommit } from "./relay-on-commit.ts";
 export { type MailTransport, type OutgoingEmail, smtpTransport } from "./transport.ts";
 export { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token.ts";

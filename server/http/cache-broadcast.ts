@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CATALOGUE_CHANNEL as CHANNEL } from "../../core/orders/index.ts";
-import type { Services } from "../services.ts";
+import type { Broadcast } from "../../db/broadcast.ts";
 import type { CacheBroadcast } from "./public-cache.ts";
 
 /**
@@ -11,14 +11,14 @@ import type { CacheBroadcast } from "./public-cache.ts";
  * them too. Both reconnect by themselves; an announcement lost meanwhile costs at most the cache's one second
  * (and a kept count's minute).
  */
-export function cacheBroadcast(services: Services): CacheBroadcast {
+export function cacheBroadcast(broadcast: Broadcast): CacheBroadcast {
   const me = randomUUID();
   return {
     async publish() {
-      await services.database.broadcast.send(CHANNEL, [me]);
+      await broadcast.send(CHANNEL, [me]);
     },
     subscribe: (emptied) =>
-      services.database.broadcast.on(CHANNEL, (from) => {
+      broadcast.on(CHANNEL, (from) => {
         if (from !== me) emptied();
       }),
   };

@@ -20,35 +20,35 @@ function guarded(fn: (...args: never[]) => unknown, self: unknown) {
   };
 }
 
-function translateOutages<T extends object>(service: T): T {
-  return new Proxy(service, {
-    get(target, key, receiver) {
-      const value: unknown = Reflect.get(target, key, receiver);
-      if (typeof value !== "function") return value;
-      // A frozen property must be handed out as it is (a Proxy may not answer it with another value).
-      const own = Reflect.getOwnPropertyDescriptor(target, key);
-      if (own && !own.configurable && !own.writable) return value;
-      return guarded(value as (...args: never[]) => unknown, target);
-    },
-  });
-}
-
 /**
  * The parts of the services that are infrastructure, not domain rules: handed to pages as they are.
- * Wrapping them would change what they are (a database handle, better-auth, a queue, a listener).
+ * Wrapping them would change what they are (better-auth, a storage, a provider, a queue, a listener).
  */
-const INFRASTRUCTURE = new Set<keyof Services>([
-  "database",
-  "db",
-  "auth",
+const INFRASTRUCTURE = new Set([
+  "accounts.auth",
   "media",
   "payments",
   "jobs",
-  "background",
-  "liveCounts",
-  "liveMessages",
-  "liveModeration",
+  "notifications.live",
+  "conversations.live",
+  "moderation.live",
 ]);
+
+/** A domain's calls, and those of the groups inside it (`catalogue.brands`), each guarded. */
+function translateOutages<T extends object>(service: T, path: string): T {
+  return new Proxy(service, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      // A frozen property must be handed out as it is (a Proxy may not answer it with another value).
+      const own = Reflect.getOwnPropertyDescriptor(target, key);
+      if (own && !own.configurable && !own.writable) return value;
+      const inner = `${path}.${String(key)}`;
+      if (typeof value === "function") return guarded(value as (...args: never[]) => unknown, target);
+      if (value && typeof value === "object" && !INFRASTRUCTURE.has(inner)) return translateOutages(value, inner);
+      return value;
+    },
+  });
+}
 
 /**
  * The domain core as pages see it: while the database is away, every call answers a 503 route error
@@ -61,11 +61,10 @@ const INFRASTRUCTURE = new Set<keyof Services>([
 export function servicesForPages(services: Services): Services {
   const pageServices: Record<string, unknown> = {};
   for (const [name, service] of Object.entries(services)) {
-    const infrastructure = INFRASTRUCTURE.has(name as keyof Services);
-    if (infrastructure || service === null) pageServices[name] = service;
-    // A domain's one call (the top bar's counts, price guidance) as well as a domain's object of calls.
+    if (INFRASTRUCTURE.has(name) || service === null) pageServices[name] = service;
+    // A domain's one call as well as a domain's object of calls.
     else if (typeof service === "function") pageServices[name] = guarded(service, services);
-    else pageServices[name] = typeof service === "object" ? translateOutages(service) : service;
+    else pageServices[name] = typeof service === "object" ? translateOutages(service, name) : service;
   }
   return pageServices as Services;
 }

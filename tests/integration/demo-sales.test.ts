@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({}, {}, { pages: await loadPageBuild() });
-  await seedDemoIfEmpty(t.services);
+  await seedDemoIfEmpty(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -88,10 +88,10 @@ describe.skipIf(!nginxInstalled())("nginx from the recipe in front of the app", 
   beforeAll(async () => {
     // Ten seconds: the second read is a hit however slow the machine is.
     t = await startTestApp({ PUBLIC_CACHE_MS: "10000", TRUST_PROXY: "127.0.0.1" });
-    const sellerId = (await createUser(t.services, { name: "Sid", email: "sid@x.test", role: "seller" })).id;
-    await createUser(t.services, { name: "Bea", email: "bea@x.test" });
-    const brandId = (await createBrand(t.services, "Lenovo")).id;
-    await createAdvert(t.services, { sellerId, brandId, name: "ThinkPad", resalePriceCents: 50_000 });
+    const sellerId = (await createUser(t, { name: "Sid", email: "sid@x.test", role: "seller" })).id;
+    await createUser(t, { name: "Bea", email: "bea@x.test" });
+    const brandId = (await createBrand(t, "Lenovo")).id;
+    await createAdvert(t, { sellerId, brandId, name: "ThinkPad", resalePriceCents: 50_000 });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as net.AddressInfo;
     proxy = await startNginx({ upstreams: [`127.0.0.1:${port}`], port: await freePort() });

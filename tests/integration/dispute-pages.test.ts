@@ -26,15 +26,15 @@ const post = (who: Client, fields: Record<string, string>, files: Parameters<typ
 beforeAll(async () => {
   t = await startTestApp({}, {}, { pages: await loadPageBuild() });
   photo = await pngBytes();
-  const brandId = (await createBrand(t.services, "Asus")).id;
-  const sam = await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  const bea = await createUser(t.services, { name: "Bea Buyer", email: "bea@x.test" });
-  await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+  const brandId = (await createBrand(t, "Asus")).id;
+  const sam = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
+  const bea = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
+  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
   for (const who of ["bea", "sam", "ada"] as const) {
     as[who] = client(t);
     await as[who].signIn(`${who}@x.test`);
   }
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId: sam.id,
     brandId,
     name: "Zenbook 14",

@@ -8,12 +8,11 @@ let buyer: ReturnType<typeof client>;
 let advertId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  const seller = await createUser(t.services, { name: "S", email: "s@x.test", role: "seller" });
-  const brand = await createBrand(t.services, "Hostile");
-  advertId = (
-    await createAdvert(t.services, { sellerId: seller.id, brandId: brand.id, name: "Target", resalePriceCents: 100 })
-  ).id;
-  await createUser(t.services, { name: "B", email: "b@x.test" });
+  const seller = await createUser(t, { name: "S", email: "s@x.test", role: "seller" });
+  const brand = await createBrand(t, "Hostile");
+  advertId = (await createAdvert(t, { sellerId: seller.id, brandId: brand.id, name: "Target", resalePriceCents: 100 }))
+    .id;
+  await createUser(t, { name: "B", email: "b@x.test" });
   buyer = client(t);
   await buyer.signIn("b@x.test");
 });

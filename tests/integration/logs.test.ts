@@ -6,11 +6,12 @@ import { startTestApp } from "../support/test-app.ts";
 const stream = new PassThrough();
 let logs = "";
 stream.on("data", (d) => (logs += d));
-const { app, services, close } = await startTestApp({ LOG_LEVEL: "info" }, {}, { logStream: stream });
-afterAll(close);
+const t = await startTestApp({ LOG_LEVEL: "info" }, {}, { logStream: stream });
+afterAll(t.close);
+const { app } = t;
 
 it("logs each request with its id, and never a password, session token or cookie", async () => {
-  await createUser(services, { name: "Lou", email: "lou@x.test", password: "S3cret!pass" });
+  await createUser(t, { name: "Lou", email: "lou@x.test", password: "S3cret!pass" });
   const login = await app.inject({
     method: "POST",
     url: "/api/auth/sign-in/email",
@@ -28,7 +29,7 @@ it("logs each request with its id, and never a password, session token or cookie
 });
 
 it("never logs a bank account number, whether the payout form is taken or refused", async () => {
-  await createUser(services, { name: "Payee", email: "payee@x.test", role: "seller" });
+  await createUser(t, { name: "Payee", email: "payee@x.test", role: "seller" });
   const login = await app.inject({
     method: "POST",
     url: "/api/auth/sign-in/email",

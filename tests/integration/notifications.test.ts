@@ -27,13 +27,13 @@ const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" 
 
 async function newBuyer(name = `Buyer ${n + 1}`) {
   const email = `buyer${++n}@x.test`;
-  const user = await createUser(t.services, { name, email });
+  const user = await createUser(t, { name, email });
   const http = client(t);
   await http.signIn(email);
   return { user, http };
 }
 const laptop = (name = `Laptop ${Math.random().toString(36).slice(2, 6)}`, priceCents = 45_050) =>
-  createAdvert(t.services, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
+  createAdvert(t, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
 async function book(buyer: Awaited<ReturnType<typeof newBuyer>>, advertId: string) {
   const res = await buyer.http.post("/api/orders", {
     advertId,
@@ -43,9 +43,9 @@ async function book(buyer: Awaited<ReturnType<typeof newBuyer>>, advertId: strin
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: string }).id;
 }
-const deliver = () => t.services.background.deliverEmailsNow();
+const deliver = () => t.services.notifications.deliverEmailsNow();
 const outboxOf = async (toAddress: string) =>
-  t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, toAddress));
+  t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, toAddress));
 /** A header as it arrived (mailparser folds the List-* headers into one object). */
 const header = (mail: SmtpServer["received"][number], name: string) =>
   mail.headerLines
@@ -62,10 +62,10 @@ beforeAll(async () => {
       log: (line) => logs.push(line),
     },
   );
-  await t.services.background.start();
-  brandId = (await createBrand(t.services, "Dell")).id;
-  seller = await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
-  admin = await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  await t.services.jobs.start();
+  brandId = (await createBrand(t, "Dell")).id;
+  seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
+  admin = await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
 });
 afterAll(async () => {
   await t?.close();
@@ -151,14 +151,14 @@ describe("the outbox", () => {
 
   it("writes nothing for a change that is rolled back", async () => {
     const buyer = await newBuyer();
-    const before = await t.services.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    const before = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
     await expect(
-      t.services.db.transaction(async (tx) => {
+      t.db.transaction(async (tx) => {
         await notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} });
         throw new Error("the change fails after telling");
       }),
     ).rejects.toThrow("the change fails");
-    const after = await t.services.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    const after = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
     expect(after).toHaveLength(before.length);
     expect(await outboxOf(buyer.user.email)).toHaveLength(0);
   });
@@ -202,9 +202,7 @@ describe("delivery", () => {
   it("marks an email failed, with its error, after the last try — and an admin can send it again", async () => {
     const buyer = await newBuyer();
     await smtp.stop();
-    await t.services.db.transaction((tx) =>
-      notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
-    );
+    await t.db.transaction((tx) => notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }));
     for (let i = 0; i < 12; i++) await deliver(); // more runs than tries: it stops at the limit
     const [failed] = await outboxOf(buyer.user.email);
     expect(failed).toMatchObject({ status: "failed", attempts: 9 });
@@ -227,10 +225,8 @@ describe("delivery", () => {
   });
 
   it("does not retry an address the server refuses for good", async () => {
-    const bounce = await createUser(t.services, { name: "Bounce", email: "bounce@x.test" });
-    await t.services.db.transaction((tx) =>
-      notify(tx, "account.sellerVerified", { recipientId: bounce.id, params: {} }),
-    );
+    const bounce = await createUser(t, { name: "Bounce", email: "bounce@x.test" });
+    await t.db.transaction((tx) => notify(tx, "account.sellerVerified", { recipientId: bounce.id, params: {} }));
     await deliver();
     const [row] = await outboxOf("bounce@x.test");
     expect(row).toMatchObject({ status: "failed", attempts: 1 });
@@ -242,7 +238,7 @@ describe("delivery that ends mid-way", () => {
   it("fails an email that cannot be composed alone, with why, and sends the others of its batch", async () => {
     const buyer = await newBuyer();
     // Written first, so the relay puts it in the same job as the good one, before it.
-    const [broken] = await t.services.db
+    const [broken] = await t.db
       .insert(emailOutbox)
       .values({
         kind: "no.such.kind",
@@ -252,9 +248,7 @@ describe("delivery that ends mid-way", () => {
         payload: { params: {}, to: { id: buyer.user.id, name: buyer.user.name, email: buyer.user.email } },
       })
       .returning();
-    await t.services.db.transaction((tx) =>
-      notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
-    );
+    await t.db.transaction((tx) => notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }));
     await deliver();
     const rows = await outboxOf(buyer.user.email);
     expect(rows.find((r) => r.id === broken?.id)).toMatchObject({ status: "failed", attempts: 1 });
@@ -265,13 +259,11 @@ describe("delivery that ends mid-way", () => {
 
   it("records what it sent when the database fails mid-way, and leaves nothing claimed for the next try", async () => {
     const buyer = await newBuyer();
-    await t.services.db.transaction((tx) =>
-      notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
-    );
+    await t.db.transaction((tx) => notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }));
     // The database refuses the first "sent" record for this address, once (a sequence is not rolled back).
     const fn = `fail_sent_${process.pid}`;
-    await t.services.db.execute(sql.raw(`create sequence ${fn}`));
-    await t.services.db.execute(
+    await t.db.execute(sql.raw(`create sequence ${fn}`));
+    await t.db.execute(
       sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin
         if new.status = 'sent' and new.to_address = '${buyer.user.email}' and nextval('${fn}') = 1 then
           raise exception 'the database failed here';
@@ -279,15 +271,15 @@ describe("delivery that ends mid-way", () => {
         return new;
       end $$`),
     );
-    await t.services.db.execute(
+    await t.db.execute(
       sql.raw(`create trigger ${fn} before update on email_outbox for each row execute function ${fn}()`),
     );
     try {
       await deliver();
     } finally {
-      await t.services.db.execute(sql.raw(`drop trigger ${fn} on email_outbox`));
-      await t.services.db.execute(sql.raw(`drop function ${fn}()`));
-      await t.services.db.execute(sql.raw(`drop sequence ${fn}`));
+      await t.db.execute(sql.raw(`drop trigger ${fn} on email_outbox`));
+      await t.db.execute(sql.raw(`drop function ${fn}()`));
+      await t.db.execute(sql.raw(`drop sequence ${fn}`));
     }
     const [row] = await outboxOf(buyer.user.email);
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
@@ -299,7 +291,7 @@ describe("a slow mail server", () => {
   /** A delivery of `ids` through `send`, on the real database, with a clock the test moves. */
   const slowDelivery = (send: MailTransport["send"], clock: () => number) =>
     createDelivery({
-      db: t.services.db,
+      db: t.db,
       queue: { define() {} } as unknown as JobQueue,
       transport: { send, close() {} },
       publicUrl: PUBLIC_URL,
@@ -311,7 +303,7 @@ describe("a slow mail server", () => {
     });
   const notices = async (count: number) => {
     const buyer = await newBuyer();
-    await t.services.db.transaction(async (tx) => {
+    await t.db.transaction(async (tx) => {
       for (let i = 0; i < count; i++)
         await notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} });
     });
@@ -387,7 +379,7 @@ describe("a slow mail server", () => {
   it("gives what it could not send back to the relay once its job has expired (the job's retry has been)", async () => {
     const { buyer, ids } = await notices(2);
     // Queued by the relay, as every row a delivery takes has been.
-    await t.services.db.update(emailOutbox).set({ enqueuedAt: new Date() }).where(inArray(emailOutbox.id, ids));
+    await t.db.update(emailOutbox).set({ enqueuedAt: new Date() }).where(inArray(emailOutbox.id, ids));
     let clock = Date.now();
     const delivery = slowDelivery(
       async () => {
@@ -468,7 +460,7 @@ describe("privacy and paging", () => {
     const a = await newBuyer();
     const b = await newBuyer();
     for (let i = 0; i < 5; i++) {
-      await t.services.db.transaction((tx) =>
+      await t.db.transaction((tx) =>
         notify(tx, "report.resolved", {
           recipientId: a.user.id,
           params: { advertId: crypto.randomUUID(), productName: `Laptop ${i}`, outcome: "dismissed" },
@@ -501,10 +493,8 @@ describe("privacy and paging", () => {
   it("pushes a person's unread count when their notifications change, after the commit", async () => {
     const a = await newBuyer();
     const counts: number[] = [];
-    const stop = await t.services.liveCounts.subscribe(a.user.id, (unread) => counts.push(unread));
-    await t.services.db.transaction((tx) =>
-      notify(tx, "account.sellerVerified", { recipientId: a.user.id, params: {} }),
-    );
+    const stop = await t.services.notifications.live.subscribe(a.user.id, (unread) => counts.push(unread));
+    await t.db.transaction((tx) => notify(tx, "account.sellerVerified", { recipientId: a.user.id, params: {} }));
     await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBe(1);
     await t.services.notifications.markAllRead(a.user);
     await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBe(0);
@@ -519,8 +509,8 @@ describe("moderation tells", () => {
     expect(
       (await reporter.http.post("/api/reports", { advertId: advert.id, reason: "Scam or fraud" })).statusCode,
     ).toBe(201);
-    await t.services.reports.removeAdvert(admin, advert.id, "Photos <taken> from elsewhere");
-    await t.services.people.setVerified(admin, seller.id, true);
+    await t.services.moderation.reports.removeAdvert(admin, advert.id, "Photos <taken> from elsewhere");
+    await t.services.moderation.people.setVerified(admin, seller.id, true);
     const kinds = (await t.services.notifications.list(seller)).items.map((i) => [i.kind, i.body]);
     expect(kinds).toContainEqual(["advert.removed", "An admin removed it: Photos <taken> from elsewhere"]);
     expect(kinds.map(([k]) => k)).toContain("account.sellerVerified");
@@ -534,16 +524,16 @@ describe("without SMTP_URL", () => {
     const lines: string[] = [];
     const local = await startTestApp({}, { log: (line) => lines.push(line) });
     try {
-      await local.services.background.start();
-      const user = await createUser(local.services, { name: "Local", email: "local@x.test" });
-      await local.services.db.transaction((tx) =>
+      await local.services.jobs.start();
+      const user = await createUser(local, { name: "Local", email: "local@x.test" });
+      await local.runtime.db.transaction((tx) =>
         notify(tx, "account.passwordReset", {
           recipientId: user.id,
           params: { url: `${PUBLIC_URL}/reset-password?token=abc` },
         }),
       );
-      await local.services.background.deliverEmailsNow();
-      const [row] = await local.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "local@x.test"));
+      await local.services.notifications.deliverEmailsNow();
+      const [row] = await local.runtime.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "local@x.test"));
       expect(row).toMatchObject({ status: "kept", lastError: "not sent (no SMTP_URL)" });
       expect(lines).toEqual([
         `email kept (no SMTP_URL) to local@x.test: Reset your ReLaptop password ${PUBLIC_URL}/reset-password?token=abc`,
@@ -560,26 +550,26 @@ describe("email delivery in a process serving requests", () => {
   it("waits for a moment with no request in hand, then sends", async () => {
     const local = await startTestApp({ SMTP_URL: smtp.url });
     const activeDeliveries = async () => {
-      const result = await local.services.db.execute<{ n: number }>(
+      const result = await local.runtime.db.execute<{ n: number }>(
         sql`select count(*)::int as n from pgboss.job_common where name = ${DELIVER_EMAIL} and state = 'active'`,
       );
       return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
     };
     try {
-      await local.services.background.start({ work: true });
-      const user = await createUser(local.services, { name: "Busy", email: "busy@x.test" });
-      local.services.requestsInHand.started();
-      await local.services.db.transaction((tx) =>
+      await local.services.jobs.start({ work: true });
+      const user = await createUser(local, { name: "Busy", email: "busy@x.test" });
+      local.runtime.requestsInHand.started();
+      await local.runtime.db.transaction((tx) =>
         notify(tx, "account.sellerVerified", { recipientId: user.id, params: {} }),
       );
       // A worker has taken the email's job, and holds it while the request is in hand.
       await expect.poll(activeDeliveries, { timeout: 10_000 }).toBe(1);
-      const [waiting] = await local.services.db
+      const [waiting] = await local.runtime.db
         .select()
         .from(emailOutbox)
         .where(eq(emailOutbox.toAddress, "busy@x.test"));
       expect(waiting).toMatchObject({ status: "pending", sentAt: null });
-      local.services.requestsInHand.ended();
+      local.runtime.requestsInHand.ended();
       await expect.poll(() => smtp.to("busy@x.test").length, { timeout: 10_000 }).toBe(1);
     } finally {
       await local.close();
@@ -589,9 +579,9 @@ describe("email delivery in a process serving requests", () => {
 
 describe("the job queue", () => {
   it("runs payment reconciliation as a job", async () => {
-    await t.services.jobs.send("orders.reconcile", {});
-    expect(await t.services.jobs.runDue(["orders.reconcile"])).toBe(1);
-    const [anyOrder] = await t.services.db.select({ id: orders.id }).from(orders).limit(1);
+    await t.services.jobs.queue.send("orders.reconcile", {});
+    expect(await t.services.jobs.queue.runDue(["orders.reconcile"])).toBe(1);
+    const [anyOrder] = await t.db.select({ id: orders.id }).from(orders).limit(1);
     expect(anyOrder).toBeTruthy();
   });
 });

@@ -22,20 +22,20 @@ const setUp = (who: Client, fields: Record<string, string>) =>
 
 beforeAll(async () => {
   t = await startTestApp({}, {}, { pages: await loadPageBuild() });
-  const brandId = (await createBrand(t.services, "Asus")).id;
-  const sam = await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  await createUser(t.services, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
-  const bea = await createUser(t.services, { name: "Bea Buyer", email: "bea@x.test" });
-  await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+  const brandId = (await createBrand(t, "Asus")).id;
+  const sam = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
+  await createUser(t, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
+  const bea = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
+  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
   for (const who of ["bea", "sam", "rafi", "ada"] as const) {
     as[who] = client(t);
     await as[who].signIn(`${who}@x.test`);
   }
   as.visitor = client(t);
   const advert = (name: string, resalePriceCents: number) =>
-    createAdvert(t.services, { sellerId: sam.id, brandId, name, resalePriceCents });
+    createAdvert(t, { sellerId: sam.id, brandId, name, resalePriceCents });
   // A sale that is final ($520: $26 is ReLaptop's 5 %, $494 Sam's), and one paid, in its handover window.
-  const done = await createCompletedOrder(t.services, bea, (await advert("Zenbook 14", 52_000)).id);
+  const done = await createCompletedOrder(t, bea, (await advert("Zenbook 14", 52_000)).id);
   advertId = (await advert("Vivobook 15", 30_000)).id;
   const booked = await t.services.orders.book(bea, { advertId, meetingLocation: "Banani", phone: "01811111111" });
   await t.services.orders.payWithTestCard(bea, booked.id);

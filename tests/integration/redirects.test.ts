@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   // One address signs up once per hostile target.
   t = await startTestApp({ SIGNUPS_PER_HOUR: "100" }, {}, { pages: await loadPageBuild() });
-  await createUser(t.services, { name: "Rhea Redirect", email: "rhea@x.test" });
+  await createUser(t, { name: "Rhea Redirect", email: "rhea@x.test" });
 });
 afterAll(async () => {
   await t?.close();

@@ -45,20 +45,20 @@ let ada: ReturnType<typeof client>;
 
 beforeAll(async () => {
   t = await startTestApp({}, {}, { pages: await loadPageBuild() });
-  const brand = await createBrand(t.services, "Lenovo");
-  const seller = await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  const buyer = await createUser(t.services, { name: "Bea Buyer", email: "bea@x.test" });
-  await createUser(t.services, { name: "Olly Other", email: "olly@x.test" });
-  await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
+  const brand = await createBrand(t, "Lenovo");
+  const seller = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
+  const buyer = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
+  await createUser(t, { name: "Olly Other", email: "olly@x.test" });
+  await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
   sellerId = seller.id;
   buyerId = buyer.id;
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId,
     brandId: brand.id,
     name: PRODUCT,
     resalePriceCents: 52_000,
   });
-  orderId = (await createCompletedOrder(t.services, buyer, advert.id)).id;
+  orderId = (await createCompletedOrder(t, buyer, advert.id)).id;
   [sam, bea, olly, ada] = [client(t), client(t), client(t), client(t)];
   await sam.signIn("sam@x.test");
   await bea.signIn("bea@x.test");
@@ -111,7 +111,7 @@ describe("a review with markup in it", () => {
       `Bea B. reviewed you for ${inPage(PRODUCT)}. You can answer it once, publicly.`,
     );
 
-    const rows = await t.services.db
+    const rows = await t.db
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.userId, sellerId), eq(emailOutbox.kind, "review.received")));
@@ -179,7 +179,7 @@ describe("reporting a review and removing it, through the pages", () => {
     expect(seller).not.toContain("★ 2.0 (1)");
     expect(seller).toContain("No reviews yet.");
 
-    const logged = await t.services.db.select().from(adminActions).where(eq(adminActions.targetId, reviewId));
+    const logged = await t.db.select().from(adminActions).where(eq(adminActions.targetId, reviewId));
     expect(logged.map((a) => a.action)).toEqual(["remove-review"]);
     const log = await ada.get("/dashboard/admin-log");
     expectInert(log.body);
@@ -199,7 +199,7 @@ describe("reporting a review and removing it, through the pages", () => {
     expect(visible(notices.body)).toContain(`Review removed: ${inPage(PRODUCT)}`);
     expect(visible(notices.body)).toContain(`An admin removed your review: ${inPage(REASON)}`);
 
-    const rows = await t.services.db
+    const rows = await t.db
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.userId, buyerId), eq(emailOutbox.kind, "review.removed")));
@@ -215,8 +215,6 @@ describe("reporting a review and removing it, through the pages", () => {
     expect(email.text).toContain(`The reason given: ${REASON}`);
     expect(email.text).toContain(`${PUBLIC_URL}/dashboard/my/orders`);
     // The reporter is told nothing, the seller nothing more.
-    expect(await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "olly@x.test"))).toHaveLength(
-      0,
-    );
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "olly@x.test"))).toHaveLength(0);
   });
 });

@@ -189,7 +189,7 @@ let ownerUser: Awaited<ReturnType<typeof createUser>>;
 
 /** An order of the buyer's on the owner's laptop, paid, handed over, and with a problem reported. */
 async function disputedOrder() {
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId: ownerUser.id,
     brandId: ids.brand as string,
     name: "Disputed",
@@ -215,19 +215,19 @@ beforeAll(async () => {
   // Every blocking and reporting call gets a conversation of its own: more than a buyer may start in an hour.
   t = await startTestApp({}, { messageLimits: { messages: LOTS, conversations: LOTS } });
   photo = await pngBytes();
-  const brand = await createBrand(t.services, "Matrix");
+  const brand = await createBrand(t, "Matrix");
   ids.brand = brand.id;
-  const owner = await createUser(t.services, { name: "Owner", email: "owner@x.test", role: "seller" });
+  const owner = await createUser(t, { name: "Owner", email: "owner@x.test", role: "seller" });
   ownerUser = owner;
-  await createUser(t.services, { name: "As User", email: "asuser@x.test", role: "seller" });
-  await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
-  buyerUser = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  await createUser(t, { name: "As User", email: "asuser@x.test", role: "seller" });
+  await createUser(t, { name: "Other", email: "other@x.test", role: "seller" });
+  buyerUser = await createUser(t, { name: "Buyer", email: "buyer@x.test" });
   const buyer = buyerUser;
   ids.buyerId = buyer.id;
-  await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
+  await createUser(t, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
   ids.advert = (
-    await createAdvert(t.services, {
+    await createAdvert(t, {
       sellerId: owner.id,
       brandId: brand.id,
       name: "Matrix laptop",
@@ -235,7 +235,7 @@ beforeAll(async () => {
     })
   ).id;
   ids.favourite = (
-    await createAdvert(t.services, {
+    await createAdvert(t, {
       sellerId: owner.id,
       brandId: brand.id,
       name: "Matrix favourite",
@@ -243,13 +243,13 @@ beforeAll(async () => {
     })
   ).id;
   // A laptop the buyer received and reviewed.
-  const received = await createAdvert(t.services, {
+  const received = await createAdvert(t, {
     sellerId: owner.id,
     brandId: brand.id,
     name: "Received laptop",
     resalePriceCents: 20_000,
   });
-  const sale = await createCompletedOrder(t.services, buyer, received.id);
+  const sale = await createCompletedOrder(t, buyer, received.id);
   ids.review = (await t.services.reviews.write(buyer, sale.id, { rating: 4, body: "Works as described." })).id;
   as.anonymous = client(t);
   for (const [actor, email] of [
@@ -270,7 +270,7 @@ beforeAll(async () => {
   await as.buyer.post("/api/reports", { advertId: ids.advert, reason: "Other" });
   ids.conversation = (await t.services.conversations.start(buyerUser, { advertId: ids.advert, body: "Matrix?" })).id;
   // Another conversation between them, which the buyer reported.
-  const talkedAbout = await createAdvert(t.services, {
+  const talkedAbout = await createAdvert(t, {
     sellerId: owner.id,
     brandId: brand.id,
     name: "Reported talk",
@@ -292,13 +292,13 @@ afterAll(() => t?.close());
 /** Fresh targets for destructive operations, so each call meets the same situation. */
 async function fresh(op: string): Promise<Record<string, string>> {
   if (op === "DELETE /api/brands/{id}" || op === "PUT /api/brands/{id}")
-    return { id: (await createBrand(t.services, `B${Math.random()}`)).id };
+    return { id: (await createBrand(t, `B${Math.random()}`)).id };
   if (op === "DELETE /api/users/{id}")
-    return { id: (await createUser(t.services, { name: "T", email: `t${Math.random()}@x.test` })).id };
+    return { id: (await createUser(t, { name: "T", email: `t${Math.random()}@x.test` })).id };
   if (op.startsWith("DELETE /api/adverts") || op === "POST /api/adverts/{id}/removal") {
     return {
       id: (
-        await createAdvert(t.services, {
+        await createAdvert(t, {
           sellerId: ids.ownerId as string,
           brandId: ids.brand as string,
           name: "Doomed",
@@ -308,7 +308,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
     };
   }
   if (op === "POST /api/adverts/{id}/approval" || op === "POST /api/adverts/{id}/rejection") {
-    const held = await createAdvert(t.services, {
+    const held = await createAdvert(t, {
       sellerId: ids.ownerId as string,
       brandId: ids.brand as string,
       name: "Held",
@@ -326,9 +326,9 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { id: (await t.services.savedSearches.create(owner, { q, sort: "newest" })).id };
   }
   // A block stands between two people in every conversation: each call starts unblocked.
-  if (op.includes("conversations")) await t.services.db.delete(conversationBlocks);
+  if (op.includes("conversations")) await t.db.delete(conversationBlocks);
   if (op.includes("/conversations/{id}/block") || op === "POST /api/conversations/{id}/report") {
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: ids.ownerId as string,
       brandId: ids.brand as string,
       name: "Talked about",
@@ -346,7 +346,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
   if (op === "POST /api/orders/{id}/decline") {
     // A booking of its own each time: a declined one cannot be declined again.
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: ids.ownerId as string,
       brandId: ids.brand as string,
       name: "Declined",
@@ -359,7 +359,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   }
   if (op === "POST /api/orders/{id}/ship") {
     // A paid order to be shipped of its own each time: a shipped one cannot be shipped again.
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: ids.ownerId as string,
       brandId: ids.brand as string,
       name: "Shipped",

@@ -35,7 +35,7 @@ const bucketEnv = (bucket: string) => ({
 
 /** An admin of this app adds a brand with a logo; the brand as visitors' API lists it. */
 async function addBrand(t: Awaited<ReturnType<typeof startTestApp>>) {
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   const admin = client(t);
   await admin.signIn("admin@x.test");
   const body = multipart({ name: "Bucketed" }, { image: { name: "b.png", data: await pngBytes() } });

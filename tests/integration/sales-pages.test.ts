@@ -17,16 +17,16 @@ const inPage = (text: string) => text.replaceAll("'", "&#x27;");
 
 beforeAll(async () => {
   t = await startTestApp({}, {}, { pages: await loadPageBuild() });
-  const brandId = (await createBrand(t.services, "Asus")).id;
-  const sam = await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  await createUser(t.services, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
-  await createUser(t.services, { name: "Bea Buyer", email: "bea@x.test" });
-  await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+  const brandId = (await createBrand(t, "Asus")).id;
+  const sam = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
+  await createUser(t, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
+  await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
+  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
   for (const who of ["bea", "sam", "rafi", "ada"] as const) {
     as[who] = client(t);
     await as[who].signIn(`${who}@x.test`);
   }
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId: sam.id,
     brandId,
     name: "Zenbook 14",

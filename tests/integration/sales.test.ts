@@ -28,11 +28,11 @@ async function signedIn(email: string) {
 }
 async function newBuyer() {
   const email = `sales-buyer${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Buyer ${n}`, email });
+  const user = await createUser(t, { name: `Buyer ${n}`, email });
   return { user, http: await signedIn(email) };
 }
 const laptop = (sellerId = samId) =>
-  createAdvert(t.services, { sellerId, brandId, name: `Laptop ${++laptops}`, resalePriceCents: 40_000 });
+  createAdvert(t, { sellerId, brandId, name: `Laptop ${++laptops}`, resalePriceCents: 40_000 });
 async function book(buyer: Client, advertId: string, phone = "01712345678") {
   const res = await buyer.post("/api/orders", { advertId, meetingLocation: "Gulshan 2 circle", phone });
   expect(res.statusCode, res.body).toBe(201);
@@ -55,11 +55,11 @@ async function allPages(who: Client, query = "") {
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  samId = (await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
-  rafiId = (await createUser(t.services, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" })).id;
-  await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
-  await createUser(t.services, { name: "Stan", email: "stan@x.test" });
+  brandId = (await createBrand(t, "Lenovo")).id;
+  samId = (await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
+  rafiId = (await createUser(t, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" })).id;
+  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
+  await createUser(t, { name: "Stan", email: "stan@x.test" });
   as.sam = await signedIn("sam@x.test");
   as.rafi = await signedIn("rafi@x.test");
   as.admin = await signedIn("ada@x.test");
@@ -80,10 +80,10 @@ describe("order numbers", () => {
   });
 
   it("is unique in the database itself", async () => {
-    const [one] = await t.services.db.select().from(orders).limit(1);
+    const [one] = await t.db.select().from(orders).limit(1);
     if (!one) throw new Error("no order");
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = one;
-    const error = await t.services.db
+    const error = await t.db
       .insert(orders)
       .values({ ...copy, status: "cancelled" })
       .then(() => null)
@@ -124,7 +124,7 @@ describe("an order's page", () => {
 
 describe("a seller acting as a buyer (the mode switch)", () => {
   it("still reads the order, but is offered no Decline until they switch back", async () => {
-    const sela = await createUser(t.services, { name: "Sela", email: "sela@x.test", role: "seller" });
+    const sela = await createUser(t, { name: "Sela", email: "sela@x.test", role: "seller" });
     const http = await signedIn("sela@x.test");
     const buyer = await newBuyer();
     const id = await book(buyer.http, (await laptop(sela.id)).id);
@@ -244,7 +244,7 @@ describe("declining a booking", () => {
     });
     expect(items[0]?.body).toContain(reason);
     expect(items[0]?.body).toContain(order.number);
-    const emails = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
+    const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
     expect(emails.map((e) => e.kind)).toContain("order.declined");
 
     // Bookable again: by another buyer, and by the same one.
@@ -260,7 +260,7 @@ describe("declining a booking", () => {
     ).toBeLessThan(300);
     const id = await book(buyer.http, (await laptop()).id);
     expect((await as.sam.post(`/api/orders/${id}/decline`, { reason: "Not for sale after all" })).statusCode).toBe(204);
-    const emails = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
+    const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
     expect(emails.map((e) => e.kind)).not.toContain("order.declined");
     expect((await t.services.notifications.list(buyer.user)).items[0]?.kind).toBe("order.declined");
   });

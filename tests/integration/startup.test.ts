@@ -31,9 +31,9 @@ describe.runIf(onPostgres)("starting many processes on one empty database", () =
     const started = await Promise.allSettled(
       Array.from({ length: 10 }, async () => {
         const database = await openDatabase(config.database);
-        const services = createServices(config, database, { insecureFastHash: true });
-        const seeded = await database.exclusively(() => seedDemoIfEmpty(services));
-        return { database, services, seeded };
+        const core = createServices(config, database, { insecureFastHash: true });
+        const seeded = await database.exclusively(() => seedDemoIfEmpty(core));
+        return { database, seeded };
       }),
     );
     try {
@@ -41,7 +41,7 @@ describe.runIf(onPostgres)("starting many processes on one empty database", () =
       expect(failures).toEqual([]);
       const up = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
       expect(up.filter((u) => u.seeded)).toHaveLength(1);
-      const { db } = up[0]?.services ?? {};
+      const { db } = up[0]?.database ?? {};
       const [everyone] = (await db?.select({ n: count() }).from(users)) ?? [];
       const demoPeople = Object.keys(DEMO_ACCOUNTS).length;
       // The demo's people once: not ten seedings' worth, not a half-seeded database (its story has a dozen or so).

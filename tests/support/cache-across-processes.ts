@@ -1,10 +1,11 @@
 import { expect } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
+import type { Core } from "../../server/services.ts";
 import { client } from "./http.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** A seller, a brand, and one laptop of theirs in it (not advertised). */
-export async function sellersLaptop(services: TestApp["services"], email: string, brandName: string, name: string) {
+export async function sellersLaptop(services: Core, email: string, brandName: string, name: string) {
   const seller = await createUser(services, { name: email.split("@")[0] as string, email, role: "seller" });
   const brand = await createBrand(services, brandName);
   const laptop = await createAdvert(services, {
@@ -21,7 +22,7 @@ export async function sellersLaptop(services: TestApp["services"], email: string
  * which `reader` had just cached, within 100 ms: only the cache broadcast can tell `reader` of the change.
  */
 export async function expectChangeSeenAcross(writer: TestApp, reader: TestApp) {
-  const { laptop } = await sellersLaptop(writer.services, "sid@x.test", "Acer", "Swift 3");
+  const { laptop } = await sellersLaptop(writer, "sid@x.test", "Acer", "Swift 3");
   const advertised = async () =>
     ((await client(reader).get("/api/adverts/advertised")).json() as { adverts: { id: string }[] }).adverts.map(
       (x) => x.id,

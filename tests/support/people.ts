@@ -12,7 +12,7 @@ let made = 0;
 export async function signedInPerson(t: TestApp, role: Role = "user") {
   const n = ++made;
   const email = `person${n}@x.test`;
-  const user = await createUser(t.services, { name: `Person ${n}`, email, role });
+  const user = await createUser(t, { name: `Person ${n}`, email, role });
   const http = client(t);
   await http.signIn(email);
   return { user, http, email, cookie: http.cookie() };

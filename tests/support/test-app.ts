@@ -101,22 +101,26 @@ export async function startTestApp(
     process.env.TEST_DATABASE === "postgres"
       ? await postgresDatabase({ redis }, replica)
       : await pgliteDatabase({ redis });
-  const services = createServices(config, database, {
+  const { services, runtime } = createServices(config, database, {
     insecureFastHash: true,
     // Tests write straight to the database between reads: no count is kept however slow a loaded runner is
     // (search.test.ts builds a catalogue that keeps them).
     keepSlowCounts: { slowMs: Number.POSITIVE_INFINITY, forMs: 0, most: 0 },
     ...options,
   });
-  const app = await buildApp({ config, services, pages: pages ?? false, lifecycle, logStream, heartbeatMs });
+  const app = await buildApp({ config, services, runtime, pages: pages ?? false, lifecycle, logStream, heartbeatMs });
   await app.ready();
   return {
     app,
     services,
+    /** The database the app runs on, for tests that write or read behind its back. */
+    database,
+    db: database.db,
+    runtime,
     config,
     async close() {
       await app.close();
-      await services.background.stop();
+      await services.jobs.stop();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -130,17 +134,17 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * listening on loopback: for what must reach a stream served by a process other than the writer's.
  */
 export async function startSecondProcess(t: TestApp) {
-  const url = t.services.database.pool?.options.connectionString;
+  const url = t.database.pool?.options.connectionString;
   if (!url) throw new Error("a second process needs the PostgreSQL test database");
   const database = await openDatabase({ kind: "postgres", url });
-  const services = createServices(t.config, database, { insecureFastHash: true });
-  const app = await buildApp({ config: t.config, services, pages: false });
+  const { services, runtime } = createServices(t.config, database, { insecureFastHash: true });
+  const app = await buildApp({ config: t.config, services, runtime, pages: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     async close() {
       await app.close();
-      await services.background.stop();
+      await services.jobs.stop();
       await database.close();
     },
   };

@@ -44,19 +44,31 @@ describe("the domain core as pages see it", () => {
   it("covers every service, a domain added to the services tomorrow included", async () => {
     const failing = () => ({ list: async () => Promise.reject(refused()) });
     // A service no list in page-services.ts has ever named: what matters is that it is in the services.
-    const db = failing();
+    const media = failing();
+    const auth = failing();
     // A domain may also be one call of its own (the top bar's counts).
     const counts = async () => Promise.reject(refused());
-    const services = { catalogue: failing(), wishlists: failing(), db, name: "not a service", counts };
+    const services = {
+      catalogue: { ...failing(), brands: failing() },
+      wishlists: failing(),
+      accounts: { auth },
+      media,
+      name: "not a service",
+      counts,
+    };
     const pages = servicesForPages(services as unknown as Services) as unknown as Record<string, unknown>;
     for (const name of ["catalogue", "wishlists"]) {
       const service = pages[name] as Record<string, Call>;
       await expect(service.list?.(), name).rejects.toMatchObject({ data: UNAVAILABLE_MESSAGE, init: { status: 503 } });
     }
+    // A group inside a domain (catalogue.brands) is guarded too.
+    const brands = (pages.catalogue as { brands: Record<string, Call> }).brands;
+    await expect(brands.list?.()).rejects.toMatchObject({ data: UNAVAILABLE_MESSAGE, init: { status: 503 } });
     await expect((pages.counts as Call)()).rejects.toMatchObject({ data: UNAVAILABLE_MESSAGE, init: { status: 503 } });
     expect(pages.name).toBe("not a service");
-    // Infrastructure is handed over as it is: wrapping a database handle or better-auth changes what it is.
-    expect(pages.db).toBe(db);
+    // Infrastructure is handed over as it is: wrapping a storage or better-auth changes what it is.
+    expect(pages.media).toBe(media);
+    expect((pages.accounts as { auth: unknown }).auth).toBe(auth);
   });
 
   it("leaves the services themselves untouched: the API and background work see the errors as they are", async () => {

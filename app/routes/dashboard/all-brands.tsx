@@ -24,7 +24,7 @@ const intentSchema = z.object({ intent: z.enum(["update", "delete"]), brandId: z
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireUser(request, context, "admin");
-  const { brandAdmin } = context.get(appContext).services;
+  const brandAdmin = context.get(appContext).services.catalogue.brands;
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
   const { intent, brandId } = parsed.value;

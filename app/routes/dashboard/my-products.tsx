@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
   const { intent, advertId } = parsed.value;
-  const { adverts } = context.get(appContext).services;
+  const { adverts } = context.get(appContext).services.catalogue;
   try {
     if (intent === "delete") await adverts.withdraw(user, advertId);
     else await adverts.setAdvertised(user, advertId, intent === "advertise");

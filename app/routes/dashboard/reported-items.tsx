@@ -23,7 +23,9 @@ import type { Route } from "./+types/reported-items";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
-  const { reports, reviewReports, conversations, heldAdverts } = context.get(appContext).services;
+  const { moderation, reviews, conversations } = context.get(appContext).services;
+  const { reports, heldAdverts } = moderation;
+  const reviewReports = reviews.reports;
   // Each list has its own page: its cursor in its own parameter, so paging one keeps the others where they are.
   const query = new URL(request.url).searchParams;
   const at = (name: string) => query.get(name) ?? undefined;
@@ -61,7 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }),
   );
   if (parsed.error) return parsed.error;
-  const { reports, conversations, heldAdverts } = context.get(appContext).services;
+  const { moderation, conversations } = context.get(appContext).services;
+  const { reports, heldAdverts } = moderation;
   try {
     if (parsed.value.intent === "dismiss-conversation") {
       await conversations.dismiss(admin, parsed.value.conversationId ?? "");
