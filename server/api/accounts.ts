@@ -12,9 +12,9 @@ import {
   signUpSchema,
   socialSignInSchema,
 } from "../../schemas/accounts.ts";
+import { providerParams } from "../../schemas/params.ts";
 import { apiErrorSchema, errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
-import { providerParams } from "../http/params.ts";
 import { sendWebResponse, webRequest } from "../http/web.ts";
 import type { Services } from "../services.ts";
 

@@ -7,11 +7,11 @@ import {
   advertUpdateSchema,
   sellerAdvertListSchema,
 } from "../../schemas/catalogue.ts";
+import { idParams, sellerEmailParams } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
-import { idParams, sellerEmailParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 /** A seller's adverts. The seller is the signed-in account; ownership is checked by the core. */

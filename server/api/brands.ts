@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { brandMultipartSchema, brandSchema, brandUpdateSchema } from "../../schemas/catalogue.ts";
+import { idParams } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
-import { idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 /** Admin-only brand management (the list itself is public, in catalogue.ts). */

@@ -10,11 +10,11 @@ import {
   reportProblemMultipartSchema,
   reportProblemSchema,
 } from "../../schemas/disputes.ts";
+import { idParams } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
-import { idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 /**

@@ -6,10 +6,10 @@ import {
   reportedAdvertsQuery,
   reportSchema,
 } from "../../schemas/moderation.ts";
+import { advertIdParams, idParams } from "../../schemas/params.ts";
 import { heldAdvertListSchema } from "../../schemas/review-signals.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
-import { advertIdParams, idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 /** Reports by buyers, and what admins do about them. */

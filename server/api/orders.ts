@@ -10,11 +10,11 @@ import {
   paymentIntentReplySchema,
   settleReplySchema,
 } from "../../schemas/orders.ts";
+import { idParams, intentParams } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
 import { declineSchema, orderDetailSchema, salesPageSchema, salesQuerySchema } from "../../schemas/sales.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
-import { idParams, intentParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 /**

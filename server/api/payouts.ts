@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import { platformFee } from "../../core/orders/index.ts";
+import { accountIdParams } from "../../schemas/params.ts";
 import { payoutCsvHeader, payoutCsvRow } from "../../schemas/payout-csv.ts";
 import {
   feeRuleSchema,
@@ -14,7 +15,6 @@ import {
 } from "../../schemas/payouts.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
-import { accountIdParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 /**

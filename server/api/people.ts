@@ -3,10 +3,10 @@ import { z } from "zod";
 import { actingModeSchema } from "../../schemas/accounts.ts";
 import { peoplePageSchema, peopleQuerySchema, verificationSchema } from "../../schemas/moderation.ts";
 import { accountOrderListSchema } from "../../schemas/orders.ts";
+import { accountIdParams } from "../../schemas/params.ts";
 import { modifiedSchema } from "../../schemas/replies.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
-import { accountIdParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 /** Admins manage sellers and buyers; sellers switch their acting mode. */

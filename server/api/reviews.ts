@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { accountIdParams, idParams } from "../../schemas/params.ts";
 import {
   answerSchema,
   reportedReviewListSchema,
@@ -13,7 +14,6 @@ import {
 } from "../../schemas/reviews.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
-import { accountIdParams, idParams } from "../http/params.ts";
 import type { Services } from "../services.ts";
 
 /** Reviews: buyers write and edit theirs, sellers answer, anyone reads; reports and removal by admins. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * Ids in paths are UUIDs. Anything else is refused here, at the edge, with 400 naming the field — the core
+ * Ids in paths are UUIDs, checked at the edge (the API and the pages) and nowhere else. The API refuses anything
+ * else with 400 naming the field; the core
  * is never asked about "not-a-uuid" (PostgreSQL would refuse to compare it with a uuid column).
  */
 export const uuidParam = () => z.uuid({ error: "Not a valid id" });
@@ -22,3 +23,9 @@ export const sellerEmailParams = z.object({ email: z.string() });
 
 /** Better-auth's sign-in callbacks are addressed by the provider ("google"). */
 export const providerParams = z.object({ providerId: z.string() });
+
+/**
+ * A page's id from its path, or null when it cannot be an id: the page answers as for an id that names nothing
+ * (its 404), and the core is never asked about it.
+ */
+export const idFromPath = (value: string | undefined): string | null => uuidParam().safeParse(value).data ?? null;
