@@ -23,7 +23,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { count, inArray, sql } from "drizzle-orm";
 import { type Db, openDatabase } from "../db/client.ts";
-import { emailOutbox, users } from "../db/schema.ts";
+import { emailOutbox, users } from "../db/schema/index.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";

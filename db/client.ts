@@ -16,7 +16,7 @@ import { lockDataDir } from "./data-dir-lock.ts";
 import { type Listener, pgliteListener, postgresListener } from "./listen.ts";
 import { QuickReadPool } from "./quick-reads.ts";
 import { type ReplicaWatch, watchReplica } from "./replica.ts";
-import * as schema from "./schema.ts";
+import * as schema from "./schema/index.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query API as the database. Domain rules take `Db | Tx`. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { adverts, brands } from "../../db/schema.ts";
+import { adverts, brands } from "../../db/schema/index.ts";
 import type { Services } from "../services.ts";
 
 /** The sitemaps protocol allows 50,000 URLs a file; a million laptops need an index of files. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { loadConfig } from "../../server/config.ts";
