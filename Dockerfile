@@ -21,7 +21,7 @@ FROM node:24-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json ./
+COPY package.json main.ts ./
 COPY app ./app
 COPY core ./core
 COPY db ./db
@@ -37,4 +37,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node runs as PID 1, not under npm: a stop's SIGTERM reaches the server itself, which drains (SHUTDOWN_DRAIN_MS).
-CMD ["node", "server/main.ts"]
+CMD ["node", "main.ts"]

@@ -70,7 +70,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "node server/main.ts",
+      command: "node main.ts",
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,5 +1,12 @@
 import { createContext, type RouterContext } from "react-router";
-import type { Services } from "../server/services.ts";
+
+/**
+ * The domain services the loaders and actions call. Declared empty here and filled in by the server that builds
+ * them (server/page-context.ts merges its services' type into this one), so the pages know their shape without
+ * importing the server.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging (server/page-context.ts).
+export interface Services {}
 
 /**
  * What the server hands every loader and action. Kept as a separate module (and

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
-import { adverts, brands } from "../db/schema.ts";
+import { adverts, brands } from "../db/schema/index.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";

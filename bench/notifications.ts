@@ -23,7 +23,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { count, inArray, sql } from "drizzle-orm";
 import { type Db, openDatabase } from "../db/client.ts";
-import { emailOutbox, users } from "../db/schema.ts";
+import { emailOutbox, users } from "../db/schema/index.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
@@ -78,7 +78,7 @@ function seed(dir: string, label: string): FreshDatabase {
 
 async function serve(dir: string, env: Record<string, string>) {
   const child = startNode(
-    ["server/main.ts"],
+    ["main.ts"],
     PORT,
     {
       ...env,
@@ -118,7 +118,7 @@ async function sales(dir: string, variant: Sale["variant"], round: number, smtpU
   });
   const worker =
     now && inWorker
-      ? startNode(["server/main.ts", "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
+      ? startNode(["main.ts", "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
       : null;
   // Read beside the server: PostgreSQL only (the embedded database's folder is the server's alone).
   const outbox =

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { once } from "node:events";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import type { Db, Tx } from "./client.ts";
+import type { Db, Tx } from "./handle.ts";
 import { channelSubscribers, type Listener } from "./listen.ts";
 
 /**

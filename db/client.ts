@@ -6,21 +6,21 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Redis } from "ioredis";
 import pg from "pg";
 import { announceThrough, type Broadcast, connectRedis, postgresBroadcast, redisBroadcast } from "./broadcast.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
+import type { Db } from "./handle.ts";
 import { type Listener, pgliteListener, postgresListener } from "./listen.ts";
 import { QuickReadPool } from "./quick-reads.ts";
 import { type ReplicaWatch, watchReplica } from "./replica.ts";
-import * as schema from "./schema.ts";
+import * as schema from "./schema/index.ts";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle: the same query API as the database. Domain rules take `Db | Tx`. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+// The domains take the handle's types from here; db/handle.ts holds them so that db/broadcast.ts, which this
+// file opens, need not import it back.
+export type { Db, Tx } from "./handle.ts";
 
 export type DatabaseTarget =
   | { kind: "pglite"; dir: string }

@@ -1,4 +1,3 @@
-import type { ShippingAddressReply } from "./delivery.ts";
 import { formatPrice } from "./money.ts";
 
 /**
@@ -6,8 +5,14 @@ import { formatPrice } from "./money.ts";
  * tracking pages. No zod here: cards import it (schemas/delivery.ts has the forms' rules).
  */
 
+/** A postal address as a label prints it (schemas/delivery.ts, which imports this file, checks its fields). */
+type PostalAddress = Record<"name" | "line1" | "city" | "postcode" | "country", string> & {
+  line2?: string;
+  region?: string;
+};
+
 /** The address as lines on a label, the empty optional ones left out. */
-export const addressLines = (a: ShippingAddressReply) =>
+export const addressLines = (a: PostalAddress) =>
   [a.name, a.line1, a.line2, [a.city, a.region, a.postcode].filter(Boolean).join(", "), a.country].filter(
     (line): line is string => Boolean(line),
   );

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { numberInText } from "./form-values.ts";
+import { formatPrice } from "./money.ts";
 import { PRICE_BADGES } from "./price-labels.ts";
 import { CONDITIONS, PRICE_SOURCES } from "./values.ts";
 
-export { badgeBasis, guidanceMessage, PRICE_BADGES, type PriceBadge } from "./price-labels.ts";
+export { badgeBasis, PRICE_BADGES, type PriceBadge } from "./price-labels.ts";
 
 /**
  * The advert form asks what comparable laptops sell for (GET /api/price-guidance). The processor as typed;
@@ -33,6 +34,17 @@ export const comparablePricesSchema = z
   })
   .meta({ id: "ComparablePrices" });
 export type PriceGuidance = z.infer<typeof comparablePricesSchema>;
+
+/** Quartiles are interpolated between prices: "$291.25" would claim a precision they do not have. */
+const dollars = (cents: number) => formatPrice(Math.round(cents / 100) * 100);
+
+/** What the advert form says. */
+export function guidanceMessage(g: PriceGuidance): string {
+  const range = `${dollars(g.lowCents)}–${dollars(g.highCents)} (median ${dollars(g.medianCents)}`;
+  return g.source === "sales"
+    ? `Similar laptops sold for ${range}, from ${g.count} sales)`
+    : `Similar laptops are listed for ${range}, from ${g.count} listings)`;
+}
 
 export const priceGuidanceReplySchema = z.object({
   guidance: comparablePricesSchema.nullable().meta({ description: "null: too few comparable laptops to say" }),

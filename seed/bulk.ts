@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
-import { brands, users } from "../db/schema.ts";
+import { brands, users } from "../db/schema/index.ts";
 import type { Core } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createBrand } from "./factories.ts";

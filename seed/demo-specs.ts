@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { adverts } from "../db/schema.ts";
+import { adverts } from "../db/schema/index.ts";
 import type { Core } from "../server/services.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { publish } from "../core/orders/index.ts";
-import { brands, users } from "../db/schema.ts";
+import { brands, users } from "../db/schema/index.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Core } from "../server/services.ts";
 import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Role } from "../core/accounts/index.ts";
 import { processorColumns } from "../core/catalogue/index.ts";
-import { adverts, brands, users } from "../db/schema.ts";
+import { adverts, brands, users } from "../db/schema/index.ts";
 import { advertUpdateSchema } from "../schemas/catalogue.ts";
 import type { ReviewSignal } from "../schemas/review-signals.ts";
 import type { AdvertStatus, Condition } from "../schemas/values.ts";

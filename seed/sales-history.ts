@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
 import { type OrderBalances, type OrderMoney, POSTINGS } from "../core/ledger/index.ts";
 import { feeAtPayment, newOrderNumber, orderNumberOf, platformFee } from "../core/orders/index.ts";
-import { adverts, brands, ledgerEntries, orderEvents, orders, payments } from "../db/schema.ts";
+import { adverts, brands, ledgerEntries, orderEvents, orders, payments } from "../db/schema/index.ts";
 import type { Condition } from "../schemas/values.ts";
 import type { Core } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";

@@ -3,7 +3,8 @@ import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { PerformanceTier } from "../../schemas/values.ts";
-import { FavouriteButton, type Hearts } from "./favourite-button.tsx";
+import type { Hearts } from "../lib/use-personal-data.ts";
+import { FavouriteButton } from "./favourite-button.tsx";
 import { PriceBadge } from "./price-badge.tsx";
 import { SellerRating } from "./seller-rating.tsx";
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { RESULTS_HEADING_ID } from "../lib/use-focus-landing.ts";
+import type { Hearts } from "../lib/use-personal-data.ts";
 import { AdvertCard } from "./advert-card.tsx";
-import type { Hearts } from "./favourite-button.tsx";
 import { Pager } from "./pager.tsx";
 
 /**

@@ -1,14 +1,6 @@
 import { useFetcher, useLocation } from "react-router";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
-import { useFilledHearts } from "../lib/use-personal-data.ts";
-
-/** Who is looking, for the hearts of a page: loaders build it with `heartsFor` (app/lib/favourites.server.ts). */
-export type Hearts =
-  | { mode: "visitor" }
-  | { mode: "buyer"; saved: string[]; own?: string[] }
-  | { mode: "none" }
-  // A list page kept for every buyer (decision 10): no heart until the page has read this one's (FilledHearts).
-  | { mode: "later"; ids: string[] };
+import { type Hearts, useFilledHearts } from "../lib/use-personal-data.ts";
 
 /**
  * Short on purpose: a visitor's page carries one heart per card (24 on a list), and the micro-cache

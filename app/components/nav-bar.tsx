@@ -1,21 +1,10 @@
 import { Link, NavLink } from "react-router";
-import { isActingSeller, type Role } from "../../schemas/roles.ts";
+import { isActingSeller } from "../../schemas/roles.ts";
 import type { Theme } from "../lib/theme.ts";
 import { useDetailsMenu } from "../lib/use-details-menu.ts";
 import { SearchStrip } from "./search-strip.tsx";
-import { LiveCounts, UserMenu } from "./signed-in-bar.tsx";
+import { LiveCounts, type NavUser, UserMenu } from "./signed-in-bar.tsx";
 import { ThemeSwitch } from "./theme-switch.tsx";
-
-export interface NavUser {
-  name: string;
-  email: string;
-  role: Role;
-  actingAsSeller: boolean;
-  /** Unread notifications when the page was rendered (the bell keeps it live). */
-  unread: number;
-  /** Unread messages when the page was rendered (kept live the same way). */
-  unreadMessages: number;
-}
 
 // The current page wears daisyUI's menu highlight (through aria-current); bold tells it apart without colour.
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold" : "");

@@ -1,9 +1,20 @@
 import { Form, Link } from "react-router";
-import { isSeller } from "../../schemas/roles.ts";
+import { isSeller, type Role } from "../../schemas/roles.ts";
 import { useDetailsMenu } from "../lib/use-details-menu.ts";
 import { MessagesLink } from "./messages-link.tsx";
-import type { NavUser } from "./nav-bar.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
+
+/** The signed-in person the top bar is for, as the page was rendered. */
+export interface NavUser {
+  name: string;
+  email: string;
+  role: Role;
+  actingAsSeller: boolean;
+  /** Unread notifications when the page was rendered (the bell keeps it live). */
+  unread: number;
+  /** Unread messages when the page was rendered (kept live the same way). */
+  unreadMessages: number;
+}
 
 /** The top bar's live counts: unread messages and notifications. */
 export function LiveCounts({ user }: { user: NavUser }) {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "#app-context";
-import { anonymous } from "../../server/http/anonymous.ts";
+import { anonymous } from "../../core/accounts/index.ts";
 
 /**
  * The catalogue a page reads: a visitor's request (no cookie, no credentials — no session to have just

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "#app-context";
 import { canBuy } from "../../schemas/roles.ts";
-import type { Hearts } from "../components/favourite-button.tsx";
 import { getUser } from "./session.server.ts";
+import type { Hearts } from "./use-personal-data.ts";
 
 /**
  * The hearts of a page of cards: for a visitor, a login form (the same for every visitor, so the page

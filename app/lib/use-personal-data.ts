@@ -1,7 +1,14 @@
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { useMatches, useRevalidator } from "react-router";
 import type { AccountSummary } from "../../schemas/accounts.ts";
-import type { Hearts } from "../components/favourite-button.tsx";
+
+/** Who is looking, for the hearts of a page: loaders build it with `heartsFor` (app/lib/favourites.server.ts). */
+export type Hearts =
+  | { mode: "visitor" }
+  | { mode: "buyer"; saved: string[]; own?: string[] }
+  | { mode: "none" }
+  // A list page kept for every buyer (decision 10): no heart until the page has read this one's (FilledHearts).
+  | { mode: "later"; ids: string[] };
 
 /** The hearts a kept list page has filled in (null until then, and on every other page). */
 export const FilledHearts = createContext<AccountSummary["hearts"]>(null);

@@ -15,7 +15,7 @@
 import { eq, sql } from "drizzle-orm";
 import { queuePayouts } from "../../core/payouts/index.ts";
 import { openDatabase } from "../../db/client.ts";
-import { payments } from "../../db/schema.ts";
+import { payments } from "../../db/schema/index.ts";
 import { laptopPicture } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";

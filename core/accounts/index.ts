@@ -4,6 +4,7 @@
  * do, and a person's own profile.
  */
 export { type AuthResult, createAccounts, type SessionUser } from "./accounts.ts";
+export { anonymous } from "./anonymous.ts";
 export { type AccountEmail, type Auth, createAuth, RESET_ANSWER_MS, type SendAccountEmail } from "./auth.ts";
 export { blockBetween, blockedEitherWay } from "./blocks.ts";
 export { createCounters } from "./counters.ts";

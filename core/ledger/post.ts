@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { ledgerEntries } from "../../db/schema.ts";
-import type { Transition } from "../orders/index.ts";
+import { ledgerEntries } from "../../db/schema/index.ts";
 import type { LedgerAccount } from "./accounts.ts";
 import { type Entry, type OrderBalances, type OrderMoney, POSTINGS } from "./postings.ts";
 
@@ -68,7 +67,7 @@ export async function orderBalances(tx: Tx, orderIds: string[]): Promise<Map<str
  */
 export async function postTransition(
   tx: Tx,
-  transition: Transition,
+  transition: string,
   moved: (OrderMoney & { id: string; sellerId: string })[],
 ) {
   const postings = POSTINGS[transition];

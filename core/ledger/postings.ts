@@ -1,6 +1,5 @@
 import { totalCents } from "../../schemas/delivery-labels.ts";
 import { feeFor } from "../../schemas/fees.ts";
-import type { Transition } from "../orders/index.ts";
 import type { LedgerAccount } from "./accounts.ts";
 
 /** One entry of a group: debit positive. */
@@ -60,9 +59,10 @@ const completed = (_o: OrderMoney, b: OrderBalances) => settle(b, "seller_pendin
 
 /**
  * What each order transition writes to the ledger, as a function of the order and its balances: the one place
- * that says how a sale's money moves. Transitions absent here move none (a booking, a handover).
+ * that says how a sale's money moves. Transitions absent here move none (a booking, a handover). Keyed by the
+ * transitions' names (core/orders/order-states.ts): the orders domain calls the ledger, never the other way.
  */
-export const POSTINGS: Partial<Record<Transition, (o: OrderMoney, b: OrderBalances) => Entry[]>> = {
+export const POSTINGS: Partial<Record<string, (o: OrderMoney, b: OrderBalances) => Entry[]>> = {
   /** The card was charged: the money is at the provider, owed to the seller (pending) and to ReLaptop (fee). */
   pay: (o) => {
     const { charge, fee, seller } = shares(o);

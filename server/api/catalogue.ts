@@ -1,12 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { anonymous } from "../../core/accounts/index.ts";
 import { processorHints } from "../../core/catalogue/index.ts";
 import { AppError } from "../../core/errors.ts";
 import { advertCardListSchema, advertDetailSchema, brandListSchema } from "../../schemas/catalogue.ts";
 import { idParams } from "../../schemas/params.ts";
 import { processorHintsSchema, processorQuerySchema } from "../../schemas/processors.ts";
 import { facetsSchema, searchPageSchema, searchSchema } from "../../schemas/search.ts";
-import { anonymous } from "../http/anonymous.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { sessionUserOf } from "../http/session-cookies.ts";
 import type { Services } from "../services.ts";

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { anonymous } from "./anonymous.ts";
+import { anonymous } from "../../core/accounts/index.ts";
 import { readByVisitors } from "./public-cache.ts";
 import { TEXT_WE_RENDER } from "./whole-bodies.ts";
 

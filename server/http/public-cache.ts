@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { anonymous } from "./anonymous.ts";
+import { anonymous } from "../../core/accounts/index.ts";
 import { scriptNonceOf } from "./script-nonce.ts";
 import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { adverts, brands } from "../../db/schema.ts";
+import { adverts, brands } from "../../db/schema/index.ts";
 
 /** The sitemaps protocol allows 50,000 URLs a file; a million laptops need an index of files. */
 const PER_FILE = 50_000;

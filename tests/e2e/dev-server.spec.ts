@@ -17,7 +17,14 @@ test.describe.configure({ timeout: 240_000 });
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const COPIED = ["app", "core", "db", "schemas", "seed", "server", "public", "scripts/check-node.mjs"];
-const COPIED_FILES = ["package.json", "package-lock.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts"];
+const COPIED_FILES = [
+  "main.ts",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 const STARTED = /ReLaptop \(development\) is running at/g;
 
 /** The sources copied, node_modules entry by entry as links (Vite keeps its cache in the copy's own). */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RECOVERY_LIMITS, RESET_ANSWER_MS } from "../../core/accounts/index.ts";
-import { users, verifications } from "../../db/schema.ts";
+import { users, verifications } from "../../db/schema/index.ts";
 import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

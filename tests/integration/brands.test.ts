@@ -114,7 +114,7 @@ describe("brand management", () => {
 
 describe("the admin activity log", () => {
   it("records brand changes with the admin who made them", async () => {
-    const { adminActions } = await import("../../db/schema.ts");
+    const { adminActions } = await import("../../db/schema/index.ts");
     const rows = await t.db.select().from(adminActions);
     const actions = rows.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(["add-brand", "edit-brand", "delete-brand"]));

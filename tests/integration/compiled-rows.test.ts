@@ -1,7 +1,7 @@
 import { aliasedTable, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledRows } from "../../db/compiled-rows.ts";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import { createUser } from "../../seed/factories.ts";
 import { signedInPerson } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
-import { emailOutbox } from "../../db/schema.ts";
+import { emailOutbox } from "../../db/schema/index.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";

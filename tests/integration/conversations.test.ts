@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { adminActions, emailOutbox, notifications } from "../../db/schema.ts";
+import { adminActions, emailOutbox, notifications } from "../../db/schema/index.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
 import type { Role } from "../../schemas/values.ts";

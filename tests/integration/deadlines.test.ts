@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, notifications, orders, payments } from "../../db/schema.ts";
+import { adverts, notifications, orders, payments } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

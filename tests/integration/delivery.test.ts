@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, notifications, payments, simCharges, simIntents } from "../../db/schema.ts";
+import { adverts, notifications, payments, simCharges, simIntents } from "../../db/schema/index.ts";
 import { SHIPPING_PRICE_REQUIRED } from "../../schemas/catalogue.ts";
 import { CHOOSE_DELIVERY } from "../../schemas/orders.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";

@@ -10,7 +10,7 @@ import {
   payments,
   simCharges,
   simRefunds,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { DESCRIBE_THE_PROBLEM, DISPUTE_DECIDED, NO_DISPUTE } from "../../schemas/disputes.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, favourites } from "../../db/schema.ts";
+import { adverts, favourites } from "../../db/schema/index.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAN_OUT_SAVER_ALERT, INLINE_SAVERS } from "../../core/favourites/index.ts";
 import { renderRow } from "../../core/notifications/index.ts";
-import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema.ts";
+import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";

@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeviceCookies, RESET_ANSWER_MS } from "../../core/accounts/index.ts";
-import { users, verifications } from "../../db/schema.ts";
+import { users, verifications } from "../../db/schema/index.ts";
 import { LOGIN_MESSAGES } from "../../schemas/login-limits.ts";
 import { createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";

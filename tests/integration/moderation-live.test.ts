@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 import type { Role } from "../../schemas/values.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";

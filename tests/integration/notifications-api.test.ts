@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNELS, notify } from "../../core/notifications/index.ts";
-import { emailOutbox } from "../../db/schema.ts";
+import { emailOutbox } from "../../db/schema/index.ts";
 import type { Notification } from "../../schemas/notifications.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";

@@ -9,7 +9,7 @@ import {
   smtpTransport,
   unsubscribeToken,
 } from "../../core/notifications/index.ts";
-import { emailOutbox, notifications, orders } from "../../db/schema.ts";
+import { emailOutbox, notifications, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";

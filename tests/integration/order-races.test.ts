@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, payments } from "../../db/schema.ts";
+import { orders, payments } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";

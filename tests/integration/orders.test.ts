@@ -9,7 +9,7 @@ import {
   simCharges,
   simIntents,
   simRefunds,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { BLOCKED_BOOKING } from "../../schemas/orders.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";

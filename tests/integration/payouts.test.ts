@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rollUpLedgerDays } from "../../core/ledger/index.ts";
 import { configurePlatformFee } from "../../core/orders/index.ts";
-import { notifications, orders, payments, payouts, simTransfers } from "../../db/schema.ts";
+import { notifications, orders, payments, payouts, simTransfers } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";

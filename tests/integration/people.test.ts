@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminActions, adverts, orders } from "../../db/schema.ts";
+import { adminActions, adverts, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparablePrices, REFRESH_PRICE_GUIDES } from "../../core/catalogue/index.ts";
-import { adverts, orders } from "../../db/schema.ts";
+import { adverts, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { recordSale } from "../../seed/sales-history.ts";
 import { client } from "../support/http.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillProcessors } from "../../core/catalogue/index.ts";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";

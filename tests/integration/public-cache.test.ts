@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { lockAdvert, takeDown } from "../../core/orders/index.ts";
 import { openDatabase } from "../../db/client.ts";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { typicalReplyTime } from "../../core/conversations/index.ts";
-import { conversations, messages } from "../../db/schema.ts";
+import { conversations, messages } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 

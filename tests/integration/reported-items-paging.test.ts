@@ -8,7 +8,7 @@ import {
   reports,
   reviewReports,
   reviews,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { type Person, signedInPerson } from "../support/people.ts";

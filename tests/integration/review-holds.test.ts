@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminActions, advertPublications, adverts, notifications } from "../../db/schema.ts";
+import { adminActions, advertPublications, adverts, notifications } from "../../db/schema/index.ts";
 import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
-import { adminActions, emailOutbox } from "../../db/schema.ts";
+import { adminActions, emailOutbox } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";

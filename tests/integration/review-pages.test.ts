@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, conversations, messages, orders, reviews, users } from "../../db/schema.ts";
+import { adverts, conversations, messages, orders, reviews, users } from "../../db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { conversationBlocks } from "../../db/schema.ts";
+import { conversationBlocks } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { emailOutbox, orders } from "../../db/schema.ts";
+import { emailOutbox, orders } from "../../db/schema/index.ts";
 import { DECLINE_REASON_REQUIRED } from "../../schemas/sales.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";

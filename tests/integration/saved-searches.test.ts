@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { publish } from "../../core/orders/index.ts";
-import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema.ts";
+import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema/index.ts";
 import { BAD_MATCHES_CURSOR, CHOOSE_A_BRAND } from "../../schemas/saved-searches.ts";
 import { FILTER_ERRORS } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";

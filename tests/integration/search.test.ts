@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogue, searchQuery, type Within } from "../../core/catalogue/index.ts";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { FACET_CAP, parseSearch } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adverts, ledgerEntries, orders, users } from "../../db/schema.ts";
+import { adverts, ledgerEntries, orders, users } from "../../db/schema/index.ts";
 import { seedBulk } from "../../seed/bulk.ts";
 import { createUser } from "../../seed/factories.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { FACET_CAP, type Facets } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";

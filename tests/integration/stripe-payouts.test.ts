@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payoutAccounts, payouts } from "../../db/schema.ts";
+import { payoutAccounts, payouts } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startFakeStripe } from "../support/fake-stripe.ts";
 import { client } from "../support/http.ts";

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ONE_HOLD_AT_A_TIME } from "../../core/orders/index.ts";
-import { adverts, orders, payments, simRefunds } from "../../db/schema.ts";
+import { adverts, orders, payments, simRefunds } from "../../db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startFakeStripe } from "../support/fake-stripe.ts";

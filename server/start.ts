@@ -1,21 +1,24 @@
-// First: NODE_ENV must be set before React is loaded (by ./app.ts, through React Router).
-import "./environment.ts";
 import cluster from "node:cluster";
 import { backfillProcessors } from "../core/catalogue/index.ts";
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
-import { seedDemoIfEmpty } from "../seed/demo.ts";
 import { buildApp, type Lifecycle } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { closeGently } from "./graceful-close.ts";
 import { type Core, createServices } from "./services.ts";
 import { superviseWorkers } from "./workers.ts";
 
+/** What the entry (main.ts) composes into the server: work that is not the server's own. */
+export interface StartHooks {
+  /** Seeds the demo marketplace when the database is empty (SEED_DEMO); returns whether it did. */
+  seedDemo: (core: Core) => Promise<boolean>;
+}
+
 /**
- * The entry of `npm start` (the production build) and of `npm run dev` (`--dev`: the pages from Vite, hot):
- * read .env, validate the configuration, open and migrate the database, seed the demo, serve.
+ * `npm start` (the production build) and `npm run dev` (`--dev`: the pages from Vite, hot): read .env (done by
+ * the entry first), validate the configuration, open and migrate the database, seed the demo, serve.
  */
-async function main() {
+async function main({ seedDemo }: StartHooks) {
   const dev = process.argv.includes("--dev");
   // Vite serves the source code: only to this machine, unless HOST says otherwise.
   if (dev) process.env.HOST ??= "localhost";
@@ -35,7 +38,7 @@ async function main() {
   const recognised = await database.exclusively(() => backfillProcessors(database.db));
   if (recognised) console.log(`Recognised ${recognised} more processor name(s) on existing adverts.`);
   // Under the start-up lock: of several processes starting together on an empty database, one seeds.
-  if (config.seedDemo && (await database.exclusively(() => seedDemoIfEmpty(core)))) {
+  if (config.seedDemo && (await database.exclusively(() => seedDemo(core)))) {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
   }
   if (process.argv.includes("--worker")) return work(core);
@@ -113,17 +116,20 @@ async function work({ services, runtime: { database } }: Core) {
 }
 
 /** One process serving (a worker of the cluster, or alone), or — with WEB_CONCURRENCY > 1 — their supervisor. */
-async function start() {
+async function serveOrSupervise(hooks: StartHooks) {
   const workers = process.argv.includes("--dev") || process.argv.includes("--worker") ? 1 : loadConfig().webConcurrency;
   if (workers > 1 && cluster.isPrimary) superviseWorkers(workers);
-  else await main();
+  else await main(hooks);
 }
 
-start().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+/** Starts this process's part; a failure to start ends it, in one line when the operator can fix it. */
+export function start(hooks: StartHooks) {
+  serveOrSupervise(hooks).catch((error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });
+}

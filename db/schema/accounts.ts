@@ -1,0 +1,86 @@
+/** Accounts: the tables better-auth reads and writes (core/accounts). */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { ROLES } from "../../schemas/values.ts";
+import { createdAt, oneOf, updatedAt } from "./columns.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /** user | seller | admin — see core/accounts/roles.ts */
+    role: text("role").notNull().default("user"),
+    /** Sellers only: an admin has checked this seller. Copied onto the adverts' verified mark. */
+    verified: boolean("verified").notNull().default(false),
+    /** Sellers only: acting as a seller (true) or as a plain buyer (false). Deleted accounts: deactivatedAt. */
+    actingAsSeller: boolean("acting_as_seller").notNull().default(true),
+    /** Set when an admin deletes the account: it can no longer sign in, its history stays. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("users_role_check", sql`${t.role} in (${oneOf(ROLES)})`),
+    index("users_role_created_idx").on(t.role, t.createdAt),
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    // "Verified sellers only": the few verified sellers, by id.
+    index("users_verified_idx").on(t.id).where(sql`${t.verified}`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);

@@ -1,0 +1,245 @@
+/** The catalogue: brands, adverts, their photos' hashes and status history, and the price guides (core/catalogue). */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { ReviewSignal } from "../../schemas/review-signals.ts";
+import { ADVERT_STATUSES, CONDITIONS, PRICE_SOURCES } from "../../schemas/values.ts";
+import { users } from "./accounts.ts";
+import { createdAt, oneOf, updatedAt } from "./columns.ts";
+
+/** Full-text search document, maintained by PostgreSQL itself (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Object key of the logo in media storage. */
+    imageKey: text("image_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("brands_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+/**
+ * An advert's screen size as a number, for the screen size filter: the column keeps what the seller typed
+ * (checked as "14" or "15.6" by the form), and anything else counts as no size rather than failing a search.
+ * The search and its index use this same expression.
+ */
+export const screenInches = sql`(case when screen_inches ~ '^[0-9]{1,2}([.][0-9])?$' then screen_inches::numeric end)`;
+
+export const adverts = pgTable(
+  "adverts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    brandId: uuid("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    /** The main photo (the first of photoKeys). */
+    imageKey: text("image_key").notNull(),
+    /** Up to 6 photos, in the seller's order. */
+    photoKeys: text("photo_keys").array().notNull().default(sql`'{}'::text[]`),
+    originalPriceCents: integer("original_price_cents").notNull(),
+    resalePriceCents: integer("resale_price_cents").notNull(),
+    yearsOfUse: smallint("years_of_use").notNull(),
+    location: text("location").notNull(),
+    mobile: text("mobile").notNull(),
+    description: text("description").notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
+    /** Whether the seller posts the laptop (for shippingCents, added to the price); otherwise buyers meet them. */
+    ships: boolean("ships").notNull().default(false),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    /** Shown in the home page's Latest laptops section. */
+    advertised: boolean("advertised").notNull().default(false),
+    /**
+     * available → sold (paid) | withdrawn (deleted by its seller or an admin); pending_review (held: not
+     * public) → available (approved) | rejected (see core/orders/advert-lifecycle.ts).
+     */
+    status: text("status", { enum: ADVERT_STATUSES }).notNull().default("available"),
+    /** As the seller typed it; the three columns below are what the catalogue recognised in it (null if nothing). */
+    processor: text("processor"),
+    /** The recognised processor's key in the processor list (core/catalogue/processors). */
+    processorKey: text("processor_key"),
+    /** 1 Everyday … 4 Workstation (PERFORMANCE_TIERS), from the recognised processor's score. */
+    performanceTier: smallint("performance_tier"),
+    /** The year the recognised processor came out: comparables are matched by generation band. */
+    processorYear: smallint("processor_year"),
+    ramGb: smallint("ram_gb"),
+    storageGb: integer("storage_gb"),
+    storageType: text("storage_type"),
+    screenInches: text("screen_inches"),
+    batteryHealth: smallint("battery_health"),
+    /** Why an admin removed or rejected this advert (shown to its seller). */
+    removalReason: text("removal_reason"),
+    /** What looked suspicious when it was last posted or edited (core/catalogue/review-signals.ts); null if nothing. */
+    reviewSignals: jsonb("review_signals").$type<ReviewSignal[]>(),
+    /** In the admins' review queue since then (held or flagged); cleared when an admin approves or rejects it. */
+    flaggedAt: timestamp("flagged_at", { withTimezone: true, precision: 3 }),
+    /**
+     * The price it was for sale at when an edit held it for review (set then, cleared when an admin approves or
+     * rejects it): approved at a lower one, its savers hear of the drop then (core/moderation/held-adverts.ts).
+     */
+    heldFromPriceCents: integer("held_from_price_cents"),
+    /**
+     * The mobile number's last ten digits: "+880 1712-345678" and "01712345678" are the same phone
+     * (a number on several sellers' adverts is a review signal).
+     */
+    mobileDigits: text("mobile_digits").generatedAlwaysAs(sql`right(regexp_replace(mobile, '[^0-9]', '', 'g'), 10)`),
+    /** A buyer is paying: nobody else can start paying until this passes (see core/orders/pay-order.ts). */
+    reservedByOrderId: uuid("reserved_by_order_id"),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true, precision: 3 }),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(processor, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("adverts_prices_check", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
+    check("adverts_condition_check", sql`${t.condition} in (${oneOf(CONDITIONS)})`),
+    check("adverts_status_check", sql`${t.status} in (${oneOf(ADVERT_STATUSES)})`),
+    check("adverts_performance_tier_check", sql`${t.performanceTier} between 1 and 4`),
+    // The adverts whose processor is not recognised (yet): matched again at each start (core/catalogue/processors).
+    index("adverts_unmatched_processor_idx")
+      .on(t.processor)
+      .where(sql`${t.processorKey} is null and ${t.processor} is not null`),
+    // Brand page and home page read available adverts newest first.
+    index("adverts_brand_available_idx")
+      .on(t.brandId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index("adverts_advertised_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available' and ${t.advertised}`),
+    index("adverts_seller_idx").on(t.sellerId, t.createdAt.desc()),
+    // Payment holds are found by their order (releasing one, a buyer's other holds).
+    index("adverts_reserved_idx").on(t.reservedByOrderId).where(sql`${t.reservedByOrderId} is not null`),
+    // /allAdd: every sort has an index over the available adverts, and one per brand.
+    index("adverts_available_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'available'`),
+    index("adverts_available_price_idx").on(t.resalePriceCents, t.id).where(sql`${t.status} = 'available'`),
+    index("adverts_brand_price_idx").on(t.brandId, t.resalePriceCents, t.id).where(sql`${t.status} = 'available'`),
+    // Search: words (full text) and typo-tolerant name matching (trigrams).
+    index("adverts_search_idx").using("gin", t.search),
+    index("adverts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Spec search filters (core/catalogue/search.ts): each serves its filter when the value is a rare one
+    // (Workstation, eMMC, a 17-inch screen, nearly new); common values are found along the sort's index.
+    index("adverts_processor_trgm_idx").using("gin", sql`${t.processor} gin_trgm_ops`),
+    index("adverts_tier_idx")
+      .on(t.performanceTier, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index("adverts_storage_type_idx")
+      .on(t.storageType, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index("adverts_battery_idx").on(t.batteryHealth).where(sql`${t.status} = 'available'`),
+    index("adverts_years_idx").on(t.yearsOfUse).where(sql`${t.status} = 'available'`),
+    index("adverts_screen_idx").on(screenInches).where(sql`${t.status} = 'available'`),
+    // "Ships": the adverts whose sellers post them, newest first (found along the sort's index while they are many).
+    index("adverts_ships_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'available' and ${t.ships}`),
+    // Price guidance: a configuration's sold and listed laptops (core/catalogue/price-guidance.ts), equality on
+    // everything but the generation band and the age, which are ranges and come last.
+    index("adverts_comparables_idx")
+      .on(t.status, t.performanceTier, t.ramGb, t.storageGb, t.condition, t.processorYear, t.yearsOfUse)
+      .where(sql`${t.performanceTier} is not null`),
+    // Review signals: the admins' queue, oldest first; other sellers with the same phone.
+    index("adverts_flagged_idx").on(t.flaggedAt, t.id).where(sql`${t.flaggedAt} is not null`),
+    index("adverts_mobile_digits_idx").on(t.mobileDigits, t.sellerId),
+  ],
+);
+
+/**
+ * A perceptual hash (64-bit dHash, core/media/photo-hash.ts) of each advert photo, to find the same
+ * picture on another seller's advert. Its four 16-bit bands are indexed: two hashes at most 3 bits apart
+ * share at least one band exactly, so candidates come from the band indexes and only they are compared.
+ */
+export const advertPhotoHashes = pgTable(
+  "advert_photo_hashes",
+  {
+    advertId: uuid("advert_id")
+      .notNull()
+      .references(() => adverts.id, { onDelete: "cascade" }),
+    photoKey: text("photo_key").notNull(),
+    /** The advert's seller, kept here so finding other sellers' photos needs no join. */
+    sellerId: text("seller_id").notNull(),
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+    band0: integer("band0").notNull(),
+    band1: integer("band1").notNull(),
+    band2: integer("band2").notNull(),
+    band3: integer("band3").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.advertId, t.photoKey] }),
+    index("advert_photo_hashes_band0_idx").on(t.band0),
+    index("advert_photo_hashes_band1_idx").on(t.band1),
+    index("advert_photo_hashes_band2_idx").on(t.band2),
+    index("advert_photo_hashes_band3_idx").on(t.band3),
+  ],
+);
+
+/** Every change of an advert's status: when, from what, to what, and who did it (core/orders/advert-lifecycle.ts). */
+export const advertEvents = pgTable(
+  "advert_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advertId: uuid("advert_id")
+      .notNull()
+      .references(() => adverts.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    transition: text("transition").notNull(),
+    actorId: text("actor_id"),
+    note: text("note"),
+    at: createdAt(),
+  },
+  (t) => [index("advert_events_advert_idx").on(t.advertId, t.at)],
+);
+
+/**
+ * What comparable laptops sell (or are listed) for, per configuration: performance tier, generation band
+ * (its first year), RAM, storage, condition and years of use (comparables are within a year of it). Rebuilt
+ * by the job queue (core/catalogue/price-guides.ts) and joined by primary key by the card query, so a page of
+ * cards gets its "Great price" / "Fair price" badges without a query per card. Only configurations with
+ * enough comparables have a row.
+ */
+export const priceGuides = pgTable(
+  "price_guides",
+  {
+    performanceTier: smallint("performance_tier").notNull(),
+    generationBand: smallint("generation_band").notNull(),
+    ramGb: smallint("ram_gb").notNull(),
+    storageGb: integer("storage_gb").notNull(),
+    condition: text("condition", { enum: CONDITIONS }).notNull(),
+    yearsOfUse: smallint("years_of_use").notNull(),
+    /** Sales in the last 12 months when there were enough, else the laptops listed for sale. */
+    source: text("source", { enum: PRICE_SOURCES }).notNull(),
+    comparables: integer("comparables").notNull(),
+    /** 25th percentile, median, 75th percentile (percentile_cont), in cents. */
+    lowCents: integer("low_cents").notNull(),
+    medianCents: integer("median_cents").notNull(),
+    highCents: integer("high_cents").notNull(),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      name: "price_guides_pkey",
+      columns: [t.performanceTier, t.generationBand, t.ramGb, t.storageGb, t.condition, t.yearsOfUse],
+    }),
+  ],
+);

@@ -1,0 +1,30 @@
+/** Reports of adverts, for the admins' Reported Items (core/moderation). */
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { REPORT_REASONS, REPORT_STATUSES } from "../../schemas/values.ts";
+import { users } from "./accounts.ts";
+import { adverts } from "./catalogue.ts";
+import { createdAt } from "./columns.ts";
+
+/** A buyer's report of an advert; one per buyer and advert. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advertId: uuid("advert_id")
+      .notNull()
+      .references(() => adverts.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    /** open → dismissed (nothing wrong) | actioned (the advert was removed). */
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_once_per_buyer_idx").on(t.advertId, t.reporterId),
+    index("reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);
