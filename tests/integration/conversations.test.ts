@@ -7,6 +7,7 @@ import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { eventsOf } from "../support/event-stream.ts";
+import { bookToMeet } from "../support/http.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
 import { startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -75,11 +76,7 @@ describe("starting a conversation", () => {
     const asUser = await seller.http.post("/api/conversations", { advertId: advert.id, body: "Hi me" });
     expect(asUser.statusCode).toBe(409);
     expect(asUser.json().message).toBe(M.ownLaptop);
-    const booked = await seller.http.post("/api/orders", {
-      advertId: advert.id,
-      meetingLocation: "Banani",
-      phone: "01712345678",
-    });
+    const booked = await bookToMeet(seller.http, advert.id, "Banani");
     expect(booked.statusCode).toBe(409);
     expect((await admin.http.post("/api/conversations", { advertId: advert.id, body: "Hi" })).statusCode).toBe(403);
     const gone = await createAdvert(t.services, {

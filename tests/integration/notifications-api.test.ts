@@ -6,7 +6,7 @@ import { emailOutbox } from "../../db/schema.ts";
 import type { Notification } from "../../schemas/notifications.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, client } from "../support/http.ts";
 import { signedInPerson } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -187,11 +187,7 @@ describe("the live count", () => {
       }
     }
     expect(await nextCount()).toBe(2);
-    const booked = await buyer.http.post("/api/orders", {
-      advertId: advert.id,
-      meetingLocation: "Banani",
-      phone: "01712345678",
-    });
+    const booked = await bookToMeet(buyer.http, advert.id, "Banani");
     expect(booked.statusCode, booked.body).toBe(201);
     expect(await nextCount()).toBe(3);
     await seller.http.post("/api/notifications/read");

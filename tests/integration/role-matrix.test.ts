@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { conversationBlocks } from "../../db/schema.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -181,7 +182,7 @@ const ON_OTHER_TARGETS: Record<string, ReturnType<typeof row>> = {
 };
 
 let t: TestApp;
-const as = {} as Record<Actor, ReturnType<typeof client>>;
+const as = {} as Record<Actor, Client>;
 const ids: Record<string, string> = {};
 let photo: Buffer;
 let buyerUser: Awaited<ReturnType<typeof createUser>>;
@@ -259,8 +260,7 @@ beforeAll(async () => {
     ["otherSeller", "other@x.test"],
     ["admin", "admin@x.test"],
   ] as const) {
-    as[actor] = client(t);
-    await as[actor].signIn(email);
+    as[actor] = await signedInClient(t, email);
   }
   await as.ownerAsUser.raw("PUT", "/api/me/acting-mode", { mode: "user" });
   // The buyer's order on the owner's laptop.
@@ -289,6 +289,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** A laptop of the owner's ($1, the matrix's brand), made for one call. */
+const ownersLaptop = (name: string, more: Partial<Parameters<typeof createAdvert>[1]> = {}) =>
+  createAdvert(t.services, {
+    sellerId: ids.ownerId as string,
+    brandId: ids.brand as string,
+    name,
+    resalePriceCents: 100,
+    ...more,
+  });
+
 /** Fresh targets for destructive operations, so each call meets the same situation. */
 async function fresh(op: string): Promise<Record<string, string>> {
   if (op === "DELETE /api/brands/{id}" || op === "PUT /api/brands/{id}")
@@ -297,22 +307,11 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { id: (await createUser(t.services, { name: "T", email: `t${Math.random()}@x.test` })).id };
   if (op.startsWith("DELETE /api/adverts") || op === "POST /api/adverts/{id}/removal") {
     return {
-      id: (
-        await createAdvert(t.services, {
-          sellerId: ids.ownerId as string,
-          brandId: ids.brand as string,
-          name: "Doomed",
-          resalePriceCents: 100,
-        })
-      ).id,
+      id: (await ownersLaptop("Doomed")).id,
     };
   }
   if (op === "POST /api/adverts/{id}/approval" || op === "POST /api/adverts/{id}/rejection") {
-    const held = await createAdvert(t.services, {
-      sellerId: ids.ownerId as string,
-      brandId: ids.brand as string,
-      name: "Held",
-      resalePriceCents: 100,
+    const held = await ownersLaptop("Held", {
       status: "pending_review",
       reviewSignals: [{ kind: "shared_mobile", detail: "Matrix" }],
     });
@@ -328,12 +327,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   // A block stands between two people in every conversation: each call starts unblocked.
   if (op.includes("conversations")) await t.services.db.delete(conversationBlocks);
   if (op.includes("/conversations/{id}/block") || op === "POST /api/conversations/{id}/report") {
-    const advert = await createAdvert(t.services, {
-      sellerId: ids.ownerId as string,
-      brandId: ids.brand as string,
-      name: "Talked about",
-      resalePriceCents: 100,
-    });
+    const advert = await ownersLaptop("Talked about");
     return { id: (await t.services.conversations.start(buyerUser, { advertId: advert.id, body: "Hi" })).id };
   }
   if (op.endsWith(" on a reported conversation")) return { id: ids.reportedConversation as string };
@@ -346,12 +340,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
   if (op === "POST /api/orders/{id}/decline") {
     // A booking of its own each time: a declined one cannot be declined again.
-    const advert = await createAdvert(t.services, {
-      sellerId: ids.ownerId as string,
-      brandId: ids.brand as string,
-      name: "Declined",
-      resalePriceCents: 100,
-    });
+    const advert = await ownersLaptop("Declined");
     return {
       id: (await t.services.orders.book(buyerUser, { advertId: advert.id, meetingLocation: "Z", phone: "0171234567" }))
         .id,
@@ -359,13 +348,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   }
   if (op === "POST /api/orders/{id}/ship") {
     // A paid order to be shipped of its own each time: a shipped one cannot be shipped again.
-    const advert = await createAdvert(t.services, {
-      sellerId: ids.ownerId as string,
-      brandId: ids.brand as string,
-      name: "Shipped",
-      resalePriceCents: 100,
-      shippingCents: 500,
-    });
+    const advert = await ownersLaptop("Shipped", { shippingCents: 500 });
     const shippingAddress = { name: "B", line1: "1 Road", city: "Dhaka", postcode: "1212", country: "Bangladesh" };
     const order = await t.services.orders.book(buyerUser, {
       advertId: advert.id,

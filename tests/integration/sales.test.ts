@@ -4,12 +4,12 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { emailOutbox, orders } from "../../db/schema.ts";
 import { DECLINE_REASON_REQUIRED } from "../../schemas/sales.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
+import { signedInAccount, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The sale from the seller's side, over HTTP: order numbers, an order's page, My Sales, declining. */
 
-type Client = ReturnType<typeof client>;
 let t: TestApp;
 let brandId: string;
 let samId: string;
@@ -21,16 +21,8 @@ let laptops = 0;
 const NUMBER = /^RL-[2-9A-HJ-NP-Z]{6}$/;
 const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
 
-async function signedIn(email: string) {
-  const c = client(t);
-  await c.signIn(email);
-  return c;
-}
-async function newBuyer() {
-  const email = `sales-buyer${++n}@x.test`;
-  const user = await createUser(t.services, { name: `Buyer ${n}`, email });
-  return { user, http: await signedIn(email) };
-}
+const signedIn = (email: string) => signedInClient(t, email);
+const newBuyer = () => signedInAccount(t, { name: `Buyer ${++n}`, email: `sales-buyer${n}@x.test` });
 const laptop = (sellerId = samId) =>
   createAdvert(t.services, { sellerId, brandId, name: `Laptop ${++laptops}`, resalePriceCents: 40_000 });
 async function book(buyer: Client, advertId: string, phone = "01712345678") {

@@ -8,6 +8,7 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startFakeStripe } from "../support/fake-stripe.ts";
 import { client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const WEBHOOK_SECRET = "whsec_test_relaptop";
@@ -38,8 +39,7 @@ afterAll(async () => {
 async function buyerWithOrder(priceCents = 70_000, advertId?: string) {
   const email = `b${++n}@x.test`;
   await createUser(t.services, { name: `B${n}`, email });
-  const c = client(t);
-  await c.signIn(email);
+  const c = await signedInClient(t, email);
   const id =
     advertId ??
     (await createAdvert(t.services, { sellerId, brandId, name: `XPS ${n}`, resalePriceCents: priceCents })).id;
@@ -340,11 +340,9 @@ describe("Stripe payments", () => {
     const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
     const intentId = String(clientSecret).split("_secret_")[0] as string;
     await createUser(t.services, { name: "Ada", email: `admin${n}@x.test`, role: "admin" });
-    const admin = client(t);
-    await admin.signIn(`admin${n}@x.test`);
+    const admin = await signedInClient(t, `admin${n}@x.test`);
     // The seller must wait for the payment; an admin does not (decision 8).
-    const seller = client(t);
-    await seller.signIn("s@x.test");
+    const seller = await signedInClient(t, "s@x.test");
     expect((await seller.raw("DELETE", `/api/adverts/${advertId}`)).statusCode).toBe(409);
     expect((await admin.post(`/api/adverts/${advertId}/removal`, { reason: "Stolen goods" })).statusCode).toBe(204);
 
