@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
-import { signedInClient } from "../support/people.ts";
+import { signedInAccounts } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -12,12 +12,12 @@ let seller: Client;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
-  await createUser(t.services, { name: "Sam", email: "seller@x.test", role: "seller" });
-  await createUser(t.services, { name: "Bea", email: "buyer@x.test" });
-  admin = await signedInClient(t, "admin@x.test");
-  buyer = await signedInClient(t, "buyer@x.test");
-  seller = await signedInClient(t, "seller@x.test");
+  const { clients } = await signedInAccounts(t, {
+    admin: { name: "Ada", email: "admin@x.test", role: "admin" },
+    seller: { name: "Sam", email: "seller@x.test", role: "seller" },
+    buyer: { name: "Bea", email: "buyer@x.test" },
+  });
+  ({ admin, buyer, seller } = clients);
 });
 afterAll(() => t?.close());
 

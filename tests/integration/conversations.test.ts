@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminActions, emailOutbox, notifications } from "../../db/schema.ts";
@@ -9,7 +8,7 @@ import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { eventsOf } from "../support/event-stream.ts";
 import { bookToMeet } from "../support/http.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
+import { listening, startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** Conversations over the API, on both databases: every rule a buyer, a seller or an admin would notice. */
 let t: TestApp;
@@ -415,8 +414,7 @@ describe("notices", () => {
 
 describe("live", () => {
   it("the stream tells my unread messages on connect and which conversation changed (LISTEN/NOTIFY)", async () => {
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const base = await listening(t);
     const seller = await person("seller");
     const buyer = await person();
     const id = await ask(buyer, (await laptop(seller)).id);

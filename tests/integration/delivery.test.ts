@@ -61,6 +61,13 @@ async function pay(buyer: Client, orderId: string) {
   const res = await buyer.post(`/api/orders/${orderId}/pay`, { ...GOOD, attemptKey: `delivery-${orderId}` });
   expect(res.statusCode, res.body).toBe(200);
 }
+/** A new buyer's order of one of Sam's laptops, to be shipped to them, paid. */
+async function paidShipment() {
+  const buyer = await newBuyer();
+  const id = await bookShipped(buyer.http, (await laptop()).id);
+  await pay(buyer.http, id);
+  return { buyer, id };
+}
 
 beforeAll(async () => {
   errors.on("data", (line) => {
@@ -309,9 +316,7 @@ describe("mark as shipped", () => {
   });
 
   it("shows a carrier it does not know as text, without a link", async () => {
-    const buyer = await newBuyer();
-    const id = await bookShipped(buyer.http, (await laptop()).id);
-    await pay(buyer.http, id);
+    const { buyer, id } = await paidShipment();
     expect(
       (await as.sam.post(`/api/orders/${id}/ship`, { carrier: "Sundarban Courier", trackingNumber: "SC 12345" }))
         .statusCode,
@@ -343,18 +348,14 @@ describe("mark as shipped", () => {
   });
 
   it("is its seller's alone: another seller is told the order does not exist", async () => {
-    const buyer = await newBuyer();
-    const id = await bookShipped(buyer.http, (await laptop()).id);
-    await pay(buyer.http, id);
+    const { buyer, id } = await paidShipment();
     expect((await as.rafi.post(`/api/orders/${id}/ship`, UPS)).statusCode).toBe(404);
     expect((await buyer.http.post(`/api/orders/${id}/ship`, UPS)).statusCode).toBe(403);
     expect((await buyer.http.get(`/api/orders/${id}`)).json().status).toBe("paid");
   });
 
   it("names a missing, too long or marked-up carrier and tracking number", async () => {
-    const buyer = await newBuyer();
-    const id = await bookShipped(buyer.http, (await laptop()).id);
-    await pay(buyer.http, id);
+    const { buyer, id } = await paidShipment();
     for (const [body, field] of [
       [{ trackingNumber: "1Z999" }, "carrier"],
       [{ carrier: " ", trackingNumber: "1Z999" }, "carrier"],

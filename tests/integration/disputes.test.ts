@@ -16,7 +16,7 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { bookToMeet, type Client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
-import { signedInAccount, signedInClient } from "../support/people.ts";
+import { signedInAccount, signedInAccounts, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -98,16 +98,16 @@ beforeAll(async () => {
   await t.services.background.start();
   photo = await pngBytes();
   brandId = (await createBrand(t.services, "Lenovo")).id;
-  samId = (await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
-  await createUser(t.services, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
-  ada = await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
-  await createUser(t.services, { name: "Eve Admin", email: "eve@x.test", role: "admin" });
-  await createUser(t.services, { name: "Stan", email: "stan@x.test" });
-  as.sam = await signedIn("sam@x.test");
-  as.rafi = await signedIn("rafi@x.test");
-  as.ada = await signedIn("ada@x.test");
-  as.eve = await signedIn("eve@x.test");
-  as.stranger = await signedIn("stan@x.test");
+  const { users, clients } = await signedInAccounts(t, {
+    sam: { name: "Sam Seller", email: "sam@x.test", role: "seller" },
+    rafi: { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" },
+    ada: { name: "Ada Admin", email: "ada@x.test", role: "admin" },
+    eve: { name: "Eve Admin", email: "eve@x.test", role: "admin" },
+    stranger: { name: "Stan", email: "stan@x.test" },
+  });
+  Object.assign(as, clients);
+  samId = users.sam.id;
+  ada = users.ada;
 });
 afterAll(() => t?.close());
 

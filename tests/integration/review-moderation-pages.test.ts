@@ -32,6 +32,19 @@ function expectInert(html: string) {
   expect(html).not.toMatch(/<[^>]*onerror=/i);
 }
 
+/** The one email of this kind queued for this person, rendered as it is sent. */
+async function theOnlyEmail(userId: string, kind: string) {
+  const rows = await t.services.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
+  expect(rows).toHaveLength(1);
+  return renderRow(rows[0] as (typeof rows)[number], {
+    publicUrl: PUBLIC_URL,
+    secret: "test-secret-test-secret-test-secret-0123",
+  });
+}
+
 let sellerId: string;
 let buyerId: string;
 let orderId: string;
@@ -96,15 +109,7 @@ describe("a review with markup in it", () => {
       `Bea B. reviewed you for ${inPage(PRODUCT)}. You can answer it once, publicly.`,
     );
 
-    const rows = await t.services.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.userId, sellerId), eq(emailOutbox.kind, "review.received")));
-    expect(rows).toHaveLength(1);
-    const email = renderRow(rows[0] as (typeof rows)[number], {
-      publicUrl: PUBLIC_URL,
-      secret: "test-secret-test-secret-test-secret-0123",
-    });
+    const email = await theOnlyEmail(sellerId, "review.received");
     expectInert(email.html);
     expect(email.html).toContain(`Bea B. reviewed you for ${inEmail(PRODUCT)}`);
     expect(email.html).toContain("2 of 5 stars");
@@ -182,15 +187,7 @@ describe("reporting a review and removing it, through the pages", () => {
     expect(visible(notices.body)).toContain(`Review removed: ${inPage(PRODUCT)}`);
     expect(visible(notices.body)).toContain(`An admin removed your review: ${inPage(REASON)}`);
 
-    const rows = await t.services.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.userId, buyerId), eq(emailOutbox.kind, "review.removed")));
-    expect(rows).toHaveLength(1);
-    const email = renderRow(rows[0] as (typeof rows)[number], {
-      publicUrl: PUBLIC_URL,
-      secret: "test-secret-test-secret-test-secret-0123",
-    });
+    const email = await theOnlyEmail(buyerId, "review.removed");
     expect(email.subject).toBe(`Your review of ${PRODUCT} was removed`);
     expectInert(email.html);
     expect(email.html).toContain(`The reason given: ${inEmail(REASON)}`);

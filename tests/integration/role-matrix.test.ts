@@ -190,12 +190,7 @@ let ownerUser: Awaited<ReturnType<typeof createUser>>;
 
 /** An order of the buyer's on the owner's laptop, paid, handed over, and with a problem reported. */
 async function disputedOrder() {
-  const advert = await createAdvert(t.services, {
-    sellerId: ownerUser.id,
-    brandId: ids.brand as string,
-    name: "Disputed",
-    resalePriceCents: 100,
-  });
+  const advert = await ownersLaptop("Disputed");
   const { id } = await t.services.orders.book(buyerUser, {
     advertId: advert.id,
     meetingLocation: "Z",
@@ -212,6 +207,16 @@ async function disputedOrder() {
 }
 const LOTS = { limit: 1000, windowMs: 60_000 };
 
+/** A laptop of the owner's, of the matrix's brand ($1 unless said). */
+const ownersLaptop = (name: string, more: Partial<Parameters<typeof createAdvert>[1]> = {}) =>
+  createAdvert(t.services, {
+    sellerId: ids.ownerId as string,
+    brandId: ids.brand as string,
+    name,
+    resalePriceCents: 100,
+    ...more,
+  });
+
 beforeAll(async () => {
   // Every blocking and reporting call gets a conversation of its own: more than a buyer may start in an hour.
   t = await startTestApp({}, { messageLimits: { messages: LOTS, conversations: LOTS } });
@@ -227,29 +232,10 @@ beforeAll(async () => {
   ids.buyerId = buyer.id;
   await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
-  ids.advert = (
-    await createAdvert(t.services, {
-      sellerId: owner.id,
-      brandId: brand.id,
-      name: "Matrix laptop",
-      resalePriceCents: 10_000,
-    })
-  ).id;
-  ids.favourite = (
-    await createAdvert(t.services, {
-      sellerId: owner.id,
-      brandId: brand.id,
-      name: "Matrix favourite",
-      resalePriceCents: 10_000,
-    })
-  ).id;
+  ids.advert = (await ownersLaptop("Matrix laptop", { resalePriceCents: 10_000 })).id;
+  ids.favourite = (await ownersLaptop("Matrix favourite", { resalePriceCents: 10_000 })).id;
   // A laptop the buyer received and reviewed.
-  const received = await createAdvert(t.services, {
-    sellerId: owner.id,
-    brandId: brand.id,
-    name: "Received laptop",
-    resalePriceCents: 20_000,
-  });
+  const received = await ownersLaptop("Received laptop", { resalePriceCents: 20_000 });
   const sale = await createCompletedOrder(t.services, buyer, received.id);
   ids.review = (await t.services.reviews.write(buyer, sale.id, { rating: 4, body: "Works as described." })).id;
   as.anonymous = client(t);
@@ -270,12 +256,7 @@ beforeAll(async () => {
   await as.buyer.post("/api/reports", { advertId: ids.advert, reason: "Other" });
   ids.conversation = (await t.services.conversations.start(buyerUser, { advertId: ids.advert, body: "Matrix?" })).id;
   // Another conversation between them, which the buyer reported.
-  const talkedAbout = await createAdvert(t.services, {
-    sellerId: owner.id,
-    brandId: brand.id,
-    name: "Reported talk",
-    resalePriceCents: 10_000,
-  });
+  const talkedAbout = await ownersLaptop("Reported talk", { resalePriceCents: 10_000 });
   ids.reportedConversation = (
     await t.services.conversations.start(buyerUser, { advertId: talkedAbout.id, body: "Matrix, reported?" })
   ).id;
@@ -288,16 +269,6 @@ beforeAll(async () => {
   ids.disputedOrder = (await disputedOrder()).orderId;
 });
 afterAll(() => t?.close());
-
-/** A laptop of the owner's ($1, the matrix's brand), made for one call. */
-const ownersLaptop = (name: string, more: Partial<Parameters<typeof createAdvert>[1]> = {}) =>
-  createAdvert(t.services, {
-    sellerId: ids.ownerId as string,
-    brandId: ids.brand as string,
-    name,
-    resalePriceCents: 100,
-    ...more,
-  });
 
 /** Fresh targets for destructive operations, so each call meets the same situation. */
 async function fresh(op: string): Promise<Record<string, string>> {

@@ -5,7 +5,7 @@ import { emailOutbox, orders } from "../../db/schema.ts";
 import { DECLINE_REASON_REQUIRED } from "../../schemas/sales.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
-import { signedInAccount, signedInClient } from "../support/people.ts";
+import { signedInAccount, signedInCast, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The sale from the seller's side, over HTTP: order numbers, an order's page, My Sales, declining. */
@@ -14,7 +14,7 @@ let t: TestApp;
 let brandId: string;
 let samId: string;
 let rafiId: string;
-const as = {} as Record<"sam" | "rafi" | "admin" | "stranger", Client>;
+const as = {} as Record<"sam" | "rafi" | "ada" | "stan", Client>;
 let n = 0;
 let laptops = 0;
 
@@ -48,14 +48,10 @@ async function allPages(who: Client, query = "") {
 beforeAll(async () => {
   t = await startTestApp();
   brandId = (await createBrand(t.services, "Lenovo")).id;
-  samId = (await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
-  rafiId = (await createUser(t.services, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" })).id;
-  await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
-  await createUser(t.services, { name: "Stan", email: "stan@x.test" });
-  as.sam = await signedIn("sam@x.test");
-  as.rafi = await signedIn("rafi@x.test");
-  as.admin = await signedIn("ada@x.test");
-  as.stranger = await signedIn("stan@x.test");
+  const { users, clients } = await signedInCast(t, "sam", "rafi", "ada", "stan");
+  Object.assign(as, clients);
+  samId = users.sam.id;
+  rafiId = users.rafi.id;
 });
 afterAll(() => t?.close());
 
@@ -91,7 +87,7 @@ describe("an order's page", () => {
     for (const [who, viewer] of [
       [buyer.http, "buyer"],
       [as.sam, "seller"],
-      [as.admin, "admin"],
+      [as.ada, "admin"],
     ] as const) {
       const res = await who.get(`/api/orders/${id}`);
       expect(res.statusCode, viewer).toBe(200);
@@ -105,7 +101,7 @@ describe("an order's page", () => {
       });
       expect(res.json().events).toEqual([expect.objectContaining({ who: buyer.user.name, what: "Booked the laptop" })]);
     }
-    for (const who of [as.rafi, as.stranger]) {
+    for (const who of [as.rafi, as.stan]) {
       const res = await who.get(`/api/orders/${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain("8801711223344");

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payoutAccounts, payouts } from "../../db/schema.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { startFakeStripe } from "../support/fake-stripe.ts";
+import { startFakeStripe, stripeEnv } from "../support/fake-stripe.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
 import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -21,14 +21,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await startTestApp({
-    PAYMENT_PROVIDER: "stripe",
-    PAYOUT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_relaptop",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.apiBase,
-  });
+  t = await startTestApp({ ...stripeEnv(stripe.apiBase, WEBHOOK_SECRET), PAYOUT_PROVIDER: "stripe" });
 });
 afterAll(async () => {
   await t?.close();

@@ -5,7 +5,7 @@ import { ONE_HOLD_AT_A_TIME } from "../../core/orders/index.ts";
 import { adverts, orders, payments, simRefunds } from "../../db/schema.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { startFakeStripe } from "../support/fake-stripe.ts";
+import { startFakeStripe, stripeEnv } from "../support/fake-stripe.ts";
 import { client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
 import { signedInClient } from "../support/people.ts";
@@ -21,13 +21,7 @@ const signer = new Stripe("sk_test_signer");
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await startTestApp({
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_relaptop",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.apiBase,
-  });
+  t = await startTestApp(stripeEnv(stripe.apiBase, WEBHOOK_SECRET));
   brandId = (await createBrand(t.services, "Dell")).id;
   sellerId = (await createUser(t.services, { name: "S", email: "s@x.test", role: "seller" })).id;
 });
@@ -308,13 +302,7 @@ describe("Stripe payments", () => {
   });
 
   it("seeds the demo marketplace, its sale paid with the test card, and refunds that sale the same way", async () => {
-    const fresh = await startTestApp({
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_relaptop",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.apiBase,
-    });
+    const fresh = await startTestApp(stripeEnv(stripe.apiBase, WEBHOOK_SECRET));
     try {
       expect(await seedDemoIfEmpty(fresh.services)).toBe(true);
       // The demo's sale still waiting for its handover (the others were handed over: no longer cancelled).
