@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bell's and Messages' counts as the page is rendered; they keep them live from there (server-sent events).
   // A list page kept for every signed-in reader of its kind carries nobody's: it reads them once loaded.
   const { services, forEveryone } = context.get(appContext);
-  const unread = user && !forEveryone ? await services.unreadCounts(user) : { notices: 0, messages: 0 };
+  const unread = user && !forEveryone ? await services.conversations.unreadCounts(user) : { notices: 0, messages: 0 };
   const headers = new Headers();
   if (setCookie) headers.append("set-cookie", setCookie);
   // Nobody signed in (Logout, or a session that expired or was ended elsewhere): the zone's cookie goes, and a

@@ -66,7 +66,7 @@ try {
   await stop(ceiling);
 }
 
-const app = startNode(["server/main.ts"], APP_PORT, {
+const app = startNode(["main.ts"], APP_PORT, {
   ...env,
   LOG_LEVEL: "warn",
   SEED_DEMO: "false",

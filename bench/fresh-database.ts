@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.ts";
-import { adverts, brands } from "../db/schema.ts";
+import { adverts, brands } from "../db/schema/index.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
@@ -66,8 +66,8 @@ export async function freshDatabase(
   await seedBulk(services, size);
   await more?.(services);
   console.log(`Seeded ${size.toLocaleString("en-US")} adverts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  const [brand] = await services.db.select({ id: brands.id }).from(brands).limit(1);
-  const forSale = await services.db
+  const [brand] = await runtime.db.select({ id: brands.id }).from(brands).limit(1);
+  const forSale = await runtime.db
     .select({ id: adverts.id })
     .from(adverts)
     .where(sql`status = 'available'`)

@@ -77,7 +77,7 @@ try {
     const order: Variant[] = round % 2 === 0 ? ["hearts", "no hearts"] : ["no hearts", "hearts"];
     for (const variant of order) {
       const child = startNode(
-        ["server/main.ts"],
+        ["main.ts"],
         PORT,
         { ...db.env, AUTH_SECRET: BENCH_SECRET, SEED_DEMO: "false", LOG_LEVEL: "warn", PUBLIC_URL: base },
         builds[variant],

@@ -23,7 +23,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { count, inArray, sql } from "drizzle-orm";
 import { type Db, openDatabase } from "../db/client.ts";
-import { emailOutbox, users } from "../db/schema.ts";
+import { emailOutbox, users } from "../db/schema/index.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
@@ -78,7 +78,7 @@ function seed(dir: string, label: string): FreshDatabase {
 
 async function serve(dir: string, env: Record<string, string>) {
   const child = startNode(
-    ["server/main.ts"],
+    ["main.ts"],
     PORT,
     {
       ...env,
@@ -118,7 +118,7 @@ async function sales(dir: string, variant: Sale["variant"], round: number, smtpU
   });
   const worker =
     now && inWorker
-      ? startNode(["server/main.ts", "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
+      ? startNode(["main.ts", "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
       : null;
   // Read beside the server: PostgreSQL only (the embedded database's folder is the server's alone).
   const outbox =
@@ -170,7 +170,7 @@ async function writeBurst(env: Record<string, string>, count: number) {
   const database = await openDatabase(config.database);
   const services = createServices(config, database);
   const { notify } = await import("../core/notifications/index.ts");
-  await services.db.execute(sql`
+  await runtime.db.execute(sql`
     insert into ${users} (id, name, email, role, verified, acting_as_seller)
     select 'burst-' || g, 'Seller ' || g, 'seller' || g || '@burst.relaptop.test', 'seller', true, true
     from generate_series(1, 1000) g`);
@@ -180,7 +180,7 @@ async function writeBurst(env: Record<string, string>, count: number) {
   for (let c = 0; c < chunks.length; c += 4) {
     await Promise.all(
       chunks.slice(c, c + 4).map((from) =>
-        services.db.transaction(async (tx) => {
+        runtime.db.transaction(async (tx) => {
           for (let i = from; i < Math.min(count, from + 500); i++) {
             await notify(tx, "account.sellerVerified", { recipientId: `burst-${1 + (i % 1000)}`, params: {} });
           }

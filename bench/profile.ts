@@ -23,7 +23,7 @@ const dir = path.resolve("bench/profiles");
 fs.mkdirSync(dir, { recursive: true });
 const before = new Set(fs.readdirSync(dir));
 
-const server = startNode(["--cpu-prof", `--cpu-prof-dir=${dir}`, "server/main.ts"], PORT, {
+const server = startNode(["--cpu-prof", `--cpu-prof-dir=${dir}`, "main.ts"], PORT, {
   PUBLIC_URL: base,
   LOG_LEVEL: "warn",
 });

@@ -106,7 +106,7 @@ for (const size of sizes) {
   }
 
   const app = await start(
-    "server/main.ts",
+    "main.ts",
     // The booking load signs up its buyers from this one address: lift the per-address sign-up limit.
     {
       ...db.env,

@@ -104,7 +104,7 @@ for (let i = 0; i < samples; i++) {
   statement.push(performance.now() - started);
   await db.execute(sql`insert into advert_publications (advert_id) values (${advert.id})`);
   const jobStarted = performance.now();
-  await services.background.matchSavedSearchesNow();
+  await services.savedSearches.matchNow();
   job.push(performance.now() - jobStarted);
 }
 // Where the time goes, for one advert (the plan printed once).
@@ -140,7 +140,7 @@ await db.execute(sql`
 await db.execute(sql`analyze saved_search_matches`);
 console.log(`${searchCount.toLocaleString("en-US")} people × 3 waiting matches in ${seconds(t)} s`);
 const digestStarted = Date.now();
-await services.background.sendDailyDigestsNow();
+await services.savedSearches.sendDigestsNow();
 const digestSeconds = (Date.now() - digestStarted) / 1000;
 const [emails] = rowsOf<{ n: number }>(
   await db.execute(sql`select count(*)::int as n from email_outbox where kind = 'savedSearch.daily'`),

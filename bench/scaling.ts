@@ -41,7 +41,7 @@ interface Figures {
 }
 
 async function measure(count: number): Promise<Figures> {
-  const apps = APPS.slice(0, count).map((port) => startNode(["server/main.ts"], port, env));
+  const apps = APPS.slice(0, count).map((port) => startNode(["main.ts"], port, env));
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
     for (const port of APPS.slice(0, count)) {

@@ -1,5 +1,5 @@
 /**
- * The fixed values of the marketplace, defined once: the database's checks (db/schema.ts), the
+ * The fixed values of the marketplace, defined once: the database's checks (db/schema/index.ts), the
  * validation schemas, the core and the pages all import them from here. No zod here: pages that
  * only list them (the /allAdd filters) must not pull the validation library into their JavaScript.
  */

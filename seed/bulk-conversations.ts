@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 
 /**
  * Adds `conversations` conversations (about as many different adverts, which must exist: seedBulk) with
@@ -8,7 +8,7 @@ import type { Services } from "../server/services.ts";
  * words, unread counts) is filled from its messages the way sending would. For scale work only.
  */
 export async function seedConversationsBulk(
-  { db }: Services,
+  { runtime: { db } }: Core,
   { conversations, messagesEach }: { conversations: number; messagesEach: number },
 ) {
   const BUYERS = 20_000;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
-import { brands, users } from "../db/schema.ts";
-import type { Services } from "../server/services.ts";
+import { brands, users } from "../db/schema/index.ts";
+import type { Core } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createBrand } from "./factories.ts";
 import { seedBulkSalesHistory } from "./sales-history.ts";
@@ -129,7 +129,7 @@ export async function seedBulk(services: Services, total: number, log: (line: st
   await seedBulkSalesHistory(db);
   // Vacuumed too: the updates above leave dead versions, kept on a server with autovacuum off (seed/bulk-conversations.ts).
   await db.execute(sql`vacuum analyze adverts`);
-  log(`${await services.background.refreshPriceGuidesNow()} price guides`);
+  log(`${await services.catalogue.refreshPriceGuidesNow()} price guides`);
 }
 
 /** Each bulk seller's own mobile number (seller n of a run: 017 and n in eight digits). */
@@ -141,7 +141,7 @@ const sellersMobile = (n: SQL) => sql`'017' || lpad((${n})::text, 8, '0')`;
  * below similar laptops, a third held for another bulk seller's mobile number, a third public but flagged
  * for asking to be paid off the site. Returns how many.
  */
-async function holdSuspiciousBulkAdverts(db: Services["db"], run: string, count: number, sellers: number) {
+async function holdSuspiciousBulkAdverts(db: Core["runtime"]["db"], run: string, count: number, sellers: number) {
   const result = await db.execute(sql`
     with picked as (
       select id, row_number() over () % 3 as k,
@@ -178,7 +178,7 @@ async function holdSuspiciousBulkAdverts(db: Services["db"], run: string, count:
  * Gives every bulk seller without one a rating (1–40 reviews, mostly 4 and 5 stars), so every card of a
  * bulk catalogue carries "★ 4.3 (17)" — the counters only: the reviews behind them are not the point here.
  */
-export async function rateBulkSellers(db: Services["db"]) {
+export async function rateBulkSellers(db: Core["runtime"]["db"]) {
   await db.execute(sql`
     insert into seller_ratings (seller_id, review_count, rating_sum, stars_1, stars_2, stars_3, stars_4, stars_5)
     select id, s1 + s2 + s3 + s4 + s5, s1 + 2 * s2 + 3 * s3 + 4 * s4 + 5 * s5, s1, s2, s3, s4, s5

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { saleWindows } from "../core/orders/index.ts";
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 
 /**
  * The demo's story is played now and moved back to when each step happened (demo-timeline.ts), but a deadline
@@ -9,9 +9,9 @@ import type { Services } from "../server/services.ts";
  * a booking from when it was made, a payment from when it was taken, a handover from when it was handed over
  * (a parcel from when it was received, or shipped plus SHIPPING_DAYS).
  */
-export async function countDeadlinesFromTheStory(s: Services) {
+export async function countDeadlinesFromTheStory(s: Core) {
   const w = saleWindows();
-  await s.db.execute(sql`
+  await s.runtime.db.execute(sql`
     update orders o set deadline_at = case o.status
       when 'booked' then o.created_at + make_interval(hours => ${w.bookingHours})
       when 'paid' then (select max(e.created_at) from order_events e where e.order_id = o.id and e.transition = 'pay')

@@ -1,4 +1,4 @@
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 import { distinctPhoto } from "./demo-images.ts";
 import type { demoTimeline } from "./demo-timeline.ts";
 import { createUser } from "./factories.ts";
@@ -13,20 +13,20 @@ const photoFile = async (label: string, seed: number) =>
  * with a photo of his own, and Lina adds a line. It waits for an admin's decision.
  */
 export async function seedOpenDispute(
-  s: Services,
+  s: Core,
   happened: ReturnType<typeof demoTimeline>,
   sam: Awaited<ReturnType<typeof createUser>>,
   advertId: string,
 ) {
   const lina = await happened(40 * 24, () => createUser(s, { name: "Lina Rahman", email: "lina@relaptop.test" }));
   const { id } = await happened(50, async () => {
-    const order = await s.orders.book(lina, { advertId, meetingLocation: "Mirpur 10, Dhaka", phone: "01911234567" });
-    await s.orders.payWithTestCard(lina, order.id);
+    const order = await s.services.orders.book(lina, { advertId, meetingLocation: "Mirpur 10, Dhaka", phone: "01911234567" });
+    await s.services.orders.payWithTestCard(lina, order.id);
     return order;
   });
-  await happened(44, () => s.orders.handOver(sam, id));
+  await happened(44, () => s.services.orders.handOver(sam, id));
   await happened(22, async () =>
-    s.disputes.report(lina, id, {
+    s.services.disputes.report(lina, id, {
       reason: "does_not_work",
       description:
         "It will not charge: the light on the charger comes on, but the battery stays at 0% and it shuts down as soon as I unplug it. Sam showed it running on the charger when we met.",
@@ -34,13 +34,13 @@ export async function seedOpenDispute(
     }),
   );
   await happened(18, async () =>
-    s.disputes.write(sam, id, {
+    s.services.disputes.write(sam, id, {
       body: "It held a charge all week before I sold it — here it is at 86% the morning we met. Could the charger be the problem? I gave you the original one.",
       photos: [await photoFile("Battery at 86%", 73)],
     }),
   );
   await happened(16, () =>
-    s.disputes.write(lina, id, {
+    s.services.disputes.write(lina, id, {
       body: "I tried another charger at a shop in Mirpur: same thing. I can bring it to an admin's meeting point if that helps.",
       photos: [],
     }),

@@ -4,7 +4,7 @@ import sharp from "sharp";
  * Demo pictures drawn locally (no network): a logo mark per brand and a simple
  * laptop drawing per advert, tinted so the catalogue does not look uniform.
  */
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (s: string) => s.services.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A logo mark (the brand's initial in a circle): the card under it names the brand, once. */
 export async function brandLogo(name: string, hue: number): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 import type { demoTimeline } from "./demo-timeline.ts";
 import type { createUser } from "./factories.ts";
 
@@ -14,12 +14,12 @@ export const demoShipping = (i: number, sellsIt: "sam" | "rafi") =>
  * My Sales shows it on its way. Through the core, so both have its notices.
  */
 export async function seedShippedOrder(
-  s: Services,
+  s: Core,
   happened: ReturnType<typeof demoTimeline>,
   { buyer, seller, advertId }: { buyer: Account; seller: Account; advertId: string },
 ) {
   const order = await happened(5 * 24, async () => {
-    const booked = await s.orders.book(buyer, {
+    const booked = await s.services.orders.book(buyer, {
       advertId,
       delivery: "ship",
       shippingAddress: {
@@ -31,10 +31,10 @@ export async function seedShippedOrder(
       },
       phone: "01711234567",
     });
-    await s.orders.payWithTestCard(buyer, booked.id);
+    await s.services.orders.payWithTestCard(buyer, booked.id);
     return booked;
   });
   await happened(2 * 24, () =>
-    s.orders.ship(seller, order.id, { carrier: "UPS", trackingNumber: "1Z999AA10123456784" }),
+    s.services.orders.ship(seller, order.id, { carrier: "UPS", trackingNumber: "1Z999AA10123456784" }),
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { adverts } from "../db/schema.ts";
-import type { Services } from "../server/services.ts";
+import { adverts } from "../db/schema/index.ts";
+import type { Core } from "../server/services.ts";
 
 /**
  * What each demo laptop has inside, so the spec search (`thinkpad i7 16gb 512 ssd under 600`), its filters
@@ -41,12 +41,12 @@ const SPECS: Record<string, [string, number, number, number, string, string, num
   "Acer Predator Helios 16": ["Intel Core i9-13900HX", 4, 32, 2048, "SSD", "16", 99],
 };
 
-export async function giveDemoSpecs(s: Services) {
+export async function giveDemoSpecs(s: Core) {
   const rows = Object.entries(SPECS).map(
     ([name, spec]) =>
       sql`(${name}, ${spec[0]}, ${spec[1]}::smallint, ${spec[2]}::smallint, ${spec[3]}::int, ${spec[4]}, ${spec[5]}, ${spec[6]}::smallint)`,
   );
-  await s.db.execute(sql`
+  await s.runtime.db.execute(sql`
     update ${adverts} a set processor = coalesce(a.processor, v.processor),
       performance_tier = coalesce(a.performance_tier, case when a.processor is null then v.tier end),
       ram_gb = v.ram, storage_gb = v.storage, storage_type = v.type, screen_inches = v.screen, battery_health = v.battery

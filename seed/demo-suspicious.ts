@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { advertSchema } from "../schemas/catalogue.ts";
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 import { distinctPhoto } from "./demo-images.ts";
 import { createUser } from "./factories.ts";
 
@@ -14,12 +14,12 @@ export const SAMS_DEMO_MOBILE = "01711000001";
  * queue in Reported Items has something on first start: one held for another seller's photo, one for
  * another seller's phone number, one only flagged for asking to be paid by Western Union.
  */
-export async function seedSuspiciousAdverts(s: Services, sam: Seller, brandIds: Record<string, string | undefined>) {
+export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Record<string, string | undefined>) {
   const quick = await createUser(s, { name: "Quick Deals", email: "quickdeals@relaptop.test", role: "seller" });
   const outlet = await createUser(s, { name: "Laptop Outlet", email: "outlet@relaptop.test", role: "seller" });
   const photo = await distinctPhoto("ThinkPad T490", 7);
   const post = (seller: Seller, fields: Record<string, string>, picture: Buffer) =>
-    s.adverts.create(
+    s.services.catalogue.adverts.create(
       seller,
       advertSchema.parse({
         originalPrice: "1100",

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { publish } from "../core/orders/index.ts";
-import { brands, users } from "../db/schema.ts";
+import { brands, users } from "../db/schema/index.ts";
 import { CONDITIONS } from "../schemas/values.ts";
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
 import { seedOpenDispute } from "./demo-dispute.ts";
 import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
@@ -102,18 +102,18 @@ const COMMON_LAPTOPS: [brand: string, model: string, processor: string, dollars:
 
 const LOCATIONS = ["Dhaka", "Chattogram", "Sylhet", "Khulna", "Rajshahi", "Gazipur"];
 
-async function brandNamed(s: Services, name: string) {
-  const [brand] = await s.db.select({ id: brands.id }).from(brands).where(eq(brands.name, name));
+async function brandNamed(s: Core, name: string) {
+  const [brand] = await s.runtime.db.select({ id: brands.id }).from(brands).where(eq(brands.name, name));
   return brand?.id;
 }
 
 /** Seeds the demo marketplace when the database has no accounts yet. Returns whether it did. */
-export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
-  const [row] = await s.db.select({ n: count() }).from(users);
+export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
+  const [row] = await s.runtime.db.select({ n: count() }).from(users);
   if (Number(row?.n ?? 0) > 0) return false;
 
   // Each step, moved back to when it happened in the story: hours before now (see demo-timeline.ts).
-  const happened = demoTimeline(s.db);
+  const happened = demoTimeline(s.runtime.db);
   const DAY = 24;
   const admin = await happened(400 * DAY, () =>
     createUser(s, { name: "Ada Admin", email: DEMO_ACCOUNTS.admin, role: "admin" }),
@@ -188,29 +188,29 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   await giveDemoSpecs(s);
   // Through the core, like everything below, so the demo accounts have their first notifications
   // (and, without SMTP_URL, their emails kept and logged).
-  await happened(35 * DAY, () => s.people.setVerified(admin, seller.id, true));
+  await happened(35 * DAY, () => s.services.moderation.people.setVerified(admin, seller.id, true));
   // One laptop already sold, through the real booking and payment (so the seller sees who bought it), waiting
   // for Sam to hand it over; and another handed over yesterday, in its buyer protection window ("Everything is
   // fine" for Bea to press).
   if (sold) {
     const advertId = sold;
     await happened(4 * DAY, async () => {
-      const order = await s.orders.book(buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" });
-      await s.orders.payWithTestCard(buyer, order.id);
+      const order = await s.services.orders.book(buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" });
+      await s.services.orders.payWithTestCard(buyer, order.id);
     });
   }
   if (handedOver) {
     const advertId = handedOver;
     const order = await happened(3 * DAY, async () => {
-      const placed = await s.orders.book(buyer, {
+      const placed = await s.services.orders.book(buyer, {
         advertId,
         meetingLocation: "Dhanmondi 27, Dhaka",
         phone: "01711234567",
       });
-      await s.orders.payWithTestCard(buyer, placed.id);
+      await s.services.orders.payWithTestCard(buyer, placed.id);
       return placed;
     });
-    await happened(DAY, () => s.orders.handOver(seller, order.id));
+    await happened(DAY, () => s.services.orders.handOver(seller, order.id));
   }
   // And one of Sam's booked, not yet paid: on first start his My Sales has a booking to decline or wait on.
   if (booked) {
@@ -219,18 +219,18 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
     // The buyer and the seller talk about it, the seller answering within hours (the trust panel's typical
     // reply time): the seller finds the buyer's last message unread.
     const { id } = await happened(3 * DAY - 0.25, () =>
-      s.conversations.start(buyer, {
+      s.services.conversations.start(buyer, {
         advertId,
         body: "Hello! Is the battery still good? Could I see the laptop on Saturday?",
       }),
     );
     await happened(2 * DAY + 21, () =>
-      s.conversations.send(seller, id, "Hi Bea, battery health is 92%. Saturday afternoon works for me."),
+      s.services.conversations.send(seller, id, "Hi Bea, battery health is 92%. Saturday afternoon works for me."),
     );
-    await happened(2 * DAY + 20, () => s.conversations.send(buyer, id, "Great, see you at Banani 11 at 3 pm."));
+    await happened(2 * DAY + 20, () => s.services.conversations.send(buyer, id, "Great, see you at Banani 11 at 3 pm."));
     // She books it after their chat; unpaid, it holds the laptop for BOOKING_HOURS from then.
     await happened(20, () =>
-      s.orders.book(buyer, { advertId, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" }),
+      s.services.orders.book(buyer, { advertId, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" }),
     );
   }
   // And one Sam shipped to her, with a UPS tracking number.
@@ -239,16 +239,16 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
   if (asked) {
     const advertId = asked;
     await happened(2 * DAY + 6, () =>
-      s.conversations.start(buyer, { advertId, body: "Is the price negotiable? I can pay today." }),
+      s.services.conversations.start(buyer, { advertId, body: "Is the price negotiable? I can pay today." }),
     );
   }
   // Three saved searches for the demo buyer: instant alerts on ThinkPads, a daily digest of cheap Dells, and
   // a specification (any brand) with alerts off.
   const [lenovo, dell] = await Promise.all([brandNamed(s, "Lenovo"), brandNamed(s, "Dell")]);
   await happened(2 * DAY + 4, async () => {
-    await s.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
-    await s.savedSearches.create(buyer, { brand: dell, maxPrice: 60_000, sort: "price_asc", alerts: "daily" });
-    await s.savedSearches.create(buyer, {
+    await s.services.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
+    await s.services.savedSearches.create(buyer, { brand: dell, maxPrice: 60_000, sort: "price_asc", alerts: "daily" });
+    await s.services.savedSearches.create(buyer, {
       cpu: "i5",
       minRam: 8,
       minStorage: 256,
@@ -282,27 +282,27 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
         storageGb: 512,
         storageType: "SSD",
       });
-      await s.db.transaction((tx) => publish(tx, advert.id, other.id));
+      await s.runtime.db.transaction((tx) => publish(tx, advert.id, other.id));
     }
-    await s.background.matchSavedSearchesNow();
+    await s.services.savedSearches.matchNow();
   });
   // The buyer had saved a laptop that another buyer then bought (seedReviews): the bell says it was sold.
   const soldToKarim = laptops[10];
-  if (soldToKarim) await happened(2 * DAY + 3, () => s.favourites.save(buyer, soldToKarim));
+  if (soldToKarim) await happened(2 * DAY + 3, () => s.services.favourites.save(buyer, soldToKarim));
   // Sam gets paid: his payout account is set up a month ago; the job pays out his first two final sales, and the
   // last one waits as Available for the next daily run. Rafi has no payout account: his sale waits until he has one.
   // (With Stripe Connect payouts, Sam onboards on Stripe's pages himself: his money waits as Available.)
-  const paysOut = s.payouts.provider.onboarding === "form";
-  if (paysOut) await happened(30 * DAY, () => s.payouts.setUp(seller, DEMO_PAYOUT_ACCOUNT));
+  const paysOut = s.services.payouts.provider.onboarding === "form";
+  if (paysOut) await happened(30 * DAY, () => s.services.payouts.setUp(seller, DEMO_PAYOUT_ACCOUNT));
   await seedReviews(s, happened, seller, laptops, async (k, soldAt) => {
-    if (k === 1 && paysOut) await happened(soldAt - 2, () => s.payouts.run({ queue: true }));
+    if (k === 1 && paysOut) await happened(soldAt - 2, () => s.services.payouts.run({ queue: true }));
   });
   // The buyer's favourites: four of the seller's laptops (one booked, one sold), then the seller lowers the
   // price of one of them, so Favourites shows "↓ $50 since you saved it" and the bell has the price drop.
   const sams = made.filter((a) => a.sellerId === seller.id);
   const saved = [sams[0], sams[1], ...made.filter((a) => a.id === booked || a.id === sold)];
   await happened(12, async () => {
-    for (const a of saved) if (a) await s.favourites.save(buyer, a.id);
+    for (const a of saved) if (a) await s.services.favourites.save(buyer, a.id);
   });
   const cheaper = sams[0];
   if (cheaper) await happened(6, () => lowerPrice(s, seller, cheaper.id, cheaper.priceCents - 5_000));
@@ -323,7 +323,7 @@ export async function seedDemoIfEmpty(s: Services): Promise<boolean> {
  * for her to receive and review herself.)
  */
 async function seedReviews(
-  s: Services,
+  s: Core,
   happened: ReturnType<typeof demoTimeline>,
   sam: Awaited<ReturnType<typeof createUser>>,
   laptops: string[],
@@ -343,11 +343,11 @@ async function seedReviews(
     if (!advertId) continue;
     const soldAt = 44 - 8 * k;
     const order = await happened(soldAt, () => createCompletedOrder(s, buyer, advertId));
-    const review = await happened(soldAt - 4, () => s.reviews.write(buyer, order.id, { rating, body }));
+    const review = await happened(soldAt - 4, () => s.services.reviews.write(buyer, order.id, { rating, body }));
     await afterSale(k, soldAt);
     if (rating === 4) {
       await happened(soldAt - 6, () =>
-        s.reviews.answer(
+        s.services.reviews.answer(
           sam,
           review.id,
           "Thank you, Nadia! Sorry about the scratch — I have added close-ups to my other adverts.",

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Role } from "../core/accounts/index.ts";
 import { processorColumns } from "../core/catalogue/index.ts";
-import { adverts, brands, users } from "../db/schema.ts";
+import { adverts, brands, users } from "../db/schema/index.ts";
 import { advertUpdateSchema } from "../schemas/catalogue.ts";
 import type { ReviewSignal } from "../schemas/review-signals.ts";
 import type { AdvertStatus, Condition } from "../schemas/values.ts";
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 import { brandLogo, laptopPicture } from "./demo-images.ts";
 
 /**
@@ -15,15 +15,15 @@ import { brandLogo, laptopPicture } from "./demo-images.ts";
 export const DEMO_PASSWORD = "Passw0rd!";
 
 export async function createUser(
-  s: Services,
+  s: Core,
   input: { name: string; email: string; role?: Role; verified?: boolean; password?: string },
 ) {
-  const { user } = await s.auth.api.signUpEmail({
+  const { user } = await s.services.accounts.auth.api.signUpEmail({
     body: { name: input.name, email: input.email, password: input.password ?? DEMO_PASSWORD },
   });
   const role = input.role ?? "user";
   if (role !== "user" || input.verified) {
-    await s.db
+    await s.runtime.db
       .update(users)
       .set({ role, verified: input.verified ?? false })
       .where(eq(users.id, user.id));
@@ -40,9 +40,9 @@ export async function createUser(
   };
 }
 
-export async function createBrand(s: Services, name: string, hue = 210) {
-  const imageKey = await s.media.put(await brandLogo(name, hue), "webp");
-  const [brand] = await s.db.insert(brands).values({ name, imageKey }).returning();
+export async function createBrand(s: Core, name: string, hue = 210) {
+  const imageKey = await s.services.media.put(await brandLogo(name, hue), "webp");
+  const [brand] = await s.runtime.db.insert(brands).values({ name, imageKey }).returning();
   if (!brand) throw new Error("brand not created");
   return brand;
 }
@@ -83,9 +83,9 @@ function sellersMobile(sellerId: string) {
   return `017${String(n).padStart(8, "0")}`;
 }
 
-export async function createAdvert(s: Services, a: AdvertSeed) {
-  const imageKey = a.imageKey ?? (await s.media.put(await laptopPicture(a.name, a.hue ?? 200), "webp"));
-  const [advert] = await s.db
+export async function createAdvert(s: Core, a: AdvertSeed) {
+  const imageKey = a.imageKey ?? (await s.services.media.put(await laptopPicture(a.name, a.hue ?? 200), "webp"));
+  const [advert] = await s.runtime.db
     .insert(adverts)
     .values({
       sellerId: a.sellerId,
@@ -121,14 +121,14 @@ export async function createAdvert(s: Services, a: AdvertSeed) {
 
 /** A sale carried to its end through the core: booked, paid with the test card, received and accepted by the buyer. */
 export async function createCompletedOrder(
-  s: Services,
-  buyer: Parameters<Services["orders"]["book"]>[0],
+  s: Core,
+  buyer: Parameters<Core["services"]["orders"]["book"]>[0],
   advertId: string,
 ) {
-  const order = await s.orders.book(buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" });
-  await s.orders.payWithTestCard(buyer, order.id);
-  await s.orders.confirmReceipt(buyer, order.id);
-  await s.orders.accept(buyer, order.id);
+  const order = await s.services.orders.book(buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" });
+  await s.services.orders.payWithTestCard(buyer, order.id);
+  await s.services.orders.confirmReceipt(buyer, order.id);
+  await s.services.orders.accept(buyer, order.id);
   return order;
 }
 
@@ -137,17 +137,17 @@ export async function createCompletedOrder(
  * everyone who saved it is told, as in the product.
  */
 export async function lowerPrice(
-  s: Services,
+  s: Core,
   seller: Awaited<ReturnType<typeof createUser>>,
   advertId: string,
   toCents: number,
 ) {
-  const { id: _id, status: _status, photoUrls: _photos, ...fields } = await s.adverts.getForEdit(seller, advertId);
+  const { id: _id, status: _status, photoUrls: _photos, ...fields } = await s.services.catalogue.adverts.getForEdit(seller, advertId);
   const input = advertUpdateSchema.parse({
     ...fields,
     ships: String(fields.ships),
     resalePrice: (toCents / 100).toFixed(2),
     photos: [],
   });
-  await s.adverts.update(seller, advertId, input);
+  await s.services.catalogue.adverts.update(seller, advertId, input);
 }

@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { processorColumns } from "../core/catalogue/index.ts";
 import { type OrderBalances, type OrderMoney, POSTINGS } from "../core/ledger/index.ts";
 import { feeAtPayment, newOrderNumber, orderNumberOf, platformFee } from "../core/orders/index.ts";
-import { adverts, brands, ledgerEntries, orderEvents, orders, payments } from "../db/schema.ts";
+import { adverts, brands, ledgerEntries, orderEvents, orders, payments } from "../db/schema/index.ts";
 import type { Condition } from "../schemas/values.ts";
-import type { Services } from "../server/services.ts";
+import type { Core } from "../server/services.ts";
 import { laptopPicture } from "./demo-images.ts";
 import { createAdvert, createUser } from "./factories.ts";
 
@@ -59,14 +59,14 @@ const CONFIGURATIONS: Configuration[] = [
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The demo's sales history: one seller who sold these laptops over the past year, one buyer who bought them. */
-export async function seedSalesHistory(s: Services) {
+export async function seedSalesHistory(s: Core) {
   const seller = await createUser(s, { name: "Tariq Traders", email: "tariq@relaptop.test", role: "seller" });
   const buyer = await createUser(s, { name: "Jamal Uddin", email: "jamal@relaptop.test" });
   for (const [c, config] of CONFIGURATIONS.entries()) {
-    const [brand] = await s.db.select({ id: brands.id }).from(brands).where(eq(brands.name, config.brand));
+    const [brand] = await s.runtime.db.select({ id: brands.id }).from(brands).where(eq(brands.name, config.brand));
     if (!brand) continue;
     const name = `${config.brand} ${config.model}`;
-    const imageKey = await s.media.put(await laptopPicture(name, 30 + c * 90), "webp");
+    const imageKey = await s.services.media.put(await laptopPicture(name, 30 + c * 90), "webp");
     const specs = {
       processor: config.processor,
       ...processorColumns(config.processor),
@@ -91,7 +91,7 @@ export async function seedSalesHistory(s: Services) {
         status: "sold",
         createdAt: new Date(soldAt.getTime() - 6 * DAY_MS),
       });
-      await s.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
+      await s.runtime.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
       await recordSale(s, { advertId: advert.id, name, imageKey, priceCents: dollars * 100, buyer, soldAt });
     }
     for (const [i, dollars] of config.listed.entries()) {
@@ -105,10 +105,10 @@ export async function seedSalesHistory(s: Services) {
         condition: config.condition,
         createdAt: new Date(Date.now() - (2 + i) * DAY_MS),
       });
-      await s.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
+      await s.runtime.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
     }
   }
-  await s.background.refreshPriceGuidesNow();
+  await s.services.catalogue.refreshPriceGuidesNow();
 }
 
 /**
@@ -116,7 +116,7 @@ export async function seedSalesHistory(s: Services) {
  * when its protection window ended, with its events.
  */
 export async function recordSale(
-  s: Services,
+  s: Core,
   sale: {
     advertId: string;
     name: string;
@@ -130,7 +130,7 @@ export async function recordSale(
   const receivedAt = new Date(sale.soldAt.getTime() + DAY_MS);
   const completedAt = new Date(receivedAt.getTime() + 3 * DAY_MS);
   const fee = feeAtPayment({ priceCents: sale.priceCents, shippingCents: 0 });
-  const [order] = await s.db
+  const [order] = await s.runtime.db
     .insert(orders)
     .values({
       ...fee,
@@ -154,7 +154,7 @@ export async function recordSale(
     .returning({ id: orders.id, sellerId: orders.sellerId });
   if (!order) throw new Error("order not created");
   // Paid as every sale is: its payment recorded at its price (the money invariants hold on the demo too).
-  await s.db.insert(payments).values({
+  await s.runtime.db.insert(payments).values({
     orderId: order.id,
     advertId: sale.advertId,
     email: sale.buyer.email,
@@ -164,7 +164,7 @@ export async function recordSale(
     status: "succeeded",
     createdAt: sale.soldAt,
   });
-  await s.db.insert(orderEvents).values([
+  await s.runtime.db.insert(orderEvents).values([
     { orderId: order.id, toStatus: "booked", transition: "book", actorId: sale.buyer.id, at: bookedAt },
     { orderId: order.id, fromStatus: "booked", toStatus: "paid", transition: "pay", at: sale.soldAt },
     {
@@ -188,7 +188,7 @@ export async function recordSale(
  * happened: the ledger is written once, so history is written with its own times rather than moved afterwards.
  */
 async function recordHistoryInLedger(
-  s: Services,
+  s: Core,
   order: OrderMoney & { id: string; sellerId: string },
   steps: [transition: "pay" | "complete", at: Date][],
 ) {
@@ -207,7 +207,7 @@ async function recordHistoryInLedger(
       createdAt: at,
     }));
   });
-  await s.db.insert(ledgerEntries).values(rows);
+  await s.runtime.db.insert(ledgerEntries).values(rows);
 }
 
 /**
@@ -219,7 +219,7 @@ async function recordHistoryInLedger(
  * per order and movement (its id md5(order || movement), as migration 0029's backfill). One statement,
  * whatever the count.
  */
-export async function seedBulkSalesHistory(db: Services["db"]) {
+export async function seedBulkSalesHistory(db: Core["runtime"]["db"]) {
   const { basisPoints, fixedCents } = platformFee();
   await db.execute(sql`
     with buyers as (

@@ -133,7 +133,7 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  countRequestsInHand(app, services.requestsInHand);
+  countRequestsInHand(app, runtime.requestsInHand);
   app.addHook("onRequest", methodCheck);
   // Stepping out of a balancer before closing (server/graceful-close.ts): reads go elsewhere, writes are served.
   app.addHook("onRequest", (request, reply, done) => {
@@ -203,14 +203,14 @@ export async function buildApp({
   await registerPublicCache(app, {
     ttlMs: config.publicCacheMs,
     broadcast: cacheBroadcast(services),
-    onLookup: (hit) => services.metrics.cache.inc({ result: hit ? "hit" : "miss" }),
-    onEmpty: services.catalogueChanged,
+    onLookup: (hit) => runtime.metrics.cache.inc({ result: hit ? "hit" : "miss" }),
+    onEmpty: services.catalogue.changed,
     signedInVariant: signedInVariant(services),
   });
   // A brand changed on any process: this one recognises its name in typed searches at once.
-  const stopHearingBrands = await services.database.broadcast.on(BRANDS_CHANNEL, services.forgetBrands);
+  const stopHearingBrands = await runtime.database.broadcast.on(BRANDS_CHANNEL, services.catalogue.forgetBrands);
   app.addHook("onClose", async () => stopHearingBrands());
-  registerMetrics(app, services.metrics, config.metricsToken);
+  registerMetrics(app, runtime.metrics, config.metricsToken);
   readRenderedBodiesWhole(app);
   // Up to a quarter of a megabyte in one synchronous call (~1 ms for a 84 KB catalogue page at brotli's
   // quality 4): the plugin's default on two cores (8 KB) streams larger bodies through libuv's thread pool,
@@ -274,9 +274,9 @@ export async function buildApp({
   registerSitemap(app, services, config.publicUrl);
 
   app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
-    if (lifecycle.draining) return reply.status(503).send({ status: "draining", database: services.database.kind });
-    const ok = await services.database.ping();
-    return reply.status(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", database: services.database.kind });
+    if (lifecycle.draining) return reply.status(503).send({ status: "draining", database: runtime.database.kind });
+    const ok = await runtime.database.ping();
+    return reply.status(ok ? 200 : 503).send({ status: ok ? "ok" : "unavailable", database: runtime.database.kind });
   });
 
   app.get(`${MEDIA_URL_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {

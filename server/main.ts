@@ -44,7 +44,7 @@ async function main() {
   const app = await buildApp({ config, services, pages, lifecycle });
   // The job queue: email delivery, and payment reconciliation at start and every minute (once per cluster).
   // With RUN_JOBS=false this process only queues jobs; `npm run worker` processes work them.
-  await services.background.start({ work: config.runJobs });
+  await services.jobs.start({ work: config.runJobs });
   // This server speaks HTTP only: an https:// address means a proxy in front, which must be trusted to say so.
   if (config.publicUrl.startsWith("https://") && config.trustProxy === false) {
     console.warn(
@@ -67,7 +67,7 @@ async function main() {
     // Without a drain (one embedded process), Ctrl-C, or a restart under `npm run dev`: no wait.
     const balanced = signal === "SIGTERM" && !dev && config.shutdownDrainMs > 0;
     await closeGently(app, lifecycle, balanced ? Math.max(config.shutdownDrainMs, 2_000) : 0, { leave: balanced });
-    await services.background.stop(); // jobs in hand finish first
+    await services.jobs.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);
   };
@@ -100,10 +100,10 @@ async function main() {
  * so a deploy can scale the jobs apart from the app processes (which then run with RUN_JOBS=false).
  */
 async function work(services: Services, database: Database) {
-  await services.background.start({ work: true });
+  await services.jobs.start({ work: true });
   console.log("ReLaptop worker: working the job queue.");
   const shutdown = async () => {
-    await services.background.stop(); // jobs in hand finish first
+    await services.jobs.stop(); // jobs in hand finish first
     await database.close();
     process.exit(0);
   };

@@ -8,5 +8,5 @@ import { anonymous } from "../../server/http/anonymous.ts";
  */
 export function catalogueFor(request: Request, context: Readonly<RouterContextProvider>) {
   const { services } = context.get(appContext);
-  return anonymous((name) => request.headers.get(name)) ? services.visitorCatalogue : services.catalogue;
+  return anonymous((name) => request.headers.get(name)) ? services.catalogue.forVisitors : services.catalogue;
 }

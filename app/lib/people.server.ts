@@ -16,7 +16,7 @@ export async function peopleLoader(
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim().slice(0, 100) || undefined;
   const page = Number(url.searchParams.get("page") ?? 1) || 1;
-  return context.get(appContext).services.people.list(admin, role, { q, page });
+  return context.get(appContext).services.moderation.people.list(admin, role, { q, page });
 }
 
 const intentSchema = z.object({ intent: z.enum(["verify", "unverify", "delete"]), userId: z.string().min(1) });

@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.error) return parsed.error;
   try {
     const asSeller = parsed.value.mode === "seller";
-    const changed = await context.get(appContext).services.profile.setActingAsSeller(user, asSeller);
+    const changed = await context.get(appContext).services.accounts.profile.setActingAsSeller(user, asSeller);
     const to = safeRedirect(context, parsed.form.get("redirectTo"));
     // The spec's toast says the mode changed (modifiedCount above zero): pressed twice, the second changed nothing.
     if (!changed) return redirect(to);

@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same answer, in the same time, whether the account exists or not (core/accounts/auth.ts).
     await context
       .get(appContext)
-      .services.recovery.requestPasswordReset(parsed.value.email, authHeaders(request, context));
+      .services.accounts.recovery.requestPasswordReset(parsed.value.email, authHeaders(request, context));
     return { sent: true as const };
   } catch (error) {
     return appErrorData(error);

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent.data === "name") {
     const parsed = validateForm(form, profileSchema);
     if (parsed.error) return parsed.error;
-    await services.profile.rename(user, parsed.value.name);
+    await services.accounts.profile.rename(user, parsed.value.name);
     return dataWithToast(context, { ok: "name" as const }, { type: "success", message: "Your name is updated." });
   }
   const parsed = validateForm(form, passwordChangeSchema);

@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, reportSchema);
   if (parsed.error) return parsed.error;
   try {
-    await context.get(appContext).services.reports.report(user, parsed.value);
+    await context.get(appContext).services.moderation.reports.report(user, parsed.value);
   } catch (error) {
     return appErrorData(error);
   }

@@ -17,7 +17,7 @@ export const meta = () => [{ title: "Choose a new password — ReLaptop" }, { na
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const works = token !== "" && (await context.get(appContext).services.recovery.resetLinkWorks(token));
+  const works = token !== "" && (await context.get(appContext).services.accounts.recovery.resetLinkWorks(token));
   return { token: works ? token : "" };
 }
 
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await context
       .get(appContext)
-      .services.recovery.resetPassword(parsed.value, authHeaders(request, context));
+      .services.accounts.recovery.resetPassword(parsed.value, authHeaders(request, context));
     if (!result.ok) return { linkInvalid: true as const };
     // Signed in here; every other session of the account has ended.
     return redirectWithToast(

@@ -15,7 +15,7 @@ export const meta = () => [{ title: "Verify your email — ReLaptop" }, { name: 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { services } = context.get(appContext);
-  const verified = token !== "" && (await services.recovery.verifyEmail(token));
+  const verified = token !== "" && (await services.accounts.recovery.verifyEmail(token));
   return { verified, signedIn: Boolean(await getUser(request, context)) };
 }
 
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   try {
-    await context.get(appContext).services.recovery.resendVerification(user.email, authHeaders(request, context));
+    await context.get(appContext).services.accounts.recovery.resendVerification(user.email, authHeaders(request, context));
   } catch (error) {
     if (!isAppError(error)) throw error;
     return redirectWithToast(context, back, { type: "error", message: error.message });

@@ -15,7 +15,7 @@
 import type { ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { count, inArray } from "drizzle-orm";
-import { emailOutbox } from "../../db/schema.ts";
+import { emailOutbox } from "../../db/schema/index.ts";
 import { laptopPicture } from "../../seed/demo-images.ts";
 import { until } from "../processes.ts";
 import { missingParts, startNginx, startRedis, startS3 } from "./cluster-parts.ts";

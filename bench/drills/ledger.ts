@@ -15,7 +15,7 @@
 import { eq, sql } from "drizzle-orm";
 import { queuePayouts } from "../../core/payouts/index.ts";
 import { openDatabase } from "../../db/client.ts";
-import { payments } from "../../db/schema.ts";
+import { payments } from "../../db/schema/index.ts";
 import { laptopPicture } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
@@ -321,7 +321,7 @@ async function play({ db, stripe, count, seed }: Run) {
     await payoutsOnTheirClock(services, stripe, webhook, sellerCalls, orders);
 
     // Where every order ended, and its payout.
-    const { rows } = (await services.db.execute(
+    const { rows } = (await runtime.db.execute(
       sql`select o.id, o.status, p.status as payout from orders o left join payouts p on p.order_id = o.id`,
     )) as unknown as { rows: { id: string; status: string; payout: string | null }[] };
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -340,10 +340,10 @@ async function play({ db, stripe, count, seed }: Run) {
     );
     check(errors.n === 0, `no 5xx and no request unanswered (${errors.n})`);
 
-    const broken = await brokenMoneyInvariantsIn(services.db);
+    const broken = await brokenMoneyInvariantsIn(runtime.db);
     check(broken.length === 0, `the money agrees: ${broken.join("; ") || "every invariant holds, the ledger's too"}`);
-    const book = stripe ? stripeBook(stripe) : await simulatedBook(services.db);
-    const disagree = await booksDisagree(services.db, book);
+    const book = stripe ? stripeBook(stripe) : await simulatedBook(runtime.db);
+    const disagree = await booksDisagree(runtime.db, book);
     check(
       disagree.length === 0,
       `${stripe ? "Stripe's" : "the simulated providers'"} charges, refunds, transfers and reversals are the ledger's and our payouts', line by line (${disagree.length} mismatches${disagree.length ? `: ${disagree.slice(0, 3).join("; ")}` : ""})`,
@@ -351,7 +351,7 @@ async function play({ db, stripe, count, seed }: Run) {
     await finance(admin, book, orders);
   } finally {
     await app.close();
-    await services.background.stop();
+    await services.jobs.stop();
     await database.close();
   }
 }
@@ -395,7 +395,7 @@ async function payWithStripe(call: Call, webhook: Webhook, stripe: FakeStripe, o
 
 /** Stripe's charge.refunded for a refund we made ourselves (a cancel, a dispute's decision). */
 async function refundReported(services: Services, webhook: Webhook, orderId: string) {
-  const [payment] = await services.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const [payment] = await runtime.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment?.refundId) throw new Error(`order ${orderId} has no refund to report`);
   const { transactionId: intentId, refundId } = payment;
   const charge = { id: `ch_${intentId}`, payment_intent: intentId, refunds: { data: [{ id: refundId }] } };
@@ -407,7 +407,7 @@ async function refundReported(services: Services, webhook: Webhook, orderId: str
  * (what Stripe's charge.refunded does), or a refund in Stripe's dashboard and its signed webhook.
  */
 async function refundAtProvider(services: Services, stripe: FakeStripe | null, webhook: Webhook, orderId: string) {
-  const [payment] = await services.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const [payment] = await runtime.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment) throw new Error(`order ${orderId} has no payment to refund`);
   if (stripe) {
     const refundId = stripe.refundInDashboard(payment.transactionId);
@@ -445,7 +445,7 @@ async function payoutsOnTheirClock(
       if (queued + sent + reversed === 0) return;
     }
   };
-  while ((await queuePayouts(services.db, payouts.provider.name)) > 0);
+  while ((await queuePayouts(runtime.db, payouts.provider.name)) > 0);
   const refund = (at: "queued" | "paid") =>
     Promise.all(
       orders.filter((o) => o.path.refundAt === at).map((o) => refundAtProvider(services, stripe, webhook, o.orderId)),
@@ -494,7 +494,7 @@ async function payoutsOnTheirClock(
 }
 
 async function payoutStates(services: Services) {
-  const { rows } = (await services.db.execute(sql`select status, last_error from payouts`)) as unknown as {
+  const { rows } = (await runtime.db.execute(sql`select status, last_error from payouts`)) as unknown as {
     rows: { status: string; last_error: string | null }[];
   };
   return rows;

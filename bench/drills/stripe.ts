@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
-import { orders, payments } from "../../db/schema.ts";
+import { orders, payments } from "../../db/schema/index.ts";
 import type { startFakeStripe } from "../../tests/support/fake-stripe.ts";
 import { type Answer, type Database, withServices } from "./support.ts";
 

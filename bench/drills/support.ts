@@ -60,7 +60,7 @@ const AUTH_SECRET = "drill-secret-drill-secret-drill-secret-0";
  * from 127.0.0.1, so the per-address sign-up limit is lifted.
  */
 export function startServer(env: Record<string, string>, port: number, args: string[] = []): ChildProcess {
-  return startNode(["server/main.ts", ...args], port, {
+  return startNode(["main.ts", ...args], port, {
     LOG_LEVEL: "error",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     AUTH_SECRET,
@@ -205,7 +205,7 @@ export function brokenMoneyInvariants(db: Database, env: Record<string, string> 
     db,
     async (services) => {
       await services.orders.reconcile(0);
-      return brokenMoneyInvariantsIn(services.db);
+      return brokenMoneyInvariantsIn(runtime.db);
     },
     { env },
   );

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users, verifications } from "../../db/schema.ts";
+import { users, verifications } from "../../db/schema/index.ts";
 import type { LoginInput, SessionUser, SignUpInput } from "../../schemas/accounts.ts";
 import { AppError } from "../errors.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";

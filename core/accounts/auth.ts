@@ -6,7 +6,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import * as schema from "../../db/schema.ts";
+import * as schema from "../../db/schema/index.ts";
 import {
   RESET_LINK_TTL_SECONDS,
   resetPasswordBodySchema,

@@ -1,6 +1,6 @@
 import { and, eq, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { conversationBlocks } from "../../db/schema.ts";
+import { conversationBlocks } from "../../db/schema/index.ts";
 
 /*
  * Who blocked whom: a relation between two accounts, made and undone in a conversation

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users, verifications } from "../../db/schema.ts";
+import { users, verifications } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "./auth.ts";
 import { call } from "./auth-errors.ts";

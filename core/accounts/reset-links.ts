@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { verifications } from "../../db/schema.ts";
+import { verifications } from "../../db/schema/index.ts";
 
 /**
  * One live password reset link per account. A new request ends the older links; using one (a reset) or

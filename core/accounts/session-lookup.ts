@@ -3,7 +3,7 @@ import { parseCookies } from "better-auth/cookies";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import type { SessionUser } from "../../schemas/accounts.ts";
 import type { Auth } from "./auth.ts";
 import type { Role } from "./roles.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
-import { adminActions, users } from "../../db/schema.ts";
+import { adminActions, users } from "../../db/schema/index.ts";
 import { type Actor, requireAdmin } from "../accounts/index.ts";
 
 /** Records an admin action (who, what, to what, when), in the caller's transaction when it has one. */

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, brands } from "../../db/schema.ts";
+import { adverts, brands } from "../../db/schema/index.ts";
 import type { AdvertInput, AdvertUpdate } from "../../schemas/catalogue.ts";
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import { type Actor, isActingSeller, isAdmin } from "../accounts/index.ts";

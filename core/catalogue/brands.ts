@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
-import { adverts, brands } from "../../db/schema.ts";
+import { adverts, brands } from "../../db/schema/index.ts";
 import type { BrandInput, BrandUpdate } from "../../schemas/catalogue.ts";
 import type { Actor } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";

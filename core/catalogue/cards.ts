@@ -1,7 +1,7 @@
 import { eq, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
-import { adverts, brands, sellerRatings, users } from "../../db/schema.ts";
+import { adverts, brands, sellerRatings, users } from "../../db/schema/index.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import type { PriceBadge } from "../../schemas/price-guidance.ts";
 import { toRating } from "../../schemas/reviews.ts";

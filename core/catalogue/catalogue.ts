@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, brands, favourites, orders, users } from "../../db/schema.ts";
+import { adverts, brands, favourites, orders, users } from "../../db/schema/index.ts";
 import type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
 import { REVIEW_SIGNALS } from "../../schemas/review-signals.ts";
 import { PAGE_SIZE, type SearchPage, type SearchParams } from "../../schemas/search.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, brands, priceGuides, sellerRatings, users } from "../../db/schema.ts";
+import { adverts, brands, priceGuides, sellerRatings, users } from "../../db/schema/index.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { isAdmin } from "../../schemas/roles.ts";

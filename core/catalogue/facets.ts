@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { FACET_CAP, type Facets, PRICE_BANDS, SEARCH_FILTERS, type SearchParams } from "../../schemas/search.ts";
 import { asPlaceholder, cpuPattern, filterShape, searchConditions } from "./search.ts";
 

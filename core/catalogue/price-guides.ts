@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adverts, priceGuides } from "../../db/schema.ts";
+import { adverts, priceGuides } from "../../db/schema/index.ts";
 import type { PriceBadge } from "../../schemas/price-guidance.ts";
 import type { JobQueue } from "../jobs/index.ts";
 import { generationBandSql, liveListings, MIN_COMPARABLES, quartiles, recentSales } from "./price-guidance.ts";

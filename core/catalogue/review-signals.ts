@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { advertPhotoHashes, adverts, users } from "../../db/schema.ts";
+import { advertPhotoHashes, adverts, users } from "../../db/schema/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { REVIEW_SIGNALS, type ReviewSignal } from "../../schemas/review-signals.ts";
 import { hasDetail, hashBands } from "../media/index.ts";

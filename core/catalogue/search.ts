@@ -2,7 +2,7 @@ import { and, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm"
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, screenInches, users } from "../../db/schema.ts";
+import { adverts, screenInches, users } from "../../db/schema/index.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import { PAGE_SIZE, SEARCH_FILTERS, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
 import { cardsOf, isAvailable, newestFirst, pageColumns, toCard } from "./cards.ts";

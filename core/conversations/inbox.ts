@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed, pastCursor } from "../../db/order.ts";
-import { adverts, conversations, users } from "../../db/schema.ts";
+import { adverts, conversations, users } from "../../db/schema/index.ts";
 import type { ConversationSummary, InboxPage } from "../../schemas/conversations.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
-import { conversations } from "../../db/schema.ts";
+import { conversations } from "../../db/schema/index.ts";
 
 export interface ReplyTime {
   /** The median wait, in milliseconds; null when the seller has answered no one yet. */

@@ -2,7 +2,7 @@ import { aliasedTable, and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { keysetCursor, ordered, pastCursor } from "../../db/order.ts";
-import { adverts, conversationBlocks, conversationReports, conversations, users } from "../../db/schema.ts";
+import { adverts, conversationBlocks, conversationReports, conversations, users } from "../../db/schema/index.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import { BAD_REPORTED_CONVERSATIONS_CURSOR, type ReportedConversation } from "../../schemas/conversations.ts";
 import type { ReportReason } from "../../schemas/values.ts";

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { adverts, conversations, messages, users } from "../../db/schema.ts";
+import { adverts, conversations, messages, users } from "../../db/schema/index.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { StartConversationInput } from "../../schemas/conversations.ts";
 import { blockBetween, canBuy, type SessionUser } from "../accounts/index.ts";

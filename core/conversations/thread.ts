@@ -2,7 +2,7 @@ import { aliasedTable, and, count, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { descAsIndexed, pastCursor } from "../../db/order.ts";
-import { adverts, conversationBlocks, conversationReports, conversations, messages, users } from "../../db/schema.ts";
+import { adverts, conversationBlocks, conversationReports, conversations, messages, users } from "../../db/schema/index.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversation-labels.ts";
 import type { ThreadView } from "../../schemas/conversations.ts";
 import { isAdmin, type SessionUser } from "../accounts/index.ts";

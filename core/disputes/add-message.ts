@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { disputeMessages, disputes, orders } from "../../db/schema.ts";
+import { disputeMessages, disputes, orders } from "../../db/schema/index.ts";
 import { DISPUTE_CLOSED, type DisputeMessageInput } from "../../schemas/disputes.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { disputes, payments } from "../../db/schema.ts";
+import { disputes, payments } from "../../db/schema/index.ts";
 import {
   type DecisionInput,
   type DecisionReply,

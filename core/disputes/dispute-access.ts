@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { disputes, orders } from "../../db/schema.ts";
+import { disputes, orders } from "../../db/schema/index.ts";
 import { NO_DISPUTE } from "../../schemas/disputes.ts";
 import { isAdmin, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { disputeMessages, type disputes, users } from "../../db/schema.ts";
+import { disputeMessages, type disputes, users } from "../../db/schema/index.ts";
 import type { DisputeMessageView, DisputeView } from "../../schemas/disputes.ts";
 import { mediaUrl } from "../media/index.ts";
 

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { keysetCursor, pastCursor } from "../../db/order.ts";
-import { disputes, orders, payments, users } from "../../db/schema.ts";
+import { disputes, orders, payments, users } from "../../db/schema/index.ts";
 import { BAD_DISPUTES_CURSOR, type DisputesPage } from "../../schemas/disputes.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";

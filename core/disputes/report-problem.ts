@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { disputeMessages, disputes } from "../../db/schema.ts";
+import { disputeMessages, disputes } from "../../db/schema/index.ts";
 import { DISPUTE_REASON_LABELS, type ReportProblemInput } from "../../schemas/disputes.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import type { MediaStorage } from "../media/index.ts";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed, pastCursor } from "../../db/order.ts";
-import { adverts, favourites } from "../../db/schema.ts";
+import { adverts, favourites } from "../../db/schema/index.ts";
 import { FAVOURITE_MESSAGES, type Favourite, type FavouritePage, followedStatus } from "../../schemas/favourites.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { type Actor, canBuy, isSeller } from "../accounts/index.ts";

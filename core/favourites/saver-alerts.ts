@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lte, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
-import { adverts, favouriteAlerts, favourites, orders } from "../../db/schema.ts";
+import { adverts, favouriteAlerts, favourites, orders } from "../../db/schema/index.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import type { JobQueue } from "../jobs/index.ts";
 import { type NotificationKind, notifyAll } from "../notifications/index.ts";

@@ -1,6 +1,6 @@
 import { and, asc, gte, lt, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { ledgerDayTotals, ledgerEntries, ledgerRolledDays } from "../../db/schema.ts";
+import { ledgerDayTotals, ledgerEntries, ledgerRolledDays } from "../../db/schema/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { FinanceDay } from "../../schemas/payouts.ts";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { ledgerEntries } from "../../db/schema.ts";
+import { ledgerEntries } from "../../db/schema/index.ts";
 import type { Transition } from "../orders/index.ts";
 import type { LedgerAccount } from "./accounts.ts";
 import { type Entry, type OrderBalances, type OrderMoney, POSTINGS } from "./postings.ts";

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { pastCursor } from "../../db/order.ts";
-import { adverts, users } from "../../db/schema.ts";
+import { adverts, users } from "../../db/schema/index.ts";
 import type { HeldAdvert } from "../../schemas/review-signals.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { keysetCursor, ordered, pastCursor } from "../../db/order.ts";
-import { adverts, reports, users } from "../../db/schema.ts";
+import { adverts, reports, users } from "../../db/schema/index.ts";
 import { BAD_REPORTED_ADVERTS_CURSOR, type ReportedAdvert, type ReportInput } from "../../schemas/moderation.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { canBuy, requireAdmin } from "../accounts/index.ts";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema.ts";
+import { emailOutbox } from "../../db/schema/index.ts";
 
 /** A claim older than this belongs to a delivery that died mid-send (the job's own expiry is the same). */
 export const CLAIM_SECONDS = 120;

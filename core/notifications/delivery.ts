@@ -1,6 +1,6 @@
 import { and, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema.ts";
+import { emailOutbox } from "../../db/schema/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
 import { CLAIM_SECONDS, claimRows } from "./claim.ts";
 import { renderEmail } from "./email-layout.ts";

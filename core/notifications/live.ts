@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type Listener, personalFeed } from "../../db/listen.ts";
-import { notifications } from "../../db/schema.ts";
+import { notifications } from "../../db/schema/index.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { type Actor, isAdmin } from "../../schemas/roles.ts";
 import { AppError } from "../errors.ts";

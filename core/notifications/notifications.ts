@@ -3,7 +3,7 @@ import { announce } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed, pastCursor } from "../../db/order.ts";
-import { emailOutbox, emailPreferences, notifications } from "../../db/schema.ts";
+import { emailOutbox, emailPreferences, notifications } from "../../db/schema/index.ts";
 import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
 import { canBuy, isSeller, requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";

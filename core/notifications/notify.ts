@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { emailOutbox, emailPreferences, notifications, users } from "../../db/schema.ts";
+import { emailOutbox, emailPreferences, notifications, users } from "../../db/schema/index.ts";
 import {
   type EmailParts,
   type InAppNotice,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, notExists, sql } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { advertEvents, advertPublications, adverts, orders } from "../../db/schema.ts";
+import { advertEvents, advertPublications, adverts, orders } from "../../db/schema/index.ts";
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { AppError } from "../errors.ts";

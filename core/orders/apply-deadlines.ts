@@ -1,6 +1,6 @@
 import { and, asc, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { adverts, orders } from "../../db/schema.ts";
+import { adverts, orders } from "../../db/schema/index.ts";
 import { notifyEach } from "../notifications/index.ts";
 import { DEADLINES, REMINDER_BEFORE_MS, WAITING_STATUSES } from "./deadlines.ts";
 import { applyToAll } from "./transition.ts";

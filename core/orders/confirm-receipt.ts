@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { orders } from "../../db/schema.ts";
+import { orders } from "../../db/schema/index.ts";
 import { ALREADY_RECEIVED } from "../../schemas/sales.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";

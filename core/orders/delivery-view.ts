@@ -1,4 +1,4 @@
-import type { orders } from "../../db/schema.ts";
+import type { orders } from "../../db/schema/index.ts";
 import { trackingUrl } from "../../schemas/delivery.ts";
 import { type OrderStatus, SALE_STATUSES } from "./order-states.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
-import { orders } from "../../db/schema.ts";
+import { orders } from "../../db/schema/index.ts";
 import { SALE_NEXT_STEPS, SHIPPED_SALE_NEXT_STEPS } from "../../schemas/orders.ts";
 import { BAD_SALES_CURSOR, type SalesPage } from "../../schemas/sales.ts";
 import type { OrderStatus } from "../../schemas/values.ts";

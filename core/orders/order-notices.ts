@@ -1,5 +1,5 @@
 import type { Tx } from "../../db/client.ts";
-import type { orders } from "../../db/schema.ts";
+import type { orders } from "../../db/schema/index.ts";
 import { totalCents } from "../../schemas/delivery.ts";
 import type { DisputeDecision } from "../../schemas/values.ts";
 import { type KindedNotice, notifyEach } from "../notifications/index.ts";

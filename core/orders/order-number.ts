@@ -14,7 +14,7 @@ export function newOrderNumber(): string {
   return `RL-${chars}`;
 }
 
-/** The unique index a repeated number runs into (db/schema.ts). */
+/** The unique index a repeated number runs into (db/schema/index.ts). */
 export const ORDER_NUMBER_INDEX = "orders_number_idx";
 
 /**

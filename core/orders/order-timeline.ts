@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { orderEvents, users } from "../../db/schema.ts";
+import { orderEvents, users } from "../../db/schema/index.ts";
 import type { OrderActions } from "../../schemas/sales.ts";
 import type { DeliveryMethod } from "../../schemas/values.ts";
 import { canTransition, type OrderStatus, TRANSITIONS, type Transition } from "./order-states.ts";

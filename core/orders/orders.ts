@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { isUuid, uniqueViolationOf } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
-import { adverts, orderEvents, orders, payments, users } from "../../db/schema.ts";
+import { adverts, orderEvents, orders, payments, users } from "../../db/schema/index.ts";
 import { formatDay } from "../../schemas/dates.ts";
 import {
   type AccountOrder,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adverts, orders, payments } from "../../db/schema.ts";
+import { adverts, orders, payments } from "../../db/schema/index.ts";
 import { totalCents } from "../../schemas/delivery.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError, isAppError } from "../errors.ts";

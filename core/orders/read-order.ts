@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { orders, users } from "../../db/schema.ts";
+import { orders, users } from "../../db/schema/index.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
 import { isAdmin, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { orders } from "../../db/schema.ts";
+import { orders } from "../../db/schema/index.ts";
 import { HAND_IT_OVER_INSTEAD, shipSchema } from "../../schemas/delivery.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, orderEvents, orders } from "../../db/schema.ts";
+import { adverts, orderEvents, orders } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { OrderMoney } from "../ledger/index.ts";
 import { postTransition } from "../ledger/index.ts";

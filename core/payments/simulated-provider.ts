@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { payments, simCharges, simIntents, simRefunds } from "../../db/schema.ts";
+import { payments, simCharges, simIntents, simRefunds } from "../../db/schema/index.ts";
 import { cardProblem } from "./card-checks.ts";
 import { cardError, type ServerCardProvider } from "./provider.ts";
 

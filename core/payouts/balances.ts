@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
-import { ledgerEntries, orders, payouts } from "../../db/schema.ts";
+import { ledgerEntries, orders, payouts } from "../../db/schema/index.ts";
 import { totalCents } from "../../schemas/delivery-labels.ts";
 import { BAD_PAYOUTS_CURSOR, type Balances, type PayoutLine } from "../../schemas/payouts.ts";
 import { AppError } from "../errors.ts";

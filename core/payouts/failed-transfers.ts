@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orders, payouts, users } from "../../db/schema.ts";
+import { orders, payouts, users } from "../../db/schema/index.ts";
 
 /** Admins' Finance: transfers that failed and wait for a retry, oldest retry first (the due index's order). */
 export async function failedTransfers(db: Db, limit = 50) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { payoutAccounts, payouts } from "../../db/schema.ts";
+import { payoutAccounts, payouts } from "../../db/schema/index.ts";
 import { maskedBankAccount, type PayoutAccountView, payoutSetupSchema } from "../../schemas/payouts.ts";
 import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";

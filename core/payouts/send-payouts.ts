@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orders, payments, payoutAccounts, payouts } from "../../db/schema.ts";
+import { orders, payments, payoutAccounts, payouts } from "../../db/schema/index.ts";
 import { post } from "../ledger/index.ts";
 import { notify } from "../notifications/index.ts";
 import { PayoutRefused } from "./payout-refused.ts";

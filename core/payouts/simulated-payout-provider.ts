@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { simPayoutAccounts, simTransferReversals, simTransfers } from "../../db/schema.ts";
+import { simPayoutAccounts, simTransferReversals, simTransfers } from "../../db/schema/index.ts";
 import { PayoutRefused } from "./payout-refused.ts";
 import type { FormPayoutProvider } from "./provider.ts";
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { sellerRatings } from "../../db/schema.ts";
+import { sellerRatings } from "../../db/schema/index.ts";
 
 const STAR_COLUMNS = {
   1: sellerRatings.stars1,

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { keysetCursor, ordered, pastCursor } from "../../db/order.ts";
-import { reviewReports, reviews, users } from "../../db/schema.ts";
+import { reviewReports, reviews, users } from "../../db/schema/index.ts";
 import { BAD_REPORTED_REVIEWS_CURSOR, type ReportedReview } from "../../schemas/reviews.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { dismissedReports, recordAdminAction } from "../audit/index.ts";

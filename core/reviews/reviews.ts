@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { isUniqueViolation, isUuid } from "../../db/errors.ts";
 import { descAsIndexed, pastCursor } from "../../db/order.ts";
-import { adverts, orders, reviews, sellerRatings, users } from "../../db/schema.ts";
+import { adverts, orders, reviews, sellerRatings, users } from "../../db/schema/index.ts";
 import {
   type MyReview,
   REVIEW_NEEDS_RECEIPT,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
-import { adverts, savedSearches, savedSearchMatches } from "../../db/schema.ts";
+import { adverts, savedSearches, savedSearchMatches } from "../../db/schema/index.ts";
 import { followedStatus } from "../../schemas/favourite-labels.ts";
 import { BAD_MATCHES_CURSOR, type SavedSearchMatchPage } from "../../schemas/saved-searches.ts";
 import type { SessionUser } from "../accounts/index.ts";

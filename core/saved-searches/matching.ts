@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { screenInches } from "../../db/schema.ts";
+import { screenInches } from "../../db/schema/index.ts";
 import { notifyAll } from "../notifications/index.ts";
 
 /** How many laptops one alert email lists at most. */

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUuid } from "../../db/errors.ts";
 import { descAsIndexed } from "../../db/order.ts";
-import { brands, savedSearches } from "../../db/schema.ts";
+import { brands, savedSearches } from "../../db/schema/index.ts";
 import {
   alreadySaved,
   CHOOSE_A_BRAND,

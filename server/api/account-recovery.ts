@@ -16,7 +16,7 @@ const statusReply = z.object({ status: z.boolean() });
  */
 export const accountRecoveryApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const forward = async (request: Parameters<typeof webRequest>[0], reply: Parameters<typeof sendWebResponse>[0]) =>
-    sendWebResponse(reply, await services.auth.handler(webRequest(request)));
+    sendWebResponse(reply, await services.accounts.auth.handler(webRequest(request)));
   const tags = ["identity"];
 
   app.post(

@@ -24,7 +24,7 @@ import type { Services } from "../services.ts";
  */
 export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const forward = async (request: Parameters<typeof webRequest>[0], reply: Parameters<typeof sendWebResponse>[0]) =>
-    sendWebResponse(reply, await services.auth.handler(webRequest(request)));
+    sendWebResponse(reply, await services.accounts.auth.handler(webRequest(request)));
   const tags = ["accounts"];
 
   app.get(
@@ -46,7 +46,7 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (request) => {
       const user = await requireUser(services, request);
       const [unread, hearts] = await Promise.all([
-        services.unreadCounts(user),
+        services.conversations.unreadCounts(user),
         services.favourites.heartsAmong(user, request.query.advertIds),
       ]);
       return { name: user.name, email: user.email, unread, hearts };

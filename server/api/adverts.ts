@@ -34,7 +34,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const user = await requireUser(services, request, "seller");
-      return reply.status(201).send(await services.adverts.create(user, parseBody(advertSchema, request.body)));
+      return reply.status(201).send(await services.catalogue.adverts.create(user, parseBody(advertSchema, request.body)));
     },
   );
 
@@ -53,7 +53,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const user = await requireUser(services, request, "seller");
-      await services.adverts.update(user, request.params.id, parseBody(advertUpdateSchema, request.body));
+      await services.catalogue.adverts.update(user, request.params.id, parseBody(advertUpdateSchema, request.body));
       return reply.status(204).send(null);
     },
   );
@@ -71,7 +71,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const user = await requireUser(services, request, "seller");
-      await services.adverts.setAdvertised(user, request.params.id, request.body.advertised);
+      await services.catalogue.adverts.setAdvertised(user, request.params.id, request.body.advertised);
       return reply.status(204).send(null);
     },
   );
@@ -88,7 +88,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const user = await requireUser(services, request);
-      await services.adverts.withdraw(user, request.params.id);
+      await services.catalogue.adverts.withdraw(user, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -28,7 +28,7 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request, reply) => {
       const admin = await requireUser(services, request, "admin");
-      const brand = await services.brandAdmin.create(admin, parseBody(brandSchema, request.body));
+      const brand = await services.catalogue.brands.create(admin, parseBody(brandSchema, request.body));
       return reply.status(201).send(brand);
     },
   );
@@ -48,7 +48,7 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request, reply) => {
       const admin = await requireUser(services, request, "admin");
-      await services.brandAdmin.update(admin, request.params.id, parseBody(brandUpdateSchema, request.body));
+      await services.catalogue.brands.update(admin, request.params.id, parseBody(brandUpdateSchema, request.body));
       return reply.status(204).send(null);
     },
   );
@@ -65,7 +65,7 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request, reply) => {
       const admin = await requireUser(services, request, "admin");
-      await services.brandAdmin.remove(admin, request.params.id);
+      await services.catalogue.brands.remove(admin, request.params.id);
       return reply.status(204).send(null);
     },
   );

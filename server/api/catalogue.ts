@@ -16,7 +16,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
   // A request without a cookie or credentials may be answered from the replica (no session to have just
   // changed anything); anyone else reads the primary.
   const catalogueFor = (request: FastifyRequest) =>
-    anonymous((name) => request.headers[name]) ? services.visitorCatalogue : services.catalogue;
+    anonymous((name) => request.headers[name]) ? services.catalogue.forVisitors : services.catalogue;
   app.get(
     "/brands",
     { schema: { tags, summary: "All brands, by name", response: { 200: brandListSchema } } },

@@ -26,7 +26,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      await services.reports.report(await requireUser(services, request), request.body);
+      await services.moderation.reports.report(await requireUser(services, request), request.body);
       return reply.status(201).send(null);
     },
   );
@@ -41,7 +41,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) =>
-      services.reports.openByAdvert(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
+      services.moderation.reports.openByAdvert(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
   );
   app.post(
     "/reports/:advertId/dismissal",
@@ -54,7 +54,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      await services.reports.dismiss(await requireUser(services, request, "admin"), request.params.advertId);
+      await services.moderation.reports.dismiss(await requireUser(services, request, "admin"), request.params.advertId);
       return reply.status(204).send(null);
     },
   );
@@ -70,7 +70,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      await services.reports.removeAdvert(
+      await services.moderation.reports.removeAdvert(
         await requireUser(services, request, "admin"),
         request.params.id,
         request.body.reason,
@@ -89,7 +89,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: heldAdvertListSchema, ...errorResponses },
       },
     },
-    async (request) => services.heldAdverts.queue(await requireUser(services, request, "admin"), request.query.cursor),
+    async (request) => services.moderation.heldAdverts.queue(await requireUser(services, request, "admin"), request.query.cursor),
   );
   app.post(
     "/adverts/:id/approval",
@@ -102,7 +102,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      await services.heldAdverts.approve(await requireUser(services, request, "admin"), request.params.id);
+      await services.moderation.heldAdverts.approve(await requireUser(services, request, "admin"), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -118,7 +118,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      await services.heldAdverts.reject(
+      await services.moderation.heldAdverts.reject(
         await requireUser(services, request, "admin"),
         request.params.id,
         request.body.reason,

@@ -21,7 +21,7 @@ const MODERATION_CHANGED = `event: ${MODERATION_EVENT}\ndata: changed\n\n`;
 
 /**
  * The bell's live unread count, as server-sent events: the count on connect, then again whenever
- * services.liveCounts reports a change (PostgreSQL LISTEN/NOTIFY, so a change made through any app process
+ * services.notifications.live reports a change (PostgreSQL LISTEN/NOTIFY, so a change made through any app process
  * arrives), and a comment every 25 s to keep the connection open. No tab polls for its counts; the heartbeat
  * reads the session again (one indexed row), so that the stream of a session that has ended ends with it.
  * Conversations ride the same stream (`event: messages`): the unread messages on connect, and on every
@@ -73,12 +73,12 @@ export const notificationStream: FastifyPluginAsyncZod<{ services: Services; hea
       let unread: { notices: number; messages: number };
       try {
         // Subscribe before counting, so a change between the two is not missed (at worst sent twice).
-        unsubscribers.push(await services.liveCounts.subscribe(user.id, (unread) => live(countEvent(unread))));
-        unsubscribers.push(await services.liveMessages.subscribe(user.id, (update) => live(messagesEvent(update))));
+        unsubscribers.push(await services.notifications.live.subscribe(user.id, (unread) => live(countEvent(unread))));
+        unsubscribers.push(await services.conversations.live.subscribe(user.id, (update) => live(messagesEvent(update))));
         if (isAdmin(user)) {
-          unsubscribers.push(await services.liveModeration.subscribe(user, () => live(MODERATION_CHANGED)));
+          unsubscribers.push(await services.moderation.live.subscribe(user, () => live(MODERATION_CHANGED)));
         }
-        unread = await services.unreadCounts(user);
+        unread = await services.conversations.unreadCounts(user);
       } catch (error) {
         unsubscribe();
         throw error;

@@ -28,7 +28,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       },
       async (request) => {
         const admin = await requireUser(services, request, "admin");
-        return services.people.list(admin, role, request.query);
+        return services.moderation.people.list(admin, role, request.query);
       },
     );
   }
@@ -45,7 +45,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request) => {
       const admin = await requireUser(services, request, "admin");
-      return { modified: await services.people.setVerified(admin, request.params.id, request.body.verified) };
+      return { modified: await services.moderation.people.setVerified(admin, request.params.id, request.body.verified) };
     },
   );
   app.delete(
@@ -59,7 +59,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       },
     },
     async (request, reply) => {
-      await services.people.deactivate(await requireUser(services, request, "admin"), request.params.id);
+      await services.moderation.people.deactivate(await requireUser(services, request, "admin"), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -90,7 +90,7 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request) => {
       const user = await requireUser(services, request);
-      return { modified: await services.profile.setActingAsSeller(user, request.body.mode === "seller") };
+      return { modified: await services.accounts.profile.setActingAsSeller(user, request.body.mode === "seller") };
     },
   );
 };

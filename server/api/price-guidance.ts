@@ -21,7 +21,7 @@ export const priceGuidanceApi: FastifyPluginAsyncZod<{ services: Services }> = a
     async (request) => {
       // For the advert form: sellers acting as sellers, as posting itself requires.
       if (!isActingSeller(await requireUser(services, request, "seller"))) throw forbidden();
-      return { guidance: await services.priceGuidance(request.query) };
+      return { guidance: await services.catalogue.priceGuidance(request.query) };
     },
   );
 };

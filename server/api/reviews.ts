@@ -97,7 +97,7 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const user = await requireUser(services, request);
-      await services.reviewReports.report(user, request.params.id, request.body.details);
+      await services.reviews.reports.report(user, request.params.id, request.body.details);
       return reply.status(201).send(null);
     },
   );
@@ -112,7 +112,7 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) =>
-      services.reviewReports.open(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
+      services.reviews.reports.open(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
   );
   app.post(
     "/reviews/:id/report-dismissal",
@@ -125,7 +125,7 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request, reply) => {
-      await services.reviewReports.dismiss(await requireUser(services, request, "admin"), request.params.id);
+      await services.reviews.reports.dismiss(await requireUser(services, request, "admin"), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -142,7 +142,7 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request, reply) => {
       const admin = await requireUser(services, request, "admin");
-      await services.reviewReports.remove(admin, request.params.id, request.body.reason);
+      await services.reviews.reports.remove(admin, request.params.id, request.body.reason);
       return reply.status(204).send(null);
     },
   );

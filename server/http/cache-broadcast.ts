@@ -15,10 +15,10 @@ export function cacheBroadcast(services: Services): CacheBroadcast {
   const me = randomUUID();
   return {
     async publish() {
-      await services.database.broadcast.send(CHANNEL, [me]);
+      await runtime.database.broadcast.send(CHANNEL, [me]);
     },
     subscribe: (emptied) =>
-      services.database.broadcast.on(CHANNEL, (from) => {
+      runtime.database.broadcast.on(CHANNEL, (from) => {
         if (from !== me) emptied();
       }),
   };

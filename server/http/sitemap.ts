@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { adverts, brands } from "../../db/schema.ts";
+import { adverts, brands } from "../../db/schema/index.ts";
 import type { Services } from "../services.ts";
 
 /** The sitemaps protocol allows 50,000 URLs a file; a million laptops need an index of files. */
@@ -18,7 +18,7 @@ export function registerSitemap(app: FastifyInstance, services: Services, public
   );
 
   app.get("/sitemap.xml", hide, async (_req, reply) => {
-    const [row] = await services.db.select({ n: count() }).from(adverts).where(eq(adverts.status, "available"));
+    const [row] = await runtime.db.select({ n: count() }).from(adverts).where(eq(adverts.status, "available"));
     const files = Math.max(1, Math.ceil(Number(row?.n ?? 0) / PER_FILE));
     const entries = ["brands", ...Array.from({ length: files }, (_, i) => `laptops-${i + 1}`)]
       .map((name) => `<sitemap><loc>${publicUrl}/sitemaps/${name}.xml</loc></sitemap>`)
@@ -29,7 +29,7 @@ export function registerSitemap(app: FastifyInstance, services: Services, public
   });
 
   app.get("/sitemaps/brands.xml", hide, async (_req, reply) => {
-    const rows = await services.db.select({ id: brands.id }).from(brands).orderBy(asc(brands.name)).limit(PER_FILE);
+    const rows = await runtime.db.select({ id: brands.id }).from(brands).orderBy(asc(brands.name)).limit(PER_FILE);
     const urls = rows.map((b) => `<url><loc>${publicUrl}/category/${b.id}</loc></url>`).join("");
     return reply
       .type("application/xml")
@@ -47,7 +47,7 @@ export function registerSitemap(app: FastifyInstance, services: Services, public
     // Files split the available adverts by id order: file n starts after the last id of file n-1.
     let after: string | undefined;
     if (n > 1) {
-      const [edge] = await services.db
+      const [edge] = await runtime.db
         .select({ id: adverts.id })
         .from(adverts)
         .where(eq(adverts.status, "available"))
@@ -57,7 +57,7 @@ export function registerSitemap(app: FastifyInstance, services: Services, public
       if (!edge) return reply.status(404).send({ code: "NOT_FOUND", message: "No such sitemap." });
       after = edge.id;
     }
-    const rows = await services.db
+    const rows = await runtime.db
       .select({ id: adverts.id, updatedAt: adverts.updatedAt })
       .from(adverts)
       .where(and(eq(adverts.status, "available"), after ? gt(adverts.id, after) : undefined))

@@ -31,7 +31,7 @@ test.beforeAll(async () => {
   const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
   // As `npm start` on a fresh machine: every interface, no PUBLIC_URL, the embedded database.
   for (const name of ["PUBLIC_URL", "HOST", "DATABASE_URL", "SEED_DEMO", "REDIS_URL", "SMTP_URL"]) delete env[name];
-  server = spawn(process.execPath, ["server/main.ts"], { env });
+  server = spawn(process.execPath, ["main.ts"], { env });
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
   const until = Date.now() + 150_000;

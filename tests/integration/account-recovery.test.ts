@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RECOVERY_LIMITS, RESET_ANSWER_MS } from "../../core/accounts/index.ts";
-import { users, verifications } from "../../db/schema.ts";
+import { users, verifications } from "../../db/schema/index.ts";
 import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -15,10 +15,10 @@ let t: TestApp;
 let n = 0;
 const NEW_PASSWORD = "N3w!pass";
 
-const deliver = () => t.services.background.deliverEmailsNow();
+const deliver = () => t.services.notifications.deliverEmailsNow();
 const newAccount = async () => {
   const email = `owner${++n}@x.test`;
-  return createUser(t.services, { name: `Owner ${n}`, email });
+  return createUser(t, { name: `Owner ${n}`, email });
 };
 /** The link of the last email that arrived for this address, with its token. */
 function lastLink(address: string, path: string) {
@@ -45,7 +45,7 @@ beforeAll(async () => {
       },
     },
   );
-  await t.services.background.start();
+  await t.services.jobs.start();
 });
 afterAll(async () => {
   await t?.close();
@@ -93,7 +93,7 @@ describe("forgot password", () => {
     const { mail, url, token } = lastLink(owner.email, "/reset-password");
     expect(mail.subject).toBe("Reset your ReLaptop password");
     expect(mail.html).toContain(url.replace(/&/g, "&amp;"));
-    expect(await t.services.recovery.resetLinkWorks(token)).toBe(true);
+    expect(await t.services.accounts.recovery.resetLinkWorks(token)).toBe(true);
 
     const browser = client(t);
     const weak = await browser.post("/api/auth/reset-password", { token, newPassword: "password" });
@@ -112,8 +112,8 @@ describe("forgot password", () => {
 
     const again = await client(t).post("/api/auth/reset-password", { token, newPassword: "An0ther!pw" });
     expect(again.statusCode).toBe(400);
-    expect(await t.services.recovery.resetLinkWorks(token)).toBe(false);
-    const page = await t.services.recovery.resetPassword({ token, newPassword: "An0ther!pw" }, new Headers());
+    expect(await t.services.accounts.recovery.resetLinkWorks(token)).toBe(false);
+    const page = await t.services.accounts.recovery.resetPassword({ token, newPassword: "An0ther!pw" }, new Headers());
     expect(page.ok).toBe(false);
   });
 
@@ -122,11 +122,11 @@ describe("forgot password", () => {
     await askReset(owner.email);
     await deliver();
     const { token } = lastLink(owner.email, "/reset-password");
-    await t.services.db
+    await t.db
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(verifications.identifier, `reset-password:${token}`));
-    expect(await t.services.recovery.resetLinkWorks(token)).toBe(false);
+    expect(await t.services.accounts.recovery.resetLinkWorks(token)).toBe(false);
     const res = await client(t).post("/api/auth/reset-password", { token, newPassword: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
     await client(t).signIn(owner.email); // the password stayed
@@ -158,8 +158,8 @@ describe("forgot password", () => {
     }
     const [older = "", newer = ""] = tokens;
     expect(newer).not.toBe(older);
-    expect(await t.services.recovery.resetLinkWorks(older)).toBe(false);
-    expect(await t.services.recovery.resetLinkWorks(newer)).toBe(true);
+    expect(await t.services.accounts.recovery.resetLinkWorks(older)).toBe(false);
+    expect(await t.services.accounts.recovery.resetLinkWorks(newer)).toBe(true);
 
     const reset = await client(t).post("/api/auth/reset-password", { token: newer, newPassword: NEW_PASSWORD });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -178,17 +178,17 @@ describe("forgot password", () => {
     const { token } = lastLink(owner.email, "/reset-password");
     // A second live link, as one asked for before there was one live link per account.
     const stray = `stray${n}`;
-    await t.services.db.insert(verifications).values({
+    await t.db.insert(verifications).values({
       id: `stray-${n}`,
       identifier: `reset-password:${stray}`,
       value: owner.id,
       expiresAt: sql`now() + interval '1 hour'`,
       createdAt: sql`now() - interval '10 minutes'`,
     });
-    expect(await t.services.recovery.resetLinkWorks(stray)).toBe(true);
+    expect(await t.services.accounts.recovery.resetLinkWorks(stray)).toBe(true);
     const reset = await client(t).post("/api/auth/reset-password", { token, newPassword: NEW_PASSWORD });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(await t.services.recovery.resetLinkWorks(stray)).toBe(false);
+    expect(await t.services.accounts.recovery.resetLinkWorks(stray)).toBe(false);
     const used = await client(t).post("/api/auth/reset-password", { token: stray, newPassword: "An0ther!pw" });
     expect(used.statusCode).toBe(400);
     await client(t).signIn(owner.email, NEW_PASSWORD);
@@ -198,14 +198,14 @@ describe("forgot password", () => {
     // An app with the pages (this file's other tests time answers: they run without Vite's build about).
     const own = await startTestApp({}, { log: () => {} }, { pages: await loadPageBuild() });
     try {
-      const owner = await createUser(own.services, { name: "Paula Profile", email: "paula@x.test" });
+      const owner = await createUser(own, { name: "Paula Profile", email: "paula@x.test" });
       expect((await client(own).post("/api/auth/request-password-reset", { email: owner.email })).statusCode).toBe(200);
-      const [link] = await own.services.db
+      const [link] = await own.runtime.db
         .select({ identifier: verifications.identifier })
         .from(verifications)
         .where(eq(verifications.value, owner.id));
       const token = link?.identifier.replace("reset-password:", "") ?? "";
-      expect(await own.services.recovery.resetLinkWorks(token)).toBe(true);
+      expect(await own.services.accounts.recovery.resetLinkWorks(token)).toBe(true);
       const me = client(own);
       await me.signIn(owner.email);
       const changed = await me.raw(
@@ -218,7 +218,7 @@ describe("forgot password", () => {
       // cookie, whose session the change ended. The password is changed either way.)
       expect(changed.statusCode, changed.body.slice(0, 300)).toBeLessThan(400);
       await client(own).signIn(owner.email, NEW_PASSWORD);
-      expect(await own.services.recovery.resetLinkWorks(token)).toBe(false);
+      expect(await own.services.accounts.recovery.resetLinkWorks(token)).toBe(false);
       const late = await client(own).post("/api/auth/reset-password", { token, newPassword: "An0ther!pw" });
       expect(late.statusCode).toBe(400);
       await client(own).signIn(owner.email, NEW_PASSWORD);
@@ -293,10 +293,10 @@ describe("email verification", () => {
 
     const verified = await client(t).get(`/api/auth/verify-email?token=${encodeURIComponent(first.token)}`);
     expect(verified.statusCode, verified.body).toBe(200);
-    const [row] = await t.services.db.select().from(users).where(eq(users.id, id));
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
     expect(row?.emailVerified).toBe(true);
     expect((await http.get("/api/me")).json()).toMatchObject({ id, emailVerified: true });
-    expect(await t.services.recovery.verifyEmail("not-a-token")).toBe(false);
+    expect(await t.services.accounts.recovery.verifyEmail("not-a-token")).toBe(false);
   });
 
   it("sends sellers a link too; accounts our own code makes are trusted", async () => {
@@ -308,20 +308,20 @@ describe("email verification", () => {
     await deliver();
     expect(lastLink(email, "/verify-email").mail.subject).toBe("Verify your email address on ReLaptop");
     const made = await newAccount();
-    const [trusted] = await t.services.db.select().from(users).where(eq(users.id, made.id));
+    const [trusted] = await t.db.select().from(users).where(eq(users.id, made.id));
     expect(trusted?.emailVerified).toBe(true);
   });
 
   it("shows admins whether each address is confirmed, on All Sellers and All User", async () => {
-    const admin = await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+    const admin = await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
     const seller = "unconfirmed-seller@x.test";
     await t.services.accounts.register(
       { name: "Una Seller", email: seller, password: "Str0ng!pw", as: "seller" },
       new Headers({ "x-forwarded-for": "10.0.0.9" }),
     );
-    const sellers = await t.services.people.list(admin, "seller", { q: seller });
+    const sellers = await t.services.moderation.people.list(admin, "seller", { q: seller });
     expect(sellers.people).toEqual([expect.objectContaining({ email: seller, emailVerified: false })]);
-    const buyers = await t.services.people.list(admin, "user", { q: "newcomer@x.test" });
+    const buyers = await t.services.moderation.people.list(admin, "user", { q: "newcomer@x.test" });
     expect(buyers.people).toEqual([expect.objectContaining({ emailVerified: true })]);
     const res = await client(t).get("/api/sellers?q=unconfirmed");
     expect(res.statusCode).toBe(401);
@@ -332,17 +332,17 @@ describe("email verification", () => {
   });
 
   it("is one of a seller's trust marks, on cards, laptop pages and the seller's page", async () => {
-    const brand = await createBrand(t.services, "Lenovo");
+    const brand = await createBrand(t, "Lenovo");
     const [confirmed, unconfirmed] = await Promise.all([
-      createUser(t.services, { name: "Cora Seller", email: "cora@x.test", role: "seller" }),
-      createUser(t.services, { name: "Uma Seller", email: "uma@x.test", role: "seller" }),
+      createUser(t, { name: "Cora Seller", email: "cora@x.test", role: "seller" }),
+      createUser(t, { name: "Uma Seller", email: "uma@x.test", role: "seller" }),
     ]);
-    await t.services.db.update(users).set({ emailVerified: false }).where(eq(users.id, unconfirmed.id));
+    await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, unconfirmed.id));
     for (const [seller, mark] of [
       [confirmed, true],
       [unconfirmed, false],
     ] as const) {
-      const advert = await createAdvert(t.services, {
+      const advert = await createAdvert(t, {
         sellerId: seller.id,
         brandId: brand.id,
         name: "T14",
@@ -357,7 +357,7 @@ describe("email verification", () => {
 
   it("does not resend to a verified address", async () => {
     const made = await newAccount();
-    await t.services.recovery.resendVerification(made.email, new Headers({ "x-forwarded-for": "10.0.0.8" }));
+    await t.services.accounts.recovery.resendVerification(made.email, new Headers({ "x-forwarded-for": "10.0.0.8" }));
     await deliver();
     expect(smtp.to(made.email)).toHaveLength(0);
     expect(RECOVERY_MESSAGES.verifyPlease).toBe("Please verify your email address.");

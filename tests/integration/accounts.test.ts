@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { signedInClient } from "../support/people.ts";
@@ -9,9 +9,9 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  await createUser(t.services, { name: "Ada Admin", email: "admin@x.test", role: "admin" });
-  await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
-  await createUser(t.services, { name: "Bea Buyer", email: "buyer@x.test" });
+  await createUser(t, { name: "Ada Admin", email: "admin@x.test", role: "admin" });
+  await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
+  await createUser(t, { name: "Bea Buyer", email: "buyer@x.test" });
 });
 afterAll(() => t?.close());
 
@@ -117,7 +117,7 @@ describe("role checks come from the server session", () => {
     const c = client(t);
     if (email === "seller@x.test") {
       // The throttle test above locked this account; a fresh seller stands in.
-      await createUser(t.services, { name: "S2", email: "seller2@x.test", role: "seller" });
+      await createUser(t, { name: "S2", email: "seller2@x.test", role: "seller" });
       await c.signIn("seller2@x.test");
     } else {
       await c.signIn(email);
@@ -143,11 +143,11 @@ describe("sessions are read from the database on every request", () => {
   }
   const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
   const expiry = async (token: string) =>
-    (await t.services.db.select().from(sessions).where(eq(sessions.token, token)))[0]?.expiresAt;
+    (await t.db.select().from(sessions).where(eq(sessions.token, token)))[0]?.expiresAt;
   const DAY = 24 * 60 * 60 * 1000;
 
   it("refuses a session cookie whose signature is not ours", async () => {
-    await createUser(t.services, { name: "Sig Buyer", email: "sig@x.test" });
+    await createUser(t, { name: "Sig Buyer", email: "sig@x.test" });
     const { cookie, token } = await signedIn("sig@x.test");
     expect((await me(cookie)).statusCode).toBe(200);
     const forged = cookie.replace(/(session_token=[^.;]+\.)[^;]{4}/, "$1AAAA");
@@ -155,15 +155,15 @@ describe("sessions are read from the database on every request", () => {
     expect((await me(forged)).statusCode).toBe(401);
     // A signature checked once is not checked again, but the session still is: ended, it is refused.
     expect((await me(cookie)).statusCode).toBe(200);
-    await t.services.db.delete(sessions).where(eq(sessions.token, token));
+    await t.db.delete(sessions).where(eq(sessions.token, token));
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it("extends a session in use a day after it was last extended, and refuses and removes an expired one", async () => {
-    await createUser(t.services, { name: "Old Buyer", email: "old@x.test" });
+    await createUser(t, { name: "Old Buyer", email: "old@x.test" });
     const { cookie, token } = await signedIn("old@x.test");
     // Signed in eight days ago and extended a day later: six days left, due for its daily extension.
-    await t.services.db
+    await t.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + 6 * DAY) })
       .where(eq(sessions.token, token));
@@ -174,7 +174,7 @@ describe("sessions are read from the database on every request", () => {
     expect(String(extended.headers["set-cookie"])).toMatch(/session_token=[^;]+;.*Max-Age=(60[0-9]{4})/i);
     expect((await me(cookie)).headers["set-cookie"]).toBeUndefined(); // once a day, not on every request
 
-    await t.services.db
+    await t.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.token, token));
@@ -183,8 +183,8 @@ describe("sessions are read from the database on every request", () => {
   });
 
   it("reads the first of two session cookies, as better-auth does (one may be set for a wider domain)", async () => {
-    await createUser(t.services, { name: "First Buyer", email: "first@x.test" });
-    await createUser(t.services, { name: "Second Buyer", email: "second@x.test" });
+    await createUser(t, { name: "First Buyer", email: "first@x.test" });
+    await createUser(t, { name: "Second Buyer", email: "second@x.test" });
     const first = await signedIn("first@x.test");
     const second = await signedIn("second@x.test");
     const both = `${first.cookie}; ${second.cookie}`;
@@ -192,10 +192,10 @@ describe("sessions are read from the database on every request", () => {
   });
 
   it("refuses a deleted account's session on its next request", async () => {
-    const user = await createUser(t.services, { name: "Gone Buyer", email: "gone@x.test" });
+    const user = await createUser(t, { name: "Gone Buyer", email: "gone@x.test" });
     const { cookie } = await signedIn("gone@x.test");
     expect((await me(cookie)).statusCode).toBe(200);
-    await t.services.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    await t.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
     expect((await me(cookie)).statusCode).toBe(401);
   });
 });

@@ -30,11 +30,11 @@ async function post(who: Client, over: Record<string, string> = {}, photo = true
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
-  await createUser(t.services, { name: "Owen Owner", email: "owner@x.test", role: "seller", verified: true });
-  await createUser(t.services, { name: "Otto", email: "other@x.test", role: "seller" });
-  await createUser(t.services, { name: "Bea", email: "buyer@x.test" });
+  brandId = (await createBrand(t, "Lenovo")).id;
+  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
+  await createUser(t, { name: "Owen Owner", email: "owner@x.test", role: "seller", verified: true });
+  await createUser(t, { name: "Otto", email: "other@x.test", role: "seller" });
+  await createUser(t, { name: "Bea", email: "buyer@x.test" });
   as.anonymous = client(t);
   for (const [who, email] of [
     ["buyer", "buyer@x.test"],
@@ -106,7 +106,7 @@ describe("posting adverts", () => {
 describe("managing adverts", () => {
   async function ownersAdvert(status: "available" | "sold" = "available") {
     const ownerId = (await as.owner.get("/api/me")).json().id;
-    return createAdvert(t.services, {
+    return createAdvert(t, {
       sellerId: ownerId,
       brandId,
       name: `Advert ${Math.random()}`,
@@ -136,8 +136,8 @@ describe("managing adverts", () => {
     const a = await ownersAdvert();
     const admin = (await as.admin.get("/api/me")).json();
     const forbidden = { code: "FORBIDDEN" };
-    await expect(t.services.adverts.setAdvertised(admin, a.id, true)).rejects.toMatchObject(forbidden);
-    await expect(t.services.adverts.getForEdit(admin, a.id)).rejects.toMatchObject(forbidden);
+    await expect(t.services.catalogue.adverts.setAdvertised(admin, a.id, true)).rejects.toMatchObject(forbidden);
+    await expect(t.services.catalogue.adverts.getForEdit(admin, a.id)).rejects.toMatchObject(forbidden);
     expect(
       (await as.anonymous.get("/api/adverts/advertised")).json().adverts.map((x: { id: string }) => x.id),
     ).not.toContain(a.id);

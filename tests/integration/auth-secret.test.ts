@@ -15,7 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   // Embedded production, as `npm start` runs it, with no AUTH_SECRET set.
   t = await startTestApp({ NODE_ENV: "production", AUTH_SECRET: "" });
-  await createUser(t.services, { name: "Cora Cookie", email: "cora@x.test" });
+  await createUser(t, { name: "Cora Cookie", email: "cora@x.test" });
 });
 afterAll(() => t?.close());
 

@@ -77,7 +77,7 @@ describe("brand management", () => {
   });
 
   it("renames a brand and replaces its logo under a new URL", async () => {
-    const brand = await createBrand(t.services, "Old Name");
+    const brand = await createBrand(t, "Old Name");
     const before = (await client(t).get("/api/brands")).json().brands.find((b: { id: string }) => b.id === brand.id);
     expect((await inject(buyer, "PUT", `/api/brands/${brand.id}`, multipart({ name: "x" }))).statusCode).toBe(403);
     const res = await inject(
@@ -93,16 +93,16 @@ describe("brand management", () => {
   });
 
   it("refuses to delete a brand that still has laptops, and deletes an empty one", async () => {
-    const brand = await createBrand(t.services, "Busy");
-    const sam = await createUser(t.services, { name: "S", email: "s3@x.test", role: "seller" });
-    await createAdvert(t.services, { sellerId: sam.id, brandId: brand.id, name: "Busy One", resalePriceCents: 10_000 });
+    const brand = await createBrand(t, "Busy");
+    const sam = await createUser(t, { name: "S", email: "s3@x.test", role: "seller" });
+    await createAdvert(t, { sellerId: sam.id, brandId: brand.id, name: "Busy One", resalePriceCents: 10_000 });
     const refused = await inject(admin, "DELETE", `/api/brands/${brand.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
       "Busy still has 1 laptop. Rename the brand instead, or remove its laptops first.",
     );
 
-    const empty = await createBrand(t.services, "Empty");
+    const empty = await createBrand(t, "Empty");
     expect((await inject(seller, "DELETE", `/api/brands/${empty.id}`)).statusCode).toBe(403);
     expect((await inject(admin, "DELETE", `/api/brands/${empty.id}`)).statusCode).toBe(204);
     expect((await inject(admin, "DELETE", `/api/brands/${empty.id}`)).statusCode).toBe(404);
@@ -112,8 +112,8 @@ describe("brand management", () => {
 
 describe("the admin activity log", () => {
   it("records brand changes with the admin who made them", async () => {
-    const { adminActions } = await import("../../db/schema.ts");
-    const rows = await t.services.db.select().from(adminActions);
+    const { adminActions } = await import("../../db/schema/index.ts");
+    const rows = await t.db.select().from(adminActions);
     const actions = rows.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(["add-brand", "edit-brand", "delete-brand"]));
     expect(rows.find((r) => r.action === "edit-brand")?.summary).toBe("Edited brand Old Name → New Name (new logo)");

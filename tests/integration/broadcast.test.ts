@@ -27,7 +27,7 @@ describe("announcing in a burst", () => {
   afterAll(() => t.close());
 
   it("a thousand announcements made at once are each heard", async () => {
-    const { broadcast } = t.services.database;
+    const { broadcast } = t.database;
     const heard = await hearing(broadcast, "burst_all");
     const sent = burst(1_000);
     await Promise.all(sent.map((payload) => broadcast.send("burst_all", [payload])));

@@ -27,7 +27,7 @@ describe("one trusted proxy (TRUST_PROXY=1)", () => {
   afterAll(() => t?.close());
 
   it("limits the address the proxy saw, whatever the client wrote before it", async () => {
-    await createUser(t.services, { name: "Spoofed Sam", email: "spoof@x.test" });
+    await createUser(t, { name: "Spoofed Sam", email: "spoof@x.test" });
     // Each try claims another origin on the left; the proxy appended the same real address.
     await failFiveTimes(t, "spoof@x.test", (i) => `198.51.100.${i}, 203.0.113.7`);
     const sixth = await client(t).post(
@@ -47,7 +47,7 @@ describe("proxies named by address (TRUST_PROXY=10.0.0.0/8,127.0.0.1)", () => {
   afterAll(() => t?.close());
 
   it("takes the right-most address that is not one of them", async () => {
-    await createUser(t.services, { name: "Chained Cleo", email: "chain@x.test" });
+    await createUser(t, { name: "Chained Cleo", email: "chain@x.test" });
     // client-written, then the client as the outer proxy saw it, then an inner proxy of ours.
     await failFiveTimes(t, "chain@x.test", (i) => `192.0.2.${i}, 203.0.113.8, 10.1.2.3`);
     const blocked = await client(t).post(

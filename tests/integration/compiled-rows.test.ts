@@ -1,7 +1,7 @@
 import { aliasedTable, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledRows } from "../../db/compiled-rows.ts";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import { createUser } from "../../seed/factories.ts";
 import { signedInPerson } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -15,7 +15,7 @@ describe("rows mapped by a compiled mapper", () => {
   let t: TestApp;
   const same = aliasedTable(users, "same");
   const query = (name: string) =>
-    t.services.db
+    t.db
       .select({
         id: users.id,
         role: users.role,
@@ -44,9 +44,9 @@ describe("rows mapped by a compiled mapper", () => {
 
   it("gives the rows drizzle's own mapper gives", async () => {
     const signedIn = await signedInPerson(t);
-    const never = await createUser(t.services, { name: "Never Signed", email: "never@x.test", role: "seller" });
+    const never = await createUser(t, { name: "Never Signed", email: "never@x.test", role: "seller" });
     // Signing up signed it in: without a session, its left-joined session is null.
-    await t.services.db.delete(sessions).where(eq(sessions.userId, never.id));
+    await t.db.delete(sessions).where(eq(sessions.userId, never.id));
     const values = { a: signedIn.email, b: never.email };
 
     const drizzles = await query("compiled_rows_drizzle").execute(values);

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
-import { emailOutbox } from "../../db/schema.ts";
+import { emailOutbox } from "../../db/schema/index.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
@@ -25,7 +25,7 @@ beforeAll(async () => {
       messageLimits: { messages: { limit: 6, windowMs: 60_000 }, conversations: { limit: 10, windowMs: 60_000 } },
     },
   );
-  brandId = (await createBrand(t.services, "HP")).id;
+  brandId = (await createBrand(t, "HP")).id;
 });
 afterAll(() => closePageApp(t));
 
@@ -33,7 +33,7 @@ describe("Message seller, without JavaScript", () => {
   it("takes a visitor to the login page and back; the buyer's first message opens the one conversation", async () => {
     const seller = await person("seller");
     const buyer = await person();
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: seller.user.id,
       brandId,
       name: "EliteBook 840",
@@ -90,7 +90,7 @@ describe("Message seller, without JavaScript", () => {
     expect(thread.body).toContain("EliteBook 840");
     expect(thread.body).toContain("Available");
     // And in the email.
-    const [row] = await t.services.db
+    const [row] = await t.db
       .select()
       .from(emailOutbox)
       .where(and(eq(emailOutbox.userId, seller.user.id), eq(emailOutbox.kind, "message.new")));
@@ -115,7 +115,7 @@ describe("Message seller, without JavaScript", () => {
   it("a refused message (too many) says why under the box and keeps the text", async () => {
     const seller = await person("seller");
     const buyer = await person();
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: seller.user.id,
       brandId,
       name: "Envy",
@@ -144,9 +144,9 @@ describe("Message seller, without JavaScript", () => {
     try {
       const seller = await signedInPerson(own, "seller");
       const buyer = await signedInPerson(own);
-      const ownBrand = (await createBrand(own.services, "Asus")).id;
+      const ownBrand = (await createBrand(own, "Asus")).id;
       const laptop = (name: string) =>
-        createAdvert(own.services, { sellerId: seller.user.id, brandId: ownBrand, name, resalePriceCents: 30_000 });
+        createAdvert(own, { sellerId: seller.user.id, brandId: ownBrand, name, resalePriceCents: 30_000 });
       const earlier: string[] = [];
       for (let i = 1; i <= 10; i++) {
         const started = await buyer.http.post("/api/conversations", {
@@ -196,7 +196,7 @@ describe("Message seller, without JavaScript", () => {
     const seller = await person("seller");
     const buyer = await person();
     const admin = await person("admin");
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: seller.user.id,
       brandId,
       name: "Spectre",
@@ -239,7 +239,7 @@ describe("Message seller, without JavaScript", () => {
   it("My Orders names each order's seller with a link to their page, and a way to message them", async () => {
     const seller = await person("seller");
     const buyer = await person();
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: seller.user.id,
       brandId,
       name: "ProBook",

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { adminActions, emailOutbox, notifications } from "../../db/schema.ts";
+import { adminActions, emailOutbox, notifications } from "../../db/schema/index.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
 import type { Role } from "../../schemas/values.ts";
@@ -18,7 +18,7 @@ let n = 0;
 const person = (role: Role = "user") => signedInPerson(t, role);
 
 const laptop = (seller: Person, name = `Laptop ${++n}`) =>
-  createAdvert(t.services, { sellerId: seller.user.id, brandId, name, resalePriceCents: 50_000 });
+  createAdvert(t, { sellerId: seller.user.id, brandId, name, resalePriceCents: 50_000 });
 
 async function ask(buyer: Person, advertId: string, body = "Is it still available?") {
   const res = await buyer.http.post("/api/conversations", { advertId, body });
@@ -28,7 +28,7 @@ async function ask(buyer: Person, advertId: string, body = "Is it still availabl
 
 beforeAll(async () => {
   t = await startTestApp({}, { log: () => {} });
-  brandId = (await createBrand(t.services, "Dell")).id;
+  brandId = (await createBrand(t, "Dell")).id;
 });
 afterAll(() => t?.close());
 
@@ -78,7 +78,7 @@ describe("starting a conversation", () => {
     const booked = await bookToMeet(seller.http, advert.id, "Banani");
     expect(booked.statusCode).toBe(409);
     expect((await admin.http.post("/api/conversations", { advertId: advert.id, body: "Hi" })).statusCode).toBe(403);
-    const gone = await createAdvert(t.services, {
+    const gone = await createAdvert(t, {
       sellerId: seller.user.id,
       brandId,
       name: "Gone",
@@ -197,7 +197,7 @@ describe("privacy", () => {
     // An admin's reading is on the admins' record, with who read it — once per admin and conversation in ten
     // minutes, however often the page reads itself again, older messages included; its people's reads are not.
     const readings = () =>
-      t.services.db
+      t.db
         .select()
         .from(adminActions)
         .where(and(eq(adminActions.targetId, id), eq(adminActions.action, "read-reported-conversation")));
@@ -211,7 +211,7 @@ describe("privacy", () => {
     expect(page.json().messages.map((m: { body: string }) => m.body)).toEqual(["Private words"]);
     expect((await readings()).map((r) => r.adminId).sort()).toEqual([admin.user.id, secondAdmin.user.id].sort());
     // Ten minutes on, the same admin's reading is recorded again.
-    await t.services.db
+    await t.db
       .update(adminActions)
       .set({ at: sql`now() - interval '11 minutes'` })
       .where(eq(adminActions.targetId, id));
@@ -243,12 +243,12 @@ describe("reading", () => {
       const id = await ask(buyer, (await laptop(seller)).id, "Is it still available?");
       // The conversation's row held, as a message being sent holds it: the seller's page reads the messages,
       // then waits to mark them read while the buyer's next message is written and committed.
-      const opened = await t.services.db.transaction(async (tx) => {
+      const opened = await t.db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from conversations where id = ${id} for update`);
         const opening = seller.http.get(`/api/conversations/${id}`);
         await vi.waitFor(
           async () => {
-            const waiting = await t.services.db.execute(
+            const waiting = await t.db.execute(
               sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'update "conversations"%'`,
             );
             expect((waiting as unknown as { rows: unknown[] }).rows).toHaveLength(1);
@@ -323,7 +323,7 @@ describe("blocking and deleted accounts", () => {
     const admin = await person("admin");
     const advert = await laptop(seller);
     const id = await ask(buyer, advert.id);
-    await t.services.people.deactivate(admin.user, buyer.user.id);
+    await t.services.moderation.people.deactivate(admin.user, buyer.user.id);
     const res = await seller.http.post(`/api/conversations/${id}/messages`, { body: "Are you there?" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(M.deleted);
@@ -371,12 +371,12 @@ describe("notices", () => {
     const id = await ask(buyer, (await laptop(seller, "ZenBook")).id, "<b>First</b> question");
     await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Second" });
     const notices = () =>
-      t.services.db
+      t.db
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, seller.user.id), eq(notifications.kind, "message.new")));
     const emails = () =>
-      t.services.db
+      t.db
         .select()
         .from(emailOutbox)
         .where(and(eq(emailOutbox.userId, seller.user.id), eq(emailOutbox.kind, "message.new")));
@@ -398,7 +398,7 @@ describe("notices", () => {
     expect(await emails()).toHaveLength(1);
 
     // 15 minutes later (the last email moved back in time), the next one is emailed.
-    await t.services.db.execute(
+    await t.db.execute(
       sql`update conversations set seller_emailed_at = now() - interval '16 minutes' where id = ${id}`,
     );
     await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Fourth" });
@@ -406,7 +406,7 @@ describe("notices", () => {
 
     // The seller turned this kind's email off: no more.
     await seller.http.raw("PUT", "/api/me/email-preferences", { kind: "message.new", email: false });
-    await t.services.db.execute(sql`update conversations set seller_emailed_at = null where id = ${id}`);
+    await t.db.execute(sql`update conversations set seller_emailed_at = null where id = ${id}`);
     await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Fifth" });
     expect(await emails()).toHaveLength(2);
   });

@@ -10,7 +10,7 @@ afterAll(() => {
 });
 
 function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, ["main.ts"], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

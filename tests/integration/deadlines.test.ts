@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, notifications, orders, payments } from "../../db/schema.ts";
+import { adverts, notifications, orders, payments } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { bookToMeet, type Client, client } from "../support/http.ts";
 import { signedInClient } from "../support/people.ts";
@@ -21,9 +21,9 @@ const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" 
 
 async function bookedOrder() {
   const email = `timer-buyer${++n}@x.test`;
-  const buyerId = (await createUser(t.services, { name: `Timer Buyer ${n}`, email })).id;
+  const buyerId = (await createUser(t, { name: `Timer Buyer ${n}`, email })).id;
   const buyer = await signedInClient(t, email);
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId,
     brandId,
     name: `Timed laptop ${n}`,
@@ -39,10 +39,10 @@ async function paidOrder() {
   expect(paid.statusCode).toBe(200);
   return o;
 }
-const order = async (id: string) => (await t.services.db.select().from(orders).where(eq(orders.id, id)))[0];
+const order = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 const kindsFor = async (userId: string, orderId: string) =>
   (
-    await t.services.db
+    await t.db
       .select({ kind: notifications.kind })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.subjectId, orderId)))
@@ -50,8 +50,8 @@ const kindsFor = async (userId: string, orderId: string) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  sellerId = (await createUser(t.services, { name: "Tess Timer", email: "tess@x.test", role: "seller" })).id;
+  brandId = (await createBrand(t, "Lenovo")).id;
+  sellerId = (await createUser(t, { name: "Tess Timer", email: "tess@x.test", role: "seller" })).id;
   seller = await signedInClient(t, "tess@x.test");
 });
 afterAll(() => t?.close());
@@ -73,7 +73,7 @@ describe("an unpaid booking", () => {
     expect(page.events.at(-1)).toMatchObject({ who: "ReLaptop", what: "Booking ended: it was not paid in time" });
     // Applied once: running again finds nothing, and the laptop can be booked by someone else.
     expect((await t.services.orders.applyDeadlinesNow(later(50))).applied).toBe(0);
-    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, advertId));
     expect(advert).toMatchObject({ status: "available", reservedByOrderId: null });
   });
 });
@@ -87,10 +87,10 @@ describe("a paid order nobody hands over", () => {
 
     await t.services.orders.applyDeadlinesNow(later(24 * 7 + 1));
     expect((await order(id))?.status).toBe("refunded");
-    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, id));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, id));
     expect(payment).toMatchObject({ status: "refunded", refundCents: 40_000 });
     expect(await kindsFor(buyerId, id)).toEqual(expect.arrayContaining(["order.expired", "order.cancelled"]));
-    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, advertId));
     expect(advert?.status).toBe("available");
   });
 });
@@ -109,7 +109,7 @@ describe("a handed-over order", () => {
     expect(await kindsFor(sellerId, id)).toContain("order.completed");
     // Done: the buyer can no longer say all is fine, and the laptop stays sold.
     expect((await buyer.post(`/api/orders/${id}/accept`)).statusCode).toBe(409);
-    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, advertId));
     expect(advert?.status).toBe("sold");
   });
 
@@ -128,7 +128,7 @@ describe("a handed-over order", () => {
     const { id, buyer } = await paidOrder();
     expect((await buyer.post(`/api/orders/${id}/handed-over`)).statusCode).toBe(403);
     const other = client(t);
-    await createUser(t.services, { name: "Other Seller", email: "other-timer@x.test", role: "seller" });
+    await createUser(t, { name: "Other Seller", email: "other-timer@x.test", role: "seller" });
     await other.signIn("other-timer@x.test");
     expect((await other.post(`/api/orders/${id}/handed-over`)).statusCode).toBe(404);
     expect((await seller.post(`/api/orders/${id}/handed-over`)).statusCode).toBe(204);

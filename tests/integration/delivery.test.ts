@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, notifications, payments, simCharges, simIntents } from "../../db/schema.ts";
+import { adverts, notifications, payments, simCharges, simIntents } from "../../db/schema/index.ts";
 import { SHIPPING_PRICE_REQUIRED } from "../../schemas/catalogue.ts";
 import { CHOOSE_DELIVERY } from "../../schemas/orders.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
@@ -40,7 +40,7 @@ const signedIn = (email: string) => signedInClient(t, email);
 const newBuyer = () => signedInAccount(t, { name: `Buyer ${++n}`, email: `delivery-buyer${n}@x.test` });
 /** One of Sam's laptops, for $400 and shipped for $25 (or met for only, with `shippingCents` null). */
 const laptop = (shippingCents: number | null = 2_500) =>
-  createAdvert(t.services, {
+  createAdvert(t, {
     sellerId: samId,
     brandId,
     name: `Shipped laptop ${++n}`,
@@ -75,11 +75,11 @@ beforeAll(async () => {
   });
   smtp = await startSmtpServer();
   t = await startTestApp({ LOG_LEVEL: "error", SMTP_URL: smtp.url }, { retryJobsAtOnce: true }, { logStream: errors });
-  await t.services.background.start();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  samId = (await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
-  await createUser(t.services, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
-  await createUser(t.services, { name: "Ada", email: "ada@x.test", role: "admin" });
+  await t.services.jobs.start();
+  brandId = (await createBrand(t, "Lenovo")).id;
+  samId = (await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
+  await createUser(t, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
+  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
   as.sam = await signedIn("sam@x.test");
   as.rafi = await signedIn("rafi@x.test");
   as.admin = await signedIn("ada@x.test");
@@ -90,7 +90,7 @@ afterAll(async () => {
 });
 /** The emails sent to this address so far, once the queue has sent what waits. */
 async function mailTo(email: string) {
-  await t.services.background.deliverEmailsNow();
+  await t.services.notifications.deliverEmailsNow();
   return smtp.to(email);
 }
 
@@ -144,7 +144,7 @@ describe("a seller who ships", () => {
     const { id } = await laptop(null);
     const m = multipart({ ...fields, brandId, ships: "true", shippingPrice: "20" }, {});
     expect((await as.sam.raw("PUT", `/api/adverts/${id}`, m.payload, m.headers)).statusCode).toBe(204);
-    const sam = await t.services.adverts.getForEdit({ id: samId, role: "seller", actingAsSeller: true } as never, id);
+    const sam = await t.services.catalogue.adverts.getForEdit({ id: samId, role: "seller", actingAsSeller: true } as never, id);
     expect(sam).toMatchObject({ ships: true, shippingPrice: "20" });
   });
 });
@@ -155,7 +155,7 @@ describe("booking Ship to me", () => {
     const advert = await laptop(2_500);
     const id = await bookShipped(buyer.http, advert.id);
     // A later change of the advert's shipping price is not the buyer's: the order keeps what they agreed to.
-    await t.services.db.update(adverts).set({ shippingCents: 9_900 }).where(eq(adverts.id, advert.id));
+    await t.db.update(adverts).set({ shippingCents: 9_900 }).where(eq(adverts.id, advert.id));
     const order = (await buyer.http.get(`/api/orders/${id}`)).json();
     expect(order).toMatchObject({ delivery: "ship", priceCents: 40_000, shippingCents: 2_500, meetingLocation: null });
     expect(order.shippingAddress).toMatchObject(ADDRESS);
@@ -163,16 +163,16 @@ describe("booking Ship to me", () => {
     expect(mine).toMatchObject({ priceCents: 40_000, shippingCents: 2_500 });
 
     await pay(buyer.http, id);
-    const [intent] = await t.services.db.select().from(simIntents).where(eq(simIntents.orderId, id));
+    const [intent] = await t.db.select().from(simIntents).where(eq(simIntents.orderId, id));
     expect(intent?.amountCents).toBe(42_500);
-    const [charge] = await t.services.db
+    const [charge] = await t.db
       .select()
       .from(simCharges)
       .where(eq(simCharges.intentId, intent?.id ?? ""));
     expect(charge?.amountCents).toBe(42_500);
-    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, id));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, id));
     expect(payment?.priceCents).toBe(42_500);
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
 
     // The receipt says the total and what of it is shipping; the seller's notice, what they are paid.
     const receipt = (await mailTo(buyer.user.email)).find((m) => m.subject?.startsWith("Your receipt"));
@@ -298,7 +298,7 @@ describe("mark as shipped", () => {
     });
     expect(order.events.at(-1)).toMatchObject({ who: "Sam Seller", what: "Shipped the laptop" });
 
-    const [notice] = await t.services.db
+    const [notice] = await t.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, buyer.user.id))

@@ -9,7 +9,7 @@ import type { TestApp } from "../support/test-app.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await startPageApp();
-  await seedDemoIfEmpty(t.services);
+  await seedDemoIfEmpty(t);
 });
 afterAll(() => closePageApp(t));
 

@@ -53,7 +53,7 @@ describe("the deploy recipe (compose.yaml, Dockerfile, deploy/nginx.conf)", () =
     }
     // The apps only serve; the worker works the queue, with the same settings otherwise.
     for (const name of APPS) expect(services[name]?.environment?.RUN_JOBS, name).toBe("false");
-    expect(services.worker?.command).toEqual(["node", "server/main.ts", "--worker"]);
+    expect(services.worker?.command).toEqual(["node", "main.ts", "--worker"]);
     expect(services.worker?.environment?.RUN_JOBS).toBe("true");
     expect(services.worker?.environment?.DATABASE_URL).toBe(services.app1?.environment?.DATABASE_URL);
     // nginx balances exactly the app services, and the replica is cloned from the primary.
@@ -88,10 +88,10 @@ describe.skipIf(!nginxInstalled())("nginx from the recipe in front of the app", 
   beforeAll(async () => {
     // Ten seconds: the second read is a hit however slow the machine is.
     t = await startTestApp({ PUBLIC_CACHE_MS: "10000", TRUST_PROXY: "127.0.0.1" });
-    const sellerId = (await createUser(t.services, { name: "Sid", email: "sid@x.test", role: "seller" })).id;
-    await createUser(t.services, { name: "Bea", email: "bea@x.test" });
-    const brandId = (await createBrand(t.services, "Lenovo")).id;
-    await createAdvert(t.services, { sellerId, brandId, name: "ThinkPad", resalePriceCents: 50_000 });
+    const sellerId = (await createUser(t, { name: "Sid", email: "sid@x.test", role: "seller" })).id;
+    await createUser(t, { name: "Bea", email: "bea@x.test" });
+    const brandId = (await createBrand(t, "Lenovo")).id;
+    await createAdvert(t, { sellerId, brandId, name: "ThinkPad", resalePriceCents: 50_000 });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as net.AddressInfo;
     proxy = await startNginx({ upstreams: [`127.0.0.1:${port}`], port: await freePort() });

@@ -25,11 +25,11 @@ const post = (who: Client, fields: Record<string, string>, files: Parameters<typ
 beforeAll(async () => {
   t = await startPageApp();
   photo = await pngBytes();
-  const brandId = (await createBrand(t.services, "Asus")).id;
+  const brandId = (await createBrand(t, "Asus")).id;
   const { users, clients } = await signedInCast(t, "sam", "bea", "ada");
   Object.assign(as, clients);
   const { sam, bea } = users;
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId: sam.id,
     brandId,
     name: "Zenbook 14",

@@ -10,7 +10,7 @@ import {
   payments,
   simCharges,
   simRefunds,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { DESCRIBE_THE_PROBLEM, DISPUTE_DECIDED, NO_DISPUTE } from "../../schemas/disputes.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { bookToMeet, type Client } from "../support/http.ts";
@@ -39,7 +39,7 @@ const signedIn = (email: string) => signedInClient(t, email);
 /** A new buyer's order for one of Sam's laptops, paid and handed over: its protection window is open. */
 async function handedOver() {
   const { user, http } = await signedInAccount(t, { name: `Buyer ${++n}`, email: `dispute-buyer${n}@x.test` });
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId: samId,
     brandId,
     name: `Laptop ${n}`,
@@ -82,22 +82,22 @@ const decide = (disputeId: string, body: unknown, who = as.ada) =>
   who.post(`/api/disputes/${disputeId}/decision`, body);
 
 async function moneyOf(orderId: string) {
-  const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment) throw new Error("no payment");
-  const [charge] = await t.services.db.select().from(simCharges).where(eq(simCharges.id, payment.transactionId));
-  const refunds = await t.services.db.select().from(simRefunds).where(eq(simRefunds.chargeId, payment.transactionId));
+  const [charge] = await t.db.select().from(simCharges).where(eq(simCharges.id, payment.transactionId));
+  const refunds = await t.db.select().from(simRefunds).where(eq(simRefunds.chargeId, payment.transactionId));
   return { payment, charge, refunds };
 }
 
 const kindsTold = async (userId: string) =>
-  (await t.services.db.select().from(notifications).where(eq(notifications.userId, userId))).map((row) => row.kind);
+  (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((row) => row.kind);
 
 beforeAll(async () => {
   t = await startTestApp();
   // The job queue, not its workers: the test delivers the emails itself.
-  await t.services.background.start();
+  await t.services.jobs.start();
   photo = await pngBytes();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
+  brandId = (await createBrand(t, "Lenovo")).id;
   const { users, clients } = await signedInAccounts(t, {
     sam: { name: "Sam Seller", email: "sam@x.test", role: "seller" },
     rafi: { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" },
@@ -146,9 +146,9 @@ describe("reporting a problem", () => {
     expect(again.statusCode).toBe(409);
     // A paid order not handed over yet is cancelled, not disputed.
     const email = `notyet${++n}@x.test`;
-    await createUser(t.services, { name: "Not Yet", email });
+    await createUser(t, { name: "Not Yet", email });
     const buyer = await signedIn(email);
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: samId,
       brandId,
       name: "Not yet",
@@ -282,13 +282,13 @@ describe("admins decide", () => {
     expect(charge?.amountRefundedCents).toBe(PRICE);
     expect(refunds.map((r) => r.amountCents)).toEqual([PRICE]);
     // Handed over: the laptop is in the buyer's hands, not back in the catalogue.
-    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, order.advertId));
+    const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, order.advertId));
     expect(advert?.status).not.toBe("available");
     expect(await kindsTold(order.user.id)).toContain("dispute.decided");
     expect(await kindsTold(samId)).toContain("dispute.decided");
     // Emailed too: rendered at delivery (kept, with no SMTP_URL), one to each of them.
-    await t.services.background.deliverEmailsNow();
-    const mails = await t.services.db
+    await t.services.notifications.deliverEmailsNow();
+    const mails = await t.db
       .select()
       .from(emailOutbox)
       .where(
@@ -298,7 +298,7 @@ describe("admins decide", () => {
         ),
       );
     expect(mails.map((m) => m.status)).toEqual(["kept", "kept"]);
-    const audit = await t.services.db
+    const audit = await t.db
       .select()
       .from(adminActions)
       .where(and(eq(adminActions.targetId, order.id), eq(adminActions.action, "dispute.refund")));
@@ -311,7 +311,7 @@ describe("admins decide", () => {
     });
     expect(dispute.canWrite).toBe(false);
     expect((await write(order.http, order.id, "Thanks")).statusCode).toBe(409);
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("refunds part: the provider returns that amount, the sale stands and completes", async () => {
@@ -334,7 +334,7 @@ describe("admins decide", () => {
     );
     const decided = detail.events.find((e: { what: string }) => e.what === "Decided the dispute: a partial refund");
     expect(decided).toMatchObject({ who: "Ada Admin", note: "A dented corner: part of the price back." });
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("releases to the seller: the order completes and no money moves", async () => {
@@ -344,7 +344,7 @@ describe("admins decide", () => {
     const { payment, refunds } = await moneyOf(order.id);
     expect(payment).toMatchObject({ status: "succeeded", refundCents: null });
     expect(refunds).toEqual([]);
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("refuses a bad partial refund by name, and any decision but an admin's", async () => {
@@ -390,20 +390,20 @@ describe("admins decide", () => {
       const { refunds } = await moneyOf(order.id);
       expect(refunds.length).toBeLessThanOrEqual(1);
     }
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("a partial refund a crash interrupted is finished by the sweep, with the same amount", async () => {
     const order = await disputed();
     // The provider cannot be reached: the order is left refunding, its amount on the payment.
     const unreachable = { finishRefund: async () => false };
-    const answer = await decideDispute(t.services.db, unreachable, ada, order.disputeId, {
+    const answer = await decideDispute(t.db, unreachable, ada, order.disputeId, {
       decision: "partial_refund",
       amountCents: 5_000,
       reason: "Scratches",
     });
     expect(answer).toEqual({ status: "refunding" });
-    const [inFlight] = await t.services.db.select().from(orders).where(eq(orders.id, order.id));
+    const [inFlight] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(inFlight?.status).toBe("refunding");
     await t.services.orders.reconcile(0);
     const { payment, refunds } = await moneyOf(order.id);
@@ -413,6 +413,6 @@ describe("admins decide", () => {
     // The sweep again finds nothing to do, and the ledger holds one refund.
     await t.services.orders.reconcile(0);
     expect((await moneyOf(order.id)).refunds).toHaveLength(1);
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, favourites } from "../../db/schema.ts";
+import { adverts, favourites } from "../../db/schema/index.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -17,7 +17,7 @@ let sellerId: string;
 const person = (role: Role = "user") => signedInPerson(t, role);
 /** A laptop for sale, by the file's seller unless another is named. */
 const laptop = (name = `Heart laptop ${++n}`, priceCents = 50_000, seller = sellerId) =>
-  createAdvert(t.services, { sellerId: seller, brandId, name, resalePriceCents: priceCents, advertised: true });
+  createAdvert(t, { sellerId: seller, brandId, name, resalePriceCents: priceCents, advertised: true });
 /**
  * The heart of one laptop in a page's HTML: a visitor's is its button (it carries the laptop as
  * name="favourite"); a buyer's is a form whose hidden advertId comes before its button.
@@ -39,8 +39,8 @@ function heartOf(html: string, advertId: string) {
 
 beforeAll(async () => {
   t = await startPageApp();
-  brandId = (await createBrand(t.services, "Asus")).id;
-  sellerId = (await createUser(t.services, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
+  brandId = (await createBrand(t, "Asus")).id;
+  sellerId = (await createUser(t, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
 });
 afterAll(() => closePageApp(t));
 
@@ -70,7 +70,7 @@ describe("hearts", () => {
     const login = await visitor.get(`/login?redirectTo=%2FallAdd&favourite=${a.id}`);
     expect(login.body).toContain("Log in to save this laptop to your favourites.");
     expect(login.body).toContain(`name="favourite" value="${a.id}"`);
-    const me = await createUser(t.services, { name: "Late Comer", email: "late@x.test" });
+    const me = await createUser(t, { name: "Late Comer", email: "late@x.test" });
     const done = await visitor.form("/login", {
       email: "late@x.test",
       password: "Passw0rd!",
@@ -173,7 +173,7 @@ describe("hearts", () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ advertId: a.id, saved: true });
     const gone = await laptop();
-    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, gone.id));
+    await t.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, gone.id));
     const refused = await post(gone.id);
     expect(refused.json()).toEqual({ formError: "This laptop does not exist." });
     expect(String(refused.headers["set-cookie"])).toContain("relaptop_toast=");
@@ -187,8 +187,8 @@ describe("/dashboard/favourites", () => {
     const cheaper = await laptop("Cheaper now", 50_000);
     const gone = await laptop("Gone now", 30_000);
     for (const a of [cheaper, gone]) await t.services.favourites.save(me.user, a.id);
-    await t.services.db.update(adverts).set({ resalePriceCents: 46_000 }).where(eq(adverts.id, cheaper.id));
-    await t.services.db.delete(adverts).where(eq(adverts.id, gone.id));
+    await t.db.update(adverts).set({ resalePriceCents: 46_000 }).where(eq(adverts.id, cheaper.id));
+    await t.db.delete(adverts).where(eq(adverts.id, gone.id));
 
     const page = await me.http.get("/dashboard/favourites");
     expect(page.statusCode).toBe(200);
@@ -207,7 +207,7 @@ describe("/dashboard/favourites", () => {
     const a = await laptop("Counted", 9_000, seller.user.id);
     for (let i = 0; i < 2; i++) await t.services.favourites.save((await person()).user, a.id);
     // Its seller's own save (made before they were refused) is not among its savers.
-    await t.services.db.insert(favourites).values({
+    await t.db.insert(favourites).values({
       userId: seller.user.id,
       advertId: a.id,
       savedPriceCents: 9_000,

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAN_OUT_SAVER_ALERT, INLINE_SAVERS } from "../../core/favourites/index.ts";
 import { renderRow } from "../../core/notifications/index.ts";
-import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema.ts";
+import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { bookToMeet, type Client, client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
@@ -17,7 +17,7 @@ let n = 0;
 
 const newBuyer = () => signedInAccount(t, { name: `Fan ${++n}`, email: `fan${n}@x.test` });
 const laptop = (priceCents = 50_000, name = `Laptop ${++n}`) =>
-  createAdvert(t.services, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
+  createAdvert(t, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
 
 /** The seller edits the advert through the API, changing only its price (in dollars, as the form sends it). */
 async function setPrice(advert: { id: string; name: string }, dollars: string) {
@@ -37,12 +37,12 @@ async function setPrice(advert: { id: string; name: string }, dollars: string) {
 }
 type SaverNotice = "favourite.priceDrop" | "favourite.sold" | "favourite.backOnSale";
 const noticesOf = (kind: SaverNotice) => (userId: string, advertId: string) =>
-  t.services.db
+  t.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.subjectId, advertId)));
 const emailsOf = (kind: SaverNotice) => (userId: string) =>
-  t.services.db
+  t.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
@@ -62,10 +62,10 @@ async function pay(who: Client, orderId: string) {
 
 beforeAll(async () => {
   t = await startTestApp({}, { retryJobsAtOnce: true, log: () => {} });
-  await t.services.background.start();
-  brandId = (await createBrand(t.services, "Dell")).id;
-  seller = await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  await t.services.jobs.start();
+  brandId = (await createBrand(t, "Dell")).id;
+  seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
+  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   sellerHttp = await signedInClient(t, "seller@x.test");
 });
 afterAll(() => t?.close());
@@ -79,7 +79,7 @@ describe("saving and listing", () => {
     expect((await http.raw("PUT", `/api/favourites/${b.id}`)).statusCode).toBe(200);
     // Saving again changes nothing (the first save's price stays).
     expect((await http.raw("PUT", `/api/favourites/${a.id}`)).statusCode).toBe(200);
-    await t.services.db.update(adverts).set({ resalePriceCents: 56_000 }).where(eq(adverts.id, a.id));
+    await t.db.update(adverts).set({ resalePriceCents: 56_000 }).where(eq(adverts.id, a.id));
 
     const page = (await http.get("/api/favourites")).json();
     expect(page.items.map((f: { name: string }) => f.name)).toEqual(["Second saved", "First saved"]);
@@ -105,9 +105,9 @@ describe("saving and listing", () => {
     const other = await newBuyer();
     const order = await bookToMeet(other.http, booked.id, "Gulshan");
     expect(order.statusCode, order.body).toBe(201);
-    await t.services.db.update(adverts).set({ status: "sold" }).where(eq(adverts.id, sold.id));
-    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, withdrawn.id));
-    await t.services.db.delete(adverts).where(eq(adverts.id, vanished.id));
+    await t.db.update(adverts).set({ status: "sold" }).where(eq(adverts.id, sold.id));
+    await t.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, withdrawn.id));
+    await t.db.delete(adverts).where(eq(adverts.id, vanished.id));
 
     const res = await http.get("/api/favourites");
     expect(res.statusCode, res.body).toBe(200);
@@ -140,7 +140,7 @@ describe("saving and listing", () => {
   it("refuses a laptop that does not exist or left the catalogue, and ids that are not ids", async () => {
     const { http } = await newBuyer();
     const gone = await laptop();
-    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, gone.id));
+    await t.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, gone.id));
     expect((await http.raw("PUT", `/api/favourites/${gone.id}`)).statusCode).toBe(404);
     expect((await http.raw("PUT", `/api/favourites/${crypto.randomUUID()}`)).statusCode).toBe(404);
     const bad = await http.raw("PUT", "/api/favourites/not-an-id");
@@ -218,7 +218,7 @@ describe("price drops", () => {
     const a = await laptop(50_000, "Sold already");
     const fan = await newBuyer();
     await fan.http.raw("PUT", `/api/favourites/${a.id}`);
-    await t.services.db.update(adverts).set({ status: "sold" }).where(eq(adverts.id, a.id));
+    await t.db.update(adverts).set({ status: "sold" }).where(eq(adverts.id, a.id));
     const body = multipart({
       name: a.name,
       brandId,
@@ -240,9 +240,9 @@ describe("price drops", () => {
     const count = INLINE_SAVERS * 3 + 2;
     const fans: string[] = [];
     for (let i = 0; i < count; i++)
-      fans.push((await createUser(t.services, { name: `Crowd ${i}`, email: `crowd${i}@x.test` })).id);
+      fans.push((await createUser(t, { name: `Crowd ${i}`, email: `crowd${i}@x.test` })).id);
     // Saved set-based, as the bulk seed does.
-    await t.services.db
+    await t.db
       .insert(favourites)
       .values(fans.map((userId) => ({ userId, advertId: a.id, savedPriceCents: 90_000, advertName: a.name })));
     // Someone who saves it after the drop already sees the new price: not told.
@@ -254,19 +254,19 @@ describe("price drops", () => {
     const noticeCount = async () =>
       Number(
         (
-          await t.services.db
+          await t.db
             .select({ n: sql<number>`count(*)::int` })
             .from(notifications)
             .where(and(eq(notifications.kind, "favourite.priceDrop"), eq(notifications.subjectId, a.id)))
         )[0]?.n,
       );
     expect(await noticeCount()).toBe(0);
-    expect(await t.services.jobs.runDue([FAN_OUT_SAVER_ALERT])).toBe(1);
+    expect(await t.services.jobs.queue.runDue([FAN_OUT_SAVER_ALERT])).toBe(1);
     expect(await noticeCount()).toBe(count);
     // A retry of a finished drop tells nobody again.
-    const [drop] = await t.services.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id));
+    const [drop] = await t.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id));
     expect(drop?.doneAt).not.toBeNull();
-    await t.services.saverAlerts.fanOut({ alertId: drop?.id as string });
+    await t.services.favourites.saverAlerts.fanOut({ alertId: drop?.id as string });
     expect(await noticeCount()).toBe(count);
     expect(await dropNotices(late.user.id, a.id)).toEqual([]);
   });
@@ -283,7 +283,7 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
     // transaction (more go through the job queue).
     const [fan, quiet, booker, buyer] = [await newBuyer(), await newBuyer(), await newBuyer(), await newBuyer()];
     for (const who of [fan, quiet, booker, buyer]) await who.http.raw("PUT", `/api/favourites/${a.id}`);
-    await t.services.db
+    await t.db
       .insert(favourites)
       .values({ userId: seller.id, advertId: a.id, savedPriceCents: 52_000, advertName: a.name });
     await quiet.http.raw("PUT", "/api/me/email-preferences", { kind: "favourite.sold", email: false });
@@ -336,8 +336,8 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
     const a = await laptop(61_000, "Crowd sale");
     const savers: string[] = [];
     for (let i = 0; i < INLINE_SAVERS + 2; i++)
-      savers.push((await createUser(t.services, { name: `Watcher ${i}`, email: `watcher${n}-${i}@x.test` })).id);
-    await t.services.db
+      savers.push((await createUser(t, { name: `Watcher ${i}`, email: `watcher${n}-${i}@x.test` })).id);
+    await t.db
       .insert(favourites)
       .values(savers.map((userId) => ({ userId, advertId: a.id, savedPriceCents: 61_000, advertName: a.name })));
     // Sold, refunded and sold again before the job runs: the buyers' requests told nobody.
@@ -349,13 +349,13 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
     expect(await soldNotices(savers[0] as string, a.id)).toEqual([]);
 
     // The first sale and the relisting are stale news by then: each saver hears once that it was sold.
-    expect(await t.services.jobs.runDue([FAN_OUT_SAVER_ALERT])).toBe(3);
+    expect(await t.services.jobs.queue.runDue([FAN_OUT_SAVER_ALERT])).toBe(3);
     for (const id of savers) {
       expect(await soldNotices(id, a.id)).toHaveLength(1);
       expect(await backNotices(id, a.id)).toEqual([]);
     }
     expect(await soldNotices(second.user.id, a.id)).toEqual([]);
-    const alerts = await t.services.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id));
+    const alerts = await t.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id));
     expect(alerts.map((x) => [x.kind, x.doneAt !== null]).sort()).toEqual([
       ["back_on_sale", true],
       ["sold", true],
@@ -369,7 +369,7 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
     await buyer.http.raw("PUT", `/api/favourites/${a.id}`);
     const orderId = await book(buyer.http, a.id);
     await pay(buyer.http, orderId);
-    expect(await t.services.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id))).toEqual([
+    expect(await t.db.select().from(favouriteAlerts).where(eq(favouriteAlerts.advertId, a.id))).toEqual([
       expect.objectContaining({ kind: "sold", doneAt: expect.any(Date) }),
     ]);
     expect(await soldNotices(buyer.user.id, a.id)).toEqual([]);

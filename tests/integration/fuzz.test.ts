@@ -37,9 +37,9 @@ let operations: Operation[];
 let jsonFields: { op: Operation; fields: Record<string, Set<string>> }[];
 beforeAll(async () => {
   t = await startPageApp();
-  await createBrand(t.services, "Fuzz");
-  await createUser(t.services, { name: "Sol Seller", email: "sol@x.test", role: "seller", verified: true });
-  await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
+  await createBrand(t, "Fuzz");
+  await createUser(t, { name: "Sol Seller", email: "sol@x.test", role: "seller", verified: true });
+  await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
   as = { visitor: client(t), seller: client(t), admin: client(t) };
   await as.seller.signIn("sol@x.test");
   await as.admin.signIn("ada@x.test");

@@ -16,10 +16,10 @@ let sellerId: string;
 beforeAll(async () => {
   // The visitors' cache on (2 s), as in production: shared caches may keep visitors' answers as long.
   t = await startPageApp({ PUBLIC_CACHE_MS: "2000" });
-  await createUser(t.services, { name: "Hana Headers", email: "hana@x.test" });
-  sellerId = (await createUser(t.services, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  advertId = (await createAdvert(t.services, { sellerId, brandId, name: "ThinkPad X1", resalePriceCents: 90_000 })).id;
+  await createUser(t, { name: "Hana Headers", email: "hana@x.test" });
+  sellerId = (await createUser(t, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
+  brandId = (await createBrand(t, "Lenovo")).id;
+  advertId = (await createAdvert(t, { sellerId, brandId, name: "ThinkPad X1", resalePriceCents: 90_000 })).id;
 });
 afterAll(() => closePageApp(t));
 

@@ -9,12 +9,12 @@ let buyer: Client;
 let advertId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  const seller = await createUser(t.services, { name: "S", email: "s@x.test", role: "seller" });
-  const brand = await createBrand(t.services, "Hostile");
+  const seller = await createUser(t, { name: "S", email: "s@x.test", role: "seller" });
+  const brand = await createBrand(t, "Hostile");
   advertId = (
-    await createAdvert(t.services, { sellerId: seller.id, brandId: brand.id, name: "Target", resalePriceCents: 100 })
+    await createAdvert(t, { sellerId: seller.id, brandId: brand.id, name: "Target", resalePriceCents: 100 })
   ).id;
-  await createUser(t.services, { name: "B", email: "b@x.test" });
+  await createUser(t, { name: "B", email: "b@x.test" });
   buyer = await signedInClient(t, "b@x.test");
 });
 afterAll(() => t?.close());

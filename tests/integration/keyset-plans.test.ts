@@ -31,7 +31,7 @@ async function plan(query: { toSQL(): { sql: string; params: unknown[] } }, valu
   const literal = (v: unknown) =>
     typeof v === "number" ? String(v) : `'${(v instanceof Date ? v.toISOString() : String(v)).replaceAll("'", "''")}'`;
   const inlined = text.replace(/\$(\d+)/g, (_, i: string) => literal(filled[Number(i) - 1]));
-  return t.services.db.transaction(async (tx) => {
+  return t.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_sort = off`);
     const result = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Record<string, string>[] };
@@ -61,7 +61,7 @@ describe("a person's lists are read in their index's order, never all of them so
     ["the inbox's first page", false],
     ["its next pages", true],
   ])("%s: the person's conversations as buyer and as seller, each from its index", async (_name, next) => {
-    const text = await plan(inboxQuery(t.services.db, next), someone);
+    const text = await plan(inboxQuery(t.db, next), someone);
     expect(text).toMatch(/Index Scan using conversations_buyer_inbox_idx/);
     expect(text).toMatch(/Index Scan using conversations_seller_inbox_idx/);
     // The two sides merged in their order, then cut to a page: only that page is joined.
@@ -74,7 +74,7 @@ describe("a person's lists are read in their index's order, never all of them so
     ["a conversation's newest messages", false],
     ["its older messages", true],
   ])("%s", async (_name, next) => {
-    const text = await plan(messagesQuery(t.services.db, next), {
+    const text = await plan(messagesQuery(t.db, next), {
       id: crypto.randomUUID(),
       at: someone.at,
       before: someone.id,
@@ -88,7 +88,7 @@ describe("a person's lists are read in their index's order, never all of them so
     ["a person's newest notifications", null],
     ["their older ones", { createdAt: cursor.at, id: cursor.id }],
   ])("%s", async (_name, after) => {
-    const text = await plan(notificationsQuery(t.services.db, someone.me, after, 21), {});
+    const text = await plan(notificationsQuery(t.db, someone.me, after, 21), {});
     expect(text).toMatch(/Index Scan using notifications_user_created_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (after) startsAtCursor(text);
@@ -98,7 +98,7 @@ describe("a person's lists are read in their index's order, never all of them so
     ["the review queue's first page", null],
     ["its next pages", cursor],
   ])("%s: oldest flagged first", async (_name, after) => {
-    const text = await plan(reviewQueueQuery(t.services.db, after, 51), {});
+    const text = await plan(reviewQueueQuery(t.db, after, 51), {});
     expect(text).toMatch(/Index Scan using adverts_flagged_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (after) startsAtCursor(text);
@@ -108,7 +108,7 @@ describe("a person's lists are read in their index's order, never all of them so
     ["a person's newest favourites", false],
     ["their older ones", true],
   ])("%s", async (_name, next) => {
-    const text = await plan(favouritesPageQuery(t.services.db, next), someone);
+    const text = await plan(favouritesPageQuery(t.db, next), someone);
     expect(text).toMatch(/Index (Only )?Scan using favourites_user_created_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (next) startsAtCursor(text);
@@ -118,7 +118,7 @@ describe("a person's lists are read in their index's order, never all of them so
     ["a seller's newest reviews", undefined],
     ["their older ones", { at: someone.at, id: someone.id }],
   ])("%s", async (_name, after) => {
-    const text = await plan(sellerReviewsQuery(t.services.db, someone.me, after, 11), {});
+    const text = await plan(sellerReviewsQuery(t.db, someone.me, after, 11), {});
     expect(text).toMatch(/Index Scan using reviews_seller_published_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (after) startsAtCursor(text);
@@ -128,7 +128,7 @@ describe("a person's lists are read in their index's order, never all of them so
     ["a person's newest saved-search matches", null],
     ["their older ones", [someone.at, crypto.randomUUID(), someone.id]],
   ])("%s", async (_name, after) => {
-    const text = await plan(savedSearchMatchesQuery(t.services.db, someone.me, after, 21), {});
+    const text = await plan(savedSearchMatchesQuery(t.db, someone.me, after, 21), {});
     expect(text).toMatch(/Index (Only )?Scan using saved_search_matches_newest_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (after) startsAtCursor(text);
@@ -138,21 +138,21 @@ describe("a person's lists are read in their index's order, never all of them so
     ["a seller's newest sales (My Sales)", null],
     ["their older ones", [someone.at, someone.id]],
   ])("%s", async (_name, after) => {
-    const text = await plan(salesQuery(t.services.db, someone.me, { after, limit: 21 }), {});
+    const text = await plan(salesQuery(t.db, someone.me, { after, limit: 21 }), {});
     expect(text).toMatch(/Index Scan using orders_seller_newest_idx/);
     expect(text).not.toMatch(SORT_STEP);
     if (after) startsAtCursor(text);
   });
 
   it("admins' open disputes past a cursor: their partial index, from the cursor, in its order", async () => {
-    const text = await plan(openDisputesQuery(t.services.db, { after: [someone.at, someone.id], limit: 11 }), {});
+    const text = await plan(openDisputesQuery(t.db, { after: [someone.at, someone.id], limit: 11 }), {});
     expect(text).toContain("disputes_open_idx");
     expect(text).not.toMatch(SORT_STEP);
     startsAtCursor(text);
   });
 
   it("a seller's sales of one status: the same index, in its order", async () => {
-    const text = await plan(salesQuery(t.services.db, someone.me, { status: "booked", after: null, limit: 21 }), {});
+    const text = await plan(salesQuery(t.db, someone.me, { status: "booked", after: null, limit: 21 }), {});
     expect(text).toMatch(/Index Scan using orders_seller_newest_idx/);
     expect(text).not.toMatch(SORT_STEP);
   });

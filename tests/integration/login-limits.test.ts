@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeviceCookies, RESET_ANSWER_MS } from "../../core/accounts/index.ts";
-import { users, verifications } from "../../db/schema.ts";
+import { users, verifications } from "../../db/schema/index.ts";
 import { LOGIN_MESSAGES } from "../../schemas/login-limits.ts";
 import { createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
@@ -27,7 +27,7 @@ beforeAll(async () => {
     { retryJobsAtOnce: true, log: () => {} },
     { pages: await loadPageBuild() },
   );
-  await t.services.background.start();
+  await t.services.jobs.start();
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -42,7 +42,7 @@ const form = (address: string) => ({ "content-type": "application/x-www-form-url
 
 describe("failed logins", () => {
   it("block the guessing address, never the owner signing in from elsewhere", async () => {
-    await createUser(t.services, { name: "Olive Owner", email: "olive@x.test" });
+    await createUser(t, { name: "Olive Owner", email: "olive@x.test" });
     for (let i = 0; i < 5; i++) expect((await signIn("olive@x.test", "wrong", "10.1.0.1")).statusCode).toBe(401);
 
     const blocked = await signIn("olive@x.test", "Passw0rd!", "10.1.0.1");
@@ -58,14 +58,14 @@ describe("failed logins", () => {
   });
 
   it("block an address spraying many accounts, for every account", async () => {
-    await createUser(t.services, { name: "Sky Sprayed", email: "sky@x.test" });
+    await createUser(t, { name: "Sky Sprayed", email: "sky@x.test" });
     for (let i = 0; i < 20; i++) await signIn(`nobody${i}@x.test`, "wrong", "10.2.0.1");
     expect((await signIn("sky@x.test", "Passw0rd!", "10.2.0.1")).statusCode).toBe(429);
     expect((await signIn("sky@x.test", "Passw0rd!", "10.2.0.2")).statusCode).toBe(200);
   });
 
   it("stop distributed guessing of one account at a much higher ceiling", async () => {
-    await createUser(t.services, { name: "Dora Distributed", email: "dora@x.test" });
+    await createUser(t, { name: "Dora Distributed", email: "dora@x.test" });
     // 100 guesses from 50 addresses, two each: no address reaches its own limits.
     for (let i = 0; i < 100; i++) {
       expect((await signIn("dora@x.test", "wrong", `10.3.${Math.floor(i / 2)}.1`)).statusCode).toBe(401);
@@ -78,13 +78,13 @@ describe("failed logins", () => {
   });
 
   it("are counted in the database on PostgreSQL, so every app process sees them", async () => {
-    if (t.services.database.kind !== "postgres") return; // the embedded database serves one process only
-    await createUser(t.services, { name: "Pat Shared", email: "pat@x.test" });
+    if (t.database.kind !== "postgres") return; // the embedded database serves one process only
+    await createUser(t, { name: "Pat Shared", email: "pat@x.test" });
     for (let i = 0; i < 5; i++) await signIn("pat@x.test", "wrong", "10.4.0.1");
     // A second app on the same database, as a second process would be.
     const other = await buildApp({
       config: t.config,
-      services: createServices(t.config, t.services.database, { insecureFastHash: true }),
+      services: createServices(t.config, t.database, { insecureFastHash: true }),
       pages: false,
     });
     try {
@@ -114,7 +114,7 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
       }
     }
   }
-  const deliver = () => t.services.background.deliverEmailsNow();
+  const deliver = () => t.services.notifications.deliverEmailsNow();
   const mails = (email: string, subject: string) => smtp.to(email).filter((m) => m.subject === subject);
   /** The last sign-in link emailed to this address: its token. */
   function lastToken(email: string) {
@@ -129,7 +129,7 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
     browser.raw("POST", "/login/link", new URLSearchParams({ intent: "use-link", token }).toString(), form(address));
 
   it("lets a browser that signed in before in, from anywhere; tells a new one of the emailed link", async () => {
-    await createUser(t.services, { name: "Nora Known", email: "nora@x.test" });
+    await createUser(t, { name: "Nora Known", email: "nora@x.test" });
     const laptop = client(t);
     expect(
       (await laptop.post("/api/auth/sign-in/email", { email: "nora@x.test", password: "Passw0rd!" }, from("10.19.0.1")))
@@ -177,7 +177,7 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
   });
 
   it("signs the owner in from a new device through the emailed link, once; that device is then known", async () => {
-    await createUser(t.services, { name: "Lena Linked", email: "lena@x.test" });
+    await createUser(t, { name: "Lena Linked", email: "lena@x.test" });
     await attack("lena@x.test");
     expect((await signIn("lena@x.test", "Passw0rd!", "10.39.0.1")).statusCode).toBe(429);
 
@@ -219,11 +219,11 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
   });
 
   it("refuses a link past its 15 minutes", async () => {
-    await createUser(t.services, { name: "Ezra Expired", email: "ezra@x.test" });
+    await createUser(t, { name: "Ezra Expired", email: "ezra@x.test" });
     expect((await askLink("ezra@x.test", "10.40.0.1")).statusCode).toBe(200);
     await deliver();
     const token = lastToken("ezra@x.test");
-    await t.services.database.db
+    await t.database.db
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(like(verifications.identifier, "magic-link:%"));
@@ -233,9 +233,9 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
   });
 
   it("answers a request for a link alike whether the account exists or not, and limits it", async () => {
-    await createUser(t.services, { name: "Vic Verified", email: "vic@x.test" });
-    const unconfirmed = await createUser(t.services, { name: "Una Unconfirmed", email: "una@x.test" });
-    await t.services.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, unconfirmed.id));
+    await createUser(t, { name: "Vic Verified", email: "vic@x.test" });
+    const unconfirmed = await createUser(t, { name: "Una Unconfirmed", email: "una@x.test" });
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, unconfirmed.id));
     const bodies = new Set<string>();
     for (const [i, email] of ["vic@x.test", "nobody@x.test", "una@x.test"].entries()) {
       const started = performance.now();
@@ -258,8 +258,8 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
   });
 
   it("holds a device cookie to its account and its own failures", async () => {
-    await createUser(t.services, { name: "Olga Own", email: "olga@x.test" });
-    await createUser(t.services, { name: "Pia Paused", email: "pia@x.test" });
+    await createUser(t, { name: "Olga Own", email: "olga@x.test" });
+    await createUser(t, { name: "Pia Paused", email: "pia@x.test" });
     const laptop = client(t);
     await laptop.post("/api/auth/sign-in/email", { email: "olga@x.test", password: "Passw0rd!" }, from("10.43.0.1"));
     await attack("pia@x.test");
@@ -305,7 +305,7 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
   });
 
   it("sets the device cookie signed, HttpOnly, only where a password is tried", async () => {
-    await createUser(t.services, { name: "Cora Cookie", email: "cora@x.test" });
+    await createUser(t, { name: "Cora Cookie", email: "cora@x.test" });
     const res = await signIn("cora@x.test", "Passw0rd!", "10.45.0.1");
     const cookies = [res.headers["set-cookie"]].flat().map(String);
     expect(cookies[0]).toMatch(/^relaptop\.session_token=/);

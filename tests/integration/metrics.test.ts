@@ -9,7 +9,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp({ METRICS_TOKEN: TOKEN, PUBLIC_CACHE_MS: "1000" });
-  await t.services.background.start();
+  await t.services.jobs.start();
 });
 afterAll(() => t?.close());
 
@@ -56,7 +56,7 @@ describe("/metrics", () => {
   });
 
   it("times requests by route pattern and counts the visitors' cache", async () => {
-    const brand = await createBrand(t.services, "Dell");
+    const brand = await createBrand(t, "Dell");
     await client(t).get(`/api/adverts?brand=${brand.id}`);
     await client(t).get(`/api/adverts?brand=${brand.id}`); // the same read within the second: a hit
     const text = await scrape();
@@ -68,19 +68,19 @@ describe("/metrics", () => {
     expect(sample(text, 'relaptop_public_cache_lookups_total{result="miss"}')).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/relaptop_job_queue_jobs\{queue="email\.deliver",state="ready"\} \d+/);
     expect(text).toContain("relaptop_process_cpu_seconds_total");
-    if (t.services.database.kind === "postgres") {
+    if (t.database.kind === "postgres") {
       expect(text).toMatch(/relaptop_db_pool_connections\{state="total"\} [1-9]/);
     }
   });
 
   it("counts payments and refunds by outcome", async () => {
-    const seller = await createUser(t.services, { name: "Sam", email: "sam@x.test", role: "seller" });
-    const brand = await createBrand(t.services, "HP");
-    await createUser(t.services, { name: "Bea", email: "bea@x.test" });
+    const seller = await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
+    const brand = await createBrand(t, "HP");
+    await createUser(t, { name: "Bea", email: "bea@x.test" });
     const buyer = await signedInClient(t, "bea@x.test");
     const card = { expiry: "12 / 34", cvc: "123" };
     const buy = async (cardNumber: string) => {
-      const laptop = await createAdvert(t.services, {
+      const laptop = await createAdvert(t, {
         sellerId: seller.id,
         brandId: brand.id,
         name: "EliteBook",

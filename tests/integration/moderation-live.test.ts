@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 import type { Role } from "../../schemas/values.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
@@ -20,7 +20,7 @@ let n = 0;
 const person = (role: Role = "user") => signedInPerson(t, role);
 
 const laptop = (seller: Person) =>
-  createAdvert(t.services, { sellerId: seller.user.id, brandId, name: `Laptop ${++n}`, resalePriceCents: 50_000 });
+  createAdvert(t, { sellerId: seller.user.id, brandId, name: `Laptop ${++n}`, resalePriceCents: 50_000 });
 
 const MODERATION = "event: moderation\ndata: changed\n\n";
 
@@ -58,7 +58,7 @@ const connected = async (s: Stream) => expect(await s.until("event: messages\n")
 beforeAll(async () => {
   // Streams' heartbeats (which end a stream whose person is no longer an admin) every 100 ms, not 25 s.
   t = await startTestApp({}, { log: () => {} }, { heartbeatMs: 100 });
-  brandId = (await createBrand(t.services, "Dell")).id;
+  brandId = (await createBrand(t, "Dell")).id;
   base = await listening(t);
 });
 afterAll(() => t?.close());
@@ -147,7 +147,7 @@ describe("the admins' moderation queue, live", () => {
     const buyer = await person();
     const seller = await person("seller");
     for (const who of [buyer, seller]) {
-      await expect(t.services.liveModeration.subscribe(who.user, () => {})).rejects.toMatchObject({
+      await expect(t.services.moderation.live.subscribe(who.user, () => {})).rejects.toMatchObject({
         code: "FORBIDDEN",
       });
     }
@@ -178,7 +178,7 @@ describe("the admins' moderation queue, live", () => {
     const staying = await person("admin");
     const [leaving, kept] = await Promise.all([stream(admin), stream(staying)]);
     await Promise.all([leaving, kept].map(connected));
-    await t.services.db.update(users).set({ role: "user" }).where(eq(users.id, admin.user.id));
+    await t.db.update(users).set({ role: "user" }).where(eq(users.id, admin.user.id));
     expect(await leaving.until("never sent")).toBeNull();
     expect(await kept.until(": heartbeat")).not.toBeNull();
     kept.close();

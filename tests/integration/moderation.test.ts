@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminActions } from "../../db/schema.ts";
+import { adminActions } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { signedInClient } from "../support/people.ts";
@@ -12,19 +12,19 @@ const c: Record<"anonymous" | "buyer" | "buyer2" | "seller" | "admin", Client> =
 
 beforeAll(async () => {
   t = await startTestApp();
-  const brand = await createBrand(t.services, "MSI");
-  const seller = await createUser(t.services, { name: "Shady Seller", email: "seller@x.test", role: "seller" });
+  const brand = await createBrand(t, "MSI");
+  const seller = await createUser(t, { name: "Shady Seller", email: "seller@x.test", role: "seller" });
   advertId = (
-    await createAdvert(t.services, {
+    await createAdvert(t, {
       sellerId: seller.id,
       brandId: brand.id,
       name: "Too Good To Be True",
       resalePriceCents: 100,
     })
   ).id;
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
-  await createUser(t.services, { name: "B1", email: "buyer@x.test" });
-  await createUser(t.services, { name: "B2", email: "buyer2@x.test" });
+  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
+  await createUser(t, { name: "B1", email: "buyer@x.test" });
+  await createUser(t, { name: "B2", email: "buyer2@x.test" });
   c.anonymous = client(t);
   for (const who of ["buyer", "buyer2", "seller", "admin"] as const) {
     c[who] = await signedInClient(t, `${who}@x.test`);
@@ -85,17 +85,17 @@ describe("reports", () => {
   });
 
   it("dismisses reports without touching the laptop", async () => {
-    const brand = await createBrand(t.services, "Razer");
+    const brand = await createBrand(t, "Razer");
     const sellerId = (await c.seller.get("/api/me")).json().id;
     const other = (
-      await createAdvert(t.services, { sellerId, brandId: brand.id, name: "Fine Laptop", resalePriceCents: 100 })
+      await createAdvert(t, { sellerId, brandId: brand.id, name: "Fine Laptop", resalePriceCents: 100 })
     ).id;
     await c.buyer.post("/api/reports", { advertId: other, reason: "Other", details: "Not sure" });
     expect((await c.buyer.post(`/api/reports/${other}/dismissal`)).statusCode).toBe(403);
     expect((await c.admin.post(`/api/reports/${other}/dismissal`)).statusCode).toBe(204);
     expect((await c.admin.post(`/api/reports/${other}/dismissal`)).statusCode).toBe(404);
     expect((await c.anonymous.get(`/api/adverts/${other}`)).statusCode).toBe(200);
-    const logged = await t.services.db
+    const logged = await t.db
       .select({ summary: adminActions.summary })
       .from(adminActions)
       .where(eq(adminActions.targetId, other));

@@ -73,25 +73,25 @@ describe("every other way to name an account", () => {
   });
 
   it("refuses a rename to a deceptive name, and cleans an accepted one", async () => {
-    const user = await createUser(t.services, { name: "Ren Amer", email: "ren@x.test" });
-    await expect(t.services.profile.rename(user, "\u039cara Ren")).resolves.toBeUndefined();
-    await expect(t.services.profile.rename(user, "Ren \u2705")).rejects.toMatchObject({
+    const user = await createUser(t, { name: "Ren Amer", email: "ren@x.test" });
+    await expect(t.services.accounts.profile.rename(user, "\u039cara Ren")).resolves.toBeUndefined();
+    await expect(t.services.accounts.profile.rename(user, "Ren \u2705")).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       fields: { name: MARK },
     });
-    await expect(t.services.profile.rename(user, "R\u0435L\u0430ptop Support")).rejects.toMatchObject({
+    await expect(t.services.accounts.profile.rename(user, "R\u0435L\u0430ptop Support")).rejects.toMatchObject({
       fields: { name: ROLE },
     });
-    await t.services.profile.rename(user, "Ren\u200b \u202eAmer");
+    await t.services.accounts.profile.rename(user, "Ren\u200b \u202eAmer");
     const c = await signedInClient(t, "ren@x.test");
     expect((await c.get("/api/me")).json().name).toBe("Ren Amer");
   });
 
   it("refuses better-auth's own update-user with a deceptive name", async () => {
-    await createUser(t.services, { name: "Uma User", email: "uma@x.test" });
+    await createUser(t, { name: "Uma User", email: "uma@x.test" });
     const session = await client(t).signIn("uma@x.test");
     const cookie = String(session.headers["set-cookie"]).split(";")[0] as string;
-    const update = t.services.auth.api.updateUser({
+    const update = t.services.accounts.auth.api.updateUser({
       body: { name: "Moder\u0430tor Uma" },
       headers: new Headers({ cookie }),
     });

@@ -11,7 +11,7 @@ const form = { "content-type": "application/x-www-form-urlencoded" };
 
 const person = (role: Role = "seller") => signedInPerson(t, role);
 const tell = (userId: string, times: number) =>
-  t.services.db.transaction(async (tx) => {
+  t.db.transaction(async (tx) => {
     for (let i = 0; i < times; i++) await notify(tx, "account.sellerVerified", { recipientId: userId, params: {} });
   });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNELS, notify } from "../../core/notifications/index.ts";
-import { emailOutbox } from "../../db/schema.ts";
+import { emailOutbox } from "../../db/schema/index.ts";
 import type { Notification } from "../../schemas/notifications.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
@@ -15,15 +15,15 @@ let brandId: string;
 
 const person = (role: Role = "user") => signedInPerson(t, role);
 const tell = (userId: string, times = 1) =>
-  t.services.db.transaction(async (tx) => {
+  t.db.transaction(async (tx) => {
     for (let i = 0; i < times; i++) await notify(tx, "account.sellerVerified", { recipientId: userId, params: {} });
   });
 
 beforeAll(async () => {
   // Streams' heartbeats (which end a stream whose session has ended) come every 100 ms, not 25 s.
   t = await startTestApp({}, { retryJobsAtOnce: true, log: () => {} }, { heartbeatMs: 100 });
-  await t.services.background.start();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
+  await t.services.jobs.start();
+  brandId = (await createBrand(t, "Lenovo")).id;
 });
 afterAll(() => t?.close());
 
@@ -122,7 +122,7 @@ describe("email delivery", () => {
     const admin = await person("admin");
     const seller = await person("seller");
     await tell(seller.user.id);
-    await t.services.background.deliverEmailsNow(); // no SMTP_URL: kept
+    await t.services.notifications.deliverEmailsNow(); // no SMTP_URL: kept
     const res = await admin.http.get("/api/email-delivery");
     expect(res.statusCode, res.body).toBe(200);
     const row = (res.json().emails as { id: string; to: string; status: string; lastError: string }[]).find(
@@ -134,7 +134,7 @@ describe("email delivery", () => {
 
     const again = await admin.http.post(`/api/email-delivery/${row?.id}/send-again`);
     expect(again.statusCode, again.body).toBe(200);
-    const [stored] = await t.services.db
+    const [stored] = await t.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.id, row?.id as string));
@@ -151,7 +151,7 @@ describe("the live count", () => {
     const seller = await person("seller");
     const buyer = await person();
     await tell(seller.user.id, 2);
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: seller.user.id,
       brandId,
       name: "ThinkPad X1",
@@ -200,7 +200,7 @@ describe("the live count", () => {
     const counted = Promise.withResolvers<void>();
     const goOn = Promise.withResolvers<void>();
     const { unreadCounts } = t.services;
-    t.services.unreadCounts = async (user) => {
+    t.services.conversations.unreadCounts = async (user) => {
       const counts = await unreadCounts(user);
       counted.resolve();
       await goOn.promise;
@@ -210,7 +210,7 @@ describe("the live count", () => {
       const answer = fetch(`${base}/api/notifications/stream`, { headers: { cookie: me.cookie } });
       await counted.promise;
       const heard = Promise.withResolvers<void>();
-      await t.services.database.broadcast.on(CHANNELS.notifications, (id) => id === me.user.id && heard.resolve());
+      await t.database.broadcast.on(CHANNELS.notifications, (id) => id === me.user.id && heard.resolve());
       await tell(me.user.id);
       await heard.promise;
       // The stream's read of the new count was asked for before this one, and has answered by its end (surely
@@ -230,7 +230,7 @@ describe("the live count", () => {
       await reader.cancel();
       expect([...text.matchAll(/event: unread\ndata: (\d+)/g)].map((m) => Number(m[1]))).toEqual([0, 1]);
     } finally {
-      t.services.unreadCounts = unreadCounts;
+      t.services.conversations.unreadCounts = unreadCounts;
       goOn.resolve();
     }
   });

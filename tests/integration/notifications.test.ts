@@ -9,7 +9,7 @@ import {
   smtpTransport,
   unsubscribeToken,
 } from "../../core/notifications/index.ts";
-import { emailOutbox, notifications, orders } from "../../db/schema.ts";
+import { emailOutbox, notifications, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { bookToMeet, client } from "../support/http.ts";
 import { signedInAccount } from "../support/people.ts";
@@ -28,15 +28,15 @@ const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" 
 
 const newBuyer = (name = `Buyer ${n + 1}`) => signedInAccount(t, { name, email: `buyer${++n}@x.test` });
 const laptop = (name = `Laptop ${Math.random().toString(36).slice(2, 6)}`, priceCents = 45_050) =>
-  createAdvert(t.services, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
+  createAdvert(t, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
 async function book(buyer: Awaited<ReturnType<typeof newBuyer>>, advertId: string) {
   const res = await bookToMeet(buyer.http, advertId, "Gulshan 2 circle");
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: string }).id;
 }
-const deliver = () => t.services.background.deliverEmailsNow();
+const deliver = () => t.services.notifications.deliverEmailsNow();
 const outboxOf = async (toAddress: string) =>
-  t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, toAddress));
+  t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, toAddress));
 /** A header as it arrived (mailparser folds the List-* headers into one object). */
 const header = (mail: SmtpServer["received"][number], name: string) =>
   mail.headerLines
@@ -53,10 +53,10 @@ beforeAll(async () => {
       log: (line) => logs.push(line),
     },
   );
-  await t.services.background.start();
-  brandId = (await createBrand(t.services, "Dell")).id;
-  seller = await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
-  admin = await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  await t.services.jobs.start();
+  brandId = (await createBrand(t, "Dell")).id;
+  seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
+  admin = await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
 });
 afterAll(async () => {
   await t?.close();
@@ -142,14 +142,14 @@ describe("the outbox", () => {
 
   it("writes nothing for a change that is rolled back", async () => {
     const buyer = await newBuyer();
-    const before = await t.services.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    const before = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
     await expect(
-      t.services.db.transaction(async (tx) => {
+      t.db.transaction(async (tx) => {
         await notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} });
         throw new Error("the change fails after telling");
       }),
     ).rejects.toThrow("the change fails");
-    const after = await t.services.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
+    const after = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id));
     expect(after).toHaveLength(before.length);
     expect(await outboxOf(buyer.user.email)).toHaveLength(0);
   });
@@ -193,7 +193,7 @@ describe("delivery", () => {
   it("marks an email failed, with its error, after the last try — and an admin can send it again", async () => {
     const buyer = await newBuyer();
     await smtp.stop();
-    await t.services.db.transaction((tx) =>
+    await t.db.transaction((tx) =>
       notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
     );
     for (let i = 0; i < 12; i++) await deliver(); // more runs than tries: it stops at the limit
@@ -218,8 +218,8 @@ describe("delivery", () => {
   });
 
   it("does not retry an address the server refuses for good", async () => {
-    const bounce = await createUser(t.services, { name: "Bounce", email: "bounce@x.test" });
-    await t.services.db.transaction((tx) =>
+    const bounce = await createUser(t, { name: "Bounce", email: "bounce@x.test" });
+    await t.db.transaction((tx) =>
       notify(tx, "account.sellerVerified", { recipientId: bounce.id, params: {} }),
     );
     await deliver();
@@ -233,7 +233,7 @@ describe("delivery that ends mid-way", () => {
   it("fails an email that cannot be composed alone, with why, and sends the others of its batch", async () => {
     const buyer = await newBuyer();
     // Written first, so the relay puts it in the same job as the good one, before it.
-    const [broken] = await t.services.db
+    const [broken] = await t.db
       .insert(emailOutbox)
       .values({
         kind: "no.such.kind",
@@ -243,7 +243,7 @@ describe("delivery that ends mid-way", () => {
         payload: { params: {}, to: { id: buyer.user.id, name: buyer.user.name, email: buyer.user.email } },
       })
       .returning();
-    await t.services.db.transaction((tx) =>
+    await t.db.transaction((tx) =>
       notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
     );
     await deliver();
@@ -256,13 +256,13 @@ describe("delivery that ends mid-way", () => {
 
   it("records what it sent when the database fails mid-way, and leaves nothing claimed for the next try", async () => {
     const buyer = await newBuyer();
-    await t.services.db.transaction((tx) =>
+    await t.db.transaction((tx) =>
       notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} }),
     );
     // The database refuses the first "sent" record for this address, once (a sequence is not rolled back).
     const fn = `fail_sent_${process.pid}`;
-    await t.services.db.execute(sql.raw(`create sequence ${fn}`));
-    await t.services.db.execute(
+    await t.db.execute(sql.raw(`create sequence ${fn}`));
+    await t.db.execute(
       sql.raw(`create function ${fn}() returns trigger language plpgsql as $$ begin
         if new.status = 'sent' and new.to_address = '${buyer.user.email}' and nextval('${fn}') = 1 then
           raise exception 'the database failed here';
@@ -270,15 +270,15 @@ describe("delivery that ends mid-way", () => {
         return new;
       end $$`),
     );
-    await t.services.db.execute(
+    await t.db.execute(
       sql.raw(`create trigger ${fn} before update on email_outbox for each row execute function ${fn}()`),
     );
     try {
       await deliver();
     } finally {
-      await t.services.db.execute(sql.raw(`drop trigger ${fn} on email_outbox`));
-      await t.services.db.execute(sql.raw(`drop function ${fn}()`));
-      await t.services.db.execute(sql.raw(`drop sequence ${fn}`));
+      await t.db.execute(sql.raw(`drop trigger ${fn} on email_outbox`));
+      await t.db.execute(sql.raw(`drop function ${fn}()`));
+      await t.db.execute(sql.raw(`drop sequence ${fn}`));
     }
     const [row] = await outboxOf(buyer.user.email);
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
@@ -290,7 +290,7 @@ describe("a slow mail server", () => {
   /** A delivery of `ids` through `send`, on the real database, with a clock the test moves. */
   const slowDelivery = (send: MailTransport["send"], clock: () => number) =>
     createDelivery({
-      db: t.services.db,
+      db: t.db,
       queue: { define() {} } as unknown as JobQueue,
       transport: { send, close() {} },
       publicUrl: PUBLIC_URL,
@@ -302,7 +302,7 @@ describe("a slow mail server", () => {
     });
   const notices = async (count: number) => {
     const buyer = await newBuyer();
-    await t.services.db.transaction(async (tx) => {
+    await t.db.transaction(async (tx) => {
       for (let i = 0; i < count; i++)
         await notify(tx, "account.sellerVerified", { recipientId: buyer.user.id, params: {} });
     });
@@ -378,7 +378,7 @@ describe("a slow mail server", () => {
   it("gives what it could not send back to the relay once its job has expired (the job's retry has been)", async () => {
     const { buyer, ids } = await notices(2);
     // Queued by the relay, as every row a delivery takes has been.
-    await t.services.db.update(emailOutbox).set({ enqueuedAt: new Date() }).where(inArray(emailOutbox.id, ids));
+    await t.db.update(emailOutbox).set({ enqueuedAt: new Date() }).where(inArray(emailOutbox.id, ids));
     let clock = Date.now();
     const delivery = slowDelivery(
       async () => {
@@ -459,7 +459,7 @@ describe("privacy and paging", () => {
     const a = await newBuyer();
     const b = await newBuyer();
     for (let i = 0; i < 5; i++) {
-      await t.services.db.transaction((tx) =>
+      await t.db.transaction((tx) =>
         notify(tx, "report.resolved", {
           recipientId: a.user.id,
           params: { advertId: crypto.randomUUID(), productName: `Laptop ${i}`, outcome: "dismissed" },
@@ -492,8 +492,8 @@ describe("privacy and paging", () => {
   it("pushes a person's unread count when their notifications change, after the commit", async () => {
     const a = await newBuyer();
     const counts: number[] = [];
-    const stop = await t.services.liveCounts.subscribe(a.user.id, (unread) => counts.push(unread));
-    await t.services.db.transaction((tx) =>
+    const stop = await t.services.notifications.live.subscribe(a.user.id, (unread) => counts.push(unread));
+    await t.db.transaction((tx) =>
       notify(tx, "account.sellerVerified", { recipientId: a.user.id, params: {} }),
     );
     await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBe(1);
@@ -510,8 +510,8 @@ describe("moderation tells", () => {
     expect(
       (await reporter.http.post("/api/reports", { advertId: advert.id, reason: "Scam or fraud" })).statusCode,
     ).toBe(201);
-    await t.services.reports.removeAdvert(admin, advert.id, "Photos <taken> from elsewhere");
-    await t.services.people.setVerified(admin, seller.id, true);
+    await t.services.moderation.reports.removeAdvert(admin, advert.id, "Photos <taken> from elsewhere");
+    await t.services.moderation.people.setVerified(admin, seller.id, true);
     const kinds = (await t.services.notifications.list(seller)).items.map((i) => [i.kind, i.body]);
     expect(kinds).toContainEqual(["advert.removed", "An admin removed it: Photos <taken> from elsewhere"]);
     expect(kinds.map(([k]) => k)).toContain("account.sellerVerified");
@@ -525,16 +525,16 @@ describe("without SMTP_URL", () => {
     const lines: string[] = [];
     const local = await startTestApp({}, { log: (line) => lines.push(line) });
     try {
-      await local.services.background.start();
-      const user = await createUser(local.services, { name: "Local", email: "local@x.test" });
-      await local.services.db.transaction((tx) =>
+      await local.services.jobs.start();
+      const user = await createUser(local, { name: "Local", email: "local@x.test" });
+      await local.runtime.db.transaction((tx) =>
         notify(tx, "account.passwordReset", {
           recipientId: user.id,
           params: { url: `${PUBLIC_URL}/reset-password?token=abc` },
         }),
       );
-      await local.services.background.deliverEmailsNow();
-      const [row] = await local.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "local@x.test"));
+      await local.services.notifications.deliverEmailsNow();
+      const [row] = await local.runtime.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "local@x.test"));
       expect(row).toMatchObject({ status: "kept", lastError: "not sent (no SMTP_URL)" });
       expect(lines).toEqual([
         `email kept (no SMTP_URL) to local@x.test: Reset your ReLaptop password ${PUBLIC_URL}/reset-password?token=abc`,
@@ -551,26 +551,26 @@ describe("email delivery in a process serving requests", () => {
   it("waits for a moment with no request in hand, then sends", async () => {
     const local = await startTestApp({ SMTP_URL: smtp.url });
     const activeDeliveries = async () => {
-      const result = await local.services.db.execute<{ n: number }>(
+      const result = await local.runtime.db.execute<{ n: number }>(
         sql`select count(*)::int as n from pgboss.job_common where name = ${DELIVER_EMAIL} and state = 'active'`,
       );
       return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
     };
     try {
-      await local.services.background.start({ work: true });
-      const user = await createUser(local.services, { name: "Busy", email: "busy@x.test" });
-      local.services.requestsInHand.started();
-      await local.services.db.transaction((tx) =>
+      await local.services.jobs.start({ work: true });
+      const user = await createUser(local, { name: "Busy", email: "busy@x.test" });
+      local.runtime.requestsInHand.started();
+      await local.runtime.db.transaction((tx) =>
         notify(tx, "account.sellerVerified", { recipientId: user.id, params: {} }),
       );
       // A worker has taken the email's job, and holds it while the request is in hand.
       await expect.poll(activeDeliveries, { timeout: 10_000 }).toBe(1);
-      const [waiting] = await local.services.db
+      const [waiting] = await local.runtime.db
         .select()
         .from(emailOutbox)
         .where(eq(emailOutbox.toAddress, "busy@x.test"));
       expect(waiting).toMatchObject({ status: "pending", sentAt: null });
-      local.services.requestsInHand.ended();
+      local.runtime.requestsInHand.ended();
       await expect.poll(() => smtp.to("busy@x.test").length, { timeout: 10_000 }).toBe(1);
     } finally {
       await local.close();
@@ -580,9 +580,9 @@ describe("email delivery in a process serving requests", () => {
 
 describe("the job queue", () => {
   it("runs payment reconciliation as a job", async () => {
-    await t.services.jobs.send("orders.reconcile", {});
-    expect(await t.services.jobs.runDue(["orders.reconcile"])).toBe(1);
-    const [anyOrder] = await t.services.db.select({ id: orders.id }).from(orders).limit(1);
+    await t.services.jobs.queue.send("orders.reconcile", {});
+    expect(await t.services.jobs.queue.runDue(["orders.reconcile"])).toBe(1);
+    const [anyOrder] = await t.db.select({ id: orders.id }).from(orders).limit(1);
     expect(anyOrder).toBeTruthy();
   });
 });

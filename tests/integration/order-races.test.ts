@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, payments } from "../../db/schema.ts";
+import { orders, payments } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import type { Client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
@@ -24,7 +24,7 @@ const key = () => `attempt-${Math.random().toString(36).slice(2, 12)}`;
 const newBuyer = async () =>
   (await signedInAccount(t, { name: `Racer ${++buyerN}`, email: `racer${buyerN}@x.test` })).http;
 async function paidOrder(buyer: Client) {
-  const advert = await createAdvert(t.services, { sellerId, brandId, name: "Race laptop", resalePriceCents: 40_000 });
+  const advert = await createAdvert(t, { sellerId, brandId, name: "Race laptop", resalePriceCents: 40_000 });
   const id = (
     await buyer.post("/api/orders", { advertId: advert.id, meetingLocation: "Gulshan", phone: "01712345678" })
   ).json().id as string;
@@ -32,7 +32,7 @@ async function paidOrder(buyer: Client) {
 }
 const chargesOf = async (orderId: string) =>
   (
-    (await t.services.db.execute(sql`
+    (await t.db.execute(sql`
       select c.amount_cents as amount, c.amount_refunded_cents as refunded
       from sim_charges c join sim_payment_intents i on i.id = c.intent_id where i.order_id = ${orderId}`)) as unknown as {
       rows: { amount: number; refunded: number }[];
@@ -41,8 +41,8 @@ const chargesOf = async (orderId: string) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "Dell")).id;
-  sellerId = (await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" })).id;
+  brandId = (await createBrand(t, "Dell")).id;
+  sellerId = (await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" })).id;
 });
 afterAll(() => t?.close());
 
@@ -62,7 +62,7 @@ describe("two actions of one buyer on one order at the same moment", () => {
       expect([cancel.statusCode === 200, receipt.statusCode === 204].filter(Boolean)).toHaveLength(1);
       const status = (await buyer.get(`/api/orders/${order.id}`)).json().status;
       const [charge] = await chargesOf(order.id);
-      const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, order.id));
+      const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order.id));
       if (cancel.statusCode === 200) {
         expect(status).toBe("refunded");
         expect(charge?.refunded).toBe(charge?.amount);
@@ -73,7 +73,7 @@ describe("two actions of one buyer on one order at the same moment", () => {
         expect(payment?.status).toBe("succeeded");
       }
     }
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("twenty payments of one order with twenty attempt keys (two tabs) charge the card once", async () => {
@@ -88,9 +88,9 @@ describe("two actions of one buyer on one order at the same moment", () => {
       expect(refused.json().message).toBe("A payment for this order is already in progress. Wait a moment.");
     }
     expect(await chargesOf(order.id)).toEqual([{ amount: 40_000, refunded: 0 }]);
-    const [row] = await t.services.db.select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe("paid");
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("cancel twice at once refunds once", async () => {
@@ -121,7 +121,7 @@ describe("a deadline and a person at the same moment", () => {
   });
   const eventsOf = async (orderId: string) =>
     (
-      (await t.services.db.execute(
+      (await t.db.execute(
         sql`select transition from order_events where order_id = ${orderId} order by created_at, id`,
       )) as unknown as { rows: { transition: string }[] }
     ).rows.map((r) => r.transition);
@@ -144,7 +144,7 @@ describe("a deadline and a person at the same moment", () => {
       expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("completed");
       const endings = (await eventsOf(id)).filter((e) => e === "accept" || e === "complete");
       expect(endings).toEqual([accepted.statusCode === 204 ? "accept" : "complete"]);
-      const told = await t.services.db.execute(
+      const told = await t.db.execute(
         sql`select count(*)::int as n from notifications where subject_id = ${id} and kind = 'order.completed'`,
       );
       expect((told as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
@@ -180,7 +180,7 @@ describe("a deadline and a person at the same moment", () => {
       const [charge] = await chargesOf(id);
       expect(charge?.refunded).toBe(0);
     }
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("the handover's deadline and the seller's handover: handed over, or refunded in full, never both", async () => {
@@ -203,7 +203,7 @@ describe("a deadline and a person at the same moment", () => {
         expect(charge?.refunded).toBe(charge?.amount);
       }
     }
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("an unpaid booking's deadline and its seller deleting the laptop: the booking ends once, the laptop gone", async () => {
@@ -219,7 +219,7 @@ describe("a deadline and a person at the same moment", () => {
       expect(["closed", "withdrawn"]).toContain(order.status);
       expect((await eventsOf(id)).filter((e) => e === "lapse" || e === "withdraw")).toHaveLength(1);
       const [advert] = (
-        (await t.services.db.execute(sql`select status from adverts where id = ${advertId}`)) as unknown as {
+        (await t.db.execute(sql`select status from adverts where id = ${advertId}`)) as unknown as {
           rows: { status: string }[];
         }
       ).rows;

@@ -9,7 +9,7 @@ import {
   simCharges,
   simIntents,
   simRefunds,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { BLOCKED_BOOKING } from "../../schemas/orders.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
@@ -29,7 +29,7 @@ const key = () => `attempt-${Math.random().toString(36).slice(2, 12)}`;
 const newBuyer = async () =>
   (await signedInAccount(t, { name: `Buyer ${++buyerN}`, email: `buyer${buyerN}@x.test` })).http;
 const laptop = (priceCents = 45_000) =>
-  createAdvert(t.services, {
+  createAdvert(t, {
     sellerId,
     brandId,
     name: `Laptop ${Math.random().toString(36).slice(2, 6)}`,
@@ -61,13 +61,13 @@ async function chargeUnrecorded(orderId: string, amountCents: number, idempotenc
   });
 }
 const statusOf = async (advertId: string) =>
-  (await t.services.db.select().from(adverts).where(eq(adverts.id, advertId)))[0]?.status;
+  (await t.db.select().from(adverts).where(eq(adverts.id, advertId)))[0]?.status;
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "HP")).id;
-  sellerId = (await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" })).id;
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  brandId = (await createBrand(t, "HP")).id;
+  sellerId = (await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" })).id;
+  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   seller = await signedInClient(t, "seller@x.test");
   admin = await signedInClient(t, "admin@x.test");
 });
@@ -127,7 +127,7 @@ describe("booking", () => {
       phone: "+880 1712-345678",
     });
     expect(res.statusCode, res.body).toBe(201);
-    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, res.json().id));
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, res.json().id));
     expect(order?.buyerPhone).toBe("+8801712345678");
   });
 
@@ -143,7 +143,7 @@ describe("booking", () => {
     const again = await book(buyer, a.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("You have already booked this laptop.");
-    const sold = await createAdvert(t.services, {
+    const sold = await createAdvert(t, {
       sellerId,
       brandId,
       name: "Gone",
@@ -165,7 +165,7 @@ describe("booking", () => {
       const refused = await book(buyer, a.id);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(BLOCKED_BOOKING);
-      expect(await t.services.db.select().from(orders).where(eq(orders.advertId, a.id))).toEqual([]);
+      expect(await t.db.select().from(orders).where(eq(orders.advertId, a.id))).toEqual([]);
       expect((await by.raw("DELETE", block)).statusCode).toBe(204);
       expect((await book(buyer, a.id)).statusCode).toBe(201);
     }
@@ -218,7 +218,7 @@ describe("paying", () => {
     expect((await pay(buyer, id)).json()).toEqual({ status: "paid" });
     expect((await buyer.get(`/api/orders/${id}`)).json().status).toBe("paid");
     expect(await statusOf(a.id)).toBe("sold");
-    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, id));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, id));
     expect(payment).toMatchObject({
       priceCents: 45_000,
       email: `buyer${buyerN}@x.test`,
@@ -243,9 +243,9 @@ describe("paying", () => {
     expect([first.statusCode, second.statusCode].sort()).toContain(200);
     expect((await pay(buyer, id, {}, attempt)).statusCode).toBe(200);
     expect((await pay(buyer, id, {}, key())).statusCode).toBe(200); // already paid: nothing more to charge
-    const [row] = await t.services.db.select({ n: count() }).from(payments).where(eq(payments.orderId, id));
+    const [row] = await t.db.select({ n: count() }).from(payments).where(eq(payments.orderId, id));
     expect(Number(row?.n)).toBe(1);
-    const charges = await t.services.db.execute(
+    const charges = await t.db.execute(
       sql`select count(*)::int as n from ${simCharges} c join sim_payment_intents i on i.id = c.intent_id where i.order_id = ${id}`,
     );
     expect((charges as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
@@ -282,14 +282,14 @@ describe("cancelling and receiving", () => {
     await pay(buyer, id);
     expect((await buyer.post(`/api/orders/${id}/cancel`)).json()).toEqual({ status: "refunded" });
     expect(await statusOf(a.id)).toBe("available");
-    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, id));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, id));
     expect(payment?.status).toBe("refunded");
-    const [refund] = await t.services.db
+    const [refund] = await t.db
       .select()
       .from(simRefunds)
       .where(eq(simRefunds.chargeId, payment?.transactionId as string));
     expect(refund?.amountCents).toBe(30_000);
-    const events = await t.services.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(events.map((e) => e.transition)).toEqual(["book", "startPayment", "pay", "cancelPaid", "refund"]);
   });
 
@@ -337,13 +337,13 @@ describe("a booked laptop leaves the catalogue", () => {
     const refused = await pay(buyer, id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(GONE);
-    const [charged] = await t.services.db
+    const [charged] = await t.db
       .select({ n: count() })
       .from(simCharges)
       .innerJoin(simIntents, eq(simIntents.id, simCharges.intentId))
       .where(eq(simIntents.orderId, id));
     expect(Number(charged?.n)).toBe(0);
-    const events = await t.services.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(events.map((e) => e.transition)).toEqual(["book", "withdraw"]);
   });
 
@@ -354,8 +354,8 @@ describe("a booked laptop leaves the catalogue", () => {
     expect((await admin.post(`/api/adverts/${removed.id}/removal`, { reason: "Not a laptop" })).statusCode).toBe(204);
     expect((await buyer.get(`/api/orders/${removedOrder}`)).json().status).toBe("withdrawn");
 
-    const gone = await createUser(t.services, { name: "Gone", email: "gone@x.test", role: "seller" });
-    const theirs = await createAdvert(t.services, { sellerId: gone.id, brandId, name: "Nitro", resalePriceCents: 1 });
+    const gone = await createUser(t, { name: "Gone", email: "gone@x.test", role: "seller" });
+    const theirs = await createAdvert(t, { sellerId: gone.id, brandId, name: "Nitro", resalePriceCents: 1 });
     const theirsOrder = (await book(buyer, theirs.id)).json().id;
     expect((await admin.raw("DELETE", `/api/users/${gone.id}`)).statusCode).toBe(204);
     expect((await buyer.get(`/api/orders/${theirsOrder}`)).json().status).toBe("withdrawn");
@@ -368,7 +368,7 @@ describe("a booked laptop leaves the catalogue", () => {
     await pay(buyer, id);
     await buyer.post(`/api/orders/${id}/cancel`);
     expect((await seller.raw("DELETE", `/api/adverts/${a.id}`)).statusCode).toBe(204);
-    const events = await t.services.db
+    const events = await t.db
       .select()
       .from(advertEvents)
       .where(eq(advertEvents.advertId, a.id))
@@ -385,7 +385,7 @@ describe("a booked laptop leaves the catalogue", () => {
     const a = await laptop();
     const id = (await book(buyer, a.id)).json().id;
     // The buyer has pressed Pay and the card is being charged: the laptop is held for them.
-    await t.services.db
+    await t.db
       .update(adverts)
       .set({ reservedByOrderId: id, reservedUntil: new Date(Date.now() + 60_000) })
       .where(eq(adverts.id, a.id));
@@ -411,16 +411,16 @@ describe("fifty buyers, one laptop", () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
 
     expect(await statusOf(a.id)).toBe("sold");
-    const statuses = await t.services.db
+    const statuses = await t.db
       .select({ status: orders.status })
       .from(orders)
       .where(eq(orders.advertId, a.id));
     expect(statuses.filter((s) => s.status === "paid")).toHaveLength(1);
     expect(statuses.filter((s) => s.status === "booked" || s.status === "paid")).toHaveLength(1);
-    const [paid] = await t.services.db.select({ n: count() }).from(payments).where(eq(payments.advertId, a.id));
+    const [paid] = await t.db.select({ n: count() }).from(payments).where(eq(payments.advertId, a.id));
     expect(Number(paid?.n)).toBe(1);
     // The provider's own ledger: one charge, or every other charge refunded.
-    const ledger = (await t.services.db.execute(sql`
+    const ledger = (await t.db.execute(sql`
       select count(*)::int as charges, coalesce(sum(c.amount_refunded_cents), 0)::int as refunded
       from ${simCharges} c join sim_payment_intents i on i.id = c.intent_id
       join ${orders} o on o.id = i.order_id where o.advert_id = ${a.id}`)) as unknown as {
@@ -451,7 +451,7 @@ describe("a crash between the charge and our record", () => {
     await chargeUnrecorded(lateOrder, 9_900, "crash-2");
     expect((await pay(winner, winnerOrder)).statusCode).toBe(200);
     await t.services.orders.reconcile(0);
-    const refunds = await t.services.db.select().from(simRefunds);
+    const refunds = await t.db.select().from(simRefunds);
     expect(refunds.some((r) => r.amountCents === 9_900)).toBe(true);
     expect((await late.get(`/api/orders/${lateOrder}`)).json().status).toBe("closed");
   });
@@ -471,13 +471,13 @@ describe("the simulated provider", () => {
     expect(new Set(first.map((c) => c.transactionId)).size).toBe(1);
     // Asked again with a card that would be declined: the intent succeeded already, so its charge stands.
     expect((await charge("4000000000000002")).transactionId).toBe(first[0]?.transactionId);
-    const charges = await t.services.db
+    const charges = await t.db
       .select({ id: simCharges.id })
       .from(simCharges)
       .innerJoin(simIntents, eq(simIntents.id, simCharges.intentId))
       .where(eq(simIntents.orderId, id));
     expect(charges).toEqual([{ id: first[0]?.transactionId }]);
-    const [intent] = await t.services.db.select().from(simIntents).where(eq(simIntents.idempotencyKey, "once-1"));
+    const [intent] = await t.db.select().from(simIntents).where(eq(simIntents.idempotencyKey, "once-1"));
     expect(intent?.status).toBe("succeeded");
     // Nobody recorded it (as after a crash): reconciliation does, once.
     expect(await t.services.orders.reconcile(0)).toBe(1);
@@ -494,9 +494,9 @@ describe("the simulated provider", () => {
         card: { number: "4000000000009995", expiry: "12 / 34", cvc: "123" },
       }),
     ).rejects.toThrow("Your card has insufficient funds.");
-    const [intent] = await t.services.db.select().from(simIntents).where(eq(simIntents.idempotencyKey, "declined-1"));
+    const [intent] = await t.db.select().from(simIntents).where(eq(simIntents.idempotencyKey, "declined-1"));
     expect(intent).toMatchObject({ status: "requires_payment_method", lastError: "Your card has insufficient funds." });
-    const charges = await t.services.db
+    const charges = await t.db
       .select()
       .from(simCharges)
       .where(eq(simCharges.intentId, intent?.id ?? ""));
@@ -515,7 +515,7 @@ describe.skipIf(process.env.TEST_DATABASE !== "postgres")("payments overlapping 
     await chargeUnrecorded(firstOrder, 20_000, "overlap-1");
     const waiting = async (n: number) => {
       for (;;) {
-        const { rows } = (await t.services.db.execute(sql`
+        const { rows } = (await t.db.execute(sql`
           select count(*)::int as n from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
         if ((rows[0]?.n ?? 0) >= n) return;
@@ -525,7 +525,7 @@ describe.skipIf(process.env.TEST_DATABASE !== "postgres")("payments overlapping 
     // Someone holds the laptop's row while the first payment is recorded and the second buyer presses Pay.
     let recorded: Promise<number> | undefined;
     let paid: ReturnType<typeof pay> | undefined;
-    await t.services.db.transaction(async (tx) => {
+    await t.db.transaction(async (tx) => {
       await tx.select().from(adverts).where(eq(adverts.id, a.id)).for("update");
       recorded = t.services.orders.reconcile(0);
       await waiting(1);

@@ -11,8 +11,8 @@ let t: TestApp;
 let brandId: string;
 beforeAll(async () => {
   t = await startPageApp();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller", verified: true });
+  brandId = (await createBrand(t, "Lenovo")).id;
+  await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller", verified: true });
 });
 afterAll(() => closePageApp(t));
 

@@ -8,15 +8,15 @@ import type { TestApp } from "../support/test-app.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await startPageApp();
-  await createUser(t.services, { name: "Bo Buyer", email: "bo@x.test" });
-  await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
-  const sol = await createUser(t.services, { name: "Sol Seller", email: "sol@x.test", role: "seller" });
-  const brand = await createBrand(t.services, "Lenovo");
+  await createUser(t, { name: "Bo Buyer", email: "bo@x.test" });
+  await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
+  const sol = await createUser(t, { name: "Sol Seller", email: "sol@x.test", role: "seller" });
+  const brand = await createBrand(t, "Lenovo");
   for (const [name, dollars] of [
     ["Cheap ThinkPad", 200],
     ["Dear ThinkPad", 900],
   ] as const) {
-    await createAdvert(t.services, { sellerId: sol.id, brandId: brand.id, name, resalePriceCents: dollars * 100 });
+    await createAdvert(t, { sellerId: sol.id, brandId: brand.id, name, resalePriceCents: dollars * 100 });
   }
 }, 120_000);
 afterAll(() => closePageApp(t));

@@ -44,9 +44,9 @@ const form = { "content-type": "application/x-www-form-urlencoded" };
 
 beforeAll(async () => {
   t = await startPageApp();
-  ids.brand = (await createBrand(t.services, "Lenovo")).id;
-  const owner = await createUser(t.services, { name: "Owen", email: "owner@x.test", role: "seller", verified: true });
-  const someone = await createUser(t.services, { name: "Olga", email: "olga@x.test" });
+  ids.brand = (await createBrand(t, "Lenovo")).id;
+  const owner = await createUser(t, { name: "Owen", email: "owner@x.test", role: "seller", verified: true });
+  const someone = await createUser(t, { name: "Olga", email: "olga@x.test" });
   ids.otherUser = someone.id;
   for (const [who, role] of [
     ["buyer", "user"],
@@ -54,7 +54,7 @@ beforeAll(async () => {
     ["sellerAsUser", "seller"],
     ["admin", "admin"],
   ] as const) {
-    await createUser(t.services, { name: who, email: `${who}@x.test`, role, verified: true });
+    await createUser(t, { name: who, email: `${who}@x.test`, role, verified: true });
   }
   for (const who of WHO) {
     as[who] = client(t);
@@ -63,10 +63,10 @@ beforeAll(async () => {
   await as.sellerAsUser.raw("PUT", "/api/me/acting-mode", { mode: "user" });
   // Owen's and Olga's private things, which none of the five may see.
   const advert = async (name: string) =>
-    createAdvert(t.services, { sellerId: owner.id, brandId: ids.brand, name, resalePriceCents: 50_000 });
+    createAdvert(t, { sellerId: owner.id, brandId: ids.brand, name, resalePriceCents: 50_000 });
   ids.owner = owner.id;
   ids.advert = (await advert("Owen's ThinkPad")).id;
-  ids.order = (await createCompletedOrder(t.services, someone, (await advert("Sold ThinkPad")).id)).id;
+  ids.order = (await createCompletedOrder(t, someone, (await advert("Sold ThinkPad")).id)).id;
   const olga = await signedInClient(t, "olga@x.test");
   const opened = await olga.post("/api/conversations", { advertId: ids.advert, body: "Is it still for sale?" });
   ids.conversation = opened.json().id;

@@ -21,15 +21,15 @@ const setUp = (who: Client, fields: Record<string, string>) =>
 
 beforeAll(async () => {
   t = await startPageApp();
-  const brandId = (await createBrand(t.services, "Asus")).id;
+  const brandId = (await createBrand(t, "Asus")).id;
   const { users, clients } = await signedInCast(t, "sam", "rafi", "bea", "ada");
   Object.assign(as, clients);
   const { sam, bea } = users;
   as.visitor = client(t);
   const advert = (name: string, resalePriceCents: number) =>
-    createAdvert(t.services, { sellerId: sam.id, brandId, name, resalePriceCents });
+    createAdvert(t, { sellerId: sam.id, brandId, name, resalePriceCents });
   // A sale that is final ($520: $26 is ReLaptop's 5 %, $494 Sam's), and one paid, in its handover window.
-  const done = await createCompletedOrder(t.services, bea, (await advert("Zenbook 14", 52_000)).id);
+  const done = await createCompletedOrder(t, bea, (await advert("Zenbook 14", 52_000)).id);
   advertId = (await advert("Vivobook 15", 30_000)).id;
   const booked = await t.services.orders.book(bea, { advertId, meetingLocation: "Banani", phone: "01811111111" });
   await t.services.orders.payWithTestCard(bea, booked.id);

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rollUpLedgerDays } from "../../core/ledger/index.ts";
 import { configurePlatformFee } from "../../core/orders/index.ts";
-import { notifications, orders, payments, payouts, simTransfers } from "../../db/schema.ts";
+import { notifications, orders, payments, payouts, simTransfers } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
@@ -33,11 +33,11 @@ async function newSeller() {
 }
 
 async function newBuyer() {
-  return createUser(t.services, { name: `Buyer ${++n}`, email: `payout-buyer${n}@x.test` });
+  return createUser(t, { name: `Buyer ${++n}`, email: `payout-buyer${n}@x.test` });
 }
 
 async function laptopOf(seller: Account) {
-  return createAdvert(t.services, { sellerId: seller.id, brandId, name: `Laptop ${++n}`, resalePriceCents: PRICE });
+  return createAdvert(t, { sellerId: seller.id, brandId, name: `Laptop ${++n}`, resalePriceCents: PRICE });
 }
 
 const payoutsOf = async (http: Client) => {
@@ -47,17 +47,17 @@ const payoutsOf = async (http: Client) => {
 };
 
 const numberOf = async (orderId: string) =>
-  (await t.services.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId)))[0]?.number;
+  (await t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId)))[0]?.number;
 
 const runPayouts = (now?: Date) => t.services.payouts.run({ queue: true }, now);
 
 beforeAll(async () => {
   t = await startTestApp({ PLATFORM_FEE_PERCENT: "5", PLATFORM_FEE_FIXED_CENTS: "30" });
-  brandId = (await createBrand(t.services, "Payout Brand")).id;
+  brandId = (await createBrand(t, "Payout Brand")).id;
 });
 
 afterAll(async () => {
-  expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+  expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   await t.close();
 });
 
@@ -95,7 +95,7 @@ describe("a sale's money", () => {
       await t.services.orders.accept(buyer, order.id);
       mine = await payoutsOf(http);
       expect(mine.balances).toMatchObject({ pendingCents: 0, availableCents: PRICE - FEE });
-      const [told] = await t.services.db.select().from(notifications).where(eq(notifications.userId, seller.id));
+      const [told] = await t.db.select().from(notifications).where(eq(notifications.userId, seller.id));
       expect(told?.body).toContain("$379.70 is released to you, after ReLaptop's fee");
     } finally {
       configurePlatformFee({ basisPoints: 500, fixedCents: 30 });
@@ -122,9 +122,9 @@ describe("a sale's money", () => {
     expect(mine.account.bankAccount).toBe("•••• 6789");
     // Sent once, whatever runs next.
     await runPayouts();
-    const sent = await t.services.db.select().from(simTransfers).where(eq(simTransfers.orderId, order.id));
+    const sent = await t.db.select().from(simTransfers).where(eq(simTransfers.orderId, order.id));
     expect(sent.map((s) => s.amountCents)).toEqual([PRICE - FEE]);
-    const kinds = await t.services.db
+    const kinds = await t.db
       .select({ kind: notifications.kind })
       .from(notifications)
       .where(eq(notifications.userId, seller.id));
@@ -133,7 +133,7 @@ describe("a sale's money", () => {
 
   it("a refused transfer waits and retries with backoff, is shown to the seller and admins, and is sent once fixed", async () => {
     const { seller, http } = await newSeller();
-    const order = await createCompletedOrder(t.services, await newBuyer(), (await laptopOf(seller)).id);
+    const order = await createCompletedOrder(t, await newBuyer(), (await laptopOf(seller)).id);
     // A bank account the simulated provider refuses (like Stripe's test account 000111111116).
     await http.post("/api/payouts/account", { holder: "Closed Account", accountNumber: "000000000002" });
     const now = new Date();
@@ -147,7 +147,7 @@ describe("a sale's money", () => {
       },
     ]);
     expect(mine.balances).toMatchObject({ availableCents: 0, onItsWayCents: PRICE - FEE, paidOutCents: 0 });
-    const admin = await createUser(t.services, { name: "Finance Admin", email: `finance${++n}@x.test`, role: "admin" });
+    const admin = await createUser(t, { name: "Finance Admin", email: `finance${++n}@x.test`, role: "admin" });
     const finance = await t.services.payouts.finance(admin);
     expect(finance.failedTransfers).toContainEqual(
       expect.objectContaining({ orderNumber: await numberOf(order.id), attempts: 1 }),
@@ -155,12 +155,12 @@ describe("a sale's money", () => {
 
     // Not again before its backoff; the seller is told once.
     await runPayouts(new Date(now.getTime() + 30_000));
-    const [waiting] = await t.services.db.select().from(payouts).where(eq(payouts.orderId, order.id));
+    const [waiting] = await t.db.select().from(payouts).where(eq(payouts.orderId, order.id));
     expect(waiting).toMatchObject({ status: "failed", attempts: 1 });
     await runPayouts(new Date(now.getTime() + 61_000));
-    const [again] = await t.services.db.select().from(payouts).where(eq(payouts.orderId, order.id));
+    const [again] = await t.db.select().from(payouts).where(eq(payouts.orderId, order.id));
     expect(again).toMatchObject({ status: "failed", attempts: 2 });
-    const failures = await t.services.db
+    const failures = await t.db
       .select()
       .from(notifications)
       .where(sql`${notifications.userId} = ${seller.id} and ${notifications.kind} = 'payout.failed'`);
@@ -177,11 +177,11 @@ describe("a sale's money", () => {
   it("a refund at the card provider after the payout takes the transfer back from the seller", async () => {
     const { seller, http } = await newSeller();
     await http.post("/api/payouts/account", { holder: "Refund Case", accountNumber: "000000001234" });
-    const order = await createCompletedOrder(t.services, await newBuyer(), (await laptopOf(seller)).id);
+    const order = await createCompletedOrder(t, await newBuyer(), (await laptopOf(seller)).id);
     await runPayouts();
     expect((await payoutsOf(http)).balances.paidOutCents).toBe(PRICE - FEE);
 
-    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, order.id));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order.id));
     if (!payment) throw new Error("no payment");
     const { refundId } = await t.services.payments.refund(payment.transactionId);
     await t.services.orders.refundedByProvider(payment.transactionId, refundId);
@@ -190,7 +190,7 @@ describe("a sale's money", () => {
     const mine = await payoutsOf(http);
     expect(mine.balances).toEqual({ pendingCents: 0, availableCents: 0, onItsWayCents: 0, paidOutCents: 0 });
     expect(mine.lines[0]).toMatchObject({ where: "refunded", payoutStatus: "reversed" });
-    const [transfer] = await t.services.db.select().from(simTransfers).where(eq(simTransfers.orderId, order.id));
+    const [transfer] = await t.db.select().from(simTransfers).where(eq(simTransfers.orderId, order.id));
     expect(transfer?.reversedCents).toBe(PRICE - FEE);
   });
 });
@@ -200,11 +200,11 @@ describe("two payout runs at once (two processes, or the daily run and an instan
     const { seller, http } = await newSeller();
     await http.post("/api/payouts/account", { holder: "Twice", accountNumber: "000000005555" });
     const sales = await Promise.all(
-      [1, 2, 3].map(async () => createCompletedOrder(t.services, await newBuyer(), (await laptopOf(seller)).id)),
+      [1, 2, 3].map(async () => createCompletedOrder(t, await newBuyer(), (await laptopOf(seller)).id)),
     );
     await Promise.all([runPayouts(), runPayouts(), runPayouts()]);
     for (const order of sales) {
-      const sent = await t.services.db.select().from(simTransfers).where(eq(simTransfers.orderId, order.id));
+      const sent = await t.db.select().from(simTransfers).where(eq(simTransfers.orderId, order.id));
       expect(sent).toHaveLength(1);
     }
     expect((await payoutsOf(http)).balances).toMatchObject({ availableCents: 0, paidOutCents: 3 * (PRICE - FEE) });
@@ -235,17 +235,17 @@ describe("who reads whose money", () => {
   it("a seller reads their own, admins any seller's and Finance; nobody else", async () => {
     const { seller } = await newSeller();
     const other = await newSeller();
-    await createCompletedOrder(t.services, await newBuyer(), (await laptopOf(seller)).id);
+    await createCompletedOrder(t, await newBuyer(), (await laptopOf(seller)).id);
     expect((await payoutsOf(other.http)).lines).toEqual([]);
     expect((await other.http.get(`/api/people/${seller.id}/payouts`)).statusCode).toBe(403);
     expect((await other.http.get("/api/finance")).statusCode).toBe(403);
     expect((await client(t).get("/api/payouts")).statusCode).toBe(401);
     const buyerEmail = `payout-reader${++n}@x.test`;
-    await createUser(t.services, { name: "Reader", email: buyerEmail });
+    await createUser(t, { name: "Reader", email: buyerEmail });
     expect((await (await signedIn(buyerEmail)).get("/api/payouts")).statusCode).toBe(403);
 
     const adminEmail = `payout-admin${++n}@x.test`;
-    await createUser(t.services, { name: "Admin", email: adminEmail, role: "admin" });
+    await createUser(t, { name: "Admin", email: adminEmail, role: "admin" });
     const admin = await signedIn(adminEmail);
     const theirs = await admin.get(`/api/people/${seller.id}/payouts`);
     expect(theirs.json().balances.availableCents).toBe(PRICE - FEE);
@@ -254,7 +254,7 @@ describe("who reads whose money", () => {
 
   it("the CSV has every line, the seller's own, and no formula a spreadsheet would run", async () => {
     const { seller, http } = await newSeller();
-    const order = await createCompletedOrder(t.services, await newBuyer(), (await laptopOf(seller)).id);
+    const order = await createCompletedOrder(t, await newBuyer(), (await laptopOf(seller)).id);
     const csv = await http.get("/api/payouts/lines.csv");
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
@@ -271,7 +271,7 @@ describe("who reads whose money", () => {
 describe("Finance and the ledger", () => {
   it("shows the days' sales, fees and payouts, balanced, the same before and after the days are rolled up", async () => {
     const adminEmail = `finance-admin${++n}@x.test`;
-    await createUser(t.services, { name: "Admin", email: adminEmail, role: "admin" });
+    await createUser(t, { name: "Admin", email: adminEmail, role: "admin" });
     const admin = await signedIn(adminEmail);
     const before = (await admin.get("/api/finance")).json();
     expect(before.check).toEqual({ balanced: true, problems: [] });
@@ -286,8 +286,8 @@ describe("Finance and the ledger", () => {
     // An hour into tomorrow (UTC), with today rolled up: the same days, read from the day totals.
     const DAY = 86_400_000;
     const tomorrow = new Date(Math.floor(Date.now() / DAY) * DAY + DAY + 3_600_000);
-    expect(await rollUpLedgerDays(t.services.db, tomorrow)).toBeGreaterThan(0);
-    const reader = await createUser(t.services, { name: "Reader", email: `roll${++n}@x.test`, role: "admin" });
+    expect(await rollUpLedgerDays(t.db, tomorrow)).toBeGreaterThan(0);
+    const reader = await createUser(t, { name: "Reader", email: `roll${++n}@x.test`, role: "admin" });
     const after = await t.services.payouts.finance(reader, tomorrow);
     expect(after.days.slice(0, -1)).toEqual(before.days.slice(1));
     expect(after.check.balanced).toBe(true);
@@ -295,8 +295,8 @@ describe("Finance and the ledger", () => {
 
   it("never lets an entry be edited or removed", async () => {
     await expect(
-      t.services.db.execute(sql`update ledger_entries set amount_cents = amount_cents + 1`),
+      t.db.execute(sql`update ledger_entries set amount_cents = amount_cents + 1`),
     ).rejects.toThrow();
-    await expect(t.services.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminActions, adverts, orders } from "../../db/schema.ts";
+import { adminActions, adverts, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { signedInClient } from "../support/people.ts";
@@ -13,11 +13,11 @@ let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "Acer")).id;
+  brandId = (await createBrand(t, "Acer")).id;
   ids = {
-    admin: (await createUser(t.services, { name: "Ada Admin", email: "admin@x.test", role: "admin" })).id,
-    seller: (await createUser(t.services, { name: "Sia Seller", email: "seller@x.test", role: "seller" })).id,
-    buyer: (await createUser(t.services, { name: "Bo Buyer", email: "buyer@x.test" })).id,
+    admin: (await createUser(t, { name: "Ada Admin", email: "admin@x.test", role: "admin" })).id,
+    seller: (await createUser(t, { name: "Sia Seller", email: "seller@x.test", role: "seller" })).id,
+    buyer: (await createUser(t, { name: "Bo Buyer", email: "buyer@x.test" })).id,
   };
   c.anonymous = client(t);
   for (const who of ["buyer", "seller", "admin"] as const) {
@@ -42,7 +42,7 @@ describe("admin lists", () => {
 
 describe("verifying sellers", () => {
   it("puts the verified mark on every advert of the seller at once, and records who did it", async () => {
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: ids.seller as string,
       brandId,
       name: "Swift 3",
@@ -63,7 +63,7 @@ describe("verifying sellers", () => {
     expect((await c.admin.raw("PUT", `/api/sellers/${ids.buyer}/verification`, { verified: true })).statusCode).toBe(
       404,
     );
-    const log = await t.services.db
+    const log = await t.db
       .select()
       .from(adminActions)
       .where(eq(adminActions.targetId, ids.seller as string));
@@ -76,12 +76,12 @@ describe("verifying sellers", () => {
 describe("acting mode", () => {
   it("lets a seller act as a user, when seller operations are refused by the server", async () => {
     const s = client(t);
-    await createUser(t.services, { name: "Mo", email: "mode@x.test", role: "seller" });
+    await createUser(t, { name: "Mo", email: "mode@x.test", role: "seller" });
     await s.signIn("mode@x.test");
     expect((await s.raw("PUT", "/api/me/acting-mode", { mode: "user" })).json()).toEqual({ modified: true });
     expect((await s.get("/api/me/is-seller")).json()).toEqual({ isSeller: false });
     expect((await s.get("/api/sellers/mode@x.test/adverts")).statusCode).toBe(403);
-    const own = await createAdvert(t.services, {
+    const own = await createAdvert(t, {
       sellerId: (await s.get("/api/me")).json().id,
       brandId,
       name: "Mine",
@@ -97,9 +97,9 @@ describe("acting mode", () => {
 describe("deleting accounts", () => {
   it("ends the account's sessions and sign-ins, withdraws its adverts, and keeps its orders", async () => {
     const victim = client(t);
-    const v = await createUser(t.services, { name: "Vic", email: "vic@x.test" });
+    const v = await createUser(t, { name: "Vic", email: "vic@x.test" });
     await victim.signIn("vic@x.test");
-    const laptop = await createAdvert(t.services, {
+    const laptop = await createAdvert(t, {
       sellerId: ids.seller as string,
       brandId,
       name: "Aspire",
@@ -115,7 +115,7 @@ describe("deleting accounts", () => {
     const again = await client(t).post("/api/auth/sign-in/email", { email: "vic@x.test", password: "Passw0rd!" });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe("This account has been deleted.");
-    const [order] = await t.services.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ buyerEmail: "vic@x.test", status: "booked" });
     expect((await c.admin.get("/api/buyers?q=vic")).json().people[0].deactivated).toBe(true);
     // History stays readable: for admins, as buyer and as seller.
@@ -129,10 +129,10 @@ describe("deleting accounts", () => {
   });
 
   it("withdraws a deleted seller's available adverts", async () => {
-    const s = await createUser(t.services, { name: "Gone Seller", email: "gone@x.test", role: "seller" });
-    const a = await createAdvert(t.services, { sellerId: s.id, brandId, name: "Nitro", resalePriceCents: 50_000 });
+    const s = await createUser(t, { name: "Gone Seller", email: "gone@x.test", role: "seller" });
+    const a = await createAdvert(t, { sellerId: s.id, brandId, name: "Nitro", resalePriceCents: 50_000 });
     expect((await c.admin.raw("DELETE", `/api/users/${s.id}`)).statusCode).toBe(204);
-    const [row] = await t.services.db.select().from(adverts).where(eq(adverts.id, a.id));
+    const [row] = await t.db.select().from(adverts).where(eq(adverts.id, a.id));
     expect(row?.status).toBe("withdrawn");
   });
 
@@ -141,7 +141,7 @@ describe("deleting accounts", () => {
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe("You cannot delete your own account.");
     const second = client(t);
-    await createUser(t.services, { name: "Ed", email: "admin2@x.test", role: "admin" });
+    await createUser(t, { name: "Ed", email: "admin2@x.test", role: "admin" });
     await second.signIn("admin2@x.test");
     expect((await second.raw("DELETE", `/api/users/${ids.admin}`)).statusCode).toBe(204);
     const second2 = await c.admin.get("/api/me");

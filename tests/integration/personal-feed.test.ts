@@ -14,7 +14,7 @@ describe("a person's live feed", () => {
   afterAll(() => t.close());
 
   it("answers one person's changes in their order, a slow read not overtaken; other people do not wait", async () => {
-    const { broadcast } = t.services.database;
+    const { broadcast } = t.database;
     const channel = "feed_order";
     const firstRead = Promise.withResolvers<void>();
     const started: string[] = [];

@@ -19,12 +19,12 @@ describe("platform", () => {
   });
 
   it("answers 503 on /healthz when the database is unreachable", async () => {
-    const original = t.services.database.ping;
-    t.services.database.ping = async () => false;
+    const original = t.database.ping;
+    t.database.ping = async () => false;
     try {
       expect((await client(t).get("/healthz")).statusCode).toBe(503);
     } finally {
-      t.services.database.ping = original;
+      t.database.ping = original;
     }
   });
 
@@ -95,8 +95,8 @@ describe("platform", () => {
   });
 
   it("seeds the demo marketplace once, and serves its brands, adverts and images", async () => {
-    expect(await seedDemoIfEmpty(t.services)).toBe(true);
-    expect(await seedDemoIfEmpty(t.services)).toBe(false);
+    expect(await seedDemoIfEmpty(t)).toBe(true);
+    expect(await seedDemoIfEmpty(t)).toBe(false);
     const c = client(t);
     const { brands } = (await c.get("/api/brands")).json();
     expect(brands.length).toBeGreaterThanOrEqual(5);
@@ -110,7 +110,7 @@ describe("platform", () => {
     expect(Date.parse(newest.createdAt)).toBeLessThan(Date.now());
     expect(await t.services.catalogue.countAvailable()).toBeGreaterThanOrEqual(24);
     // The demo's past sales are paid as every sale is: its money agrees, as the drills check on it.
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
     const image = await c.get(brands[0].imageUrl);
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/webp");

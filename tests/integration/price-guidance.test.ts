@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparablePrices, REFRESH_PRICE_GUIDES } from "../../core/catalogue/index.ts";
-import { adverts, orders } from "../../db/schema.ts";
+import { adverts, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { recordSale } from "../../seed/sales-history.ts";
 import { type Client, client } from "../support/http.ts";
@@ -28,7 +28,7 @@ type Config = ReturnType<typeof config>;
 
 async function laptop(c: Config, dollars: number, changes: Partial<Config> & { status?: "sold" } = {}) {
   const { yearsOfUse, condition, status, ...specs } = { ...c, ...changes };
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId: seller.id,
     brandId,
     name: "ThinkPad T480",
@@ -38,7 +38,7 @@ async function laptop(c: Config, dollars: number, changes: Partial<Config> & { s
     status,
     imageKey: "demo",
   });
-  await t.services.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
+  await t.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
   return advert;
 }
 
@@ -63,9 +63,9 @@ const query = (c: Config) => new URLSearchParams(Object.entries(c).map(([k, v]) 
 
 beforeAll(async () => {
   t = await startTestApp({}, { retryJobsAtOnce: true, log: () => {} });
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  seller = await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  buyer = await createUser(t.services, { name: "Bea Buyer", email: "bea@x.test" });
+  brandId = (await createBrand(t, "Lenovo")).id;
+  seller = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
+  buyer = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
   sellerHttp = await signedInClient(t, "sam@x.test");
 });
 afterAll(async () => t?.close());
@@ -82,7 +82,7 @@ describe("price guidance for the advert form", () => {
     await sale(c, 900, { processorYear: 2019 });
     await sale(c, 900, { yearsOfUse: 5 });
     const refunded = await sale(c, 900);
-    await t.services.db.update(orders).set({ status: "refunded" }).where(eq(orders.advertId, refunded.id));
+    await t.db.update(orders).set({ status: "refunded" }).where(eq(orders.advertId, refunded.id));
 
     const res = await sellerHttp.get(`/api/price-guidance?${query(c)}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -103,7 +103,7 @@ describe("price guidance for the advert form", () => {
       guidance: { source: "listings", count: 5, lowCents: 48_000, medianCents: 50_000, highCents: 52_000 },
     });
     // An unrecognised processor (no tier) has no comparables.
-    expect(await comparablePrices(t.services.db, { ...c, performanceTier: null })).toBeNull();
+    expect(await comparablePrices(t.db, { ...c, performanceTier: null })).toBeNull();
   });
 
   it("refuses bad input naming the field, and anyone but a seller", async () => {
@@ -135,9 +135,9 @@ describe("price badges", () => {
     };
     expect(Object.values(await badges()).every((b) => b === null)).toBe(true);
 
-    await t.services.background.start();
-    await t.services.jobs.send(REFRESH_PRICE_GUIDES, {});
-    expect(await t.services.jobs.runDue([REFRESH_PRICE_GUIDES])).toBe(1);
+    await t.services.jobs.start();
+    await t.services.jobs.queue.send(REFRESH_PRICE_GUIDES, {});
+    expect(await t.services.jobs.queue.runDue([REFRESH_PRICE_GUIDES])).toBe(1);
 
     expect(await badges()).toMatchObject({
       [great.id]: "great",
@@ -152,6 +152,6 @@ describe("price badges", () => {
       priceBasis: null,
     });
     // The job's quartiles are the form's: 29,250 ≤ 290 → great; 315 ≤ 31,750 → fair.
-    expect(await comparablePrices(t.services.db, c)).toMatchObject({ lowCents: 29_250, highCents: 31_750 });
+    expect(await comparablePrices(t.db, c)).toMatchObject({ lowCents: 29_250, highCents: 31_750 });
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillProcessors } from "../../core/catalogue/index.ts";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
@@ -33,7 +33,7 @@ async function post(processor: string) {
 }
 
 async function stored(id: string) {
-  const [row] = await t.services.db
+  const [row] = await t.db
     .select({
       processor: adverts.processor,
       processorKey: adverts.processorKey,
@@ -50,8 +50,8 @@ const card = async (id: string) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "Dell")).id;
-  await createUser(t.services, { name: "Sam", email: "sam@x.test", role: "seller" });
+  brandId = (await createBrand(t, "Dell")).id;
+  await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
   seller = await signedInClient(t, "sam@x.test");
 });
 afterAll(() => t?.close());
@@ -100,18 +100,18 @@ describe("the processor of an advert", () => {
   });
 
   it("is recognised at start-up on adverts stored before the list knew it, leaving the rest alone", async () => {
-    const [owner] = await t.services.db.select({ id: adverts.sellerId }).from(adverts).limit(1);
-    const old = await createAdvert(t.services, {
+    const [owner] = await t.db.select({ id: adverts.sellerId }).from(adverts).limit(1);
+    const old = await createAdvert(t, {
       sellerId: owner?.id as string,
       brandId,
       name: "Old ThinkPad",
       resalePriceCents: 20_000,
       processor: "Ryzen 5 5500U",
     });
-    await t.services.db.update(adverts).set({ processorKey: null, performanceTier: null, processorYear: null });
-    expect(await backfillProcessors(t.services.db)).toBeGreaterThanOrEqual(2); // Ryzen 5 5500U, i7-8650U
+    await t.db.update(adverts).set({ processorKey: null, performanceTier: null, processorYear: null });
+    expect(await backfillProcessors(t.db)).toBeGreaterThanOrEqual(2); // Ryzen 5 5500U, i7-8650U
     expect(await stored(old.id)).toMatchObject({ processorKey: "amd-ryzen-5-5500u", performanceTier: 2 });
-    expect(await backfillProcessors(t.services.db)).toBe(0);
+    expect(await backfillProcessors(t.db)).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { lockAdvert, takeDown } from "../../core/orders/index.ts";
 import { openDatabase } from "../../db/client.ts";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
@@ -20,10 +20,10 @@ let firstId: string;
 
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_CACHE_MS: "1000" });
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  sellerId = (await createUser(t.services, { name: "Sam", email: "seller@x.test", role: "seller" })).id;
-  await createUser(t.services, { name: "Bea", email: "buyer@x.test" });
-  const first = await createAdvert(t.services, { sellerId, brandId, name: "First", resalePriceCents: 50_000 });
+  brandId = (await createBrand(t, "Lenovo")).id;
+  sellerId = (await createUser(t, { name: "Sam", email: "seller@x.test", role: "seller" })).id;
+  await createUser(t, { name: "Bea", email: "buyer@x.test" });
+  const first = await createAdvert(t, { sellerId, brandId, name: "First", resalePriceCents: 50_000 });
   image = first.imageKey;
   firstId = first.id;
 });
@@ -31,7 +31,7 @@ afterAll(() => t?.close());
 
 /** A laptop written straight to the database, as another app server would. */
 const addElsewhere = (name: string) =>
-  createAdvert(t.services, { sellerId, brandId, name, resalePriceCents: 60_000, imageKey: image });
+  createAdvert(t, { sellerId, brandId, name, resalePriceCents: 60_000, imageKey: image });
 const names = async (who: Client, url = "/api/adverts?sort=newest") =>
   ((await who.get(url)).json() as { items: { name: string }[] }).items.map((i) => i.name);
 
@@ -97,7 +97,7 @@ describe("the visitors' micro-cache", () => {
     const visitor = client(t);
     const hidden = await addElsewhere("Hidden");
     const setStatus = (status: "withdrawn" | "available") =>
-      t.services.db.update(adverts).set({ status }).where(eq(adverts.id, hidden.id));
+      t.db.update(adverts).set({ status }).where(eq(adverts.id, hidden.id));
     await setStatus("withdrawn");
     expect((await visitor.get(`/api/adverts/${hidden.id}`)).statusCode).toBe(404);
     // Back on sale within the second (through another server): the 404 was not kept.
@@ -114,7 +114,7 @@ describe("the visitors' micro-cache", () => {
  */
 async function twoProcesses() {
   const a = await startTestApp({ PUBLIC_CACHE_MS: "60000" });
-  const shared = a.services.database;
+  const shared = a.runtime.database;
   const second =
     shared.kind === "postgres" ? await openDatabase({ kind: "postgres", url: shared.url as string }) : shared;
   const b = {
@@ -154,7 +154,7 @@ describe("the visitors' micro-cache across processes", () => {
         );
       expect(await listed()).toContain(laptop.id); // now cached on b for a minute
       // An admin's removal made in the core, as a job would: no request, so only the lifecycle can tell b.
-      await a.services.db.transaction(async (tx) =>
+      await a.runtime.db.transaction(async (tx) =>
         takeDown(tx, (await lockAdvert(tx, laptop.id)) as typeof laptop, "remove", seller.id),
       );
       await expect.poll(listed, { timeout: 2_000, interval: 20 }).not.toContain(laptop.id);
@@ -166,10 +166,10 @@ describe("the visitors' micro-cache across processes", () => {
   it("hears of a sale from the sale itself, and of a booking nothing (it changes no visitor's page)", async () => {
     const { a, b, close } = await twoProcesses();
     // What process a's requests announce themselves (after a change, to empty every process's cache).
-    const send = vi.spyOn(a.services.database.broadcast, "send");
+    const send = vi.spyOn(a.runtime.database.broadcast, "send");
     try {
       const { laptop } = await sellersLaptop(a.services, "sol@x.test", "Dell", "Latitude sold");
-      await createUser(a.services, { name: "Ben", email: "ben@x.test" });
+      await createUser(a, { name: "Ben", email: "ben@x.test" });
       const soldOnB = async () => (await client(b).get(`/api/adverts/${laptop.id}`)).json().sold;
       expect(await soldOnB()).toBe(false); // now cached on b for a minute
       const ben = client(a);
@@ -198,7 +198,7 @@ describe("the visitors' micro-cache across processes", () => {
     const { a, b, close } = await twoProcesses();
     try {
       // Signed in, so what b answers is computed each time (no micro-cache): only its brand list is kept.
-      await createUser(a.services, { name: "Bea", email: "bea@x.test" });
+      await createUser(a, { name: "Bea", email: "bea@x.test" });
       const bea = client(b);
       await bea.signIn("bea@x.test");
       const chips = async () =>
@@ -206,8 +206,8 @@ describe("the visitors' micro-cache across processes", () => {
           (f) => f.label,
         );
       expect(await chips()).not.toContain("Brand Zephyrbook"); // b has read the brand list now
-      const admin = await createUser(a.services, { name: "Ada", email: "ada@x.test", role: "admin" });
-      await a.services.brandAdmin.create(admin, {
+      const admin = await createUser(a, { name: "Ada", email: "ada@x.test", role: "admin" });
+      await a.services.catalogue.brands.create(admin, {
         name: "Zephyrbook",
         image: new File([new Uint8Array(await pngBytes())], "logo.png", { type: "image/png" }),
       });

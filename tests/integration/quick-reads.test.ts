@@ -106,7 +106,7 @@ describe.skipIf(!onPostgres)("the app's quick reads", () => {
   afterAll(() => t?.close());
 
   it("run a transaction on a pool connection, unseen by the pipelined reads until it commits", async () => {
-    const { quickReads } = t.services.database;
+    const { quickReads } = t.database;
     // Open now (it opens on the first read otherwise, which the pool answers meanwhile).
     await (quickReads as unknown as { $client: QuickReadPool }).$client.open();
     const pid = async (db: typeof quickReads) =>

@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   // One address signs up once per hostile target.
   t = await startPageApp({ SIGNUPS_PER_HOUR: "100" });
-  await createUser(t.services, { name: "Rhea Redirect", email: "rhea@x.test" });
+  await createUser(t, { name: "Rhea Redirect", email: "rhea@x.test" });
 });
 afterAll(() => closePageApp(t));
 

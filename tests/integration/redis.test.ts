@@ -25,7 +25,7 @@ const available = await redisAvailable();
 async function twoApps(env: Record<string, string>) {
   const redisPrefix = testPrefix();
   const a = await startTestApp({ REDIS_URL: TEST_REDIS_URL, ...env }, {}, { redisPrefix });
-  const shared = a.services.database;
+  const shared = a.runtime.database;
   const second =
     shared.kind === "postgres"
       ? await openDatabase(
@@ -58,8 +58,8 @@ describe.skipIf(!available)("on Redis", () => {
   afterAll(() => apps?.close());
 
   it("counts failed logins once for both processes: the sixth try is refused by either", async () => {
-    expect(a.services.database.redis).toBeDefined();
-    await createUser(a.services, { name: "Rita Redis", email: "rita@x.test" });
+    expect(a.runtime.database.redis).toBeDefined();
+    await createUser(a, { name: "Rita Redis", email: "rita@x.test" });
     const signIn = (t: TestApp, password: string) =>
       client(t).post("/api/auth/sign-in/email", { email: "rita@x.test", password }, { "x-forwarded-for": "10.7.0.1" });
     // Alternating processes, as a balancer would: five failures in all.
@@ -73,10 +73,10 @@ describe.skipIf(!available)("on Redis", () => {
   });
 
   it("pushes a live unread count to the other process, read after the commit", async () => {
-    const buyer = await createUser(a.services, { name: "Lou Live", email: "lou@x.test" });
+    const buyer = await createUser(a, { name: "Lou Live", email: "lou@x.test" });
     const counts: number[] = [];
-    const stop = await b.services.liveCounts.subscribe(buyer.id, (unread) => counts.push(unread));
-    await a.services.db.transaction((tx) =>
+    const stop = await b.services.notifications.live.subscribe(buyer.id, (unread) => counts.push(unread));
+    await a.runtime.db.transaction((tx) =>
       notify(tx, "account.sellerVerified", { recipientId: buyer.id, params: {} }),
     );
     await expect.poll(() => counts.at(-1), { timeout: 5000 }).toBe(1);
@@ -86,14 +86,14 @@ describe.skipIf(!available)("on Redis", () => {
   describe("conversations", () => {
     let brandId: string;
     beforeAll(async () => {
-      brandId = (await createBrand(a.services, "Lenovo")).id;
+      brandId = (await createBrand(a, "Lenovo")).id;
     });
 
     /** A seller's laptop and a buyer's first message about it, through process A. */
     async function conversation() {
       const seller = await signedInPerson(a, "seller");
       const buyer = await signedInPerson(a);
-      const advert = await createAdvert(a.services, {
+      const advert = await createAdvert(a, {
         sellerId: seller.user.id,
         brandId,
         name: `ThinkPad ${seller.user.id.slice(0, 8)}`,

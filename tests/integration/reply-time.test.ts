@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { typicalReplyTime } from "../../core/conversations/index.ts";
-import { conversations, messages } from "../../db/schema.ts";
+import { conversations, messages } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -14,20 +14,20 @@ afterAll(() => t?.close());
 const minutes = (m: number) => new Date(Date.UTC(2026, 0, 1) + m * 60_000);
 
 it("is the median wait from a buyer's first unanswered message to the seller's reply", async () => {
-  const brand = await createBrand(t.services, "Acer");
-  const seller = await createUser(t.services, { name: "Slow Seller", email: "slow@x.test", role: "seller" });
-  const quiet = await createUser(t.services, { name: "Quiet Seller", email: "quiet@x.test", role: "seller" });
-  expect(await typicalReplyTime(t.services.db, seller.id)).toEqual({ medianMs: null, replies: 0 });
+  const brand = await createBrand(t, "Acer");
+  const seller = await createUser(t, { name: "Slow Seller", email: "slow@x.test", role: "seller" });
+  const quiet = await createUser(t, { name: "Quiet Seller", email: "quiet@x.test", role: "seller" });
+  expect(await typicalReplyTime(t.db, seller.id)).toEqual({ medianMs: null, replies: 0 });
 
   const thread = async (buyerEmail: string, script: [from: "buyer" | "seller", at: number][]) => {
-    const buyer = await createUser(t.services, { name: "B", email: buyerEmail });
-    const advert = await createAdvert(t.services, {
+    const buyer = await createUser(t, { name: "B", email: buyerEmail });
+    const advert = await createAdvert(t, {
       sellerId: seller.id,
       brandId: brand.id,
       name: "A",
       resalePriceCents: 1,
     });
-    const [c] = await t.services.db
+    const [c] = await t.db
       .insert(conversations)
       .values({
         advertId: advert.id,
@@ -37,7 +37,7 @@ it("is the median wait from a buyer's first unanswered message to the seller's r
       })
       .returning();
     if (!c) throw new Error("no conversation");
-    await t.services.db.insert(messages).values(
+    await t.db.insert(messages).values(
       script.map(([from, at]) => ({
         conversationId: c.id,
         senderId: from === "buyer" ? buyer.id : seller.id,
@@ -62,11 +62,11 @@ it("is the median wait from a buyer's first unanswered message to the seller's r
     ["buyer", 0],
     ["seller", 120],
   ]);
-  expect(await typicalReplyTime(t.services.db, seller.id)).toEqual({ medianMs: 30 * 60_000, replies: 3 });
-  expect(await typicalReplyTime(t.services.db, quiet.id)).toEqual({ medianMs: null, replies: 0 });
+  expect(await typicalReplyTime(t.db, seller.id)).toEqual({ medianMs: 30 * 60_000, replies: 3 });
+  expect(await typicalReplyTime(t.db, quiet.id)).toEqual({ medianMs: null, replies: 0 });
   // Only the latest answered conversations count (by last activity: the first thread's ended at 60, the
   // second's at 120); a newer question not yet answered neither counts nor pushes the answered ones out.
   await thread("b3@x.test", [["buyer", 200]]);
-  expect(await typicalReplyTime(t.services.db, seller.id)).toEqual({ medianMs: 30 * 60_000, replies: 3 });
-  expect(await typicalReplyTime(t.services.db, seller.id, 1)).toEqual({ medianMs: 120 * 60_000, replies: 1 });
+  expect(await typicalReplyTime(t.db, seller.id)).toEqual({ medianMs: 30 * 60_000, replies: 3 });
+  expect(await typicalReplyTime(t.db, seller.id, 1)).toEqual({ medianMs: 120 * 60_000, replies: 1 });
 });

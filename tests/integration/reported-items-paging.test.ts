@@ -8,7 +8,7 @@ import {
   reports,
   reviewReports,
   reviews,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
 import { closePageApp, startPageApp } from "../support/page-build.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
@@ -63,15 +63,15 @@ function reportsOf(i: number, reporters: string[]) {
 
 beforeAll(async () => {
   t = await startPageApp();
-  const db = t.services.db;
+  const db = t.db;
   admin = await signedInPerson(t, "admin");
   buyer = await signedInPerson(t);
-  const seller = await createUser(t.services, { name: "Rita Seller", email: "rita@x.test", role: "seller" });
+  const seller = await createUser(t, { name: "Rita Seller", email: "rita@x.test", role: "seller" });
   const reporters = [buyer.user.id];
   for (const n of [1, 2, 3]) {
-    reporters.push((await createUser(t.services, { name: `Reporter ${n}`, email: `reporter${n}@x.test` })).id);
+    reporters.push((await createUser(t, { name: `Reporter ${n}`, email: `reporter${n}@x.test` })).id);
   }
-  const brand = await createBrand(t.services, "Dell");
+  const brand = await createBrand(t, "Dell");
   const laptops = await db
     .insert(adverts)
     .values(

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminActions, advertPublications, adverts, notifications } from "../../db/schema.ts";
+import { adminActions, advertPublications, adverts, notifications } from "../../db/schema/index.ts";
 import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
@@ -13,11 +13,11 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 let t: TestApp;
 /** What the advert's seller was told of it, by kind. */
 async function sellerTold(advertId: string, kind: string) {
-  const [advert] = await t.services.db
+  const [advert] = await t.db
     .select({ sellerId: adverts.sellerId })
     .from(adverts)
     .where(eq(adverts.id, advertId));
-  const told = await t.services.db
+  const told = await t.db
     .select()
     .from(notifications)
     .where(eq(notifications.userId, advert?.sellerId as string));
@@ -65,11 +65,11 @@ const mine = async (who: Client, email: string, id: string) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
-  sam = await createUser(t.services, { name: "Sam", email: "sam@x.test", role: "seller" });
-  await createUser(t.services, { name: "Rafi", email: "rafi@x.test", role: "seller" });
-  await createUser(t.services, { name: "Mallory", email: "mallory@x.test", role: "seller" });
+  brandId = (await createBrand(t, "Lenovo")).id;
+  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
+  sam = await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
+  await createUser(t, { name: "Rafi", email: "rafi@x.test", role: "seller" });
+  await createUser(t, { name: "Mallory", email: "mallory@x.test", role: "seller" });
   for (const who of ["anonymous", "sam", "rafi", "mallory", "admin"] as const) {
     as[who] = client(t);
     if (who !== "anonymous") await as[who].signIn(`${who}@x.test`);
@@ -123,7 +123,7 @@ describe("listings held for review", () => {
 
   it("holds an edit that prices the laptop below 40 % of five comparables, and keeps it held when edited again", async () => {
     for (let i = 0; i < 5; i++) {
-      await createAdvert(t.services, {
+      await createAdvert(t, {
         sellerId: sam.id,
         brandId,
         name: `Comparable ${i}`,
@@ -168,9 +168,9 @@ describe("listings held for review", () => {
     });
 
     // A fresh account posting its eleventh advert within the hour, asking for gift cards.
-    const burst = await createUser(t.services, { name: "Burst", email: "burst@x.test", role: "seller" });
+    const burst = await createUser(t, { name: "Burst", email: "burst@x.test", role: "seller" });
     for (let i = 0; i < 10; i++) {
-      await createAdvert(t.services, { sellerId: burst.id, brandId, name: `Burst ${i}`, resalePriceCents: 30_000 });
+      await createAdvert(t, { sellerId: burst.id, brandId, name: `Burst ${i}`, resalePriceCents: 30_000 });
     }
     const who = await signedInClient(t, "burst@x.test");
     const id = await post(
@@ -186,15 +186,15 @@ describe("listings held for review", () => {
   it("publishes a held advert an admin approves (saved searches hear of it then), audit-logged", async () => {
     const [held] = (await queue()).filter((a) => a.held);
     const id = held?.id as string;
-    const waiting = await t.services.db.select().from(advertPublications).where(eq(advertPublications.advertId, id));
+    const waiting = await t.db.select().from(advertPublications).where(eq(advertPublications.advertId, id));
     expect(waiting).toEqual([]);
     expect((await as.sam.post(`/api/adverts/${id}/approval`)).statusCode).toBe(403);
     expect((await as.admin.post(`/api/adverts/${id}/approval`)).statusCode).toBe(204);
     expect(await isPublic(id)).toBe(true);
     expect((await queue()).map((a) => a.id)).not.toContain(id);
-    const published = await t.services.db.select().from(advertPublications).where(eq(advertPublications.advertId, id));
+    const published = await t.db.select().from(advertPublications).where(eq(advertPublications.advertId, id));
     expect(published).toHaveLength(1);
-    const logged = await t.services.db.select().from(adminActions).where(eq(adminActions.targetId, id));
+    const logged = await t.db.select().from(adminActions).where(eq(adminActions.targetId, id));
     expect(logged).toEqual([expect.objectContaining({ action: "approve-advert" })]);
     expect(await sellerTold(id, "advert.approved")).toEqual([
       expect.objectContaining({ title: `Advert published: ${held?.name}`, link: `/laptops/${id}` }),
@@ -205,7 +205,7 @@ describe("listings held for review", () => {
 
   it("tells savers of a lower price and saved searches of a held laptop only once an admin approves it", async () => {
     for (let i = 0; i < 5; i++) {
-      await createAdvert(t.services, {
+      await createAdvert(t, {
         sellerId: sam.id,
         brandId,
         name: `Carbon comparable ${i}`,
@@ -217,10 +217,10 @@ describe("listings held for review", () => {
       });
     }
     const carbon = { processor: "i7-8650U", ramGb: "8", storageGb: "256", mobile: "01877777777" };
-    const bea = await createUser(t.services, { name: "Bea", email: "bea.holds@x.test" });
+    const bea = await createUser(t, { name: "Bea", email: "bea.holds@x.test" });
     const asBea = await signedInClient(t, "bea.holds@x.test");
     const told = async (kind: string) =>
-      (await t.services.db.select().from(notifications).where(eq(notifications.userId, bea.id))).filter(
+      (await t.db.select().from(notifications).where(eq(notifications.userId, bea.id))).filter(
         (n) => n.kind === kind,
       );
 
@@ -252,10 +252,10 @@ describe("listings held for review", () => {
       await distinctPhoto("Bargain", 8),
     );
     expect(await isPublic(held)).toBe(false);
-    await t.services.background.matchSavedSearchesNow();
+    await t.services.savedSearches.matchNow();
     expect(await told("savedSearch.match")).toEqual([]);
     expect((await as.admin.post(`/api/adverts/${held}/approval`)).statusCode).toBe(204);
-    await t.services.background.matchSavedSearchesNow();
+    await t.services.savedSearches.matchNow();
     expect(await told("savedSearch.match")).toEqual([expect.objectContaining({ link: `/laptops/${held}` })]);
     expect(await told("favourite.priceDrop")).toHaveLength(1); // approving a new laptop is no drop
   });
@@ -273,7 +273,7 @@ describe("listings held for review", () => {
       pendingReview: null,
       rejectedBecause: "Same phone as another seller's.",
     });
-    const logged = await t.services.db.select().from(adminActions).where(eq(adminActions.targetId, id));
+    const logged = await t.db.select().from(adminActions).where(eq(adminActions.targetId, id));
     expect(logged).toEqual([expect.objectContaining({ action: "reject-advert" })]);
     // Told it was rejected after review, with the reason — not that a public advert was removed.
     expect(await sellerTold(id, "advert.rejected")).toEqual([
@@ -292,7 +292,7 @@ describe("listings held for review", () => {
 it("the demo data fills the review queue on first start: two held, one flagged", async () => {
   const demo = await startTestApp();
   try {
-    await seedDemoIfEmpty(demo.services);
+    await seedDemoIfEmpty(demo);
     const admin = client(demo);
     await admin.signIn("admin@relaptop.test");
     const queued = (await admin.get("/api/review-queue")).json().adverts as Array<{
@@ -313,13 +313,13 @@ it("the demo data fills the review queue on first start: two held, one flagged",
 it("the review queue pages past its 50 oldest, in order, each advert once (ties broken by id)", async () => {
   const own = await startTestApp();
   try {
-    const seller = await createUser(own.services, { name: "Queue Seller", email: "queue.seller@test.dev" });
-    const admin = await createUser(own.services, { name: "Queue Admin", email: "queue.admin@test.dev", role: "admin" });
-    const brand = await createBrand(own.services, "Queue Brand");
+    const seller = await createUser(own, { name: "Queue Seller", email: "queue.seller@test.dev" });
+    const admin = await createUser(own, { name: "Queue Admin", email: "queue.admin@test.dev", role: "admin" });
+    const brand = await createBrand(own, "Queue Brand");
     const base = Date.parse("2026-11-01T10:00:00.000Z");
     const ids: string[] = [];
     for (let i = 0; i < 63; i++) {
-      const advert = await createAdvert(own.services, {
+      const advert = await createAdvert(own, {
         sellerId: seller.id,
         brandId: brand.id,
         name: `Flagged laptop ${i}`,
@@ -327,7 +327,7 @@ it("the review queue pages past its 50 oldest, in order, each advert once (ties 
         imageKey: "queue-test.webp",
       });
       // Three adverts to each moment: the page's edge falls inside a run of equal times.
-      await own.services.db
+      await own.runtime.db
         .update(adverts)
         .set({ flaggedAt: new Date(base + Math.floor(i / 3) * 60_000) })
         .where(eq(adverts.id, advert.id));

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
-import { adminActions, emailOutbox } from "../../db/schema.ts";
+import { adminActions, emailOutbox } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { closePageApp, startPageApp } from "../support/page-build.ts";
@@ -34,7 +34,7 @@ function expectInert(html: string) {
 
 /** The one email of this kind queued for this person, rendered as it is sent. */
 async function theOnlyEmail(userId: string, kind: string) {
-  const rows = await t.services.db
+  const rows = await t.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
@@ -56,20 +56,20 @@ let ada: Client;
 
 beforeAll(async () => {
   t = await startPageApp();
-  const brand = await createBrand(t.services, "Lenovo");
-  const seller = await createUser(t.services, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  const buyer = await createUser(t.services, { name: "Bea Buyer", email: "bea@x.test" });
-  await createUser(t.services, { name: "Olly Other", email: "olly@x.test" });
-  await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
+  const brand = await createBrand(t, "Lenovo");
+  const seller = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
+  const buyer = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
+  await createUser(t, { name: "Olly Other", email: "olly@x.test" });
+  await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
   sellerId = seller.id;
   buyerId = buyer.id;
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId,
     brandId: brand.id,
     name: PRODUCT,
     resalePriceCents: 52_000,
   });
-  orderId = (await createCompletedOrder(t.services, buyer, advert.id)).id;
+  orderId = (await createCompletedOrder(t, buyer, advert.id)).id;
   [sam, bea, olly, ada] = [client(t), client(t), client(t), client(t)];
   await sam.signIn("sam@x.test");
   await bea.signIn("bea@x.test");
@@ -167,7 +167,7 @@ describe("reporting a review and removing it, through the pages", () => {
     expect(seller).not.toContain("★ 2.0 (1)");
     expect(seller).toContain("No reviews yet.");
 
-    const logged = await t.services.db.select().from(adminActions).where(eq(adminActions.targetId, reviewId));
+    const logged = await t.db.select().from(adminActions).where(eq(adminActions.targetId, reviewId));
     expect(logged.map((a) => a.action)).toEqual(["remove-review"]);
     const log = await ada.get("/dashboard/admin-log");
     expectInert(log.body);
@@ -195,7 +195,7 @@ describe("reporting a review and removing it, through the pages", () => {
     expect(email.text).toContain(`The reason given: ${REASON}`);
     expect(email.text).toContain(`${PUBLIC_URL}/dashboard/my/orders`);
     // The reporter is told nothing, the seller nothing more.
-    expect(await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "olly@x.test"))).toHaveLength(
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "olly@x.test"))).toHaveLength(
       0,
     );
   });

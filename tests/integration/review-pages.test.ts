@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, conversations, messages, orders, reviews, users } from "../../db/schema.ts";
+import { adverts, conversations, messages, orders, reviews, users } from "../../db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
@@ -16,11 +16,11 @@ let paidOrderId: string;
 
 beforeAll(async () => {
   t = await startPageApp();
-  await seedDemoIfEmpty(t.services);
-  const [sam] = await t.services.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.seller));
+  await seedDemoIfEmpty(t);
+  const [sam] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.seller));
   samId = sam?.id as string;
   bea = await signedInClient(t, DEMO_ACCOUNTS.buyer);
-  const [paid] = await t.services.db.select({ id: orders.id }).from(orders).where(eq(orders.status, "paid"));
+  const [paid] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.status, "paid"));
   paidOrderId = paid?.id as string;
 });
 afterAll(() => closePageApp(t));
@@ -41,11 +41,11 @@ describe("the demo's reviews", () => {
     const others = reports((await bea.get(`/sellers/${samId}`)).body);
     expect(others).toBeGreaterThan(0);
     // Nadia wrote some of them: hers have none.
-    const [nadiaRow] = await t.services.db
+    const [nadiaRow] = await t.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, "nadia@relaptop.test"));
-    const hers = await t.services.db
+    const hers = await t.db
       .select({ id: reviews.id })
       .from(reviews)
       .where(and(eq(reviews.authorId, nadiaRow?.id as string), eq(reviews.sellerId, samId)));
@@ -54,7 +54,7 @@ describe("the demo's reviews", () => {
   });
 
   it("and Sam's answers to Bea give his laptops a trust panel with a typical reply time", async () => {
-    const [laptop] = await t.services.db.select({ id: adverts.id }).from(adverts).where(eq(adverts.sellerId, samId));
+    const [laptop] = await t.db.select({ id: adverts.id }).from(adverts).where(eq(adverts.sellerId, samId));
     const page = (await client(t).get(`/laptops/${laptop?.id}`)).body;
     expect(page).toContain("About the seller");
     expect(page).toMatch(/Typical reply time<\/dt><dd>[^<]+<\/dd>/);
@@ -99,7 +99,7 @@ describe("Write a review", () => {
 
   it("is not found for a deleted seller", async () => {
     const admin = await signedInClient(t, DEMO_ACCOUNTS.admin);
-    const [rafi] = await t.services.db
+    const [rafi] = await t.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, "rafi@relaptop.test"));
@@ -124,24 +124,24 @@ function trustPanel(html: string) {
 
 describe("the trust panel on a laptop's page", () => {
   it("shows a verified seller's member-since month, completed sales, rating and median reply time", async () => {
-    const brand = await createBrand(t.services, "Framework");
-    const vera = await createUser(t.services, {
+    const brand = await createBrand(t, "Framework");
+    const vera = await createUser(t, {
       name: "Vera Verified",
       email: "vera@x.test",
       role: "seller",
       verified: true,
     });
-    await t.services.db
+    await t.db
       .update(users)
       .set({ createdAt: new Date(Date.UTC(2023, 2, 15)) })
       .where(eq(users.id, vera.id));
     const laptop = (name: string) =>
-      createAdvert(t.services, { sellerId: vera.id, brandId: brand.id, name, resalePriceCents: 70_000 });
-    const buyer = (i: number) => createUser(t.services, { name: `Trust Buyer ${i}`, email: `trust${i}@x.test` });
+      createAdvert(t, { sellerId: vera.id, brandId: brand.id, name, resalePriceCents: 70_000 });
+    const buyer = (i: number) => createUser(t, { name: `Trust Buyer ${i}`, email: `trust${i}@x.test` });
     const buyers = [await buyer(0), await buyer(1), await buyer(2)] as const;
     // Three sales completed (two of them reviewed, 5 and 4 stars); a fourth only booked, which is no sale yet.
     const sale = async (who: (typeof buyers)[number], i: number) =>
-      createCompletedOrder(t.services, who, (await laptop(`Framework 13 #${i}`)).id);
+      createCompletedOrder(t, who, (await laptop(`Framework 13 #${i}`)).id);
     const sold = [await sale(buyers[0], 0), await sale(buyers[1], 1), await sale(buyers[2], 2)] as const;
     await t.services.reviews.write(buyers[0], sold[0].id, { rating: 5, body: "Exactly as described." });
     await t.services.reviews.write(buyers[1], sold[1].id, { rating: 4, body: "Good laptop, a little late." });
@@ -164,7 +164,7 @@ describe("the trust panel on a laptop's page", () => {
       [buyers[1], 40],
       [buyers[2], 300],
     ] as const) {
-      const [c] = await t.services.db
+      const [c] = await t.db
         .insert(conversations)
         .values({
           advertId: forSale.id,
@@ -173,7 +173,7 @@ describe("the trust panel on a laptop's page", () => {
           lastMessageAt: at(wait),
         })
         .returning();
-      await t.services.db.insert(messages).values([
+      await t.db.insert(messages).values([
         {
           conversationId: c?.id as string,
           senderId: who.id,
@@ -199,9 +199,9 @@ describe("the trust panel on a laptop's page", () => {
   });
 
   it("says so for a new seller who is not verified, has sold nothing and has no reviews", async () => {
-    const [brand] = await t.services.db.select({ brandId: adverts.brandId }).from(adverts).limit(1);
-    const newbie = await createUser(t.services, { name: "Nia New", email: "nia@x.test", role: "seller" });
-    const advert = await createAdvert(t.services, {
+    const [brand] = await t.db.select({ brandId: adverts.brandId }).from(adverts).limit(1);
+    const newbie = await createUser(t, { name: "Nia New", email: "nia@x.test", role: "seller" });
+    const advert = await createAdvert(t, {
       sellerId: newbie.id,
       brandId: brand?.brandId as string,
       name: "Surface Laptop 5",

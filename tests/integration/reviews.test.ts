@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminActions, reviews, sellerRatings } from "../../db/schema.ts";
+import { adminActions, reviews, sellerRatings } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { signedInClient } from "../support/people.ts";
@@ -20,20 +20,20 @@ const card = async (advertId: string | undefined) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  const brand = await createBrand(t.services, "Dell");
-  sellerAccount = await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
-  await createUser(t.services, { name: "Olly Other", email: "other@x.test", role: "seller" });
-  buyerAccount = await createUser(t.services, { name: "Bea Buyer", email: "buyer@x.test" });
-  const buyer2 = await createUser(t.services, { name: "Ben Second", email: "buyer2@x.test" });
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  const brand = await createBrand(t, "Dell");
+  sellerAccount = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
+  await createUser(t, { name: "Olly Other", email: "other@x.test", role: "seller" });
+  buyerAccount = await createUser(t, { name: "Bea Buyer", email: "buyer@x.test" });
+  const buyer2 = await createUser(t, { name: "Ben Second", email: "buyer2@x.test" });
+  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   const laptop = (name: string) =>
-    createAdvert(t.services, { sellerId: sellerAccount.id, brandId: brand.id, name, resalePriceCents: 40_000 });
+    createAdvert(t, { sellerId: sellerAccount.id, brandId: brand.id, name, resalePriceCents: 40_000 });
   ids.sold = (await laptop("XPS 13")).id;
   ids.sold2 = (await laptop("XPS 15")).id;
   ids.forSale = (await laptop("Latitude 7440")).id;
   ids.booked = (await laptop("Vostro 3420")).id;
-  ids.order = (await createCompletedOrder(t.services, buyerAccount, ids.sold)).id;
-  ids.order2 = (await createCompletedOrder(t.services, buyer2, ids.sold2)).id;
+  ids.order = (await createCompletedOrder(t, buyerAccount, ids.sold)).id;
+  ids.order2 = (await createCompletedOrder(t, buyer2, ids.sold2)).id;
   ids.bookedOrder = (
     await t.services.orders.book(buyerAccount, { advertId: ids.booked, meetingLocation: "X", phone: "0171234567" })
   ).id;
@@ -83,7 +83,7 @@ describe("writing a review", () => {
     expect(await fields({ rating: 1, body: `ok${"\u200B".repeat(20)}` })).toEqual({
       body: "Your review must be at least 10 characters",
     });
-    const stored = await t.services.db.select().from(reviews).where(eq(reviews.authorId, buyerAccount.id));
+    const stored = await t.db.select().from(reviews).where(eq(reviews.authorId, buyerAccount.id));
     expect(stored).toEqual([]);
   });
 
@@ -95,7 +95,7 @@ describe("writing a review", () => {
         { rating: "Choose a rating from 1 to 5 stars" },
       ]);
     }
-    const stored = await t.services.db.select().from(reviews).where(eq(reviews.authorId, buyerAccount.id));
+    const stored = await t.db.select().from(reviews).where(eq(reviews.authorId, buyerAccount.id));
     expect(stored).toEqual([]);
   });
 
@@ -148,7 +148,7 @@ describe("writing a review", () => {
     expect(page.histogram.find((h: { stars: number }) => h.stars === 5).count).toBe(0);
     expect(page.reviews.find((r: { id: string }) => r.id === ids.review)).toMatchObject({ edited: true, rating: 3 });
 
-    await t.services.db
+    await t.db
       .update(reviews)
       .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
       .where(eq(reviews.id, ids.review as string));
@@ -206,7 +206,7 @@ describe("reporting and removing a review", () => {
     expect((await c.admin.get("/api/review-reports")).json().reviews).toEqual([]);
     const [told] = (await t.services.notifications.list(buyerAccount)).items;
     expect(told).toMatchObject({ title: "Review removed: XPS 13", body: `An admin removed your review: ${reason}` });
-    const actions = await t.services.db
+    const actions = await t.db
       .select()
       .from(adminActions)
       .where(eq(adminActions.targetId, ids.review as string));
@@ -222,23 +222,23 @@ describe("reporting and removing a review", () => {
     expect((await c.admin.post(`/api/reviews/${other.id}/report-dismissal`)).statusCode).toBe(204);
     expect((await c.admin.post(`/api/reviews/${other.id}/report-dismissal`)).statusCode).toBe(404);
     expect((await c.anonymous.get(`/api/sellers/${sellerAccount.id}/reviews`)).json().rating.count).toBe(1);
-    const actions = await t.services.db.select().from(adminActions).where(eq(adminActions.targetId, other.id));
+    const actions = await t.db.select().from(adminActions).where(eq(adminActions.targetId, other.id));
     expect(actions.map((a) => a.action)).toEqual(["dismiss-review-reports"]);
   });
 });
 
 describe("the seller's page", () => {
   it("pages reviews newest first by keyset, and is not found for a deleted seller (API)", async () => {
-    const brand = await createBrand(t.services, "Acer");
-    const busy = await createUser(t.services, { name: "Busy Seller", email: "busy@x.test", role: "seller" });
+    const brand = await createBrand(t, "Acer");
+    const busy = await createUser(t, { name: "Busy Seller", email: "busy@x.test", role: "seller" });
     for (let i = 0; i < 12; i++) {
-      const advert = await createAdvert(t.services, {
+      const advert = await createAdvert(t, {
         sellerId: busy.id,
         brandId: brand.id,
         name: `Swift ${i}`,
         resalePriceCents: 10_000,
       });
-      const order = await createCompletedOrder(t.services, buyerAccount, advert.id);
+      const order = await createCompletedOrder(t, buyerAccount, advert.id);
       await t.services.reviews.write(buyerAccount, order.id, { rating: 1 + (i % 5), body: `Review number ${i}.` });
     }
     const first = (await c.anonymous.get(`/api/sellers/${busy.id}/reviews`)).json();
@@ -258,18 +258,18 @@ describe("the seller's page", () => {
 
 describe("the rating counters", () => {
   it("add up when reviews of one seller are written at the same moment, and a double submit writes one", async () => {
-    const brand = await createBrand(t.services, "Asus");
-    const seller = await createUser(t.services, { name: "Rush Seller", email: "rush@x.test", role: "seller" });
+    const brand = await createBrand(t, "Asus");
+    const seller = await createUser(t, { name: "Rush Seller", email: "rush@x.test", role: "seller" });
     const sales = [];
     for (let i = 0; i < 6; i++) {
-      const buyer = await createUser(t.services, { name: `Rush Buyer ${i}`, email: `rush${i}@x.test` });
-      const advert = await createAdvert(t.services, {
+      const buyer = await createUser(t, { name: `Rush Buyer ${i}`, email: `rush${i}@x.test` });
+      const advert = await createAdvert(t, {
         sellerId: seller.id,
         brandId: brand.id,
         name: `ZenBook ${i}`,
         resalePriceCents: 10_000,
       });
-      sales.push({ buyer, order: await createCompletedOrder(t.services, buyer, advert.id), rating: 1 + (i % 5) });
+      sales.push({ buyer, order: await createCompletedOrder(t, buyer, advert.id), rating: 1 + (i % 5) });
     }
     const attempts = sales.flatMap(({ buyer, order, rating }) =>
       [0, 1].map(() => t.services.reviews.write(buyer, order.id, { rating, body: "Written twice at once." })),
@@ -279,7 +279,7 @@ describe("the rating counters", () => {
     for (const o of outcomes) {
       if (o.status === "rejected") expect(o.reason.message).toBe("You have already reviewed this order.");
     }
-    const [counters] = await t.services.db.select().from(sellerRatings).where(eq(sellerRatings.sellerId, seller.id));
+    const [counters] = await t.db.select().from(sellerRatings).where(eq(sellerRatings.sellerId, seller.id));
     expect(counters).toMatchObject({ reviewCount: 6, ratingSum: 1 + 2 + 3 + 4 + 5 + 1, stars1: 2, stars5: 1 });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { conversationBlocks } from "../../db/schema.ts";
+import { conversationBlocks } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
@@ -209,7 +209,7 @@ const LOTS = { limit: 1000, windowMs: 60_000 };
 
 /** A laptop of the owner's, of the matrix's brand ($1 unless said). */
 const ownersLaptop = (name: string, more: Partial<Parameters<typeof createAdvert>[1]> = {}) =>
-  createAdvert(t.services, {
+  createAdvert(t, {
     sellerId: ids.ownerId as string,
     brandId: ids.brand as string,
     name,
@@ -221,22 +221,22 @@ beforeAll(async () => {
   // Every blocking and reporting call gets a conversation of its own: more than a buyer may start in an hour.
   t = await startTestApp({}, { messageLimits: { messages: LOTS, conversations: LOTS } });
   photo = await pngBytes();
-  const brand = await createBrand(t.services, "Matrix");
+  const brand = await createBrand(t, "Matrix");
   ids.brand = brand.id;
-  const owner = await createUser(t.services, { name: "Owner", email: "owner@x.test", role: "seller" });
+  const owner = await createUser(t, { name: "Owner", email: "owner@x.test", role: "seller" });
   ownerUser = owner;
-  await createUser(t.services, { name: "As User", email: "asuser@x.test", role: "seller" });
-  await createUser(t.services, { name: "Other", email: "other@x.test", role: "seller" });
-  buyerUser = await createUser(t.services, { name: "Buyer", email: "buyer@x.test" });
+  await createUser(t, { name: "As User", email: "asuser@x.test", role: "seller" });
+  await createUser(t, { name: "Other", email: "other@x.test", role: "seller" });
+  buyerUser = await createUser(t, { name: "Buyer", email: "buyer@x.test" });
   const buyer = buyerUser;
   ids.buyerId = buyer.id;
-  await createUser(t.services, { name: "Admin", email: "admin@x.test", role: "admin" });
+  await createUser(t, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
   ids.advert = (await ownersLaptop("Matrix laptop", { resalePriceCents: 10_000 })).id;
   ids.favourite = (await ownersLaptop("Matrix favourite", { resalePriceCents: 10_000 })).id;
   // A laptop the buyer received and reviewed.
   const received = await ownersLaptop("Received laptop", { resalePriceCents: 20_000 });
-  const sale = await createCompletedOrder(t.services, buyer, received.id);
+  const sale = await createCompletedOrder(t, buyer, received.id);
   ids.review = (await t.services.reviews.write(buyer, sale.id, { rating: 4, body: "Works as described." })).id;
   as.anonymous = client(t);
   for (const [actor, email] of [
@@ -273,9 +273,9 @@ afterAll(() => t?.close());
 /** Fresh targets for destructive operations, so each call meets the same situation. */
 async function fresh(op: string): Promise<Record<string, string>> {
   if (op === "DELETE /api/brands/{id}" || op === "PUT /api/brands/{id}")
-    return { id: (await createBrand(t.services, `B${Math.random()}`)).id };
+    return { id: (await createBrand(t, `B${Math.random()}`)).id };
   if (op === "DELETE /api/users/{id}")
-    return { id: (await createUser(t.services, { name: "T", email: `t${Math.random()}@x.test` })).id };
+    return { id: (await createUser(t, { name: "T", email: `t${Math.random()}@x.test` })).id };
   if (op.startsWith("DELETE /api/adverts") || op === "POST /api/adverts/{id}/removal") {
     return {
       id: (await ownersLaptop("Doomed")).id,
@@ -296,7 +296,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { id: (await t.services.savedSearches.create(owner, { q, sort: "newest" })).id };
   }
   // A block stands between two people in every conversation: each call starts unblocked.
-  if (op.includes("conversations")) await t.services.db.delete(conversationBlocks);
+  if (op.includes("conversations")) await t.db.delete(conversationBlocks);
   if (op.includes("/conversations/{id}/block") || op === "POST /api/conversations/{id}/report") {
     const advert = await ownersLaptop("Talked about");
     return { id: (await t.services.conversations.start(buyerUser, { advertId: advert.id, body: "Hi" })).id };

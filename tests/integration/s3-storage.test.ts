@@ -36,7 +36,7 @@ const bucketEnv = (bucket: string) => ({
 
 /** An admin of this app adds a brand with a logo; the brand as visitors' API lists it. */
 async function addBrand(t: Awaited<ReturnType<typeof startTestApp>>) {
-  await createUser(t.services, { name: "Ada", email: "admin@x.test", role: "admin" });
+  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   const admin = await signedInClient(t, "admin@x.test");
   const body = multipart({ name: "Bucketed" }, { image: { name: "b.png", data: await pngBytes() } });
   expect((await admin.raw("POST", "/api/brands", body.payload, body.headers)).statusCode).toBe(201);

@@ -16,11 +16,11 @@ const inPage = (text: string) => text.replaceAll("'", "&#x27;");
 
 beforeAll(async () => {
   t = await startPageApp();
-  const brandId = (await createBrand(t.services, "Asus")).id;
+  const brandId = (await createBrand(t, "Asus")).id;
   const { users, clients } = await signedInCast(t, "sam", "rafi", "bea", "ada");
   Object.assign(as, clients);
   const { sam } = users;
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId: sam.id,
     brandId,
     name: "Zenbook 14",

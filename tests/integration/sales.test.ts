@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { emailOutbox, orders } from "../../db/schema.ts";
+import { emailOutbox, orders } from "../../db/schema/index.ts";
 import { DECLINE_REASON_REQUIRED } from "../../schemas/sales.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
@@ -24,7 +24,7 @@ const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" 
 const signedIn = (email: string) => signedInClient(t, email);
 const newBuyer = () => signedInAccount(t, { name: `Buyer ${++n}`, email: `sales-buyer${n}@x.test` });
 const laptop = (sellerId = samId) =>
-  createAdvert(t.services, { sellerId, brandId, name: `Laptop ${++laptops}`, resalePriceCents: 40_000 });
+  createAdvert(t, { sellerId, brandId, name: `Laptop ${++laptops}`, resalePriceCents: 40_000 });
 async function book(buyer: Client, advertId: string, phone = "01712345678") {
   const res = await buyer.post("/api/orders", { advertId, meetingLocation: "Gulshan 2 circle", phone });
   expect(res.statusCode, res.body).toBe(201);
@@ -47,7 +47,7 @@ async function allPages(who: Client, query = "") {
 
 beforeAll(async () => {
   t = await startTestApp();
-  brandId = (await createBrand(t.services, "Lenovo")).id;
+  brandId = (await createBrand(t, "Lenovo")).id;
   const { users, clients } = await signedInCast(t, "sam", "rafi", "ada", "stan");
   Object.assign(as, clients);
   samId = users.sam.id;
@@ -68,10 +68,10 @@ describe("order numbers", () => {
   });
 
   it("is unique in the database itself", async () => {
-    const [one] = await t.services.db.select().from(orders).limit(1);
+    const [one] = await t.db.select().from(orders).limit(1);
     if (!one) throw new Error("no order");
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = one;
-    const error = await t.services.db
+    const error = await t.db
       .insert(orders)
       .values({ ...copy, status: "cancelled" })
       .then(() => null)
@@ -112,7 +112,7 @@ describe("an order's page", () => {
 
 describe("a seller acting as a buyer (the mode switch)", () => {
   it("still reads the order, but is offered no Decline until they switch back", async () => {
-    const sela = await createUser(t.services, { name: "Sela", email: "sela@x.test", role: "seller" });
+    const sela = await createUser(t, { name: "Sela", email: "sela@x.test", role: "seller" });
     const http = await signedIn("sela@x.test");
     const buyer = await newBuyer();
     const id = await book(buyer.http, (await laptop(sela.id)).id);
@@ -232,7 +232,7 @@ describe("declining a booking", () => {
     });
     expect(items[0]?.body).toContain(reason);
     expect(items[0]?.body).toContain(order.number);
-    const emails = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
+    const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
     expect(emails.map((e) => e.kind)).toContain("order.declined");
 
     // Bookable again: by another buyer, and by the same one.
@@ -248,7 +248,7 @@ describe("declining a booking", () => {
     ).toBeLessThan(300);
     const id = await book(buyer.http, (await laptop()).id);
     expect((await as.sam.post(`/api/orders/${id}/decline`, { reason: "Not for sale after all" })).statusCode).toBe(204);
-    const emails = await t.services.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
+    const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
     expect(emails.map((e) => e.kind)).not.toContain("order.declined");
     expect((await t.services.notifications.list(buyer.user)).items[0]?.kind).toBe("order.declined");
   });

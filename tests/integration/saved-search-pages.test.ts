@@ -97,17 +97,17 @@ describe("/dashboard/saved-searches", () => {
   it("lists one's own matches on /dashboard/saved-searches/matches, linked from the page, and nobody else's", async () => {
     const me = await person();
     const other = await person();
-    const brand = await createBrand(t.services, "Matchbrand");
-    const seller = await createUser(t.services, { name: "Mia", email: "mia@x.test", role: "seller", verified: true });
+    const brand = await createBrand(t, "Matchbrand");
+    const seller = await createUser(t, { name: "Mia", email: "mia@x.test", role: "seller", verified: true });
     await t.services.savedSearches.create(me.user, { q: "zenbook", sort: "newest", name: "Zenbooks" });
-    const advert = await createAdvert(t.services, {
+    const advert = await createAdvert(t, {
       sellerId: seller.id,
       brandId: brand.id,
       name: "Asus Zenbook <b>14</b>",
       resalePriceCents: 61_000,
     });
-    await t.services.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
-    await t.services.background.matchSavedSearchesNow();
+    await t.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
+    await t.services.savedSearches.matchNow();
 
     expect((await me.http.get("/dashboard/saved-searches")).body).toContain('href="/dashboard/saved-searches/matches"');
     const page = await me.http.get("/dashboard/saved-searches/matches");

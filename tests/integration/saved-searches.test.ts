@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { publish } from "../../core/orders/index.ts";
-import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema.ts";
+import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema/index.ts";
 import { BAD_MATCHES_CURSOR, CHOOSE_A_BRAND } from "../../schemas/saved-searches.ts";
 import { FILTER_ERRORS } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
@@ -29,14 +29,14 @@ async function save(buyer: Buyer, body: Record<string, unknown>) {
 
 /** A laptop posted and published, as the seller's form does it (the hook, in the advert's transaction). */
 async function published(over: { name?: string; priceCents?: number; brandId?: string; sellerId?: string } = {}) {
-  const advert = await createAdvert(t.services, {
+  const advert = await createAdvert(t, {
     sellerId: over.sellerId ?? seller.id,
     brandId: over.brandId ?? lenovo,
     name: over.name ?? `Lenovo ThinkPad T14 ${++n}`,
     resalePriceCents: over.priceCents ?? 55_000,
     imageKey: "shared-photo",
   });
-  await t.services.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
+  await t.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
   return advert;
 }
 
@@ -45,9 +45,9 @@ async function postedWith(
   seed: Omit<Parameters<typeof createAdvert>[1], "imageKey">,
   columns: Partial<typeof adverts.$inferInsert>,
 ) {
-  const advert = await createAdvert(t.services, { ...seed, imageKey: "shared-photo" });
-  await t.services.db.update(adverts).set(columns).where(eq(adverts.id, advert.id));
-  await t.services.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
+  const advert = await createAdvert(t, { ...seed, imageKey: "shared-photo" });
+  await t.db.update(adverts).set(columns).where(eq(adverts.id, advert.id));
+  await t.db.transaction((tx) => publish(tx, advert.id, advert.sellerId));
   return advert.id;
 }
 
@@ -56,7 +56,7 @@ async function expectMatchedAsOpened(buyer: Buyer, search: { id: string; summary
   const found = await buyer.http.get(`/api/saved-searches/${search.id}/adverts`);
   const opened = (found.json().items as { id: string }[]).map((a) => a.id).filter((id) => posted.includes(id));
   const matched = (
-    await t.services.db
+    await t.db
       .select({ advertId: savedSearchMatches.advertId })
       .from(savedSearchMatches)
       .where(eq(savedSearchMatches.savedSearchId, search.id))
@@ -65,23 +65,23 @@ async function expectMatchedAsOpened(buyer: Buyer, search: { id: string; summary
   return matched;
 }
 
-const match = () => t.services.background.matchSavedSearchesNow();
+const match = () => t.services.savedSearches.matchNow();
 const noticesOf = (userId: string) =>
-  t.services.db
+  t.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.kind, "savedSearch.match")));
 const emailsOf = (userId: string, kind: string) =>
-  t.services.db
+  t.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
 
 beforeAll(async () => {
   t = await startTestApp();
-  lenovo = (await createBrand(t.services, "Lenovo")).id;
-  dell = (await createBrand(t.services, "Dell")).id;
-  seller = await createUser(t.services, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
+  lenovo = (await createBrand(t, "Lenovo")).id;
+  dell = (await createBrand(t, "Dell")).id;
+  seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
   sellerHttp = await signedInClient(t, "seller@x.test");
 });
 afterAll(() => t?.close());
@@ -231,7 +231,7 @@ describe("saving, listing, renaming, deleting", () => {
 
   it("keeps at most 50 per person, with a clear message past that", async () => {
     const buyer = await newBuyer();
-    await t.services.db
+    await t.db
       .insert(savedSearches)
       .values(Array.from({ length: 49 }, (_, i) => ({ userId: buyer.user.id, name: `Search ${i}`, q: `word${i}` })));
     // The 50th and 51st at the same moment: exactly one fits.
@@ -260,9 +260,9 @@ describe("saving, listing, renaming, deleting", () => {
 
   it("still opens a search whose brand was deleted: no laptops, no error", async () => {
     const buyer = await newBuyer();
-    const gone = await createBrand(t.services, "Gone Brand");
+    const gone = await createBrand(t, "Gone Brand");
     const { id } = await save(buyer, { brand: gone.id, q: "anything" });
-    await t.services.db.execute(sql`delete from brands where id = ${gone.id}`);
+    await t.db.execute(sql`delete from brands where id = ${gone.id}`);
     const opened = await buyer.http.get(`/api/saved-searches/${id}/adverts`);
     expect(opened.statusCode).toBe(200);
     expect(opened.json().items).toEqual([]);
@@ -368,7 +368,7 @@ describe("alerts", () => {
       await expectMatchedAsOpened(buyer, search, posted);
     }
     // And the searches do tell apart: not all match everything, and some match something.
-    const counts = await t.services.db
+    const counts = await t.db
       .select({ id: savedSearchMatches.savedSearchId })
       .from(savedSearchMatches)
       .where(eq(savedSearchMatches.userId, buyer.user.id));
@@ -378,7 +378,7 @@ describe("alerts", () => {
 
   it("matches the spec filters exactly as opening the search finds them", async () => {
     const buyer = await newBuyer();
-    const verifiedSeller = await createUser(t.services, {
+    const verifiedSeller = await createUser(t, {
       name: "Vera Verified",
       email: `vera${++n}@x.test`,
       role: "seller",
@@ -483,8 +483,8 @@ describe("alerts", () => {
     await match();
     await match();
     // A retried job, or the same advert published again (approved after being held).
-    await t.services.db.execute(sql`update advert_publications set matched_at = null where advert_id = ${advert.id}`);
-    await t.services.db.transaction((tx) => publish(tx, advert.id, seller.id));
+    await t.db.execute(sql`update advert_publications set matched_at = null where advert_id = ${advert.id}`);
+    await t.db.transaction((tx) => publish(tx, advert.id, seller.id));
     await match();
     expect(await noticesOf(buyer.user.id)).toHaveLength(1);
     expect(await emailsOf(buyer.user.id, "savedSearch.instant")).toHaveLength(1);
@@ -506,7 +506,7 @@ describe("alerts", () => {
     ).toEqual([first.id]);
 
     // An hour later the sweep sends the two that waited, in one email.
-    await t.services.db
+    await t.db
       .update(savedSearches)
       .set({ lastEmailedAt: new Date(Date.now() - 61 * 60_000) })
       .where(eq(savedSearches.id, id));
@@ -540,8 +540,8 @@ describe("alerts", () => {
     expect(await noticesOf(buyer.user.id)).toHaveLength(0); // daily: no notification per laptop
     expect(await emailsOf(buyer.user.id, "savedSearch.instant")).toHaveLength(0);
 
-    await t.services.background.sendDailyDigestsNow();
-    await t.services.background.sendDailyDigestsNow(); // the same day again: nothing new to send
+    await t.services.savedSearches.sendDigestsNow();
+    await t.services.savedSearches.sendDigestsNow(); // the same day again: nothing new to send
     const digests = await emailsOf(buyer.user.id, "savedSearch.daily");
     expect(digests).toHaveLength(1);
     const digest = digests[0] as (typeof digests)[number];
@@ -566,7 +566,7 @@ describe("alerts", () => {
     await match();
     // One of them is withdrawn since: still listed, as no longer for sale.
     const withdrawn = posted[3] as (typeof posted)[number];
-    await t.services.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, withdrawn.id));
+    await t.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, withdrawn.id));
 
     const first = await buyer.http.get("/api/saved-searches/matches");
     expect(first.statusCode, first.body).toBe(200);

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogue, searchQuery, type Within } from "../../core/catalogue/index.ts";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { FACET_CAP, parseSearch } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -14,11 +14,11 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
-  const seller = await createUser(t.services, { name: "Sam", email: "s@x.test", role: "seller" });
-  lenovo = (await createBrand(t.services, "Lenovo")).id;
-  dell = (await createBrand(t.services, "Dell")).id;
+  const seller = await createUser(t, { name: "Sam", email: "s@x.test", role: "seller" });
+  lenovo = (await createBrand(t, "Lenovo")).id;
+  dell = (await createBrand(t, "Dell")).id;
   const image = (
-    await createAdvert(t.services, {
+    await createAdvert(t, {
       sellerId: seller.id,
       brandId: dell,
       name: "Seed",
@@ -34,7 +34,7 @@ beforeAll(async () => {
     dollars: number,
     extra: Record<string, unknown> = {},
   ) => {
-    const a = await createAdvert(t.services, {
+    const a = await createAdvert(t, {
       sellerId: seller.id,
       brandId,
       name,
@@ -44,7 +44,7 @@ beforeAll(async () => {
       ...extra,
     });
     ids[key] = a.id;
-    if (extra.ramGb) await t.services.db.execute(sql`update ${adverts} set ram_gb = ${extra.ramGb} where id = ${a.id}`);
+    if (extra.ramGb) await t.db.execute(sql`update ${adverts} set ram_gb = ${extra.ramGb} where id = ${a.id}`);
   };
   await add("t14", lenovo, "Lenovo ThinkPad T14", 700, { location: "Dhaka", condition: "excellent", ramGb: 16 });
   await add("x1", lenovo, "Lenovo ThinkPad X1 Carbon", 1100, { location: "Sylhet", condition: "good", ramGb: 32 });
@@ -117,7 +117,7 @@ describe("searching /api/adverts", () => {
 
 describe("keyset pagination", () => {
   it("walks every sort page by page with no gaps or repeats", async () => {
-    const seller = await createUser(t.services, { name: "Bulk", email: "bulk@x.test", role: "seller" });
+    const seller = await createUser(t, { name: "Bulk", email: "bulk@x.test", role: "seller" });
     const image = (await t.services.catalogue.getAdvert(ids.t14 as string))?.photoUrls[0]?.replace(
       "/media/",
       "",
@@ -125,7 +125,7 @@ describe("keyset pagination", () => {
     const sameTime = new Date("2026-02-01T00:00:00Z");
     for (let i = 0; i < 30; i++) {
       // Equal timestamps and equal prices: the id breaks ties.
-      await createAdvert(t.services, {
+      await createAdvert(t, {
         sellerId: seller.id,
         brandId: dell,
         name: `Bulk ${i}`,
@@ -163,9 +163,9 @@ const listed = (query: string) => t.services.catalogue.search(parseSearch(new UR
 describe("counting matches", () => {
   /** A brand with `n` laptops for sale, inserted at once. */
   async function brandWith(name: string, n: number) {
-    const seller = await createUser(t.services, { name, email: `${name.toLowerCase()}@x.test`, role: "seller" });
-    const brand = (await createBrand(t.services, name)).id;
-    await t.services.db.execute(sql`
+    const seller = await createUser(t, { name, email: `${name.toLowerCase()}@x.test`, role: "seller" });
+    const brand = (await createBrand(t, name)).id;
+    await t.db.execute(sql`
       insert into ${adverts} (seller_id, brand_id, name, original_price_cents, resale_price_cents, years_of_use,
         location, mobile, description, condition, image_key)
       select ${seller.id}, ${brand}, ${name} || ' ' || n, 200, 100 + n, 1, 'Dhaka', '01712345678', 'Many', 'good', image_key
@@ -204,11 +204,11 @@ describe("counting matches", () => {
   it("keeps slow counts a while, and the list still shows what was posted since", async () => {
     const brand = await brandWith("Kept", 2);
     // Every count is slow here: kept for a minute.
-    const catalogue = createCatalogue({ db: t.services.db, keepSlowCounts: { slowMs: -1, forMs: 60_000, most: 10 } });
+    const catalogue = createCatalogue({ db: t.db, keepSlowCounts: { slowMs: -1, forMs: 60_000, most: 10 } });
     const p = parseSearch(new URLSearchParams(`brand=${brand}`));
     expect((await catalogue.searchWithCounts(p)).facets.total).toBe(2);
-    const [old] = await t.services.db.select().from(adverts).where(eq(adverts.brandId, brand)).limit(1);
-    const posted = await createAdvert(t.services, {
+    const [old] = await t.db.select().from(adverts).where(eq(adverts.brandId, brand)).limit(1);
+    const posted = await createAdvert(t, {
       sellerId: old?.sellerId as string,
       brandId: brand,
       name: "Kept new",
@@ -247,8 +247,8 @@ const backCursor = (v: string | number) =>
 describe("query plans", () => {
   /** The plan with sequential scans priced out: shows whether an index can serve the query at all. */
   async function plan(query: string, within?: Within) {
-    const q = searchQuery(t.services.db, parseSearch(new URLSearchParams(query)), undefined, within);
-    return t.services.db.transaction(async (tx) => {
+    const q = searchQuery(t.db, parseSearch(new URLSearchParams(query)), undefined, within);
+    return t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = (await tx.execute(sql`explain ${q}`)) as unknown as { rows: Record<string, string>[] };
       return result.rows.map((r) => Object.values(r)[0]).join("\n");

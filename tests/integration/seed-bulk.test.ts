@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adverts, ledgerEntries, orders, users } from "../../db/schema.ts";
+import { adverts, ledgerEntries, orders, users } from "../../db/schema/index.ts";
 import { seedBulk } from "../../seed/bulk.ts";
 import { createUser } from "../../seed/factories.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
@@ -10,13 +10,13 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  await seedBulk(t.services, 3_000);
+  await seedBulk(t, 3_000);
 });
 afterAll(() => t?.close());
 
 it("fills the review queue at scale too: held adverts hidden from buyers, and a flagged public one", async () => {
-  const admin = await createUser(t.services, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
-  const { adverts: queued } = await t.services.heldAdverts.queue(admin);
+  const admin = await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
+  const { adverts: queued } = await t.services.moderation.heldAdverts.queue(admin);
   expect(queued.length).toBeGreaterThanOrEqual(3);
   const kinds = new Set(queued.flatMap((a) => a.signals.map((s) => s.kind)));
   expect([...kinds].sort()).toEqual(["low_price", "off_site_contact", "shared_mobile"]);
@@ -28,7 +28,7 @@ it("fills the review queue at scale too: held adverts hidden from buyers, and a 
 });
 
 it("gives each bulk seller a mobile number of their own (a shared one is a review signal)", async () => {
-  const [row] = await t.services.db
+  const [row] = await t.db
     .select({
       sellers: sql<number>`count(distinct ${adverts.sellerId})::int`,
       numbers: sql<number>`count(distinct (${adverts.sellerId}, ${adverts.mobile}))::int`,
@@ -39,13 +39,13 @@ it("gives each bulk seller a mobile number of their own (a shared one is a revie
     .where(and(like(adverts.sellerId, "bulk-%"), sql`${adverts.reviewSignals} is null`));
   expect(row?.mobiles).toBe(row?.sellers);
   expect(row?.numbers).toBe(row?.sellers);
-  const flagged = await t.services.db.select().from(adverts).where(isNotNull(adverts.flaggedAt));
+  const flagged = await t.db.select().from(adverts).where(isNotNull(adverts.flaggedAt));
   expect(flagged.length).toBeGreaterThan(0);
 });
 
 it("puts its sales history in the ledger, paid and completed on their own dates, and the money agrees", async () => {
-  expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
-  const [row] = await t.services.db
+  expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
+  const [row] = await t.db
     .select({
       orders: sql<number>`count(distinct ${orders.id})::int`,
       completed: sql<number>`(count(distinct ${orders.id}) filter (where ${orders.status} = 'completed'))::int`,

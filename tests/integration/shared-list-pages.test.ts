@@ -18,14 +18,14 @@ let n = 0;
 
 beforeAll(async () => {
   t = await startPageApp({ PUBLIC_CACHE_MS: "60000" });
-  brandId = (await createBrand(t.services, "Acer")).id;
-  sellerId = (await createUser(t.services, { name: "Shared Seller", email: "shared@x.test", role: "seller" })).id;
+  brandId = (await createBrand(t, "Acer")).id;
+  sellerId = (await createUser(t, { name: "Shared Seller", email: "shared@x.test", role: "seller" })).id;
   await laptop();
 });
 afterAll(() => closePageApp(t));
 
 const laptop = (name = `Shared laptop ${++n}`) =>
-  createAdvert(t.services, { sellerId, brandId, name, resalePriceCents: 40_000, advertised: true });
+  createAdvert(t, { sellerId, brandId, name, resalePriceCents: 40_000, advertised: true });
 /** A browser that has run the page's script: it carries the time-zone cookie. */
 const asBrowser = (who: Person, url: string) =>
   who.http.get(url, { cookie: `${who.http.cookie()}; ${TIME_ZONE_COOKIE}=UTC` });
@@ -70,7 +70,7 @@ describe("a catalogue list page signed in", () => {
     });
 
     const seller = await signedInPerson(t, "seller");
-    const own = await createAdvert(t.services, {
+    const own = await createAdvert(t, {
       sellerId: seller.user.id,
       brandId,
       name: "Own",

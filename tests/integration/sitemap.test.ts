@@ -7,12 +7,12 @@ let t: TestApp;
 const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestApp();
-  const seller = await createUser(t.services, { name: "S", email: "s@x.test", role: "seller" });
-  const brand = await createBrand(t.services, "Asus");
+  const seller = await createUser(t, { name: "S", email: "s@x.test", role: "seller" });
+  const brand = await createBrand(t, "Asus");
   ids.brand = brand.id;
   for (const status of ["available", "sold", "withdrawn"] as const) {
     ids[status] = (
-      await createAdvert(t.services, {
+      await createAdvert(t, {
         sellerId: seller.id,
         brandId: brand.id,
         name: status,

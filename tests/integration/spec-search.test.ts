@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts } from "../../db/schema.ts";
+import { adverts } from "../../db/schema/index.ts";
 import { FACET_CAP, type Facets } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -150,13 +150,13 @@ const available = SPECS.filter((s) => s.status !== "sold");
 
 beforeAll(async () => {
   t = await startPageApp();
-  const seller = await createUser(t.services, { name: "Sam", email: "sam@x.test", role: "seller" });
-  const trusted = await createUser(t.services, { name: "Vera", email: "vera@x.test", role: "seller", verified: true });
-  lenovo = (await createBrand(t.services, "Lenovo")).id;
-  dell = (await createBrand(t.services, "Dell")).id;
+  const seller = await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
+  const trusted = await createUser(t, { name: "Vera", email: "vera@x.test", role: "seller", verified: true });
+  lenovo = (await createBrand(t, "Lenovo")).id;
+  dell = (await createBrand(t, "Dell")).id;
   let image: string | undefined;
   for (const [i, s] of SPECS.entries()) {
-    const a = await createAdvert(t.services, {
+    const a = await createAdvert(t, {
       sellerId: s.verified ? trusted.id : seller.id,
       brandId: s.brand === "lenovo" ? lenovo : dell,
       name: s.name,
@@ -169,7 +169,7 @@ beforeAll(async () => {
       imageKey: image,
     });
     image = a.imageKey;
-    await t.services.db.execute(sql`
+    await t.db.execute(sql`
       update ${adverts} set processor = ${s.processor}, performance_tier = ${s.tier}, ram_gb = ${s.ram},
         storage_gb = ${s.storage}, storage_type = ${s.type}, screen_inches = ${s.screen}, battery_health = ${s.battery}
       where id = ${a.id}`);
@@ -314,7 +314,7 @@ describe("the pages", () => {
 
   it("a brand page has the filters, chips and counts for its brand only", async () => {
     const http = client(t);
-    await createUser(t.services, { name: "Bea", email: "bea@x.test" });
+    await createUser(t, { name: "Bea", email: "bea@x.test" });
     await http.signIn("bea@x.test");
     const page = await http.get(`/category/${dell}?storageType=SSD&minRam=16`);
     expect(page.statusCode).toBe(200);
@@ -331,9 +331,9 @@ describe("the pages", () => {
 
 describe("past the counts' cap", () => {
   it("/allAdd says how many laptops match as '1,000+'", async () => {
-    const seller = await createUser(t.services, { name: "Many", email: "many@x.test", role: "seller" });
-    const brand = (await createBrand(t.services, "Many")).id;
-    await t.services.db.execute(sql`
+    const seller = await createUser(t, { name: "Many", email: "many@x.test", role: "seller" });
+    const brand = (await createBrand(t, "Many")).id;
+    await t.db.execute(sql`
       insert into ${adverts} (seller_id, brand_id, name, original_price_cents, resale_price_cents, years_of_use,
         location, mobile, description, condition, image_key)
       select ${seller.id}, ${brand}, 'Many ' || n, 200, 100, 1, 'Dhaka', '01712345678', 'Many', 'good', image_key

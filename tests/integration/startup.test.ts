@@ -4,7 +4,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../../db/schema/index.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -27,7 +27,7 @@ describe.runIf(onPostgres)("starting many processes on one empty database", () =
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
       LOG_LEVEL: "silent",
     });
-    // What server/main.ts does at start, ten times at once (each with its own pool, as a process has).
+    // What main.ts does at start, ten times at once (each with its own pool, as a process has).
     const started = await Promise.allSettled(
       Array.from({ length: 10 }, async () => {
         const database = await openDatabase(config.database);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payoutAccounts, payouts } from "../../db/schema.ts";
+import { payoutAccounts, payouts } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startFakeStripe, stripeEnv } from "../support/fake-stripe.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
@@ -48,7 +48,7 @@ function deliver(type: string, object: unknown) {
 
 describe("Stripe Connect payouts", () => {
   it("onboards a seller on Stripe's pages, follows account.updated, and transfers a final sale from its charge once", async () => {
-    const seller = await createUser(t.services, { name: "Connect Seller", email: "connect@x.test", role: "seller" });
+    const seller = await createUser(t, { name: "Connect Seller", email: "connect@x.test", role: "seller" });
     const http = await signedInClient(t, "connect@x.test");
     const link = await http.post("/api/payouts/onboarding");
     expect(link.statusCode, link.body).toBe(200);
@@ -79,14 +79,14 @@ describe("Stripe Connect payouts", () => {
     expect(forged.statusCode).toBe(400);
 
     // A sale paid through Stripe, received and accepted.
-    const brand = await createBrand(t.services, "Connect Brand");
-    const advert = await createAdvert(t.services, {
+    const brand = await createBrand(t, "Connect Brand");
+    const advert = await createAdvert(t, {
       sellerId: seller.id,
       brandId: brand.id,
       name: "XPS 13",
       resalePriceCents: 50_000,
     });
-    const buyer = await createUser(t.services, { name: "Connect Buyer", email: "connect-buyer@x.test" });
+    const buyer = await createUser(t, { name: "Connect Buyer", email: "connect-buyer@x.test" });
     const order = await t.services.orders.book(buyer, {
       advertId: advert.id,
       meetingLocation: "Mirpur",
@@ -105,7 +105,7 @@ describe("Stripe Connect payouts", () => {
     // Stripe has a bad moment: the job retries later with the same key.
     stripe.failNextTransfers(3);
     await t.services.payouts.run({ queue: true });
-    const [failed] = await t.services.db.select().from(payouts).where(eq(payouts.orderId, order.id));
+    const [failed] = await t.db.select().from(payouts).where(eq(payouts.orderId, order.id));
     expect(failed).toMatchObject({ status: "failed", lastError: expect.stringContaining("could not be reached") });
     await t.services.payouts.run({ queue: true }, new Date(Date.now() + 2 * 60_000));
     await t.services.payouts.run({ queue: true }, new Date(Date.now() + 60 * 60_000));
@@ -123,13 +123,13 @@ describe("Stripe Connect payouts", () => {
     // Stripe asks for more details: the account is no longer active.
     stripe.requireMoreDetails(accountId);
     await deliver("account.updated", stripe.accountUpdatedEvent(accountId));
-    const [account] = await t.services.db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, seller.id));
+    const [account] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, seller.id));
     expect(account?.status).toBe("details_needed");
-    expect(await brokenMoneyInvariantsIn(t.services.db)).toEqual([]);
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
   });
 
   it("tells a seller to use Stripe's pages rather than the form", async () => {
-    await createUser(t.services, { name: "Form Seller", email: "form@x.test", role: "seller" });
+    await createUser(t, { name: "Form Seller", email: "form@x.test", role: "seller" });
     const http = await signedInClient(t, "form@x.test");
     const res = await http.post("/api/payouts/account", { holder: "Form Seller", accountNumber: "000123456789" });
     expect(res.statusCode).toBe(409);

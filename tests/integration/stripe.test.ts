@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ONE_HOLD_AT_A_TIME } from "../../core/orders/index.ts";
-import { adverts, orders, payments, simRefunds } from "../../db/schema.ts";
+import { adverts, orders, payments, simRefunds } from "../../db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { startFakeStripe, stripeEnv } from "../support/fake-stripe.ts";
@@ -22,8 +22,8 @@ const signer = new Stripe("sk_test_signer");
 beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await startTestApp(stripeEnv(stripe.apiBase, WEBHOOK_SECRET));
-  brandId = (await createBrand(t.services, "Dell")).id;
-  sellerId = (await createUser(t.services, { name: "S", email: "s@x.test", role: "seller" })).id;
+  brandId = (await createBrand(t, "Dell")).id;
+  sellerId = (await createUser(t, { name: "S", email: "s@x.test", role: "seller" })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -32,11 +32,11 @@ afterAll(async () => {
 
 async function buyerWithOrder(priceCents = 70_000, advertId?: string) {
   const email = `b${++n}@x.test`;
-  await createUser(t.services, { name: `B${n}`, email });
+  await createUser(t, { name: `B${n}`, email });
   const c = await signedInClient(t, email);
   const id =
     advertId ??
-    (await createAdvert(t.services, { sellerId, brandId, name: `XPS ${n}`, resalePriceCents: priceCents })).id;
+    (await createAdvert(t, { sellerId, brandId, name: `XPS ${n}`, resalePriceCents: priceCents })).id;
   const orderId = (
     await c.post("/api/orders", { advertId: id, meetingLocation: "Mirpur", phone: "01700000000" })
   ).json().id as string;
@@ -45,7 +45,7 @@ async function buyerWithOrder(priceCents = 70_000, advertId?: string) {
 
 /** The same buyer books a second laptop: that laptop and the order's id. */
 async function anotherOrderOf(buyer: Awaited<ReturnType<typeof buyerWithOrder>>, name: string, priceCents: number) {
-  const other = await createAdvert(t.services, { sellerId, brandId, name, resalePriceCents: priceCents });
+  const other = await createAdvert(t, { sellerId, brandId, name, resalePriceCents: priceCents });
   const orderId = (
     await buyer.c.post("/api/orders", { advertId: other.id, meetingLocation: "Mirpur", phone: "01700000000" })
   ).json().id as string;
@@ -110,9 +110,9 @@ describe("Stripe payments", () => {
     expect(deliveries.every((d) => d.statusCode === 200)).toBe(true);
     await deliver("payment_intent.payment_failed", { id: intentId, metadata: { orderId } }); // late and out of order
     expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("paid");
-    const [row] = await t.services.db.select({ n: count() }).from(payments).where(eq(payments.orderId, orderId));
+    const [row] = await t.db.select({ n: count() }).from(payments).where(eq(payments.orderId, orderId));
     expect(Number(row?.n)).toBe(1);
-    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, advertId));
     expect(advert?.status).toBe("sold");
   });
 
@@ -153,7 +153,7 @@ describe("Stripe payments", () => {
     const report = multipart({ reason: "not_as_described", description: "A dent on the lid." });
     const reported = await c.raw("POST", `/api/orders/${orderId}/dispute`, report.payload, report.headers);
     expect(reported.statusCode).toBe(201);
-    const admin = await createUser(t.services, { name: "A", email: `a${++n}@x.test`, role: "admin" });
+    const admin = await createUser(t, { name: "A", email: `a${++n}@x.test`, role: "admin" });
     const decided = await t.services.disputes.decide(admin, reported.json().id, {
       decision: "partial_refund",
       amountCents: 7_500,
@@ -169,7 +169,7 @@ describe("Stripe payments", () => {
       refunds: { data: [{ id: made[0]?.id }] },
     });
     expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("completed");
-    const [payment] = await t.services.db.select().from(payments).where(eq(payments.orderId, orderId));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ status: "succeeded", refundCents: 7_500, refundId: made[0]?.id });
   });
 
@@ -188,7 +188,7 @@ describe("Stripe payments", () => {
       expect(res.statusCode).toBe(200);
     }
     expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("refunded");
-    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, advertId));
     expect(advert?.status).toBe("available");
   });
 
@@ -210,10 +210,10 @@ describe("Stripe payments", () => {
     );
     expect(late.map((d) => d.statusCode)).toEqual(Array(10).fill(200));
     expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("refunded");
-    const recorded = await t.services.db.select().from(payments).where(eq(payments.orderId, orderId));
+    const recorded = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(recorded.map((p) => [p.status, p.refundId])).toEqual([["refunded", refundId]]);
     expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
-    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, advertId));
     expect(advert?.status).toBe("available");
   });
 
@@ -260,7 +260,7 @@ describe("Stripe payments", () => {
     stripe.succeed(firstIntent);
     await deliver("payment_intent.succeeded", { id: firstIntent, metadata: { orderId: first.orderId } });
     expect(stripe.refunds.map((r) => r.payment_intent)).toContain(firstIntent);
-    const [firstOrder] = await t.services.db.select().from(orders).where(eq(orders.id, first.orderId));
+    const [firstOrder] = await t.db.select().from(orders).where(eq(orders.id, first.orderId));
     expect(firstOrder?.status).toBe("closed");
   });
 
@@ -269,14 +269,14 @@ describe("Stripe payments", () => {
     const { advertId: otherId, orderId: secondOrder } = await anotherOrderOf(first, "Second", 50_000);
     expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
     const held = async () =>
-      (await t.services.db.select().from(adverts).where(eq(adverts.id, first.advertId)))[0]?.reservedUntil;
+      (await t.db.select().from(adverts).where(eq(adverts.id, first.advertId)))[0]?.reservedUntil;
     const until = await held();
     expect(until?.getTime()).toBeGreaterThan(Date.now());
 
     const second = await first.c.post(`/api/orders/${secondOrder}/payment-intent`);
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(ONE_HOLD_AT_A_TIME);
-    const [otherAdvert] = await t.services.db.select().from(adverts).where(eq(adverts.id, otherId));
+    const [otherAdvert] = await t.db.select().from(adverts).where(eq(adverts.id, otherId));
     expect(otherAdvert?.reservedByOrderId).toBeNull();
 
     expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
@@ -288,7 +288,7 @@ describe("Stripe payments", () => {
     const { orderId: secondOrder } = await anotherOrderOf(first, "Third", 40_000);
     expect((await first.c.post(`/api/orders/${first.orderId}/payment-intent`)).statusCode).toBe(200);
     // The buyer walked away: the first hold lapsed, and they pressed Pay on the other laptop.
-    await t.services.db
+    await t.db
       .update(adverts)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(adverts.id, first.advertId));
@@ -297,16 +297,16 @@ describe("Stripe payments", () => {
     const again = await first.c.post(`/api/orders/${first.orderId}/payment-intent`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ONE_HOLD_AT_A_TIME);
-    const [lapsed] = await t.services.db.select().from(adverts).where(eq(adverts.id, first.advertId));
+    const [lapsed] = await t.db.select().from(adverts).where(eq(adverts.id, first.advertId));
     expect(lapsed?.reservedUntil?.getTime()).toBeLessThan(Date.now());
   });
 
   it("seeds the demo marketplace, its sale paid with the test card, and refunds that sale the same way", async () => {
     const fresh = await startTestApp(stripeEnv(stripe.apiBase, WEBHOOK_SECRET));
     try {
-      expect(await seedDemoIfEmpty(fresh.services)).toBe(true);
+      expect(await seedDemoIfEmpty(fresh)).toBe(true);
       // The demo's sale still waiting for its handover (the others were handed over: no longer cancelled).
-      const [{ sale } = { sale: undefined }] = await fresh.services.db
+      const [{ sale } = { sale: undefined }] = await fresh.runtime.db
         .select({ sale: payments })
         .from(payments)
         .innerJoin(orders, eq(orders.id, payments.orderId))
@@ -315,7 +315,7 @@ describe("Stripe payments", () => {
       const buyer = client(fresh);
       await buyer.signIn(DEMO_ACCOUNTS.buyer);
       expect((await buyer.post(`/api/orders/${sale?.orderId}/cancel`)).json()).toEqual({ status: "refunded" });
-      const refunds = await fresh.services.db.select().from(simRefunds);
+      const refunds = await fresh.runtime.db.select().from(simRefunds);
       expect(refunds.map((r) => r.chargeId)).toEqual([sale?.transactionId]);
       expect(stripe.refunds.map((r) => r.payment_intent)).not.toContain(sale?.transactionId);
     } finally {
@@ -327,7 +327,7 @@ describe("Stripe payments", () => {
     const { c, orderId, advertId } = await buyerWithOrder();
     const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
     const intentId = String(clientSecret).split("_secret_")[0] as string;
-    await createUser(t.services, { name: "Ada", email: `admin${n}@x.test`, role: "admin" });
+    await createUser(t, { name: "Ada", email: `admin${n}@x.test`, role: "admin" });
     const admin = await signedInClient(t, `admin${n}@x.test`);
     // The seller must wait for the payment; an admin does not (decision 8).
     const seller = await signedInClient(t, "s@x.test");
@@ -338,7 +338,7 @@ describe("Stripe payments", () => {
     await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } });
     expect(stripe.refunds.map((r) => r.payment_intent)).toContain(intentId);
     expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("withdrawn");
-    const [advert] = await t.services.db.select().from(adverts).where(eq(adverts.id, advertId));
+    const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, advertId));
     expect(advert?.status).toBe("withdrawn");
   });
 });

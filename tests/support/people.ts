@@ -18,7 +18,7 @@ export async function signedInClient(t: TestApp, email: string, password?: strin
  * session's cookie for requests from outside the client (a second app process, a stream opened with fetch).
  */
 export async function signedInAccount(t: TestApp, account: NewAccount) {
-  const user = await createUser(t.services, account);
+  const user = await createUser(t, account);
   const http = await signedInClient(t, account.email, account.password);
   return { user, http, email: account.email, cookie: http.cookie() };
 }

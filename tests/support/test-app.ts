@@ -116,7 +116,7 @@ export async function startTestApp(
     config,
     async close() {
       await app.close();
-      await services.background.stop();
+      await services.jobs.stop();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -136,7 +136,7 @@ export async function listening(t: Pick<TestApp, "app">) {
  * listening on loopback: for what must reach a stream served by a process other than the writer's.
  */
 export async function startSecondProcess(t: TestApp) {
-  const url = t.services.database.pool?.options.connectionString;
+  const url = t.database.pool?.options.connectionString;
   if (!url) throw new Error("a second process needs the PostgreSQL test database");
   const database = await openDatabase({ kind: "postgres", url });
   const services = createServices(t.config, database, { insecureFastHash: true });
@@ -146,7 +146,7 @@ export async function startSecondProcess(t: TestApp) {
     base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     async close() {
       await app.close();
-      await services.background.stop();
+      await services.jobs.stop();
       await database.close();
     },
   };

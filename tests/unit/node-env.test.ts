@@ -29,8 +29,8 @@ describe("NODE_ENV for npm start", () => {
     expect(reactBuilds(["--dev"])).toMatch(/react\.development\.js/);
   });
 
-  it("is set before anything else is loaded: server/main.ts imports server/environment.ts first", () => {
-    const firstImport = /^import .*$/m.exec(fs.readFileSync("server/main.ts", "utf8"))?.[0];
+  it("is set before anything else is loaded: main.ts imports server/environment.ts first", () => {
+    const firstImport = /^import .*$/m.exec(fs.readFileSync("main.ts", "utf8"))?.[0];
     expect(firstImport).toBe('import "./environment.ts";');
   });
 });

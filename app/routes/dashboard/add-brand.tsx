@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, brandSchema);
   if (parsed.error) return parsed.error;
   try {
-    await context.get(appContext).services.brandAdmin.create(admin, parsed.value);
+    await context.get(appContext).services.catalogue.brands.create(admin, parsed.value);
   } catch (error) {
     return appErrorData(error);
   }

@@ -12,12 +12,12 @@ import type { Route } from "./+types/edit-advert";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "seller");
   const { services } = context.get(appContext);
-  const values = await loadOrRedirect(context, () => services.adverts.getForEdit(user, params.id));
+  const values = await loadOrRedirect(context, () => services.catalogue.adverts.getForEdit(user, params.id));
   // The guidance for what the advert says now, in the first render (the form asks again as it changes).
   const asked = priceGuidanceQuerySchema.safeParse(values);
   const [brands, guidance] = await Promise.all([
     services.catalogue.listBrands(),
-    asked.success ? services.priceGuidance(asked.data) : null,
+    asked.success ? services.catalogue.priceGuidance(asked.data) : null,
   ]);
   // The fee rule in force, for "You receive" under the price.
   return { values, brands, guidance, fee: platformFee() };
@@ -28,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = await parseForm(request, advertUpdateSchema);
   if (parsed.error) return parsed.error;
   try {
-    await context.get(appContext).services.adverts.update(user, params.id, parsed.value);
+    await context.get(appContext).services.catalogue.adverts.update(user, params.id, parsed.value);
   } catch (error) {
     return appErrorData(error);
   }

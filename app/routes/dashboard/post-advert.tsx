@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, advertSchema);
   if (parsed.error) return parsed.error;
   try {
-    await context.get(appContext).services.adverts.create(user, parsed.value);
+    await context.get(appContext).services.catalogue.adverts.create(user, parsed.value);
   } catch (error) {
     return appErrorData(error);
   }

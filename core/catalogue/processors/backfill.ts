@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { adverts } from "../../../db/schema.ts";
+import { adverts } from "../../../db/schema/index.ts";
 import { processorColumns } from "./match.ts";
 
 /**
