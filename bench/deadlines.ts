@@ -13,25 +13,17 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { accept, applyDueDeadlines, sendDueReminders } from "../core/orders/index.ts";
-import { openDatabase } from "../db/client.ts";
-import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
-import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/services.ts";
+import { rowsOf, scratchServices } from "./fresh-database.ts";
 import { argument } from "./processes.ts";
 
 const advertCount = Number(argument("adverts", "1000000"));
 const due = Number(argument("due", "10000"));
 const samples = Number(argument("samples", "200"));
-const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-const scratch = await createScratchDatabase(adminUrl, "relaptop_bench_deadlines");
-const config = loadConfig({ DATABASE_URL: scratch.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" });
-const database = await openDatabase(config.database);
-const core = createServices(config, database);
-const { services, runtime } = core;
-const { db } = runtime;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const core = await scratchServices("relaptop_bench_deadlines");
+const { services, close } = core;
+const { db } = core.runtime;
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
 let t = Date.now();
@@ -147,5 +139,4 @@ const report = [
 console.log(report);
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(`bench/results/${new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-")}-deadlines.md`, report);
-await database.close();
-await scratch.drop();
+await close();

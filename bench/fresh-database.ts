@@ -11,7 +11,7 @@ import { adverts, brands } from "../db/schema/index.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
 import { loadConfig } from "../server/config.ts";
-import { type Core, createServices } from "../server/services.ts";
+import { type Core, createServices, type ServiceOptions } from "../server/services.ts";
 
 export type DatabaseKind = "postgres" | "pglite";
 
@@ -25,6 +25,26 @@ export interface FreshDatabase {
 
 export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-00";
 const adminUrl = () => process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * A new, migrated, empty database named `name` on DATABASE_URL's PostgreSQL server, with the app's services on
+ * it; `close` closes it and drops it.
+ */
+export async function scratchServices(name: string, options: ServiceOptions = {}) {
+  const scratch = await createScratchDatabase(adminUrl(), name);
+  const config = loadConfig({ DATABASE_URL: scratch.url, AUTH_SECRET: BENCH_SECRET });
+  const database = await openDatabase(config.database);
+  return {
+    ...createServices(config, database, options),
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** The rows of a query run with `db.execute`. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** `more`: what a benchmark seeds besides the adverts (bench/run.ts: favourites), through the same services. */
 export async function freshDatabase(

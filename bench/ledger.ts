@@ -22,7 +22,7 @@ import { seedBulk } from "../seed/bulk.ts";
 import { createUser } from "../seed/factories.ts";
 import { loadConfig } from "../server/config.ts";
 import { type Core, createServices, type Services } from "../server/services.ts";
-import { BENCH_SECRET, type DatabaseKind } from "./fresh-database.ts";
+import { BENCH_SECRET, type DatabaseKind, rowsOf, scratchServices } from "./fresh-database.ts";
 import { argument } from "./processes.ts";
 
 const kinds: DatabaseKind[] = ((db) => (db === "both" ? ["pglite", "postgres"] : [db as DatabaseKind]))(
@@ -38,7 +38,6 @@ const CHAINS = 4;
 const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 type Account = Awaited<ReturnType<typeof createUser>>;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted.length / 2;
@@ -190,12 +189,9 @@ async function paidOrders(db: Core["runtime"]["db"], n: number) {
 }
 
 async function finance() {
-  const scratch = await createScratchDatabase(adminUrl, "relaptop_bench_ledger_finance");
-  const config = loadConfig({ DATABASE_URL: scratch.url, AUTH_SECRET: BENCH_SECRET });
-  const database = await openDatabase(config.database);
-  const core = createServices(config, database, { insecureFastHash: true });
-  const { services, runtime } = core;
-  const { db } = runtime;
+  const core = await scratchServices("relaptop_bench_ledger_finance", { insecureFastHash: true });
+  const { services, close } = core;
+  const { db } = core.runtime;
   try {
     let t = Date.now();
     await seedBulk(core, 20_000);
@@ -239,8 +235,7 @@ async function finance() {
     const entries = count?.entries ?? 0;
     return { orders, entries, today: today?.n ?? 0, seededSeconds, before, days, rollUpSeconds, after, explained };
   } finally {
-    await database.close();
-    await scratch.drop();
+    await close();
   }
 }
 

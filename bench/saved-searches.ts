@@ -11,25 +11,17 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { cpuPattern } from "../core/catalogue/index.ts";
 import { countMatchingSearches, withoutJit } from "../core/saved-searches/index.ts";
-import { openDatabase } from "../db/client.ts";
-import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
-import { loadConfig } from "../server/config.ts";
-import { createServices } from "../server/services.ts";
+import { rowsOf, scratchServices } from "./fresh-database.ts";
 import { argument } from "./processes.ts";
 
 const advertCount = Number(argument("adverts", "100000"));
 const searchCount = Number(argument("searches", "10000"));
 const samples = Number(argument("samples", "30"));
-const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-const scratch = await createScratchDatabase(adminUrl, "relaptop_bench_saved_searches");
-const config = loadConfig({ DATABASE_URL: scratch.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" });
-const database = await openDatabase(config.database);
-const core = createServices(config, database);
-const { services, runtime } = core;
-const { db } = runtime;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const core = await scratchServices("relaptop_bench_saved_searches");
+const { services, close } = core;
+const { db } = core.runtime;
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 let t = Date.now();
@@ -175,5 +167,4 @@ fs.writeFileSync(
   `bench/results/${new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-")}-saved-searches.md`,
   report,
 );
-await database.close();
-await scratch.drop();
+await close();

@@ -7,12 +7,11 @@ import autocannon from "autocannon";
 import {
   booking,
   brokenMoneyInvariants,
-  buyer,
   card,
   check,
   embedded,
   healthy,
-  laptops,
+  serverAndBuyers,
   startServer,
   stop,
 } from "./support.ts";
@@ -21,11 +20,9 @@ export async function crashDrill({ short }: { short: boolean }) {
   console.log("crash: SIGKILL during browsing, booking and paying on the embedded database");
   const db = embedded();
   const port = 3501;
-  const base = `http://127.0.0.1:${port}`;
-  let server = startServer(db.env, port);
-  check(await healthy(port), "the server starts on a fresh folder (demo seeded)");
-  const ids = await laptops(base);
-  const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => buyer(base, `crash${i}`)));
+  const started = await serverAndBuyers(db, port, 8, "crash", "the server starts on a fresh folder (demo seeded)");
+  const { base, ids, buyers } = started;
+  let server = started.server;
   const answered: { who: number; orderId: string; paid: boolean }[] = [];
   let running = true;
   const browsing = autocannon({

@@ -4,19 +4,7 @@
  * no 5xx, every answer a success, and the money still adds up.
  */
 import autocannon from "autocannon";
-import {
-  booking,
-  brokenMoneyInvariants,
-  buyer,
-  type Call,
-  card,
-  check,
-  embedded,
-  healthy,
-  laptops,
-  startServer,
-  stop,
-} from "./support.ts";
+import { booking, brokenMoneyInvariants, type Call, card, check, embedded, serverAndBuyers, stop } from "./support.ts";
 
 const BUYERS = 10;
 
@@ -25,11 +13,8 @@ export async function loadDrill({ short }: { short: boolean }) {
   console.log(`load: 200 connections of browsing, searching, booking and paying for ${seconds} s`);
   const db = embedded();
   const port = 3502;
-  const base = `http://127.0.0.1:${port}`;
-  const server = startServer(db.env, port);
-  check(await healthy(port), "the server starts (demo seeded)");
-  const ids = await laptops(base);
-  const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(base, `load${i}`)));
+  const started = await serverAndBuyers(db, port, BUYERS, "load", "the server starts (demo seeded)");
+  const { base, server, ids, buyers } = started;
   const failed: string[] = [];
   let cycles = 0;
   let running = true;

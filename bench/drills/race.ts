@@ -2,19 +2,7 @@
  * Race: 50 buyers book the same laptop and pay for it at the same moment, over HTTP, on each database →
  * exactly one sale, and no one else is charged (or everyone else is refunded in full).
  */
-import {
-  booking,
-  brokenMoneyInvariants,
-  buyer,
-  card,
-  check,
-  embedded,
-  healthy,
-  laptops,
-  postgres,
-  startServer,
-  stop,
-} from "./support.ts";
+import { booking, brokenMoneyInvariants, card, check, embedded, postgres, serverAndBuyers, stop } from "./support.ts";
 
 const BUYERS = 50;
 
@@ -23,11 +11,9 @@ export async function raceDrill() {
   for (const db of databases) {
     console.log(`race: ${BUYERS} buyers, one laptop, on ${db.name}`);
     const port = 3504;
-    const base = `http://127.0.0.1:${port}`;
-    const server = startServer(db.env, port);
-    check(await healthy(port), `the server starts on ${db.name}`);
-    const [laptop] = await laptops(base);
-    const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(base, `race${i}`)));
+    const started = await serverAndBuyers(db, port, BUYERS, "race", `the server starts on ${db.name}`);
+    const { base, server, buyers } = started;
+    const [laptop] = started.ids;
     const booked = await Promise.all(buyers.map((call) => call("POST", "/api/orders", booking(laptop))));
     check(
       booked.every((b) => b.status === 201),

@@ -73,6 +73,20 @@ export function startServer(env: Record<string, string>, port: number, args: str
 /** Waits until /healthz answers 200. */
 export const healthy = (port: number, timeoutMs?: number) => answers(`http://127.0.0.1:${port}/healthz`, timeoutMs);
 
+/**
+ * The production server on `db` and `port` (as startServer), checked to answer (`started` says so), with the
+ * ids of the laptops for sale on the first catalogue page and `count` new buyers signed in, labelled `label`
+ * and a number.
+ */
+export async function serverAndBuyers(db: Database, port: number, count: number, label: string, started: string) {
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(db.env, port);
+  check(await healthy(port), started);
+  const ids = await laptops(base);
+  const buyers = await Promise.all(Array.from({ length: count }, (_, i) => buyer(base, `${label}${i}`)));
+  return { base, server, ids, buyers };
+}
+
 export { stop };
 
 export type Answer = { status: number; json: Record<string, unknown> | null };

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, hydrated, test } from "./support/fixtures.ts";
+import { freePort } from "./support/ports.ts";
 
 /**
  * `npm run dev` as a contributor uses it: a page served, a route module edited and hot-replaced in the open
@@ -41,19 +41,6 @@ function copyProject(): string {
   return copy;
 }
 
-/** A free port of this run's own (E2E_PORT + 40 … + 86; the mail and OIDC servers take + 87 … + 89). */
-async function freePort(): Promise<number> {
-  const base = Number(process.env.E2E_PORT ?? 3210) + 40;
-  for (let port = base; port < base + 47; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer().once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("No free port for the dev server");
-}
-
 async function stop(dev: ChildProcess) {
   if (dev.exitCode !== null || !dev.pid) return;
   const exited = new Promise((resolve) => dev.once("exit", resolve));
@@ -68,7 +55,8 @@ test("npm run dev serves the pages, hot-replaces an edited route module and rest
   page,
 }) => {
   const copy = copyProject();
-  const port = await freePort();
+  // E2E_PORT + 40 … + 86: the mail and OIDC servers take + 87 … + 89.
+  const port = await freePort(40, 47, "127.0.0.1", "the dev server");
   const url = `http://127.0.0.1:${port}`;
   const dev = spawn("npm", ["run", "dev"], {
     cwd: copy,

@@ -1,54 +1,30 @@
-import type { Page } from "@playwright/test";
+import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
-import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, fieldError, hydrated, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { expectAccessible, expectAccessibleAtBothWidths } from "./support/axe.ts";
+import { DEMO, expect, fieldError, hydrated, signedInPage, test } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
-import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
-
-/** The page as a desktop and as a phone shows it (the admins' sweep in accessibility.spec.ts covers the themes). */
-async function expectAccessibleAtBothWidths(page: Page) {
-  const desktop = page.viewportSize();
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  if (desktop) await page.setViewportSize(desktop);
-}
+import { bookFromItsPage, markHandedOver, openOrderFromMyOrders, payFromMyOrders } from "./support/orders.ts";
 
 test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam answers, an admin refunds part and both see it", async ({
   page,
   browser,
 }) => {
   test.slow(); // three browsers, a sign-up, an advert posted, a sale
-  const sam = await (await browser.newContext()).newPage();
-  await logIn(sam, DEMO.seller);
+  const sam = await signedInPage(browser, DEMO.seller);
   const name = `Disputed notebook ${Date.now().toString(36)}`;
   await postLaptopThroughApi(sam, { name, brand: "Lenovo", description: "Sold, then disputed." });
 
   // A new buyer books it, pays, and opens the order's page from My Orders.
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill("Dora Disputes");
-  await page.getByLabel("Email").fill(uniqueEmail("dora"));
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUpBuyer(page, "Dora Disputes");
   await bookFromItsPage(page, name, "Uttara sector 7");
   await payFromMyOrders(page, name);
-  await page.goto("/dashboard/my/orders");
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: name })
-    .getByRole("link", { name: /^Order RL-/ })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: /^Order RL-/ })).toBeVisible();
-  const orderPage = new URL(page.url()).pathname;
+  const orderPage = await openOrderFromMyOrders(page, name);
   const number = ((await page.getByRole("heading", { level: 1 }).textContent()) as string).replace("Order", "").trim();
 
   // Sam marks it handed over on the same page, once asked to confirm.
   await sam.goto(orderPage);
   await hydrated(sam);
-  await sam.getByRole("button", { name: "Mark as handed over" }).click();
-  await sam.getByRole("dialog").getByRole("button", { name: "Mark as handed over" }).click();
-  await expect(sam.getByText("Marked as handed over. The buyer protection window has started.")).toBeVisible();
+  await markHandedOver(sam);
 
   // The buyer reports a problem: refused without a description (what was chosen stays), then sent with a photo.
   await page.reload();
@@ -82,8 +58,7 @@ test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam ans
   await expectAccessible(sam);
 
   // An admin opens Disputes from the menu (with its count), reads both sides and refunds part of the price.
-  const ada = await (await browser.newContext()).newPage();
-  await logIn(ada, DEMO.admin);
+  const ada = await signedInPage(browser, DEMO.admin);
   await ada.goto("/dashboard");
   await ada
     .getByRole("navigation", { name: "Dashboard" })

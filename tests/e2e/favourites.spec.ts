@@ -1,31 +1,33 @@
 import type { Browser, Page } from "@playwright/test";
+import { fillSignUp, signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { expect, logIn, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
+import { expect, signedInPage, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
 import { OIDC_PORT } from "./support/oidc.ts";
 import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
 
-/** A new buyer account, signed up in its own browser; returns its email (password Abcdef1!). */
-async function signUp(page: Page, name: string) {
-  const email = uniqueEmail("fav");
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  return email;
-}
-
+/** A new buyer account, signed up in a browser of its own, then closed; returns its email (password Abcdef1!). */
 async function accountElsewhere(browser: Browser, name: string) {
   const context = await browser.newContext();
-  const email = await signUp(await context.newPage(), name);
+  const email = await signUpBuyer(await context.newPage(), name);
   await context.close();
   return email;
 }
 
 /** The card of a demo laptop on /allAdd, found by its name. */
 const card = (page: Page, name: string) => page.locator("article", { has: page.getByRole("link", { name }) });
+/** A visitor presses the heart of a laptop that `query` finds on /allAdd: it leads to the login page. */
+async function pressHeartSignedOut(page: Page, query: string, name: string) {
+  await page.goto(`/allAdd?q=${query}`);
+  await card(page, name).getByRole("button", { name: "Save to favourites" }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+}
+/** The laptop's heart on /allAdd is pressed: it is among the buyer's favourites. */
+const expectSaved = (page: Page, name: string) =>
+  expect(card(page, name).getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 
 test("a visitor presses the heart, logs in, and comes back with the laptop saved", async ({ page, browser }) => {
   const email = await accountElsewhere(browser, "Vera Visitor");
@@ -42,42 +44,26 @@ test("a visitor presses the heart, logs in, and comes back with the laptop saved
   await page.getByRole("button", { name: "Login", exact: true }).click();
 
   await expect(page).toHaveURL(/\/allAdd\?q=Nitro$/);
-  await expect(card(page, "Acer Nitro 5").getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expectSaved(page, "Acer Nitro 5");
 });
 
 test("a visitor presses the heart and creates an account instead: the laptop is saved", async ({ page }) => {
-  await page.goto("/allAdd?q=Envy");
-  await card(page, "HP Envy 13").getByRole("button", { name: "Save to favourites" }).click();
-  await expect(page).toHaveURL(/\/login\?/);
+  await pressHeartSignedOut(page, "Envy", "HP Envy 13");
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page.getByText("Create your account and this laptop is saved to your favourites.")).toBeVisible();
-  await page.getByLabel("Name").fill("Sue Signup");
-  await page.getByLabel("Email").fill(uniqueEmail("fav-signup"));
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  await fillSignUp(page, "Sue Signup", { email: uniqueEmail("fav-signup") });
 
   await expect(page).toHaveURL(/\/allAdd\?q=Envy$/);
-  await expect(card(page, "HP Envy 13").getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expectSaved(page, "HP Envy 13");
 });
 
 test("a visitor presses the heart and continues with Google: the laptop is saved", async ({ page }) => {
   // A laptop of Rafi's, for sale whatever the demo's sales are (the demo ships Sam's Vostro to Bea).
-  await page.goto("/allAdd?q=Envy");
-  await card(page, "HP Envy 13").getByRole("button", { name: "Save to favourites" }).click();
-  await expect(page).toHaveURL(/\/login\?/);
+  await pressHeartSignedOut(page, "Envy", "HP Envy 13");
   await page.getByRole("button", { name: "Continue with Google" }).click();
 
   await expect(page).toHaveURL(/\/allAdd\?q=Envy$/);
-  await expect(card(page, "HP Envy 13").getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expectSaved(page, "HP Envy 13");
 });
 
 test("a visitor who cancels at Google comes back to a login page that says so, the heart still waiting", async ({
@@ -95,7 +81,7 @@ test("a visitor who cancels at Google comes back to a login page that says so, t
 });
 
 test("a buyer saves a laptop, finds it in Favourites, and removes it there", async ({ page }) => {
-  await signUp(page, "Fay Favourite");
+  await signUpBuyer(page, "Fay Favourite");
   await page.goto("/allAdd?q=Zephyrus");
   const laptop = card(page, "Asus ROG Zephyrus G14");
   await laptop.getByRole("button", { name: "Save to favourites" }).click();
@@ -121,22 +107,18 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
 }) => {
   test.slow(); // two browsers, a sign-up and an advert posted
   // Rafi posts a laptop of his own (through the API: posting has its own journey), so no other test's price moves.
-  const seller = await (await browser.newContext()).newPage();
-  await logIn(seller, "rafi@relaptop.test");
+  const seller = await signedInPage(browser, "rafi@relaptop.test");
   const name = `Cheaper notebook ${Date.now().toString(36)}`;
   await postLaptopThroughApi(seller, { name, brand: "Lenovo", description: "Its price is about to drop." });
 
-  await signUp(page, "Lena Live");
+  await signUpBuyer(page, "Lena Live");
   await page.goto(`/allAdd?q=${encodeURIComponent(name)}`);
   // The heart fills at once (optimistic); the page load below would cancel a save still on its way.
   const savedOnServer = page.waitForResponse(
     (r) => new URL(r.url()).pathname.startsWith("/favourites") && r.request().method() === "POST",
   );
   await card(page, name).getByRole("button", { name: "Save to favourites" }).click();
-  await expect(card(page, name).getByRole("button", { name: "Remove from favourites" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expectSaved(page, name);
   expect((await savedOnServer).ok()).toBe(true);
   await page.goto("/dashboard/favourites");
   const row = page.getByRole("listitem").filter({ hasText: name });
@@ -186,13 +168,12 @@ test("a buyer with Favourites open is told, without a reload, that a saved lapto
   browser,
 }) => {
   test.slow(); // three accounts, two browsers, an advert posted, a booking paid
-  const seller = await (await browser.newContext()).newPage();
-  await logIn(seller, "rafi@relaptop.test");
+  const seller = await signedInPage(browser, "rafi@relaptop.test");
   const name = `Wanted notebook ${Date.now().toString(36)}`;
   await postLaptopThroughApi(seller, { name, brand: "Dell", description: "Two people want it." });
   await seller.context().close();
 
-  await signUp(page, "Sol Saver");
+  await signUpBuyer(page, "Sol Saver");
   await page.goto(`/allAdd?q=${encodeURIComponent(name)}`);
   const savedOnServer = page.waitForResponse(
     (r) => new URL(r.url()).pathname.startsWith("/favourites") && r.request().method() === "POST",
@@ -205,7 +186,7 @@ test("a buyer with Favourites open is told, without a reload, that a saved lapto
 
   // Someone else books it and pays for it.
   const other = await (await browser.newContext()).newPage();
-  await signUp(other, "Bo Buyer");
+  await signUpBuyer(other, "Bo Buyer");
   await bookFromItsPage(other, name, "Dhanmondi 27");
   await payFromMyOrders(other, name);
   await other.context().close();
@@ -229,7 +210,7 @@ test("a buyer with Favourites open is told, without a reload, that a saved lapto
 test("signed in, /allAdd is the page kept for every buyer: their name and hearts fill in once it loads", async ({
   page,
 }) => {
-  await signUp(page, "Kept Page Buyer");
+  await signUpBuyer(page, "Kept Page Buyer");
   // A hydrated signed-in page sets the time-zone cookie: from then on list pages may be the ones kept.
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "relaptop_tz")).toBe(true);
   const url = "/allAdd?sort=price_asc&minRam=4";

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { REFUSED_FORM_HEADING } from "../../schemas/refused-form.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { DEMO, expect, test } from "./support/fixtures.ts";
+import { freePort } from "./support/ports.ts";
 
 /**
  * `npm start` as a newcomer meets it: no PUBLIC_URL, so the site is http://localhost:PORT. The log's first line
@@ -19,26 +19,14 @@ import { DEMO, expect, test } from "./support/fixtures.ts";
 // then race to listen on it.
 test.describe.configure({ mode: "default", timeout: 180_000 });
 
-/** A free port of this run's own (E2E_PORT + 90 …; the dev-server spec takes + 40 … + 86). */
-async function freePort(): Promise<number> {
-  const base = Number(process.env.E2E_PORT ?? 3210) + 90;
-  for (let port = base; port < base + 20; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer().once("error", () => resolve(false));
-      probe.listen(port, "0.0.0.0", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("No free port for the server");
-}
-
 let server: ChildProcess;
 let output = "";
 let port: number;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  port = await freePort();
+  // E2E_PORT + 90 …: the dev-server spec takes + 40 … + 86.
+  port = await freePort(90, 20, "0.0.0.0", "the server");
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-first-"));
   const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
   // As `npm start` on a fresh machine: every interface, no PUBLIC_URL, the embedded database.

@@ -1,22 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
 import { expect, test, uniqueEmail } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
-
-/** Tab forward until `target` has focus, as a keyboard user would; fails if it is not reached. */
-async function tabTo(page: Page, target: Locator, most = 40) {
-  for (let i = 0; i < most; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Type into the focused field, then Tab, and say where focus must land. */
-async function typeThenTab(page: Page, text: string, next: Locator) {
-  await page.keyboard.type(text);
-  await page.keyboard.press("Tab");
-  await expect(next).toBeFocused();
-}
+import { tabTo, typeThenTab } from "./support/keyboard.ts";
 
 test("a seller registers and posts an advert with a photo using only the keyboard", async ({ page }) => {
   await page.goto("/register/seller");

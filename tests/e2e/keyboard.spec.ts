@@ -1,19 +1,11 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO, expect, hydrated, test, uniqueEmail } from "./support/fixtures.ts";
+import { tabTo, typeThenTab } from "./support/keyboard.ts";
 
 /*
  * Journeys walked with the keyboard alone (page.keyboard; page.goto only to start somewhere), asserting after
  * each step where focus is: the next thing to do, the new page's heading, the field to fix, the new status.
  */
-
-/** Tabs forward until `target` has focus (failing after `max` presses): what a keyboard user does. */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 async function type(page: Page, text: string) {
   await page.keyboard.type(text);
@@ -27,9 +19,7 @@ async function signUp(page: Page, path: "/signUp" | "/register/seller", name: st
   await tabTo(page, page.getByLabel("Name"));
   await type(page, name);
   await page.keyboard.press("Tab");
-  await type(page, email);
-  await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Password")).toBeFocused();
+  await typeThenTab(page, email, page.getByLabel("Password"));
   await type(page, "Abcdef1!");
   await page.keyboard.press("Enter");
   return email;
@@ -82,9 +72,7 @@ test("keyboard only: skip link, sign in with a refused first try, book a laptop 
   await expect(dialog).toBeVisible();
   const location = dialog.getByLabel("Meeting location");
   await tabTo(page, location);
-  await type(page, "Dhanmondi 27");
-  await page.keyboard.press("Tab");
-  await expect(dialog.getByLabel("Phone Number")).toBeFocused();
+  await typeThenTab(page, "Dhanmondi 27", dialog.getByLabel("Phone Number"));
   await type(page, "01712345678");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Your booking is confirmed!")).toBeVisible();
@@ -98,12 +86,8 @@ test("keyboard only: skip link, sign in with a refused first try, book a laptop 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: `Payment for ${name}` })).toBeFocused();
   await tabTo(page, page.getByLabel("Card number"));
-  await type(page, "4242 4242 4242 4242");
-  await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Expiry date (MM / YY)")).toBeFocused();
-  await type(page, "12 / 34");
-  await page.keyboard.press("Tab");
-  await expect(page.getByLabel("CVC")).toBeFocused();
+  await typeThenTab(page, "4242 4242 4242 4242", page.getByLabel("Expiry date (MM / YY)"));
+  await typeThenTab(page, "12 / 34", page.getByLabel("CVC"));
   await type(page, "123");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Congratulations! your payment successful.")).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, fieldError, logIn, test } from "./support/fixtures.ts";
+import { DEMO, expect, fieldError, logIn, signedInPage, test } from "./support/fixtures.ts";
 
 const topBar = (page: Page) => page.getByRole("banner");
 const LAPTOP = "Apple MacBook Air M2"; // one of the demo seller's laptops
@@ -38,8 +38,7 @@ test("a buyer asks, the seller answers in another browser, and the buyer sees it
   await buyer.getByRole("textbox", { name: "Message" }).fill(draft);
 
   // The seller, in another browser: the inbox shows it, unread.
-  const seller = await (await browser.newContext()).newPage();
-  await logIn(seller, DEMO.seller);
+  const seller = await signedInPage(browser, DEMO.seller);
   await expect(topBar(seller).getByRole("link", { name: /^Messages, \d+ unread$/ })).toBeVisible();
   await topBar(seller)
     .getByRole("link", { name: /^Messages/ })
@@ -78,8 +77,7 @@ test("a person reports a conversation, and an admin reads it and dismisses its r
 }) => {
   test.slow(); // three browsers
   // Rafi posts a laptop of his own (through the API), so no other test's conversations or reports move.
-  const seller = await (await browser.newContext()).newPage();
-  await logIn(seller, "rafi@relaptop.test");
+  const seller = await signedInPage(browser, "rafi@relaptop.test");
   const name = `Pushy seller's notebook ${Date.now().toString(36)}`;
   const advertId = await postLaptopThroughApi(seller, {
     name,
@@ -99,8 +97,7 @@ test("a person reports a conversation, and an admin reads it and dismisses its r
   // The form and its button are gone: focus is on what took their place, not back at the top of the page.
   await expect(buyer.getByText("You reported this conversation. An admin will read it.")).toBeFocused();
 
-  const admin = await (await browser.newContext()).newPage();
-  await logIn(admin, DEMO.admin);
+  const admin = await signedInPage(browser, DEMO.admin);
   await admin.goto("/dashboard/reported-items");
   await admin
     .getByRole("listitem")

@@ -1,36 +1,31 @@
-import { postLaptopThroughApi } from "./support/adverts.ts";
-import { DEMO, expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
-import { pngFile } from "./support/images.ts";
+import type { Browser } from "@playwright/test";
+import { registerSeller } from "./support/accounts.ts";
+import { postLaptopThroughApi, postLaptopThroughForm } from "./support/adverts.ts";
+import { DEMO, expect, logIn, openFromDashboardMenu, signedInPage, test } from "./support/fixtures.ts";
 
-test("a buyer reports an advert, the admin removes it, and its seller sees why", async ({ page, browser }) => {
-  // A seller with an advert of their own, so removing it touches no other test.
-  const sellerEmail = uniqueEmail("reported");
-  const name = `Suspicious ${Date.now().toString(36)}`;
-  await page.goto("/register/seller");
-  await page.getByLabel("Name").fill("Rex Reported");
-  await page.getByLabel("Email").fill(sellerEmail);
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Register as Seller" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await page.goto("/dashboard/post/add");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Brand").selectOption({ label: "Asus" });
-  await page.getByLabel("Original price ($)").fill("900");
-  await page.getByLabel("Resale price ($)").fill("100");
-  await page.getByLabel("Year of use").fill("1");
-  await page.getByLabel("Condition").selectOption("excellent");
-  await page.getByLabel("Location").fill("Khulna");
-  await page.getByLabel("Mobile number").fill(uniqueMobile());
-  await page.getByLabel("Description").fill("Unbelievable price, pay in advance.");
-  await page.getByLabel("Photos").setInputFiles(await pngFile());
-  await page.getByRole("button", { name: "Add Advertisement" }).click();
-  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
-
-  const buyer = await (await browser.newContext()).newPage();
-  await logIn(buyer, DEMO.buyer);
+/** The demo buyer, in a browser of their own, on this laptop's page (found by its name). */
+async function buyerOnLaptop(browser: Browser, name: string) {
+  const buyer = await signedInPage(browser, DEMO.buyer);
   await buyer.goto(`/allAdd?q=${encodeURIComponent(name)}`);
   await buyer.locator("article h3 a").first().click();
   await expect(buyer.getByRole("heading", { level: 1, name })).toBeVisible();
+  return buyer;
+}
+
+test("a buyer reports an advert, the admin removes it, and its seller sees why", async ({ page, browser }) => {
+  // A seller with an advert of their own, so removing it touches no other test.
+  const sellerEmail = await registerSeller(page, "Rex Reported");
+  const name = `Suspicious ${Date.now().toString(36)}`;
+  await postLaptopThroughForm(page, {
+    name,
+    brand: "Asus",
+    resalePrice: "100",
+    yearsOfUse: "1",
+    condition: "excellent",
+    description: "Unbelievable price, pay in advance.",
+  });
+
+  const buyer = await buyerOnLaptop(browser, name);
   await buyer.getByRole("link", { name: "Rex Reported" }).click();
   await expect(buyer.getByRole("heading", { level: 1, name: "Rex Reported" })).toBeVisible();
   await expect(buyer.getByText(/Member since/)).toBeVisible();
@@ -48,10 +43,8 @@ test("a buyer reports an advert, the admin removes it, and its seller sees why",
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(buyer.getByText("Thank you: an admin will look at this laptop.")).toBeVisible();
 
-  const admin = await (await browser.newContext()).newPage();
-  await logIn(admin, DEMO.admin);
-  await admin.goto("/dashboard");
-  await admin.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reported Items" }).click();
+  const admin = await signedInPage(browser, DEMO.admin);
+  await openFromDashboardMenu(admin, "Reported Items");
   await expect(admin.getByRole("heading", { name: "Reported Items" })).toBeVisible();
   const item = admin.getByRole("listitem").filter({ hasText: name });
   await expect(item).toContainText("Scam or fraud: Wants money before meeting");
@@ -76,8 +69,7 @@ test("an admin with Reported Items open sees a report made in another browser wi
 }) => {
   test.slow(); // three browsers
   // Rafi posts a laptop of his own (through the API: posting has its own journey), so no other test's reports move.
-  const seller = await (await browser.newContext()).newPage();
-  await logIn(seller, "rafi@relaptop.test");
+  const seller = await signedInPage(browser, "rafi@relaptop.test");
   const name = `Dubious notebook ${Date.now().toString(36)}`;
   await postLaptopThroughApi(seller, { name, brand: "Asus", description: "About to be reported." });
   await seller.context().close();
@@ -89,11 +81,7 @@ test("an admin with Reported Items open sees a report made in another browser wi
   await expect(item).toHaveCount(0);
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
 
-  const buyer = await (await browser.newContext()).newPage();
-  await logIn(buyer, DEMO.buyer);
-  await buyer.goto(`/allAdd?q=${encodeURIComponent(name)}`);
-  await buyer.locator("article h3 a").first().click();
-  await expect(buyer.getByRole("heading", { level: 1, name })).toBeVisible();
+  const buyer = await buyerOnLaptop(browser, name);
   await buyer.getByRole("button", { name: "Report" }).click();
   const dialog = buyer.getByRole("dialog", { name: `Report ${name}` });
   await dialog.getByLabel("Prohibited item").check();

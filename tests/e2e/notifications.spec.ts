@@ -1,8 +1,18 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config.ts";
+import { registerSeller, signUpBuyer } from "./support/accounts.ts";
+import { postLaptopThroughForm } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, hydrated, logIn, test, uniqueEmail, uniqueMobile, userMenu } from "./support/fixtures.ts";
-import { pngFile } from "./support/images.ts";
+import {
+  answerDialog,
+  DEMO,
+  expect,
+  hydrated,
+  logIn,
+  openFromDashboardMenu,
+  test,
+  userMenu,
+} from "./support/fixtures.ts";
 import { lastMailTo, linkIn, REFUSED_ADDRESS } from "./support/mail.ts";
 import { bookFromItsPage } from "./support/orders.ts";
 
@@ -10,37 +20,24 @@ const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("l
 
 /** A new seller with one laptop of their own, so nobody else's booking moves their bell. */
 async function sellerWithLaptop(page: Page, laptop: string) {
-  const email = uniqueEmail("notified");
-  await page.goto("/register/seller");
-  await page.getByLabel("Name").fill("Nora Notified");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Register as Seller" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await page.goto("/dashboard/post/add");
-  await page.getByLabel("Name").fill(laptop);
-  await page.getByLabel("Brand").selectOption({ label: "Lenovo" });
-  await page.getByLabel("Original price ($)").fill("900");
-  await page.getByLabel("Resale price ($)").fill("450");
-  await page.getByLabel("Year of use").fill("2");
-  await page.getByLabel("Condition").selectOption("good");
-  await page.getByLabel("Location").fill("Sylhet");
-  await page.getByLabel("Mobile number").fill(uniqueMobile());
-  await page.getByLabel("Description").fill("Works well, with its charger.");
-  await page.getByLabel("Photos").setInputFiles(await pngFile());
-  await page.getByRole("button", { name: "Add Advertisement" }).click();
-  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+  const email = await registerSeller(page, "Nora Notified");
+  await postLaptopThroughForm(page, { name: laptop, brand: "Lenovo", location: "Sylhet" });
   return email;
 }
 
-async function buyerBooks(page: Page, laptop: string) {
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill("Bo Booker");
-  await page.getByLabel("Email").fill(uniqueEmail("booker"));
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await bookFromItsPage(page, laptop, "Zindabazar");
+/** A new buyer, in a browser of their own, books the laptop. Their page. */
+async function bookedElsewhere(browser: Browser, laptop: string) {
+  const buyer = await (await browser.newContext()).newPage();
+  await signUpBuyer(buyer, "Bo Booker");
+  await bookFromItsPage(buyer, laptop, "Zindabazar");
+  return buyer;
+}
+
+/** A new seller's laptop (on this page), named after `model`, booked by a new buyer elsewhere. */
+async function sellersLaptopBooked(page: Page, browser: Browser, model: string) {
+  const laptop = `${model} ${Date.now().toString(36)}`;
+  await sellerWithLaptop(page, laptop);
+  return { laptop, buyer: await bookedElsewhere(browser, laptop) };
 }
 
 test("a seller's bell counts a booking made in another browser without a reload; the list marks it read", async ({
@@ -53,8 +50,7 @@ test("a seller's bell counts a booking made in another browser without a reload;
   await page.goto("/");
   await expect(bell(page, "Notifications")).toBeVisible();
 
-  const buyer = await (await browser.newContext()).newPage();
-  await buyerBooks(buyer, laptop);
+  await bookedElsewhere(browser, laptop);
 
   // No reload: the count arrives as a server-sent event.
   await expect(bell(page, "Notifications, 1 unread")).toBeVisible({ timeout: 10_000 });
@@ -101,10 +97,7 @@ test("opening an unread notification marks it read, and email choices are saved 
   browser,
 }) => {
   test.slow();
-  const laptop = `IdeaPad Open ${Date.now().toString(36)}`;
-  await sellerWithLaptop(page, laptop);
-  const buyer = await (await browser.newContext()).newPage();
-  await buyerBooks(buyer, laptop);
+  const { laptop } = await sellersLaptopBooked(page, browser, "IdeaPad Open");
   await page.goto("/dashboard/notifications");
   await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
   await page.getByRole("button", { name: new RegExp(`${laptop} was booked`) }).click();
@@ -131,10 +124,7 @@ test("a count the page's data read before a change does not replace the stream's
   browser,
 }) => {
   test.slow();
-  const laptop = `IdeaPad Race ${Date.now().toString(36)}`;
-  await sellerWithLaptop(page, laptop);
-  const buyer = await (await browser.newContext()).newPage();
-  await buyerBooks(buyer, laptop);
+  const { laptop, buyer } = await sellersLaptopBooked(page, browser, "IdeaPad Race");
   await page.goto("/dashboard/notifications");
   await expect(bell(page, "Notifications, 1 unread")).toBeVisible();
   await hydrated(page);
@@ -155,10 +145,7 @@ test("a count the page's data read before a change does not replace the stream's
   await expect(bell(page, "Notifications")).toBeVisible();
   await buyer.goto("/dashboard/my/orders");
   await buyer.getByRole("listitem").filter({ hasText: laptop }).getByRole("button", { name: "Cancel" }).click();
-  await buyer
-    .getByRole("dialog", { name: "Cancel this booking?" })
-    .getByRole("button", { name: "Cancel booking" })
-    .click();
+  await answerDialog(buyer, "Cancel this booking?", "Cancel booking");
   await expect(buyer.getByText("Your booking is cancelled.")).toBeVisible();
   await expect(bell(page, "Notifications, 1 unread")).toBeVisible({ timeout: 10_000 });
 
@@ -180,10 +167,7 @@ test("while the bell's stream is down, a count the page reads since is shown: Ma
   browser,
 }) => {
   test.slow();
-  const laptop = `IdeaPad Down ${Date.now().toString(36)}`;
-  await sellerWithLaptop(page, laptop);
-  const buyer = await (await browser.newContext()).newPage();
-  await buyerBooks(buyer, laptop);
+  await sellersLaptopBooked(page, browser, "IdeaPad Down");
   // The tab's stream says the count once and breaks (as when the network drops it); its next try is minutes away.
   await page.route("**/api/notifications/stream", (route) =>
     route.fulfill({
@@ -236,16 +220,10 @@ test("an admin sees Email delivery: a failed email with its error, and sends it 
   test.slow();
   // The mail server refuses this address for good: the new account's verification email fails.
   const refused = await (await browser.newContext()).newPage();
-  await refused.goto("/signUp");
-  await refused.getByLabel("Name").fill("Rita Refused");
-  await refused.getByLabel("Email").fill(REFUSED_ADDRESS);
-  await refused.getByLabel("Password").fill("Abcdef1!");
-  await refused.getByRole("button", { name: "Sign Up" }).click();
-  await expect(refused).toHaveURL(/\/$/);
+  await signUpBuyer(refused, "Rita Refused", REFUSED_ADDRESS);
 
   await logIn(page, DEMO.admin);
-  await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Email delivery" }).click();
+  await openFromDashboardMenu(page, "Email delivery");
   await expect(page.getByRole("heading", { level: 1, name: "Email delivery" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "sent", exact: true }).first()).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: REFUSED_ADDRESS });

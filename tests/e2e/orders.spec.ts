@@ -1,16 +1,11 @@
 import type { Page } from "@playwright/test";
+import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
-import { expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { answerDialog, expect, fieldError, logIn, test } from "./support/fixtures.ts";
+import { confirmEverythingFine, payWithTestCard } from "./support/orders.ts";
 
 /** A new buyer for each test: orders are per buyer, so tests stay independent. */
-async function newBuyer(page: Page, name: string) {
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(uniqueEmail(name.split(" ")[0]?.toLowerCase() ?? "buyer"));
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const newBuyer = signUpBuyer;
 
 /** Books the first laptop a search finds and returns its name. */
 async function bookFirst(page: Page, query: string) {
@@ -106,12 +101,7 @@ test("a buyer books with every validation message, pays with a declined card the
   await expect(page.getByRole("note")).toContainText("Buyer protection: you can report a problem until");
   await expect(page.getByText(/: Received the laptop$/)).toBeVisible();
   // All is well: the sale is final at once, asked first.
-  await page.getByRole("button", { name: "Everything is fine" }).click();
-  await page
-    .getByRole("dialog", { name: /^Is everything fine with / })
-    .getByRole("button", { name: "Everything is fine" })
-    .click();
-  await expect(page.getByText("Thank you! The sale is complete.")).toBeVisible();
+  await confirmEverythingFine(page);
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Everything is fine" })).toHaveCount(0);
   await expect(page.getByRole("note")).toHaveCount(0);
@@ -123,10 +113,7 @@ test("a buyer cancels an unpaid booking, and cancels a paid order for a full ref
   await page.goto("/dashboard/my/orders");
   const booking = page.getByRole("listitem").filter({ hasText: first });
   await booking.getByRole("button", { name: "Cancel" }).click();
-  await page
-    .getByRole("dialog", { name: "Cancel this booking?" })
-    .getByRole("button", { name: "Cancel booking" })
-    .click();
+  await answerDialog(page, "Cancel this booking?", "Cancel booking");
   await expect(page.getByText("Your booking is cancelled.")).toBeVisible();
   await expect(booking.getByText("Cancelled", { exact: true })).toBeVisible();
 
@@ -134,17 +121,10 @@ test("a buyer cancels an unpaid booking, and cancels a paid order for a full ref
   await page.goto("/dashboard/my/orders");
   const paid = page.getByRole("listitem").filter({ hasText: second }).filter({ hasText: "Booked" });
   await paid.getByRole("link", { name: "Pay" }).click();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByText("Congratulations! your payment successful.")).toBeVisible();
+  await payWithTestCard(page);
   const row = page.getByRole("listitem").filter({ hasText: second }).filter({ hasText: "Paid" });
   await row.getByRole("button", { name: "Cancel" }).click();
-  await page
-    .getByRole("dialog", { name: "Cancel this order and get a full refund?" })
-    .getByRole("button", { name: "Cancel and refund" })
-    .click();
+  await answerDialog(page, "Cancel this order and get a full refund?", "Cancel and refund");
   await expect(page.getByText("Your order is cancelled and your payment refunded in full.")).toBeVisible();
   await expect(
     page.getByRole("listitem").filter({ hasText: second }).getByText("Refunded", { exact: true }),
@@ -167,10 +147,7 @@ test("a buyer whose booked laptop is deleted by its seller sees it is no longer 
 
   await seller.goto("/dashboard/adds/rafi@relaptop.test");
   await seller.getByRole("listitem").filter({ hasText: name }).getByRole("button", { name: "Delete" }).click();
-  await seller
-    .getByRole("dialog", { name: "Are sure to delete this product?" })
-    .getByRole("button", { name: "Delete" })
-    .click();
+  await answerDialog(seller, "Are sure to delete this product?", "Delete");
   await expect(seller.getByText("Your product is deleted.")).toBeVisible();
   await seller.close();
 

@@ -1,7 +1,14 @@
+import { registerSeller, signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, fieldError, hydrated, logIn, test, uniqueEmail } from "./support/fixtures.ts";
-import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
+import { DEMO, expect, fieldError, hydrated, logIn, openFromDashboardMenu, test } from "./support/fixtures.ts";
+import {
+  bookFromItsPage,
+  confirmEverythingFine,
+  markHandedOver,
+  openOrderFromMyOrders,
+  payFromMyOrders,
+} from "./support/orders.ts";
 
 /*
  * Sellers get paid (#45): a new seller sets up payouts, sells a laptop, and watches the money go from Available to
@@ -17,12 +24,7 @@ test("a new seller sets up payouts, sells a laptop, sees the money Available, th
 
   // Pat registers as a seller in a browser of their own and opens Payouts from the dashboard menu.
   const pat = await (await browser.newContext()).newPage();
-  await pat.goto("/register/seller");
-  await pat.getByLabel("Name").fill("Pat Lee");
-  await pat.getByLabel("Email").fill(uniqueEmail("pat"));
-  await pat.getByLabel("Password").fill("Abcdef1!");
-  await pat.getByRole("button", { name: "Register as Seller" }).click();
-  await expect(pat.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await registerSeller(pat, "Pat Lee");
   await pat.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payouts" }).click();
   await expect(pat.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
   await expect(pat.getByText("Not set up")).toBeVisible();
@@ -50,22 +52,10 @@ test("a new seller sets up payouts, sells a laptop, sees the money Available, th
   await postLaptopThroughApi(pat, { name, brand: "Dell", description: "Sold, then paid out." });
 
   // A new buyer books it, pays with the test card, and opens the order's page.
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill("Lina Buyer");
-  await page.getByLabel("Email").fill(uniqueEmail("lina"));
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUpBuyer(page, "Lina Buyer");
   await bookFromItsPage(page, name, "Gulshan 2 circle");
   await payFromMyOrders(page, name);
-  await page.goto("/dashboard/my/orders");
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: name })
-    .getByRole("link", { name: /^Order RL-/ })
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: /^Order RL-/ })).toBeVisible();
-  const orderPage = new URL(page.url()).pathname;
+  const orderPage = await openOrderFromMyOrders(page, name);
   // The buyer reads what they pay, not how it is shared.
   await expect(page.getByText("Seller receives")).toHaveCount(0);
 
@@ -75,9 +65,7 @@ test("a new seller sets up payouts, sells a laptop, sees the money Available, th
   await expect(pat.getByText("ReLaptop’s fee")).toBeVisible();
   await expect(pat.getByRole("definition").filter({ hasText: "$25" })).toBeVisible();
   await expect(pat.getByRole("definition").filter({ hasText: "$475" })).toBeVisible();
-  await pat.getByRole("button", { name: "Mark as handed over" }).click();
-  await pat.getByRole("dialog").getByRole("button", { name: "Mark as handed over" }).click();
-  await expect(pat.getByText("Marked as handed over. The buyer protection window has started.")).toBeVisible();
+  await markHandedOver(pat);
 
   // Pat's Payouts: the sale is Pending while the buyer may still report a problem.
   await pat.goto("/dashboard/payouts");
@@ -91,12 +79,7 @@ test("a new seller sets up payouts, sells a laptop, sees the money Available, th
   // The buyer says everything is fine: the sale is final.
   await page.reload();
   await hydrated(page);
-  await page.getByRole("button", { name: "Everything is fine" }).click();
-  await page
-    .getByRole("dialog", { name: /^Is everything fine with / })
-    .getByRole("button", { name: "Everything is fine" })
-    .click();
-  await expect(page.getByText("Thank you! The sale is complete.")).toBeVisible();
+  await confirmEverythingFine(page);
 
   // Pat's $475 is Available (the payout job has not run since), then Paid out once it has.
   await pat.reload();
@@ -139,8 +122,7 @@ test("an admin reads Finance: the 90 days' figures, the chart and its numbers, a
   page,
 }) => {
   await logIn(page, DEMO.admin);
-  await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Finance" }).click();
+  await openFromDashboardMenu(page, "Finance");
   await expect(page.getByRole("heading", { level: 1, name: "Finance" })).toBeVisible();
   await expect(page.getByText("Balanced", { exact: true })).toBeVisible();
   const totals = page.getByRole("list", { name: "Totals of the last 90 days" });

@@ -1,4 +1,16 @@
-import { BUYER_MENU, DEMO, expect, fieldError, logIn, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
+import { registerSeller, sendSignUp } from "./support/accounts.ts";
+import {
+  answerDialog,
+  BUYER_MENU,
+  DEMO,
+  expect,
+  fieldError,
+  logIn,
+  openFromDashboardMenu,
+  signedInPage,
+  test,
+  userMenu,
+} from "./support/fixtures.ts";
 
 test("an admin verifies a seller, and the mark appears on their adverts", async ({ page }) => {
   await page.goto("/allAdd?q=MacBook"); // the MacBook Air M1 belongs to Rafi, the unverified demo seller
@@ -7,8 +19,7 @@ test("an admin verifies a seller, and the mark appears on their adverts", async 
   await expect(card.getByText("Verified")).toHaveCount(0);
 
   await logIn(page, DEMO.admin);
-  await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "All Sellers" }).click();
+  await openFromDashboardMenu(page, "All Sellers");
   await expect(page.getByRole("heading", { name: "All Sellers" })).toBeVisible();
   const row = page.getByRole("row", { name: /Rafi Reseller/ });
   await expect(row.getByText("Not verified")).toBeVisible();
@@ -23,23 +34,14 @@ test("an admin verifies a seller, and the mark appears on their adverts", async 
 });
 
 test("an admin deletes a buyer, who can then no longer log in", async ({ page, browser }) => {
-  const email = uniqueEmail("doomed");
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill("Doomed Buyer");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  const email = await sendSignUp(page, "Doomed Buyer");
   await expect(userMenu(page, "Doomed Buyer")).toBeVisible();
 
-  const adminPage = await (await browser.newContext()).newPage();
-  await logIn(adminPage, DEMO.admin);
+  const adminPage = await signedInPage(browser, DEMO.admin);
   await adminPage.goto(`/dashboard/all/buyers?q=${encodeURIComponent(email)}`);
   await expect(adminPage.getByRole("heading", { name: "All User" })).toBeVisible();
   await adminPage.getByRole("button", { name: "Delete Doomed Buyer" }).click();
-  await adminPage
-    .getByRole("dialog", { name: "Are sure to delete this product?" })
-    .getByRole("button", { name: "Delete" })
-    .click();
+  await answerDialog(adminPage, "Are sure to delete this product?", "Delete");
   await expect(adminPage.getByText("The account is deleted; its history is kept.")).toBeVisible();
   await expect(adminPage.getByRole("row", { name: /Doomed Buyer/ }).getByText("Deleted")).toBeVisible();
 
@@ -54,13 +56,7 @@ test("an admin deletes a buyer, who can then no longer log in", async ({ page, b
 });
 
 test("a seller switches to User and back", async ({ page }) => {
-  const email = uniqueEmail("switch");
-  await page.goto("/register/seller");
-  await page.getByLabel("Name").fill("Sol Switch");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Register as Seller" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await registerSeller(page, "Sol Switch");
 
   await userMenu(page, "Sol Switch").click();
   await expect(page.getByRole("banner").getByText("Seller", { exact: true })).toBeVisible();
@@ -81,12 +77,7 @@ test("a seller switches to User and back", async ({ page }) => {
 });
 
 test("the profile changes the display name and the password with the strength rules", async ({ page }) => {
-  const email = uniqueEmail("prof");
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill("Pat Profile");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  const email = await sendSignUp(page, "Pat Profile");
   await userMenu(page, "Pat Profile").click();
   await page.getByRole("link", { name: "Profile" }).click();
   await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { SAMS_DEMO_MOBILE } from "../../seed/demo-suspicious.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
-import { DEMO, expect, logIn, test } from "./support/fixtures.ts";
+import { DEMO, expect, logIn, openFromDashboardMenu, signedInPage, test } from "./support/fixtures.ts";
 
 test("an advert with another seller's phone is held; an admin approves it and it appears in the catalogue", async ({
   page,
@@ -33,10 +33,8 @@ test("an advert with another seller's phone is held; an admin approves it and it
   await expect(page.getByRole("button", { name: "Book Now" })).toHaveCount(0);
   await expect(page.getByText("Available", { exact: true })).toHaveCount(0);
 
-  const admin = await (await browser.newContext()).newPage();
-  await logIn(admin, DEMO.admin);
-  await admin.goto("/dashboard");
-  await admin.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reported Items" }).click();
+  const admin = await signedInPage(browser, DEMO.admin);
+  await openFromDashboardMenu(admin, "Reported Items");
   await expect(admin.getByRole("heading", { name: "Held for review" })).toBeVisible();
   const held = admin.getByRole("listitem").filter({ hasText: name });
   await expect(held).toContainText(/Strong: Mobile number …0001 is also on adverts of .*Sam Seller/);

@@ -1,34 +1,11 @@
 import type { Page } from "@playwright/test";
+import { registerSeller, signUpBuyer } from "./support/accounts.ts";
+import { postLaptopThroughForm } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { expect, fieldError, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
-import { pngFile } from "./support/images.ts";
+import { answerDialog, expect, fieldError, test } from "./support/fixtures.ts";
 import { bookFromItsPage, payFromMyOrders } from "./support/orders.ts";
 
-/** A new seller, so their rating starts from nothing whatever other tests do. */
-async function newSeller(page: Page, name: string) {
-  await page.goto("/register/seller");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(uniqueEmail("rated"));
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Register as Seller" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-}
-
-async function postLaptop(page: Page, laptop: string) {
-  await page.goto("/dashboard/post/add");
-  await page.getByLabel("Name").fill(laptop);
-  await page.getByLabel("Brand").selectOption({ label: "Dell" });
-  await page.getByLabel("Original price ($)").fill("900");
-  await page.getByLabel("Resale price ($)").fill("450");
-  await page.getByLabel("Year of use").fill("2");
-  await page.getByLabel("Condition").selectOption("good");
-  await page.getByLabel("Location").fill("Khulna");
-  await page.getByLabel("Mobile number").fill(uniqueMobile());
-  await page.getByLabel("Description").fill("Works well, with its charger.");
-  await page.getByLabel("Photos").setInputFiles(await pngFile());
-  await page.getByRole("button", { name: "Add Advertisement" }).click();
-  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
-}
+const postLaptop = (page: Page, laptop: string) => postLaptopThroughForm(page, { name: laptop, brand: "Dell" });
 
 test("a buyer reviews after confirming receipt; the rating shows on the seller's page and on the laptop's card", async ({
   page,
@@ -38,19 +15,15 @@ test("a buyer reviews after confirming receipt; the rating shows on the seller's
   const tag = Date.now().toString(36);
   const sold = `Rated XPS ${tag}`;
   const other = `Rated Latitude ${tag}`;
-  await newSeller(page, "Rita Rated");
+  // A new seller, so their rating starts from nothing whatever other tests do.
+  await registerSeller(page, "Rita Rated");
   await postLaptop(page, sold);
   await postLaptop(page, other);
 
   // The buyer, in a browser of their own.
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
-  await buyer.goto("/signUp");
-  await buyer.getByLabel("Name").fill("Rob Reviewer");
-  await buyer.getByLabel("Email").fill(uniqueEmail("reviewer"));
-  await buyer.getByLabel("Password").fill("Abcdef1!");
-  await buyer.getByRole("button", { name: "Sign Up" }).click();
-  await expect(buyer).toHaveURL(/\/$/);
+  await signUpBuyer(buyer, "Rob Reviewer");
   await bookFromItsPage(buyer, sold, "Khan Jahan Ali Road");
 
   await buyer.goto("/dashboard/my/orders");
@@ -58,10 +31,7 @@ test("a buyer reviews after confirming receipt; the rating shows on the seller's
   await expect(order.getByRole("link", { name: "Write a review" })).toHaveCount(0);
   await payFromMyOrders(buyer, sold);
   await order.getByRole("button", { name: "I received it" }).click();
-  await buyer
-    .getByRole("dialog", { name: /^Did you receive / })
-    .getByRole("button", { name: "I received it" })
-    .click();
+  await answerDialog(buyer, /^Did you receive /, "I received it");
   await expect(buyer.getByText(/^Enjoy your laptop!/)).toBeVisible();
 
   await order.getByRole("link", { name: "Write a review" }).click();

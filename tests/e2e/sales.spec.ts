@@ -1,6 +1,7 @@
+import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { DEMO, expect, fieldError, openFromDashboardMenu, signedInPage, test } from "./support/fixtures.ts";
 import { bookFromItsPage } from "./support/orders.ts";
 
 test("a buyer books Sam's laptop; Sam sees who, where and their phone in My Sales and declines with a reason the buyer reads", async ({
@@ -9,23 +10,16 @@ test("a buyer books Sam's laptop; Sam sees who, where and their phone in My Sale
 }) => {
   test.slow(); // two browsers, a sign-up, an advert posted
   // Sam, in a browser of his own, posts a laptop nobody else's test books (posting has its own journey).
-  const sam = await (await browser.newContext()).newPage();
-  await logIn(sam, DEMO.seller);
+  const sam = await signedInPage(browser, DEMO.seller);
   const name = `Sales desk notebook ${Date.now().toString(36)}`;
   await postLaptopThroughApi(sam, { name, brand: "Dell", description: "Booked, then declined." });
 
   // A new buyer books it.
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill("Dina Declined");
-  await page.getByLabel("Email").fill(uniqueEmail("dina"));
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUpBuyer(page, "Dina Declined");
   await bookFromItsPage(page, name, "Mirpur 10 roundabout");
 
   // Sam opens My Sales from his dashboard menu: the buyer's name, phone and meeting place, and what to do.
-  await sam.goto("/dashboard");
-  await sam.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Sales" }).click();
+  await openFromDashboardMenu(sam, "My Sales");
   await expect(sam.getByRole("heading", { level: 1, name: "My Sales" })).toBeVisible();
   const row = sam.getByRole("listitem").filter({ hasText: name });
   await expect(row.getByText("Buyer: Dina Declined")).toBeVisible();

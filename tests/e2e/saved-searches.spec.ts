@@ -1,37 +1,29 @@
 import type { Page } from "@playwright/test";
+import { sendSignUp } from "./support/accounts.ts";
+import { postLaptopThroughForm } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
-import { pngFile } from "./support/images.ts";
+import { DEMO, expect, logIn, openFromDashboardMenu, test } from "./support/fixtures.ts";
 import { lastMailTo } from "./support/mail.ts";
 
 const bell = (page: Page, name: string) => page.getByRole("banner").getByRole("link", { name, exact: true });
 
 async function signUp(page: Page, name: string, path: "/signUp" | "/register/seller") {
-  const email = uniqueEmail(name.split(" ")[0]?.toLowerCase() ?? "e2e");
-  await page.goto(path);
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: path === "/signUp" ? "Sign Up" : "Register as Seller" }).click();
+  const email = await sendSignUp(page, name, { seller: path === "/register/seller" });
   await expect(page.getByRole("link", { name: "Dashboard" }).first()).toBeVisible();
   return email;
 }
 
-async function postLaptop(page: Page, laptop: string, price: string) {
-  await page.goto("/dashboard/post/add");
-  await page.getByLabel("Name").fill(laptop);
-  await page.getByLabel("Brand").selectOption({ label: "Lenovo" });
-  await page.getByLabel("Original price ($)").fill("1200");
-  await page.getByLabel("Resale price ($)").fill(price);
-  await page.getByLabel("Year of use").fill("1");
-  await page.getByLabel("Condition").selectOption("excellent");
-  await page.getByLabel("Location").fill("Dhaka");
-  await page.getByLabel("Mobile number").fill(uniqueMobile());
-  await page.getByLabel("Description").fill("Barely used, with its box.");
-  await page.getByLabel("Photos").setInputFiles(await pngFile());
-  await page.getByRole("button", { name: "Add Advertisement" }).click();
-  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
-}
+const postLaptop = (page: Page, laptop: string, price: string) =>
+  postLaptopThroughForm(page, {
+    name: laptop,
+    brand: "Lenovo",
+    originalPrice: "1200",
+    resalePrice: price,
+    yearsOfUse: "1",
+    condition: "excellent",
+    location: "Dhaka",
+    description: "Barely used, with its box.",
+  });
 
 test("a buyer saves a search; a laptop another seller posts raises their bell live and the alert opens it", async ({
   page,
@@ -77,8 +69,7 @@ test("the saved-searches page opens, renames, sets alerts and deletes — and is
   await expect(save.getByRole("status")).toContainText("Saved as “16 GB+ · excellent”.");
 
   // An empty name is refused under the field, on the dashboard.
-  await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Saved searches" }).click();
+  await openFromDashboardMenu(page, "Saved searches");
   await expect(page.getByRole("heading", { level: 1, name: "Saved searches" })).toBeVisible();
   const item = page.getByRole("listitem").filter({ hasText: "16 GB+ · excellent" });
   await expect(item.getByLabel("Alerts")).toHaveValue("instant");

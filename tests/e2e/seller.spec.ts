@@ -1,17 +1,13 @@
-import { DEMO, expect, fieldError, logIn, test, uniqueEmail, uniqueMobile } from "./support/fixtures.ts";
+import { registerSeller } from "./support/accounts.ts";
+import { fillAdvertForm } from "./support/adverts.ts";
+import { DEMO, expect, fieldError, logIn, test, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 
 test("a seller posts (every message), edits, advertises, removes the advertisement and deletes an advert", async ({
   page,
 }) => {
   // A fresh seller, so the list holds only this test's advert.
-  const email = uniqueEmail("poster");
-  await page.goto("/register/seller");
-  await page.getByLabel("Name").fill("Pia Poster");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Register as Seller" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await registerSeller(page, "Pia Poster");
 
   await page.getByRole("link", { name: "Post Add" }).click();
   await expect(page.getByRole("heading", { name: "Add Advertisement" })).toBeVisible();
@@ -41,13 +37,15 @@ test("a seller posts (every message), edits, advertises, removes the advertiseme
   await expect(fieldError(page, "Resale price must be a positive amount, like 450 or 449.99")).toBeVisible();
   await expect(fieldError(page, "Year of use must be a whole number of years from 0 to 30")).toBeVisible();
 
-  await page.getByLabel("Original price ($)").fill("1,200");
-  await page.getByLabel("Resale price ($)").fill("649.99");
-  await page.getByLabel("Year of use").fill("2");
-  await page.getByLabel("Condition").selectOption("good");
-  await page.getByLabel("Location").fill("Dhaka");
-  await page.getByLabel("Mobile number").fill(uniqueMobile());
-  await page.getByLabel("Description").fill("Light, fast, with its charger and box.");
+  await fillAdvertForm(page, {
+    originalPrice: "1,200",
+    resalePrice: "649.99",
+    yearsOfUse: "2",
+    condition: "good",
+    location: "Dhaka",
+    mobile: uniqueMobile(),
+    description: "Light, fast, with its charger and box.",
+  });
   await page.getByLabel("RAM (GB)").fill("16");
   await page.getByLabel("Storage (GB)").fill("512");
   await page.getByLabel("Storage type").selectOption("SSD");

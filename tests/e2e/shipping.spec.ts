@@ -1,19 +1,10 @@
-import type { Page } from "@playwright/test";
+import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
-import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, fieldError, logIn, test, uniqueEmail } from "./support/fixtures.ts";
+import { expectAccessibleAtBothWidths } from "./support/axe.ts";
+import { DEMO, expect, fieldError, signedInPage, test } from "./support/fixtures.ts";
 import { payFromMyOrders } from "./support/orders.ts";
 
 const TRACKING = "1Z999AA10123456784";
-
-/** axe at a phone's width too, then back to the desktop's. */
-async function expectAccessibleAtBothWidths(page: Page) {
-  await expectAccessible(page);
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectAccessible(page);
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 test("a seller who ships: the buyer books Ship to me and pays the total, the seller marks it shipped with UPS, the buyer follows the tracking link", async ({
   page,
@@ -21,8 +12,7 @@ test("a seller who ships: the buyer books Ship to me and pays the total, the sel
 }) => {
   test.slow(); // two browsers, a sign-up, an advert posted and edited, a payment
   // Sam, in a browser of his own, posts a laptop and edits it: he ships it, for $15.
-  const sam = await (await browser.newContext()).newPage();
-  await logIn(sam, DEMO.seller);
+  const sam = await signedInPage(browser, DEMO.seller);
   const name = `Shipped notebook ${Date.now().toString(36)}`;
   const advertId = await postLaptopThroughApi(sam, { name, brand: "Dell", description: "Posted to its buyer." });
   await sam.goto(`/dashboard/post/edit/${advertId}`);
@@ -38,12 +28,7 @@ test("a seller who ships: the buyer books Ship to me and pays the total, the sel
   await expect(sam.getByText("Your advert is updated.")).toBeVisible();
 
   // A new buyer finds it with the Ships filter: the card says what shipping costs.
-  await page.goto("/signUp");
-  await page.getByLabel("Name").fill("Shira Shipped");
-  await page.getByLabel("Email").fill(uniqueEmail("shira"));
-  await page.getByLabel("Password").fill("Abcdef1!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUpBuyer(page, "Shira Shipped");
   await page.goto(`/allAdd?q=${encodeURIComponent(name)}`);
   await page.getByLabel("Ships", { exact: true }).check();
   await page.getByRole("button", { name: "Apply filters" }).click();

@@ -6,6 +6,7 @@ import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -162,8 +163,7 @@ describe("forgot password", () => {
 
     const reset = await client(t).post("/api/auth/reset-password", { token: newer, newPassword: NEW_PASSWORD });
     expect(reset.statusCode, reset.body).toBe(200);
-    const signedIn = client(t);
-    await signedIn.signIn(owner.email, NEW_PASSWORD);
+    const signedIn = await signedInClient(t, owner.email, NEW_PASSWORD);
     // The older link changes nothing: not the password, not the sessions.
     const again = await client(t).post("/api/auth/reset-password", { token: older, newPassword: "An0ther!pw" });
     expect(again.statusCode).toBe(400);
@@ -325,8 +325,7 @@ describe("email verification", () => {
     expect(buyers.people).toEqual([expect.objectContaining({ emailVerified: true })]);
     const res = await client(t).get("/api/sellers?q=unconfirmed");
     expect(res.statusCode).toBe(401);
-    const http = client(t);
-    await http.signIn(admin.email);
+    const http = await signedInClient(t, admin.email);
     expect((await http.get(`/api/sellers?q=${encodeURIComponent(seller)}`)).json()).toMatchObject({
       people: [{ email: seller, emailVerified: false }],
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema/index.ts";
 import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -65,8 +66,7 @@ describe("sign-up", () => {
       { name: "Sol", email: "sol@x.test", password: "Str0ng!pw", as: "seller" },
       new Headers(),
     );
-    const c = client(t);
-    await c.signIn("sol@x.test", "Str0ng!pw");
+    const c = await signedInClient(t, "sol@x.test", "Str0ng!pw");
     expect((await c.get("/api/me")).json()).toMatchObject({ role: "seller", verified: false, actingAsSeller: true });
   });
 });
@@ -95,8 +95,7 @@ describe("sign-in", () => {
   });
 
   it("ends the session on sign-out", async () => {
-    const c = client(t);
-    await c.signIn("buyer@x.test");
+    const c = await signedInClient(t, "buyer@x.test");
     expect((await c.get("/api/me")).statusCode).toBe(200);
     await c.post("/api/auth/sign-out");
     expect((await c.get("/api/me")).statusCode).toBe(401);

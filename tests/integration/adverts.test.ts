@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let brandId: string;
-const as: Record<"anonymous" | "buyer" | "owner" | "other" | "admin", ReturnType<typeof client>> = {} as never;
+const as: Record<"anonymous" | "buyer" | "owner" | "other" | "admin", Client> = {} as never;
 
 const fields = (over: Record<string, string> = {}) => ({
   name: "ThinkPad T14",
@@ -22,7 +23,7 @@ const fields = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-async function post(who: ReturnType<typeof client>, over: Record<string, string> = {}, photo = true) {
+async function post(who: Client, over: Record<string, string> = {}, photo = true) {
   const body = multipart(fields(over), photo ? { photos: { name: "p.png", data: await pngBytes() } } : {});
   return who.raw("POST", "/api/adverts", body.payload, body.headers);
 }
@@ -41,8 +42,7 @@ beforeAll(async () => {
     ["other", "other@x.test"],
     ["admin", "admin@x.test"],
   ] as const) {
-    as[who] = client(t);
-    await as[who].signIn(email);
+    as[who] = await signedInClient(t, email);
   }
 });
 afterAll(() => t?.close());
@@ -114,7 +114,7 @@ describe("managing adverts", () => {
       status,
     });
   }
-  const advertise = (who: ReturnType<typeof client>, id: string, advertised: boolean) =>
+  const advertise = (who: Client, id: string, advertised: boolean) =>
     who.raw("PUT", `/api/adverts/${id}/advertisement`, { advertised });
 
   it("lets only its seller advertise it", async () => {

@@ -1,30 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { signedInAccounts } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
-let admin: ReturnType<typeof client>;
-let buyer: ReturnType<typeof client>;
-let seller: ReturnType<typeof client>;
+let admin: Client;
+let buyer: Client;
+let seller: Client;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
-  await createUser(t, { name: "Sam", email: "seller@x.test", role: "seller" });
-  await createUser(t, { name: "Bea", email: "buyer@x.test" });
-  admin = client(t);
-  await admin.signIn("admin@x.test");
-  buyer = client(t);
-  await buyer.signIn("buyer@x.test");
-  seller = client(t);
-  await seller.signIn("seller@x.test");
+  const { clients } = await signedInAccounts(t, {
+    admin: { name: "Ada", email: "admin@x.test", role: "admin" },
+    seller: { name: "Sam", email: "seller@x.test", role: "seller" },
+    buyer: { name: "Bea", email: "buyer@x.test" },
+  });
+  ({ admin, buyer, seller } = clients);
 });
 afterAll(() => t?.close());
 
 const inject = (
-  who: ReturnType<typeof client> | null,
+  who: Client | null,
   method: "POST" | "PUT" | "DELETE",
   url: string,
   body?: ReturnType<typeof multipart>,

@@ -6,34 +6,28 @@ import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
 import { signedInPerson } from "../support/people.ts";
-import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+import { PUBLIC_URL, type TestApp } from "../support/test-app.ts";
 
 /** The conversation pages as a browser without JavaScript uses them: links and plain form posts. */
 let t: TestApp;
 let brandId: string;
-const form = { "content-type": "application/x-www-form-urlencoded" };
-const post = (body: Record<string, string>) => new URLSearchParams(body).toString();
 const SCRIPT = `<script>alert("x")</script><img src=x onerror=alert(1)> see https://example.com/a?b=1`;
 
 const person = (role: Role = "user") => signedInPerson(t, role);
 
 beforeAll(async () => {
-  t = await startTestApp(
+  t = await startPageApp(
     {},
     {
       log: () => {},
       messageLimits: { messages: { limit: 6, windowMs: 60_000 }, conversations: { limit: 10, windowMs: 60_000 } },
     },
-    { pages: await loadPageBuild() },
   );
   brandId = (await createBrand(t, "HP")).id;
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("Message seller, without JavaScript", () => {
   it("takes a visitor to the login page and back; the buyer's first message opens the one conversation", async () => {
@@ -64,16 +58,16 @@ describe("Message seller, without JavaScript", () => {
 
     const url = `/dashboard/messages/new?advert=${advert.id}`;
     expect((await buyer.http.get(url)).body).toContain(">Message</label>");
-    const empty = await buyer.http.raw("POST", url, post({ intent: "send", body: "  " }), form);
+    const empty = await buyer.http.form(url, { intent: "send", body: "  " });
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain(M.empty);
     const long = "Hello ".repeat(400);
-    const tooLong = await buyer.http.raw("POST", url, post({ intent: "send", body: long }), form);
+    const tooLong = await buyer.http.form(url, { intent: "send", body: long });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.body).toContain(M.tooLong);
     expect(tooLong.body).toContain(long.trim()); // what was typed stays in the box
 
-    const sent = await buyer.http.raw("POST", url, post({ intent: "send", body: SCRIPT }), form);
+    const sent = await buyer.http.form(url, { intent: "send", body: SCRIPT });
     expect(sent.statusCode).toBe(302);
     const page = sent.headers.location as string;
     expect(page).toMatch(/^\/dashboard\/messages\/[0-9a-f-]{36}$/);
@@ -107,13 +101,13 @@ describe("Message seller, without JavaScript", () => {
     expect(email.html).toContain("&#60;script&#62;");
 
     // The seller answers by a plain form post that comes back to the page; the buyer sees it, and Seen.
-    const answer = await seller.http.raw("POST", page, post({ intent: "send", body: "Yes, still for sale." }), form);
+    const answer = await seller.http.form(page, { intent: "send", body: "Yes, still for sale." });
     expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe(page);
     const buyerView = await buyer.http.get(page);
     expect(buyerView.body).toContain("Yes, still for sale.");
     expect(buyerView.body).toContain('aria-label="Messages"');
-    await buyer.http.raw("POST", page, post({ intent: "send", body: "Great" }), form);
+    await buyer.http.form(page, { intent: "send", body: "Great" });
     await seller.http.get(page);
     expect((await buyer.http.get(page)).body).toContain(">Seen<");
   });
@@ -129,8 +123,8 @@ describe("Message seller, without JavaScript", () => {
     });
     const { id } = await t.services.conversations.start(buyer.user, { advertId: advert.id, body: "1" });
     const page = `/dashboard/messages/${id}`;
-    for (let i = 2; i <= 6; i++) await buyer.http.raw("POST", page, post({ intent: "send", body: `${i}` }), form);
-    const refused = await buyer.http.raw("POST", page, post({ intent: "send", body: "Typed with care" }), form);
+    for (let i = 2; i <= 6; i++) await buyer.http.form(page, { intent: "send", body: `${i}` });
+    const refused = await buyer.http.form(page, { intent: "send", body: "Typed with care" });
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain("You can send at most 6 messages a minute");
     expect(refused.body).toContain("Typed with care</textarea>");
@@ -138,7 +132,7 @@ describe("Message seller, without JavaScript", () => {
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    const fetched = await buyer.http.raw("POST", `${page}.data`, post({ intent: "send", body: "Again" }), form);
+    const fetched = await buyer.http.form(`${page}.data`, { intent: "send", body: "Again" });
     expect(fetched.statusCode).toBe(429);
     expect(Number(fetched.headers["retry-after"])).toBeLessThanOrEqual(60);
   });
@@ -146,7 +140,7 @@ describe("Message seller, without JavaScript", () => {
   it("a new conversation refused (10 started this hour) says why under the box and keeps the text", async () => {
     // This file's app allows 6 messages a minute, and every first message counts as one: another app with the
     // limits people get (30 messages a minute, 10 new conversations an hour).
-    const own = await startTestApp({}, { log: () => {} }, { pages: await loadPageBuild() });
+    const own = await startPageApp({}, { log: () => {} });
     try {
       const seller = await signedInPerson(own, "seller");
       const buyer = await signedInPerson(own);
@@ -166,15 +160,13 @@ describe("Message seller, without JavaScript", () => {
       const url = `/dashboard/messages/new?advert=${advert.id}`;
       expect((await buyer.http.get(url)).statusCode).toBe(200);
       const typed = "Is the battery original? I can meet in Gulshan on Friday.";
-      const refused = await buyer.http.raw("POST", url, post({ intent: "send", body: typed }), form);
+      const refused = await buyer.http.form(url, { intent: "send", body: typed });
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(59 * 60);
-      const fetched = await buyer.http.raw(
-        "POST",
-        `/dashboard/messages/new.data?advert=${advert.id}`,
-        post({ intent: "send", body: typed }),
-        form,
-      );
+      const fetched = await buyer.http.form(`/dashboard/messages/new.data?advert=${advert.id}`, {
+        intent: "send",
+        body: typed,
+      });
       expect([fetched.statusCode, Number(fetched.headers["retry-after"]) > 59 * 60]).toEqual([429, true]);
       expect(refused.body).toMatch(
         /You can start at most 10 conversations an hour\. Wait \d+ minutes, or write in one you have\./,
@@ -182,12 +174,10 @@ describe("Message seller, without JavaScript", () => {
       expect(refused.body).toContain(`${typed}</textarea>`);
       // No conversation about it was made; writing in one already started still works, by the same form.
       expect((await buyer.http.get(url)).statusCode).toBe(200);
-      const inOne = await buyer.http.raw(
-        "POST",
-        `/dashboard/messages/${earlier[0]}`,
-        post({ intent: "send", body: "Still there?" }),
-        form,
-      );
+      const inOne = await buyer.http.form(`/dashboard/messages/${earlier[0]}`, {
+        intent: "send",
+        body: "Still there?",
+      });
       expect(inOne.statusCode).toBe(302);
     } finally {
       await own.close();
@@ -197,12 +187,7 @@ describe("Message seller, without JavaScript", () => {
   it("a message posted to an id that is no conversation's is not found, and costs nothing against the limit", async () => {
     const buyer = await person();
     for (const junk of ["not-an-id", "1", "x".repeat(40), "not-an-id", "1", "2", "3"]) {
-      const res = await buyer.http.raw(
-        "POST",
-        `/dashboard/messages/${junk}`,
-        post({ intent: "send", body: "Hi" }),
-        form,
-      );
+      const res = await buyer.http.form(`/dashboard/messages/${junk}`, { intent: "send", body: "Hi" });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -222,14 +207,12 @@ describe("Message seller, without JavaScript", () => {
     expect((await admin.http.get(page)).statusCode).toBe(404);
     expect((await (await person()).http.get(page)).statusCode).toBe(404);
 
-    expect((await seller.http.raw("POST", page, post({ intent: "block" }), form)).statusCode).toBe(302);
+    expect((await seller.http.form(page, { intent: "block" })).statusCode).toBe(302);
     const blocked = await buyer.http.get(page);
     expect(blocked.body).toContain(M.blocked);
     expect(blocked.body).not.toContain(">Send</button>");
 
-    expect(
-      (await buyer.http.raw("POST", page, post({ intent: "report", reason: "Scam or fraud" }), form)).statusCode,
-    ).toBe(302);
+    expect((await buyer.http.form(page, { intent: "report", reason: "Scam or fraud" })).statusCode).toBe(302);
     const reported = await admin.http.get("/dashboard/reported-items");
     expect(reported.body).toContain("Reported conversations");
     expect(reported.body).toContain(`href="${page}"`);
@@ -238,10 +221,10 @@ describe("Message seller, without JavaScript", () => {
     expect(read.body).toContain("Cheap?");
     expect(read.body).toContain('href="/dashboard/reported-items"');
     // Dismissing from the conversation itself: only an admin's, and back to Reported Items with it gone.
-    const refused = await buyer.http.raw("POST", page, post({ intent: "dismiss" }), form);
+    const refused = await buyer.http.form(page, { intent: "dismiss" });
     expect([refused.statusCode, refused.headers.location]).toEqual([302, "/"]);
     expect((await admin.http.get("/dashboard/reported-items")).body).toContain(`href="${page}"`);
-    const dismissed = await admin.http.raw("POST", page, post({ intent: "dismiss" }), form);
+    const dismissed = await admin.http.form(page, { intent: "dismiss" });
     expect(dismissed.statusCode).toBe(302);
     expect(dismissed.headers.location).toBe("/dashboard/reported-items");
     expect((await admin.http.get("/dashboard/reported-items")).body).not.toContain(`href="${page}"`);
@@ -249,7 +232,7 @@ describe("Message seller, without JavaScript", () => {
     expect(after.body).toContain("Its reports were dismissed.");
     expect(after.body).not.toContain("Dismiss its reports");
     // A second admin's Dismiss, sent before the page learnt of the first: the reason, not a missing page.
-    const again = await admin.http.raw("POST", page, post({ intent: "dismiss" }), form);
+    const again = await admin.http.form(page, { intent: "dismiss" });
     expect(again.body).toContain("There are no open reports for this conversation.");
   });
 

@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminActions, emailOutbox, notifications } from "../../db/schema/index.ts";
@@ -7,8 +6,9 @@ import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { eventsOf } from "../support/event-stream.ts";
+import { bookToMeet } from "../support/http.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
+import { listening, startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** Conversations over the API, on both databases: every rule a buyer, a seller or an admin would notice. */
 let t: TestApp;
@@ -75,11 +75,7 @@ describe("starting a conversation", () => {
     const asUser = await seller.http.post("/api/conversations", { advertId: advert.id, body: "Hi me" });
     expect(asUser.statusCode).toBe(409);
     expect(asUser.json().message).toBe(M.ownLaptop);
-    const booked = await seller.http.post("/api/orders", {
-      advertId: advert.id,
-      meetingLocation: "Banani",
-      phone: "01712345678",
-    });
+    const booked = await bookToMeet(seller.http, advert.id, "Banani");
     expect(booked.statusCode).toBe(409);
     expect((await admin.http.post("/api/conversations", { advertId: advert.id, body: "Hi" })).statusCode).toBe(403);
     const gone = await createAdvert(t, {
@@ -418,8 +414,7 @@ describe("notices", () => {
 
 describe("live", () => {
   it("the stream tells my unread messages on connect and which conversation changed (LISTEN/NOTIFY)", async () => {
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const base = await listening(t);
     const seller = await person("seller");
     const buyer = await person();
     const id = await ask(buyer, (await laptop(seller)).id);

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, notifications, orders, payments } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, type Client, client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -12,7 +13,7 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 let t: TestApp;
 let brandId: string;
 let sellerId: string;
-let seller: ReturnType<typeof client>;
+let seller: Client;
 let n = 0;
 const HOUR = 3_600_000;
 const later = (hours: number) => new Date(Date.now() + hours * HOUR);
@@ -21,19 +22,14 @@ const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" 
 async function bookedOrder() {
   const email = `timer-buyer${++n}@x.test`;
   const buyerId = (await createUser(t, { name: `Timer Buyer ${n}`, email })).id;
-  const buyer = client(t);
-  await buyer.signIn(email);
+  const buyer = await signedInClient(t, email);
   const advert = await createAdvert(t, {
     sellerId,
     brandId,
     name: `Timed laptop ${n}`,
     resalePriceCents: 40_000,
   });
-  const booking = await buyer.post("/api/orders", {
-    advertId: advert.id,
-    meetingLocation: "Banani 11",
-    phone: "01712345678",
-  });
+  const booking = await bookToMeet(buyer, advert.id, "Banani 11");
   const id = booking.json().id as string;
   return { buyer, buyerId, id, advertId: advert.id };
 }
@@ -56,8 +52,7 @@ beforeAll(async () => {
   t = await startTestApp();
   brandId = (await createBrand(t, "Lenovo")).id;
   sellerId = (await createUser(t, { name: "Tess Timer", email: "tess@x.test", role: "seller" })).id;
-  seller = client(t);
-  await seller.signIn("tess@x.test");
+  seller = await signedInClient(t, "tess@x.test");
 });
 afterAll(() => t?.close());
 

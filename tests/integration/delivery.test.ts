@@ -5,9 +5,10 @@ import { adverts, notifications, payments, simCharges, simIntents } from "../../
 import { SHIPPING_PRICE_REQUIRED } from "../../schemas/catalogue.ts";
 import { CHOOSE_DELIVERY } from "../../schemas/orders.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, type Client, client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { signedInAccount, signedInClient } from "../support/people.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -16,7 +17,6 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  * the shipping, the seller reads the address only once it is paid and marks it shipped with its tracking.
  */
 
-type Client = ReturnType<typeof client>;
 let t: TestApp;
 let smtp: SmtpServer;
 let brandId: string;
@@ -36,16 +36,8 @@ const ADDRESS = {
 const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
 const UPS = { carrier: "ups", trackingNumber: "1Z999AA10123456784" };
 
-async function signedIn(email: string) {
-  const c = client(t);
-  await c.signIn(email);
-  return c;
-}
-async function newBuyer() {
-  const email = `delivery-buyer${++n}@x.test`;
-  const user = await createUser(t, { name: `Buyer ${n}`, email });
-  return { user, http: await signedIn(email) };
-}
+const signedIn = (email: string) => signedInClient(t, email);
+const newBuyer = () => signedInAccount(t, { name: `Buyer ${++n}`, email: `delivery-buyer${n}@x.test` });
 /** One of Sam's laptops, for $400 and shipped for $25 (or met for only, with `shippingCents` null). */
 const laptop = (shippingCents: number | null = 2_500) =>
   createAdvert(t, {
@@ -68,6 +60,13 @@ async function bookShipped(buyer: Client, advertId: string) {
 async function pay(buyer: Client, orderId: string) {
   const res = await buyer.post(`/api/orders/${orderId}/pay`, { ...GOOD, attemptKey: `delivery-${orderId}` });
   expect(res.statusCode, res.body).toBe(200);
+}
+/** A new buyer's order of one of Sam's laptops, to be shipped to them, paid. */
+async function paidShipment() {
+  const buyer = await newBuyer();
+  const id = await bookShipped(buyer.http, (await laptop()).id);
+  await pay(buyer.http, id);
+  return { buyer, id };
 }
 
 beforeAll(async () => {
@@ -320,9 +319,7 @@ describe("mark as shipped", () => {
   });
 
   it("shows a carrier it does not know as text, without a link", async () => {
-    const buyer = await newBuyer();
-    const id = await bookShipped(buyer.http, (await laptop()).id);
-    await pay(buyer.http, id);
+    const { buyer, id } = await paidShipment();
     expect(
       (await as.sam.post(`/api/orders/${id}/ship`, { carrier: "Sundarban Courier", trackingNumber: "SC 12345" }))
         .statusCode,
@@ -344,11 +341,7 @@ describe("mark as shipped", () => {
 
   it("refuses an order met in person: it is handed over, not shipped", async () => {
     const buyer = await newBuyer();
-    const booked = await buyer.http.post("/api/orders", {
-      advertId: (await laptop()).id,
-      meetingLocation: "Gulshan 2 circle",
-      phone: "01711223344",
-    });
+    const booked = await bookToMeet(buyer.http, (await laptop()).id, "Gulshan 2 circle", "01711223344");
     const id = booked.json().id;
     await pay(buyer.http, id);
     expect((await as.sam.get(`/api/orders/${id}`)).json().can.ship).toBe(false);
@@ -358,18 +351,14 @@ describe("mark as shipped", () => {
   });
 
   it("is its seller's alone: another seller is told the order does not exist", async () => {
-    const buyer = await newBuyer();
-    const id = await bookShipped(buyer.http, (await laptop()).id);
-    await pay(buyer.http, id);
+    const { buyer, id } = await paidShipment();
     expect((await as.rafi.post(`/api/orders/${id}/ship`, UPS)).statusCode).toBe(404);
     expect((await buyer.http.post(`/api/orders/${id}/ship`, UPS)).statusCode).toBe(403);
     expect((await buyer.http.get(`/api/orders/${id}`)).json().status).toBe("paid");
   });
 
   it("names a missing, too long or marked-up carrier and tracking number", async () => {
-    const buyer = await newBuyer();
-    const id = await bookShipped(buyer.http, (await laptop()).id);
-    await pay(buyer.http, id);
+    const { buyer, id } = await paidShipment();
     for (const [body, field] of [
       [{ trackingNumber: "1Z999" }, "carrier"],
       [{ carrier: " ", trackingNumber: "1Z999" }, "carrier"],

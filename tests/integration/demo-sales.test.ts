@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /** On first start the demo seller has something to do in My Sales: a booking, seeded through the core. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   await seedDemoIfEmpty(t);
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 it("gives Sam a booking waiting in My Sales, with Bea's phone and meeting place", async () => {
-  const sam = client(t);
-  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const sam = await signedInClient(t, DEMO_ACCOUNTS.seller);
   const booked = (await sam.get("/api/sales?status=booked")).json().items;
   expect(booked).toEqual([
     expect.objectContaining({
@@ -34,8 +31,7 @@ it("gives Sam a booking waiting in My Sales, with Bea's phone and meeting place"
 });
 
 it("gives Bea an order in its buyer protection window, handed over by Sam a day ago", async () => {
-  const bea = client(t);
-  await bea.signIn(DEMO_ACCOUNTS.buyer);
+  const bea = await signedInClient(t, DEMO_ACCOUNTS.buyer);
   const mine = (await bea.get("/api/orders")).json().orders;
   const inWindow = mine.filter(
     (o: { status: string; meetingLocation: string | null }) => o.status === "handed_over" && o.meetingLocation,
@@ -49,8 +45,7 @@ it("gives Bea an order in its buyer protection window, handed over by Sam a day 
   expect(order.deadline.what).toBe("protectionEnds");
   expect(Date.parse(order.deadline.at) - Date.parse(order.handedOverAt)).toBe(72 * HOUR);
   // The booking on Sam's other laptop still waits for payment: BOOKING_HOURS from when she made it.
-  const sam = client(t);
-  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const sam = await signedInClient(t, DEMO_ACCOUNTS.seller);
   const [booking] = (await sam.get("/api/sales?status=booked")).json().items;
   const bookingPage = (await sam.get(`/api/orders/${booking.id}`)).json();
   expect(Date.parse(bookingPage.deadline.at) - Date.parse(bookingPage.createdAt)).toBe(48 * HOUR);
@@ -64,8 +59,7 @@ it("ships: some of Sam's laptops ship, and one is on its way to Bea with a UPS t
   expect(shipping.length).toBeGreaterThan(0);
   expect(shipping.every((a) => a.shippingCents !== null)).toBe(true);
 
-  const sam = client(t);
-  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const sam = await signedInClient(t, DEMO_ACCOUNTS.seller);
   const [onItsWay] = (await sam.get("/api/sales?status=handed_over"))
     .json()
     .items.filter((s: { delivery: string }) => s.delivery === "ship");
@@ -74,15 +68,13 @@ it("ships: some of Sam's laptops ship, and one is on its way to Bea with a UPS t
     shippingAddress: expect.objectContaining({ city: "Dhaka" }),
     shipment: { carrier: "UPS", trackingUrl: expect.stringMatching(/^https:\/\/www\.ups\.com\/track\?tracknum=/) },
   });
-  const bea = client(t);
-  await bea.signIn(DEMO_ACCOUNTS.buyer);
+  const bea = await signedInClient(t, DEMO_ACCOUNTS.buyer);
   const page = await bea.get(`/dashboard/orders/${onItsWay.id}`);
   expect(page.body).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
 });
 
 it("gives admins one open dispute, with photos from both the buyer and the seller", async () => {
-  const ada = client(t);
-  await ada.signIn(DEMO_ACCOUNTS.admin);
+  const ada = await signedInClient(t, DEMO_ACCOUNTS.admin);
   const { items } = (await ada.get("/api/disputes")).json();
   expect(items).toHaveLength(1);
   const [dispute] = items;
@@ -101,8 +93,7 @@ it("gives admins one open dispute, with photos from both the buyer and the selle
 });
 
 it("shows Sam money of every kind — pending, available and paid out — and Rafi's waiting for a payout account", async () => {
-  const sam = client(t);
-  await sam.signIn(DEMO_ACCOUNTS.seller);
+  const sam = await signedInClient(t, DEMO_ACCOUNTS.seller);
   const mine = (await sam.get("/api/payouts")).json();
   expect(mine.account).toEqual({ state: "active", onboarding: "form", holder: "Sam Seller", bankAccount: "•••• 6789" });
   expect(mine.balances.pendingCents).toBeGreaterThan(0);
@@ -111,15 +102,13 @@ it("shows Sam money of every kind — pending, available and paid out — and Ra
   const where = new Set(mine.lines.map((l: { where: string }) => l.where));
   expect([...where]).toEqual(expect.arrayContaining(["pending", "available", "paid_out"]));
 
-  const rafi = client(t);
-  await rafi.signIn("rafi@relaptop.test");
+  const rafi = await signedInClient(t, "rafi@relaptop.test");
   const his = (await rafi.get("/api/payouts")).json();
   expect(his.account.state).toBe("not_set_up");
   expect(his.balances.availableCents).toBeGreaterThan(0);
 
   // Finance, for Ada: the story's money, balanced.
-  const ada = client(t);
-  await ada.signIn(DEMO_ACCOUNTS.admin);
+  const ada = await signedInClient(t, DEMO_ACCOUNTS.admin);
   const finance = (await ada.get("/api/finance")).json();
   expect(finance.check).toEqual({ balanced: true, problems: [] });
   expect(finance.totals.salesCents).toBeGreaterThan(0);

@@ -1,22 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESCRIBE_THE_PROBLEM } from "../../schemas/disputes.ts";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { createAdvert, createBrand } from "../../seed/factories.ts";
+import type { Client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInCast } from "../support/people.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /**
  * The disputes' pages, server-rendered: Report a problem on the order's page (with photos, keeping what was
  * typed when refused), the exchange there, and the admins' Disputes page with its count and its decisions.
  */
 
-type Client = ReturnType<typeof client>;
 let t: TestApp;
 const as = {} as Record<"bea" | "sam" | "ada", Client>;
 let orderId: string;
 let photo: Buffer;
-const form = { "content-type": "application/x-www-form-urlencoded" };
 
 const post = (who: Client, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = {}) => {
   const m = multipart(fields, files);
@@ -24,16 +23,12 @@ const post = (who: Client, fields: Record<string, string>, files: Parameters<typ
 };
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   photo = await pngBytes();
   const brandId = (await createBrand(t, "Asus")).id;
-  const sam = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  const bea = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
-  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
-  for (const who of ["bea", "sam", "ada"] as const) {
-    as[who] = client(t);
-    await as[who].signIn(`${who}@x.test`);
-  }
+  const { users, clients } = await signedInCast(t, "sam", "bea", "ada");
+  Object.assign(as, clients);
+  const { sam, bea } = users;
   const advert = await createAdvert(t, {
     sellerId: sam.id,
     brandId,
@@ -46,10 +41,7 @@ beforeAll(async () => {
   await t.services.orders.payWithTestCard(bea, orderId);
   await t.services.orders.handOver(sam, orderId);
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("the order's page", () => {
   it("offers its buyer Report a problem in the protection window, and not its seller", async () => {
@@ -101,12 +93,7 @@ describe("the admins' Disputes page", () => {
   it("refuses a partial refund above what was paid under the amount, then decides one in dollars", async () => {
     const [dispute] = (await as.ada.get("/api/disputes")).json().items;
     const decide = (fields: Record<string, string>) =>
-      as.ada.raw(
-        "POST",
-        "/dashboard/disputes",
-        new URLSearchParams({ disputeId: dispute.id, ...fields }).toString(),
-        form,
-      );
+      as.ada.form("/dashboard/disputes", { disputeId: dispute.id, ...fields });
     const tooMuch = await decide({ decision: "partial_refund", amount: "600", reason: "Too much" });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.body).toContain("A partial refund is less than $520");

@@ -13,9 +13,10 @@ import {
 } from "../../db/schema/index.ts";
 import { DESCRIBE_THE_PROBLEM, DISPUTE_DECIDED, NO_DISPUTE } from "../../schemas/disputes.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, type Client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { signedInAccount, signedInAccounts, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -23,7 +24,6 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  * and decide — a full refund, a partial one, or the sale released — with the money recorded at the provider.
  */
 
-type Client = ReturnType<typeof client>;
 let t: TestApp;
 let brandId: string;
 let samId: string;
@@ -34,28 +34,18 @@ let n = 0;
 const PRICE = 40_000;
 const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
 
-async function signedIn(email: string) {
-  const c = client(t);
-  await c.signIn(email);
-  return c;
-}
+const signedIn = (email: string) => signedInClient(t, email);
 
 /** A new buyer's order for one of Sam's laptops, paid and handed over: its protection window is open. */
 async function handedOver() {
-  const email = `dispute-buyer${++n}@x.test`;
-  const user = await createUser(t, { name: `Buyer ${n}`, email });
-  const http = await signedIn(email);
+  const { user, http } = await signedInAccount(t, { name: `Buyer ${++n}`, email: `dispute-buyer${n}@x.test` });
   const advert = await createAdvert(t, {
     sellerId: samId,
     brandId,
     name: `Laptop ${n}`,
     resalePriceCents: PRICE,
   });
-  const booked = await http.post("/api/orders", {
-    advertId: advert.id,
-    meetingLocation: "Gulshan 2",
-    phone: "01712345678",
-  });
+  const booked = await bookToMeet(http, advert.id, "Gulshan 2");
   expect(booked.statusCode, booked.body).toBe(201);
   const id = booked.json().id as string;
   const paid = await http.post(`/api/orders/${id}/pay`, { ...GOOD, attemptKey: `dispute-${id}` });
@@ -108,16 +98,16 @@ beforeAll(async () => {
   await t.services.jobs.start();
   photo = await pngBytes();
   brandId = (await createBrand(t, "Lenovo")).id;
-  samId = (await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
-  await createUser(t, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
-  ada = await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
-  await createUser(t, { name: "Eve Admin", email: "eve@x.test", role: "admin" });
-  await createUser(t, { name: "Stan", email: "stan@x.test" });
-  as.sam = await signedIn("sam@x.test");
-  as.rafi = await signedIn("rafi@x.test");
-  as.ada = await signedIn("ada@x.test");
-  as.eve = await signedIn("eve@x.test");
-  as.stranger = await signedIn("stan@x.test");
+  const { users, clients } = await signedInAccounts(t, {
+    sam: { name: "Sam Seller", email: "sam@x.test", role: "seller" },
+    rafi: { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" },
+    ada: { name: "Ada Admin", email: "ada@x.test", role: "admin" },
+    eve: { name: "Eve Admin", email: "eve@x.test", role: "admin" },
+    stranger: { name: "Stan", email: "stan@x.test" },
+  });
+  Object.assign(as, clients);
+  samId = users.sam.id;
+  ada = users.ada;
 });
 afterAll(() => t?.close());
 

@@ -4,17 +4,15 @@ import { adverts, favourites } from "../../db/schema/index.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
 import { signedInPerson } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /** The hearts and the favourites page as a browser without JavaScript uses them: links and plain form posts. */
 let t: TestApp;
 let n = 0;
 let brandId: string;
 let sellerId: string;
-const form = { "content-type": "application/x-www-form-urlencoded" };
-const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 const person = (role: Role = "user") => signedInPerson(t, role);
 /** A laptop for sale, by the file's seller unless another is named. */
@@ -40,26 +38,18 @@ function heartOf(html: string, advertId: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   brandId = (await createBrand(t, "Asus")).id;
   sellerId = (await createUser(t, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("hearts", () => {
   it("a visitor's heart is a login form with nothing personal; logging in saves the laptop and comes back", async () => {
     const a = await laptop();
     const buyer = await person();
     // Someone else's favourite changes nothing on a visitor's page.
-    await buyer.http.raw(
-      "POST",
-      "/favourites",
-      encode({ advertId: a.id, intent: "save", redirectTo: "/allAdd" }),
-      form,
-    );
+    await buyer.http.form("/favourites", { advertId: a.id, intent: "save", redirectTo: "/allAdd" });
 
     const visitor = client(t);
     const page = await visitor.get("/allAdd");
@@ -81,12 +71,12 @@ describe("hearts", () => {
     expect(login.body).toContain("Log in to save this laptop to your favourites.");
     expect(login.body).toContain(`name="favourite" value="${a.id}"`);
     const me = await createUser(t, { name: "Late Comer", email: "late@x.test" });
-    const done = await visitor.raw(
-      "POST",
-      "/login",
-      encode({ email: "late@x.test", password: "Passw0rd!", redirectTo: "/allAdd", favourite: a.id }),
-      form,
-    );
+    const done = await visitor.form("/login", {
+      email: "late@x.test",
+      password: "Passw0rd!",
+      redirectTo: "/allAdd",
+      favourite: a.id,
+    });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe("/allAdd");
     expect(await t.services.favourites.savedAmong(me, [a.id])).toEqual([a.id]);
@@ -109,18 +99,13 @@ describe("hearts", () => {
     // Anything but a laptop's id is dropped, as on the login page.
     expect((await client(t).get("/signUp?favourite=not-an-id")).body).not.toContain('name="favourite"');
 
-    const done = await visitor.raw(
-      "POST",
-      "/signUp",
-      encode({
-        name: "New Heart",
-        email: "new-heart@x.test",
-        password: "Str0ng!pw",
-        redirectTo: "/allAdd",
-        favourite: a.id,
-      }),
-      form,
-    );
+    const done = await visitor.form("/signUp", {
+      name: "New Heart",
+      email: "new-heart@x.test",
+      password: "Str0ng!pw",
+      redirectTo: "/allAdd",
+      favourite: a.id,
+    });
     expect(done.statusCode, done.body).toBe(302);
     expect(done.headers.location).toBe("/allAdd");
     expect(heartOf((await visitor.get("/allAdd")).body, a.id)).toMatchObject({ visitor: false, pressed: true });
@@ -162,29 +147,19 @@ describe("hearts", () => {
   it("a buyer's heart saves and removes by a plain form post, going back to the page", async () => {
     const a = await laptop();
     const me = await person();
-    const saved = await me.http.raw(
-      "POST",
-      "/favourites",
-      encode({ advertId: a.id, intent: "save", redirectTo: `/laptops/${a.id}` }),
-      form,
-    );
+    const saved = await me.http.form("/favourites", { advertId: a.id, intent: "save", redirectTo: `/laptops/${a.id}` });
     expect(saved.statusCode).toBe(302);
     expect(saved.headers.location).toBe(`/laptops/${a.id}`);
     const detail = await me.http.get(`/laptops/${a.id}`);
     expect(heartOf(detail.body, a.id)).toMatchObject({ pressed: true, label: "Remove from favourites" });
     expect(detail.body).toContain("Saved to your favourites.");
 
-    await me.http.raw("POST", "/favourites", encode({ advertId: a.id, intent: "remove", redirectTo: "/" }), form);
+    await me.http.form("/favourites", { advertId: a.id, intent: "remove", redirectTo: "/" });
     expect(heartOf((await me.http.get(`/laptops/${a.id}`)).body, a.id)).toMatchObject({ pressed: false });
     // Only buyers see hearts; a post from a session that ended goes to the login page, carrying the laptop.
     const admin = await person("admin");
     expect(heartOf((await admin.http.get("/allAdd")).body, a.id)).toBeNull();
-    const gone = await client(t).raw(
-      "POST",
-      "/favourites",
-      encode({ advertId: a.id, intent: "save", redirectTo: "/allAdd" }),
-      form,
-    );
+    const gone = await client(t).form("/favourites", { advertId: a.id, intent: "save", redirectTo: "/allAdd" });
     expect(gone.statusCode).toBe(302);
     expect(gone.headers.location).toBe(`/login?redirectTo=%2FallAdd&favourite=${a.id}`);
   });
@@ -192,7 +167,7 @@ describe("hearts", () => {
   it("answers a fetcher with the new state, or with why not (and a toast saying it)", async () => {
     const me = await person();
     const post = (advertId: string) =>
-      me.http.raw("POST", "/favourites", encode({ advertId, intent: "save", redirectTo: "/", via: "fetcher" }), form);
+      me.http.form("/favourites", { advertId, intent: "save", redirectTo: "/", via: "fetcher" });
     const a = await laptop();
     const saved = await post(a.id);
     expect(saved.statusCode).toBe(200);

@@ -4,23 +4,18 @@ import { FAN_OUT_SAVER_ALERT, INLINE_SAVERS } from "../../core/favourites/index.
 import { renderRow } from "../../core/notifications/index.ts";
 import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, type Client, client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
+import { signedInAccount, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let brandId: string;
 let seller: Awaited<ReturnType<typeof createUser>>;
-let sellerHttp: ReturnType<typeof client>;
+let sellerHttp: Client;
 let n = 0;
 
-async function newBuyer() {
-  const email = `fan${++n}@x.test`;
-  const user = await createUser(t, { name: `Fan ${n}`, email });
-  const http = client(t);
-  await http.signIn(email);
-  return { user, http, email };
-}
+const newBuyer = () => signedInAccount(t, { name: `Fan ${++n}`, email: `fan${n}@x.test` });
 const laptop = (priceCents = 50_000, name = `Laptop ${++n}`) =>
   createAdvert(t, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
 
@@ -55,12 +50,12 @@ const dropNotices = noticesOf("favourite.priceDrop");
 const dropEmails = emailsOf("favourite.priceDrop");
 
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
-async function book(who: ReturnType<typeof client>, advertId: string): Promise<string> {
+async function book(who: Client, advertId: string): Promise<string> {
   const res = await who.post("/api/orders", { advertId, meetingLocation: "Gulshan 2 circle", phone: "01712345678" });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
-async function pay(who: ReturnType<typeof client>, orderId: string) {
+async function pay(who: Client, orderId: string) {
   const res = await who.post(`/api/orders/${orderId}/pay`, { ...CARD, attemptKey: `pay-${orderId}` });
   expect(res.statusCode, res.body).toBe(200);
 }
@@ -71,8 +66,7 @@ beforeAll(async () => {
   brandId = (await createBrand(t, "Dell")).id;
   seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
   await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
-  sellerHttp = client(t);
-  await sellerHttp.signIn("seller@x.test");
+  sellerHttp = await signedInClient(t, "seller@x.test");
 });
 afterAll(() => t?.close());
 
@@ -109,11 +103,7 @@ describe("saving and listing", () => {
     const vanished = await laptop(30_000, "Vanished one");
     for (const a of [booked, sold, withdrawn, vanished]) await http.raw("PUT", `/api/favourites/${a.id}`);
     const other = await newBuyer();
-    const order = await other.http.post("/api/orders", {
-      advertId: booked.id,
-      meetingLocation: "Gulshan",
-      phone: "01712345678",
-    });
+    const order = await bookToMeet(other.http, booked.id, "Gulshan");
     expect(order.statusCode, order.body).toBe(201);
     await t.db.update(adverts).set({ status: "sold" }).where(eq(adverts.id, sold.id));
     await t.db.update(adverts).set({ status: "withdrawn" }).where(eq(adverts.id, withdrawn.id));
@@ -168,8 +158,7 @@ describe("saving and listing", () => {
     expect((await stranger.http.raw("DELETE", `/api/favourites/${a.id}`)).statusCode).toBe(404);
     expect((await owner.http.get("/api/favourites")).json().items).toHaveLength(1);
     // Admins keep no favourites; visitors must log in.
-    const admin = client(t);
-    await admin.signIn("admin@x.test");
+    const admin = await signedInClient(t, "admin@x.test");
     expect((await admin.raw("PUT", `/api/favourites/${a.id}`)).statusCode).toBe(403);
     expect((await client(t).get("/api/favourites")).statusCode).toBe(401);
   });

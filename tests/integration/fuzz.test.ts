@@ -2,9 +2,9 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { type Client, client } from "../support/http.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /**
  * Malformed paths, queries and bodies sent to every operation of the OpenAPI document and to every page
@@ -12,7 +12,6 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  * and the API's refusals in its error shape.
  */
 
-type Client = ReturnType<typeof client>;
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 interface Operation {
   method: Method;
@@ -37,7 +36,7 @@ let operations: Operation[];
 /** Each JSON body's fields and the kinds of value each takes ("string", "number", …), by operation. */
 let jsonFields: { op: Operation; fields: Record<string, Set<string>> }[];
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   await createBrand(t, "Fuzz");
   await createUser(t, { name: "Sol Seller", email: "sol@x.test", role: "seller", verified: true });
   await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
@@ -94,10 +93,7 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 /** Path segments no route expects: raw bytes, the wrong shape, too long, broken percent-encoding. */
 const BAD_SEGMENTS = [

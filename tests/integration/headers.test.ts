@@ -5,7 +5,8 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { cacheHeaders } from "../../server/http/cache-headers.ts";
 import { sendLocalAddressesToLocalhost } from "../../server/http/local-address.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -14,16 +15,13 @@ let brandId: string;
 let sellerId: string;
 beforeAll(async () => {
   // The visitors' cache on (2 s), as in production: shared caches may keep visitors' answers as long.
-  t = await startTestApp({ PUBLIC_CACHE_MS: "2000" }, {}, { pages: await loadPageBuild() });
+  t = await startPageApp({ PUBLIC_CACHE_MS: "2000" });
   await createUser(t, { name: "Hana Headers", email: "hana@x.test" });
   sellerId = (await createUser(t, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
   brandId = (await createBrand(t, "Lenovo")).id;
   advertId = (await createAdvert(t, { sellerId, brandId, name: "ThinkPad X1", resalePriceCents: 90_000 })).id;
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 const SHARED = "public, max-age=0, s-maxage=2, stale-while-revalidate=2";
 
@@ -41,8 +39,7 @@ describe("answers meant for one person are never stored by a shared cache", () =
       expect(res.headers["cache-control"], url).toBe("private, no-store");
       expect(res.headers["surrogate-key"], url).toBeUndefined();
     }
-    const sid = client(t);
-    await sid.signIn("sid@x.test");
+    const sid = await signedInClient(t, "sid@x.test");
     expect((await sid.get("/dashboard")).headers["cache-control"]).toBe("private, no-store");
   });
 
@@ -106,8 +103,7 @@ describe("visitors' pages and catalogue reads may be kept by a CDN or nginx for 
 
 describe("pages are compressed in one piece, not streamed through the compressor", () => {
   it("a signed-in page and its data: with their length (not chunked), whole once unpacked", async () => {
-    const hana = client(t);
-    await hana.signIn("hana@x.test");
+    const hana = await signedInClient(t, "hana@x.test");
     for (const [encoding, unpack] of [
       ["br", brotliDecompressSync],
       ["gzip", gunzipSync],

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
-let buyer: ReturnType<typeof client>;
+let buyer: Client;
 let advertId: string;
 beforeAll(async () => {
   t = await startTestApp();
@@ -13,8 +14,7 @@ beforeAll(async () => {
   advertId = (await createAdvert(t, { sellerId: seller.id, brandId: brand.id, name: "Target", resalePriceCents: 100 }))
     .id;
   await createUser(t, { name: "B", email: "b@x.test" });
-  buyer = client(t);
-  await buyer.signIn("b@x.test");
+  buyer = await signedInClient(t, "b@x.test");
 });
 afterAll(() => t?.close());
 

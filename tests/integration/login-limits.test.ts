@@ -6,7 +6,7 @@ import { LOGIN_MESSAGES } from "../../schemas/login-limits.ts";
 import { createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
@@ -125,7 +125,7 @@ describe("strangers cannot lock the owner out (issue #43)", () => {
   }
   const askLink = (email: string, address: string) =>
     client(t).post("/api/auth/sign-in/magic-link", { email }, from(address));
-  const useLink = (browser: ReturnType<typeof client>, token: string, address: string) =>
+  const useLink = (browser: Client, token: string, address: string) =>
     browser.raw("POST", "/login/link", new URLSearchParams({ intent: "use-link", token }).toString(), form(address));
 
   it("lets a browser that signed in before in, from anywhere; tells a new one of the emailed link", async () => {

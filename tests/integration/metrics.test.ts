@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const TOKEN = "metrics-token-for-tests-0123";
@@ -76,8 +77,7 @@ describe("/metrics", () => {
     const seller = await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
     const brand = await createBrand(t, "HP");
     await createUser(t, { name: "Bea", email: "bea@x.test" });
-    const buyer = client(t);
-    await buyer.signIn("bea@x.test");
+    const buyer = await signedInClient(t, "bea@x.test");
     const card = { expiry: "12 / 34", cvc: "123" };
     const buy = async (cardNumber: string) => {
       const laptop = await createAdvert(t, {
@@ -86,11 +86,7 @@ describe("/metrics", () => {
         name: "EliteBook",
         resalePriceCents: 30_000,
       });
-      const order = await buyer.post("/api/orders", {
-        advertId: laptop.id,
-        meetingLocation: "Gulshan",
-        phone: "01712345678",
-      });
+      const order = await bookToMeet(buyer, laptop.id, "Gulshan");
       const id = order.json().id as string;
       await buyer.post(`/api/orders/${id}/pay`, { ...card, cardNumber, attemptKey: `k-${id}` });
       return id;

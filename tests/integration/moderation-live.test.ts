@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index.ts";
@@ -7,7 +6,7 @@ import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { multipart } from "../support/multipart.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
+import { listening, startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
  * The admins' moderation queue, live (Reported Items reads itself again): on both databases, through
@@ -60,8 +59,7 @@ beforeAll(async () => {
   // Streams' heartbeats (which end a stream whose person is no longer an admin) every 100 ms, not 25 s.
   t = await startTestApp({}, { log: () => {} }, { heartbeatMs: 100 });
   brandId = (await createBrand(t, "Dell")).id;
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listening(t);
 });
 afterAll(() => t?.close());
 

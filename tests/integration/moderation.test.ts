@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminActions } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let advertId: string;
-const c: Record<"anonymous" | "buyer" | "buyer2" | "seller" | "admin", ReturnType<typeof client>> = {} as never;
+const c: Record<"anonymous" | "buyer" | "buyer2" | "seller" | "admin", Client> = {} as never;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -26,8 +27,7 @@ beforeAll(async () => {
   await createUser(t, { name: "B2", email: "buyer2@x.test" });
   c.anonymous = client(t);
   for (const who of ["buyer", "buyer2", "seller", "admin"] as const) {
-    c[who] = client(t);
-    await c[who].signIn(`${who}@x.test`);
+    c[who] = await signedInClient(t, `${who}@x.test`);
   }
 });
 afterAll(() => t?.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** Names are shown beside adverts and in admin lists: none may pass for staff, a role or the verified mark. */
@@ -82,8 +83,7 @@ describe("every other way to name an account", () => {
       fields: { name: ROLE },
     });
     await t.services.accounts.profile.rename(user, "Ren\u200b \u202eAmer");
-    const c = client(t);
-    await c.signIn("ren@x.test");
+    const c = await signedInClient(t, "ren@x.test");
     expect((await c.get("/api/me")).json().name).toBe("Ren Amer");
   });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify } from "../../core/notifications/index.ts";
 import type { Role } from "../../schemas/values.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
 import { signedInPerson } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /** The notification pages as a browser without JavaScript uses them: links and plain form posts. */
 let t: TestApp;
@@ -16,12 +16,9 @@ const tell = (userId: string, times: number) =>
   });
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("/dashboard/notifications", () => {
   it("lists my notifications in pages, marks them all read by a form post, and the bell says how many", async () => {

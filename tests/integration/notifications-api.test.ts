@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNELS, notify } from "../../core/notifications/index.ts";
@@ -6,9 +5,9 @@ import { emailOutbox } from "../../db/schema/index.ts";
 import type { Notification } from "../../schemas/notifications.ts";
 import type { Role } from "../../schemas/values.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, client } from "../support/http.ts";
 import { signedInPerson } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { listening, startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The notifications API as its callers use it; the outbox and the emails are notifications.test.ts's. */
 let t: TestApp;
@@ -148,8 +147,7 @@ describe("email delivery", () => {
 
 describe("the live count", () => {
   it("streams the unread count on connect and again when someone else books my laptop", async () => {
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const base = await listening(t);
     const seller = await person("seller");
     const buyer = await person();
     await tell(seller.user.id, 2);
@@ -187,11 +185,7 @@ describe("the live count", () => {
       }
     }
     expect(await nextCount()).toBe(2);
-    const booked = await buyer.http.post("/api/orders", {
-      advertId: advert.id,
-      meetingLocation: "Banani",
-      phone: "01712345678",
-    });
+    const booked = await bookToMeet(buyer.http, advert.id, "Banani");
     expect(booked.statusCode, booked.body).toBe(201);
     expect(await nextCount()).toBe(3);
     await seller.http.post("/api/notifications/read");
@@ -200,8 +194,7 @@ describe("the live count", () => {
   });
 
   it("a notice that comes while the counts on connect are read follows them, after the stream's headers", async () => {
-    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const base = await listening(t);
     const me = await person();
     // The counts on connect are held back once they are read, until the notice below has been read too.
     const counted = Promise.withResolvers<void>();
@@ -243,8 +236,7 @@ describe("the live count", () => {
   });
 
   it("ends with its session: signed out elsewhere, the stream closes at its next heartbeat; others go on", async () => {
-    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const base = await listening(t);
     const leaving = await person();
     const staying = await person();
     const open = async (cookie: string) => {

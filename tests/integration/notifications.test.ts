@@ -11,7 +11,8 @@ import {
 } from "../../core/notifications/index.ts";
 import { emailOutbox, notifications, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, client } from "../support/http.ts";
+import { signedInAccount } from "../support/people.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -25,21 +26,11 @@ const logs: string[] = [];
 
 const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
 
-async function newBuyer(name = `Buyer ${n + 1}`) {
-  const email = `buyer${++n}@x.test`;
-  const user = await createUser(t, { name, email });
-  const http = client(t);
-  await http.signIn(email);
-  return { user, http };
-}
+const newBuyer = (name = `Buyer ${n + 1}`) => signedInAccount(t, { name, email: `buyer${++n}@x.test` });
 const laptop = (name = `Laptop ${Math.random().toString(36).slice(2, 6)}`, priceCents = 45_050) =>
   createAdvert(t, { sellerId: seller.id, brandId, name, resalePriceCents: priceCents });
 async function book(buyer: Awaited<ReturnType<typeof newBuyer>>, advertId: string) {
-  const res = await buyer.http.post("/api/orders", {
-    advertId,
-    meetingLocation: "Gulshan 2 circle",
-    phone: "01712345678",
-  });
+  const res = await bookToMeet(buyer.http, advertId, "Gulshan 2 circle");
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: string }).id;
 }

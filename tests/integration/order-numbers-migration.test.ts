@@ -62,6 +62,14 @@ async function expectBackfilled(run: Run) {
   expect(new Set(rows.map((r) => r.number)).size).toBe(40);
 }
 
+/** Orders written under the migrations before the numbers, then migrated to today's: numbered, each its seller. */
+async function backfilled(run: Run, migrate: (folder: string) => Promise<unknown>) {
+  await migrate(earlier);
+  await existingOrders(run);
+  await migrate(MIGRATIONS);
+  await expectBackfilled(run);
+}
+
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 
 it.runIf(!onPostgres)(
@@ -71,10 +79,7 @@ it.runIf(!onPostgres)(
     try {
       const db = drizzlePglite({ client });
       const run: Run = async (query) => (await db.execute(query)).rows as Record<string, unknown>[];
-      await migratePglite(db, { migrationsFolder: earlier });
-      await existingOrders(run);
-      await migratePglite(db, { migrationsFolder: MIGRATIONS });
-      await expectBackfilled(run);
+      await backfilled(run, (migrationsFolder) => migratePglite(db, { migrationsFolder }));
     } finally {
       await client.close();
     }
@@ -93,10 +98,7 @@ it.runIf(onPostgres)(
     try {
       const db = drizzlePg(pool);
       const run: Run = async (query) => (await db.execute(query)).rows as Record<string, unknown>[];
-      await migratePg(db, { migrationsFolder: earlier });
-      await existingOrders(run);
-      await migratePg(db, { migrationsFolder: MIGRATIONS });
-      await expectBackfilled(run);
+      await backfilled(run, (migrationsFolder) => migratePg(db, { migrationsFolder }));
     } finally {
       await pool.end();
       await scratch.drop();

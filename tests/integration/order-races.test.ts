@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import type { Client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
 import { multipart } from "../support/multipart.ts";
+import { signedInAccount, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -20,14 +21,9 @@ let buyerN = 0;
 const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
 const key = () => `attempt-${Math.random().toString(36).slice(2, 12)}`;
 
-async function newBuyer() {
-  const email = `racer${++buyerN}@x.test`;
-  await createUser(t, { name: `Racer ${buyerN}`, email });
-  const c = client(t);
-  await c.signIn(email);
-  return c;
-}
-async function paidOrder(buyer: ReturnType<typeof client>) {
+const newBuyer = async () =>
+  (await signedInAccount(t, { name: `Racer ${++buyerN}`, email: `racer${buyerN}@x.test` })).http;
+async function paidOrder(buyer: Client) {
   const advert = await createAdvert(t, { sellerId, brandId, name: "Race laptop", resalePriceCents: 40_000 });
   const id = (
     await buyer.post("/api/orders", { advertId: advert.id, meetingLocation: "Gulshan", phone: "01712345678" })
@@ -119,10 +115,9 @@ describe("two actions of one buyer on one order at the same moment", () => {
 describe("a deadline and a person at the same moment", () => {
   const HOUR = 3_600_000;
   const later = (hours: number) => new Date(Date.now() + hours * HOUR);
-  let seller: ReturnType<typeof client>;
+  let seller: Client;
   beforeAll(async () => {
-    seller = client(t);
-    await seller.signIn("seller@x.test");
+    seller = await signedInClient(t, "seller@x.test");
   });
   const eventsOf = async (orderId: string) =>
     (
@@ -130,7 +125,7 @@ describe("a deadline and a person at the same moment", () => {
         sql`select transition from order_events where order_id = ${orderId} order by created_at, id`,
       )) as unknown as { rows: { transition: string }[] }
     ).rows.map((r) => r.transition);
-  const paid = async (buyer: ReturnType<typeof client>) => {
+  const paid = async (buyer: Client) => {
     const order = await paidOrder(buyer);
     expect((await buyer.post(`/api/orders/${order.id}/pay`, { ...GOOD, attemptKey: key() })).statusCode).toBe(200);
     return order;
@@ -157,7 +152,7 @@ describe("a deadline and a person at the same moment", () => {
   });
 
   /** Report a problem, as the order's page posts it (multipart, no photos). */
-  const report = (buyer: ReturnType<typeof client>, id: string) => {
+  const report = (buyer: Client, id: string) => {
     const m = multipart({ reason: "does_not_work", description: "It does not turn on." });
     return buyer.raw("POST", `/api/orders/${id}/dispute`, m.payload, m.headers);
   };

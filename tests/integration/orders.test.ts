@@ -12,26 +12,22 @@ import {
 } from "../../db/schema/index.ts";
 import { BLOCKED_BOOKING } from "../../schemas/orders.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
+import { signedInAccount, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let brandId: string;
 let sellerId: string;
-let seller: ReturnType<typeof client>;
-let admin: ReturnType<typeof client>;
+let seller: Client;
+let admin: Client;
 let buyerN = 0;
 
 const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
 const key = () => `attempt-${Math.random().toString(36).slice(2, 12)}`;
 
-async function newBuyer() {
-  const email = `buyer${++buyerN}@x.test`;
-  await createUser(t, { name: `Buyer ${buyerN}`, email });
-  const c = client(t);
-  await c.signIn(email);
-  return c;
-}
+const newBuyer = async () =>
+  (await signedInAccount(t, { name: `Buyer ${++buyerN}`, email: `buyer${buyerN}@x.test` })).http;
 const laptop = (priceCents = 45_000) =>
   createAdvert(t, {
     sellerId,
@@ -39,9 +35,9 @@ const laptop = (priceCents = 45_000) =>
     name: `Laptop ${Math.random().toString(36).slice(2, 6)}`,
     resalePriceCents: priceCents,
   });
-const book = (who: ReturnType<typeof client>, advertId: string) =>
+const book = (who: Client, advertId: string) =>
   who.post("/api/orders", { advertId, meetingLocation: "Gulshan 2 circle", phone: "01712345678" });
-const pay = (who: ReturnType<typeof client>, orderId: string, card: Partial<typeof GOOD> = {}, attemptKey = key()) =>
+const pay = (who: Client, orderId: string, card: Partial<typeof GOOD> = {}, attemptKey = key()) =>
   who.post(`/api/orders/${orderId}/pay`, { ...GOOD, ...card, attemptKey });
 /** The test-card provider these tests run on (the default). */
 function simulated() {
@@ -72,10 +68,8 @@ beforeAll(async () => {
   brandId = (await createBrand(t, "HP")).id;
   sellerId = (await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" })).id;
   await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
-  seller = client(t);
-  await seller.signIn("seller@x.test");
-  admin = client(t);
-  await admin.signIn("admin@x.test");
+  seller = await signedInClient(t, "seller@x.test");
+  admin = await signedInClient(t, "admin@x.test");
 });
 afterAll(() => t?.close());
 

@@ -3,20 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let brandId: string;
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   brandId = (await createBrand(t, "Lenovo")).id;
   await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller", verified: true });
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 const advert = () => ({
   name: "ThinkPad T14",
@@ -65,8 +63,7 @@ describe("page forms take small bodies, and files only where a form has a file f
   });
 
   it("the advert form takes photos from a seller, one at most 8 MB", async () => {
-    const sam = client(t);
-    await sam.signIn("sam@x.test");
+    const sam = await signedInClient(t, "sam@x.test");
     const ok = multipart(advert(), { photos: { name: "p.png", data: await pngBytes() } });
     const posted = await sam.raw("POST", "/dashboard/post/add", ok.payload, ok.headers);
     expect(posted.statusCode).toBe(302);
@@ -83,8 +80,7 @@ describe("page forms take small bodies, and files only where a form has a file f
   it("the API refuses an upload from someone who may not make it before reading the files", async () => {
     // A body that never ends: only a refusal that does not wait for it can answer.
     const endless = () => new Readable({ read() {} });
-    const sam = client(t);
-    await sam.signIn("sam@x.test");
+    const sam = await signedInClient(t, "sam@x.test");
     const start = multipart(advert()).payload.subarray(0, 200);
     for (const [url, who] of [
       ["/api/adverts", client(t)],

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   await createUser(t, { name: "Bo Buyer", email: "bo@x.test" });
   await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });
   const sol = await createUser(t, { name: "Sol Seller", email: "sol@x.test", role: "seller" });
@@ -18,18 +19,11 @@ beforeAll(async () => {
     await createAdvert(t, { sellerId: sol.id, brandId: brand.id, name, resalePriceCents: dollars * 100 });
   }
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
-async function signedIn(email: string) {
-  const c = client(t);
-  await c.signIn(email);
-  return c;
-}
+const signedIn = (email: string) => signedInClient(t, email);
 
 describe("Add Advertisement says why someone may not post, and what to do", () => {
   it("a buyer is told to register as a seller, with a button that signs out and goes there", async () => {

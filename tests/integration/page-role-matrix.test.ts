@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { type Client, client } from "../support/http.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /**
  * The pages' side of the role × operation matrix (role-matrix.test.ts covers the API from its OpenAPI
@@ -25,7 +26,7 @@ type Outcome = "login" | "home" | "orders" | "back" | "ok" | "403" | "404" | `30
 const WHO: Who[] = ["visitor", "buyer", "seller", "sellerAsUser", "admin"];
 
 let t: TestApp;
-const as = {} as Record<Who, ReturnType<typeof client>>;
+const as = {} as Record<Who, Client>;
 const ids = {} as Record<
   | "brand"
   | "advert"
@@ -42,7 +43,7 @@ const ids = {} as Record<
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   ids.brand = (await createBrand(t, "Lenovo")).id;
   const owner = await createUser(t, { name: "Owen", email: "owner@x.test", role: "seller", verified: true });
   const someone = await createUser(t, { name: "Olga", email: "olga@x.test" });
@@ -66,14 +67,12 @@ beforeAll(async () => {
   ids.owner = owner.id;
   ids.advert = (await advert("Owen's ThinkPad")).id;
   ids.order = (await createCompletedOrder(t, someone, (await advert("Sold ThinkPad")).id)).id;
-  const olga = client(t);
-  await olga.signIn("olga@x.test");
+  const olga = await signedInClient(t, "olga@x.test");
   const opened = await olga.post("/api/conversations", { advertId: ids.advert, body: "Is it still for sale?" });
   ids.conversation = opened.json().id;
   const notices = (
     await (async () => {
-      const owen = client(t);
-      await owen.signIn("owner@x.test");
+      const owen = await signedInClient(t, "owner@x.test");
       return owen.get("/api/notifications");
     })()
   ).json();
@@ -89,10 +88,7 @@ beforeAll(async () => {
   expect((await olga.raw("PUT", `/api/favourites/${ids.advert}`)).statusCode).toBeLessThan(300);
   ids.savedSearch = (await olga.post("/api/saved-searches", { q: "thinkpad" })).json().id;
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 /** The toast a redirect carries, if any: its signed cookie's value is base64 JSON, then its signature. */
 function toastType(setCookie: unknown): "success" | "error" | undefined {
@@ -337,13 +333,11 @@ describe("the pages' role × operation matrix", () => {
 
   // The posts above answered as refusals; this is what they left of Olga's things: all of it, unchanged.
   it("leaves someone's conversation, review, favourite and saved search as they were", async () => {
-    const olga = client(t);
-    await olga.signIn("olga@x.test");
+    const olga = await signedInClient(t, "olga@x.test");
     const thread = (await olga.get(`/api/conversations/${ids.conversation}`)).json();
     expect(thread.messages.map((m: { body: string }) => m.body)).toEqual(["Is it still for sale?"]);
     expect(thread.notice).toBeNull(); // nobody blocked anybody in it
-    const owen = client(t);
-    await owen.signIn("owner@x.test");
+    const owen = await signedInClient(t, "owner@x.test");
     expect((await owen.get(`/api/conversations/${ids.conversation}`)).json().messages).toHaveLength(1);
     const unreported = await as.admin.get(`/api/conversations/${ids.conversation}`);
     expect(unreported.statusCode).toBe(404); // nobody reported it for Olga

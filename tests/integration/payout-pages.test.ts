@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { createAdvert, createBrand, createCompletedOrder } from "../../seed/factories.ts";
+import { type Client, client } from "../support/http.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInCast } from "../support/people.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /**
  * Sellers get paid, server-rendered: the seller's Payouts (balances, lines, the set-up form), the admins'
@@ -10,27 +11,20 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  * page-role-matrix.test.ts too.
  */
 
-type Client = ReturnType<typeof client>;
 let t: TestApp;
 const as = {} as Record<"bea" | "sam" | "rafi" | "ada" | "visitor", Client>;
 let completed: { id: string; number: string };
 let paid: { id: string; number: string };
 let advertId: string;
-const form = { "content-type": "application/x-www-form-urlencoded" };
 const setUp = (who: Client, fields: Record<string, string>) =>
-  who.raw("POST", "/dashboard/payouts", new URLSearchParams({ intent: "setUp", ...fields }).toString(), form);
+  who.form("/dashboard/payouts", { intent: "setUp", ...fields });
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   const brandId = (await createBrand(t, "Asus")).id;
-  const sam = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  await createUser(t, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
-  const bea = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
-  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
-  for (const who of ["bea", "sam", "rafi", "ada"] as const) {
-    as[who] = client(t);
-    await as[who].signIn(`${who}@x.test`);
-  }
+  const { users, clients } = await signedInCast(t, "sam", "rafi", "bea", "ada");
+  Object.assign(as, clients);
+  const { sam, bea } = users;
   as.visitor = client(t);
   const advert = (name: string, resalePriceCents: number) =>
     createAdvert(t, { sellerId: sam.id, brandId, name, resalePriceCents });
@@ -43,10 +37,7 @@ beforeAll(async () => {
   completed = { id: done.id, number: await numberOf(done.id) };
   paid = { id: booked.id, number: await numberOf(booked.id) };
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("the seller's Payouts", () => {
   it("is in the seller's menu after My Sales, with the balances, the lines and the CSV", async () => {

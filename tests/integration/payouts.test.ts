@@ -4,8 +4,9 @@ import { rollUpLedgerDays } from "../../core/ledger/index.ts";
 import { configurePlatformFee } from "../../core/orders/index.ts";
 import { notifications, orders, payments, payouts, simTransfers } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
+import { signedInAccount, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -15,7 +16,6 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  * transfer back. Every step leaves the ledger balanced and agreeing with the orders and the providers.
  */
 
-type Client = ReturnType<typeof client>;
 type Account = Awaited<ReturnType<typeof createUser>>;
 let t: TestApp;
 let brandId: string;
@@ -24,16 +24,12 @@ const PRICE = 40_000;
 // 5 % and 30 cents: the env's, applied to a $400 charge.
 const FEE = 2_030;
 
-async function signedIn(email: string) {
-  const c = client(t);
-  await c.signIn(email);
-  return c;
-}
+const signedIn = (email: string) => signedInClient(t, email);
 
 async function newSeller() {
   const email = `payout-seller${++n}@x.test`;
-  const seller = await createUser(t, { name: `Seller ${n}`, email, role: "seller" });
-  return { seller, http: await signedIn(email) };
+  const { user: seller, http } = await signedInAccount(t, { name: `Seller ${n}`, email, role: "seller" });
+  return { seller, http };
 }
 
 async function newBuyer() {

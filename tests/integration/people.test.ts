@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminActions, adverts, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let brandId: string;
-const c: Record<"anonymous" | "buyer" | "seller" | "admin", ReturnType<typeof client>> = {} as never;
+const c: Record<"anonymous" | "buyer" | "seller" | "admin", Client> = {} as never;
 let ids: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -20,8 +21,7 @@ beforeAll(async () => {
   };
   c.anonymous = client(t);
   for (const who of ["buyer", "seller", "admin"] as const) {
-    c[who] = client(t);
-    await c[who].signIn(`${who}@x.test`);
+    c[who] = await signedInClient(t, `${who}@x.test`);
   }
 });
 afterAll(() => t?.close());

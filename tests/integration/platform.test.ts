@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -119,8 +120,7 @@ describe("platform", () => {
     }
     // The demo buyer's favourites, one of them cheaper since it was saved — and told so; another sold to
     // someone else — and told so.
-    const buyer = client(t);
-    await buyer.signIn("buyer@relaptop.test", "Passw0rd!");
+    const buyer = await signedInClient(t, "buyer@relaptop.test", "Passw0rd!");
     const favourites = (await buyer.get("/api/favourites")).json().items;
     expect(favourites.map((f: { status: string }) => f.status).sort()).toEqual([
       "available",

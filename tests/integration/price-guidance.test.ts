@@ -4,14 +4,15 @@ import { comparablePrices, REFRESH_PRICE_GUIDES } from "../../core/catalogue/ind
 import { adverts, orders } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { recordSale } from "../../seed/sales-history.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let brandId: string;
 let seller: Awaited<ReturnType<typeof createUser>>;
 let buyer: Awaited<ReturnType<typeof createUser>>;
-let sellerHttp: ReturnType<typeof client>;
+let sellerHttp: Client;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Each test prices its own configuration (a RAM size of its own), so tests do not see each other's laptops. */
@@ -65,8 +66,7 @@ beforeAll(async () => {
   brandId = (await createBrand(t, "Lenovo")).id;
   seller = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
   buyer = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
-  sellerHttp = client(t);
-  await sellerHttp.signIn("sam@x.test");
+  sellerHttp = await signedInClient(t, "sam@x.test");
 });
 afterAll(async () => t?.close());
 

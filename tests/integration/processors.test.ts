@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillProcessors } from "../../core/catalogue/index.ts";
 import { adverts } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let brandId: string;
-let seller: ReturnType<typeof client>;
+let seller: Client;
 
 const fields = (processor: string) => ({
   name: `Laptop with ${processor}`,
@@ -51,8 +52,7 @@ beforeAll(async () => {
   t = await startTestApp();
   brandId = (await createBrand(t, "Dell")).id;
   await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
-  seller = client(t);
-  await seller.signIn("sam@x.test");
+  seller = await signedInClient(t, "sam@x.test");
 });
 afterAll(() => t?.close());
 

@@ -7,8 +7,9 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { buildApp } from "../../server/app.ts";
 import { createServices } from "../../server/services.ts";
 import { expectChangeSeenAcross, sellersLaptop } from "../support/cache-across-processes.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, type Client, client } from "../support/http.ts";
 import { pngBytes } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -31,7 +32,7 @@ afterAll(() => t?.close());
 /** A laptop written straight to the database, as another app server would. */
 const addElsewhere = (name: string) =>
   createAdvert(t, { sellerId, brandId, name, resalePriceCents: 60_000, imageKey: image });
-const names = async (who: ReturnType<typeof client>, url = "/api/adverts?sort=newest") =>
+const names = async (who: Client, url = "/api/adverts?sort=newest") =>
   ((await who.get(url)).json() as { items: { name: string }[] }).items.map((i) => i.name);
 
 describe("the visitors' micro-cache", () => {
@@ -40,8 +41,7 @@ describe("the visitors' micro-cache", () => {
     expect(await names(visitor)).toEqual(["First"]);
     await addElsewhere("Second");
     expect(await names(visitor)).toEqual(["First"]);
-    const buyer = client(t);
-    await buyer.signIn("buyer@x.test");
+    const buyer = await signedInClient(t, "buyer@x.test");
     expect(await names(buyer)).toEqual(["Second", "First"]);
   });
 
@@ -64,8 +64,7 @@ describe("the visitors' micro-cache", () => {
     const before = await names(visitor, "/api/adverts?sort=price_asc");
     await addElsewhere("Fifth");
     expect(await names(visitor, "/api/adverts?sort=price_asc")).toEqual(before);
-    const seller = client(t);
-    await seller.signIn("seller@x.test");
+    const seller = await signedInClient(t, "seller@x.test");
     const res = await seller.raw("PUT", `/api/adverts/${firstId}/advertisement`, { advertised: true });
     expect(res.statusCode).toBe(204);
     expect(await names(visitor, "/api/adverts?sort=price_asc")).toContain("Fifth");
@@ -75,8 +74,7 @@ describe("the visitors' micro-cache", () => {
     const visitor = client(t);
     const before = await names(visitor, "/api/adverts?sort=price_desc&minRam=0");
     await addElsewhere("Sixth");
-    const buyer = client(t);
-    await buyer.signIn("buyer@x.test");
+    const buyer = await signedInClient(t, "buyer@x.test");
     expect((await buyer.raw("PUT", `/api/favourites/${firstId}`)).statusCode).toBeLessThan(300);
     expect(await names(visitor, "/api/adverts?sort=price_desc&minRam=0")).toEqual(before);
   });
@@ -173,11 +171,7 @@ describe("the visitors' micro-cache across processes", () => {
       expect(await soldOnB()).toBe(false); // now cached on b for a minute
       const ben = client(a);
       await ben.signIn("ben@x.test");
-      const booked = await ben.post("/api/orders", {
-        advertId: laptop.id,
-        meetingLocation: "Here",
-        phone: "01712345678",
-      });
+      const booked = await bookToMeet(ben, laptop.id, "Here");
       expect(booked.statusCode).toBe(201);
       const announced = () => send.mock.calls.map(([channel]) => channel);
       expect(announced()).not.toContain("public_cache");

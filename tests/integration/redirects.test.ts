@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
+import { PUBLIC_URL, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
   // One address signs up once per hostile target.
-  t = await startTestApp({ SIGNUPS_PER_HOUR: "100" }, {}, { pages: await loadPageBuild() });
+  t = await startPageApp({ SIGNUPS_PER_HOUR: "100" });
   await createUser(t, { name: "Rhea Redirect", email: "rhea@x.test" });
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 /** Where a browser goes with this Location: it drops tabs and newlines and reads `\` as `/`, as URL does. */
 const landsOn = (location: string) => new URL(location, PUBLIC_URL);
@@ -41,8 +39,7 @@ function expectHome(res: { statusCode: number; headers: Record<string, unknown> 
 
 describe("redirect targets stay on this site", () => {
   it("a signed-in visitor of /login?redirectTo=… is sent to a path here, never another site", async () => {
-    const rhea = client(t);
-    await rhea.signIn("rhea@x.test");
+    const rhea = await signedInClient(t, "rhea@x.test");
     for (const target of [...hostile, "%2F%00"]) expectHome(await rhea.get(`/login?redirectTo=${target}`), target);
     const fine = await rhea.get(`/login?redirectTo=${encodeURIComponent("/dashboard/my/orders?page=2#top")}`);
     expect(fine.headers.location).toBe("/dashboard/my/orders?page=2#top");
@@ -93,8 +90,7 @@ describe("redirect targets stay on this site", () => {
       );
       expectHome(res, target);
     }
-    const rhea = client(t);
-    await rhea.signIn("rhea@x.test");
+    const rhea = await signedInClient(t, "rhea@x.test");
     for (const target of hostile) expectHome(await rhea.get(`/auth/google/done?redirectTo=${target}`), target);
   });
 });

@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notify } from "../../core/notifications/index.ts";
 import { openDatabase } from "../../db/client.ts";
@@ -10,7 +9,7 @@ import { eventsOf } from "../support/event-stream.ts";
 import { client } from "../support/http.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
 import { redisAvailable, TEST_REDIS_URL, testPrefix } from "../support/redis.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { listening, startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
  * With REDIS_URL, two app processes share their limits and hear each other's broadcasts through Redis
@@ -108,8 +107,7 @@ describe.skipIf(!available)("on Redis", () => {
       client(t).post(`/api/conversations/${id}/messages`, { body }, { cookie: who.cookie });
 
     it("a message sent through one process reaches the other side's stream on the other within 2 s", async () => {
-      await b.app.listen({ port: 0, host: "127.0.0.1" });
-      const base = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+      const base = await listening(b);
       const { seller, buyer, id } = await conversation();
       const aborter = new AbortController();
       try {

@@ -4,6 +4,7 @@ import { BRANDS_CHANNEL } from "../../core/catalogue/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { pngBytes } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -57,8 +58,7 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
     try {
       const second = await createAdvert(t, { sellerId, brandId, name: "XPS 15", resalePriceCents: 90_000 });
       expect(await visitorSees(second.id)).toBe(404); // the replica's answer
-      const ben = client(t);
-      await ben.signIn("ben@x.test");
+      const ben = await signedInClient(t, "ben@x.test");
       expect((await ben.get(`/api/adverts/${second.id}`)).statusCode).toBe(200); // the primary's
 
       // Lagging past the bound: visitors are answered from the primary.
@@ -78,8 +78,7 @@ describe.skipIf(!onPostgres)("reads from a streaming replica", () => {
     await expect.poll(() => visitorSees(laptop.id), { timeout: 10_000 }).toBe(200);
     await pauseReplay();
     try {
-      const rae = client(t);
-      await rae.signIn("rae@x.test");
+      const rae = await signedInClient(t, "rae@x.test");
       expect((await rae.raw("DELETE", `/api/adverts/${laptop.id}`)).statusCode).toBe(204);
       // Well within the lag bound, but without the withdrawal: the primary answers.
       expect(await visitorSees(laptop.id)).toBe(404);

@@ -10,9 +10,9 @@ import {
   reviews,
 } from "../../db/schema/index.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /**
  * Reported Items' three lists in keyset pages (50 a page): more reported laptops, reviews and conversations
@@ -62,7 +62,7 @@ function reportsOf(i: number, reporters: string[]) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   const db = t.db;
   admin = await signedInPerson(t, "admin");
   buyer = await signedInPerson(t);
@@ -179,10 +179,7 @@ beforeAll(async () => {
     .sort(byLatest)
     .map((g) => g.id);
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 /** Every page of one list through the API, following `next` to the end. */
 async function pageThrough(path: string, key: "groups" | "reviews" | "conversations", id: string) {

@@ -5,8 +5,9 @@ import { adminActions, advertPublications, adverts, notifications } from "../../
 import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
@@ -21,7 +22,7 @@ async function sellerTold(advertId: string, kind: string) {
 }
 let brandId: string;
 let sam: Awaited<ReturnType<typeof createUser>>;
-const as: Record<"anonymous" | "sam" | "rafi" | "mallory" | "admin", ReturnType<typeof client>> = {} as never;
+const as: Record<"anonymous" | "sam" | "rafi" | "mallory" | "admin", Client> = {} as never;
 
 const fields = (over: Record<string, string> = {}) => ({
   name: "ThinkPad T480",
@@ -39,7 +40,7 @@ const fields = (over: Record<string, string> = {}) => ({
 });
 
 /** Posts an advert with a picture of its own (drawn from `picture`), and returns its id. */
-async function post(who: ReturnType<typeof client>, over: Record<string, string>, picture: Buffer) {
+async function post(who: Client, over: Record<string, string>, picture: Buffer) {
   const body = multipart(fields(over), { photos: { name: "p.png", data: picture } });
   const res = await who.raw("POST", "/api/adverts", body.payload, body.headers);
   expect(res.statusCode, res.body).toBe(201);
@@ -56,7 +57,7 @@ const queue = async () =>
     held: boolean;
     signals: { kind: string; detail: string }[];
   }>;
-const mine = async (who: ReturnType<typeof client>, email: string, id: string) =>
+const mine = async (who: Client, email: string, id: string) =>
   (await who.get(`/api/sellers/${email}/adverts`)).json().adverts.find((a: { id: string }) => a.id === id);
 
 beforeAll(async () => {
@@ -168,8 +169,7 @@ describe("listings held for review", () => {
     for (let i = 0; i < 10; i++) {
       await createAdvert(t, { sellerId: burst.id, brandId, name: `Burst ${i}`, resalePriceCents: 30_000 });
     }
-    const who = client(t);
-    await who.signIn("burst@x.test");
+    const who = await signedInClient(t, "burst@x.test");
     const id = await post(
       who,
       { name: "Burst laptop", description: "Only gift cards accepted.", mobile: "01866666666" },
@@ -215,8 +215,7 @@ describe("listings held for review", () => {
     }
     const carbon = { processor: "i7-8650U", ramGb: "8", storageGb: "256", mobile: "01877777777" };
     const bea = await createUser(t, { name: "Bea", email: "bea.holds@x.test" });
-    const asBea = client(t);
-    await asBea.signIn("bea.holds@x.test");
+    const asBea = await signedInClient(t, "bea.holds@x.test");
     const told = async (kind: string) =>
       (await t.db.select().from(notifications).where(eq(notifications.userId, bea.id))).filter((n) => n.kind === kind);
 

@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { adminActions, emailOutbox } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+import { type Client, client } from "../support/http.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { PUBLIC_URL, type TestApp } from "../support/test-app.ts";
 
 /**
  * Reporting a review and an admin's removal, through the pages as a browser posts them, with stored markup
  * in every field a person typed: the review, the seller's answer, the admin's reason (and the laptop's name).
  */
 let t: TestApp;
-const form = { "content-type": "application/x-www-form-urlencoded" };
-const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 const PRODUCT = "ThinkPad X1 <img src=x onerror=alert(7)>";
 const BODY = "<script>alert(1)</script><img src=x onerror=alert(2)> Arrived with a cracked hinge.";
@@ -34,17 +32,30 @@ function expectInert(html: string) {
   expect(html).not.toMatch(/<[^>]*onerror=/i);
 }
 
+/** The one email of this kind queued for this person, rendered as it is sent. */
+async function theOnlyEmail(userId: string, kind: string) {
+  const rows = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
+  expect(rows).toHaveLength(1);
+  return renderRow(rows[0] as (typeof rows)[number], {
+    publicUrl: PUBLIC_URL,
+    secret: "test-secret-test-secret-test-secret-0123",
+  });
+}
+
 let sellerId: string;
 let buyerId: string;
 let orderId: string;
 let reviewId: string;
-let sam: ReturnType<typeof client>;
-let bea: ReturnType<typeof client>;
-let olly: ReturnType<typeof client>;
-let ada: ReturnType<typeof client>;
+let sam: Client;
+let bea: Client;
+let olly: Client;
+let ada: Client;
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   const brand = await createBrand(t, "Lenovo");
   const seller = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
   const buyer = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
@@ -65,31 +76,18 @@ beforeAll(async () => {
   await olly.signIn("olly@x.test");
   await ada.signIn("ada@x.test");
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("a review with markup in it", () => {
   it("is written and answered through the pages, and shows as text on the seller's page", async () => {
-    const written = await bea.raw(
-      "POST",
-      `/dashboard/my/orders/${orderId}/review`,
-      encode({ rating: "2", body: BODY }),
-      form,
-    );
+    const written = await bea.form(`/dashboard/my/orders/${orderId}/review`, { rating: "2", body: BODY });
     expect(written.statusCode).toBe(302);
     const before = (await sam.get(`/sellers/${sellerId}`)).body;
     reviewId = before.match(/id="review-([0-9a-f-]{36})"/)?.[1] as string;
     expect(reviewId).toBeDefined();
     expect(before).toContain("Your answer (public, once)");
 
-    const answered = await sam.raw(
-      "POST",
-      `/sellers/${sellerId}`,
-      encode({ intent: "answer", reviewId, answer: ANSWER }),
-      form,
-    );
+    const answered = await sam.form(`/sellers/${sellerId}`, { intent: "answer", reviewId, answer: ANSWER });
     expect(answered.statusCode).toBe(200);
     const page = (await client(t).get(`/sellers/${sellerId}`)).body;
     expectInert(page);
@@ -111,15 +109,7 @@ describe("a review with markup in it", () => {
       `Bea B. reviewed you for ${inPage(PRODUCT)}. You can answer it once, publicly.`,
     );
 
-    const rows = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.userId, sellerId), eq(emailOutbox.kind, "review.received")));
-    expect(rows).toHaveLength(1);
-    const email = renderRow(rows[0] as (typeof rows)[number], {
-      publicUrl: PUBLIC_URL,
-      secret: "test-secret-test-secret-test-secret-0123",
-    });
+    const email = await theOnlyEmail(sellerId, "review.received");
     expectInert(email.html);
     expect(email.html).toContain(`Bea B. reviewed you for ${inEmail(PRODUCT)}`);
     expect(email.html).toContain("2 of 5 stars");
@@ -136,10 +126,10 @@ describe("reporting a review and removing it, through the pages", () => {
     expect(page).toContain(`name="reviewId" value="${reviewId}"`);
     expect((await ada.get("/dashboard/reported-items")).body).not.toContain("Reported reviews");
 
-    const reported = await olly.raw("POST", `/sellers/${sellerId}`, encode({ intent: "report", reviewId }), form);
+    const reported = await olly.form(`/sellers/${sellerId}`, { intent: "report", reviewId });
     expect(reported.statusCode).toBe(200);
     // Reporting twice is refused with the reason.
-    const twice = await olly.raw("POST", `/sellers/${sellerId}`, encode({ intent: "report", reviewId }), form);
+    const twice = await olly.form(`/sellers/${sellerId}`, { intent: "report", reviewId });
     expect(twice.statusCode).toBe(409);
 
     const items = await ada.get("/dashboard/reported-items");
@@ -156,16 +146,14 @@ describe("reporting a review and removing it, through the pages", () => {
 
   it("an admin removes it with a reason: gone from the seller's page, the action in the admin log", async () => {
     const url = "/dashboard/reported-items";
-    const noReason = await ada.raw("POST", url, encode({ intent: "remove", reviewId, reason: "  " }), form);
+    const noReason = await ada.form(url, { intent: "remove", reviewId, reason: "  " });
     expect(noReason.statusCode).toBe(400);
     expect((await client(t).get(`/sellers/${sellerId}`)).body).toContain(inPage(BODY));
     // Only admins remove reviews.
-    expect((await sam.raw("POST", url, encode({ intent: "remove", reviewId, reason: "No" }), form)).statusCode).toBe(
-      302,
-    );
+    expect((await sam.form(url, { intent: "remove", reviewId, reason: "No" })).statusCode).toBe(302);
     expect((await client(t).get(`/sellers/${sellerId}`)).body).toContain(inPage(BODY));
 
-    const removed = await ada.raw("POST", url, encode({ intent: "remove", reviewId, reason: REASON }), form);
+    const removed = await ada.form(url, { intent: "remove", reviewId, reason: REASON });
     expect(removed.statusCode).toBe(200);
 
     const items = (await ada.get(url)).body;
@@ -199,15 +187,7 @@ describe("reporting a review and removing it, through the pages", () => {
     expect(visible(notices.body)).toContain(`Review removed: ${inPage(PRODUCT)}`);
     expect(visible(notices.body)).toContain(`An admin removed your review: ${inPage(REASON)}`);
 
-    const rows = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.userId, buyerId), eq(emailOutbox.kind, "review.removed")));
-    expect(rows).toHaveLength(1);
-    const email = renderRow(rows[0] as (typeof rows)[number], {
-      publicUrl: PUBLIC_URL,
-      secret: "test-secret-test-secret-test-secret-0123",
-    });
+    const email = await theOnlyEmail(buyerId, "review.removed");
     expect(email.subject).toBe(`Your review of ${PRODUCT} was removed`);
     expectInert(email.html);
     expect(email.html).toContain(`The reason given: ${inEmail(REASON)}`);

@@ -3,32 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, conversations, messages, orders, reviews, users } from "../../db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { type Client, client } from "../support/http.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /** The review pages as a browser without JavaScript uses them, on the demo marketplace. */
 let t: TestApp;
-const form = { "content-type": "application/x-www-form-urlencoded" };
-const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 let samId: string;
-let bea: ReturnType<typeof client>;
+let bea: Client;
 let paidOrderId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   await seedDemoIfEmpty(t);
   const [sam] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.seller));
   samId = sam?.id as string;
-  bea = client(t);
-  await bea.signIn(DEMO_ACCOUNTS.buyer);
+  bea = await signedInClient(t, DEMO_ACCOUNTS.buyer);
   const [paid] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.status, "paid"));
   paidOrderId = paid?.id as string;
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("the demo's reviews", () => {
   it("show on the seller's page with the histogram and the seller's answer, and on cards", async () => {
@@ -41,8 +36,7 @@ describe("the demo's reviews", () => {
   });
 
   it("offer Report this review under everyone's review but the reader's own", async () => {
-    const nadia = client(t);
-    await nadia.signIn("nadia@relaptop.test");
+    const nadia = await signedInClient(t, "nadia@relaptop.test");
     const reports = (html: string) => html.match(/Report this review/g)?.length ?? 0;
     const others = reports((await bea.get(`/sellers/${samId}`)).body);
     expect(others).toBeGreaterThan(0);
@@ -69,10 +63,7 @@ describe("Write a review", () => {
     const early = await bea.get(`/dashboard/my/orders/${paidOrderId}/review`);
     expect(early.statusCode).toBe(302);
     expect(early.headers.location).toBe("/dashboard/my/orders");
-    expect(
-      (await bea.raw("POST", "/dashboard/my/orders", encode({ intent: "receipt", orderId: paidOrderId }), form))
-        .statusCode,
-    ).toBe(200);
+    expect((await bea.form("/dashboard/my/orders", { intent: "receipt", orderId: paidOrderId })).statusCode).toBe(200);
     expect((await bea.get("/dashboard/my/orders")).body).toContain(`href="/dashboard/my/orders/${paidOrderId}/review"`);
     const page = await bea.get(`/dashboard/my/orders/${paidOrderId}/review`);
     expect(page.body).toContain("1 star");
@@ -82,23 +73,18 @@ describe("Write a review", () => {
 
   it("shows an empty or oversized review's error under its field and keeps the text", async () => {
     const url = `/dashboard/my/orders/${paidOrderId}/review`;
-    const empty = await bea.raw("POST", url, encode({ rating: "4", body: "" }), form);
+    const empty = await bea.form(url, { rating: "4", body: "" });
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain("Write your review");
     const long = "My long story. ".repeat(80);
-    const oversized = await bea.raw("POST", url, encode({ rating: "4", body: long }), form);
+    const oversized = await bea.form(url, { rating: "4", body: long });
     expect(oversized.body).toContain("Your review must be 1,000 characters or fewer");
     expect(oversized.body).toContain(long.trim());
   });
 
   it("publishes it, and stored markup stays text on every page", async () => {
     const payload = `<script>alert("x")</script><img src=x onerror=alert(1)> Great laptop, thank you!`;
-    const posted = await bea.raw(
-      "POST",
-      `/dashboard/my/orders/${paidOrderId}/review`,
-      encode({ rating: "5", body: payload }),
-      form,
-    );
+    const posted = await bea.form(`/dashboard/my/orders/${paidOrderId}/review`, { rating: "5", body: payload });
     expect(posted.statusCode).toBe(302);
     const seller = (await client(t).get(`/sellers/${samId}`)).body;
     expect(seller).toContain("★ 4.8 (4)");
@@ -109,8 +95,7 @@ describe("Write a review", () => {
   });
 
   it("is not found for a deleted seller", async () => {
-    const admin = client(t);
-    await admin.signIn(DEMO_ACCOUNTS.admin);
+    const admin = await signedInClient(t, DEMO_ACCOUNTS.admin);
     const [rafi] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, "rafi@relaptop.test"));
     expect((await client(t).get(`/sellers/${rafi?.id}`)).statusCode).toBe(200);
     await admin.raw("DELETE", `/api/users/${rafi?.id}`);

@@ -2,14 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminActions, reviews, sellerRatings } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
-const c: Record<
-  "anonymous" | "buyer" | "buyer2" | "seller" | "other" | "admin",
-  ReturnType<typeof client>
-> = {} as never;
+const c: Record<"anonymous" | "buyer" | "buyer2" | "seller" | "other" | "admin", Client> = {} as never;
 const ids: Record<string, string> = {};
 let sellerAccount: Awaited<ReturnType<typeof createUser>>;
 let buyerAccount: Awaited<ReturnType<typeof createUser>>;
@@ -41,8 +39,7 @@ beforeAll(async () => {
   ).id;
   c.anonymous = client(t);
   for (const who of ["buyer", "buyer2", "seller", "other", "admin"] as const) {
-    c[who] = client(t);
-    await c[who].signIn(`${who}@x.test`);
+    c[who] = await signedInClient(t, `${who}@x.test`);
   }
 });
 afterAll(() => t?.close());

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { conversationBlocks } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -181,7 +182,7 @@ const ON_OTHER_TARGETS: Record<string, ReturnType<typeof row>> = {
 };
 
 let t: TestApp;
-const as = {} as Record<Actor, ReturnType<typeof client>>;
+const as = {} as Record<Actor, Client>;
 const ids: Record<string, string> = {};
 let photo: Buffer;
 let buyerUser: Awaited<ReturnType<typeof createUser>>;
@@ -189,12 +190,7 @@ let ownerUser: Awaited<ReturnType<typeof createUser>>;
 
 /** An order of the buyer's on the owner's laptop, paid, handed over, and with a problem reported. */
 async function disputedOrder() {
-  const advert = await createAdvert(t, {
-    sellerId: ownerUser.id,
-    brandId: ids.brand as string,
-    name: "Disputed",
-    resalePriceCents: 100,
-  });
+  const advert = await ownersLaptop("Disputed");
   const { id } = await t.services.orders.book(buyerUser, {
     advertId: advert.id,
     meetingLocation: "Z",
@@ -211,6 +207,16 @@ async function disputedOrder() {
 }
 const LOTS = { limit: 1000, windowMs: 60_000 };
 
+/** A laptop of the owner's, of the matrix's brand ($1 unless said). */
+const ownersLaptop = (name: string, more: Partial<Parameters<typeof createAdvert>[1]> = {}) =>
+  createAdvert(t, {
+    sellerId: ids.ownerId as string,
+    brandId: ids.brand as string,
+    name,
+    resalePriceCents: 100,
+    ...more,
+  });
+
 beforeAll(async () => {
   // Every blocking and reporting call gets a conversation of its own: more than a buyer may start in an hour.
   t = await startTestApp({}, { messageLimits: { messages: LOTS, conversations: LOTS } });
@@ -226,29 +232,10 @@ beforeAll(async () => {
   ids.buyerId = buyer.id;
   await createUser(t, { name: "Admin", email: "admin@x.test", role: "admin" });
   ids.ownerId = owner.id;
-  ids.advert = (
-    await createAdvert(t, {
-      sellerId: owner.id,
-      brandId: brand.id,
-      name: "Matrix laptop",
-      resalePriceCents: 10_000,
-    })
-  ).id;
-  ids.favourite = (
-    await createAdvert(t, {
-      sellerId: owner.id,
-      brandId: brand.id,
-      name: "Matrix favourite",
-      resalePriceCents: 10_000,
-    })
-  ).id;
+  ids.advert = (await ownersLaptop("Matrix laptop", { resalePriceCents: 10_000 })).id;
+  ids.favourite = (await ownersLaptop("Matrix favourite", { resalePriceCents: 10_000 })).id;
   // A laptop the buyer received and reviewed.
-  const received = await createAdvert(t, {
-    sellerId: owner.id,
-    brandId: brand.id,
-    name: "Received laptop",
-    resalePriceCents: 20_000,
-  });
+  const received = await ownersLaptop("Received laptop", { resalePriceCents: 20_000 });
   const sale = await createCompletedOrder(t, buyer, received.id);
   ids.review = (await t.services.reviews.write(buyer, sale.id, { rating: 4, body: "Works as described." })).id;
   as.anonymous = client(t);
@@ -259,8 +246,7 @@ beforeAll(async () => {
     ["otherSeller", "other@x.test"],
     ["admin", "admin@x.test"],
   ] as const) {
-    as[actor] = client(t);
-    await as[actor].signIn(email);
+    as[actor] = await signedInClient(t, email);
   }
   await as.ownerAsUser.raw("PUT", "/api/me/acting-mode", { mode: "user" });
   // The buyer's order on the owner's laptop.
@@ -270,12 +256,7 @@ beforeAll(async () => {
   await as.buyer.post("/api/reports", { advertId: ids.advert, reason: "Other" });
   ids.conversation = (await t.services.conversations.start(buyerUser, { advertId: ids.advert, body: "Matrix?" })).id;
   // Another conversation between them, which the buyer reported.
-  const talkedAbout = await createAdvert(t, {
-    sellerId: owner.id,
-    brandId: brand.id,
-    name: "Reported talk",
-    resalePriceCents: 10_000,
-  });
+  const talkedAbout = await ownersLaptop("Reported talk", { resalePriceCents: 10_000 });
   ids.reportedConversation = (
     await t.services.conversations.start(buyerUser, { advertId: talkedAbout.id, body: "Matrix, reported?" })
   ).id;
@@ -297,22 +278,11 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { id: (await createUser(t, { name: "T", email: `t${Math.random()}@x.test` })).id };
   if (op.startsWith("DELETE /api/adverts") || op === "POST /api/adverts/{id}/removal") {
     return {
-      id: (
-        await createAdvert(t, {
-          sellerId: ids.ownerId as string,
-          brandId: ids.brand as string,
-          name: "Doomed",
-          resalePriceCents: 100,
-        })
-      ).id,
+      id: (await ownersLaptop("Doomed")).id,
     };
   }
   if (op === "POST /api/adverts/{id}/approval" || op === "POST /api/adverts/{id}/rejection") {
-    const held = await createAdvert(t, {
-      sellerId: ids.ownerId as string,
-      brandId: ids.brand as string,
-      name: "Held",
-      resalePriceCents: 100,
+    const held = await ownersLaptop("Held", {
       status: "pending_review",
       reviewSignals: [{ kind: "shared_mobile", detail: "Matrix" }],
     });
@@ -328,12 +298,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   // A block stands between two people in every conversation: each call starts unblocked.
   if (op.includes("conversations")) await t.db.delete(conversationBlocks);
   if (op.includes("/conversations/{id}/block") || op === "POST /api/conversations/{id}/report") {
-    const advert = await createAdvert(t, {
-      sellerId: ids.ownerId as string,
-      brandId: ids.brand as string,
-      name: "Talked about",
-      resalePriceCents: 100,
-    });
+    const advert = await ownersLaptop("Talked about");
     return { id: (await t.services.conversations.start(buyerUser, { advertId: advert.id, body: "Hi" })).id };
   }
   if (op.endsWith(" on a reported conversation")) return { id: ids.reportedConversation as string };
@@ -346,12 +311,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
   if (op === "POST /api/orders/{id}/decline") {
     // A booking of its own each time: a declined one cannot be declined again.
-    const advert = await createAdvert(t, {
-      sellerId: ids.ownerId as string,
-      brandId: ids.brand as string,
-      name: "Declined",
-      resalePriceCents: 100,
-    });
+    const advert = await ownersLaptop("Declined");
     return {
       id: (await t.services.orders.book(buyerUser, { advertId: advert.id, meetingLocation: "Z", phone: "0171234567" }))
         .id,
@@ -359,13 +319,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
   }
   if (op === "POST /api/orders/{id}/ship") {
     // A paid order to be shipped of its own each time: a shipped one cannot be shipped again.
-    const advert = await createAdvert(t, {
-      sellerId: ids.ownerId as string,
-      brandId: ids.brand as string,
-      name: "Shipped",
-      resalePriceCents: 100,
-      shippingCents: 500,
-    });
+    const advert = await ownersLaptop("Shipped", { shippingCents: 500 });
     const shippingAddress = { name: "B", line1: "1 Road", city: "Dhaka", postcode: "1212", country: "Bangladesh" };
     const order = await t.services.orders.book(buyerUser, {
       advertId: advert.id,

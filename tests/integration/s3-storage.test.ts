@@ -10,6 +10,7 @@ import { startFakeS3 } from "../support/fake-s3.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { signedInClient } from "../support/people.ts";
 import { S3RVER_CREDENTIALS, startS3Server } from "../support/s3-server.ts";
 import { startTestApp } from "../support/test-app.ts";
 
@@ -36,8 +37,7 @@ const bucketEnv = (bucket: string) => ({
 /** An admin of this app adds a brand with a logo; the brand as visitors' API lists it. */
 async function addBrand(t: Awaited<ReturnType<typeof startTestApp>>) {
   await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
-  const admin = client(t);
-  await admin.signIn("admin@x.test");
+  const admin = await signedInClient(t, "admin@x.test");
   const body = multipart({ name: "Bucketed" }, { image: { name: "b.png", data: await pngBytes() } });
   expect((await admin.raw("POST", "/api/brands", body.payload, body.headers)).statusCode).toBe(201);
   return (await client(t).get("/api/brands")).json().brands[0] as { imageUrl: string };

@@ -1,49 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { createAdvert, createBrand } from "../../seed/factories.ts";
+import { bookToMeet, type Client } from "../support/http.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { signedInCast } from "../support/people.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /** The sale's pages, server-rendered: My Sales, an order's page, the number on My Orders. */
 
-type Client = ReturnType<typeof client>;
 let t: TestApp;
 const as = {} as Record<"bea" | "sam" | "rafi" | "ada", Client>;
 let orderId: string;
 let number: string;
-const form = { "content-type": "application/x-www-form-urlencoded" };
 /** React escapes text in pages: an apostrophe comes out as &#x27;. */
 const inPage = (text: string) => text.replaceAll("'", "&#x27;");
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   const brandId = (await createBrand(t, "Asus")).id;
-  const sam = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
-  await createUser(t, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" });
-  await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
-  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
-  for (const who of ["bea", "sam", "rafi", "ada"] as const) {
-    as[who] = client(t);
-    await as[who].signIn(`${who}@x.test`);
-  }
+  const { users, clients } = await signedInCast(t, "sam", "rafi", "bea", "ada");
+  Object.assign(as, clients);
+  const { sam } = users;
   const advert = await createAdvert(t, {
     sellerId: sam.id,
     brandId,
     name: "Zenbook 14",
     resalePriceCents: 52_000,
   });
-  const booked = await as.bea.post("/api/orders", {
-    advertId: advert.id,
-    meetingLocation: "Dhanmondi 27",
-    phone: "01812345678",
-  });
+  const booked = await bookToMeet(as.bea, advert.id, "Dhanmondi 27", "01812345678");
   orderId = booked.json().id;
   number = (await as.bea.get(`/api/orders/${orderId}`)).json().number;
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("My Sales", () => {
   it("is in the seller's menu and lists the booking with its number, buyer, phone, meeting place and next step", async () => {
@@ -107,20 +94,10 @@ describe("an order's page", () => {
   });
 
   it("declines with a reason the buyer then reads in the timeline", async () => {
-    const blank = await as.sam.raw(
-      "POST",
-      `/dashboard/orders/${orderId}`,
-      new URLSearchParams({ intent: "decline", orderId, reason: "  " }).toString(),
-      form,
-    );
+    const blank = await as.sam.form(`/dashboard/orders/${orderId}`, { intent: "decline", orderId, reason: "  " });
     expect(blank.statusCode).toBe(400);
     const reason = "I'm away until next month";
-    const done = await as.sam.raw(
-      "POST",
-      `/dashboard/orders/${orderId}`,
-      new URLSearchParams({ intent: "decline", orderId, reason }).toString(),
-      form,
-    );
+    const done = await as.sam.form(`/dashboard/orders/${orderId}`, { intent: "decline", orderId, reason });
     expect(done.statusCode).toBe(200);
     const page = await as.bea.get(`/dashboard/orders/${orderId}`);
     expect(page.body).toContain("Declined by the seller");

@@ -4,33 +4,25 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { emailOutbox, orders } from "../../db/schema/index.ts";
 import { DECLINE_REASON_REQUIRED } from "../../schemas/sales.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
+import { signedInAccount, signedInCast, signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /** The sale from the seller's side, over HTTP: order numbers, an order's page, My Sales, declining. */
 
-type Client = ReturnType<typeof client>;
 let t: TestApp;
 let brandId: string;
 let samId: string;
 let rafiId: string;
-const as = {} as Record<"sam" | "rafi" | "admin" | "stranger", Client>;
+const as = {} as Record<"sam" | "rafi" | "ada" | "stan", Client>;
 let n = 0;
 let laptops = 0;
 
 const NUMBER = /^RL-[2-9A-HJ-NP-Z]{6}$/;
 const GOOD = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 34", cvc: "123" };
 
-async function signedIn(email: string) {
-  const c = client(t);
-  await c.signIn(email);
-  return c;
-}
-async function newBuyer() {
-  const email = `sales-buyer${++n}@x.test`;
-  const user = await createUser(t, { name: `Buyer ${n}`, email });
-  return { user, http: await signedIn(email) };
-}
+const signedIn = (email: string) => signedInClient(t, email);
+const newBuyer = () => signedInAccount(t, { name: `Buyer ${++n}`, email: `sales-buyer${n}@x.test` });
 const laptop = (sellerId = samId) =>
   createAdvert(t, { sellerId, brandId, name: `Laptop ${++laptops}`, resalePriceCents: 40_000 });
 async function book(buyer: Client, advertId: string, phone = "01712345678") {
@@ -56,14 +48,10 @@ async function allPages(who: Client, query = "") {
 beforeAll(async () => {
   t = await startTestApp();
   brandId = (await createBrand(t, "Lenovo")).id;
-  samId = (await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" })).id;
-  rafiId = (await createUser(t, { name: "Rafi Reseller", email: "rafi@x.test", role: "seller" })).id;
-  await createUser(t, { name: "Ada", email: "ada@x.test", role: "admin" });
-  await createUser(t, { name: "Stan", email: "stan@x.test" });
-  as.sam = await signedIn("sam@x.test");
-  as.rafi = await signedIn("rafi@x.test");
-  as.admin = await signedIn("ada@x.test");
-  as.stranger = await signedIn("stan@x.test");
+  const { users, clients } = await signedInCast(t, "sam", "rafi", "ada", "stan");
+  Object.assign(as, clients);
+  samId = users.sam.id;
+  rafiId = users.rafi.id;
 });
 afterAll(() => t?.close());
 
@@ -99,7 +87,7 @@ describe("an order's page", () => {
     for (const [who, viewer] of [
       [buyer.http, "buyer"],
       [as.sam, "seller"],
-      [as.admin, "admin"],
+      [as.ada, "admin"],
     ] as const) {
       const res = await who.get(`/api/orders/${id}`);
       expect(res.statusCode, viewer).toBe(200);
@@ -113,7 +101,7 @@ describe("an order's page", () => {
       });
       expect(res.json().events).toEqual([expect.objectContaining({ who: buyer.user.name, what: "Booked the laptop" })]);
     }
-    for (const who of [as.rafi, as.stranger]) {
+    for (const who of [as.rafi, as.stan]) {
       const res = await who.get(`/api/orders/${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain("8801711223344");

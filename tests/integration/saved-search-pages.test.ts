@@ -2,45 +2,35 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publish } from "../../core/orders/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
 import { signedInPerson } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /** The saved-searches page as a browser without JavaScript uses it: plain form posts. */
 let t: TestApp;
-const form = { "content-type": "application/x-www-form-urlencoded" };
-const body = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 const person = () => signedInPerson(t);
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 describe("/dashboard/saved-searches", () => {
   it("saves from a form post, refuses a malformed filter naming it, and renames and deletes only one's own", async () => {
     const me = await person();
     const other = await person();
-    const saved = await me.http.raw(
-      "POST",
-      "/dashboard/saved-searches",
-      body({ intent: "create", q: "thinkpad", maxPrice: "600", name: "" }),
-      form,
-    );
+    const saved = await me.http.form("/dashboard/saved-searches", {
+      intent: "create",
+      q: "thinkpad",
+      maxPrice: "600",
+      name: "",
+    });
     expect(saved.statusCode).toBe(200);
     const [mine] = await t.services.savedSearches.list(me.user);
     expect(mine?.name).toBe("thinkpad · under $600");
 
-    const malformed = await me.http.raw(
-      "POST",
-      "/dashboard/saved-searches",
-      body({ intent: "create", minRam: "lots" }),
-      form,
-    );
+    const malformed = await me.http.form("/dashboard/saved-searches", { intent: "create", minRam: "lots" });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.body).toContain("RAM must be a number of GB");
 
@@ -55,26 +45,20 @@ describe("/dashboard/saved-searches", () => {
       { intent: "alerts", id: mine?.id ?? "", alerts: "off" },
       { intent: "delete", id: mine?.id ?? "" },
     ]) {
-      const res = await other.http.raw("POST", "/dashboard/saved-searches", body(fields), form);
+      const res = await other.http.form("/dashboard/saved-searches", fields);
       expect(res.statusCode, fields.intent).toBe(404);
     }
     expect(await t.services.savedSearches.list(me.user)).toMatchObject([
       { name: "thinkpad · under $600", alerts: "instant" },
     ]);
 
-    const renamed = await me.http.raw(
-      "POST",
-      "/dashboard/saved-searches",
-      body({ intent: "rename", id: mine?.id ?? "", name: "ThinkPads" }),
-      form,
-    );
+    const renamed = await me.http.form("/dashboard/saved-searches", {
+      intent: "rename",
+      id: mine?.id ?? "",
+      name: "ThinkPads",
+    });
     expect(renamed.statusCode).toBe(200);
-    const deleted = await me.http.raw(
-      "POST",
-      "/dashboard/saved-searches",
-      body({ intent: "delete", id: mine?.id ?? "" }),
-      form,
-    );
+    const deleted = await me.http.form("/dashboard/saved-searches", { intent: "delete", id: mine?.id ?? "" });
     expect(deleted.statusCode).toBe(200);
     expect(await t.services.savedSearches.list(me.user)).toEqual([]);
   });

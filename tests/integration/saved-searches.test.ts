@@ -6,24 +6,19 @@ import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches 
 import { BAD_MATCHES_CURSOR, CHOOSE_A_BRAND } from "../../schemas/saved-searches.ts";
 import { FILTER_ERRORS } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { signedInAccount, signedInClient } from "../support/people.ts";
 import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
 
 let t: TestApp;
 let lenovo: string;
 let dell: string;
 let seller: Awaited<ReturnType<typeof createUser>>;
-let sellerHttp: ReturnType<typeof client>;
+let sellerHttp: Client;
 let n = 0;
 
-async function newBuyer() {
-  const email = `saver${++n}@x.test`;
-  const user = await createUser(t, { name: `Saver ${n}`, email });
-  const http = client(t);
-  await http.signIn(email);
-  return { user, http };
-}
+const newBuyer = () => signedInAccount(t, { name: `Saver ${++n}`, email: `saver${n}@x.test` });
 type Buyer = Awaited<ReturnType<typeof newBuyer>>;
 
 async function save(buyer: Buyer, body: Record<string, unknown>) {
@@ -87,8 +82,7 @@ beforeAll(async () => {
   lenovo = (await createBrand(t, "Lenovo")).id;
   dell = (await createBrand(t, "Dell")).id;
   seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
-  sellerHttp = client(t);
-  await sellerHttp.signIn("seller@x.test");
+  sellerHttp = await signedInClient(t, "seller@x.test");
 });
 afterAll(() => t?.close());
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TIME_ZONE_COOKIE } from "../../app/lib/time-zone.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /**
  * The catalogue's list pages kept for every signed-in reader of their kind (server/http/public-cache.ts): the
@@ -17,15 +17,12 @@ let sellerId: string;
 let n = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ PUBLIC_CACHE_MS: "60000" }, {}, { pages: await loadPageBuild() });
+  t = await startPageApp({ PUBLIC_CACHE_MS: "60000" });
   brandId = (await createBrand(t, "Acer")).id;
   sellerId = (await createUser(t, { name: "Shared Seller", email: "shared@x.test", role: "seller" })).id;
   await laptop();
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 const laptop = (name = `Shared laptop ${++n}`) =>
   createAdvert(t, { sellerId, brandId, name, resalePriceCents: 40_000, advertised: true });

@@ -4,8 +4,9 @@ import { adverts } from "../../db/schema/index.ts";
 import { FACET_CAP, type Facets } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { EXAMPLE_SEARCH, EXAMPLE_SEARCH_CHIPS } from "../support/spec-search-example.ts";
+import type { TestApp } from "../support/test-app.ts";
 
 /**
  * Search that reads a specification: words become filters (with chips), the newer filters, and the counts
@@ -34,21 +35,22 @@ interface Spec {
   shippingCents?: number;
   status?: "available" | "sold";
 }
+const T14: Spec = {
+  brand: "lenovo",
+  name: "Lenovo ThinkPad T14",
+  dollars: 550,
+  processor: "Intel Core i7-1165G7",
+  tier: 3,
+  ram: 16,
+  storage: 512,
+  type: "SSD",
+  screen: "14",
+  battery: 88,
+  years: 2,
+  verified: true,
+};
 const SPECS: Spec[] = [
-  {
-    brand: "lenovo",
-    name: "Lenovo ThinkPad T14",
-    dollars: 550,
-    processor: "Intel Core i7-1165G7",
-    tier: 3,
-    ram: 16,
-    storage: 512,
-    type: "SSD",
-    screen: "14",
-    battery: 88,
-    years: 2,
-    verified: true,
-  },
+  T14,
   {
     brand: "lenovo",
     name: "Lenovo ThinkPad X1 Carbon",
@@ -132,25 +134,22 @@ const SPECS: Spec[] = [
     battery: 85,
     years: 2,
   },
+  // The T14's specification, sold.
   {
+    ...T14,
     brand: "dell",
     name: "Dell Sold ThinkPad i7",
     dollars: 500,
-    processor: "Intel Core i7-1165G7",
-    tier: 3,
-    ram: 16,
-    storage: 512,
-    type: "SSD",
-    screen: "14",
     battery: 90,
     years: 1,
+    verified: undefined,
     status: "sold",
   },
 ];
 const available = SPECS.filter((s) => s.status !== "sold");
 
 beforeAll(async () => {
-  t = await startTestApp({}, {}, { pages: await loadPageBuild() });
+  t = await startPageApp();
   const seller = await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
   const trusted = await createUser(t, { name: "Vera", email: "vera@x.test", role: "seller", verified: true });
   lenovo = (await createBrand(t, "Lenovo")).id;
@@ -176,10 +175,7 @@ beforeAll(async () => {
       where id = ${a.id}`);
   }
 });
-afterAll(async () => {
-  await t?.close();
-  await closePageBuild();
-});
+afterAll(() => closePageApp(t));
 
 const api = async (query: string) => {
   const res = await client(t).get(`/api/adverts?${query}`);
@@ -199,17 +195,9 @@ const count = (list: { value: unknown; count: number }[], value: unknown) => lis
 
 describe("a specification typed as words", () => {
   it("becomes filters with chips, the rest searched as text", async () => {
-    const page = await api(`q=${encodeURIComponent("thinkpad i7 16gb 512 ssd under 600")}`);
+    const page = await api(`q=${encodeURIComponent(EXAMPLE_SEARCH)}`);
     expect(page.items.map((i) => i.name)).toEqual(["Lenovo ThinkPad T14"]);
-    expect(page.filters.map((f) => f.label)).toEqual([
-      "Brand Lenovo",
-      "Processor Core i7",
-      "RAM 16 GB or more",
-      "Storage 512 GB or more",
-      "Storage type SSD",
-      "Price $600 or less",
-      "Words “thinkpad”",
-    ]);
+    expect(page.filters.map((f) => f.label)).toEqual(EXAMPLE_SEARCH_CHIPS);
     // Removing the price keeps the rest: the X1 Carbon ($900) comes back, nothing else.
     const price = page.filters.find((f) => f.label.startsWith("Price"));
     expect(await names(`q=${encodeURIComponent(price?.remove.q ?? "")}`)).toEqual([

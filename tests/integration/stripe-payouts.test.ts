@@ -3,9 +3,9 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payoutAccounts, payouts } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { startFakeStripe } from "../support/fake-stripe.ts";
-import { client } from "../support/http.ts";
+import { startFakeStripe, stripeEnv } from "../support/fake-stripe.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -21,14 +21,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await startTestApp({
-    PAYMENT_PROVIDER: "stripe",
-    PAYOUT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_relaptop",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.apiBase,
-  });
+  t = await startTestApp({ ...stripeEnv(stripe.apiBase, WEBHOOK_SECRET), PAYOUT_PROVIDER: "stripe" });
 });
 afterAll(async () => {
   await t?.close();
@@ -56,8 +49,7 @@ function deliver(type: string, object: unknown) {
 describe("Stripe Connect payouts", () => {
   it("onboards a seller on Stripe's pages, follows account.updated, and transfers a final sale from its charge once", async () => {
     const seller = await createUser(t, { name: "Connect Seller", email: "connect@x.test", role: "seller" });
-    const http = client(t);
-    await http.signIn("connect@x.test");
+    const http = await signedInClient(t, "connect@x.test");
     const link = await http.post("/api/payouts/onboarding");
     expect(link.statusCode, link.body).toBe(200);
     expect(link.json().url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\//);
@@ -138,8 +130,7 @@ describe("Stripe Connect payouts", () => {
 
   it("tells a seller to use Stripe's pages rather than the form", async () => {
     await createUser(t, { name: "Form Seller", email: "form@x.test", role: "seller" });
-    const http = client(t);
-    await http.signIn("form@x.test");
+    const http = await signedInClient(t, "form@x.test");
     const res = await http.post("/api/payouts/account", { holder: "Form Seller", accountNumber: "000123456789" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain("Stripe's pages");

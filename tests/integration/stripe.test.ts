@@ -5,9 +5,10 @@ import { ONE_HOLD_AT_A_TIME } from "../../core/orders/index.ts";
 import { adverts, orders, payments, simRefunds } from "../../db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { startFakeStripe } from "../support/fake-stripe.ts";
+import { startFakeStripe, stripeEnv } from "../support/fake-stripe.ts";
 import { client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
+import { signedInClient } from "../support/people.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const WEBHOOK_SECRET = "whsec_test_relaptop";
@@ -20,13 +21,7 @@ const signer = new Stripe("sk_test_signer");
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await startTestApp({
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_relaptop",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.apiBase,
-  });
+  t = await startTestApp(stripeEnv(stripe.apiBase, WEBHOOK_SECRET));
   brandId = (await createBrand(t, "Dell")).id;
   sellerId = (await createUser(t, { name: "S", email: "s@x.test", role: "seller" })).id;
 });
@@ -38,8 +33,7 @@ afterAll(async () => {
 async function buyerWithOrder(priceCents = 70_000, advertId?: string) {
   const email = `b${++n}@x.test`;
   await createUser(t, { name: `B${n}`, email });
-  const c = client(t);
-  await c.signIn(email);
+  const c = await signedInClient(t, email);
   const id =
     advertId ?? (await createAdvert(t, { sellerId, brandId, name: `XPS ${n}`, resalePriceCents: priceCents })).id;
   const orderId = (
@@ -307,13 +301,7 @@ describe("Stripe payments", () => {
   });
 
   it("seeds the demo marketplace, its sale paid with the test card, and refunds that sale the same way", async () => {
-    const fresh = await startTestApp({
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_relaptop",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.apiBase,
-    });
+    const fresh = await startTestApp(stripeEnv(stripe.apiBase, WEBHOOK_SECRET));
     try {
       expect(await seedDemoIfEmpty(fresh)).toBe(true);
       // The demo's sale still waiting for its handover (the others were handed over: no longer cancelled).
@@ -339,11 +327,9 @@ describe("Stripe payments", () => {
     const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
     const intentId = String(clientSecret).split("_secret_")[0] as string;
     await createUser(t, { name: "Ada", email: `admin${n}@x.test`, role: "admin" });
-    const admin = client(t);
-    await admin.signIn(`admin${n}@x.test`);
+    const admin = await signedInClient(t, `admin${n}@x.test`);
     // The seller must wait for the payment; an admin does not (decision 8).
-    const seller = client(t);
-    await seller.signIn("s@x.test");
+    const seller = await signedInClient(t, "s@x.test");
     expect((await seller.raw("DELETE", `/api/adverts/${advertId}`)).statusCode).toBe(409);
     expect((await admin.post(`/api/adverts/${advertId}/removal`, { reason: "Stolen goods" })).statusCode).toBe(204);
 

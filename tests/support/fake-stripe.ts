@@ -61,6 +61,15 @@ const invalid = (message: string, more: { code?: string; param?: string } = {}):
 const missing = (what: string, id: string, param?: string) =>
   invalid(`No such ${what}: '${id}'`, { code: "resource_missing", ...(param && { param }) });
 
+/** The app's configuration for Stripe taking the cards: its API the fake at `apiBase`, its webhooks signed so. */
+export const stripeEnv = (apiBase: string, webhookSecret: string) => ({
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_relaptop",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_relaptop",
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_API_BASE: apiBase,
+});
+
 /**
  * A local stand-in for api.stripe.com, for tests only: payment intents and refunds, and Connect's Express
  * accounts, account links, transfers and reversals, with Stripe's idempotency-key behaviour. Tests play the

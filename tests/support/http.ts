@@ -33,6 +33,11 @@ export function client(t: TestApp) {
     raw: call,
     post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
       call("POST", url, payload ?? {}, headers),
+    /** A form posted as a browser without JavaScript posts it: its fields url-encoded. */
+    form: (url: string, fields: Record<string, string>) =>
+      call("POST", url, new URLSearchParams(fields).toString(), {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
     /**
      * A stream that does not end by itself (server-sent events): its status and headers, then hang up.
      * A refusal ends by itself: its body is read.
@@ -52,3 +57,10 @@ export function client(t: TestApp) {
     },
   };
 }
+
+/** A client of the test app (see `client`). */
+export type Client = ReturnType<typeof client>;
+
+/** Books the laptop over the API as `buyer` does, to meet at `meetingLocation`. */
+export const bookToMeet = (buyer: Client, advertId: string, meetingLocation: string, phone = "01712345678") =>
+  buyer.post("/api/orders", { advertId, meetingLocation, phone });

@@ -4,6 +4,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { ServerBuild } from "react-router";
 import { createServer, type Plugin, type ViteDevServer } from "vite";
 import { appContext } from "#app-context";
+import type { ServiceOptions } from "../../server/services.ts";
+import { startTestApp, type TestApp } from "./test-app.ts";
 
 /**
  * The React Router server build, compiled on the fly by Vite (no `npm run build` needed), so integration
@@ -76,4 +78,15 @@ export async function loadPageBuild(): Promise<ServerBuild> {
 export async function closePageBuild() {
   await vite?.close();
   vite = undefined;
+}
+
+/** A test app that serves the pages too (startTestApp's environment and options). */
+export async function startPageApp(env: Record<string, string> = {}, options: ServiceOptions = {}) {
+  return startTestApp(env, options, { pages: await loadPageBuild() });
+}
+
+/** Closes a test app started by startPageApp, and the pages' build with it. */
+export async function closePageApp(t: TestApp | undefined) {
+  await t?.close();
+  await closePageBuild();
 }

@@ -129,6 +129,12 @@ export async function startTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
+/** The test app listening on loopback (from now on, unless it already was): its address, for fetch. */
+export async function listening(t: Pick<TestApp, "app">) {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
 /**
  * Another app process on the same PostgreSQL database (its own services, pool and LISTEN connection),
  * listening on loopback: for what must reach a stream served by a process other than the writer's.

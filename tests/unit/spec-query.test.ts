@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readSearch } from "../../core/catalogue/search-chips.ts";
 import { parseSpecQuery } from "../../core/catalogue/spec-query.ts";
 import type { SearchParams } from "../../schemas/search.ts";
+import { EXAMPLE_SEARCH, EXAMPLE_SEARCH_CHIPS } from "../support/spec-search-example.ts";
 
 const BRANDS = ["Lenovo", "Dell", "HP", "Apple", "Asus", "Acer", "Microsoft", "Samsung"].map((name) => ({
   id: `id-${name.toLowerCase()}`,
@@ -16,7 +17,7 @@ function read(query: string) {
 
 describe("reading a specification out of a search", () => {
   it("reads the example from the issue", () => {
-    expect(read("thinkpad i7 16gb 512 ssd under 600")).toEqual({
+    expect(read(EXAMPLE_SEARCH)).toEqual({
       brand: "id-lenovo",
       cpu: "i7",
       minRam: 16,
@@ -142,17 +143,9 @@ describe("chips", () => {
     readSearch({ ...base, ...params }, BRANDS, fixed);
 
   it("names each filter read from the words, and removing one rewrites the words without it", () => {
-    const { params, chips: list } = chips({ q: "thinkpad i7 16gb 512 ssd under 600" });
+    const { params, chips: list } = chips({ q: EXAMPLE_SEARCH });
     expect(params).toMatchObject({ q: "thinkpad", brand: "id-lenovo", cpu: "i7", minRam: 16, maxPrice: 60_000 });
-    expect(list.map((c) => c.label)).toEqual([
-      "Brand Lenovo",
-      "Processor Core i7",
-      "RAM 16 GB or more",
-      "Storage 512 GB or more",
-      "Storage type SSD",
-      "Price $600 or less",
-      "Words “thinkpad”",
-    ]);
+    expect(list.map((c) => c.label)).toEqual(EXAMPLE_SEARCH_CHIPS);
     expect(list.find((c) => c.label.startsWith("RAM"))?.remove).toEqual({
       cursor: null,
       q: "thinkpad i7 512 ssd under 600",

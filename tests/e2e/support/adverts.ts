@@ -32,3 +32,61 @@ export async function postLaptopThroughApi(
   expect(posted.status()).toBe(201);
   return ((await posted.json()) as { id: string }).id;
 }
+
+/** The advert form's fields, as a seller types them (the brand by its name, the condition by its value). */
+export interface AdvertFields {
+  name?: string;
+  brand?: string;
+  originalPrice?: string;
+  resalePrice?: string;
+  yearsOfUse?: string;
+  condition?: string;
+  location?: string;
+  mobile?: string;
+  description?: string;
+}
+
+const ADVERT_LABELS: Record<keyof AdvertFields, string> = {
+  name: "Name",
+  brand: "Brand",
+  originalPrice: "Original price ($)",
+  resalePrice: "Resale price ($)",
+  yearsOfUse: "Year of use",
+  condition: "Condition",
+  location: "Location",
+  mobile: "Mobile number",
+  description: "Description",
+};
+
+/** Fills the given fields of the advert form on the page, in the form's order. */
+export async function fillAdvertForm(page: Page, fields: AdvertFields) {
+  for (const [key, label] of Object.entries(ADVERT_LABELS) as [keyof AdvertFields, string][]) {
+    const value = fields[key];
+    if (value === undefined) continue;
+    if (key === "brand") await page.getByLabel(label).selectOption({ label: value });
+    else if (key === "condition") await page.getByLabel(label).selectOption(value);
+    else await page.getByLabel(label).fill(value);
+  }
+}
+
+/** What a journey's seller types unless it says otherwise. */
+const ORDINARY_LAPTOP: AdvertFields = {
+  originalPrice: "900",
+  resalePrice: "450",
+  yearsOfUse: "2",
+  condition: "good",
+  location: "Khulna",
+  description: "Works well, with its charger.",
+};
+
+/**
+ * A laptop posted by the page's signed-in seller through Add Advertisement, with a photo and a mobile number
+ * of its own (posting with every message has its own journey in seller.spec.ts).
+ */
+export async function postLaptopThroughForm(page: Page, laptop: AdvertFields & { name: string; brand: string }) {
+  await page.goto("/dashboard/post/add");
+  await fillAdvertForm(page, { ...ORDINARY_LAPTOP, ...laptop, mobile: uniqueMobile() });
+  await page.getByLabel("Photos").setInputFiles(await pngFile());
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+}

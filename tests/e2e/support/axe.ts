@@ -15,3 +15,12 @@ export async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
+
+/** The page as a desktop and as a phone shows it (the admins' sweep in accessibility.spec.ts covers the themes). */
+export async function expectAccessibleAtBothWidths(page: Page) {
+  const desktop = page.viewportSize();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  if (desktop) await page.setViewportSize(desktop);
+}

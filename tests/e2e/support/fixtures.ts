@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO = {
   admin: "admin@relaptop.test",
@@ -50,6 +50,23 @@ export async function logIn(page: Page, email: string, password = DEMO.password)
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await expect(page.getByText("Successfully login!")).toBeVisible();
 }
+
+/** A page in a browser of its own (a new context), signed in as `email`. */
+export async function signedInPage(browser: Browser, email: string) {
+  const page = await (await browser.newContext()).newPage();
+  await logIn(page, email);
+  return page;
+}
+
+/** Opens the dashboard and follows `link` in its side menu. */
+export async function openFromDashboardMenu(page: Page, link: string) {
+  await page.goto("/dashboard");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: link }).click();
+}
+
+/** Answers the confirmation dialog named `dialog` with its button `button`. */
+export const answerDialog = (page: Page, dialog: string | RegExp, button: string) =>
+  page.getByRole("dialog", { name: dialog }).getByRole("button", { name: button }).click();
 
 /**
  * The page has hydrated: the theme switch drops its no-JavaScript field once its effects have run. Keys pressed
