@@ -40,7 +40,17 @@ import { createFavourites, defineSaverAlertJob } from "../core/favourites/index.
 import { createJobQueue } from "../core/jobs/index.ts";
 import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
-import { createHeldAdverts, createPeople, createReports } from "../core/moderation/index.ts";
+import {
+  createHeldAdverts,
+  createPeople,
+  dismissReports,
+  fileReport,
+  openReports,
+  removeReported,
+  reportedAdverts,
+  reportedConversations,
+  reportedReviews,
+} from "../core/moderation/index.ts";
 import {
   CHANNELS,
   createDelivery,
@@ -74,10 +84,12 @@ import {
   createStripePayoutProvider,
   type PayoutProvider,
 } from "../core/payouts/index.ts";
-import { createReviewReports, createReviews } from "../core/reviews/index.ts";
+import { createReviews } from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
+import type { ReportInput } from "../schemas/moderation.ts";
+import type { ReportReason } from "../schemas/values.ts";
 import type { Config } from "./config.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { createRequestsInHand } from "./requests-in-hand.ts";
@@ -349,7 +361,14 @@ export function createServices(config: Config, database: Database, options: Serv
     people: createPeople({ db }),
     profile: createProfile({ db }),
     audit: createAudit({ db }),
-    reports: createReports({ db }),
+    // One report queue (core/moderation), with an adapter per kind: laptops, reviews (below), conversations (below).
+    reports: {
+      report: (actor: SessionUser, input: ReportInput) => fileReport(db, reportedAdverts, actor, input.advertId, input),
+      openByAdvert: (admin: SessionUser, page?: ReportsPage) => openReports(db, reportedAdverts, admin, page),
+      dismiss: (admin: SessionUser, advertId: string) => dismissReports(db, reportedAdverts, admin, advertId),
+      removeAdvert: (admin: SessionUser, advertId: string, reason: string) =>
+        removeReported(db, reportedAdverts, admin, advertId, reason),
+    },
     heldAdverts: createHeldAdverts({ db, jobs }),
     catalogue,
     /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
@@ -372,12 +391,21 @@ export function createServices(config: Config, database: Database, options: Serv
     priceGuidance: (query: Parameters<typeof priceGuidance>[1]) => priceGuidance(db, query),
     savedSearches: createSavedSearches({ db }),
     reviews: createReviews({ db }),
-    reviewReports: createReviewReports({ db }),
-    conversations: createConversations({
-      db,
-      quickReads,
-      limits: createMessageLimits(counters, options.messageLimits),
-    }),
+    reviewReports: {
+      report: (actor: SessionUser, reviewId: string, details?: string) =>
+        fileReport(db, reportedReviews, actor, reviewId, { details }),
+      open: (admin: SessionUser, page?: ReportsPage) => openReports(db, reportedReviews, admin, page),
+      dismiss: (admin: SessionUser, reviewId: string) => dismissReports(db, reportedReviews, admin, reviewId),
+      remove: (admin: SessionUser, reviewId: string, reason: string) =>
+        removeReported(db, reportedReviews, admin, reviewId, reason),
+    },
+    conversations: {
+      ...createConversations({ db, quickReads, limits: createMessageLimits(counters, options.messageLimits) }),
+      report: (actor: SessionUser, id: string, reason: ReportReason) =>
+        fileReport(db, reportedConversations, actor, id, { reason }),
+      reported: (admin: SessionUser, page?: ReportsPage) => openReports(db, reportedConversations, admin, page),
+      dismiss: (admin: SessionUser, id: string) => dismissReports(db, reportedConversations, admin, id),
+    },
     liveMessages: createLiveMessages({ db, listener: database.broadcast }),
     /** The top bar's two counts, the bell's and Messages', in one statement: every signed-in page reads them. */
     async unreadCounts(user: SessionUser): Promise<{ notices: number; messages: number }> {
@@ -390,6 +418,9 @@ export function createServices(config: Config, database: Database, options: Serv
     metrics,
   };
 }
+
+/** A page of one of the report queue's lists: the `next` of the page before. */
+type ReportsPage = Parameters<typeof openReports>[3];
 
 /** The orders domain with its money operations counted by outcome (relaptop_payments_total). */
 function countedMoney(orders: ReturnType<typeof createOrders>, metrics: Metrics): ReturnType<typeof createOrders> {
