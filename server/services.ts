@@ -41,15 +41,19 @@ import { createJobQueue } from "../core/jobs/index.ts";
 import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
 import {
-  createHeldAdverts,
-  createPeople,
+  approveHeldAdvert,
+  deactivateAccount,
   dismissReports,
   fileReport,
+  listPeople,
   openReports,
+  rejectHeldAdvert,
   removeReported,
   reportedAdverts,
   reportedConversations,
   reportedReviews,
+  reviewQueue,
+  setVerified,
 } from "../core/moderation/index.ts";
 import {
   CHANNELS,
@@ -358,7 +362,14 @@ export function createServices(config: Config, database: Database, options: Serv
     disputes,
     accounts: createAccounts({ db, auth, quickReads }),
     recovery: createAccountRecovery({ db, auth }),
-    people: createPeople({ db }),
+    // The moderation verbs take the database; the pages and the API call them here.
+    people: {
+      list: (admin: SessionUser, role: "seller" | "user", query: Parameters<typeof listPeople>[3]) =>
+        listPeople(db, admin, role, query),
+      setVerified: (admin: SessionUser, sellerId: string, verified: boolean) =>
+        setVerified(db, admin, sellerId, verified),
+      deactivate: (admin: SessionUser, userId: string) => deactivateAccount(db, admin, userId),
+    },
     profile: createProfile({ db }),
     audit: createAudit({ db }),
     // One report queue (core/moderation), with an adapter per kind: laptops, reviews (below), conversations (below).
@@ -369,7 +380,11 @@ export function createServices(config: Config, database: Database, options: Serv
       removeAdvert: (admin: SessionUser, advertId: string, reason: string) =>
         removeReported(db, reportedAdverts, admin, advertId, reason),
     },
-    heldAdverts: createHeldAdverts({ db, jobs }),
+    heldAdverts: {
+      queue: (admin: SessionUser, cursor?: string) => reviewQueue(db, admin, cursor),
+      approve: (admin: SessionUser, advertId: string) => approveHeldAdvert(db, jobs, admin, advertId),
+      reject: (admin: SessionUser, advertId: string, reason: string) => rejectHeldAdvert(db, admin, advertId, reason),
+    },
     catalogue,
     /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
     visitorCatalogue,
