@@ -110,23 +110,3 @@ export type ThreadView = z.infer<typeof threadSchema>;
 export const startedSchema = z.object({ id: z.uuid() });
 export const unreadMessagesSchema = z.object({ unread: z.int().min(0) });
 export const conversationIdParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
-
-/** A conversation with open reports, as admins' Reported Items lists it. */
-export const reportedConversationSchema = z.object({
-  id: z.uuid(),
-  advertName: z.string(),
-  buyer: person,
-  seller: person,
-  lastReportedAt: z.string(),
-  reports: z.array(z.object({ reporterName: z.string(), reason: z.enum(REPORT_REASONS) })),
-});
-export type ReportedConversation = z.infer<typeof reportedConversationSchema>;
-/** A page of them: pass `next` as `cursor` for the one after (null on the last page). */
-export const reportedConversationListSchema = z.object({
-  conversations: z.array(reportedConversationSchema),
-  next: z.string().nullable(),
-});
-export const reportedConversationsQuery = z.object({
-  cursor: z.string().max(200).optional().meta({ description: "The `next` of the page before" }),
-});
-export const BAD_REPORTED_CONVERSATIONS_CURSOR = "This page of reported conversations does not exist.";

@@ -5,23 +5,34 @@ import { REPORT_REASONS } from "./values.ts";
 
 export { REPORT_REASONS };
 
+/** A buyer's report of a laptop. */
 export const reportSchema = z.object({
-  advertId: z.string().min(1),
+  advertId: z.uuid(),
   reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }),
   details: optionalText(1000, "Keep it under 1000 characters"),
 });
 
 /** The reason an admin gives for removing something, told to `whom` (the seller, a review's author). */
-export const removalReason = (whom: string) =>
-  requiredText(`Tell ${whom} why`).max(300, "Keep it under 300 characters");
+const removalReason = (whom: string) => requiredText(`Tell ${whom} why`).max(300, "Keep it under 300 characters");
 
+/** Removing a laptop (reported or held for review): the reason its seller reads. */
 export const removalSchema = z.object({ reason: removalReason("the seller") });
+/** Removing a review: the reason its author reads. */
+export const reviewRemovalSchema = z.object({ reason: removalReason("the author") });
 
 export type ReportInput = z.infer<typeof reportSchema>;
 
-/* ── Replies ─────────────────────────────────────────────────────────────── */
+/** What an admin is told once a thing's open reports are dismissed. */
+export const REPORTS_DISMISSED = "Reports dismissed.";
 
-/** A laptop with open reports, as the Reported Items page and the API list them. */
+/* ── Replies: the report queue as Reported Items and the API list it ───────── */
+
+/** Each list of reported things is read in keyset pages: `cursor` is the `next` of the page before. */
+export const reportedListQuery = z.object({
+  cursor: z.string().max(200).optional().meta({ description: "The `next` of the page before" }),
+});
+
+/** A laptop with open reports. */
 export const reportedAdvertSchema = z.object({
   advertId: z.uuid(),
   name: z.string(),
@@ -32,15 +43,45 @@ export const reportedAdvertSchema = z.object({
   items: z.array(z.object({ reason: z.enum(REPORT_REASONS), details: z.string().nullable() })),
 });
 export type ReportedAdvert = z.infer<typeof reportedAdvertSchema>;
-/** A page of them: pass `next` as `cursor` for the one after (null on the last page). */
+/** A page of them: pass `next` as `cursor` for the one after (null on the last page); so for the two below. */
 export const reportedAdvertListSchema = z.object({
   groups: z.array(reportedAdvertSchema),
   next: z.string().nullable(),
 });
-export const reportedAdvertsQuery = z.object({
-  cursor: z.string().max(200).optional().meta({ description: "The `next` of the page before" }),
+
+/** A review with open reports. */
+export const reportedReviewSchema = z.object({
+  reviewId: z.uuid(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  authorName: z.string(),
+  productName: z.string(),
+  rating: z.int(),
+  body: z.string(),
+  reports: z.int(),
+  details: z.array(z.string()),
 });
-export const BAD_REPORTED_ADVERTS_CURSOR = "This page of reported laptops does not exist.";
+export type ReportedReview = z.infer<typeof reportedReviewSchema>;
+export const reportedReviewListSchema = z.object({
+  reviews: z.array(reportedReviewSchema),
+  next: z.string().nullable(),
+});
+
+const person = z.object({ id: z.string(), name: z.string() });
+/** A conversation with open reports: admins may read it from then on. */
+export const reportedConversationSchema = z.object({
+  id: z.uuid(),
+  advertName: z.string(),
+  buyer: person,
+  seller: person,
+  lastReportedAt: z.string(),
+  reports: z.array(z.object({ reporterName: z.string(), reason: z.enum(REPORT_REASONS) })),
+});
+export type ReportedConversation = z.infer<typeof reportedConversationSchema>;
+export const reportedConversationListSchema = z.object({
+  conversations: z.array(reportedConversationSchema),
+  next: z.string().nullable(),
+});
 
 /* ── People: admins' lists of sellers and buyers ─────────────────────────── */
 

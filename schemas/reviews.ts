@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { fromForm, numberFromText } from "./form-values.ts";
-import { removalReason } from "./moderation.ts";
 import { optionalText, requiredText, visibleLength } from "./text-fields.ts";
 import type { OrderStatus } from "./values.ts";
 
@@ -96,29 +95,6 @@ export const myReviewSchema = z.object({
 });
 export type MyReview = z.infer<typeof myReviewSchema>;
 
-/** A review with open reports, as Reported Items and the API list them. */
-export const reportedReviewSchema = z.object({
-  reviewId: z.uuid(),
-  sellerId: z.string(),
-  sellerName: z.string(),
-  authorName: z.string(),
-  productName: z.string(),
-  rating: z.int(),
-  body: z.string(),
-  reports: z.int(),
-  details: z.array(z.string()),
-});
-export type ReportedReview = z.infer<typeof reportedReviewSchema>;
-/** A page of them: pass `next` as `cursor` for the one after (null on the last page). */
-export const reportedReviewListSchema = z.object({
-  reviews: z.array(reportedReviewSchema),
-  next: z.string().nullable(),
-});
-export const reportedReviewsQuery = z.object({
-  cursor: z.string().max(200).optional().meta({ description: "The `next` of the page before" }),
-});
-export const BAD_REPORTED_REVIEWS_CURSOR = "This page of reported reviews does not exist.";
-
 /** What the laptop page's trust panel shows about its seller. */
 export const sellerTrustSchema = z.object({
   verified: z.boolean(),
@@ -127,6 +103,3 @@ export const sellerTrustSchema = z.object({
   rating: ratingSchema.nullable(),
 });
 export type SellerTrust = z.infer<typeof sellerTrustSchema>;
-
-/** An admin's removal: the reason its author reads. */
-export const reviewRemovalSchema = z.object({ reason: removalReason("the author") });

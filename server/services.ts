@@ -39,7 +39,21 @@ import { createFavourites, defineSaverAlertJob } from "../core/favourites/index.
 import { createJobQueue } from "../core/jobs/index.ts";
 import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
-import { createHeldAdverts, createPeople, createReports } from "../core/moderation/index.ts";
+import {
+  approveHeldAdvert,
+  deactivateAccount,
+  dismissReports,
+  fileReport,
+  listPeople,
+  openReports,
+  rejectHeldAdvert,
+  removeReported,
+  reportedAdverts,
+  reportedConversations,
+  reportedReviews,
+  reviewQueue,
+  setVerified,
+} from "../core/moderation/index.ts";
 import {
   createDelivery,
   createLiveCounts,
@@ -72,10 +86,12 @@ import {
   createStripePayoutProvider,
   type PayoutProvider,
 } from "../core/payouts/index.ts";
-import { createReviewReports, createReviews } from "../core/reviews/index.ts";
+import { createReviews } from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
+import type { ReportInput } from "../schemas/moderation.ts";
+import type { ReportReason } from "../schemas/values.ts";
 import type { Config } from "./config.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { createRequestsInHand } from "./requests-in-hand.ts";
@@ -309,6 +325,10 @@ export function createServices(config: Config, database: Database, options: Serv
     },
     conversations: {
       ...createConversations({ db, quickReads, limits: createMessageLimits(counters, options.messageLimits) }),
+      report: (actor: SessionUser, id: string, reason: ReportReason) =>
+        fileReport(db, reportedConversations, actor, id, { reason }),
+      reported: (admin: SessionUser, page?: ReportsPage) => openReports(db, reportedConversations, admin, page),
+      dismiss: (admin: SessionUser, id: string) => dismissReports(db, reportedConversations, admin, id),
       live: createLiveMessages({ db, listener: database.broadcast }),
       /** The top bar's two counts, the bell's and Messages': every signed-in page reads them. */
       unreadCounts: (user: SessionUser) => unreadCounts(quickReads, user),
@@ -319,9 +339,27 @@ export function createServices(config: Config, database: Database, options: Serv
     ledger: { rollUp: () => rollUpLedgerDays(db) },
     media,
     moderation: {
-      people: createPeople({ db }),
-      reports: createReports({ db }),
-      heldAdverts: createHeldAdverts({ db, jobs }),
+      people: {
+        list: (admin: SessionUser, role: "seller" | "user", query: Parameters<typeof listPeople>[3]) =>
+          listPeople(db, admin, role, query),
+        setVerified: (admin: SessionUser, sellerId: string, verified: boolean) =>
+          setVerified(db, admin, sellerId, verified),
+        deactivate: (admin: SessionUser, userId: string) => deactivateAccount(db, admin, userId),
+      },
+      // One report queue, with an adapter per kind: laptops here, reviews and conversations in their domains.
+      reports: {
+        report: (actor: SessionUser, input: ReportInput) =>
+          fileReport(db, reportedAdverts, actor, input.advertId, input),
+        openByAdvert: (admin: SessionUser, page?: ReportsPage) => openReports(db, reportedAdverts, admin, page),
+        dismiss: (admin: SessionUser, advertId: string) => dismissReports(db, reportedAdverts, admin, advertId),
+        removeAdvert: (admin: SessionUser, advertId: string, reason: string) =>
+          removeReported(db, reportedAdverts, admin, advertId, reason),
+      },
+      heldAdverts: {
+        queue: (admin: SessionUser, cursor?: string) => reviewQueue(db, admin, cursor),
+        approve: (admin: SessionUser, advertId: string) => approveHeldAdvert(db, jobs, admin, advertId),
+        reject: (admin: SessionUser, advertId: string, reason: string) => rejectHeldAdvert(db, admin, advertId, reason),
+      },
       /** Admins' streams only: their moderation queue changed (Reported Items reads itself again). */
       live: createLiveModeration({ listener: database.broadcast }),
     },
@@ -337,7 +375,17 @@ export function createServices(config: Config, database: Database, options: Serv
     orders,
     payments: provider,
     payouts,
-    reviews: { ...createReviews({ db }), reports: createReviewReports({ db }) },
+    reviews: {
+      ...createReviews({ db }),
+      reports: {
+        report: (actor: SessionUser, reviewId: string, details?: string) =>
+          fileReport(db, reportedReviews, actor, reviewId, { details }),
+        open: (admin: SessionUser, page?: ReportsPage) => openReports(db, reportedReviews, admin, page),
+        dismiss: (admin: SessionUser, reviewId: string) => dismissReports(db, reportedReviews, admin, reviewId),
+        remove: (admin: SessionUser, reviewId: string, reason: string) =>
+          removeReported(db, reportedReviews, admin, reviewId, reason),
+      },
+    },
     savedSearches: {
       ...createSavedSearches({ db }),
       /** Tests: match published adverts against saved searches now, in this process. */
@@ -356,6 +404,9 @@ export function createServices(config: Config, database: Database, options: Serv
   };
   return { services, runtime };
 }
+
+/** A page of one of the report queue's lists: the `next` of the page before. */
+type ReportsPage = Parameters<typeof openReports>[3];
 
 /** The orders domain with its money operations counted by outcome (relaptop_payments_total). */
 function countedMoney(orders: ReturnType<typeof createOrders>, metrics: Metrics): ReturnType<typeof createOrders> {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import type { PersonRow } from "../../core/moderation/index.ts";
+import type { PersonRow } from "../../schemas/moderation.ts";
 import { busyButton, useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDeleteDialog } from "./dialog.tsx";

@@ -56,7 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** A review's seller answers it; anyone signed in reports it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const parsed = await parseForm(request, z.object({ intent: z.enum(["answer", "report"]), reviewId: z.string() }));
+  const parsed = await parseForm(request, z.object({ intent: z.enum(["answer", "report"]), reviewId: z.uuid() }));
   if (parsed.error) return parsed.error;
   const { reviews } = context.get(appContext).services;
   const reviewReports = reviews.reports;

@@ -3,7 +3,7 @@ import type { SessionUser } from "../accounts/index.ts";
 import { createInbox, unreadMessages } from "./inbox.ts";
 import type { MessageLimiter } from "./limits.ts";
 import { typicalReplyTime } from "./reply-time.ts";
-import { createSafety } from "./safety.ts";
+import { block, unblock } from "./safety.ts";
 import { createSending } from "./send.ts";
 import { createThread } from "./thread.ts";
 
@@ -23,7 +23,8 @@ export function createConversations({
 }) {
   return {
     ...createSending({ db, limits }),
-    ...createSafety({ db }),
+    block: (actor: SessionUser, conversationId: string) => block(db, actor, conversationId),
+    unblock: (actor: SessionUser, conversationId: string) => unblock(db, actor, conversationId),
     inbox: createInbox(quickReads),
     open: createThread(db, quickReads),
     unreadCount: (actor: SessionUser) => unreadMessages(quickReads, actor.id),

@@ -9,6 +9,8 @@ export { inboxQuery } from "./inbox.ts";
 export { createMessageLimits, type MessageLimiter, type MessageLimits } from "./limits.ts";
 export { createLiveMessages, type LiveMessages } from "./live.ts";
 export { type ReplyTime, typicalReplyTime } from "./reply-time.ts";
+// For the report queue (core/moderation): who may report a conversation, and what a report changes here.
+export { asParty, markReported } from "./safety.ts";
 export { preview } from "./send.ts";
 export { messagesQuery } from "./thread.ts";
 export { unreadCounts } from "./unread-counts.ts";

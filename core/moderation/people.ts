@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 import type { PeoplePage, PersonRow } from "../../schemas/moderation.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
@@ -8,129 +8,114 @@ import { AppError } from "../errors.ts";
 import { notify } from "../notifications/index.ts";
 import { removeAllOf } from "../orders/index.ts";
 
-export const PEOPLE_PAGE_SIZE = 25;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const notFound = () => new AppError("NOT_FOUND", "This account does not exist.");
-
 /**
  * Admins and the people of the marketplace: list, verify and delete sellers and buyers.
  * Every admin action is recorded.
  */
-export function createPeople({ db }: { db: Db }) {
-  const record = (
-    admin: SessionUser,
-    action: string,
-    targetId: string,
-    summary: string,
-    tx: Parameters<typeof recordAdminAction>[0] = db,
-  ) => recordAdminAction(tx, admin.id, action, { type: "user", id: targetId }, summary);
 
+const PEOPLE_PAGE_SIZE = 25;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const notFound = () => new AppError("NOT_FOUND", "This account does not exist.");
+const account = (id: string) => ({ type: "user" as const, id });
+
+/** Sellers or buyers, newest first, searchable by name or email; pages of 25 (offset: admin lists stay small). */
+export async function listPeople(
+  db: Db | Tx,
+  admin: SessionUser,
+  role: "seller" | "user",
+  { q, page = 1 }: { q?: string; page?: number },
+): Promise<PeoplePage> {
+  requireAdmin(admin);
+  const where = and(
+    eq(users.role, role),
+    q ? or(ilike(users.name, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        verified: users.verified,
+        emailVerified: users.emailVerified,
+        actingAsSeller: users.actingAsSeller,
+        deactivatedAt: users.deactivatedAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(sql`${users.createdAt} desc`, users.id)
+      .limit(PEOPLE_PAGE_SIZE)
+      .offset((Math.max(1, Math.min(page, 10_000)) - 1) * PEOPLE_PAGE_SIZE),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
   return {
-    /** Sellers or buyers, newest first, searchable by name or email; pages of 25 (offset: admin lists stay small). */
-    async list(
-      admin: SessionUser,
-      role: "seller" | "user",
-      { q, page = 1 }: { q?: string; page?: number },
-    ): Promise<PeoplePage> {
-      requireAdmin(admin);
-      const where = and(
-        eq(users.role, role),
-        q ? or(ilike(users.name, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`)) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            role: users.role,
-            verified: users.verified,
-            emailVerified: users.emailVerified,
-            actingAsSeller: users.actingAsSeller,
-            deactivatedAt: users.deactivatedAt,
-            createdAt: users.createdAt,
-          })
-          .from(users)
-          .where(where)
-          .orderBy(sql`${users.createdAt} desc`, users.id)
-          .limit(PEOPLE_PAGE_SIZE)
-          .offset((Math.max(1, Math.min(page, 10_000)) - 1) * PEOPLE_PAGE_SIZE),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return {
-        people: rows.map(
-          ({ deactivatedAt, createdAt, ...r }): PersonRow => ({
-            ...r,
-            deactivated: deactivatedAt !== null,
-            joinedAt: createdAt.toISOString(),
-          }),
-        ),
-        total: Number(total?.n ?? 0),
-        pageSize: PEOPLE_PAGE_SIZE,
-      };
-    },
-
-    /**
-     * Make Verified (or revoke it). The verified mark on the seller's adverts is read from the
-     * account, so every advert shows the change at once; a newly verified seller is told. Returns
-     * whether anything changed.
-     */
-    async setVerified(admin: SessionUser, sellerId: string, verified: boolean): Promise<boolean> {
-      requireAdmin(admin);
-      return db.transaction(async (tx) => {
-        const changed = await tx
-          .update(users)
-          .set({ verified })
-          .where(and(eq(users.id, sellerId), eq(users.role, "seller"), sql`${users.verified} <> ${verified}`))
-          .returning({ name: users.name });
-        if (changed.length === 0) {
-          const [exists] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.id, sellerId), eq(users.role, "seller")));
-          if (!exists) throw notFound();
-          return false;
-        }
-        if (verified) await notify(tx, "account.sellerVerified", { recipientId: sellerId, params: {} });
-        await record(
-          admin,
-          verified ? "verify-seller" : "unverify-seller",
-          sellerId,
-          `${verified ? "Verified" : "Revoked verification of"} ${changed[0]?.name}`,
-          tx,
-        );
-        return true;
-      });
-    },
-
-    /**
-     * Delete an account without destroying history: it can no longer sign in, its sessions end,
-     * its available adverts leave the catalogue, and its orders and payments stay readable.
-     */
-    async deactivate(admin: SessionUser, userId: string) {
-      requireAdmin(admin);
-      if (userId === admin.id) throw new AppError("CONFLICT", "You cannot delete your own account.");
-      await db.transaction(async (tx) => {
-        // NO KEY UPDATE, not UPDATE: a sale in flight writes rows that refer to this account (its notices),
-        // whose key-share lock UPDATE would wait on while that sale waits on the advert locked below — a deadlock.
-        const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
-        if (!target) throw notFound();
-        if (target.deactivatedAt) return;
-        if (target.role === "admin") {
-          const [admins] = await tx
-            .select({ n: count() })
-            .from(users)
-            .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)));
-          if (Number(admins?.n ?? 0) <= 1) throw new AppError("CONFLICT", "The last admin cannot be deleted.");
-        }
-        await tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await removeAllOf(tx, userId, admin.id);
-        await record(admin, "delete-account", userId, `Deleted ${target.role} ${target.name} <${target.email}>`, tx);
-      });
-    },
+    people: rows.map(
+      ({ deactivatedAt, createdAt, ...r }): PersonRow => ({
+        ...r,
+        deactivated: deactivatedAt !== null,
+        joinedAt: createdAt.toISOString(),
+      }),
+    ),
+    total: Number(total?.n ?? 0),
+    pageSize: PEOPLE_PAGE_SIZE,
   };
 }
 
-export type People = ReturnType<typeof createPeople>;
+/**
+ * Make Verified (or revoke it). The verified mark on the seller's adverts is read from the
+ * account, so every advert shows the change at once; a newly verified seller is told. Returns
+ * whether anything changed.
+ */
+export async function setVerified(db: Db | Tx, admin: SessionUser, sellerId: string, verified: boolean) {
+  requireAdmin(admin);
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ verified })
+      .where(and(eq(users.id, sellerId), eq(users.role, "seller"), sql`${users.verified} <> ${verified}`))
+      .returning({ name: users.name });
+    if (changed.length === 0) {
+      const [exists] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, sellerId), eq(users.role, "seller")));
+      if (!exists) throw notFound();
+      return false;
+    }
+    if (verified) await notify(tx, "account.sellerVerified", { recipientId: sellerId, params: {} });
+    const summary = `${verified ? "Verified" : "Revoked verification of"} ${changed[0]?.name}`;
+    await recordAdminAction(tx, admin.id, verified ? "verify-seller" : "unverify-seller", account(sellerId), summary);
+    return true;
+  });
+}
+
+/**
+ * Delete an account without destroying history: it can no longer sign in, its sessions end,
+ * its available adverts leave the catalogue, and its orders and payments stay readable.
+ */
+export async function deactivateAccount(db: Db | Tx, admin: SessionUser, userId: string) {
+  requireAdmin(admin);
+  if (userId === admin.id) throw new AppError("CONFLICT", "You cannot delete your own account.");
+  await db.transaction(async (tx) => {
+    // NO KEY UPDATE, not UPDATE: a sale in flight writes rows that refer to this account (its notices),
+    // whose key-share lock UPDATE would wait on while that sale waits on the advert locked below — a deadlock.
+    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
+    if (!target) throw notFound();
+    if (target.deactivatedAt) return;
+    if (target.role === "admin") {
+      const [admins] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)));
+      if (Number(admins?.n ?? 0) <= 1) throw new AppError("CONFLICT", "The last admin cannot be deleted.");
+    }
+    await tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await removeAllOf(tx, userId, admin.id);
+    const summary = `Deleted ${target.role} ${target.name} <${target.email}>`;
+    await recordAdminAction(tx, admin.id, "delete-account", account(userId), summary);
+  });
+}

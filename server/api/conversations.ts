@@ -6,8 +6,6 @@ import {
   inboxSchema,
   messageSchema,
   reportConversationSchema,
-  reportedConversationListSchema,
-  reportedConversationsQuery,
   sendMessageSchema,
   startConversationSchema,
   startedSchema,
@@ -15,6 +13,7 @@ import {
   threadSchema,
   unreadMessagesSchema,
 } from "../../schemas/conversations.ts";
+import { reportedConversationListSchema, reportedListQuery } from "../../schemas/moderation.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -141,7 +140,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Conversations with open reports, most recently reported first (admin; pass `next` as `cursor`)",
-        querystring: reportedConversationsQuery,
+        querystring: reportedListQuery,
         response: { 200: reportedConversationListSchema, ...errorResponses },
       },
     },

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  removalSchema,
-  reportedAdvertListSchema,
-  reportedAdvertsQuery,
-  reportSchema,
-} from "../../schemas/moderation.ts";
+import { removalSchema, reportedAdvertListSchema, reportedListQuery, reportSchema } from "../../schemas/moderation.ts";
 import { advertIdParams, idParams } from "../../schemas/params.ts";
 import { heldAdvertListSchema } from "../../schemas/review-signals.ts";
 import { errorResponses } from "../http/errors.ts";
@@ -36,7 +31,7 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags,
         summary: "Open reports grouped by laptop, most reported first (admin; pass `next` as `cursor`)",
-        querystring: reportedAdvertsQuery,
+        querystring: reportedListQuery,
         response: { 200: reportedAdvertListSchema, ...errorResponses },
       },
     },

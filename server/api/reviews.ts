@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { reportedListQuery, reportedReviewListSchema, reviewRemovalSchema } from "../../schemas/moderation.ts";
 import { accountIdParams, idParams } from "../../schemas/params.ts";
 import {
   answerSchema,
-  reportedReviewListSchema,
-  reportedReviewsQuery,
   reviewPageQuery,
-  reviewRemovalSchema,
   reviewReportSchema,
   reviewSchema,
   sellerReviewsSchema,
@@ -107,7 +105,7 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags,
         summary: "Reviews with open reports, most reported first (admin; pass `next` as `cursor`)",
-        querystring: reportedReviewsQuery,
+        querystring: reportedListQuery,
         response: { 200: reportedReviewListSchema, ...errorResponses },
       },
     },

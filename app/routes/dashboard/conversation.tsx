@@ -11,6 +11,7 @@ import {
   sendMessageSchema,
   type ThreadView,
 } from "../../../schemas/conversations.ts";
+import { REPORTS_DISMISSED } from "../../../schemas/moderation.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { LocalTime } from "../../components/local-time.tsx";
 import { MessageForm, type MessageFormData } from "../../components/message-form.tsx";
@@ -42,6 +43,8 @@ const intentSchema = z.object({ intent: z.enum(["send", "block", "unblock", "rep
 /** Plain form posts that come back to this page, so that everything works without JavaScript. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
+  // An id that is no UUID is no conversation's (PostgreSQL would refuse it): not found, before anything is read.
+  if (!z.uuid().safeParse(params.id).success) throw notFound(CONVERSATION_MESSAGES.notFound);
   const form = await request.formData();
   const { conversations } = context.get(appContext).services;
   const here = `/dashboard/messages/${params.id}`;
@@ -80,7 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         }
         return redirectWithToast(context, "/dashboard/reported-items", {
           type: "success",
-          message: "Reports dismissed.",
+          message: REPORTS_DISMISSED,
         });
       }
     }

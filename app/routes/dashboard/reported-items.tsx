@@ -1,23 +1,25 @@
-import { useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { z } from "zod";
-import { appContext } from "#app-context";
+import { type AppContext, appContext } from "#app-context";
+import type { SessionUser } from "../../../core/accounts/index.ts";
 import { AppError, isAppError } from "../../../core/errors.ts";
-import { removalSchema } from "../../../schemas/moderation.ts";
+import { REPORTS_DISMISSED, removalSchema, reviewRemovalSchema } from "../../../schemas/moderation.ts";
 import { MODERATION_EVENT } from "../../../schemas/notification-labels.ts";
-import { AdvertRow } from "../../components/advert-row.tsx";
-import { HeldAdvertRow } from "../../components/held-advert-row.tsx";
 import { Pager } from "../../components/pager.tsx";
-import { ReasonDialog } from "../../components/reason-dialog.tsx";
-import { ReportedReviewRow } from "../../components/reported-review-row.tsx";
-import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
+import type { RowField } from "../../components/reported-item-row.tsx";
+import {
+  HeldAdvertRow,
+  ReportedAdvertRow,
+  ReportedConversationRow,
+  ReportedReviewRow,
+} from "../../components/reported-rows.tsx";
+import { appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
 import { notFound } from "../../lib/not-found.server.ts";
-import { reviewAction } from "../../lib/review-moderation.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import type { Route } from "./+types/reported-items";
 
@@ -50,55 +52,72 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** What a row's buttons post: the answer, and the field naming the thing (its kind). */
+const rowForm = z.object({
+  intent: z.enum(["dismiss", "remove", "approve", "reject"]),
+  advertId: z.uuid().optional(),
+  reviewId: z.uuid().optional(),
+  conversationId: z.uuid().optional(),
+});
+type Intent = z.infer<typeof rowForm>["intent"];
+type Services = AppContext["services"];
+
+/** An answer to one kind of thing: what it does, the reason it asks for first (if any), what the admin is told. */
+interface Answer {
+  run: (services: Services, admin: SessionUser, id: string, reason: string) => Promise<unknown>;
+  reason?: typeof removalSchema;
+  told: string;
+}
+const ANSWERS: Record<RowField, Partial<Record<Intent, Answer>>> = {
+  advertId: {
+    dismiss: { run: (s, admin, id) => s.moderation.reports.dismiss(admin, id), told: REPORTS_DISMISSED },
+    remove: {
+      run: (s, admin, id, reason) => s.moderation.reports.removeAdvert(admin, id, reason),
+      reason: removalSchema,
+      told: "The advert is removed; its seller sees why.",
+    },
+    approve: {
+      run: (s, admin, id) => s.moderation.heldAdverts.approve(admin, id),
+      told: "Approved: the advert is public.",
+    },
+    reject: {
+      run: (s, admin, id, reason) => s.moderation.heldAdverts.reject(admin, id, reason),
+      reason: removalSchema,
+      told: "Rejected; its seller sees why.",
+    },
+  },
+  reviewId: {
+    dismiss: { run: (s, admin, id) => s.reviews.reports.dismiss(admin, id), told: REPORTS_DISMISSED },
+    remove: {
+      run: (s, admin, id, reason) => s.reviews.reports.remove(admin, id, reason),
+      reason: reviewRemovalSchema,
+      told: "The review is removed; its author sees why.",
+    },
+  },
+  conversationId: {
+    dismiss: { run: (s, admin, id) => s.conversations.dismiss(admin, id), told: REPORTS_DISMISSED },
+  },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireUser(request, context, "admin");
-  const form = await request.formData();
-  if (form.get("reviewId") !== null) return reviewAction(context, admin, form);
-  const parsed = validateForm(
-    form,
-    z.object({
-      intent: z.enum(["dismiss", "remove", "dismiss-conversation", "approve", "reject"]),
-      advertId: z.string().min(1).optional(),
-      conversationId: z.uuid().optional(),
-    }),
-  );
+  const parsed = validateForm(await request.formData(), rowForm);
   if (parsed.error) return parsed.error;
-  const { moderation, conversations } = context.get(appContext).services;
-  const { reports, heldAdverts } = moderation;
+  const field = (["reviewId", "conversationId", "advertId"] as const).find((f) => parsed.value[f]);
+  const answer = field && ANSWERS[field][parsed.value.intent];
+  const id = field && parsed.value[field];
+  if (!answer || !id) return appErrorData(new AppError("VALIDATION_FAILED", "Unknown action."));
+  const reason = answer.reason ? validateForm(parsed.form, answer.reason) : null;
+  if (reason?.error) return reason.error;
   try {
-    if (parsed.value.intent === "dismiss-conversation") {
-      await conversations.dismiss(admin, parsed.value.conversationId ?? "");
-      return dataWithToast(context, { ok: true }, { type: "success", message: "Reports dismissed." });
-    }
-    if (!parsed.value.advertId) return appErrorData(new AppError("NOT_FOUND", "This laptop does not exist."));
-    if (parsed.value.intent === "dismiss") {
-      await reports.dismiss(admin, parsed.value.advertId);
-      return dataWithToast(context, { ok: true }, { type: "success", message: "Reports dismissed." });
-    }
-    if (parsed.value.intent === "approve") {
-      await heldAdverts.approve(admin, parsed.value.advertId);
-      return dataWithToast(context, { ok: true }, { type: "success", message: "Approved: the advert is public." });
-    }
-    const removal = validateForm(parsed.form, removalSchema);
-    if (removal.error) return removal.error;
-    if (parsed.value.intent === "reject") {
-      await heldAdverts.reject(admin, parsed.value.advertId, removal.value.reason);
-      return dataWithToast(context, { ok: true }, { type: "success", message: "Rejected; its seller sees why." });
-    }
-    await reports.removeAdvert(admin, parsed.value.advertId, removal.value.reason);
-    return dataWithToast(
-      context,
-      { ok: true },
-      { type: "success", message: "The advert is removed; its seller sees why." },
-    );
+    await answer.run(context.get(appContext).services, admin, id, reason?.value.reason ?? "");
+    return dataWithToast(context, { ok: true }, { type: "success", message: answer.told });
   } catch (error) {
     return appErrorData(error);
   }
 }
 
 export const meta = () => [{ title: "Reported Items — ReLaptop" }];
-
-type Group = Route.ComponentProps["loaderData"]["groups"][number];
 
 export default function ReportedItems({
   loaderData: { groups, reviews, conversations, next, held },
@@ -110,8 +129,6 @@ export default function ReportedItems({
   // A decided row goes: focus moves to the row now in its place (or the heading), not to the top of the page.
   const heldList = useListFocus<HTMLUListElement>(held.adverts.length, mainHeading);
   const groupList = useListFocus<HTMLUListElement>(groups.length, mainHeading);
-  const reviewList = useListFocus<HTMLUListElement>(reviews.length, mainHeading);
-  const conversationList = useListFocus<HTMLUListElement>(conversations.length, mainHeading);
   // "More" for the held adverts keeps the other lists' pages, as each list's pager does.
   const { search } = useLocation();
   const moreHeld = new URLSearchParams(search);
@@ -150,134 +167,40 @@ export default function ReportedItems({
       ) : (
         <ul ref={groupList.ref} onFocus={groupList.onFocus} className="flex flex-col gap-3">
           {groups.map((g) => (
-            <ReportGroup key={g.advertId} group={g} />
+            <ReportedAdvertRow key={g.advertId} group={g} />
           ))}
         </ul>
       )}
       <Pager nextCursor={next.adverts} param="advertsCursor" label="Pages of reported laptops" />
-      {reviews.length > 0 && (
-        <>
-          <h2 className="mb-3 mt-8 text-xl font-semibold">Reported reviews</h2>
-          <ul ref={reviewList.ref} onFocus={reviewList.onFocus} className="flex flex-col gap-3">
-            {reviews.map((r) => (
-              <ReportedReviewRow key={r.reviewId} review={r} />
-            ))}
-          </ul>
-        </>
-      )}
+      <RowList heading="Reported reviews" count={reviews.length}>
+        {reviews.map((r) => (
+          <ReportedReviewRow key={r.reviewId} review={r} />
+        ))}
+      </RowList>
       <Pager nextCursor={next.reviews} param="reviewsCursor" label="Pages of reported reviews" />
-      {conversations.length > 0 && (
-        <>
-          <h2 className="mt-6 mb-3 text-2xl font-bold">Reported conversations</h2>
-          <ul ref={conversationList.ref} onFocus={conversationList.onFocus} className="flex flex-col gap-3">
-            {conversations.map((c) => (
-              <ReportedConversationRow key={c.id} conversation={c} />
-            ))}
-          </ul>
-        </>
-      )}
+      <RowList heading="Reported conversations" count={conversations.length}>
+        {conversations.map((c) => (
+          <ReportedConversationRow key={c.id} conversation={c} />
+        ))}
+      </RowList>
       <Pager nextCursor={next.conversations} param="conversationsCursor" label="Pages of reported conversations" />
     </section>
   );
 }
 
-/** A reported conversation: admins may read it from now on (never one that no one reported). */
-function ReportedConversationRow({
-  conversation: c,
-}: {
-  conversation: Route.ComponentProps["loaderData"]["conversations"][number];
-}) {
-  const fetcher = useFetcher<ActionErrors>();
-  const hydrated = useHydrated();
+/**
+ * A list under its heading, shown while it has rows. It stays mounted when empty, so that when its last row
+ * goes, focus still moves (to the page's heading).
+ */
+function RowList({ heading, count, children }: { heading: string; count: number; children: ReactNode }) {
+  const list = useListFocus<HTMLUListElement>(count, mainHeading);
+  if (count === 0) return null;
   return (
-    <li className="card border border-base-300">
-      <div className="card-body gap-2 p-4">
-        <h3 className="card-title text-lg">
-          <Link to={`/dashboard/messages/${c.id}`} className="link-hover">
-            {c.advertName}: {c.buyer.name} and {c.seller.name}
-          </Link>
-          <span className="badge badge-warning">
-            {c.reports.length} report{c.reports.length === 1 ? "" : "s"}
-          </span>
-        </h3>
-        <ul className="list-disc pl-5 text-sm">
-          {c.reports.map((r) => (
-            <li key={r.reporterName}>
-              <strong>{r.reason}</strong>, reported by {r.reporterName}
-            </li>
-          ))}
-        </ul>
-        <div className="card-actions">
-          <Link to={`/dashboard/messages/${c.id}`} className="btn btn-sm">
-            Read the conversation
-          </Link>
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={fetcher.state !== "idle" || !hydrated}
-            onClick={() => fetcher.submit({ intent: "dismiss-conversation", conversationId: c.id }, { method: "post" })}
-          >
-            Dismiss
-          </button>
-        </div>
-      </div>
-    </li>
-  );
-}
-
-function ReportGroup({ group: g }: { group: Group }) {
-  const fetcher = useFetcher<ActionErrors>();
-  const hydrated = useHydrated();
-  const [removing, setRemoving] = useState(false);
-  const busy = fetcher.state !== "idle" || !hydrated;
-  return (
-    <AdvertRow
-      imageUrl={g.imageUrl}
-      title={
-        <>
-          <Link to={`/laptops/${g.advertId}`} className="link-hover">
-            {g.name}
-          </Link>
-          <span className="badge badge-warning">
-            {g.reports} report{g.reports === 1 ? "" : "s"}
-          </span>
-        </>
-      }
-      dialog={
-        <ReasonDialog
-          open={removing}
-          onClose={() => setRemoving(false)}
-          title={`Remove ${g.name}`}
-          intent="remove"
-          advertId={g.advertId}
-          submitLabel="Remove advert"
-          fetcher={fetcher}
-        />
-      }
-    >
-      <p className="text-sm">Seller: {g.sellerName}</p>
-      <ul className="list-disc pl-5 text-sm">
-        {g.items.map((item, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: reports have no order of their own here
-          <li key={i}>
-            <strong>{item.reason}</strong>
-            {item.details && `: ${item.details}`}
-          </li>
-        ))}
+    <>
+      <h2 className="mb-3 mt-8 text-xl font-semibold">{heading}</h2>
+      <ul ref={list.ref} onFocus={list.onFocus} className="flex flex-col gap-3">
+        {children}
       </ul>
-      <div className="card-actions">
-        <button
-          type="button"
-          className="btn btn-sm"
-          disabled={busy}
-          onClick={() => fetcher.submit({ intent: "dismiss", advertId: g.advertId }, { method: "post" })}
-        >
-          Dismiss
-        </button>
-        <button type="button" className="btn btn-sm btn-error" disabled={busy} onClick={() => setRemoving(true)}>
-          Remove advert
-        </button>
-      </div>
-    </AdvertRow>
+    </>
   );
 }
