@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts } from "../../db/schema/index.ts";
-import { FACET_CAP, type Facets, PRICE_BANDS, SEARCH_FILTERS, type SearchParams } from "../../schemas/search.ts";
-import { asPlaceholder, cpuPattern, filterShape, searchConditions } from "./search.ts";
+import { FACET_CAP, type Facets, PRICE_BANDS, type SearchParams } from "../../schemas/search.ts";
+import { FILTER_NAMES } from "../../schemas/search-filters.ts";
+import { asPlaceholder, filterShape, searchConditions } from "./search.ts";
+import { filterValues } from "./search-filters.ts";
 
 /** Which price band (index in PRICE_BANDS) a price falls in, in SQL. */
 const priceBand = sql.raw(
@@ -92,7 +94,6 @@ export function createFacets(db: Db, keep: KeepSlowCounts = KEEP_SLOW_COUNTS) {
 
   async function read(p: SearchParams): Promise<CountedSearch> {
     const name = `facets_${filterShape(p)}`;
-    const values = { ...p, cpuPattern: cpuPattern(p.cpu) };
     let query = queries.get(name);
     if (!query) {
       const built = buildFacets(db, p);
@@ -102,7 +103,7 @@ export function createFacets(db: Db, keep: KeepSlowCounts = KEEP_SLOW_COUNTS) {
       query = p.q ? built : built.prepare(name);
       queries.set(name, query);
     }
-    const rows = await query.execute(values);
+    const rows = await query.execute(filterValues(p));
     const whole = rows.find((r) => Number(r.set) === ALL);
     const total = whole?.n ?? 0;
     const facets: Facets = {
@@ -136,7 +137,7 @@ export function createFacets(db: Db, keep: KeepSlowCounts = KEEP_SLOW_COUNTS) {
 
   /** Counts, kept or read now; `forget` drops every kept one (a change to the catalogue was announced). */
   async function countFacets(p: SearchParams): Promise<CountedSearch> {
-    const key = JSON.stringify(SEARCH_FILTERS.map((k) => p[k] ?? null));
+    const key = JSON.stringify(FILTER_NAMES.map((k) => p[k] ?? null));
     const now = Date.now();
     const found = kept.get(key);
     if (found && found.until > now) return found.counted;
