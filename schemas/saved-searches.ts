@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
 import { booleanFromText, fromForm, numberFromText } from "./form-values.ts";
-import { FILTER_ERRORS, SORTS, SPEC_NUMBERS, searchSchema } from "./search.ts";
-import { requiredText, saysSomething } from "./text-fields.ts";
-import { findNul } from "./text-safety.ts";
-import { CONDITIONS, SAVED_SEARCH_ALERTS } from "./values.ts";
+import { SORTS } from "./search.ts";
+import { checksFor, FILTER_ERRORS, optionalField, savedText } from "./search-filter-checks.ts";
+import { FILTER_NAMES, SEARCH_FILTERS, type TextForm } from "./search-filters.ts";
+import { SAVED_SEARCH_ALERTS } from "./values.ts";
 
 export { describeSearch } from "./saved-search-names.ts";
 
@@ -18,42 +18,8 @@ export { describeSearch } from "./saved-search-names.ts";
 export const MAX_SAVED_SEARCHES = 50;
 export const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
 export const alreadySaved = (name: string) => `You have already saved this search, as “${name}”.`;
-/** A brand that is not a brand id, or names no brand: one message for both (no search for it could match). */
-export const CHOOSE_A_BRAND = "Choose a brand from the list";
+export { CHOOSE_A_BRAND } from "./search-filter-checks.ts";
 export const BAD_MATCHES_CURSOR = "This page of matches does not exist.";
-
-/** A filter left out: absent or null (JSON). */
-const absent = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullish()
-    .transform((v) => v ?? undefined)
-    .optional();
-/**
- * A text or choice filter left out: absent, null, or empty — "any", as the form's empty fields say; text of
- * nothing visible is empty too (text-fields.ts).
- */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" && !saysSomething(v) ? undefined : v), absent(schema));
-const text = (label: string, max: number) =>
-  requiredText(`${label} cannot be empty`)
-    .max(max, `${label} must be ${max} characters or fewer`)
-    .refine((v) => findNul(v) === null, `${label} contains a character that is not allowed`);
-const dollars = (label: string) =>
-  z
-    .number({ error: `${label} must be an amount in dollars` })
-    .positive(`${label} must be more than $0`)
-    .max(10_000_000, `${label} must be at most $10,000,000`)
-    .transform((d) => Math.round(d * 100));
-const wholeGb = (label: string, max: number) =>
-  z
-    .number({ error: `${label} must be a number of GB` })
-    .int(`${label} must be a whole number of GB`)
-    .min(1, `${label} must be at least 1 GB`)
-    .max(max, `${label} must be at most ${max} GB`);
-
-const spec = searchSchema.shape;
-const tenths = (inches: number | undefined) =>
-  inches === undefined || Math.abs(inches * 10 - Math.round(inches * 10)) < 1e-9;
 
 /**
  * The filters and sort of a saved search: /allAdd's parameters, prices in dollars. Numbers are JSON numbers
@@ -62,27 +28,10 @@ const tenths = (inches: number | undefined) =>
  */
 export const savedSearchFiltersSchema = z
   .object({
-    q: optional(text("Words", 100)),
-    brand: optional(z.uuid({ error: CHOOSE_A_BRAND })),
-    minPrice: absent(dollars("Min price")),
-    maxPrice: absent(dollars("Max price")),
-    condition: optional(z.enum(CONDITIONS, { error: `Condition must be one of ${CONDITIONS.join(", ")}` })),
-    location: optional(text("Location", 120)),
-    minRam: absent(wholeGb("RAM", 256)),
-    minStorage: absent(wholeGb("Storage", 16_384)),
-    seller: optional(text("Seller", 64)),
-    // The spec filters are checked as /allAdd checks them, with the same messages.
-    cpu: optional(spec.cpu),
-    tier: absent(SPEC_NUMBERS.tier),
-    minBattery: absent(SPEC_NUMBERS.minBattery),
-    // Stored to a tenth of an inch, as screens are sold: a finer size would be saved as another one.
-    minScreen: absent(SPEC_NUMBERS.minScreen.refine(tenths, FILTER_ERRORS.minScreen)),
-    maxScreen: absent(SPEC_NUMBERS.maxScreen.refine(tenths, FILTER_ERRORS.maxScreen)),
-    storageType: optional(spec.storageType),
-    maxYears: absent(SPEC_NUMBERS.maxYears),
-    verified: absent(z.boolean({ error: FILTER_ERRORS.verified }).transform((on) => on || undefined)),
-    ships: absent(z.boolean({ error: FILTER_ERRORS.ships }).transform((on) => on || undefined)),
-    sort: optional(z.enum(SORTS, { error: `Sort must be one of ${SORTS.join(", ")}` })).transform((s) => s ?? "newest"),
+    ...checksFor("saved"),
+    sort: optionalField(z.enum(SORTS, { error: `Sort must be one of ${SORTS.join(", ")}` })).transform(
+      (s) => s ?? "newest",
+    ),
   })
   .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
     path: ["maxPrice"],
@@ -95,32 +44,31 @@ export const savedSearchFiltersSchema = z
 export type SavedSearchFilters = z.infer<typeof savedSearchFiltersSchema>;
 
 export const alertsSchema = z.enum(SAVED_SEARCH_ALERTS, { error: "Alerts must be instant, daily or off" });
-export const searchNameSchema = text("Name", 80);
+export const searchNameSchema = savedText("Name", 80);
 
 /** Saving a search: its filters, and optionally a name (one is suggested) and alerts (instant by default). */
 export const createSavedSearchSchema = z.intersection(
   savedSearchFiltersSchema,
-  z.object({ name: optional(searchNameSchema), alerts: optional(alertsSchema) }),
+  z.object({ name: optionalField(searchNameSchema), alerts: optionalField(alertsSchema) }),
 );
 export type CreateSavedSearch = z.infer<typeof createSavedSearchSchema>;
 
-const NUMBER_FILTERS = [
-  "minPrice",
-  "maxPrice",
-  "minRam",
-  "minStorage",
-  "tier",
-  "minBattery",
-  "minScreen",
-  "maxScreen",
-  "maxYears",
-];
-/** "Save this search" on the pages: /allAdd's URL as form text, read into numbers and a boolean first. */
-export const savedSearchFormSchema = fromForm(createSavedSearchSchema, {
-  ...Object.fromEntries(NUMBER_FILTERS.map((field) => [field, numberFromText])),
-  verified: booleanFromText,
-  ships: booleanFromText,
-});
+/** How a filter written as text (search-filters.ts) is read back: numbers and flags; text stays text. */
+const READ_TEXT: Partial<Record<TextForm, (text: unknown) => unknown>> = {
+  number: numberFromText,
+  dollars: numberFromText,
+  flag: booleanFromText,
+};
+/** "Save this search" on the pages: /allAdd's URL as form text, read into numbers and booleans first. */
+export const savedSearchFormSchema = fromForm(
+  createSavedSearchSchema,
+  Object.fromEntries(
+    FILTER_NAMES.flatMap((name) => {
+      const read = READ_TEXT[SEARCH_FILTERS[name].text];
+      return read ? [[name, read]] : [];
+    }),
+  ),
+);
 
 /** Renaming, and choosing alerts. */
 export const updateSavedSearchSchema = z

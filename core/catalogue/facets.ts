@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts } from "../../db/schema/index.ts";
-import { FACET_CAP, type Facets, PRICE_BANDS, SEARCH_FILTERS, type SearchParams } from "../../schemas/search.ts";
-import { asPlaceholder, cpuPattern, filterShape, searchConditions } from "./search.ts";
+import { FACET_CAP, type Facets, PRICE_BANDS, type SearchParams } from "../../schemas/search.ts";
+import { FILTER_NAMES } from "../../schemas/search-filters.ts";
+import { asPlaceholder, filterShape, searchConditions } from "./search.ts";
+import { filterValues } from "./search-filters.ts";
 
 /** Which price band (index in PRICE_BANDS) a price falls in, in SQL. */
 const priceBand = sql.raw(
@@ -11,13 +13,25 @@ const priceBand = sql.raw(
     .join(" ")} else ${PRICE_BANDS.length - 1} end`,
 );
 
-/** grouping() of the six columns below: one bit per column, set when the row is not grouped by it. */
-const FACET_BITS = { brand: 32, condition: 16, ram: 8, storage: 4, tier: 2, price: 1 } as const;
-const ALL = 63;
+/** The facets: what each groups the matching laptops by; text values are counted most first, numbers in order. */
+type Facet = Exclude<keyof Facets, "total" | "capped">;
+const FACETS: Record<Facet, { column: SQLWrapper; text?: true }> = {
+  brand: { column: adverts.brandId, text: true },
+  condition: { column: adverts.condition, text: true },
+  ram: { column: adverts.ramGb },
+  storage: { column: adverts.storageGb },
+  tier: { column: adverts.performanceTier },
+  price: { column: priceBand },
+};
+const FACET_NAMES = Object.keys(FACETS) as Facet[];
+/** grouping() of the facets' columns: one bit per column (the first the highest), set when a row is not grouped by it. */
+const bit = (facet: Facet) => 2 ** (FACET_NAMES.length - 1 - FACET_NAMES.indexOf(facet));
+const ALL = 2 ** FACET_NAMES.length - 1;
+type Row = Record<Facet, string | number | null> & { n: number; set: number; ids: string[] | null };
 
 /**
  * The counts beside every filter value, for the current results, in one statement: the matching laptops
- * (at most FACET_CAP + 1 of them, in whatever order is cheapest) grouped six ways at once with GROUPING
+ * (at most FACET_CAP + 1 of them, in whatever order is cheapest) grouped by each facet at once with GROUPING
  * SETS. Below the cap every count is exact and the statement also returns the matching laptops' ids, so the
  * list page reads its cards among them (search.ts, `within`) instead of walking an index for matches that
  * may not exist; above it the total is "1,000+" and each count is how many of those laptops have the value —
@@ -29,36 +43,30 @@ function buildFacets(db: Db, p: SearchParams) {
   const matching = db
     .select({
       id: sql`${adverts.id}`.as("id"),
-      brand: sql`${adverts.brandId}`.as("brand"),
-      condition: sql`${adverts.condition}`.as("condition"),
-      ram: sql`${adverts.ramGb}`.as("ram"),
-      storage: sql`${adverts.storageGb}`.as("storage"),
-      tier: sql`${adverts.performanceTier}`.as("tier"),
-      price: sql`${priceBand}`.as("price"),
+      ...(Object.fromEntries(FACET_NAMES.map((facet) => [facet, sql`${FACETS[facet].column}`.as(facet)])) as Record<
+        Facet,
+        SQL.Aliased
+      >),
     })
     .from(adverts)
     .where(searchConditions(p, asPlaceholder))
     .limit(FACET_CAP + 1)
     .as("matching");
+  const grouped = FACET_NAMES.map((facet) => matching[facet]);
+  const grouping = sql`grouping(${sql.join(grouped, sql`, `)})`;
   return db
     .select({
-      brand: sql<string | null>`${matching.brand}::text`,
-      condition: sql<string | null>`${matching.condition}`,
-      ram: sql<number | null>`${matching.ram}`,
-      storage: sql<number | null>`${matching.storage}`,
-      tier: sql<number | null>`${matching.tier}`,
-      price: sql<number | null>`${matching.price}`,
-      n: sql<number>`count(*)::int`,
-      set: sql<number>`grouping(${matching.brand}, ${matching.condition}, ${matching.ram}, ${matching.storage}, ${matching.tier}, ${matching.price})::int`,
+      // A brand is a uuid: read as text.
+      ...Object.fromEntries(
+        FACET_NAMES.map((facet, i) => [facet, facet === "brand" ? sql`${grouped[i]}::text` : sql`${grouped[i]}`]),
+      ),
+      n: sql`count(*)::int`,
+      set: sql`${grouping}::int`,
       // The whole set's row, when it holds every match: the ids are what the list is read from.
-      ids: sql<
-        string[] | null
-      >`case when grouping(${matching.brand}, ${matching.condition}, ${matching.ram}, ${matching.storage}, ${matching.tier}, ${matching.price}) = ${sql.raw(String(ALL))} and count(*) <= ${sql.raw(String(FACET_CAP))} then array_agg(${matching.id}) end`,
+      ids: sql`case when ${grouping} = ${sql.raw(String(ALL))} and count(*) <= ${sql.raw(String(FACET_CAP))} then array_agg(${matching.id}) end`,
     })
     .from(matching)
-    .groupBy(
-      sql`grouping sets ((${matching.brand}), (${matching.condition}), (${matching.ram}), (${matching.storage}), (${matching.tier}), (${matching.price}), ())`,
-    );
+    .groupBy(sql`grouping sets (${sql.join([...grouped.map((column) => sql`(${column})`), sql`()`], sql`, `)})`);
 }
 
 /**
@@ -92,7 +100,6 @@ export function createFacets(db: Db, keep: KeepSlowCounts = KEEP_SLOW_COUNTS) {
 
   async function read(p: SearchParams): Promise<CountedSearch> {
     const name = `facets_${filterShape(p)}`;
-    const values = { ...p, cpuPattern: cpuPattern(p.cpu) };
     let query = queries.get(name);
     if (!query) {
       const built = buildFacets(db, p);
@@ -102,41 +109,30 @@ export function createFacets(db: Db, keep: KeepSlowCounts = KEEP_SLOW_COUNTS) {
       query = p.q ? built : built.prepare(name);
       queries.set(name, query);
     }
-    const rows = await query.execute(values);
+    const rows = (await query.execute(filterValues(p))) as Row[];
     const whole = rows.find((r) => Number(r.set) === ALL);
     const total = whole?.n ?? 0;
-    const facets: Facets = {
-      total: Math.min(Number(total), FACET_CAP),
-      capped: Number(total) > FACET_CAP,
-      brand: [],
-      condition: [],
-      ram: [],
-      storage: [],
-      tier: [],
-      price: [],
-    };
-    for (const row of rows) {
-      for (const [facet, bit] of Object.entries(FACET_BITS) as [keyof typeof FACET_BITS, number][]) {
+    const counts = FACET_NAMES.map((facet) => {
+      const list = rows.flatMap((row) => {
         const value = row[facet];
         // A row of this facet's grouping set has every bit but its own; null values (no RAM given) are not counted.
-        if (Number(row.set) !== ALL - bit || value === null) continue;
-        (facets[facet] as { value: unknown; count: number }[]).push({
-          value: facet === "brand" || facet === "condition" ? value : Number(value),
-          count: Number(row.n),
-        });
-      }
-    }
-    for (const list of [facets.brand, facets.condition, facets.ram, facets.storage, facets.tier, facets.price]) {
-      list.sort((a, b) =>
-        typeof a.value === "number" ? (a.value as number) - (b.value as number) : b.count - a.count,
-      );
-    }
+        if (Number(row.set) !== ALL - bit(facet) || value === null) return [];
+        return [{ value: FACETS[facet].text ? value : Number(value), count: Number(row.n) }];
+      });
+      list.sort((a, b) => (typeof a.value === "number" ? a.value - (b.value as number) : b.count - a.count));
+      return [facet, list];
+    });
+    const facets = {
+      total: Math.min(Number(total), FACET_CAP),
+      capped: Number(total) > FACET_CAP,
+      ...Object.fromEntries(counts),
+    } as Facets;
     return { facets, ids: total > FACET_CAP ? null : (whole?.ids ?? []), since: null };
   }
 
   /** Counts, kept or read now; `forget` drops every kept one (a change to the catalogue was announced). */
   async function countFacets(p: SearchParams): Promise<CountedSearch> {
-    const key = JSON.stringify(SEARCH_FILTERS.map((k) => p[k] ?? null));
+    const key = JSON.stringify(FILTER_NAMES.map((k) => p[k] ?? null));
     const now = Date.now();
     const found = kept.get(key);
     if (found && found.until > now) return found.counted;

@@ -22,4 +22,11 @@ export { backfillProcessors } from "./processors/backfill.ts";
 export { matchProcessor, type ProcessorMatch, processorColumns } from "./processors/match.ts";
 export { PROCESSORS, type Processor, TIER_STARTS, tierName, tierOfScore } from "./processors/processors.ts";
 export { processorHints, suggestProcessors } from "./processors/suggest.ts";
-export { cpuPattern, searchQuery, type Within } from "./search.ts";
+export { searchQuery, type Within } from "./search.ts";
+export {
+  advertToMatch,
+  cpuPattern,
+  savedSearchColumns,
+  savedSearchFilters,
+  savedSearchPasses,
+} from "./search-filters.ts";

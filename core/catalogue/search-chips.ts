@@ -1,72 +1,6 @@
-import { cpuLabel } from "../../schemas/cpu-label.ts";
-import { formatPrice } from "../../schemas/money.ts";
 import type { FilterChip, SearchParams } from "../../schemas/search.ts";
-import { PERFORMANCE_TIERS, storageSize } from "../../schemas/values.ts";
+import { CHIPS, SEARCH_FILTERS } from "../../schemas/search-filters.ts";
 import { type NamedBrand, parseSpecQuery, type SpecField } from "./spec-query.ts";
-
-/** Filters shown as one chip each; a range is one chip. */
-const CHIPS: (keyof SearchParams)[][] = [
-  ["brand"],
-  ["cpu"],
-  ["minRam"],
-  ["minStorage"],
-  ["storageType"],
-  ["minPrice", "maxPrice"],
-  ["condition"],
-  ["tier"],
-  ["minBattery"],
-  ["minScreen", "maxScreen"],
-  ["maxYears"],
-  ["verified"],
-  ["ships"],
-  ["location"],
-  ["q"],
-];
-
-function label(fields: (keyof SearchParams)[], p: SearchParams, brands: NamedBrand[]): string {
-  switch (fields[0]) {
-    case "brand":
-      return `Brand ${brands.find((b) => b.id === p.brand)?.name ?? "chosen"}`;
-    case "cpu":
-      return `Processor ${cpuLabel(p.cpu ?? "")}`;
-    case "minRam":
-      return `RAM ${p.minRam} GB or more`;
-    case "minStorage":
-      return `Storage ${storageSize(p.minStorage ?? 0)} or more`;
-    case "storageType":
-      return `Storage type ${p.storageType}`;
-    case "minPrice":
-      if (p.minPrice !== undefined && p.maxPrice !== undefined)
-        return `Price ${formatPrice(p.minPrice)} to ${formatPrice(p.maxPrice)}`;
-      return p.maxPrice !== undefined
-        ? `Price ${formatPrice(p.maxPrice)} or less`
-        : `Price ${formatPrice(p.minPrice ?? 0)} or more`;
-    case "condition":
-      return `Condition ${p.condition}`;
-    case "tier":
-      return `Performance ${PERFORMANCE_TIERS[(p.tier ?? 1) - 1]}`;
-    case "minBattery":
-      return `Battery health ${p.minBattery}% or more`;
-    case "minScreen":
-      if (p.minScreen !== undefined && p.maxScreen !== undefined)
-        return p.minScreen === p.maxScreen
-          ? `Screen ${p.minScreen} inches`
-          : `Screen ${p.minScreen} to ${p.maxScreen} inches`;
-      return p.maxScreen !== undefined
-        ? `Screen ${p.maxScreen} inches or less`
-        : `Screen ${p.minScreen} inches or more`;
-    case "maxYears":
-      return `Used ${p.maxYears} ${p.maxYears === 1 ? "year" : "years"} or less`;
-    case "verified":
-      return "Verified sellers only";
-    case "ships":
-      return "Ships only";
-    case "location":
-      return `Location ${p.location}`;
-    default:
-      return `Words “${p.q}”`;
-  }
-}
 
 /**
  * A search as the buyer typed it, read: the filters found in its words are added to the ones set in
@@ -95,9 +29,11 @@ export function readSearch(
     return rest || null;
   };
   const chips: FilterChip[] = [];
+  const brandName = brands.find((b) => b.id === effective.brand)?.name;
   for (const fields of CHIPS) {
+    const label = SEARCH_FILTERS[fields[0]].chip;
     const active = fields.filter((f) => effective[f] !== undefined && !fixed.includes(f));
-    if (active.length === 0) continue;
+    if (!label || active.length === 0) continue;
     const remove: FilterChip["remove"] = { cursor: null };
     const drop = new Set<number>();
     for (const field of active) {
@@ -115,7 +51,7 @@ export function readSearch(
       }
       remove.q = queryWithout(drop);
     } else if (drop.size) remove.q = queryWithout(drop);
-    chips.push({ label: label(fields, effective, brands), remove });
+    chips.push({ label: label(effective, brandName), remove });
   }
   return { params: effective, chips };
 }

@@ -1,11 +1,13 @@
-import { and, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { isUuid } from "../../db/errors.ts";
-import { adverts, screenInches, users } from "../../db/schema/index.ts";
+import { adverts } from "../../db/schema/index.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
-import { PAGE_SIZE, SEARCH_FILTERS, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
+import { PAGE_SIZE, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
+import { FILTER_NAMES } from "../../schemas/search-filters.ts";
 import { cardsOf, isAvailable, newestFirst, pageColumns, toCard } from "./cards.ts";
+import { type Bind, filterConditions, filterValues } from "./search-filters.ts";
 
 function isPriceCents(v: unknown) {
   return Number.isInteger(v) && (v as number) > 0 && (v as number) <= 2_147_483_647;
@@ -71,53 +73,13 @@ function decode(cursor: string | undefined, sort: Sort): Cursor | undefined {
   }
 }
 
-/**
- * A search parameter as SQL: a placeholder when the query is prepared once per shape, or the value
- * itself (to EXPLAIN a query).
- */
-export type Bind = (
-  name: keyof SearchParams | "cursorValue" | "cursorId" | "cpuPattern" | "ids" | "since",
-  value: unknown,
-) => SQL | Placeholder;
-
-/**
- * A processor family ("i7", "ryzen 5", "m2 pro") as a case-insensitive regular expression on the processor
- * the seller typed, whole words only: "i7" finds "Intel Core i7-8650U", not "i70". The family was checked
- * against CPU_FAMILY, so nothing else reaches the pattern; the trigram index on processor serves it.
- */
-export const cpuPattern = (family: string | undefined) =>
-  family === undefined ? undefined : `\\m${family.replaceAll(" ", "\\s*")}${family === "snapdragon x" ? "" : "\\M"}`;
 export const asPlaceholder: Bind = (name) => sql.placeholder(name);
 /** One parameter each, an array too (a bare array would be spread into a list of parameters). */
 const asValue: Bind = (_name, value) => sql`${sql.param(value)}`;
 
-/** Conditions for one search, all on available adverts. Words match by full text or, for typos, by trigram similarity of the name. */
-export function searchConditions(p: SearchParams, bind: Bind): SQL | undefined {
-  const q = bind("q", p.q);
-  return and(
-    isAvailable,
-    p.q ? sql`(${adverts.search} @@ websearch_to_tsquery('simple', ${q}) or ${q} <% ${adverts.name})` : undefined,
-    p.brand ? eq(adverts.brandId, bind("brand", p.brand)) : undefined,
-    p.seller ? eq(adverts.sellerId, bind("seller", p.seller)) : undefined,
-    p.minPrice !== undefined ? gte(adverts.resalePriceCents, bind("minPrice", p.minPrice)) : undefined,
-    p.maxPrice !== undefined ? lte(adverts.resalePriceCents, bind("maxPrice", p.maxPrice)) : undefined,
-    p.condition ? eq(adverts.condition, bind("condition", p.condition)) : undefined,
-    p.location ? sql`lower(${adverts.location}) = lower(${bind("location", p.location)})` : undefined,
-    p.minRam !== undefined ? gte(adverts.ramGb, bind("minRam", p.minRam)) : undefined,
-    p.minStorage !== undefined ? gte(adverts.storageGb, bind("minStorage", p.minStorage)) : undefined,
-    p.cpu ? sql`${adverts.processor} ~* ${bind("cpuPattern", cpuPattern(p.cpu))}` : undefined,
-    p.tier !== undefined ? eq(adverts.performanceTier, bind("tier", p.tier)) : undefined,
-    p.minBattery !== undefined ? gte(adverts.batteryHealth, bind("minBattery", p.minBattery)) : undefined,
-    p.minScreen !== undefined ? sql`${screenInches} >= ${bind("minScreen", p.minScreen)}::numeric` : undefined,
-    p.maxScreen !== undefined ? sql`${screenInches} <= ${bind("maxScreen", p.maxScreen)}::numeric` : undefined,
-    p.storageType ? eq(adverts.storageType, bind("storageType", p.storageType)) : undefined,
-    p.maxYears !== undefined ? lte(adverts.yearsOfUse, bind("maxYears", p.maxYears)) : undefined,
-    // Verified sellers are few: their ids (a partial index) are joined to the adverts, not each advert's seller looked up.
-    p.verified ? sql`${adverts.sellerId} in (select ${users.id} from ${users} where ${users.verified})` : undefined,
-    // Its value is only ever "yes": a literal, so a prepared plan can use the partial index built on it.
-    p.ships ? sql`${adverts.ships}` : undefined,
-  );
-}
+/** Conditions for one search, all on available adverts: the filters it sets (search-filters.ts). */
+export const searchConditions = (p: SearchParams, bind: Bind): SQL | undefined =>
+  and(isAvailable, ...filterConditions(p, bind));
 
 /**
  * The query behind a search page (one row more than a page, to know whether another follows — or, going
@@ -172,7 +134,7 @@ export const searchQuery = (db: Db, p: SearchParams, pageSize = PAGE_SIZE, withi
  * longer than running these queries).
  */
 /** One digit per filter, so a new filter in the schema is a new shape (names stay under PostgreSQL's 63 bytes). */
-export const filterShape = (p: SearchParams) => SEARCH_FILTERS.map((k) => (p[k] === undefined ? "0" : "1")).join("");
+export const filterShape = (p: SearchParams) => FILTER_NAMES.map((k) => (p[k] === undefined ? "0" : "1")).join("");
 
 function shapeName(p: SearchParams, cursor: Cursor | undefined, pageSize: number, within: Within | undefined) {
   const present = filterShape(p);
@@ -204,10 +166,9 @@ export function createSearch(db: Db) {
       queries.set(name, query);
     }
     const rows = await query.execute({
-      ...p,
+      ...filterValues(p),
       ids: within?.ids,
       since: within?.since?.toISOString(),
-      cpuPattern: cpuPattern(p.cpu),
       cursorValue: cursor?.v,
       cursorId: cursor?.id,
     });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { screenInches } from "../../db/schema/index.ts";
+import { advertToMatch, savedSearchPasses } from "../catalogue/index.ts";
 import { notifyAll } from "../notifications/index.ts";
 
 /** How many laptops one alert email lists at most. */
@@ -18,50 +18,26 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export const withoutJit = (tx: Tx) => tx.execute(sql`set local jit = off`);
 
-/** The advert being matched, if it is for sale. */
-const theAdvert = (advertId: string) => sql`
-  select id, seller_id, brand_id, resale_price_cents, condition, location, ram_gb, storage_gb, search, name,
-    processor, performance_tier, battery_health, ${screenInches} as screen, storage_type, years_of_use, ships,
-    (select verified from users where users.id = seller_id) as seller_verified
-  from adverts where id = ${advertId} and status = 'available'`;
-
 /**
- * Every saved search with alerts that advert `a` matches: each filter left empty matches anything (the
- * BitmapOr of the brand's searches and those of any brand narrows the rows first; see the indexes).
+ * Every saved search with alerts that the advert `a` (advertToMatch) passes: each filter as the catalogue's
+ * search tests it (core/catalogue/search-filters.ts), a filter left empty passing anything (the BitmapOr of the
+ * brand's searches and those of any brand narrows the rows first; see the indexes).
  */
 const joinMatchingSearches = sql`
   join saved_searches s
     on s.alerts <> 'off'
-    and s.user_id <> a.seller_id
-    and (s.brand_id is null or s.brand_id = a.brand_id)
-    and (s.seller_id is null or s.seller_id = a.seller_id)
-    and (s.min_price_cents is null or s.min_price_cents <= a.resale_price_cents)
-    and (s.max_price_cents is null or s.max_price_cents >= a.resale_price_cents)
-    and (s.condition is null or s.condition = a.condition)
-    and (s.location is null or lower(s.location) = lower(a.location))
-    and (s.min_ram_gb is null or s.min_ram_gb <= a.ram_gb)
-    and (s.min_storage_gb is null or s.min_storage_gb <= a.storage_gb)
-    and (s.cpu_pattern is null or a.processor ~* s.cpu_pattern)
-    and (s.tier is null or s.tier = a.performance_tier)
-    and (s.min_battery_health is null or s.min_battery_health <= a.battery_health)
-    and (s.min_screen_inches is null or s.min_screen_inches <= a.screen)
-    and (s.max_screen_inches is null or s.max_screen_inches >= a.screen)
-    and (s.storage_type is null or s.storage_type = a.storage_type)
-    and (s.max_years_of_use is null or s.max_years_of_use >= a.years_of_use)
-    and (not s.verified_sellers_only or a.seller_verified)
-    and (not s.ships_only or a.ships)
-    and (s.q is null or a.search @@ s.query or s.q <% a.name)`;
+    and s.user_id <> a."sellerId"
+    and ${savedSearchPasses}`;
 
 /** How many saved searches an advert matches: the matching statement alone (benchmarks, EXPLAIN). */
 export const countMatchingSearches = (advertId: string) =>
-  sql`with a as (${theAdvert(advertId)}) select count(*)::int as n from a ${joinMatchingSearches}`;
+  sql`with a as (${advertToMatch(advertId)}) select count(*)::int as n from a ${joinMatchingSearches}`;
 
 /**
  * Matches one published advert against every saved search with alerts, in one SQL statement over the
- * searches' typed columns — the catalogue's search (core/catalogue/search.ts) read the other way round:
- * each filter left empty matches anything; words match by full text (the query computed when the search
- * was saved) or, for typos, by trigram similarity to the name. Never the seller's own searches. Each
- * (search, advert) is recorded once (the primary key), so a retried job tells nobody twice.
+ * searches' typed columns — the catalogue's search read the other way round, with the same filters. Never
+ * the seller's own searches. Each (search, advert) is recorded once (the primary key), so a retried job
+ * tells nobody twice.
  */
 async function matchAdvert(tx: Tx, advertId: string) {
   const matched = rowsOf<{
@@ -73,14 +49,14 @@ async function matchAdvert(tx: Tx, advertId: string) {
     priceCents: number;
   }>(
     await tx.execute(sql`
-      with a as (${theAdvert(advertId)}), m as (
+      with a as (${advertToMatch(advertId)}), m as (
         insert into saved_search_matches (saved_search_id, advert_id, user_id)
         select s.id, a.id, s.user_id from a ${joinMatchingSearches}
         on conflict do nothing
         returning saved_search_id, user_id
       )
       select m.saved_search_id as "searchId", m.user_id as "userId", s.name as "searchName", s.alerts,
-        a.name as "productName", a.resale_price_cents as "priceCents"
+        a.name as "productName", a.price as "priceCents"
       from m join saved_searches s on s.id = m.saved_search_id cross join a`),
   );
   const instant = matched.filter((m) => m.alerts === "instant");

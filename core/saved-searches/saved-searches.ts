@@ -16,7 +16,7 @@ import type { SearchParams } from "../../schemas/search.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
 import type { SavedSearchAlerts } from "../../schemas/values.ts";
 import type { SessionUser } from "../accounts/index.ts";
-import { cpuPattern } from "../catalogue/index.ts";
+import { savedSearchColumns, savedSearchFilters } from "../catalogue/index.ts";
 import { AppError } from "../errors.ts";
 import { listMatches } from "./matches.ts";
 
@@ -26,28 +26,7 @@ const notFound = () => new AppError("NOT_FOUND", "This saved search does not exi
 
 /** A saved search as /allAdd's search takes it (what opening it runs). */
 export function toSearchParams(r: Row): SearchParams {
-  return {
-    q: r.q ?? undefined,
-    brand: r.brandId ?? undefined,
-    seller: r.sellerId ?? undefined,
-    minPrice: r.minPriceCents ?? undefined,
-    maxPrice: r.maxPriceCents ?? undefined,
-    condition: r.condition ?? undefined,
-    location: r.location ?? undefined,
-    minRam: r.minRamGb ?? undefined,
-    minStorage: r.minStorageGb ?? undefined,
-    cpu: r.cpu ?? undefined,
-    tier: r.tier ?? undefined,
-    minBattery: r.minBatteryHealth ?? undefined,
-    minScreen: r.minScreenInches ?? undefined,
-    maxScreen: r.maxScreenInches ?? undefined,
-    storageType: r.storageType ?? undefined,
-    maxYears: r.maxYearsOfUse ?? undefined,
-    verified: r.verifiedSellersOnly || undefined,
-    ships: r.shipsOnly || undefined,
-    sort: r.sort as SearchParams["sort"],
-    cursor: undefined,
-  };
+  return { ...savedSearchFilters(r), sort: r.sort as SearchParams["sort"], cursor: undefined };
 }
 
 function toView(r: Row, brandName: string | null): SavedSearchView {
@@ -118,29 +97,7 @@ export function createSavedSearches({ db }: { db: Db }) {
       if (input.brand && brand === null)
         throw new AppError("VALIDATION_FAILED", CHOOSE_A_BRAND, { brand: CHOOSE_A_BRAND });
       const name = input.name ?? describeSearch(input, brand);
-      const search = {
-        q: input.q ?? null,
-        brandId: input.brand ?? null,
-        sellerId: input.seller ?? null,
-        minPriceCents: input.minPrice ?? null,
-        maxPriceCents: input.maxPrice ?? null,
-        condition: input.condition ?? null,
-        location: input.location ?? null,
-        minRamGb: input.minRam ?? null,
-        minStorageGb: input.minStorage ?? null,
-        cpu: input.cpu ?? null,
-        // The catalogue's own pattern for the family, so matching reads it the way /allAdd does.
-        cpuPattern: cpuPattern(input.cpu) ?? null,
-        tier: input.tier ?? null,
-        minBatteryHealth: input.minBattery ?? null,
-        minScreenInches: input.minScreen ?? null,
-        maxScreenInches: input.maxScreen ?? null,
-        storageType: input.storageType ?? null,
-        maxYearsOfUse: input.maxYears ?? null,
-        verifiedSellersOnly: input.verified ?? false,
-        shipsOnly: input.ships ?? false,
-        sort: input.sort,
-      };
+      const search = { ...savedSearchColumns(input), sort: input.sort };
       return db.transaction(async (tx) => {
         // One person's saves one at a time, so two at once cannot pass the limit together.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${actor.id}`}))`);
