@@ -21,11 +21,18 @@ import {
   priceGuidance,
 } from "../core/catalogue/index.ts";
 import {
-  createConversations,
   createLiveMessages,
   createMessageLimits,
+  createSafety,
+  findConversation,
+  inbox,
   type MessageLimits,
+  openConversation,
+  sendMessage,
+  startConversation,
+  typicalReplyTime,
   unreadCounts,
+  unreadMessages,
 } from "../core/conversations/index.ts";
 import {
   addDisputeMessage,
@@ -273,6 +280,7 @@ export function createServices(config: Config, database: Database, options: Serv
     },
   };
 
+  const messageLimits = createMessageLimits(counters, options.messageLimits);
   // One key per folder of core/, each the domain's calls as pages and the API make them.
   const services = {
     accounts: {
@@ -307,8 +315,20 @@ export function createServices(config: Config, database: Database, options: Serv
       /** Seeds and tests: rebuild the price guides behind the cards' badges now, in this process. */
       refreshPriceGuidesNow: priceGuides.refreshNow,
     },
+    // The inbox, a conversation and the unread count are read where quick reads go (db/quick-reads.ts).
     conversations: {
-      ...createConversations({ db, quickReads, limits: createMessageLimits(counters, options.messageLimits) }),
+      inbox: (actor: SessionUser, page?: Parameters<typeof inbox>[2]) => inbox(quickReads, actor, page),
+      open: (actor: SessionUser, id: string, page?: Parameters<typeof openConversation>[4]) =>
+        openConversation(db, quickReads, actor, id, page),
+      findFor: (actor: SessionUser, advertId: string) => findConversation(db, actor, advertId),
+      start: (actor: SessionUser, input: Parameters<typeof startConversation>[3]) =>
+        startConversation(db, messageLimits, actor, input),
+      send: (actor: SessionUser, conversationId: string, body: string) =>
+        sendMessage(db, messageLimits, actor, conversationId, body),
+      ...createSafety({ db }),
+      unreadCount: (actor: SessionUser) => unreadMessages(quickReads, actor.id),
+      /** For anyone weighing a seller (the laptop page's trust panel): public, like the rating. */
+      typicalReplyTime: (sellerId: string) => typicalReplyTime(db, sellerId),
       live: createLiveMessages({ db, listener: database.broadcast }),
       /** The top bar's two counts, the bell's and Messages': every signed-in page reads them. */
       unreadCounts: (user: SessionUser) => unreadCounts(quickReads, user),

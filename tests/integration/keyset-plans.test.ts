@@ -1,6 +1,9 @@
 import { fillPlaceholders, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inboxQuery, messagesQuery } from "../../core/conversations/index.ts";
+// biome-ignore lint/style/noRestrictedImports: the lists' statements, whose plans are read here, are no door of the domain.
+import { inboxQuery } from "../../core/conversations/inbox.ts";
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { messagesQuery } from "../../core/conversations/open-conversation.ts";
 import { openDisputesQuery } from "../../core/disputes/index.ts";
 import { favouritesPageQuery } from "../../core/favourites/index.ts";
 import { reviewQueueQuery } from "../../core/moderation/index.ts";
