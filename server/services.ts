@@ -79,7 +79,17 @@ import {
   createStripePayoutProvider,
   type PayoutProvider,
 } from "../core/payouts/index.ts";
-import { createReviewReports, createReviews } from "../core/reviews/index.ts";
+import {
+  answerReview,
+  createReviewReports,
+  draftReview,
+  editReview,
+  reviewsOfOrders,
+  sellerReviews,
+  sellerTrust,
+  writeReview,
+  writtenAmong,
+} from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
@@ -357,7 +367,19 @@ export function createServices(config: Config, database: Database, options: Serv
     orders,
     payments: provider,
     payouts,
-    reviews: { ...createReviews({ db }), reports: createReviewReports({ db }) },
+    reviews: {
+      draft: (actor: SessionUser, orderId: string) => draftReview(db, actor, orderId),
+      write: (actor: SessionUser, orderId: string, input: Parameters<typeof writeReview>[3]) =>
+        writeReview(db, actor, orderId, input),
+      edit: (actor: SessionUser, reviewId: string, input: Parameters<typeof editReview>[3]) =>
+        editReview(db, actor, reviewId, input),
+      answer: (actor: SessionUser, reviewId: string, text: string) => answerReview(db, actor, reviewId, text),
+      forOrders: (actor: SessionUser, orderIds: string[]) => reviewsOfOrders(db, actor, orderIds),
+      writtenAmong: (actor: SessionUser, reviewIds: string[]) => writtenAmong(db, actor, reviewIds),
+      sellerReviews: (sellerId: string, cursor?: string) => sellerReviews(db, sellerId, cursor),
+      trust: (sellerId: string) => sellerTrust(db, sellerId),
+      reports: createReviewReports({ db }),
+    },
     savedSearches: {
       ...createSavedSearches({ db }),
       /** Tests: match published adverts against saved searches now, in this process. */

@@ -2,13 +2,14 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import type { SessionUser } from "../../core/accounts/index.ts";
+import { uuidParam } from "../../schemas/params.ts";
 import { reviewRemovalSchema } from "../../schemas/reviews.ts";
 import { appErrorData, validateForm } from "./forms.server.ts";
 import { dataWithToast } from "./toast.server.ts";
 
 /** Reported Items' buttons on a reported review: dismiss its reports, or remove it with a reason. */
 export async function reviewAction(context: Readonly<RouterContextProvider>, admin: SessionUser, form: FormData) {
-  const parsed = validateForm(form, z.object({ intent: z.enum(["dismiss", "remove"]), reviewId: z.string().min(1) }));
+  const parsed = validateForm(form, z.object({ intent: z.enum(["dismiss", "remove"]), reviewId: uuidParam() }));
   if (parsed.error) return parsed.error;
   const reviewReports = context.get(appContext).services.reviews.reports;
   try {
