@@ -26,6 +26,11 @@ function inboxSide(db: Db, role: "buyer" | "seller", next: boolean) {
   const mine = role === "buyer" ? conversations.buyerId : conversations.sellerId;
   const theirs = role === "buyer" ? conversations.sellerId : conversations.buyerId;
   const unread = role === "buyer" ? conversations.buyerUnread : conversations.sellerUnread;
+  const pastPage = pastCursor(
+    "desc",
+    [conversations.lastMessageAt, conversations.id],
+    [sql.placeholder("at"), sql.placeholder("id")],
+  );
   return db
     .select({
       id: conversations.id,
@@ -40,18 +45,7 @@ function inboxSide(db: Db, role: "buyer" | "seller", next: boolean) {
       role: sql<typeof role>`${sql.raw(`'${role}'`)}`.as("my_side"),
     })
     .from(conversations)
-    .where(
-      and(
-        eq(mine, sql.placeholder("me")),
-        next
-          ? pastCursor(
-              "desc",
-              [conversations.lastMessageAt, conversations.id],
-              [sql.placeholder("at"), sql.placeholder("id")],
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(mine, sql.placeholder("me")), next ? pastPage : undefined))
     .orderBy(descAsIndexed(conversations.lastMessageAt), descAsIndexed(conversations.id))
     .limit(sql.placeholder("limit"));
 }
@@ -69,16 +63,13 @@ export function inboxQuery(db: Db, next: boolean) {
   return db
     .select({
       id: page.id,
-      advertId: page.advertId,
-      advertName: adverts.name,
-      imageKey: adverts.imageKey,
-      otherId: other.id,
-      otherName: other.name,
       lastMessageAt: page.lastMessageAt,
       preview: page.preview,
       lastSenderId: page.lastSenderId,
       unread: page.unread,
       role: page.role,
+      advert: { id: page.advertId, name: adverts.name, imageKey: adverts.imageKey },
+      other: { id: other.id, name: other.name },
     })
     .from(page)
     .innerJoin(adverts, eq(adverts.id, page.advertId))
@@ -113,8 +104,8 @@ export async function inbox(
     items: shown.map(
       (r): ConversationSummary => ({
         id: r.id,
-        advert: { id: r.advertId, name: r.advertName, imageUrl: mediaUrl(r.imageKey) },
-        other: { id: r.otherId, name: r.otherName },
+        advert: { id: r.advert.id, name: r.advert.name, imageUrl: mediaUrl(r.advert.imageKey) },
+        other: r.other,
         role: r.role,
         lastMessageAt: r.lastMessageAt.toISOString(),
         preview: r.preview,

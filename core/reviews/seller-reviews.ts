@@ -11,6 +11,9 @@ export const REVIEWS_PAGE_SIZE = 10;
 /** A keyset cursor: the last review shown (when it was written, and its id), opaque to clients. */
 const cursors = keysetCursor(["time", "id"]);
 
+/** A seller's reviews that no admin removed, as the reviews_seller_published_idx index holds them. */
+const published = (sellerId: string) => and(eq(reviews.sellerId, sellerId), isNull(reviews.removedAt));
+
 /** A page of a seller's published reviews, newest first, from past a cursor: read in its index's order. */
 export const sellerReviewsQuery = (db: Db | Tx, sellerId: string, after: string[] | null, limit: number) =>
   db
@@ -28,13 +31,7 @@ export const sellerReviewsQuery = (db: Db | Tx, sellerId: string, after: string[
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.authorId))
-    .where(
-      and(
-        eq(reviews.sellerId, sellerId),
-        isNull(reviews.removedAt),
-        after ? pastCursor("desc", [reviews.createdAt, reviews.id], after) : undefined,
-      ),
-    )
+    .where(and(published(sellerId), after ? pastCursor("desc", [reviews.createdAt, reviews.id], after) : undefined))
     .orderBy(descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id))
     .limit(limit);
 
