@@ -21,11 +21,19 @@ import {
   priceGuidance,
 } from "../core/catalogue/index.ts";
 import {
-  createConversations,
+  block,
   createLiveMessages,
   createMessageLimits,
+  findConversation,
+  inbox,
   type MessageLimits,
+  openConversation,
+  sendMessage,
+  startConversation,
+  typicalReplyTime,
+  unblock,
   unreadCounts,
+  unreadMessages,
 } from "../core/conversations/index.ts";
 import {
   addDisputeMessage,
@@ -86,7 +94,16 @@ import {
   createStripePayoutProvider,
   type PayoutProvider,
 } from "../core/payouts/index.ts";
-import { createReviews } from "../core/reviews/index.ts";
+import {
+  answerReview,
+  draftReview,
+  editReview,
+  reviewsOfOrders,
+  sellerReviews,
+  sellerTrust,
+  writeReview,
+  writtenAmong,
+} from "../core/reviews/index.ts";
 import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
@@ -289,6 +306,7 @@ export function createServices(config: Config, database: Database, options: Serv
     },
   };
 
+  const messageLimits = createMessageLimits(counters, options.messageLimits);
   // One key per folder of core/, each the domain's calls as pages and the API make them.
   const services = {
     accounts: {
@@ -323,12 +341,25 @@ export function createServices(config: Config, database: Database, options: Serv
       /** Seeds and tests: rebuild the price guides behind the cards' badges now, in this process. */
       refreshPriceGuidesNow: priceGuides.refreshNow,
     },
+    // The inbox, a conversation and the unread count are read where quick reads go (db/quick-reads.ts).
     conversations: {
-      ...createConversations({ db, quickReads, limits: createMessageLimits(counters, options.messageLimits) }),
+      inbox: (actor: SessionUser, page?: Parameters<typeof inbox>[2]) => inbox(quickReads, actor, page),
+      open: (actor: SessionUser, id: string, page?: Parameters<typeof openConversation>[4]) =>
+        openConversation(db, quickReads, actor, id, page),
+      findFor: (actor: SessionUser, advertId: string) => findConversation(db, actor, advertId),
+      start: (actor: SessionUser, input: Parameters<typeof startConversation>[3]) =>
+        startConversation(db, messageLimits, actor, input),
+      send: (actor: SessionUser, conversationId: string, body: string) =>
+        sendMessage(db, messageLimits, actor, conversationId, body),
+      block: (actor: SessionUser, conversationId: string) => block(db, actor, conversationId),
+      unblock: (actor: SessionUser, conversationId: string) => unblock(db, actor, conversationId),
       report: (actor: SessionUser, id: string, reason: ReportReason) =>
         fileReport(db, reportedConversations, actor, id, { reason }),
       reported: (admin: SessionUser, page?: ReportsPage) => openReports(db, reportedConversations, admin, page),
       dismiss: (admin: SessionUser, id: string) => dismissReports(db, reportedConversations, admin, id),
+      unreadCount: (actor: SessionUser) => unreadMessages(quickReads, actor.id),
+      /** For anyone weighing a seller (the laptop page's trust panel): public, like the rating. */
+      typicalReplyTime: (sellerId: string) => typicalReplyTime(db, sellerId),
       live: createLiveMessages({ db, listener: database.broadcast }),
       /** The top bar's two counts, the bell's and Messages': every signed-in page reads them. */
       unreadCounts: (user: SessionUser) => unreadCounts(quickReads, user),
@@ -376,7 +407,16 @@ export function createServices(config: Config, database: Database, options: Serv
     payments: provider,
     payouts,
     reviews: {
-      ...createReviews({ db }),
+      draft: (actor: SessionUser, orderId: string) => draftReview(db, actor, orderId),
+      write: (actor: SessionUser, orderId: string, input: Parameters<typeof writeReview>[3]) =>
+        writeReview(db, actor, orderId, input),
+      edit: (actor: SessionUser, reviewId: string, input: Parameters<typeof editReview>[3]) =>
+        editReview(db, actor, reviewId, input),
+      answer: (actor: SessionUser, reviewId: string, text: string) => answerReview(db, actor, reviewId, text),
+      forOrders: (actor: SessionUser, orderIds: string[]) => reviewsOfOrders(db, actor, orderIds),
+      writtenAmong: (actor: SessionUser, reviewIds: string[]) => writtenAmong(db, actor, reviewIds),
+      sellerReviews: (sellerId: string, cursor?: string) => sellerReviews(db, sellerId, cursor),
+      trust: (sellerId: string) => sellerTrust(db, sellerId),
       reports: {
         report: (actor: SessionUser, reviewId: string, details?: string) =>
           fileReport(db, reportedReviews, actor, reviewId, { details }),

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
+import { uuidParam } from "../../schemas/params.ts";
 import { answerSchema } from "../../schemas/reviews.ts";
 import { parseSearch } from "../../schemas/search.ts";
 import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
@@ -56,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** A review's seller answers it; anyone signed in reports it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const parsed = await parseForm(request, z.object({ intent: z.enum(["answer", "report"]), reviewId: z.uuid() }));
+  const parsed = await parseForm(request, z.object({ intent: z.enum(["answer", "report"]), reviewId: uuidParam() }));
   if (parsed.error) return parsed.error;
   const { reviews } = context.get(appContext).services;
   const reviewReports = reviews.reports;

@@ -2,23 +2,18 @@ import { aliasedTable, and, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
-import { isUuid } from "../../db/errors.ts";
-import { descAsIndexed, pastCursor } from "../../db/order.ts";
+import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
 import { adverts, conversations, users } from "../../db/schema/index.ts";
 import type { ConversationSummary, InboxPage } from "../../schemas/conversations.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
+import { preparedOnce } from "./prepared.ts";
 
 export const INBOX_PAGE_SIZE = 20;
 
-/** A keyset cursor: the last row shown (its last activity in ms, and its id), opaque to clients. */
-export const encodeCursor = (ms: number, id: string) => Buffer.from(`${ms}|${id}`).toString("base64url");
-export function decodeCursor(cursor: string): { at: Date; id: string } | null {
-  const [ms, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const at = new Date(Number(ms));
-  return id && isUuid(id) && ms && /^\d+$/.test(ms) && !Number.isNaN(at.getTime()) ? { at, id } : null;
-}
+/** A keyset cursor: the last row shown (its last activity, and its id), opaque to clients. */
+const cursors = keysetCursor(["time", "id"]);
 
 const other = aliasedTable(users, "other");
 
@@ -31,6 +26,11 @@ function inboxSide(db: Db, role: "buyer" | "seller", next: boolean) {
   const mine = role === "buyer" ? conversations.buyerId : conversations.sellerId;
   const theirs = role === "buyer" ? conversations.sellerId : conversations.buyerId;
   const unread = role === "buyer" ? conversations.buyerUnread : conversations.sellerUnread;
+  const pastPage = pastCursor(
+    "desc",
+    [conversations.lastMessageAt, conversations.id],
+    [sql.placeholder("at"), sql.placeholder("id")],
+  );
   return db
     .select({
       id: conversations.id,
@@ -45,18 +45,7 @@ function inboxSide(db: Db, role: "buyer" | "seller", next: boolean) {
       role: sql<typeof role>`${sql.raw(`'${role}'`)}`.as("my_side"),
     })
     .from(conversations)
-    .where(
-      and(
-        eq(mine, sql.placeholder("me")),
-        next
-          ? pastCursor(
-              "desc",
-              [conversations.lastMessageAt, conversations.id],
-              [sql.placeholder("at"), sql.placeholder("id")],
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(mine, sql.placeholder("me")), next ? pastPage : undefined))
     .orderBy(descAsIndexed(conversations.lastMessageAt), descAsIndexed(conversations.id))
     .limit(sql.placeholder("limit"));
 }
@@ -74,16 +63,13 @@ export function inboxQuery(db: Db, next: boolean) {
   return db
     .select({
       id: page.id,
-      advertId: page.advertId,
-      advertName: adverts.name,
-      imageKey: adverts.imageKey,
-      otherId: other.id,
-      otherName: other.name,
       lastMessageAt: page.lastMessageAt,
       preview: page.preview,
       lastSenderId: page.lastSenderId,
       unread: page.unread,
       role: page.role,
+      advert: { id: page.advertId, name: adverts.name, imageKey: adverts.imageKey },
+      other: { id: other.id, name: other.name },
     })
     .from(page)
     .innerJoin(adverts, eq(adverts.id, page.advertId))
@@ -91,43 +77,43 @@ export function inboxQuery(db: Db, next: boolean) {
     .orderBy(descAsIndexed(page.lastMessageAt), descAsIndexed(page.id));
 }
 
+const statements = preparedOnce((db) => ({
+  first: compiledRows(inboxQuery(db, false).prepare("inbox_first")),
+  next: compiledRows(inboxQuery(db, true).prepare("inbox_next")),
+}));
+
 /**
  * A person's conversations, newest activity first, as buyer and as seller together: however many
  * conversations someone has, a page costs two short index scans, one page of lookups and one round trip
- * (bench/conversations.ts). The two statements are prepared once: the database plans them once per
- * connection (planning cost more than running them).
+ * (bench/conversations.ts). Read where quick reads go (db/quick-reads.ts), by statements prepared once: the
+ * database plans them once per connection (planning cost more than running them).
  */
-export function createInbox(db: Db) {
-  const queries = {
-    first: compiledRows(inboxQuery(db, false).prepare("inbox_first")),
-    next: compiledRows(inboxQuery(db, true).prepare("inbox_next")),
-  };
-  return async function inbox(
-    actor: SessionUser,
-    { cursor, limit = INBOX_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
-  ): Promise<InboxPage> {
-    const after = cursor ? decodeCursor(cursor) : null;
-    if (cursor && !after) throw new AppError("VALIDATION_FAILED", "This page of conversations does not exist.");
-    const size = Math.max(1, Math.min(limit, 100));
-    const values = { me: actor.id, limit: size + 1, at: after?.at.toISOString(), id: after?.id };
-    const rows = await queries[after ? "next" : "first"].execute(values);
-    const shown = rows.slice(0, size);
-    const last = shown.at(-1);
-    return {
-      items: shown.map(
-        (r): ConversationSummary => ({
-          id: r.id,
-          advert: { id: r.advertId, name: r.advertName, imageUrl: mediaUrl(r.imageKey) },
-          other: { id: r.otherId, name: r.otherName },
-          role: r.role,
-          lastMessageAt: r.lastMessageAt.toISOString(),
-          preview: r.preview,
-          lastFromMe: r.lastSenderId === actor.id,
-          unread: r.unread,
-        }),
-      ),
-      next: rows.length > size && last ? encodeCursor(last.lastMessageAt.getTime(), last.id) : null,
-    };
+export async function inbox(
+  reads: Db,
+  actor: SessionUser,
+  { cursor, limit = INBOX_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
+): Promise<InboxPage> {
+  const after = cursor ? cursors.decode(cursor) : null;
+  if (cursor && !after) throw new AppError("VALIDATION_FAILED", "This page of conversations does not exist.");
+  const size = Math.max(1, Math.min(limit, 100));
+  const [at, id] = after ?? [];
+  const rows = await statements(reads)[after ? "next" : "first"].execute({ me: actor.id, limit: size + 1, at, id });
+  const shown = rows.slice(0, size);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(
+      (r): ConversationSummary => ({
+        id: r.id,
+        advert: { id: r.advert.id, name: r.advert.name, imageUrl: mediaUrl(r.advert.imageKey) },
+        other: r.other,
+        role: r.role,
+        lastMessageAt: r.lastMessageAt.toISOString(),
+        preview: r.preview,
+        lastFromMe: r.lastSenderId === actor.id,
+        unread: r.unread,
+      }),
+    ),
+    next: rows.length > size && last ? cursors.encode(last.lastMessageAt, last.id) : null,
   };
 }
 

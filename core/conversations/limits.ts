@@ -24,6 +24,7 @@ const wait = (ms: number) => {
  * Counted in the shared store (PostgreSQL, or Redis with REDIS_URL) through rate-limiter-flexible
  * (core/accounts' counters, like the login throttle), so every app process counts the same messages. A refusal names the message field, so the page shows it
  * under the box and keeps what was typed; the wait goes with it (Retry-After).
+ * A factory, not verbs: it holds its two counters, opened once on the shared store.
  */
 export function createMessageLimits(counters: CounterFactory, limits = DEFAULT_MESSAGE_LIMITS) {
   const messages = counters("messages-sent", limits.messages.limit, limits.messages.windowMs);

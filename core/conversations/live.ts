@@ -19,6 +19,7 @@ export async function announce(tx: Db | Tx, userIds: string[], conversationId: s
 /**
  * Live conversations on the same server-sent event stream as the bell (decision 9): a person's unread
  * messages and which conversation changed. A page reads that conversation again itself.
+ * A factory, not a verb: it holds this process's listening pages, fed by its one subscription to the channel.
  */
 export function createLiveMessages({ db, listener }: { db: Db; listener: Listener }) {
   return personalFeed(

@@ -24,6 +24,7 @@ export const REVIEW_RULES = {
     tooLate: `A review can be changed for ${REVIEW_EDIT_DAYS} days after it was written.`,
   },
   answer: { notSeller: "Only the seller can answer this review.", once: "You have already answered this review." },
+  notFound: "This review does not exist.",
   removed: "This review was removed.",
   alreadyWritten: "You have already reviewed this order.",
   ownReport: "You cannot report your own review.",

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  conversationIdParams,
   inboxQuery,
   inboxSchema,
   messageSchema,
@@ -14,6 +13,7 @@ import {
   unreadMessagesSchema,
 } from "../../schemas/conversations.ts";
 import { reportedConversationListSchema, reportedListQuery } from "../../schemas/moderation.ts";
+import { idParams } from "../../schemas/params.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -67,7 +67,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "A conversation, oldest to newest (reading it marks it read)",
-        params: conversationIdParams,
+        params: idParams,
         querystring: threadQuery,
         response: { 200: threadSchema, ...errorResponses },
       },
@@ -80,7 +80,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Write in a conversation of mine",
-        params: conversationIdParams,
+        params: idParams,
         body: sendMessageSchema,
         response: { 201: messageSchema.pick({ id: true, createdAt: true }), ...errorResponses },
       },
@@ -88,43 +88,28 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
     async (request, reply) =>
       reply.status(201).send(await c.send(await requireUser(services, request), request.params.id, request.body.body)),
   );
-  app.post(
-    "/conversations/:id/block",
-    {
-      schema: {
-        tags,
-        summary: "Block the other person: no more messages either way",
-        params: conversationIdParams,
-        response: { 204: z.null(), ...errorResponses },
+  // One address: posting blocks the other person, deleting lifts my block.
+  for (const [method, summary, act] of [
+    ["POST", "Block the other person: no more messages either way", c.block],
+    ["DELETE", "Lift my block of the other person", c.unblock],
+  ] as const) {
+    app.route({
+      method,
+      url: "/conversations/:id/block",
+      schema: { tags, summary, params: idParams, response: { 204: z.null(), ...errorResponses } },
+      handler: async (request, reply) => {
+        await act(await requireUser(services, request), request.params.id);
+        return reply.status(204).send(null);
       },
-    },
-    async (request, reply) => {
-      await c.block(await requireUser(services, request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-  app.delete(
-    "/conversations/:id/block",
-    {
-      schema: {
-        tags,
-        summary: "Lift my block of the other person",
-        params: conversationIdParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await c.unblock(await requireUser(services, request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    });
+  }
   app.post(
     "/conversations/:id/report",
     {
       schema: {
         tags,
         summary: "Report the conversation to admins (they may read it from then on)",
-        params: conversationIdParams,
+        params: idParams,
         body: reportConversationSchema,
         response: { 201: z.null(), ...errorResponses },
       },
@@ -152,7 +137,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Dismiss a conversation's open reports (admin)",
-        params: conversationIdParams,
+        params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },

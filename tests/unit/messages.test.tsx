@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MessageText } from "../../app/components/message-text.tsx";
-import { preview } from "../../core/conversations/index.ts";
+import { preview } from "../../core/conversations/write-message.ts";
 import { CONVERSATION_MESSAGES as M, messageBodySchema, messagesLabel } from "../../schemas/conversations.ts";
 
 describe("a message's text", () => {

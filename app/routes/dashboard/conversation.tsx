@@ -13,6 +13,7 @@ import {
 } from "../../../schemas/conversations.ts";
 import { REPORTS_DISMISSED } from "../../../schemas/moderation.ts";
 import { formatPrice } from "../../../schemas/money.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import { LocalTime } from "../../components/local-time.tsx";
 import { MessageForm, type MessageFormData } from "../../components/message-form.tsx";
 import { MessageText } from "../../components/message-text.tsx";
@@ -27,11 +28,19 @@ import { useFocusLanding } from "../../lib/use-focus-landing.ts";
 import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import type { Route } from "./+types/conversation";
 
+/** The conversation's id from the page's path: one that cannot be an id names no conversation (404). */
+function conversationId(params: Route.LoaderArgs["params"]) {
+  const id = idFromPath(params.id);
+  if (!id) throw notFound(CONVERSATION_MESSAGES.notFound);
+  return id;
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  const id = conversationId(params);
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
   try {
-    return { thread: await context.get(appContext).services.conversations.open(user, params.id, { before }) };
+    return { thread: await context.get(appContext).services.conversations.open(user, id, { before }) };
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") throw notFound(error.message);
     throw error;
@@ -43,11 +52,10 @@ const intentSchema = z.object({ intent: z.enum(["send", "block", "unblock", "rep
 /** Plain form posts that come back to this page, so that everything works without JavaScript. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  // An id that is no UUID is no conversation's (PostgreSQL would refuse it): not found, before anything is read.
-  if (!z.uuid().safeParse(params.id).success) throw notFound(CONVERSATION_MESSAGES.notFound);
+  const id = conversationId(params);
   const form = await request.formData();
   const { conversations } = context.get(appContext).services;
-  const here = `/dashboard/messages/${params.id}`;
+  const here = `/dashboard/messages/${id}`;
   const intent = intentSchema.safeParse({ intent: form.get("intent") });
   if (!intent.success) return data({ formError: "Unknown action." }, { status: 400 });
   try {
@@ -55,19 +63,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "send": {
         const parsed = validateForm(form, sendMessageSchema);
         if (parsed.error) return messageInvalid(parsed.error.data.fields ?? {}, form.get("body"));
-        await conversations.send(user, params.id, parsed.value.body);
+        await conversations.send(user, id, parsed.value.body);
         return redirect(here);
       }
       case "block":
-        await conversations.block(user, params.id);
+        await conversations.block(user, id);
         return redirectWithToast(context, here, { type: "success", message: "Blocked: no more messages either way." });
       case "unblock":
-        await conversations.unblock(user, params.id);
+        await conversations.unblock(user, id);
         return redirectWithToast(context, here, { type: "success", message: "Unblocked." });
       case "report": {
         const parsed = validateForm(form, reportConversationSchema);
         if (parsed.error) return parsed.error;
-        await conversations.report(user, params.id, parsed.value.reason);
+        await conversations.report(user, id, parsed.value.reason);
         return redirectWithToast(context, here, {
           type: "success",
           message: "Thank you: an admin will read this conversation.",
@@ -77,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         // An admin reading a reported conversation: done with it, back to what is left to look at.
         const admin = await requireUser(request, context, "admin");
         try {
-          await conversations.dismiss(admin, params.id);
+          await conversations.dismiss(admin, id);
         } catch (error) {
           return errorDataWithToast(context, error); // another admin dismissed them meanwhile
         }

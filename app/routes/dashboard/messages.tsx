@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
-import { isAppError } from "../../../core/errors.ts";
 import { MESSAGES_EVENT, type MessagesUpdate } from "../../../schemas/conversation-labels.ts";
 import { LocalTime } from "../../components/local-time.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
+import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
-import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { useLiveRefresh } from "../../lib/use-live-refresh.ts";
 import type { Route } from "./+types/messages";
@@ -13,20 +13,12 @@ import type { Route } from "./+types/messages";
 /** The inbox: every conversation of mine, as buyer or seller, newest activity first, in keyset pages. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  try {
-    const page = await context.get(appContext).services.conversations.inbox(user, { cursor });
-    return { ...page, older: Boolean(cursor) };
-  } catch (error) {
-    // A cursor that is not one of ours names a page that does not exist.
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+  return keysetPage(request, (cursor) => context.get(appContext).services.conversations.inbox(user, { cursor }));
 }
 
 export const meta = () => [{ title: "Messages — ReLaptop" }];
 
-export default function Messages({ loaderData: { items, next, older } }: Route.ComponentProps) {
+export default function Messages({ loaderData: { items, next } }: Route.ComponentProps) {
   const refresh = useLiveRefresh();
   // A new message anywhere moves its conversation to the top: read the list again.
   useLiveEvent(MESSAGES_EVENT, (data) => {
@@ -75,18 +67,7 @@ export default function Messages({ loaderData: { items, next, older } }: Route.C
           ))}
         </ul>
       )}
-      <nav aria-label="More conversations" className="flex gap-3">
-        {older && (
-          <Link to="/dashboard/messages" className="btn btn-ghost btn-sm">
-            Newest
-          </Link>
-        )}
-        {next && (
-          <Link to={`?cursor=${encodeURIComponent(next)}`} className="btn btn-ghost btn-sm">
-            Older conversations
-          </Link>
-        )}
-      </nav>
+      <Pager nextCursor={next} label="Pages of conversations" />
     </section>
   );
 }

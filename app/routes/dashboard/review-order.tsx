@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
+import { orderNotFound } from "../../../core/orders/index.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import { REVIEW_EDIT_DAYS, reviewFormSchema, STARS, starLabel } from "../../../schemas/reviews.ts";
 import { FormError, TextAreaField } from "../../components/form-field.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
@@ -16,10 +18,18 @@ import type { Route } from "./+types/review-order";
 const MY_ORDERS = "/dashboard/my/orders";
 
 /** Only the buyer of a received order gets here; anyone else goes back to My Orders, told why. */
+/** The order's id from the page's path: one that cannot be an id names no order (404). */
+function orderIdOf(params: Route.LoaderArgs["params"]) {
+  const id = idFromPath(params.orderId);
+  if (!id) throw notFound(orderNotFound().message);
+  return id;
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  const orderId = orderIdOf(params);
   try {
-    return await context.get(appContext).services.reviews.draft(user, params.orderId);
+    return await context.get(appContext).services.reviews.draft(user, orderId);
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") throw notFound(error.message);
     if (isAppError(error)) throw await redirectWithToast(context, MY_ORDERS, { type: "error", message: error.message });
@@ -29,15 +39,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
+  const orderId = orderIdOf(params);
   const parsed = await parseForm(request, reviewFormSchema);
   // What was typed goes back with the messages, so a page posted without JavaScript keeps it too.
   const typed = { rating: String(parsed.form.get("rating") ?? ""), body: String(parsed.form.get("body") ?? "") };
   if (parsed.error) return data({ ...parsed.error.data, typed }, { status: 400 });
   const { reviews } = context.get(appContext).services;
   try {
-    const { review } = await reviews.draft(user, params.orderId);
+    const { review } = await reviews.draft(user, orderId);
     if (review) await reviews.edit(user, review.id, parsed.value);
-    else await reviews.write(user, params.orderId, parsed.value);
+    else await reviews.write(user, orderId, parsed.value);
   } catch (error) {
     const refused = appErrorData(error);
     return data({ ...refused.data, typed }, { status: refused.init?.status ?? 400 });
