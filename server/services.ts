@@ -11,7 +11,7 @@ import {
   type RecoveryLimits,
   type SessionUser,
 } from "../core/accounts/index.ts";
-import { createAudit } from "../core/audit/index.ts";
+import { recentAdminActions } from "../core/audit/index.ts";
 import {
   createAdvertCommands,
   createBrandAdmin,
@@ -281,7 +281,7 @@ export function createServices(config: Config, database: Database, options: Serv
       recovery: createAccountRecovery({ db, auth }),
       profile: createProfile({ db }),
     },
-    audit: createAudit({ db }),
+    audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },
     catalogue: {
       ...catalogue,
       brands: createBrandAdmin({ db, media }),
