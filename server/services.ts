@@ -41,14 +41,23 @@ import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
 import { createHeldAdverts, createPeople, createReports } from "../core/moderation/index.ts";
 import {
+  countUnreadNotifications,
   createDelivery,
   createLiveCounts,
   createLiveModeration,
-  createNotifications,
   DELIVER_EMAIL,
+  emailPreferences,
+  listNotifications,
+  markAllRead,
+  markRead,
+  notificationLink,
   notify,
+  recentEmails,
   relayEmailsOnCommit,
+  sendAgain,
+  setEmailPreference,
   smtpTransport,
+  unsubscribe,
 } from "../core/notifications/index.ts";
 import {
   accept,
@@ -326,7 +335,18 @@ export function createServices(config: Config, database: Database, options: Serv
       live: createLiveModeration({ listener: database.broadcast }),
     },
     notifications: {
-      ...createNotifications({ db, secret: config.authSecret }),
+      list: (actor: SessionUser, page?: Parameters<typeof listNotifications>[2]) => listNotifications(db, actor, page),
+      unreadCount: (actor: SessionUser) => countUnreadNotifications(db, actor),
+      markRead: (actor: SessionUser, id: string) => markRead(db, actor, id),
+      linkOf: (actor: SessionUser, id: string) => notificationLink(db, actor, id),
+      markAllRead: (actor: SessionUser) => markAllRead(db, actor),
+      emailPreferences: (actor: SessionUser) => emailPreferences(db, actor),
+      setEmailPreference: (actor: SessionUser, kind: string, email: boolean) =>
+        setEmailPreference(db, actor, kind, email),
+      /** From an email's link, without a session: the token is signed with the auth secret. */
+      unsubscribe: (token: string) => unsubscribe(db, config.authSecret, token),
+      recentEmails: (admin: SessionUser, query?: Parameters<typeof recentEmails>[2]) => recentEmails(db, admin, query),
+      sendAgain: (admin: SessionUser, emailId: string) => sendAgain(db, admin, emailId),
       live: createLiveCounts({ db, listener: database.broadcast }),
       /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
       async deliverEmailsNow() {
