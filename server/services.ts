@@ -35,7 +35,15 @@ import {
   readDispute,
   reportProblem,
 } from "../core/disputes/index.ts";
-import { createFavourites, defineSaverAlertJob } from "../core/favourites/index.ts";
+import {
+  defineSaverAlertJob,
+  heartsAmong,
+  listFavourites,
+  removeFavourite,
+  type Saver,
+  savedAmong,
+  saveFavourite,
+} from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
@@ -323,7 +331,15 @@ export function createServices(config: Config, database: Database, options: Serv
       unreadCounts: (user: SessionUser) => unreadCounts(quickReads, user),
     },
     disputes,
-    favourites: { ...createFavourites({ db, quickReads }), saverAlerts },
+    favourites: {
+      save: (person: Saver, advertId: string) => saveFavourite(db, person, advertId),
+      remove: (person: Saver, advertId: string) => removeFavourite(db, person, advertId),
+      // The page and the hearts among a page of cards: short indexed reads (db/quick-reads.ts).
+      list: (person: Saver, page?: Parameters<typeof listFavourites>[2]) => listFavourites(quickReads, person, page),
+      savedAmong: (person: Saver, advertIds: string[]) => savedAmong(quickReads, person, advertIds),
+      heartsAmong: (person: Saver, advertIds: string[]) => heartsAmong(quickReads, person, advertIds),
+      saverAlerts,
+    },
     jobs: background,
     ledger: { rollUp: () => rollUpLedgerDays(db) },
     media,
