@@ -21,6 +21,8 @@ export const alreadySaved = (name: string) => `You have already saved this searc
 /** A brand that is not a brand id, or names no brand: one message for both (no search for it could match). */
 export const CHOOSE_A_BRAND = "Choose a brand from the list";
 export const BAD_MATCHES_CURSOR = "This page of matches does not exist.";
+/** Someone else's saved search, or none at all. */
+export const NO_SAVED_SEARCH = "This saved search does not exist.";
 
 /** A filter left out: absent or null (JSON). */
 const absent = <T extends z.ZodType>(schema: T) =>
@@ -126,8 +128,6 @@ export const savedSearchFormSchema = fromForm(createSavedSearchSchema, {
 export const updateSavedSearchSchema = z
   .object({ name: searchNameSchema.optional(), alerts: alertsSchema.optional() })
   .refine((u) => u.name !== undefined || u.alerts !== undefined, { message: "Give a new name or alerts" });
-
-export const savedSearchIdParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 
 export const savedSearchSchema = z
   .object({

@@ -90,7 +90,16 @@ import {
   type PayoutProvider,
 } from "../core/payouts/index.ts";
 import { createReviewReports, createReviews } from "../core/reviews/index.ts";
-import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
+import {
+  changeSavedSearch,
+  createSavedSearchAlerts,
+  deleteSavedSearch,
+  getSavedSearch,
+  listMatches,
+  listSavedSearches,
+  savedSearchParams,
+  saveSearch,
+} from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
 import type { Config } from "./config.ts";
@@ -375,7 +384,16 @@ export function createServices(config: Config, database: Database, options: Serv
     payouts,
     reviews: { ...createReviews({ db }), reports: createReviewReports({ db }) },
     savedSearches: {
-      ...createSavedSearches({ db }),
+      list: (actor: SessionUser) => listSavedSearches(db, actor),
+      get: (actor: SessionUser, id: string) => getSavedSearch(db, actor, id),
+      /** What opening one runs: the catalogue's search with its parameters. */
+      searchOf: (actor: SessionUser, id: string) => savedSearchParams(db, actor, id),
+      create: (actor: SessionUser, input: Parameters<typeof saveSearch>[2]) => saveSearch(db, actor, input),
+      update: (actor: SessionUser, id: string, change: Parameters<typeof changeSavedSearch>[3]) =>
+        changeSavedSearch(db, actor, id, change),
+      remove: (actor: SessionUser, id: string) => deleteSavedSearch(db, actor, id),
+      /** The laptops that matched my searches, newest first, in keyset pages. */
+      matches: (actor: SessionUser, page?: Parameters<typeof listMatches>[2]) => listMatches(db, actor, page),
       /** Tests: match published adverts against saved searches now, in this process. */
       matchNow: savedSearchAlerts.matchNow,
       /** Tests and benchmarks: the daily digest, now. */
