@@ -109,7 +109,6 @@ export type ThreadView = z.infer<typeof threadSchema>;
 
 export const startedSchema = z.object({ id: z.uuid() });
 export const unreadMessagesSchema = z.object({ unread: z.int().min(0) });
-export const conversationIdParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 
 /** A conversation with open reports, as admins' Reported Items lists it. */
 export const reportedConversationSchema = z.object({

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  conversationIdParams,
   inboxQuery,
   inboxSchema,
   messageSchema,
@@ -15,6 +14,7 @@ import {
   threadSchema,
   unreadMessagesSchema,
 } from "../../schemas/conversations.ts";
+import { idParams } from "../../schemas/params.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -68,7 +68,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "A conversation, oldest to newest (reading it marks it read)",
-        params: conversationIdParams,
+        params: idParams,
         querystring: threadQuery,
         response: { 200: threadSchema, ...errorResponses },
       },
@@ -81,7 +81,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Write in a conversation of mine",
-        params: conversationIdParams,
+        params: idParams,
         body: sendMessageSchema,
         response: { 201: messageSchema.pick({ id: true, createdAt: true }), ...errorResponses },
       },
@@ -95,7 +95,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Block the other person: no more messages either way",
-        params: conversationIdParams,
+        params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },
@@ -110,7 +110,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Lift my block of the other person",
-        params: conversationIdParams,
+        params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },
@@ -125,7 +125,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Report the conversation to admins (they may read it from then on)",
-        params: conversationIdParams,
+        params: idParams,
         body: reportConversationSchema,
         response: { 201: z.null(), ...errorResponses },
       },
@@ -153,7 +153,7 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Dismiss a conversation's open reports (admin)",
-        params: conversationIdParams,
+        params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },
