@@ -1,15 +1,28 @@
 import {
-  createAccountRecovery,
-  createAccounts,
+  changePassword,
   createAuth,
   createCounters,
   createLoginThrottle,
-  createProfile,
   createRecoveryLimits,
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
+  getSessionUser,
   type RecoveryLimits,
+  register,
+  rename,
+  requestPasswordReset,
+  requestSignInLink,
+  resendVerification,
+  resetLinkWorks,
+  resetPassword,
   type SessionUser,
+  setActingAsSeller,
+  signIn,
+  signInLinkWorks,
+  signInWithLink,
+  signOut,
+  startGoogleSignIn,
+  verifyEmail,
 } from "../core/accounts/index.ts";
 import { recentAdminActions } from "../core/audit/index.ts";
 import {
@@ -302,10 +315,34 @@ export function createServices(config: Config, database: Database, options: Serv
   // One key per folder of core/, each the domain's calls as pages and the API make them.
   const services = {
     accounts: {
-      ...createAccounts({ db, auth, quickReads }),
       auth,
-      recovery: createAccountRecovery({ db, auth }),
-      profile: createProfile({ db }),
+      /** Who the request's session cookie belongs to; null for none, an ended session or a deleted account. */
+      getSessionUser: (headers: Headers, onCookies?: (cookies: string[]) => void) =>
+        getSessionUser(quickReads, auth, headers, onCookies),
+      register: (input: Parameters<typeof register>[2], headers: Headers) => register(db, auth, input, headers),
+      signIn: (input: Parameters<typeof signIn>[1], headers: Headers) => signIn(auth, input, headers),
+      signOut: (headers: Headers) => signOut(auth, headers),
+      changePassword: (input: Parameters<typeof changePassword>[1], headers: Headers) =>
+        changePassword(auth, input, headers),
+      startGoogleSignIn: (callbackURL: string, headers: Headers, errorCallbackURL?: string) =>
+        startGoogleSignIn(auth, callbackURL, headers, errorCallbackURL),
+      requestSignInLink: (email: string, headers: Headers) => requestSignInLink(auth, email, headers),
+      signInLinkWorks: (token: string) => signInLinkWorks(db, token),
+      signInWithLink: (token: string, headers: Headers) => signInWithLink(auth, token, headers),
+      /** Forgot password, the reset link and email verification. */
+      recovery: {
+        requestPasswordReset: (email: string, headers: Headers) => requestPasswordReset(auth, email, headers),
+        resetLinkWorks: (token: string) => resetLinkWorks(db, token),
+        resetPassword: (input: Parameters<typeof resetPassword>[1], headers: Headers) =>
+          resetPassword(auth, input, headers),
+        verifyEmail: (token: string) => verifyEmail(auth, token),
+        resendVerification: (email: string, headers: Headers) => resendVerification(db, auth, email, headers),
+      },
+      /** A person's own account: their name, and a seller's Seller/User switch. */
+      profile: {
+        rename: (actor: SessionUser, name: string) => rename(db, actor, name),
+        setActingAsSeller: (actor: SessionUser, asSeller: boolean) => setActingAsSeller(db, actor, asSeller),
+      },
     },
     audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },
     catalogue: {
