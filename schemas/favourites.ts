@@ -35,8 +35,6 @@ export const favouritePageQuery = z.object({
   limit: numberInText(z.number().int().min(1).max(100).optional()),
 });
 
-export const favouriteParams = z.object({ advertId: z.uuid({ error: "Not a valid laptop id" }) });
-
 export const favouriteStateSchema = z.object({ advertId: z.uuid(), saved: z.boolean() });
 
 /** The heart's form (pages): save or remove, and where a browser without JavaScript goes back to. */

@@ -26,3 +26,6 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 export const RESENDABLE: readonly EmailStatus[] = ["failed", "kept", "sent"];
 /** What admins read instead of a private conversation's email subject (it names its people and laptop). */
 export const PRIVATE_EMAIL_SUBJECT = "A new message in a private conversation";
+
+/** Someone else's notification, or none at all (the API and the page that opens one). */
+export const NO_NOTIFICATION = "This notification does not exist.";

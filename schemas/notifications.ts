@@ -36,8 +36,6 @@ export const notificationPageQuery = z.object({
   limit: numberInText(z.number().int().min(1).max(100).optional()),
 });
 
-export const notificationIdParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
-
 export const unreadSchema = z.object({ unread: z.int().min(0) });
 
 /* ── Email preferences ───────────────────────────────────────────────────── */

@@ -20,6 +20,8 @@ export const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHE
 export const alreadySaved = (name: string) => `You have already saved this search, as “${name}”.`;
 export { CHOOSE_A_BRAND } from "./search-filter-checks.ts";
 export const BAD_MATCHES_CURSOR = "This page of matches does not exist.";
+/** Someone else's saved search, or none at all. */
+export const NO_SAVED_SEARCH = "This saved search does not exist.";
 
 /**
  * The filters and sort of a saved search: /allAdd's parameters, prices in dollars. Numbers are JSON numbers
@@ -74,8 +76,6 @@ export const savedSearchFormSchema = fromForm(
 export const updateSavedSearchSchema = z
   .object({ name: searchNameSchema.optional(), alerts: alertsSchema.optional() })
   .refine((u) => u.name !== undefined || u.alerts !== undefined, { message: "Give a new name or alerts" });
-
-export const savedSearchIdParams = z.object({ id: z.uuid({ error: "Not a valid id" }) });
 
 export const savedSearchSchema = z
   .object({

@@ -1,17 +1,30 @@
 import {
-  createAccountRecovery,
-  createAccounts,
+  changePassword,
   createAuth,
   createCounters,
   createLoginThrottle,
-  createProfile,
   createRecoveryLimits,
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
+  getSessionUser,
   type RecoveryLimits,
+  register,
+  rename,
+  requestPasswordReset,
+  requestSignInLink,
+  resendVerification,
+  resetLinkWorks,
+  resetPassword,
   type SessionUser,
+  setActingAsSeller,
+  signIn,
+  signInLinkWorks,
+  signInWithLink,
+  signOut,
+  startGoogleSignIn,
+  verifyEmail,
 } from "../core/accounts/index.ts";
-import { createAudit } from "../core/audit/index.ts";
+import { recentAdminActions } from "../core/audit/index.ts";
 import {
   createAdvertCommands,
   createBrandAdmin,
@@ -43,7 +56,15 @@ import {
   readDispute,
   reportProblem,
 } from "../core/disputes/index.ts";
-import { createFavourites, defineSaverAlertJob } from "../core/favourites/index.ts";
+import {
+  defineSaverAlertJob,
+  heartsAmong,
+  listFavourites,
+  removeFavourite,
+  type Saver,
+  savedAmong,
+  saveFavourite,
+} from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { rollUpLedgerDays } from "../core/ledger/index.ts";
 import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
@@ -63,14 +84,23 @@ import {
   setVerified,
 } from "../core/moderation/index.ts";
 import {
+  countUnreadNotifications,
   createDelivery,
   createLiveCounts,
   createLiveModeration,
-  createNotifications,
   DELIVER_EMAIL,
+  emailPreferences,
+  listNotifications,
+  markAllRead,
+  markRead,
+  notificationLink,
   notify,
+  recentEmails,
   relayEmailsOnCommit,
+  sendAgain,
+  setEmailPreference,
   smtpTransport,
+  unsubscribe,
 } from "../core/notifications/index.ts";
 import {
   accept,
@@ -104,7 +134,16 @@ import {
   writeReview,
   writtenAmong,
 } from "../core/reviews/index.ts";
-import { createSavedSearchAlerts, createSavedSearches } from "../core/saved-searches/index.ts";
+import {
+  changeSavedSearch,
+  createSavedSearchAlerts,
+  deleteSavedSearch,
+  getSavedSearch,
+  listMatches,
+  listSavedSearches,
+  savedSearchParams,
+  saveSearch,
+} from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
 import type { ReportInput } from "../schemas/moderation.ts";
@@ -310,12 +349,36 @@ export function createServices(config: Config, database: Database, options: Serv
   // One key per folder of core/, each the domain's calls as pages and the API make them.
   const services = {
     accounts: {
-      ...createAccounts({ db, auth, quickReads }),
       auth,
-      recovery: createAccountRecovery({ db, auth }),
-      profile: createProfile({ db }),
+      /** Who the request's session cookie belongs to; null for none, an ended session or a deleted account. */
+      getSessionUser: (headers: Headers, onCookies?: (cookies: string[]) => void) =>
+        getSessionUser(quickReads, auth, headers, onCookies),
+      register: (input: Parameters<typeof register>[2], headers: Headers) => register(db, auth, input, headers),
+      signIn: (input: Parameters<typeof signIn>[1], headers: Headers) => signIn(auth, input, headers),
+      signOut: (headers: Headers) => signOut(auth, headers),
+      changePassword: (input: Parameters<typeof changePassword>[1], headers: Headers) =>
+        changePassword(auth, input, headers),
+      startGoogleSignIn: (callbackURL: string, headers: Headers, errorCallbackURL?: string) =>
+        startGoogleSignIn(auth, callbackURL, headers, errorCallbackURL),
+      requestSignInLink: (email: string, headers: Headers) => requestSignInLink(auth, email, headers),
+      signInLinkWorks: (token: string) => signInLinkWorks(db, token),
+      signInWithLink: (token: string, headers: Headers) => signInWithLink(auth, token, headers),
+      /** Forgot password, the reset link and email verification. */
+      recovery: {
+        requestPasswordReset: (email: string, headers: Headers) => requestPasswordReset(auth, email, headers),
+        resetLinkWorks: (token: string) => resetLinkWorks(db, token),
+        resetPassword: (input: Parameters<typeof resetPassword>[1], headers: Headers) =>
+          resetPassword(auth, input, headers),
+        verifyEmail: (token: string) => verifyEmail(auth, token),
+        resendVerification: (email: string, headers: Headers) => resendVerification(db, auth, email, headers),
+      },
+      /** A person's own account: their name, and a seller's Seller/User switch. */
+      profile: {
+        rename: (actor: SessionUser, name: string) => rename(db, actor, name),
+        setActingAsSeller: (actor: SessionUser, asSeller: boolean) => setActingAsSeller(db, actor, asSeller),
+      },
     },
-    audit: createAudit({ db }),
+    audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },
     catalogue: {
       ...catalogue,
       brands: createBrandAdmin({ db, media }),
@@ -365,7 +428,15 @@ export function createServices(config: Config, database: Database, options: Serv
       unreadCounts: (user: SessionUser) => unreadCounts(quickReads, user),
     },
     disputes,
-    favourites: { ...createFavourites({ db, quickReads }), saverAlerts },
+    favourites: {
+      save: (person: Saver, advertId: string) => saveFavourite(db, person, advertId),
+      remove: (person: Saver, advertId: string) => removeFavourite(db, person, advertId),
+      // The page and the hearts among a page of cards: short indexed reads (db/quick-reads.ts).
+      list: (person: Saver, page?: Parameters<typeof listFavourites>[2]) => listFavourites(quickReads, person, page),
+      savedAmong: (person: Saver, advertIds: string[]) => savedAmong(quickReads, person, advertIds),
+      heartsAmong: (person: Saver, advertIds: string[]) => heartsAmong(quickReads, person, advertIds),
+      saverAlerts,
+    },
     jobs: background,
     ledger: { rollUp: () => rollUpLedgerDays(db) },
     media,
@@ -395,7 +466,18 @@ export function createServices(config: Config, database: Database, options: Serv
       live: createLiveModeration({ listener: database.broadcast }),
     },
     notifications: {
-      ...createNotifications({ db, secret: config.authSecret }),
+      list: (actor: SessionUser, page?: Parameters<typeof listNotifications>[2]) => listNotifications(db, actor, page),
+      unreadCount: (actor: SessionUser) => countUnreadNotifications(db, actor),
+      markRead: (actor: SessionUser, id: string) => markRead(db, actor, id),
+      linkOf: (actor: SessionUser, id: string) => notificationLink(db, actor, id),
+      markAllRead: (actor: SessionUser) => markAllRead(db, actor),
+      emailPreferences: (actor: SessionUser) => emailPreferences(db, actor),
+      setEmailPreference: (actor: SessionUser, kind: string, email: boolean) =>
+        setEmailPreference(db, actor, kind, email),
+      /** From an email's link, without a session: the token is signed with the auth secret. */
+      unsubscribe: (token: string) => unsubscribe(db, config.authSecret, token),
+      recentEmails: (admin: SessionUser, query?: Parameters<typeof recentEmails>[2]) => recentEmails(db, admin, query),
+      sendAgain: (admin: SessionUser, emailId: string) => sendAgain(db, admin, emailId),
       live: createLiveCounts({ db, listener: database.broadcast }),
       /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
       async deliverEmailsNow() {
@@ -427,7 +509,16 @@ export function createServices(config: Config, database: Database, options: Serv
       },
     },
     savedSearches: {
-      ...createSavedSearches({ db }),
+      list: (actor: SessionUser) => listSavedSearches(db, actor),
+      get: (actor: SessionUser, id: string) => getSavedSearch(db, actor, id),
+      /** What opening one runs: the catalogue's search with its parameters. */
+      searchOf: (actor: SessionUser, id: string) => savedSearchParams(db, actor, id),
+      create: (actor: SessionUser, input: Parameters<typeof saveSearch>[2]) => saveSearch(db, actor, input),
+      update: (actor: SessionUser, id: string, change: Parameters<typeof changeSavedSearch>[3]) =>
+        changeSavedSearch(db, actor, id, change),
+      remove: (actor: SessionUser, id: string) => deleteSavedSearch(db, actor, id),
+      /** The laptops that matched my searches, newest first, in keyset pages. */
+      matches: (actor: SessionUser, page?: Parameters<typeof listMatches>[2]) => listMatches(db, actor, page),
       /** Tests: match published adverts against saved searches now, in this process. */
       matchNow: savedSearchAlerts.matchNow,
       /** Tests and benchmarks: the daily digest, now. */

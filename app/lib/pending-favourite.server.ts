@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
-import type { Favourites } from "../../core/favourites/index.ts";
+import type { Saver } from "../../core/favourites/index.ts";
 import { readCookie } from "./cookies.ts";
 
 /**
@@ -31,7 +31,7 @@ export function pendingFavouriteFromCookie(request: Request): string | null {
 /** Saves it for the account that has just arrived; a laptop gone meanwhile is no reason to refuse them in. */
 export async function saveOnArrival(
   context: Readonly<RouterContextProvider>,
-  user: Parameters<Favourites["save"]>[0],
+  user: Saver,
   advertId: string | null,
 ): Promise<void> {
   if (!advertId) return;

@@ -1,16 +1,22 @@
 /**
  * Accounts: identity (better-auth: sign-up, sign-in, Google, emailed sign-in links, sessions), the limits on
  * guessing (per browser once it is a known device of the account) and sign-ups, the roles and what each may
- * do, and a person's own profile.
+ * do, and a person's own profile. better-auth's instance (createAuth) and the limits' counters hold state and
+ * are made once; every other operation is a verb taking the database and/or that instance, then the input.
  */
-export { type AuthResult, createAccounts, type SessionUser } from "./accounts.ts";
+export type { SessionUser } from "../../schemas/accounts.ts";
 export { anonymous } from "./anonymous.ts";
 export { type AccountEmail, type Auth, createAuth, RESET_ANSWER_MS, type SendAccountEmail } from "./auth.ts";
 export { blockBetween, blockedEitherWay } from "./blocks.ts";
 export { createCounters } from "./counters.ts";
 export { createDeviceCookies } from "./device-cookie.ts";
+export { resetLinkWorks, signInLinkWorks } from "./emailed-links.ts";
 export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";
-export { createProfile } from "./profile.ts";
-export { type AccountRecovery, createAccountRecovery } from "./recovery.ts";
+export { rename, setActingAsSeller } from "./profile.ts";
+export { requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "./recovery.ts";
 export { createRecoveryLimits, DEFAULT_RECOVERY_LIMITS, type RecoveryLimits } from "./recovery-limits.ts";
+export { register } from "./register.ts";
 export * from "./roles.ts";
+export { getSessionUser } from "./session-lookup.ts";
+export { type AuthResult, changePassword, signIn, signOut, startGoogleSignIn } from "./sign-in.ts";
+export { requestSignInLink, signInWithLink } from "./sign-in-link.ts";

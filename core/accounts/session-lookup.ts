@@ -20,9 +20,49 @@ import type { Role } from "./roles.ts";
  * in cost. Anything but the common case is handed to it unchanged, so its rules stay the only ones:
  * a session due for its daily extension (`updateAge`; it writes the new expiry), an expired one (it
  * deletes it), one signed in without "remember me". A cookie it did not sign is nobody, as for it.
+ * `reads`: where the session is read on every request (db/quick-reads.ts).
  */
-export function createSessionLookup(db: Db, auth: Auth) {
-  const row = compiledRows(
+export async function getSessionUser(
+  reads: Db,
+  auth: Auth,
+  headers: Headers,
+  /** Where to send the cookies better-auth sets while reading (an extended session's). */
+  onCookies?: (cookies: string[]) => void,
+): Promise<SessionUser | null> {
+  const cookie = headers.get("cookie");
+  if (!cookie) return null;
+  const context = await auth.$context;
+  const signed = firstCookie(cookie, context.authCookies.sessionToken.name);
+  if (!signed) return null;
+  const token = verifierOf(context)(signed);
+  if (!token) return null;
+  if (firstCookie(cookie, context.authCookies.dontRememberToken.name) !== undefined) {
+    return fullLookup(auth, headers, onCookies);
+  }
+  const [found] = await sessionRowOn(reads).execute({ token });
+  if (!found) return null;
+  const { expiresIn, updateAge } = context.sessionConfig;
+  const due = found.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+  if (due || found.expiresAt.getTime() <= Date.now()) return fullLookup(auth, headers, onCookies);
+  return toSessionUser(found);
+}
+
+/** better-auth's own lookup, for every case but the common one. */
+async function fullLookup(
+  auth: Auth,
+  headers: Headers,
+  onCookies?: (cookies: string[]) => void,
+): Promise<SessionUser | null> {
+  const { headers: answer, response: session } = await auth.api.getSession({ headers, returnHeaders: true });
+  // Its daily extension moves the expiry in the database and sends the cookie again with the new one.
+  const cookies = answer?.getSetCookie() ?? [];
+  if (cookies.length > 0) onCookies?.(cookies);
+  return session ? toSessionUser(session.user) : null;
+}
+
+/** The session's row joined to its account's, by the cookie's token: one prepared, indexed statement. */
+const sessionRow = (db: Db) =>
+  compiledRows(
     db
       .select({
         expiresAt: sessions.expiresAt,
@@ -41,38 +81,17 @@ export function createSessionLookup(db: Db, auth: Auth) {
       .prepare("session_user"),
   );
 
-  let verified: ((value: string) => string | null) | undefined;
-
-  async function full(headers: Headers, onCookies?: (cookies: string[]) => void): Promise<SessionUser | null> {
-    const { headers: answer, response: session } = await auth.api.getSession({ headers, returnHeaders: true });
-    // Its daily extension moves the expiry in the database and sends the cookie again with the new one.
-    const cookies = answer?.getSetCookie() ?? [];
-    if (cookies.length > 0) onCookies?.(cookies);
-    return session ? toSessionUser(session.user) : null;
-  }
-
-  /** `onCookies`: where to send the cookies better-auth sets while reading (an extended session's). */
-  return async function getSessionUser(
-    headers: Headers,
-    onCookies?: (cookies: string[]) => void,
-  ): Promise<SessionUser | null> {
-    const cookie = headers.get("cookie");
-    if (!cookie) return null;
-    const context = await auth.$context;
-    const signed = firstCookie(cookie, context.authCookies.sessionToken.name);
-    if (!signed) return null;
-    verified ??= verifiedBy(context.secret);
-    const token = verified(signed);
-    if (!token) return null;
-    if (firstCookie(cookie, context.authCookies.dontRememberToken.name) !== undefined) return full(headers, onCookies);
-    const [found] = await row.execute({ token });
-    if (!found) return null;
-    const { expiresIn, updateAge } = context.sessionConfig;
-    const due = found.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-    if (due || found.expiresAt.getTime() <= Date.now()) return full(headers, onCookies);
-    return toSessionUser(found);
+/** `make(key)` once per key, kept with it (and gone with it). */
+function keptWith<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const kept = new WeakMap<K, V>();
+  return (key) => {
+    if (!kept.has(key)) kept.set(key, make(key));
+    return kept.get(key) as V;
   };
 }
+
+/** Built and prepared once per database handle: every signed-in request runs it. */
+const sessionRowOn = keptWith(sessionRow);
 
 /**
  * The first cookie of that name, as better-auth's getSession reads it (better-auth's own parseCookies keeps
@@ -93,6 +112,9 @@ function firstCookie(header: string, name: string): string | undefined {
  * every request. The oldest go first past VERIFIED_KEPT.
  */
 const VERIFIED_KEPT = 10_000;
+
+/** Each auth's checked cookie values, kept with it: its secret signs them. */
+const verifierOf = keptWith((context: { secret: string }) => verifiedBy(context.secret));
 
 /** The token of a `token.signature` cookie value when the signature is the secret's; better-auth's format. */
 function verifiedBy(secret: string) {

@@ -1,8 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { descAsIndexed } from "../../db/order.ts";
-import { adminActions, users } from "../../db/schema/index.ts";
-import { type Actor, requireAdmin } from "../accounts/index.ts";
+import { adminActions } from "../../db/schema/index.ts";
 
 /** Records an admin action (who, what, to what, when), in the caller's transaction when it has one. */
 export async function recordAdminAction(
@@ -36,27 +34,6 @@ export async function recordAdminActionOnce(
       where ${adminActions.adminId} = ${adminId} and ${adminActions.action} = ${action}
         and ${adminActions.targetId} = ${target.id} and ${adminActions.at} > now() - ${within}::interval
     )`);
-}
-
-/** The admins' own record, newest first: who did what, to what, and when (page: Admin activity). */
-export function createAudit({ db }: { db: Db }) {
-  return {
-    async recent(admin: Actor, limit = 100) {
-      requireAdmin(admin);
-      return db
-        .select({
-          id: adminActions.id,
-          action: adminActions.action,
-          summary: adminActions.summary,
-          at: adminActions.at,
-          adminName: users.name,
-        })
-        .from(adminActions)
-        .innerJoin(users, eq(users.id, adminActions.adminId))
-        .orderBy(descAsIndexed(adminActions.at))
-        .limit(limit);
-    },
-  };
 }
 
 /** The log's words for dismissing an item's open reports: "Dismissed 1 report", "Dismissed 3 reports of a review". */

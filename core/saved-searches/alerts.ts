@@ -10,6 +10,7 @@ export const DAILY_DIGEST = "savedSearches.dailyDigest";
  * Saved-search alerts on the job queue: matching runs when a publication's NOTIFY is heard (the server
  * queues a job) and every minute for any it missed, plus the instant emails whose hour has passed; the
  * daily digest at 07:00 UTC. Both are schedules, so each runs once per cluster.
+ * A factory: it defines the two jobs on the queue it is given, once, and sends to that queue.
  */
 export function createSavedSearchAlerts({ db, queue }: { db: Db; queue: JobQueue }) {
   queue.define(MATCH_PUBLICATIONS, async () => void (await matchPublications(db)), {

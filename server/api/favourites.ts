@@ -4,9 +4,9 @@ import {
   FAVOURITE_MESSAGES,
   favouritePageQuery,
   favouritePageSchema,
-  favouriteParams,
   favouriteStateSchema,
 } from "../../schemas/favourites.ts";
+import { advertIdParams } from "../../schemas/params.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -33,7 +33,7 @@ export const favouritesApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags,
         summary: "Save a laptop to my favourites (saving it again changes nothing)",
-        params: favouriteParams,
+        params: advertIdParams,
         response: { 200: favouriteStateSchema, ...errorResponses },
       },
     },
@@ -49,7 +49,7 @@ export const favouritesApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags,
         summary: "Remove a laptop from my favourites (one I did not save is not found)",
-        params: favouriteParams,
+        params: advertIdParams,
         response: { 200: favouriteStateSchema, ...errorResponses },
       },
     },

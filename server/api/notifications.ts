@@ -5,13 +5,13 @@ import {
   emailListQuery,
   emailListSchema,
   emailPreferencesSchema,
-  notificationIdParams,
   notificationPageQuery,
   notificationPageSchema,
   sentAgainSchema,
   setEmailPreferenceSchema,
   unreadSchema,
 } from "../../schemas/notifications.ts";
+import { idParams } from "../../schemas/params.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -144,7 +144,7 @@ const myNotifications: FastifyPluginAsyncZod<{ services: Services }> = async (ap
       schema: {
         tags,
         summary: "Mark one of my notifications read (someone else's is not found)",
-        params: notificationIdParams,
+        params: idParams,
         response: { 200: unreadSchema, ...errorResponses },
       },
     },
@@ -209,7 +209,7 @@ const emailDelivery: FastifyPluginAsyncZod<{ services: Services }> = async (app,
       schema: {
         tags,
         summary: "Queue a failed, kept or sent email again (admins)",
-        params: notificationIdParams,
+        params: idParams,
         response: { 200: sentAgainSchema, ...errorResponses },
       },
     },

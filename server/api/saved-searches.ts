@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParams } from "../../schemas/params.ts";
 import {
   createSavedSearchSchema,
-  savedSearchIdParams,
   savedSearchListSchema,
   savedSearchMatchPageQuery,
   savedSearchMatchPageSchema,
@@ -68,7 +68,7 @@ export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "One of my saved searches",
-        params: savedSearchIdParams,
+        params: idParams,
         response: { 200: savedSearchSchema, ...errorResponses },
       },
     },
@@ -81,7 +81,7 @@ export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Open one of my saved searches: its first page of laptops, as GET /api/adverts answers",
-        params: savedSearchIdParams,
+        params: idParams,
         response: { 200: searchPageSchema, ...errorResponses },
       },
     },
@@ -97,7 +97,7 @@ export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Rename one of my saved searches, or choose its alerts (instant, daily or off)",
-        params: savedSearchIdParams,
+        params: idParams,
         body: updateSavedSearchSchema,
         response: { 200: savedSearchSchema, ...errorResponses },
       },
@@ -111,7 +111,7 @@ export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = a
       schema: {
         tags,
         summary: "Delete one of my saved searches",
-        params: savedSearchIdParams,
+        params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },

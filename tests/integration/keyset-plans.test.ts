@@ -90,7 +90,7 @@ describe("a person's lists are read in their index's order, never all of them so
 
   it.each([
     ["a person's newest notifications", null],
-    ["their older ones", { createdAt: cursor.at, id: cursor.id }],
+    ["their older ones", [someone.at, someone.id]],
   ])("%s", async (_name, after) => {
     const text = await plan(notificationsQuery(t.db, someone.me, after, 21), {});
     expect(text).toMatch(/Index Scan using notifications_user_created_idx/);

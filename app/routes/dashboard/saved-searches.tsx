@@ -2,7 +2,9 @@ import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { savedSearchFormSchema, updateSavedSearchSchema } from "../../../schemas/saved-searches.ts";
+import { AppError } from "../../../core/errors.ts";
+import { idFromPath } from "../../../schemas/params.ts";
+import { NO_SAVED_SEARCH, savedSearchFormSchema, updateSavedSearchSchema } from "../../../schemas/saved-searches.ts";
 import type { SavedSearchAlerts } from "../../../schemas/values.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -43,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const id = String(form.get("id") ?? "");
     if (intent.data === "delete") {
-      await savedSearches.remove(user, id);
+      await savedSearches.remove(user, searchId(id));
       return dataWithToast(context, { id }, { type: "success", message: "Saved search deleted." });
     }
     const change =
@@ -53,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const fields = Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
       return data<ActionErrors & { id: string }>({ id, fields }, { status: 400 });
     }
-    const updated = await savedSearches.update(user, id, checked.data);
+    const updated = await savedSearches.update(user, searchId(id), checked.data);
     return dataWithToast(
       context,
       { id },
@@ -66,6 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return appErrorData(error);
   }
+}
+
+/** An id that cannot name a saved search names none: "not found", as someone else's is. */
+function searchId(value: string): string {
+  const id = idFromPath(value);
+  if (!id) throw new AppError("NOT_FOUND", NO_SAVED_SEARCH);
+  return id;
 }
 
 export const meta = () => [{ title: "Saved searches — ReLaptop" }];
