@@ -31,6 +31,6 @@ describe("NODE_ENV for npm start", () => {
 
   it("is set before anything else is loaded: main.ts imports server/environment.ts first", () => {
     const firstImport = /^import .*$/m.exec(fs.readFileSync("main.ts", "utf8"))?.[0];
-    expect(firstImport).toBe('import "./environment.ts";');
+    expect(firstImport).toBe('import "./server/environment.ts";');
   });
 });
