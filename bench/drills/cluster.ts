@@ -294,6 +294,12 @@ async function drillBrand(base: string): Promise<string> {
 }
 
 /** Milliseconds from the edit's answer until all three processes serve the new price to visitors. */
+/**
+ * How long after the change a request to some process could still get the old price: the latest moment, in ms
+ * after the edit was answered, at which a request that got the old price was sent. Each process is asked every
+ * 10 ms without waiting for earlier answers, so a slow answer on a busy machine does not count as staleness —
+ * only an old price asked for late does. Null when some process never served the new price within 2 s.
+ */
 async function priceChangeSeenEverywhere(
   seller: Call,
   advertId: string,
@@ -302,17 +308,31 @@ async function priceChangeSeenEverywhere(
   const edited = await seller("PUT", `/api/adverts/${advertId}`, form("Cluster ThinkPad", 455));
   if (edited.status !== 204) return null;
   const changed = Date.now();
-  const pending = new Set(APPS);
-  while (pending.size > 0 && Date.now() - changed < 2_000) {
-    await Promise.all(
-      [...pending].map(async (port) => {
-        const res = await fetch(`http://127.0.0.1:${port}/api/adverts/${advertId}`).catch(() => null);
-        const advert = (await res?.json().catch(() => null)) as { resalePriceCents?: number } | null;
-        if (advert?.resalePriceCents === 45_500) pending.delete(port);
-      }),
-    );
-  }
-  return pending.size === 0 ? Date.now() - changed : null;
+  const priceAt = async (port: number) => {
+    const sent = Date.now() - changed;
+    const res = await fetch(`http://127.0.0.1:${port}/api/adverts/${advertId}`).catch(() => null);
+    const advert = (await res?.json().catch(() => null)) as { resalePriceCents?: number } | null;
+    return { sent, fresh: advert?.resalePriceCents === 45_500 };
+  };
+  const spreads = await Promise.all(
+    APPS.map(async (port) => {
+      const asked: Promise<{ sent: number; fresh: boolean }>[] = [];
+      // Ask until an answer with the new price is in hand, for 2 s at most.
+      let seen = false;
+      while (!seen && Date.now() - changed < 2_000) {
+        const answer = priceAt(port);
+        asked.push(answer);
+        void answer.then((a) => {
+          if (a.fresh) seen = true;
+        });
+        await sleep(10);
+      }
+      const answers = await Promise.all(asked);
+      if (!answers.some((a) => a.fresh)) return null;
+      return Math.max(0, ...answers.filter((a) => !a.fresh).map((a) => a.sent));
+    }),
+  );
+  return spreads.some((s) => s === null) ? null : Math.max(...(spreads as number[]));
 }
 
 /** Seven wrong passwords for one account through nginx, each claiming another client address. */
