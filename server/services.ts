@@ -105,24 +105,52 @@ import {
 import {
   accept,
   applyDueDeadlines,
+  book,
+  bookedAmong,
+  cancel,
+  checkout,
   configurePlatformFee,
   configureSaleWindows,
   confirmReceipt,
-  createOrders,
   decline,
+  finishRefund,
   handOver,
+  listForAdmin,
+  listMine,
   listSales,
+  type Money,
   PUBLICATIONS_CHANNEL,
+  pay,
+  paymentFailed,
+  payWithTestCard,
   readOrder,
+  reconcile,
+  refundedByProvider,
   sendDueReminders,
+  settleIntent,
   ship,
+  startIntent,
 } from "../core/orders/index.ts";
-import { createSimulatedProvider, createStripeProvider, type PaymentProvider } from "../core/payments/index.ts";
 import {
-  createPayouts,
+  type Card,
+  createSimulatedProvider,
+  createStripeProvider,
+  type PaymentProvider,
+} from "../core/payments/index.ts";
+import {
+  allPayoutLines,
   createSimulatedPayoutProvider,
   createStripePayoutProvider,
+  finance,
+  myPayouts,
+  PAYOUTS_JOB,
   type PayoutProvider,
+  payOutSoon,
+  refreshAccount,
+  runPayouts,
+  sellerPayouts,
+  setUpPayouts,
+  startOnboarding,
 } from "../core/payouts/index.ts";
 import {
   answerReview,
@@ -149,7 +177,7 @@ import { readFromReplica } from "../db/replica.ts";
 import type { ReportInput } from "../schemas/moderation.ts";
 import type { ReportReason } from "../schemas/values.ts";
 import type { Config } from "./config.ts";
-import { createMetrics, type Metrics } from "./metrics.ts";
+import { createMetrics } from "./metrics.ts";
 import { createRequestsInHand } from "./requests-in-hand.ts";
 
 export interface ServiceOptions {
@@ -170,7 +198,6 @@ export interface ServiceOptions {
 
 export const RECONCILE_PAYMENTS = "orders.reconcile";
 export const ORDER_DEADLINES = "orders.deadlines";
-export const PAYOUTS = "payouts.run";
 export const DAILY_PAYOUTS = "payouts.daily";
 export const LEDGER_ROLLUP = "ledger.rollup";
 
@@ -217,42 +244,49 @@ export function createServices(config: Config, database: Database, options: Serv
     config.payouts.provider === "stripe" && config.payments.kind === "stripe"
       ? createStripePayoutProvider(config.payments)
       : createSimulatedPayoutProvider(db);
-  const payouts = createPayouts({ db, provider: payoutProvider, schedule: config.payouts.schedule });
-  /**
-   * PAYOUT_SCHEDULE=instant: a sale that just became final is paid out by the next free worker, not at the next
-   * minute's run. After the commit; if it cannot be queued, the minute's run pays it all the same.
-   */
-  const payOutSoon = () => {
-    // Before the queue starts (the demo's seeding), the first minute's run pays what became final.
-    if (payouts.schedule !== "instant" || !jobs.isStarted()) return;
-    jobs
-      .send(PAYOUTS, {}, { singletonKey: "instant" })
-      .catch((error: unknown) =>
-        console.error("payout job not queued:", error instanceof Error ? error.message : error),
-      );
-  };
-  const money = countedMoney(createOrders({ db, jobs, provider, simulated }), metrics);
+  const { schedule } = config.payouts;
+  // A sale that became final (accepted, its window over, a dispute released) is paid out soon when instant.
+  const paidOutSoon = () => payOutSoon(jobs, schedule);
+  // Taking and returning money: the card providers, the queue that tells a laptop's savers, the counts by outcome.
+  const money: Money = { jobs, provider, simulated, counter: metrics };
+  const refunds = { finishRefund: (orderId: string) => finishRefund(db, money, orderId) };
+  // The verbs take the database (or a caller's transaction); the pages and the API call them here.
   const orders = {
-    ...money,
-    // The verbs written in the new shape take the database; the pages and the API call them here.
+    book: (actor: SessionUser, input: Parameters<typeof book>[2]) => book(db, actor, input),
+    listMine: (actor: SessionUser) => listMine(db, actor),
+    checkout: (actor: SessionUser, orderId: string) => checkout(db, provider, actor, orderId),
+    bookedAmong: (actor: SessionUser, advertIds: string[]) => bookedAmong(db, actor, advertIds),
+    pay: (actor: SessionUser, orderId: string, card: Card, attemptKey: string) =>
+      pay(db, money, actor, orderId, card, attemptKey),
+    payWithTestCard: (actor: SessionUser, orderId: string) => payWithTestCard(db, money, actor, orderId),
+    startIntent: (actor: SessionUser, orderId: string) => startIntent(db, money, actor, orderId),
+    settleIntent: (intentId: string, expected?: Parameters<typeof settleIntent>[3]) =>
+      settleIntent(db, money, intentId, expected),
+    paymentFailed: (orderId: string) => paymentFailed(db, orderId),
+    cancel: (actor: SessionUser, orderId: string) => cancel(db, money, actor, orderId),
+    refundedByProvider: (transactionId: string, refundId: string) =>
+      refundedByProvider(db, money, transactionId, refundId),
+    finishRefund: refunds.finishRefund,
+    reconcile: (olderThanMs?: number) => reconcile(db, money, olderThanMs),
+    listForAdmin: (admin: SessionUser, userId: string) => listForAdmin(db, admin, userId),
     read: (actor: SessionUser, orderId: string) => readOrder(db, actor, orderId),
     listSales: (actor: SessionUser, query: Parameters<typeof listSales>[2]) => listSales(db, actor, query),
     decline: (actor: SessionUser, orderId: string, input: { reason: unknown }) => decline(db, actor, orderId, input),
     handOver: (actor: SessionUser, orderId: string) => handOver(db, actor, orderId),
     confirmReceipt: (actor: SessionUser, orderId: string) => confirmReceipt(db, actor, orderId),
+    ship: (actor: SessionUser, orderId: string, input: unknown) => ship(db, actor, orderId, input),
     accept: async (actor: SessionUser, orderId: string) => {
       await accept(db, actor, orderId);
-      payOutSoon();
+      paidOutSoon();
     },
     /** The deadlines job's work (and tests', with a clock of their own): what ran out, then the reminders. */
     applyDeadlinesNow: async (now = new Date()) => {
-      const applied = await applyDueDeadlines(db, money.finishRefund, now);
-      if (applied > 0) payOutSoon();
+      const applied = await applyDueDeadlines(db, refunds.finishRefund, now);
+      if (applied > 0) paidOutSoon();
       return { applied, reminded: await sendDueReminders(db, now) };
     },
-    ship: (actor: SessionUser, orderId: string, input: unknown) => ship(db, actor, orderId, input),
   };
-  // A reported problem, its exchange and an admin's decision (core/disputes): the verbs take the database.
+  // A reported problem, its exchange and an admin's decision (core/disputes).
   const disputes = {
     report: (actor: SessionUser, orderId: string, input: Parameters<typeof reportProblem>[4]) =>
       reportProblem(db, media, actor, orderId, input),
@@ -263,10 +297,25 @@ export function createServices(config: Config, database: Database, options: Serv
     countOpen: (admin: SessionUser) => countOpenDisputes(db, admin),
     // A refund decided is returned and recorded by the orders' own last two steps (decision 8).
     decide: async (admin: SessionUser, disputeId: string, input: Parameters<typeof decideDispute>[4]) => {
-      const decided = await decideDispute(db, orders, admin, disputeId, input);
-      if (decided.status === "completed") payOutSoon();
+      const decided = await decideDispute(db, refunds, admin, disputeId, input);
+      if (decided.status === "completed") paidOutSoon();
       return decided;
     },
+  };
+  // A seller's payout account, balances and transfers (core/payouts), through the payout provider's client.
+  const payouts = {
+    provider: payoutProvider,
+    schedule,
+    mine: (actor: SessionUser, cursor?: string) => myPayouts(db, payoutProvider, actor, cursor),
+    ofSeller: (actor: SessionUser, sellerId: string, cursor?: string) =>
+      sellerPayouts(db, payoutProvider, actor, sellerId, cursor),
+    allLines: (actor: SessionUser) => allPayoutLines(db, actor),
+    setUp: (actor: SessionUser, input: unknown) => setUpPayouts(db, payoutProvider, actor, input),
+    startOnboarding: (actor: SessionUser, urls: Parameters<typeof startOnboarding>[3]) =>
+      startOnboarding(db, payoutProvider, actor, urls),
+    accountUpdated: (accountId: string) => refreshAccount(db, payoutProvider, accountId),
+    finance: (actor: SessionUser, now?: Date) => finance(db, actor, now),
+    run: (work: { queue: boolean }, now?: Date) => runPayouts(db, payoutProvider, work, now),
   };
   metrics.measureQueueWith(() => jobs.depth());
   const transport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
@@ -291,7 +340,7 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   // Transfers due (new, retried, interrupted) and reversals: every minute, once in the whole cluster. New payouts
   // are queued there too when instant, else once a day at 06:00 UTC.
-  jobs.define(PAYOUTS, async () => void (await payouts.run({ queue: payouts.schedule === "instant" })), {
+  jobs.define(PAYOUTS_JOB, async () => void (await payouts.run({ queue: schedule === "instant" })), {
     cron: "* * * * *",
     retryLimit: 0,
   });
@@ -538,31 +587,6 @@ export function createServices(config: Config, database: Database, options: Serv
 
 /** A page of one of the report queue's lists: the `next` of the page before. */
 type ReportsPage = Parameters<typeof openReports>[3];
-
-/** The orders domain with its money operations counted by outcome (relaptop_payments_total). */
-function countedMoney(orders: ReturnType<typeof createOrders>, metrics: Metrics): ReturnType<typeof createOrders> {
-  return {
-    ...orders,
-    pay: (...args) =>
-      metrics.countPayment(
-        "pay",
-        () => "paid",
-        () => orders.pay(...args),
-      ),
-    settleIntent: (...args) =>
-      metrics.countPayment(
-        "pay",
-        (status) => (status === "paid" ? "paid" : null),
-        () => orders.settleIntent(...args),
-      ),
-    // Cancelling a booking moves no money: only refunds are counted (a refusal to cancel is no refund outcome).
-    cancel: async (...args) => {
-      const status = await orders.cancel(...args);
-      if (status !== "cancelled") metrics.payments.inc({ operation: "refund", outcome: status });
-      return status;
-    },
-  };
-}
 
 /** The domains and the runtime they were built on, as the entry point, seeds and tests hold them. */
 export type Core = ReturnType<typeof createServices>;

@@ -2,7 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
+import { ORDER_NOT_FOUND } from "../../core/orders/index.ts";
 import { shipSchema } from "../../schemas/delivery.ts";
+import { idFromPath } from "../../schemas/params.ts";
 import { declineSchema } from "../../schemas/sales.ts";
 import { parseForm, validateForm } from "./forms.server.ts";
 import { notFound } from "./not-found.server.ts";
@@ -36,10 +38,13 @@ export async function sellerOrderAction(
   if (parsed.error) return parsed.error;
   const { orders } = context.get(appContext).services;
   const form = parsed.value;
+  // An id that names no order reads as another seller's would: not found.
+  const orderId = idFromPath(form.orderId);
+  if (!orderId) throw notFound(ORDER_NOT_FOUND);
   try {
-    if (form.intent === "decline") await orders.decline(seller, form.orderId, form);
-    else if (form.intent === "handOver") await orders.handOver(seller, form.orderId);
-    else await orders.ship(seller, form.orderId, form);
+    if (form.intent === "decline") await orders.decline(seller, orderId, form);
+    else if (form.intent === "handOver") await orders.handOver(seller, orderId);
+    else await orders.ship(seller, orderId, form);
   } catch (error) {
     // Another seller's order does not exist for them: the page says so, as it would reading it.
     if (isAppError(error) && error.code === "NOT_FOUND") throw notFound(error.message);

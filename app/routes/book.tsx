@@ -2,10 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
+import { AppError } from "../../core/errors.ts";
+import { LAPTOP_NOT_FOUND } from "../../core/orders/index.ts";
 import { totalCents } from "../../schemas/delivery-labels.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { bookingFormSchema } from "../../schemas/orders.ts";
+import { idFromPath } from "../../schemas/params.ts";
 import type { DeliveryMethod } from "../../schemas/values.ts";
 import { FormError, TextField } from "../components/form-field.tsx";
 import { appErrorData, parseForm } from "../lib/forms.server.ts";
@@ -22,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, bookingFormSchema);
   if (parsed.error) return parsed.error;
   try {
+    if (!idFromPath(parsed.value.advertId)) throw new AppError("NOT_FOUND", LAPTOP_NOT_FOUND);
     await context.get(appContext).services.orders.book(user, parsed.value);
   } catch (error) {
     return appErrorData(error);

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUuid } from "../../db/errors.ts";
 import { disputes, payments } from "../../db/schema/index.ts";
 import {
   type DecisionInput,
   type DecisionReply,
   DISPUTE_DECIDED,
   DISPUTE_DECISION_LABELS,
-  NO_DISPUTE,
   refundAmountProblem,
 } from "../../schemas/disputes.ts";
 import { formatPrice } from "../../schemas/money.ts";
@@ -17,6 +15,7 @@ import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { announceModeration } from "../notifications/index.ts";
 import { applyTransition, lockOrder } from "../orders/index.ts";
+import { noDispute } from "./dispute-access.ts";
 
 /** The order's transition each decision takes (core/orders/order-states.ts). */
 const TRANSITION_OF = {
@@ -48,15 +47,13 @@ export async function decideDispute(
   input: DecisionInput,
 ): Promise<DecisionReply> {
   requireAdmin(admin);
-  const [found] = isUuid(disputeId)
-    ? await db.select({ orderId: disputes.orderId }).from(disputes).where(eq(disputes.id, disputeId))
-    : [];
-  if (!found) throw new AppError("NOT_FOUND", NO_DISPUTE);
+  const [found] = await db.select({ orderId: disputes.orderId }).from(disputes).where(eq(disputes.id, disputeId));
+  if (!found) throw noDispute();
   const orderId = await db.transaction(async (tx) => {
     // Advert and order first, then the dispute and the payment: the lock order every sale keeps (decision 6).
     const { order } = await lockOrder(tx, found.orderId);
     const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId)).for("update");
-    if (!dispute) throw new AppError("NOT_FOUND", NO_DISPUTE);
+    if (!dispute) throw noDispute();
     if (dispute.decidedAt) throw new AppError("CONFLICT", DISPUTE_DECIDED);
     const [payment] = await tx.select().from(payments).where(eq(payments.orderId, order.id)).for("update");
     if (!payment) throw new Error(`disputed order ${order.id} has no payment`);

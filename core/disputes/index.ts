@@ -8,6 +8,6 @@
  */
 export { addDisputeMessage } from "./add-message.ts";
 export { decideDispute, type RefundFinisher } from "./decide.ts";
-export { countOpenDisputes, DISPUTES_PAGE_SIZE, listOpenDisputes, openDisputesQuery } from "./open-disputes.ts";
+export { countOpenDisputes, listOpenDisputes } from "./open-disputes.ts";
 export { readDispute } from "./read-dispute.ts";
 export { reportProblem } from "./report-problem.ts";

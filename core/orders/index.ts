@@ -2,15 +2,13 @@
  * Orders: booking, paying, cancelling and receiving a laptop (order-states.ts holds who may move an
  * order and when), the seller's side of a sale (My Sales, declining a booking), an order's own page, and
  * the advert lifecycle that sales drive (advert-lifecycle.ts: where an advert is
- * held, sold, relisted or withdrawn).
+ * held, sold, relisted or withdrawn). One verb per file, each taking the database or the caller's
+ * transaction, then what it needs (`Money`: the card providers and the job queue), the actor and the input.
  */
 
-// What an order looks like to its buyer is described once, in schemas/orders.ts.
-export type { OrderView } from "../../schemas/orders.ts";
-// The sale seen from both sides (the house's new shape: one verb per file, taking `Db | Tx`, the actor, the input).
+// The buyer's side.
 export { accept } from "./accept.ts";
 export {
-  ADVERT_TRANSITIONS,
   approveAdvert,
   CATALOGUE_CHANNEL,
   holdForReview,
@@ -22,20 +20,33 @@ export {
   removeAllOf,
   takeDown,
 } from "./advert-lifecycle.ts";
-// The sale seen from both sides (the house's new shape: one verb per file, taking `Db | Tx`, the actor, the input).
+// ReLaptop's own moves: deadlines, and the windows and fee they read.
 export { applyDueDeadlines, sendDueReminders } from "./apply-deadlines.ts";
+export { book, LAPTOP_NOT_FOUND } from "./book.ts";
+export { cancel } from "./cancel.ts";
+export { checkout } from "./checkout.ts";
 export { confirmReceipt } from "./confirm-receipt.ts";
-export { configureSaleWindows, DEFAULT_SALE_WINDOWS, type SaleWindows, saleWindows } from "./deadlines.ts";
+export { configureSaleWindows, saleWindows } from "./deadlines.ts";
+// The seller's side, an order's page and admins' list.
 export { decline } from "./decline.ts";
 export { handOver } from "./hand-over.ts";
-export { listSales, SALES_PAGE_SIZE, salesQuery } from "./list-sales.ts";
+export { listForAdmin } from "./list-for-admin.ts";
+export { bookedAmong, listMine } from "./list-mine.ts";
+export { listSales } from "./list-sales.ts";
+// Money (decision 8): paying, the provider's word, refunds and the sweep that finishes what was left in flight.
+export type { Money, PaymentCounter } from "./money.ts";
 export { newOrderNumber, orderNumberOf } from "./order-number.ts";
-export { canTransition, SALE_STATUSES, TRANSITIONS, type Transition } from "./order-states.ts";
-export { actionsFor, orderTimeline, orderTimelines } from "./order-timeline.ts";
-export { createOrders, MAX_LIVE_BOOKINGS, type Orders, TOO_MANY_BOOKINGS } from "./orders.ts";
-export { ONE_HOLD_AT_A_TIME } from "./pay-order.ts";
+export { SALE_STATUSES } from "./order-states.ts";
+export { actionsFor, orderTimelines } from "./order-timeline.ts";
+// For the verbs of other domains that read or move an order (core/disputes): who reads it; lock it, then take a
+// transition of the table. The pages answer an id that names no order with ORDER_NOT_FOUND.
+export { readableBy, readerOf } from "./order-view.ts";
+export { pay, payWithTestCard } from "./pay.ts";
+export { paymentFailed, settleIntent, startIntent } from "./payment-intent.ts";
 export { configurePlatformFee, feeAtPayment, platformFee } from "./platform-fee.ts";
 export { readOrder } from "./read-order.ts";
+export { reconcile } from "./reconcile.ts";
+export { finishRefund } from "./refund.ts";
+export { refundedByProvider } from "./refunded-by-provider.ts";
 export { ship } from "./ship.ts";
-// For the verbs of other domains that move an order (core/disputes): lock it, then take a transition of the table.
-export { applyTransition, findOrder, lockOrder, orderNotFound } from "./transition.ts";
+export { applyTransition, findOrder, lockOrder, ORDER_NOT_FOUND, orderNotFound } from "./transition.ts";

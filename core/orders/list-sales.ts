@@ -7,9 +7,9 @@ import { BAD_SALES_CURSOR, type SalesPage } from "../../schemas/sales.ts";
 import type { OrderStatus } from "../../schemas/values.ts";
 import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
-import { mediaUrl } from "../media/index.ts";
 import { deliveryView } from "./delivery-view.ts";
 import { actionsFor } from "./order-timeline.ts";
+import { orderBasics, shown } from "./order-view.ts";
 
 export const SALES_PAGE_SIZE = 20;
 
@@ -28,22 +28,13 @@ export function salesQuery(
   const order = [orders.createdAt, orders.id];
   return q
     .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      advertId: orders.advertId,
-      productName: orders.productName,
-      productImageKey: orders.productImageKey,
-      priceCents: orders.priceCents,
-      delivery: orders.delivery,
-      shippingCents: orders.shippingCents,
+      ...orderBasics,
       shippingAddress: orders.shippingAddress,
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
       buyerName: orders.buyerName,
       buyerPhone: orders.buyerPhone,
       meetingLocation: orders.meetingLocation,
-      createdAt: orders.createdAt,
     })
     .from(orders)
     .where(
@@ -75,15 +66,16 @@ export async function listSales(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ productImageKey, createdAt, shippingAddress, carrier, trackingNumber, ...sale }) => ({
-      ...sale,
-      // The buyer's address only once paid (delivery-view.ts); the rest of the order is the seller's own.
-      ...deliveryView("seller", { ...sale, shippingAddress, carrier, trackingNumber }),
-      productImageUrl: mediaUrl(productImageKey),
-      createdAt: createdAt.toISOString(),
-      nextStep: (sale.delivery === "ship" && SHIPPED_SALE_NEXT_STEPS[sale.status]) || SALE_NEXT_STEPS[sale.status],
-      can: actionsFor("seller", sale),
-    })),
+    items: page.map((row) => {
+      const { shippingAddress: _address, carrier: _carrier, trackingNumber: _trackingNumber, ...sale } = shown(row);
+      return {
+        ...sale,
+        // The buyer's address only once paid (delivery-view.ts); the rest of the order is the seller's own.
+        ...deliveryView("seller", row),
+        nextStep: (row.delivery === "ship" && SHIPPED_SALE_NEXT_STEPS[row.status]) || SALE_NEXT_STEPS[row.status],
+        can: actionsFor("seller", row),
+      };
+    }),
     next: rows.length > limit && last ? cursors.encode(last.createdAt, last.id) : null,
   };
 }

@@ -1,13 +1,12 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { isUuid } from "../../db/errors.ts";
 import { orders, users } from "../../db/schema/index.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
-import { isAdmin, mayEnter, type SessionUser } from "../accounts/index.ts";
-import { mediaUrl } from "../media/index.ts";
+import { mayEnter, type SessionUser } from "../accounts/index.ts";
 import { deadlineOf } from "./deadlines.ts";
 import { deliveryView } from "./delivery-view.ts";
 import { actionsFor, orderTimeline } from "./order-timeline.ts";
+import { orderBasics, readableBy, readerOf, shown } from "./order-view.ts";
 import { orderNotFound } from "./transition.ts";
 
 /**
@@ -24,18 +23,9 @@ const actingAs = (viewer: OrderDetail["viewer"], actor: SessionUser) =>
  * an order's id says nothing to a stranger, not even that it is there). Ownership is in the query itself.
  */
 export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string): Promise<OrderDetail> {
-  if (!isUuid(orderId)) throw orderNotFound();
   const [row] = await q
     .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      advertId: orders.advertId,
-      productName: orders.productName,
-      productImageKey: orders.productImageKey,
-      priceCents: orders.priceCents,
-      delivery: orders.delivery,
-      shippingCents: orders.shippingCents,
+      ...orderBasics,
       feeCents: orders.feeCents,
       shippingAddress: orders.shippingAddress,
       carrier: orders.carrier,
@@ -49,25 +39,17 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
       buyerName: orders.buyerName,
       sellerId: orders.sellerId,
       sellerName: users.name,
-      createdAt: orders.createdAt,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.sellerId))
-    .where(
-      and(
-        eq(orders.id, orderId),
-        isAdmin(actor) ? undefined : or(eq(orders.buyerId, actor.id), eq(orders.sellerId, actor.id)),
-      ),
-    );
+    .where(and(eq(orders.id, orderId), readableBy(actor)));
   if (!row) throw orderNotFound();
-  const viewer = row.buyerId === actor.id ? "buyer" : row.sellerId === actor.id ? "seller" : "admin";
+  const viewer = readerOf(actor, row);
   const {
-    productImageKey,
     buyerId,
     buyerName,
     sellerId,
     sellerName,
-    createdAt,
     handedOverAt,
     receivedAt,
     deadlineAt,
@@ -76,17 +58,15 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     trackingNumber: _trackingNumber,
     feeCents,
     ...order
-  } = row;
+  } = shown(row);
   return {
     ...order,
     ...deliveryView(viewer, row),
     viewer,
     // ReLaptop's fee is between it and the seller: the buyer reads what they pay, not how it is shared.
     feeCents: viewer === "buyer" ? null : feeCents,
-    productImageUrl: mediaUrl(productImageKey),
     buyer: { id: buyerId, name: buyerName },
     seller: { id: sellerId, name: sellerName },
-    createdAt: createdAt.toISOString(),
     handedOverAt: handedOverAt?.toISOString() ?? null,
     receivedAt: receivedAt?.toISOString() ?? null,
     deadline: deadlineOf(row.status, deadlineAt),

@@ -1,6 +1,5 @@
 import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { isUuid } from "../../db/errors.ts";
 import { adverts, orderEvents, orders } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { OrderMoney } from "../ledger/index.ts";
@@ -18,7 +17,8 @@ import {
 } from "./order-states.ts";
 import { feeAtPayment } from "./platform-fee.ts";
 
-export const orderNotFound = () => new AppError("NOT_FOUND", "This order does not exist.");
+export const ORDER_NOT_FOUND = "This order does not exist.";
+export const orderNotFound = () => new AppError("NOT_FOUND", ORDER_NOT_FOUND);
 
 /** Which order, in SQL: `orderId` (only `buyerId`'s, when given). */
 const theOrder = (orderId: string, buyerId?: string) =>
@@ -26,9 +26,7 @@ const theOrder = (orderId: string, buyerId?: string) =>
 
 /** The order (only `buyerId`'s, when given), or 404. */
 export async function findOrder(q: Db | Tx, orderId: string, buyerId?: string) {
-  const [order] = isUuid(orderId)
-    ? await q.select({ advertId: orders.advertId }).from(orders).where(theOrder(orderId, buyerId))
-    : [];
+  const [order] = await q.select({ advertId: orders.advertId }).from(orders).where(theOrder(orderId, buyerId));
   if (!order) throw orderNotFound();
   return order;
 }
@@ -41,7 +39,6 @@ export async function findOrder(q: Db | Tx, orderId: string, buyerId?: string) {
  * and locked, then the order — a sale takes two locks, and each round trip costs both processes CPU.
  */
 export async function lockOrder(tx: Tx, orderId: string, buyerId?: string) {
-  if (!isUuid(orderId)) throw orderNotFound();
   const [advert] = await tx
     .select()
     .from(adverts)

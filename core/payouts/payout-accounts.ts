@@ -4,7 +4,7 @@ import { payoutAccounts, payouts } from "../../db/schema/index.ts";
 import { maskedBankAccount, type PayoutAccountView, payoutSetupSchema } from "../../schemas/payouts.ts";
 import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
-import type { FormPayoutProvider, HostedPayoutProvider, PayoutAccountStatus, PayoutProvider } from "./provider.ts";
+import type { PayoutAccountStatus, PayoutProvider } from "./provider.ts";
 
 /** Payouts are a seller's: their account, their money. */
 export function requireSeller(actor: SessionUser) {
@@ -12,7 +12,11 @@ export function requireSeller(actor: SessionUser) {
 }
 
 /** The seller's payout account as they (and admins) read it: never more of the bank account than four digits. */
-export async function payoutAccountView(q: Db, provider: PayoutProvider, sellerId: string): Promise<PayoutAccountView> {
+export async function payoutAccountView(
+  q: Db | Tx,
+  provider: PayoutProvider,
+  sellerId: string,
+): Promise<PayoutAccountView> {
   const [account] = await q.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, sellerId));
   return {
     state: account?.status ?? "not_set_up",
@@ -33,7 +37,8 @@ const retryFailedNow = (q: Db | Tx, sellerId: string) =>
  * The simulated provider's form: opens (or changes) the seller's account from a holder and a bank account
  * number, of which only the last four digits are kept — here, at the provider and in every reply.
  */
-export async function setUpPayouts(q: Db, provider: FormPayoutProvider, actor: SessionUser, input: unknown) {
+export async function setUpPayouts(q: Db | Tx, provider: PayoutProvider, actor: SessionUser, input: unknown) {
+  if (provider.onboarding !== "form") throw new Error("this payout provider onboards on its own pages");
   requireSeller(actor);
   const parsed = payoutSetupSchema.safeParse(input);
   if (!parsed.success) {
@@ -66,11 +71,12 @@ export async function setUpPayouts(q: Db, provider: FormPayoutProvider, actor: S
  * to fill in their details there. Stripe sends them back to `returnUrl`.
  */
 export async function startOnboarding(
-  q: Db,
-  provider: HostedPayoutProvider,
+  q: Db | Tx,
+  provider: PayoutProvider,
   actor: SessionUser,
   urls: { returnUrl: string; refreshUrl: string },
 ) {
+  if (provider.onboarding !== "hosted") throw new Error("this payout provider is set up with a form");
   requireSeller(actor);
   let [account] = await q.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, actor.id));
   if (!account) {
@@ -93,10 +99,12 @@ export async function startOnboarding(
 }
 
 /**
- * What the provider says about an account now (its `account.updated` webhook is a trigger, not a fact: the
- * account is fetched again, so events replayed or out of order end in the provider's current status).
+ * Stripe's `account.updated`: what the provider says about an account now (the webhook is a trigger, not a fact:
+ * the account is fetched again, so events replayed or out of order end in the provider's current status). Null
+ * for an account that is not ours, or a provider with no accounts of its own.
  */
-export async function refreshAccount(q: Db, provider: HostedPayoutProvider, accountId: string) {
+export async function refreshAccount(q: Db | Tx, provider: PayoutProvider, accountId: string) {
+  if (provider.onboarding !== "hosted") return null;
   const [account] = await q
     .select()
     .from(payoutAccounts)

@@ -104,7 +104,7 @@ export const adverts = pgTable(
      * (a number on several sellers' adverts is a review signal).
      */
     mobileDigits: text("mobile_digits").generatedAlwaysAs(sql`right(regexp_replace(mobile, '[^0-9]', '', 'g'), 10)`),
-    /** A buyer is paying: nobody else can start paying until this passes (see core/orders/pay-order.ts). */
+    /** A buyer is paying: nobody else can start paying until this passes (see core/orders/payment-steps.ts). */
     reservedByOrderId: uuid("reserved_by_order_id"),
     reservedUntil: timestamp("reserved_until", { withTimezone: true, precision: 3 }),
     search: tsvector("search").generatedAlwaysAs(

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { SessionUser } from "../../core/accounts/index.ts";
 import {
   decisionReplySchema,
   decisionSchema,
@@ -26,26 +28,38 @@ export const disputesApi: FastifyPluginAsyncZod<{ services: Services }> = async 
   // Photos are read only for someone signed in; whose order it is, the core says before storing any.
   await registerMultipart(app, services, "signed-in");
   const tags = ["disputes"];
-  const consumes = ["multipart/form-data"];
-  app.post(
-    "/orders/:id/dispute",
-    {
-      schema: {
-        tags,
-        summary:
-          "Its buyer reports a problem within the buyer protection window: a reason, a description and up to 5 photos",
-        consumes,
-        params: idParams,
-        body: reportProblemMultipartSchema,
-        response: { 201: createdSchema, ...errorResponses },
+  /** Text and photos posted on an order's dispute (multipart): described by `form`, read by `input`; 201 with its id. */
+  const writeOnOrder = <Input extends z.ZodType>(
+    url: string,
+    summary: string,
+    form: z.ZodType,
+    input: Input,
+    write: (user: SessionUser, orderId: string, input: z.output<Input>) => Promise<{ id: string }>,
+  ) =>
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary,
+          consumes: ["multipart/form-data"],
+          params: idParams,
+          body: form,
+          response: { 201: createdSchema, ...errorResponses },
+        },
+        validatorCompiler: multipartValidator,
       },
-      validatorCompiler: multipartValidator,
-    },
-    async (request, reply) => {
-      const buyer = await requireUser(services, request);
-      const input = parseBody(reportProblemSchema, request.body);
-      return reply.status(201).send(await services.disputes.report(buyer, request.params.id, input));
-    },
+      async (request, reply) => {
+        const user = await requireUser(services, request);
+        return reply.status(201).send(await write(user, request.params.id, parseBody(input, request.body)));
+      },
+    );
+  writeOnOrder(
+    "/orders/:id/dispute",
+    "Its buyer reports a problem within the buyer protection window: a reason, a description and up to 5 photos",
+    reportProblemMultipartSchema,
+    reportProblemSchema,
+    services.disputes.report,
   );
   app.get(
     "/orders/:id/dispute",
@@ -59,24 +73,12 @@ export const disputesApi: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
     async (request) => services.disputes.read(await requireUser(services, request), request.params.id),
   );
-  app.post(
+  writeOnOrder(
     "/orders/:id/dispute/messages",
-    {
-      schema: {
-        tags,
-        summary: "Its buyer or seller writes in an open dispute: text and up to 5 photos",
-        consumes,
-        params: idParams,
-        body: disputeMessageMultipartSchema,
-        response: { 201: createdSchema, ...errorResponses },
-      },
-      validatorCompiler: multipartValidator,
-    },
-    async (request, reply) => {
-      const user = await requireUser(services, request);
-      const input = parseBody(disputeMessageSchema, request.body);
-      return reply.status(201).send(await services.disputes.write(user, request.params.id, input));
-    },
+    "Its buyer or seller writes in an open dispute: text and up to 5 photos",
+    disputeMessageMultipartSchema,
+    disputeMessageSchema,
+    services.disputes.write,
   );
   app.get(
     "/disputes",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Area, SessionUser } from "../../core/accounts/index.ts";
 import { shipSchema } from "../../schemas/delivery.ts";
 import {
   bookingSchema,
@@ -10,12 +11,15 @@ import {
   paymentIntentReplySchema,
   settleReplySchema,
 } from "../../schemas/orders.ts";
-import { idParams, intentParams } from "../../schemas/params.ts";
+import { idParams, intentParams, uuidParam } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
 import { declineSchema, orderDetailSchema, salesPageSchema, salesQuerySchema } from "../../schemas/sales.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
+
+/** The booking form's fields, and the laptop it books by its id: checked here, as every id is. */
+const bookingBody = bookingSchema.and(z.object({ advertId: uuidParam() }));
 
 /**
  * Orders: the buyer's (prices come from the advert on the server; the buyer sends none), an order's page for
@@ -23,13 +27,29 @@ import type { Services } from "../services.ts";
  */
 export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["orders"];
+  /** A step someone takes on an order, named by its id in the path, answered 204: who may, and the verb. */
+  const orderStep = <Body extends z.ZodType>(
+    url: string,
+    summary: string,
+    area: Area,
+    step: (user: SessionUser, orderId: string, body: z.output<Body>) => Promise<unknown>,
+    body?: Body,
+  ) =>
+    app.post(
+      url,
+      { schema: { tags, summary, params: idParams, body, response: { 204: z.null(), ...errorResponses } } },
+      async (request, reply) => {
+        await step(await requireUser(services, request, area), request.params.id, request.body as z.output<Body>);
+        return reply.status(204).send(null);
+      },
+    );
   app.post(
     "/orders",
     {
       schema: {
         tags,
         summary: "Book a laptop",
-        body: bookingSchema,
+        body: bookingBody,
         response: { 201: createdSchema, ...errorResponses },
       },
     },
@@ -63,41 +83,20 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request) => services.orders.read(await requireUser(services, request), request.params.id),
   );
-  app.post(
+  orderStep(
     "/orders/:id/decline",
-    {
-      schema: {
-        tags,
-        summary: "Its seller declines a booking nobody has paid for, with the reason its buyer reads",
-        params: idParams,
-        body: declineSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const seller = await requireUser(services, request, "seller");
-      await services.orders.decline(seller, request.params.id, request.body);
-      return reply.status(204).send(null);
-    },
+    "Its seller declines a booking nobody has paid for, with the reason its buyer reads",
+    "seller",
+    (seller, id, body) => services.orders.decline(seller, id, body),
+    declineSchema,
   );
-  app.post(
+  orderStep(
     "/orders/:id/ship",
-    {
-      schema: {
-        tags,
-        summary:
-          "Its seller marks a paid order to be shipped as shipped, with the carrier and tracking number its buyer " +
-          "follows it by (USPS, UPS, FedEx, DHL and Royal Mail link to their tracking page)",
-        params: idParams,
-        body: shipSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const seller = await requireUser(services, request, "seller");
-      await services.orders.ship(seller, request.params.id, request.body);
-      return reply.status(204).send(null);
-    },
+    "Its seller marks a paid order to be shipped as shipped, with the carrier and tracking number its buyer " +
+      "follows it by (USPS, UPS, FedEx, DHL and Royal Mail link to their tracking page)",
+    "seller",
+    (seller, id, body) => services.orders.ship(seller, id, body),
+    shipSchema,
   );
   app.get(
     "/sales",
@@ -180,51 +179,23 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       status: await services.orders.cancel(await requireUser(services, request), request.params.id),
     }),
   );
-  app.post(
+  orderStep(
     "/orders/:id/receipt",
-    {
-      schema: {
-        tags,
-        summary:
-          'Its buyer received the laptop ("I received it"): a paid order is handed over, a shipped one received; ' +
-          "the buyer protection window (PROTECTION_HOURS) counts from now",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await services.orders.confirmReceipt(await requireUser(services, request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    'Its buyer received the laptop ("I received it"): a paid order is handed over, a shipped one received; ' +
+      "the buyer protection window (PROTECTION_HOURS) counts from now",
+    "signed-in",
+    (buyer, id) => services.orders.confirmReceipt(buyer, id),
   );
-  app.post(
+  orderStep(
     "/orders/:id/accept",
-    {
-      schema: {
-        tags,
-        summary: "Its buyer says everything is fine: a handed-over order completes before its window ends",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await services.orders.accept(await requireUser(services, request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    "Its buyer says everything is fine: a handed-over order completes before its window ends",
+    "signed-in",
+    (buyer, id) => services.orders.accept(buyer, id),
   );
-  app.post(
+  orderStep(
     "/orders/:id/handed-over",
-    {
-      schema: {
-        tags,
-        summary: "Its seller marks a paid order they meet for as handed over: the buyer protection window starts",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await services.orders.handOver(await requireUser(services, request, "seller"), request.params.id);
-      return reply.status(204).send(null);
-    },
+    "Its seller marks a paid order they meet for as handed over: the buyer protection window starts",
+    "seller",
+    (seller, id) => services.orders.handOver(seller, id),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { isAppError } from "../../core/errors.ts";
 import type { StripeProvider } from "../../core/payments/index.ts";
+import { idFromPath } from "../../schemas/params.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -38,11 +39,10 @@ export async function stripeWebhook(
         } else if (event.type === "account.updated" && object.id) {
           // A seller's Stripe Connect account changed (onboarding finished, details needed): its status is fetched again.
           await services.payouts.accountUpdated(object.id);
-        } else if (
-          (event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") &&
-          object.metadata?.orderId
-        ) {
-          await services.orders.release(object.metadata.orderId);
+        } else if (event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") {
+          // Our own order's id, put on the intent when we made it; anything else names no order of ours.
+          const orderId = idFromPath(object.metadata?.orderId);
+          if (orderId) await services.orders.paymentFailed(orderId);
         }
       } catch (error) {
         // Anything else (the database away, Stripe unreachable) answers 5xx, and Stripe delivers the event again.

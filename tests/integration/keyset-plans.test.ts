@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inboxQuery } from "../../core/conversations/inbox.ts";
 // biome-ignore lint/style/noRestrictedImports: as above.
 import { messagesQuery } from "../../core/conversations/open-conversation.ts";
-import { openDisputesQuery } from "../../core/disputes/index.ts";
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { openDisputesQuery } from "../../core/disputes/open-disputes.ts";
 import { favouritesPageQuery } from "../../core/favourites/index.ts";
 import { reviewQueueQuery } from "../../core/moderation/index.ts";
 import { notificationsQuery } from "../../core/notifications/index.ts";
-import { salesQuery } from "../../core/orders/index.ts";
+// biome-ignore lint/style/noRestrictedImports: as above.
+import { salesQuery } from "../../core/orders/list-sales.ts";
 // biome-ignore lint/style/noRestrictedImports: as above.
 import { sellerReviewsQuery } from "../../core/reviews/seller-reviews.ts";
 import { savedSearchMatchesQuery } from "../../core/saved-searches/index.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Entry, type OrderBalances, type OrderMoney, POSTINGS } from "../../core/ledger/index.ts";
-import type { Transition } from "../../core/orders/index.ts";
+import type { Transition } from "../../core/orders/order-states.ts";
 import { feeFor } from "../../schemas/fees.ts";
 
 /** How each order transition moves a sale's money in the ledger (core/ledger/postings.ts), as plain arithmetic. */

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { AppError, isAppError } from "../../../core/errors.ts";
-import { DISPUTE_DECISION_LABELS, decisionFormSchema } from "../../../schemas/disputes.ts";
+import { DISPUTE_DECISION_LABELS, decisionFormSchema, NO_DISPUTE } from "../../../schemas/disputes.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { MODERATION_EVENT } from "../../../schemas/notification-labels.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import { DisputeDecisionForm } from "../../components/dispute-decision-form.tsx";
 import { DisputeExchange, DisputeSummary } from "../../components/dispute-exchange.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
@@ -43,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = validateForm(form, decisionFormSchema);
   if (parsed.error) return parsed.error;
-  const disputeId = String(form.get("disputeId") ?? "");
+  const disputeId = idFromPath(String(form.get("disputeId") ?? ""));
+  if (!disputeId) return appErrorData(new AppError("NOT_FOUND", NO_DISPUTE));
   try {
     const { status } = await context.get(appContext).services.disputes.decide(admin, disputeId, parsed.value);
     const message =

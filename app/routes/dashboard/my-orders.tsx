@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { actionsFor, saleWindows } from "../../../core/orders/index.ts";
+import { actionsFor, orderNotFound, saleWindows } from "../../../core/orders/index.ts";
 import type { MyReview } from "../../../core/reviews/index.ts";
 import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import { REVIEWABLE_ORDER_STATUSES } from "../../../schemas/reviews.ts";
 import type { OrderActions } from "../../../schemas/sales.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
@@ -53,17 +54,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
   const { orders } = context.get(appContext).services;
+  const { intent } = parsed.value;
   try {
-    if (parsed.value.intent === "receipt") {
-      await orders.confirmReceipt(user, parsed.value.orderId);
+    const orderId = idFromPath(parsed.value.orderId);
+    if (!orderId) throw orderNotFound();
+    if (intent === "receipt") {
+      await orders.confirmReceipt(user, orderId);
       const message = `Enjoy your laptop! If something is wrong with it, report a problem within ${saleWindows().protectionHours} hours.`;
       return dataWithToast(context, { ok: true }, { type: "success", message });
     }
-    if (parsed.value.intent === "accept") {
-      await orders.accept(user, parsed.value.orderId);
+    if (intent === "accept") {
+      await orders.accept(user, orderId);
       return dataWithToast(context, { ok: true }, { type: "success", message: "Thank you! The sale is complete." });
     }
-    const outcome = await orders.cancel(user, parsed.value.orderId);
+    const outcome = await orders.cancel(user, orderId);
     const message = {
       refunded: "Your order is cancelled and your payment refunded in full.",
       refunding: "Your order is cancelled. Your refund is on its way: this page shows Refunded once it is done.",

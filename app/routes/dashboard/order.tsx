@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
-import { saleWindows } from "../../../core/orders/index.ts";
+import { ORDER_NOT_FOUND, saleWindows } from "../../../core/orders/index.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import type { OrderDetail } from "../../../schemas/sales.ts";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
 import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx";
@@ -15,6 +16,7 @@ import { RouteError } from "../../components/route-error.tsx";
 import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
 import { type DisputeFormData, disputeAction, isDisputeIntent } from "../../lib/dispute-actions.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
+import { notFound } from "../../lib/not-found.server.ts";
 import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/order";
@@ -22,9 +24,10 @@ import type { Route } from "./+types/order";
 /** Its buyer, its laptop's seller and admins read it (core/orders/read-order.ts); anyone else gets a 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const { orders } = context.get(appContext).services;
-  const order = await loadOrRedirect(context, () => orders.read(user, params.id));
-  const { disputes } = context.get(appContext).services;
+  const orderId = idFromPath(params.id);
+  if (!orderId) throw notFound(ORDER_NOT_FOUND);
+  const { orders, disputes } = context.get(appContext).services;
+  const order = await loadOrRedirect(context, () => orders.read(user, orderId));
   // A problem reported on it, if any: the order's readers read it too (core/disputes).
   const dispute = await disputes.read(user, order.id).catch((error: unknown) => {
     if (isAppError(error) && error.code === "NOT_FOUND") return null;
@@ -39,9 +42,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
+  const orderId = idFromPath(params.id);
+  if (!orderId) throw notFound(ORDER_NOT_FOUND);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (isDisputeIntent(intent)) return disputeAction(context, user, params.id, intent, form);
+  if (isDisputeIntent(intent)) return disputeAction(context, user, orderId, intent, form);
   return sellerOrderAction(request, context, form);
 }
 

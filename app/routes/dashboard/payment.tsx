@@ -1,13 +1,16 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
+import { ORDER_NOT_FOUND, orderNotFound } from "../../../core/orders/index.ts";
 import { totalCents } from "../../../schemas/delivery-labels.ts";
 import { MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { cardSchema, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import { TextField } from "../../components/form-field.tsx";
 import { StripeCardForm } from "../../components/stripe-card-form.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
+import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";
@@ -16,17 +19,21 @@ import type { Route } from "./+types/payment";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { orders } = context.get(appContext).services;
-  return loadOrRedirect(context, () => orders.checkout(user, params.orderId));
+  const orderId = idFromPath(params.orderId);
+  if (!orderId) throw notFound(ORDER_NOT_FOUND);
+  return loadOrRedirect(context, () => orders.checkout(user, orderId));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const { orders } = context.get(appContext).services;
+  const orderId = idFromPath(params.orderId);
+  if (!orderId) return appErrorData(orderNotFound());
   const form = await request.formData();
   if (form.get("intent") === "settle") {
     // Stripe confirmed in the browser; the server asks Stripe before recording anything.
     try {
-      const status = await orders.settleIntent(String(form.get("intentId")), { buyer: user, orderId: params.orderId });
+      const status = await orders.settleIntent(String(form.get("intentId")), { buyer: user, orderId });
       if (status === "pending")
         return data<ActionErrors>({
           formError: "Your bank is still confirming the payment. This page will show Paid once it has.",
@@ -43,9 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (parsed.error) return parsed.error;
   const { cardNumber, expiry, cvc, attemptKey } = parsed.value;
   try {
-    await context
-      .get(appContext)
-      .services.orders.pay(user, params.orderId, { number: cardNumber, expiry, cvc }, attemptKey);
+    await orders.pay(user, orderId, { number: cardNumber, expiry, cvc }, attemptKey);
   } catch (error) {
     return appErrorData(error);
   }
