@@ -7,13 +7,33 @@ import { ConfirmDialog } from "./dialog.tsx";
 /** Where the buyer's buttons post, whichever page shows them (My Orders' action). */
 const MY_ORDERS = "/dashboard/my/orders";
 
+export type BuyerIntent = "cancel" | "receipt" | "accept";
+
+/**
+ * Receiving ends cancelling (a problem is reported instead), accepting pays the seller: neither can be undone,
+ * so each is asked first, saying what it ends.
+ */
+const ASKED_FIRST = {
+  receipt: {
+    allowed: "confirmReceipt",
+    label: "I received it",
+    title: (productName: string) => `Did you receive ${productName}?`,
+    description: (protectionHours: number) =>
+      `The order can no longer be cancelled. For ${protectionHours} hours you can still report a problem; then the sale is final and the seller is paid.`,
+  },
+  accept: {
+    allowed: "accept",
+    label: "Everything is fine",
+    title: (productName: string) => `Is everything fine with ${productName}?`,
+    description: () => "The sale becomes final now and the seller is paid: you can no longer report a problem.",
+  },
+} as const;
+
 /**
  * The buyer's buttons on an order — Pay, I received it, Everything is fine, Cancel (and refund) — as the order
  * state table allows them now (`can`, from the loader): on My Orders and on the order's own page, posting to
  * one action.
  */
-export type BuyerIntent = "cancel" | "receipt" | "accept";
-
 export function BuyerOrderActions({
   order,
   can,
@@ -28,6 +48,7 @@ export function BuyerOrderActions({
   const [confirming, setConfirming] = useState<BuyerIntent | null>(null);
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" || !hydrated;
+  const asked = (["receipt", "accept"] as const).filter((intent) => can[ASKED_FIRST[intent].allowed]);
   const post = (intent: BuyerIntent) => {
     fetcher.submit({ intent, orderId: order.id }, { method: "post", action: MY_ORDERS });
     setConfirming(null);
@@ -39,26 +60,17 @@ export function BuyerOrderActions({
           Pay
         </Link>
       )}
-      {can.confirmReceipt && (
+      {asked.map((intent) => (
         <button
+          key={intent}
           type="button"
           className="btn btn-success btn-sm"
           disabled={busy}
-          onClick={() => setConfirming("receipt")}
+          onClick={() => setConfirming(intent)}
         >
-          I received it
+          {ASKED_FIRST[intent].label}
         </button>
-      )}
-      {can.accept && (
-        <button
-          type="button"
-          className="btn btn-success btn-sm"
-          disabled={busy}
-          onClick={() => setConfirming("accept")}
-        >
-          Everything is fine
-        </button>
-      )}
+      ))}
       {(can.cancel || can.cancelAndRefund) && (
         <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setConfirming("cancel")}>
           Cancel
@@ -74,30 +86,20 @@ export function BuyerOrderActions({
           {can.cancelAndRefund ? "Cancel and refund" : "Cancel booking"}
         </button>
       </ConfirmDialog>
-      {/* Receiving ends cancelling (a problem is reported instead): it cannot be undone, so it is asked first. */}
-      <ConfirmDialog
-        open={confirming === "receipt"}
-        onClose={() => setConfirming(null)}
-        title={`Did you receive ${order.productName}?`}
-        description={`The order can no longer be cancelled. For ${protectionHours} hours you can still report a problem; then the sale is final and the seller is paid.`}
-        dismissLabel="Not yet"
-      >
-        <button type="button" className="btn btn-success" onClick={() => post("receipt")}>
-          I received it
-        </button>
-      </ConfirmDialog>
-      {/* Accepting releases the money to the seller at once: it cannot be undone, so it is asked first. */}
-      <ConfirmDialog
-        open={confirming === "accept"}
-        onClose={() => setConfirming(null)}
-        title={`Is everything fine with ${order.productName}?`}
-        description="The sale becomes final now and the seller is paid: you can no longer report a problem."
-        dismissLabel="Not yet"
-      >
-        <button type="button" className="btn btn-success" onClick={() => post("accept")}>
-          Everything is fine
-        </button>
-      </ConfirmDialog>
+      {asked.map((intent) => (
+        <ConfirmDialog
+          key={intent}
+          open={confirming === intent}
+          onClose={() => setConfirming(null)}
+          title={ASKED_FIRST[intent].title(order.productName)}
+          description={ASKED_FIRST[intent].description(protectionHours)}
+          dismissLabel="Not yet"
+        >
+          <button type="button" className="btn btn-success" onClick={() => post(intent)}>
+            {ASKED_FIRST[intent].label}
+          </button>
+        </ConfirmDialog>
+      ))}
     </>
   );
 }

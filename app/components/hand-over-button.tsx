@@ -1,12 +1,9 @@
-import { useState } from "react";
-import { useFetcher } from "react-router";
-import { useHydrated } from "../lib/use-hydrated.ts";
+import { useOrderStep } from "../lib/use-order-step.ts";
 import { ConfirmDialog } from "./dialog.tsx";
 
 /**
  * A seller's Mark as handed over, on a paid order they meet for (My Sales, the order's page): asked first,
- * since it starts the buyer protection window, then posts `intent=handOver` to the page's own action
- * (app/lib/seller-order-actions.server.ts).
+ * since it starts the buyer protection window, then posts `intent=handOver` to the page's own action.
  */
 export function HandOverButton({
   orderId,
@@ -17,23 +14,15 @@ export function HandOverButton({
   productName: string;
   buyerName: string;
 }) {
-  const fetcher = useFetcher();
-  const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
-  const busy = fetcher.state !== "idle";
+  const { fetcher, open, close, opener } = useOrderStep();
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-sm btn-primary"
-        disabled={!hydrated || busy}
-        onClick={() => setOpen(true)}
-      >
+      <button className="btn btn-sm btn-primary" {...opener}>
         Mark as handed over
       </button>
       <ConfirmDialog
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={close}
         title={`Did you hand ${productName} over to ${buyerName}?`}
         description="The buyer protection window starts now. When it ends without a problem reported, the sale is final."
         dismissLabel="Not yet"
@@ -43,7 +32,7 @@ export function HandOverButton({
           className="btn btn-primary"
           onClick={() => {
             fetcher.submit({ intent: "handOver", orderId }, { method: "post" });
-            setOpen(false);
+            close();
           }}
         >
           Mark as handed over
