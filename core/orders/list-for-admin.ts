@@ -1,14 +1,14 @@
 import { eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
-import { adverts, orders, payments, users } from "../../db/schema/index.ts";
+import { orders, payments, users } from "../../db/schema/index.ts";
 import type { AccountOrder } from "../../schemas/orders.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { buyersOrder, shown } from "./order-view.ts";
 
 /**
- * Admins: every order an account took part in, as buyer or as seller, with its payment — deleted accounts
- * included, since deleting never destroys history.
+ * Admins: every order an account took part in, as buyer or as seller (both on the order since booking), with its
+ * payment — deleted accounts included, since deleting never destroys history.
  */
 export async function listForAdmin(
   q: Db | Tx,
@@ -26,10 +26,9 @@ export async function listForAdmin(
       paymentStatus: payments.status,
     })
     .from(orders)
-    .innerJoin(adverts, eq(adverts.id, orders.advertId))
-    .innerJoin(users, eq(users.id, adverts.sellerId))
+    .innerJoin(users, eq(users.id, orders.sellerId))
     .leftJoin(payments, eq(payments.orderId, orders.id))
-    .where(or(eq(orders.buyerId, userId), eq(adverts.sellerId, userId)))
+    .where(or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)))
     .orderBy(descAsIndexed(orders.createdAt))
     .limit(limit);
   return rows.map(({ buyerId, ...row }) => ({

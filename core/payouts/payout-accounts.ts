@@ -6,6 +6,10 @@ import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import type { PayoutAccountStatus, PayoutProvider } from "./provider.ts";
 
+/** Asking the payout provider for the way it does not set accounts up (the API's other route). */
+const SET_UP_ON_STRIPE = "Payouts are set up on Stripe's pages here: use Set up payouts on the Payouts page.";
+const SET_UP_WITH_THE_FORM = "Payouts are set up with the form on the Payouts page here.";
+
 /** Payouts are a seller's: their account, their money. */
 export function requireSeller(actor: SessionUser) {
   if (!mayEnter(actor, "seller")) throw forbidden();
@@ -38,7 +42,7 @@ const retryFailedNow = (q: Db | Tx, sellerId: string) =>
  * number, of which only the last four digits are kept — here, at the provider and in every reply.
  */
 export async function setUpPayouts(q: Db | Tx, provider: PayoutProvider, actor: SessionUser, input: unknown) {
-  if (provider.onboarding !== "form") throw new Error("this payout provider onboards on its own pages");
+  if (provider.onboarding !== "form") throw new AppError("CONFLICT", SET_UP_ON_STRIPE);
   requireSeller(actor);
   const parsed = payoutSetupSchema.safeParse(input);
   if (!parsed.success) {
@@ -76,7 +80,7 @@ export async function startOnboarding(
   actor: SessionUser,
   urls: { returnUrl: string; refreshUrl: string },
 ) {
-  if (provider.onboarding !== "hosted") throw new Error("this payout provider is set up with a form");
+  if (provider.onboarding !== "hosted") throw new AppError("CONFLICT", SET_UP_WITH_THE_FORM);
   requireSeller(actor);
   let [account] = await q.select().from(payoutAccounts).where(eq(payoutAccounts.sellerId, actor.id));
   if (!account) {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../core/errors.ts";
 import { platformFee } from "../../core/orders/index.ts";
 import { accountIdParams } from "../../schemas/params.ts";
 import { payoutCsvHeader, payoutCsvRow } from "../../schemas/payout-csv.ts";
@@ -85,9 +84,7 @@ export const payoutsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
       },
     },
     async (request) => {
-      const seller = await requireUser(services, request, "seller");
-      if (services.payouts.provider.onboarding !== "form") throw conflictHosted();
-      return services.payouts.setUp(seller, request.body);
+      return services.payouts.setUp(await requireUser(services, request, "seller"), request.body);
     },
   );
   app.post(
@@ -101,7 +98,6 @@ export const payoutsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
     },
     async (request) => {
       const seller = await requireUser(services, request, "seller");
-      if (services.payouts.provider.onboarding !== "hosted") throw conflictForm();
       return services.payouts.startOnboarding(seller, onboardingReturns(publicUrl));
     },
   );
@@ -133,7 +129,3 @@ export const payoutsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
     async (request) => services.payouts.finance(await requireUser(services, request, "admin")),
   );
 };
-
-const conflictHosted = () =>
-  new AppError("CONFLICT", "Payouts are set up on Stripe's pages here: use Set up payouts on the Payouts page.");
-const conflictForm = () => new AppError("CONFLICT", "Payouts are set up with the form on the Payouts page here.");
