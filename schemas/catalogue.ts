@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MESSAGES } from "./messages.ts";
 import { priceBadgeSchema } from "./price-guidance.ts";
 import { ratingSchema } from "./reviews.ts";
 import { optionalText, requiredText } from "./text-fields.ts";
@@ -14,9 +15,15 @@ const optionalFile = z
 /** Text that must say something (text-fields.ts): blank or invisible-only is refused like an empty field. */
 const text = (required: string, max: number, tooLong: string) => requiredText(required).max(max, tooLong);
 
+/** The spec's words for a missing image, a brand's logo or an advert's photos alike. */
+const IMAGE_REQUIRED = "Brand image is required";
+
+/** Said by the form, and by the core when the brand chosen is gone by the time the advert is saved. */
+export const BRAND_REQUIRED = "Brand selection is required";
+
 export const brandSchema = z.object({
-  name: text("Name is required", 60, "Name must be 60 characters or fewer"),
-  image: requiredFile("Brand image is required"),
+  name: text(MESSAGES.field.nameRequired, 60, "Name must be 60 characters or fewer"),
+  image: requiredFile(IMAGE_REQUIRED),
 });
 
 export const brandUpdateSchema = z.object({
@@ -94,12 +101,16 @@ const photos = (required: boolean) =>
     .unknown()
     .optional()
     .transform((v) => (Array.isArray(v) ? v : [v]).filter(isFile))
-    .refine((files) => !required || files.length > 0, "Brand image is required")
+    .refine((files) => !required || files.length > 0, IMAGE_REQUIRED)
     .refine((files) => files.length <= MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`);
 
 const advertFields = {
-  name: text("Name is required", 120, "Name must be 120 characters or fewer"),
-  brandId: z.string({ error: "Brand selection is required" }).trim().min(1, "Brand selection is required"),
+  name: text(MESSAGES.field.nameRequired, 120, "Name must be 120 characters or fewer"),
+  // A brand's id, checked here so that the core is only asked about ids (a select's value is one).
+  brandId: z
+    .string({ error: BRAND_REQUIRED })
+    .trim()
+    .pipe(z.uuid({ error: BRAND_REQUIRED })),
   originalPrice: price("Original price is required", "Original price"),
   resalePrice: price("Resale price is required", "Resale price"),
   yearsOfUse: z

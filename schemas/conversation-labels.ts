@@ -3,6 +3,8 @@
  * page, and the validation library must not ride along into every page's JavaScript (the budget test).
  */
 
+import { CATALOGUE_MESSAGES } from "./messages.ts";
+
 /** The live stream's event for conversations: `event: messages`, `data: {"unread":2,"conversationId":"…"}`. */
 export const MESSAGES_EVENT = "messages";
 
@@ -24,7 +26,7 @@ export const CONVERSATION_MESSAGES = {
   blocked: "You can no longer message this person.",
   deleted: "This account has been deleted: it can no longer send or receive messages.",
   notFound: "This conversation does not exist.",
-  laptopNotFound: "This laptop does not exist.",
+  laptopNotFound: CATALOGUE_MESSAGES.laptopNotFound,
   ownLaptop: "You cannot message yourself about your own laptop.",
   admins: "Admins cannot start conversations.",
   alreadyReported: "You have already reported this conversation.",

@@ -3,6 +3,7 @@
  * bring the schema library into a visitor's page (the JavaScript budget, tests/e2e/budget.spec.ts).
  */
 
+import { CATALOGUE_MESSAGES } from "./messages.ts";
 import type { AdvertStatus } from "./values.ts";
 
 export const FAVOURITE_STATUSES = ["available", "booked", "sold", "gone"] as const;
@@ -27,7 +28,7 @@ export const FAVOURITE_STATUS_LABELS: Record<FavouriteStatus, string> = {
 };
 
 export const FAVOURITE_MESSAGES = {
-  notFound: "This laptop does not exist.",
+  notFound: CATALOGUE_MESSAGES.laptopNotFound,
   notSaved: "This laptop is not in your favourites.",
   forbidden: "Admins do not keep favourites.",
   own: "This is your own laptop: you cannot save it to your favourites.",

@@ -34,6 +34,23 @@ export const MESSAGES = {
   },
 } as const;
 
+/**
+ * What the catalogue says of a laptop, advert, brand or seller that is missing or can no longer change: the
+ * core, the API and the pages (and the domains that refer to an advert) say it in these words.
+ */
+export const CATALOGUE_MESSAGES = {
+  /** A laptop anyone may look for: its page, booking it, reporting it, messaging its seller, saving it. */
+  laptopNotFound: "This laptop does not exist.",
+  /** A seller's own advert: editing, featuring or deleting it. */
+  advertNotFound: "This advert does not exist.",
+  brandNotFound: "This brand does not exist.",
+  sellerNotFound: "This seller does not exist.",
+  sold: "This laptop is sold: its advert can no longer be changed.",
+  rejected: "This advert was rejected: it can no longer be changed.",
+  sellersOnly: "Only sellers can post and manage adverts.",
+  chooseBrand: "Choose a brand from the list.",
+} as const;
+
 /** What pages and the API say while the database is away (503). */
 export const UNAVAILABLE_MESSAGE = "ReLaptop is briefly unavailable. Please try again in a moment.";
 

@@ -1,4 +1,5 @@
 import {
+  type Actor,
   changePassword,
   createAuth,
   createCounters,
@@ -26,12 +27,19 @@ import {
 } from "../core/accounts/index.ts";
 import { recentAdminActions } from "../core/audit/index.ts";
 import {
-  createAdvertCommands,
-  createBrandAdmin,
+  createAdvert,
+  createBrand,
   createCatalogue,
   definePriceGuideRefresh,
+  getAdvertForEdit,
   type KeepSlowCounts,
+  listSellerAdverts,
   priceGuidance,
+  removeBrand,
+  setAdvertised,
+  updateAdvert,
+  updateBrand,
+  withdrawAdvert,
 } from "../core/catalogue/index.ts";
 import {
   block,
@@ -430,8 +438,22 @@ export function createServices(config: Config, database: Database, options: Serv
     audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },
     catalogue: {
       ...catalogue,
-      brands: createBrandAdmin({ db, media }),
-      adverts: createAdvertCommands({ db, media, jobs }),
+      listSellerAdverts: (actor: Actor & { email: string }, sellerEmail: string) =>
+        listSellerAdverts(db, actor, sellerEmail),
+      brands: {
+        create: (admin: Actor, input: Parameters<typeof createBrand>[3]) => createBrand(db, media, admin, input),
+        update: (admin: Actor, id: string, input: Parameters<typeof updateBrand>[4]) =>
+          updateBrand(db, media, admin, id, input),
+        remove: (admin: Actor, id: string) => removeBrand(db, admin, id),
+      },
+      adverts: {
+        create: (actor: Actor, input: Parameters<typeof createAdvert>[3]) => createAdvert(db, media, actor, input),
+        update: (actor: Actor, id: string, input: Parameters<typeof updateAdvert>[5]) =>
+          updateAdvert(db, media, jobs, actor, id, input),
+        setAdvertised: (actor: Actor, id: string, advertised: boolean) => setAdvertised(db, actor, id, advertised),
+        withdraw: (actor: Actor, id: string) => withdrawAdvert(db, actor, id),
+        getForEdit: (actor: Actor, id: string) => getAdvertForEdit(db, actor, id),
+      },
       /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
       forVisitors: visitorCatalogue,
       /** A brand changed on some process (BRANDS_CHANNEL): this process's catalogues read the brand list again. */

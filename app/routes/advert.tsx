@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { deliveryLabel } from "../../schemas/delivery-labels.ts";
+import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
+import { idFromPath } from "../../schemas/params.ts";
 import { badgeBasis } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
@@ -19,14 +21,16 @@ import { TrustPanel } from "../components/trust-panel.tsx";
 import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
+import { myProductsPath } from "../lib/save-form.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services, publicUrl } = context.get(appContext);
   // A held or rejected laptop is its seller's and the admins' to see: the session is asked for then.
-  const advert = await catalogueFor(request, context).getAdvert(params.id, () => getUser(request, context));
-  if (!advert) throw notFound("This laptop does not exist.");
+  const id = idFromPath(params.id);
+  const advert = id && (await catalogueFor(request, context).getAdvert(id, () => getUser(request, context)));
+  if (!advert) throw notFound(CATALOGUE_MESSAGES.laptopNotFound);
   const user = await getUser(request, context);
   const [booked, hearts, trust, replies] = await Promise.all([
     user ? services.orders.bookedAmong(user, [advert.id]).then((ids) => ids.length > 0) : false,
@@ -43,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     booked,
     hearts,
     own: user?.id === advert.sellerId,
-    myProducts: user?.id === advert.sellerId ? `/dashboard/adds/${encodeURIComponent(user.email)}` : null,
+    myProducts: user?.id === advert.sellerId ? myProductsPath(user.email) : null,
     // Reporting is for the people who buy (core/moderation refuses admins: they remove adverts directly).
     canReport: Boolean(user && canBuy(user)),
     // Visitors too: the link takes them to the login page and back (core/conversations refuses admins).

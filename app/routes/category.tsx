@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { appContext } from "#app-context";
-import { MESSAGES } from "../../schemas/messages.ts";
+import { CATALOGUE_MESSAGES, MESSAGES } from "../../schemas/messages.ts";
+import { idFromPath } from "../../schemas/params.ts";
 import { parseSearchWithErrors } from "../../schemas/search.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { BookingAction } from "../components/booking.tsx";
@@ -16,8 +17,9 @@ import type { Route } from "./+types/category";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { catalogue, orders } = context.get(appContext).services;
-  const brand = await catalogue.getBrand(params.id);
-  if (!brand) throw notFound("This brand does not exist.");
+  const id = idFromPath(params.id);
+  const brand = id && (await catalogue.getBrand(id));
+  if (!brand) throw notFound(CATALOGUE_MESSAGES.brandNotFound);
   const read = parseSearchWithErrors(new URL(request.url).searchParams);
   const search = { ...read.params, brand: brand.id };
   // The search as read (the filters the words named, and the words left): what the filters show and what

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
+import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { uuidParam } from "../../schemas/params.ts";
 import { answerSchema } from "../../schemas/reviews.ts";
 import { parseSearch } from "../../schemas/search.ts";
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     reviews.sellerReviews(params.id, url.searchParams.get("reviewsAfter") ?? undefined),
     getUser(request, context),
   ]);
-  if (!seller || !reviewPage) throw notFound("This seller does not exist.");
+  if (!seller || !reviewPage) throw notFound(CATALOGUE_MESSAGES.sellerNotFound);
   const search = { ...parseSearch(url.searchParams), seller: seller.id, q: undefined, brand: undefined };
   const [page, ownReviews] = await Promise.all([
     catalogue.search(search),

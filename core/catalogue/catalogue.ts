@@ -1,13 +1,9 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUuid } from "../../db/errors.ts";
-import { adverts, brands, favourites, orders, users } from "../../db/schema/index.ts";
-import type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
-import { REVIEW_SIGNALS } from "../../schemas/review-signals.ts";
+import { adverts, brands, users } from "../../db/schema/index.ts";
+import type { AdvertCard, BrandView } from "../../schemas/catalogue.ts";
 import { PAGE_SIZE, type SearchPage, type SearchParams } from "../../schemas/search.ts";
-import { forbidden, isActingSeller, isAdmin, type Actor as RoleActor } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
-import { SALE_STATUSES } from "../orders/index.ts";
 import { cardsOf, isAvailable, newestFirst, pageColumns, toCard } from "./cards.ts";
 import { getAdvertDetail } from "./detail.ts";
 import { createFacets, type KeepSlowCounts } from "./facets.ts";
@@ -15,11 +11,11 @@ import { createSearch } from "./search.ts";
 import { readSearch } from "./search-chips.ts";
 import type { NamedBrand } from "./spec-query.ts";
 
-type Actor = RoleActor & { email: string };
-
 const COUNT_TTL_MS = 60_000;
 
 /**
+ * What buyers browse, read from one database (the primary's, or the replica's for visitors). A factory: it
+ * keeps the brand list, the slow searches' counts and the laptops for sale, per database.
  * `keepSlowCounts`: which searches' counts are kept, and how long (facets.ts). `brandsFrom`: where the brand
  * list is read, when `db` is a replica (below).
  */
@@ -86,7 +82,6 @@ export function createCatalogue({
     },
 
     async getBrand(id: string): Promise<BrandView | null> {
-      if (!isUuid(id)) return null;
       const [row] = await db
         .select({ id: brands.id, name: brands.name, imageKey: brands.imageKey })
         .from(brands)
@@ -144,59 +139,6 @@ export function createCatalogue({
       const { facets, ids, since } = await countFacets(read.params);
       const page = await searchAdverts(read.params, PAGE_SIZE, ids ? { ids, since } : undefined);
       return { page: { ...page, filters: read.chips } satisfies SearchPage, facets, params: read.params };
-    },
-
-    /**
-     * A seller's own adverts, every status, newest first. Sellers see only their own;
-     * admins may look at anyone's.
-     */
-    async listSellerAdverts(actor: Actor, sellerEmail: string, limit = 100): Promise<SellerAdvert[]> {
-      if (!isAdmin(actor) && !(isActingSeller(actor) && actor.email.toLowerCase() === sellerEmail.toLowerCase())) {
-        throw forbidden();
-      }
-      const rows = await db
-        .select({
-          id: adverts.id,
-          name: adverts.name,
-          imageKey: adverts.imageKey,
-          resalePriceCents: adverts.resalePriceCents,
-          advertised: adverts.advertised,
-          status: adverts.status,
-          removalReason: adverts.removalReason,
-          reviewSignals: adverts.reviewSignals,
-          soldTo: orders.buyerName,
-          soldFor: orders.priceCents,
-          // Counted in the same query, from the favourites' advert index (no query per row).
-          // Not the seller's own save (refused now; one made before still stands in their favourites).
-          savedBy: sql<number>`(select count(*)::int from ${favourites} f
-            where f.advert_id = ${adverts.id} and f.user_id <> ${adverts.sellerId})`,
-        })
-        .from(adverts)
-        .innerJoin(users, eq(users.id, adverts.sellerId))
-        // The sale, for sold laptops: at most one order of an advert is paid or completed at a time.
-        .leftJoin(orders, and(eq(orders.advertId, adverts.id), inArray(orders.status, [...SALE_STATUSES])))
-        // The seller's own deletions are gone; an admin's removal stays, with its reason.
-        .where(
-          and(
-            eq(users.email, sellerEmail.toLowerCase()),
-            or(ne(adverts.status, "withdrawn"), isNotNull(adverts.removalReason)),
-          ),
-        )
-        .orderBy(...newestFirst)
-        .limit(limit);
-      return rows.map(({ imageKey, status, removalReason, reviewSignals, soldTo, soldFor, savedBy, ...r }) => ({
-        ...r,
-        savedBy: Number(savedBy),
-        sale: status === "sold" && soldTo && soldFor ? { buyerName: soldTo, priceCents: soldFor } : null,
-        imageUrl: mediaUrl(imageKey),
-        sold: status === "sold",
-        removedBecause: status === "withdrawn" ? removalReason : null,
-        pendingReview:
-          status === "pending_review"
-            ? [...new Set((reviewSignals ?? []).map((s) => REVIEW_SIGNALS[s.kind].seller))]
-            : null,
-        rejectedBecause: status === "rejected" ? removalReason : null,
-      }));
     },
 
     /**

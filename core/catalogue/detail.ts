@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { isUuid } from "../../db/errors.ts";
 import { adverts, brands, priceGuides, sellerRatings, users } from "../../db/schema/index.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
@@ -25,7 +24,6 @@ export async function getAdvertDetail(
   id: string,
   viewer?: () => Promise<Viewer | null | undefined>,
 ): Promise<(AdvertDetail & { sellerId: string }) | null> {
-  if (!isUuid(id)) return null;
   const [a] = await db
     .select({
       id: adverts.id,

@@ -1,14 +1,17 @@
 /**
  * Catalogue: brands, sellers' adverts (post, edit, advertise, delete), and what buyers browse —
  * search, filters, cards, a laptop's page. An advert's status changes only through the advert
- * lifecycle (core/orders/advert-lifecycle.ts).
+ * lifecycle (core/orders/advert-lifecycle.ts). The changes are verbs, one a file (brands.ts holds the three
+ * brand verbs), each taking the database or the caller's transaction, the media storage or job queue where
+ * needed, the actor and the input; what buyers browse is createCatalogue's, which keeps its caches.
  */
 
 // What the catalogue returns is described once, in schemas/catalogue.ts (the API documents the same shapes).
 export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
-export { type AdvertFormValues, createAdvertCommands } from "./adverts.ts";
-export { BRANDS_CHANNEL, createBrandAdmin } from "./brands.ts";
+export { type AdvertFormValues, getAdvertForEdit } from "./advert-form-values.ts";
+export { BRANDS_CHANNEL, createBrand, removeBrand, updateBrand } from "./brands.ts";
 export { createCatalogue } from "./catalogue.ts";
+export { createAdvert } from "./create-advert.ts";
 export type { KeepSlowCounts } from "./facets.ts";
 export {
   type ComparablePrices,
@@ -30,3 +33,7 @@ export {
   savedSearchFilters,
   savedSearchPasses,
 } from "./search-filters.ts";
+export { listSellerAdverts } from "./seller-adverts.ts";
+export { setAdvertised } from "./set-advertised.ts";
+export { updateAdvert } from "./update-advert.ts";
+export { withdrawAdvert } from "./withdraw-advert.ts";

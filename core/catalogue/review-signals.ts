@@ -4,6 +4,7 @@ import { advertPhotoHashes, adverts, users } from "../../db/schema/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { REVIEW_SIGNALS, type ReviewSignal } from "../../schemas/review-signals.ts";
 import { hasDetail, hashBands } from "../media/index.ts";
+import { announceModeration } from "../notifications/index.ts";
 import { offSiteMentions } from "./off-site-text.ts";
 import { comparablePrices } from "./price-guidance.ts";
 
@@ -30,6 +31,18 @@ export function verdictOf(signals: ReviewSignal[]): Verdict {
   if (signals.some((s) => REVIEW_SIGNALS[s.kind].strength === "strong")) return "hold";
   const weak = new Set(signals.map((s) => s.kind)).size;
   return weak >= 2 ? "hold" : weak === 1 ? "flag" : "clear";
+}
+
+/**
+ * Weak signals alone flag a public advert for admins (or clear the flag when none are left); the admins'
+ * open Reported Items pages hear when it enters, stays in (with what it raises now) or leaves their queue.
+ */
+export async function flagForAdmins(tx: Tx, advertId: string, signals: ReviewSignal[], wasFlagged = false) {
+  await tx
+    .update(adverts)
+    .set(signals.length ? { reviewSignals: signals, flaggedAt: new Date() } : { reviewSignals: null, flaggedAt: null })
+    .where(eq(adverts.id, advertId));
+  if (signals.length > 0 || wasFlagged) await announceModeration(tx);
 }
 
 /** Replaces an advert's photo hashes by those of its new photos (pictures without detail are not kept). */

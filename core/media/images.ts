@@ -14,21 +14,25 @@ export const IMAGE_LIMITS = {
 /** The size pages show: large enough for a detail page, re-encoded so nothing of the upload survives. */
 const OUTPUT = { width: 1600, height: 1200, quality: 80 };
 
+/** An upload as the forms' schemas give it (a File), or bytes already read. */
+type Upload = File | Buffer;
+const bytesOf = async (upload: Upload) => (Buffer.isBuffer(upload) ? upload : Buffer.from(await upload.arrayBuffer()));
+
 /**
  * Checks that the bytes are a real image (by decoding them, not by name or type),
  * re-encodes it as WebP without metadata (sellers' photos often carry GPS), and stores it.
  * Throws AppError(VALIDATION_FAILED) with a message for `field` when it is not acceptable.
  */
-export async function storeImage(storage: MediaStorage, bytes: Buffer, field: string): Promise<string> {
-  return storage.put(await reencode(bytes, field), "webp");
+export async function storeImage(storage: MediaStorage, upload: Upload, field: string): Promise<string> {
+  return storage.put(await reencode(await bytesOf(upload), field), "webp");
 }
 
 /**
  * An advert photo: stored like any image, with the perceptual hash of what was stored (the re-encoded
  * picture, so the same photo hashes alike whatever format it came in), for finding it on other adverts.
  */
-export async function storePhoto(storage: MediaStorage, bytes: Buffer, field: string) {
-  const output = await reencode(bytes, field);
+export async function storePhoto(storage: MediaStorage, upload: Upload, field: string) {
+  const output = await reencode(await bytesOf(upload), field);
   return { key: await storage.put(output, "webp"), hash: await photoHash(output) };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, notExists, sql } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { advertEvents, advertPublications, adverts, orders } from "../../db/schema/index.ts";
+import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { AppError } from "../errors.ts";
@@ -80,10 +81,10 @@ export const stateOf = (advert: Pick<AdvertRow, "status" | "reservedByOrderId" |
 const REFUSALS: Record<AdvertState, string> = {
   available: "This laptop is for sale.",
   held: "A buyer is paying for this laptop right now. Try again in a few minutes.",
-  sold: "This laptop is sold: its advert can no longer be changed.",
-  withdrawn: "This advert does not exist.",
+  sold: CATALOGUE_MESSAGES.sold,
+  withdrawn: CATALOGUE_MESSAGES.advertNotFound,
   pending_review: "This advert is waiting for an admin's review.",
-  rejected: "This advert was rejected: it can no longer be changed.",
+  rejected: CATALOGUE_MESSAGES.rejected,
 };
 
 /** Whether anyone but its seller and admins may see the advert (held and rejected ones are hidden). */

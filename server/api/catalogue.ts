@@ -4,6 +4,7 @@ import { anonymous } from "../../core/accounts/index.ts";
 import { processorHints } from "../../core/catalogue/index.ts";
 import { AppError } from "../../core/errors.ts";
 import { advertCardListSchema, advertDetailSchema, brandListSchema } from "../../schemas/catalogue.ts";
+import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { idParams } from "../../schemas/params.ts";
 import { processorHintsSchema, processorQuerySchema } from "../../schemas/processors.ts";
 import { facetsSchema, searchPageSchema, searchSchema } from "../../schemas/search.ts";
@@ -73,7 +74,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
     async (request) => {
       // A held or rejected laptop is shown to its seller and admins only: the session is read just then.
       const advert = await catalogueFor(request).getAdvert(request.params.id, () => sessionUserOf(services, request));
-      if (!advert) throw new AppError("NOT_FOUND", "This laptop does not exist.");
+      if (!advert) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.laptopNotFound);
       return advert;
     },
   );

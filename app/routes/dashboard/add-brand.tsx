@@ -2,9 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { brandSchema } from "../../../schemas/catalogue.ts";
 import { FileField, FormError, TextField } from "../../components/form-field.tsx";
-import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { saveAndLeave } from "../../lib/save-form.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";
 import type { Route } from "./+types/add-brand";
 
@@ -13,20 +12,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireUser(request, context, "admin");
-  const parsed = await parseForm(request, brandSchema);
-  if (parsed.error) return parsed.error;
-  try {
-    await context.get(appContext).services.catalogue.brands.create(admin, parsed.value);
-  } catch (error) {
-    return appErrorData(error);
-  }
-  return redirectWithToast(context, "/dashboard/all/brands", {
-    type: "success",
-    message: `Brand ${parsed.value.name} added.`,
+export const action = (args: Route.ActionArgs) =>
+  saveAndLeave(args, {
+    area: "admin",
+    schema: brandSchema,
+    save: (admin, brand) => args.context.get(appContext).services.catalogue.brands.create(admin, brand),
+    leave: (_, brand) => ({ to: "/dashboard/all/brands", message: `Brand ${brand.name} added.` }),
   });
-}
 
 export const meta = () => [{ title: "Add Brand — ReLaptop" }];
 

@@ -3,8 +3,10 @@ import { useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import type { BrandView } from "../../../core/catalogue/index.ts";
+import { AppError } from "../../../core/errors.ts";
 import { brandUpdateSchema } from "../../../schemas/catalogue.ts";
-import { MESSAGES } from "../../../schemas/messages.ts";
+import { CATALOGUE_MESSAGES, MESSAGES } from "../../../schemas/messages.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog.tsx";
 import { FileField, FormError, TextField } from "../../components/form-field.tsx";
 import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
@@ -27,8 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const brandAdmin = context.get(appContext).services.catalogue.brands;
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
-  const { intent, brandId } = parsed.value;
+  const { intent } = parsed.value;
+  // A brand's id, or the brand's not-found for anything else (the core is only asked about ids).
+  const brandId = idFromPath(parsed.value.brandId);
   try {
+    if (!brandId) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.brandNotFound);
     if (intent === "delete") {
       await brandAdmin.remove(admin, brandId);
       return dataWithToast(context, { ok: true as const }, { type: "success", message: "Brand deleted." });

@@ -1,18 +1,27 @@
 import { appContext } from "#app-context";
+import { AppError } from "../../../core/errors.ts";
 import { platformFee } from "../../../core/orders/index.ts";
 import { advertUpdateSchema } from "../../../schemas/catalogue.ts";
+import { CATALOGUE_MESSAGES } from "../../../schemas/messages.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import { priceGuidanceQuerySchema } from "../../../schemas/price-guidance.ts";
 import { AdvertForm } from "../../components/advert-form.tsx";
-import { appErrorData, parseForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
+import { myProductsPath, saveAndLeave } from "../../lib/save-form.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/edit-advert";
+
+/** The advert's id from the path: anything else is the same not-found as an advert that is not there. */
+function advertId(path: string | undefined) {
+  const id = idFromPath(path);
+  if (!id) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.advertNotFound);
+  return id;
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "seller");
   const { services } = context.get(appContext);
-  const values = await loadOrRedirect(context, () => services.catalogue.adverts.getForEdit(user, params.id));
+  const values = await loadOrRedirect(context, () => services.catalogue.adverts.getForEdit(user, advertId(params.id)));
   // The guidance for what the advert says now, in the first render (the form asks again as it changes).
   const asked = priceGuidanceQuerySchema.safeParse(values);
   const [brands, guidance] = await Promise.all([
@@ -23,20 +32,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { values, brands, guidance, fee: platformFee() };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "seller");
-  const parsed = await parseForm(request, advertUpdateSchema);
-  if (parsed.error) return parsed.error;
-  try {
-    await context.get(appContext).services.catalogue.adverts.update(user, params.id, parsed.value);
-  } catch (error) {
-    return appErrorData(error);
-  }
-  return redirectWithToast(context, `/dashboard/adds/${encodeURIComponent(user.email)}`, {
-    type: "success",
-    message: "Your advert is updated.",
+export const action = (args: Route.ActionArgs) =>
+  saveAndLeave(args, {
+    area: "seller",
+    schema: advertUpdateSchema,
+    save: (user, advert) =>
+      args.context.get(appContext).services.catalogue.adverts.update(user, advertId(args.params.id), advert),
+    leave: (user) => ({ to: myProductsPath(user.email), message: "Your advert is updated." }),
   });
-}
 
 export const meta = () => [{ title: "Edit Advertisement — ReLaptop" }];
 

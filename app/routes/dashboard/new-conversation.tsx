@@ -2,7 +2,9 @@ import { Link, redirect } from "react-router";
 import { appContext } from "#app-context";
 import { CONVERSATION_MESSAGES } from "../../../schemas/conversation-labels.ts";
 import { startConversationSchema } from "../../../schemas/conversations.ts";
+import { CATALOGUE_MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
+import { idFromPath } from "../../../schemas/params.ts";
 import { canBuy } from "../../../schemas/roles.ts";
 import { MessageForm } from "../../components/message-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -18,14 +20,13 @@ import type { Route } from "./+types/new-conversation";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const advertId = new URL(request.url).searchParams.get("advert") ?? "";
-  if (!startConversationSchema.shape.advertId.safeParse(advertId).success)
-    throw notFound("This laptop does not exist.");
+  const advertId = idFromPath(new URL(request.url).searchParams.get("advert") ?? undefined);
+  if (!advertId) throw notFound(CATALOGUE_MESSAGES.laptopNotFound);
   const { services } = context.get(appContext);
   const existing = await services.conversations.findFor(user, advertId);
   if (existing) throw redirect(`/dashboard/messages/${existing}`);
   const advert = await services.catalogue.getAdvert(advertId);
-  if (!advert) throw notFound("This laptop does not exist.");
+  if (!advert) throw notFound(CATALOGUE_MESSAGES.laptopNotFound);
   // Said here rather than after typing a message the server would refuse (core/conversations: start).
   const refusal = !canBuy(user) ? CONVERSATION_MESSAGES.admins : null;
   return { advert, own: advert.sellerId === user.id, refusal };

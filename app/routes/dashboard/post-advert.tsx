@@ -5,9 +5,8 @@ import { advertSchema } from "../../../schemas/catalogue.ts";
 import { postingRefusal } from "../../../schemas/roles.ts";
 import { AdvertForm } from "../../components/advert-form.tsx";
 import { PostingRefused } from "../../components/posting-refused.tsx";
-import { appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { myProductsPath, saveAndLeave } from "../../lib/save-form.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/post-advert";
 
 /** Anyone signed in may open the page: who may not post is told why and what to do (the action still refuses). */
@@ -18,20 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { refusal, brands: await context.get(appContext).services.catalogue.listBrands(), fee: platformFee() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context, "seller");
-  const parsed = await parseForm(request, advertSchema);
-  if (parsed.error) return parsed.error;
-  try {
-    await context.get(appContext).services.catalogue.adverts.create(user, parsed.value);
-  } catch (error) {
-    return appErrorData(error);
-  }
-  return redirectWithToast(context, `/dashboard/adds/${encodeURIComponent(user.email)}`, {
-    type: "success",
-    message: "Your laptop is posted.",
+export const action = (args: Route.ActionArgs) =>
+  saveAndLeave(args, {
+    area: "seller",
+    schema: advertSchema,
+    save: (user, advert) => args.context.get(appContext).services.catalogue.adverts.create(user, advert),
+    leave: (user) => ({ to: myProductsPath(user.email), message: "Your laptop is posted." }),
   });
-}
 
 export const meta = () => [{ title: "Add Advertisement — ReLaptop" }];
 

@@ -1,0 +1,35 @@
+import type { Db } from "../../db/client.ts";
+import { adverts } from "../../db/schema/index.ts";
+import type { AdvertInput } from "../../schemas/catalogue.ts";
+import type { Actor } from "../accounts/index.ts";
+import type { MediaStorage } from "../media/index.ts";
+import { holdForReview, publish } from "../orders/index.ts";
+import { advertColumns, requireBrand, storePhotos } from "./advert-columns.ts";
+import { requireSeller } from "./owned-advert.ts";
+import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
+
+/** Add Advertisement: a seller posts a laptop, published at once unless its review signals hold it. */
+export async function createAdvert(db: Db, media: MediaStorage, actor: Actor, input: AdvertInput) {
+  requireSeller(actor);
+  await requireBrand(db, input.brandId);
+  const photos = await storePhotos(media, input.photos);
+  const photoKeys = photos.map((p) => p.key);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(adverts)
+      .values({ ...advertColumns(input), sellerId: actor.id, imageKey: photoKeys[0] as string, photoKeys })
+      .returning({ id: adverts.id });
+    const { id } = row as { id: string };
+    await savePhotoHashes(tx, id, actor.id, photos);
+    // Review signals, in this transaction: a suspicious advert is held before anyone can see it.
+    const signals = await reviewSignals(tx, id);
+    if (verdictOf(signals) === "hold") {
+      await holdForReview(tx, id, undefined, signals);
+    } else {
+      // Published at once (saved searches hear of it after the commit); weak signals flag it for admins.
+      await publish(tx, id, actor.id);
+      await flagForAdmins(tx, id, signals);
+    }
+    return { id };
+  });
+}

@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { adverts } from "../../db/schema/index.ts";
+import type { AdvertUpdate } from "../../schemas/catalogue.ts";
+import type { Actor } from "../accounts/index.ts";
+import { alertSavers } from "../favourites/index.ts";
+import type { JobQueue } from "../jobs/index.ts";
+import type { MediaStorage } from "../media/index.ts";
+import { announceModeration } from "../notifications/index.ts";
+import { holdForReview, lockAdvert } from "../orders/index.ts";
+import { advertColumns, requireBrand, storePhotos } from "./advert-columns.ts";
+import { changeableAdvert } from "./owned-advert.ts";
+import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
+
+/** Edit Advertisement: its seller changes it; new photos replace the old ones only when some are given. */
+export async function updateAdvert(
+  db: Db,
+  media: MediaStorage,
+  jobs: JobQueue,
+  actor: Actor,
+  id: string,
+  input: AdvertUpdate,
+) {
+  await changeableAdvert(db, actor, id);
+  await requireBrand(db, input.brandId);
+  const photos = input.photos.length ? await storePhotos(media, input.photos) : undefined;
+  const photoKeys = photos?.map((p) => p.key);
+  // The price as it was, read under the row's lock: a lower price for a laptop still for sale tells
+  // everyone who saved it, in this same transaction (core/favourites).
+  await db.transaction(async (tx) => {
+    const before = await lockAdvert(tx, id);
+    if (before?.status !== "available" && before?.status !== "pending_review") return;
+    await tx
+      .update(adverts)
+      .set({ ...advertColumns(input), ...(photoKeys && { photoKeys, imageKey: photoKeys[0] as string }) })
+      .where(eq(adverts.id, id));
+    if (photos) await savePhotoHashes(tx, id, before.sellerId, photos);
+    // An edit is screened again. A held advert stays held (an admin releases it) with what it raises
+    // now; a public one may be held or flagged by what the edit changed.
+    const signals = await reviewSignals(tx, id);
+    if (before.status === "pending_review") {
+      if (signals.length) await tx.update(adverts).set({ reviewSignals: signals }).where(eq(adverts.id, id));
+      // The admins' Held for review shows it as edited, with what it raises now.
+      await announceModeration(tx);
+      return;
+    }
+    if (verdictOf(signals) === "hold") return holdForReview(tx, id, before, signals);
+    await flagForAdmins(tx, id, signals, before.flaggedAt !== null);
+    if (input.resalePrice < before.resalePriceCents) {
+      await alertSavers(tx, jobs, {
+        kind: "price_drop",
+        advertId: id,
+        fromCents: before.resalePriceCents,
+        toCents: input.resalePrice,
+      });
+    }
+  });
+}
