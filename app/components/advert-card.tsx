@@ -97,3 +97,24 @@ export function AdvertCard({
     </article>
   );
 }
+
+/** Adverts as cards in the catalogue's grid: a page of results, the home page's latest laptops. */
+export function AdvertCards({
+  adverts,
+  hearts,
+  action,
+}: {
+  adverts: Advert[];
+  hearts?: Hearts;
+  action?: (advert: Advert) => React.ReactNode;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {adverts.map((advert) => (
+        <AdvertCard key={advert.id} advert={advert} hearts={hearts}>
+          {action?.(advert)}
+        </AdvertCard>
+      ))}
+    </div>
+  );
+}

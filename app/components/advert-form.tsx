@@ -5,10 +5,40 @@ import type { FeeRule } from "../../schemas/fees.ts";
 import type { PriceGuidance } from "../../schemas/price-guidance.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { FileField, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
+import {
+  checkedForm,
+  type FieldProps,
+  FileField,
+  FormError,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "./form-field.tsx";
 import { PriceGuidanceNote, usePriceGuidance } from "./price-guidance.tsx";
 import { ProcessorField } from "./processor-field.tsx";
 import { SellerReceivesNote, useSellerReceives } from "./seller-receives.tsx";
+
+const decimal = { inputMode: "decimal" } as const;
+const numeric = { inputMode: "numeric" } as const;
+
+/** Each typed field of the form: its label, and what else its input says (a phone's keyboard, a hint). */
+const TEXT_FIELDS = {
+  name: ["Name", { placeholder: "Dell XPS 13 9315" }],
+  originalPrice: ["Original price ($)", decimal],
+  resalePrice: ["Resale price ($)", decimal],
+  yearsOfUse: ["Year of use", numeric],
+  location: ["Location", {}],
+  mobile: ["Mobile number", { type: "tel", inputMode: "tel" }],
+  shippingPrice: ["Shipping price ($)", { ...decimal, hint: "Added to the price the buyer pays. 0 ships free." }],
+  ramGb: ["RAM (GB)", numeric],
+  storageGb: ["Storage (GB)", numeric],
+  screenInches: ["Screen size (inches)", decimal],
+  batteryHealth: ["Battery health (%)", numeric],
+} as const satisfies Record<string, readonly [string, Omit<FieldProps, "label" | "name">]>;
+type TextName = keyof typeof TEXT_FIELDS;
+type ChoiceName = "brandId" | "condition" | "storageType";
+type Option = { value: string; label: string };
+const optionsOf = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
 
 /** Add Advertisement and Edit share one form and one set of rules. */
 export function AdvertForm({
@@ -33,12 +63,25 @@ export function AdvertForm({
   const e = form.errors;
   const priceGuidance = usePriceGuidance(initialGuidance);
   const receives = useSellerReceives(values);
+  /** A field of the form: the advert's value when editing, the message when refused. */
+  const text = (name: TextName) => {
+    const [label, input] = TEXT_FIELDS[name];
+    return <TextField label={label} name={name} defaultValue={values?.[name]} error={e[name]} {...input} />;
+  };
+  const choice = (name: ChoiceName, label: string, placeholder: string, options: Option[]) => (
+    <SelectField
+      label={label}
+      name={name}
+      placeholder={placeholder}
+      defaultValue={values?.[name]}
+      options={options}
+      error={e[name]}
+    />
+  );
+  const brandOptions = brands.map((b) => ({ value: b.id, label: b.name }));
   return (
     <Form
-      method="post"
-      encType="multipart/form-data"
-      noValidate
-      onSubmit={form.onSubmit}
+      {...checkedForm(form, true)}
       onChange={(event) => {
         priceGuidance.onChange(event);
         receives.onChange(event);
@@ -48,55 +91,16 @@ export function AdvertForm({
       <div className="md:col-span-2">
         <FormError message={form.formError} />
       </div>
-      <TextField label="Name" name="name" defaultValue={values?.name} error={e.name} placeholder="Dell XPS 13 9315" />
-      <SelectField
-        label="Brand"
-        name="brandId"
-        placeholder="Choose a brand"
-        defaultValue={values?.brandId}
-        options={brands.map((b) => ({ value: b.id, label: b.name }))}
-        error={e.brandId}
-      />
-      <TextField
-        label="Original price ($)"
-        name="originalPrice"
-        inputMode="decimal"
-        defaultValue={values?.originalPrice}
-        error={e.originalPrice}
-      />
-      <TextField
-        label="Resale price ($)"
-        name="resalePrice"
-        inputMode="decimal"
-        defaultValue={values?.resalePrice}
-        error={e.resalePrice}
-      />
+      {text("name")}
+      {choice("brandId", "Brand", "Choose a brand", brandOptions)}
+      {text("originalPrice")}
+      {text("resalePrice")}
       <SellerReceivesNote typed={receives.typed} rule={fee} />
       <PriceGuidanceNote guidance={priceGuidance.guidance} />
-      <TextField
-        label="Year of use"
-        name="yearsOfUse"
-        inputMode="numeric"
-        defaultValue={values?.yearsOfUse}
-        error={e.yearsOfUse}
-      />
-      <SelectField
-        label="Condition"
-        name="condition"
-        placeholder="Choose the condition"
-        defaultValue={values?.condition}
-        options={CONDITIONS.map((c) => ({ value: c, label: c }))}
-        error={e.condition}
-      />
-      <TextField label="Location" name="location" defaultValue={values?.location} error={e.location} />
-      <TextField
-        label="Mobile number"
-        name="mobile"
-        type="tel"
-        inputMode="tel"
-        defaultValue={values?.mobile}
-        error={e.mobile}
-      />
+      {text("yearsOfUse")}
+      {choice("condition", "Condition", "Choose the condition", optionsOf(CONDITIONS))}
+      {text("location")}
+      {text("mobile")}
       <TextAreaField
         label="Description"
         name="description"
@@ -115,51 +119,17 @@ export function AdvertForm({
           <span>I ship this laptop</span>
         </label>
         {/* Asked for only while "I ship" is ticked (CSS: no script needed); hidden, it is not read. */}
-        <div className="hidden group-has-checked:block">
-          <TextField
-            label="Shipping price ($)"
-            name="shippingPrice"
-            inputMode="decimal"
-            defaultValue={values?.shippingPrice}
-            error={e.shippingPrice}
-            hint="Added to the price the buyer pays. 0 ships free."
-          />
-        </div>
+        <div className="hidden group-has-checked:block">{text("shippingPrice")}</div>
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
         <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
         <ProcessorField defaultValue={values?.processor} error={e.processor} onPick={priceGuidance.ask} />
-        <TextField label="RAM (GB)" name="ramGb" inputMode="numeric" defaultValue={values?.ramGb} error={e.ramGb} />
-        <TextField
-          label="Storage (GB)"
-          name="storageGb"
-          inputMode="numeric"
-          defaultValue={values?.storageGb}
-          error={e.storageGb}
-        />
-        <SelectField
-          label="Storage type"
-          name="storageType"
-          placeholder="Not given"
-          defaultValue={values?.storageType}
-          options={STORAGE_TYPES.map((t) => ({ value: t, label: t }))}
-          error={e.storageType}
-        />
-        <TextField
-          label="Screen size (inches)"
-          name="screenInches"
-          inputMode="decimal"
-          defaultValue={values?.screenInches}
-          error={e.screenInches}
-        />
-        <TextField
-          label="Battery health (%)"
-          name="batteryHealth"
-          inputMode="numeric"
-          defaultValue={values?.batteryHealth}
-          error={e.batteryHealth}
-        />
+        {text("ramGb")}
+        {text("storageGb")}
+        {choice("storageType", "Storage type", "Not given", optionsOf(STORAGE_TYPES))}
+        {text("screenInches")}
+        {text("batteryHealth")}
       </fieldset>
 
       <div className="md:col-span-2">

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { RESULTS_HEADING_ID } from "../lib/use-focus-landing.ts";
 import type { Hearts } from "../lib/use-personal-data.ts";
-import { AdvertCard } from "./advert-card.tsx";
+import { AdvertCards } from "./advert-card.tsx";
 import { Pager } from "./pager.tsx";
 
 /**
@@ -31,17 +31,7 @@ export function AdvertGrid({
           {heading}
         </h2>
       )}
-      {page.items.length === 0 ? (
-        empty
-      ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {page.items.map((advert) => (
-            <AdvertCard key={advert.id} advert={advert} hearts={hearts}>
-              {action?.(advert)}
-            </AdvertCard>
-          ))}
-        </div>
-      )}
+      {page.items.length === 0 ? empty : <AdvertCards adverts={page.items} hearts={hearts} action={action} />}
       <Pager nextCursor={page.nextCursor} prevCursor={page.prevCursor} />
     </>
   );

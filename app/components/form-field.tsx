@@ -1,10 +1,20 @@
 import { useId } from "react";
 
-/** What a control inside a Field needs to be tied to its label and message. */
+/** What a control inside a Field needs to be tied to its label and message, and its name in the form. */
 interface ControlProps {
   id: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
+  name: string;
+}
+
+/** What every field takes: its label, its name in the form, and the message in red under it. */
+interface Labelled {
+  label: string;
+  name: string;
+  error?: string;
+  /** A rule the value must follow, shown under the field and read with it. */
+  hint?: string;
 }
 
 /**
@@ -13,17 +23,12 @@ interface ControlProps {
  */
 function Field({
   label,
+  name,
   error,
   hint,
   className,
   children,
-}: {
-  label: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: (control: ControlProps) => React.ReactNode;
-}) {
+}: Labelled & { className?: string; children: (control: ControlProps) => React.ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -38,96 +43,66 @@ function Field({
         id,
         ...(error && { "aria-invalid": true }),
         ...(describedBy && { "aria-describedby": describedBy }),
+        name,
       })}
       {hint && (
         <p id={hintId} className="text-xs text-base-content/80">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  name: string;
-  error?: string;
-  /** A rule the value must follow, shown under the field and read with it. */
-  hint?: string;
+/** A field's message in red under it (spec §5), named by its control's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm text-error">
+      {error}
+    </p>
+  );
 }
+
+/** daisyUI's look of a control (`input`, `select` …), bordered, red when refused. */
+const look = (kind: string, error: string | undefined) =>
+  `${kind} ${kind}-bordered w-full ${error ? `${kind}-error` : ""}`;
+
+export type FieldProps = Labelled & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">;
 
 export function TextField({ label, name, error, hint, className, ...input }: FieldProps) {
   return (
-    <Field label={label} error={error} hint={hint}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          className={`input input-bordered w-full ${error ? "input-error" : ""} ${className ?? ""}`}
-          {...input}
-        />
-      )}
+    <Field label={label} name={name} error={error} hint={hint}>
+      {(control) => <input {...control} className={`${look("input", error)} ${className ?? ""}`} {...input} />}
     </Field>
   );
 }
 
 export function TextAreaField({
-  label,
-  name,
-  error,
   defaultValue,
   className,
-}: {
-  label: string;
-  name: string;
-  error?: string;
-  defaultValue?: string;
-  className?: string;
-}) {
+  ...field
+}: Labelled & { defaultValue?: string; className?: string }) {
   return (
-    <Field label={label} error={error} className={className}>
+    <Field {...field} className={className}>
       {(control) => (
-        <textarea
-          {...control}
-          name={name}
-          rows={4}
-          defaultValue={defaultValue}
-          className={`textarea textarea-bordered w-full ${error ? "textarea-error" : ""}`}
-        />
+        <textarea {...control} rows={4} defaultValue={defaultValue} className={look("textarea", field.error)} />
       )}
     </Field>
   );
 }
 
 export function SelectField({
-  label,
-  name,
   options,
-  error,
   defaultValue,
   placeholder,
-}: {
-  label: string;
-  name: string;
-  options: { value: string; label: string }[];
-  error?: string;
-  defaultValue?: string;
-  placeholder: string;
-}) {
+  ...field
+}: Labelled & { options: { value: string; label: string }[]; defaultValue?: string; placeholder: string }) {
   return (
-    <Field label={label} error={error}>
+    <Field {...field}>
       {(control) => (
-        <select
-          {...control}
-          name={name}
-          defaultValue={defaultValue ?? ""}
-          className={`select select-bordered w-full ${error ? "select-error" : ""}`}
-        >
+        <select {...control} defaultValue={defaultValue ?? ""} className={look("select", field.error)}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -141,34 +116,32 @@ export function SelectField({
 }
 
 /** Image files only; the server checks the content, this only guides the file picker. */
-export function FileField({
-  label,
-  name,
-  error,
-  multiple,
-  hint,
-}: {
-  label: string;
-  name: string;
-  error?: string;
-  multiple?: boolean;
-  hint?: string;
-}) {
+export function FileField({ multiple, ...field }: Labelled & { multiple?: boolean }) {
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field {...field}>
       {(control) => (
         <input
           {...control}
-          name={name}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
           multiple={multiple}
-          className={`file-input file-input-bordered w-full ${error ? "file-input-error" : ""}`}
+          className={look("file-input", field.error)}
         />
       )}
     </Field>
   );
 }
+
+/**
+ * What a form the browser checks first with its shared schema (useValidatedForm) posts with: `noValidate`, so
+ * the messages are the schema's, under the fields, not the browser's own; with `files`, as multipart.
+ */
+export const checkedForm = (form: { onSubmit: React.FormEventHandler<HTMLFormElement> }, files = false) => ({
+  method: "post" as const,
+  ...(files && { encType: "multipart/form-data" as const }),
+  noValidate: true,
+  onSubmit: form.onSubmit,
+});
 
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;

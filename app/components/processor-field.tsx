@@ -4,6 +4,7 @@ import {
   UNRECOGNISED_PROCESSOR,
   UNRECOGNISED_WITH_SUGGESTIONS,
 } from "../../schemas/processors.ts";
+import { FieldError } from "./form-field.tsx";
 
 /** Answers already fetched on this page, by text: typing back and forth asks once. */
 const answers = new Map<string, Promise<ProcessorHints | null>>();
@@ -164,11 +165,7 @@ export function ProcessorField({
           {status}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

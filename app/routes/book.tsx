@@ -3,35 +3,29 @@ import { redirect, useFetcher } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { AppError } from "../../core/errors.ts";
-import { LAPTOP_NOT_FOUND } from "../../core/orders/index.ts";
 import { totalCents } from "../../schemas/delivery-labels.ts";
-import { MESSAGES } from "../../schemas/messages.ts";
+import { CATALOGUE_MESSAGES, MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { bookingFormSchema } from "../../schemas/orders.ts";
 import { idFromPath } from "../../schemas/params.ts";
 import type { DeliveryMethod } from "../../schemas/values.ts";
-import { FormError, TextField } from "../components/form-field.tsx";
-import { appErrorData, parseForm } from "../lib/forms.server.ts";
-import { requireUser } from "../lib/session.server.ts";
-import { dataWithToast } from "../lib/toast.server.ts";
+import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
+import { saveInPlace } from "../lib/save-form.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/book";
 
 export const loader = () => redirect("/allAdd");
 
 /** The booking modal posts here from any page that shows laptops. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const parsed = await parseForm(request, bookingFormSchema);
-  if (parsed.error) return parsed.error;
-  try {
-    if (!idFromPath(parsed.value.advertId)) throw new AppError("NOT_FOUND", LAPTOP_NOT_FOUND);
-    await context.get(appContext).services.orders.book(user, parsed.value);
-  } catch (error) {
-    return appErrorData(error);
-  }
-  return dataWithToast(context, { ok: true as const }, { type: "success", message: MESSAGES.toast.bookingConfirmed });
-}
+export const action = (args: Route.ActionArgs) =>
+  saveInPlace(args, {
+    schema: bookingFormSchema,
+    save: (user, booking) => {
+      if (!idFromPath(booking.advertId)) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.laptopNotFound);
+      return args.context.get(appContext).services.orders.book(user, booking);
+    },
+    message: MESSAGES.toast.bookingConfirmed,
+  });
 
 /**
  * The booking modal's form (spec §5): name, email and price prefilled and disabled, a meeting location and a
@@ -64,14 +58,7 @@ export function BookingForm({
     }
   }, [fetcher.state, booked, onBooked]);
   return (
-    <fetcher.Form
-      ref={ref}
-      method="post"
-      action="/book"
-      noValidate
-      onSubmit={form.onSubmit}
-      className="flex flex-col gap-3"
-    >
+    <fetcher.Form ref={ref} action="/book" {...checkedForm(form)} className="flex flex-col gap-3">
       <FormError message={form.formError} />
       <input type="hidden" name="advertId" value={advert.id} />
       <TextField label="Name" name="buyerName" value={buyer.name} disabled readOnly />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AdvertCard } from "../components/advert-card.tsx";
+import { AdvertCards } from "../components/advert-card.tsx";
 import { type Banner, Carousel } from "../components/carousel.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { catalogueFor } from "../lib/catalogue.server.ts";
@@ -80,11 +80,7 @@ export default function Home({ loaderData: { brands, latest, available, hearts }
           <h2 id="latest-title" className="mb-4 text-2xl font-bold">
             Latest laptops
           </h2>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {latest.map((advert) => (
-              <AdvertCard key={advert.id} advert={advert} hearts={hearts} />
-            ))}
-          </div>
+          <AdvertCards adverts={latest} hearts={hearts} />
         </section>
       )}
 

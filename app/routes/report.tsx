@@ -2,31 +2,20 @@ import { useEffect, useId } from "react";
 import { redirect, useFetcher } from "react-router";
 import { appContext } from "#app-context";
 import { REPORT_REASONS, reportSchema } from "../../schemas/moderation.ts";
-import { FormError } from "../components/form-field.tsx";
-import { appErrorData, parseForm } from "../lib/forms.server.ts";
-import { requireUser } from "../lib/session.server.ts";
-import { dataWithToast } from "../lib/toast.server.ts";
+import { checkedForm, FormError } from "../components/form-field.tsx";
+import { saveInPlace } from "../lib/save-form.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/report";
 
 export const loader = () => redirect("/allAdd");
 
 /** The "Report" modal posts here from a laptop's page. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const parsed = await parseForm(request, reportSchema);
-  if (parsed.error) return parsed.error;
-  try {
-    await context.get(appContext).services.moderation.reports.report(user, parsed.value);
-  } catch (error) {
-    return appErrorData(error);
-  }
-  return dataWithToast(
-    context,
-    { ok: true as const },
-    { type: "success", message: "Thank you: an admin will look at this laptop." },
-  );
-}
+export const action = (args: Route.ActionArgs) =>
+  saveInPlace(args, {
+    schema: reportSchema,
+    save: (user, report) => args.context.get(appContext).services.moderation.reports.report(user, report),
+    message: "Thank you: an admin will look at this laptop.",
+  });
 
 /** "Report this laptop": a reason from a short list, and optional details; `onReported` closes the modal. */
 export function ReportForm({
@@ -47,7 +36,7 @@ export function ReportForm({
     if (fetcher.state === "idle" && reported) onReported();
   }, [fetcher.state, reported, onReported]);
   return (
-    <fetcher.Form method="post" action="/report" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+    <fetcher.Form action="/report" {...checkedForm(form)} className="flex flex-col gap-3">
       <FormError message={form.formError} />
       <input type="hidden" name="advertId" value={advertId} />
       <fieldset className="flex flex-col gap-1">

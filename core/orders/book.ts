@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import { uniqueViolationOf } from "../../db/errors.ts";
 import { adverts, orderEvents, orders } from "../../db/schema/index.ts";
+import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { BLOCKED_BOOKING, type BookingInput, bookingSchema } from "../../schemas/orders.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { blockedEitherWay, canBuy } from "../accounts/index.ts";
@@ -24,7 +25,6 @@ export const TOO_MANY_BOOKINGS = `You can have at most ${MAX_LIVE_BOOKINGS} book
 export const MEET_ONLY = "This laptop's seller does not ship it: choose Meet in person.";
 
 /** Booking a laptop that is not in the catalogue (the pages say it too, of an id that names none). */
-export const LAPTOP_NOT_FOUND = "This laptop does not exist.";
 
 /**
  * Books a laptop. Everything on the order comes from the account and the advert, prices included; the buyer
@@ -66,7 +66,7 @@ async function placeBooking(
     .where(eq(adverts.id, input.advertId))
     .for("share");
   const advert = found?.advert;
-  if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", LAPTOP_NOT_FOUND);
+  if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.laptopNotFound);
   if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot book your own laptop.");
   if (found.blocked) throw new AppError("FORBIDDEN", BLOCKED_BOOKING);
   if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);

@@ -22,7 +22,7 @@ export {
 } from "./advert-lifecycle.ts";
 // ReLaptop's own moves: deadlines, and the windows and fee they read.
 export { applyDueDeadlines, sendDueReminders } from "./apply-deadlines.ts";
-export { book, LAPTOP_NOT_FOUND } from "./book.ts";
+export { book } from "./book.ts";
 export { cancel } from "./cancel.ts";
 export { checkout } from "./checkout.ts";
 export { confirmReceipt } from "./confirm-receipt.ts";

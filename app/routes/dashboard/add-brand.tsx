@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { brandSchema } from "../../../schemas/catalogue.ts";
-import { FileField, FormError, TextField } from "../../components/form-field.tsx";
+import { checkedForm, FileField, FormError, TextField } from "../../components/form-field.tsx";
 import { saveAndLeave } from "../../lib/save-form.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";
@@ -29,13 +29,7 @@ export default function AddBrand({ actionData }: Route.ComponentProps) {
     <section className="card mx-auto min-h-[800px] w-full max-w-xl border border-base-300 bg-base-100">
       <div className="card-body">
         <h1 className="card-title mb-4 text-3xl">Add Brand</h1>
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          noValidate
-          onSubmit={form.onSubmit}
-          className="flex flex-col gap-4"
-        >
+        <Form {...checkedForm(form, true)} className="flex flex-col gap-4">
           <FormError message={form.formError} />
           <TextField label="Name" name="name" error={form.errors.name} />
           <FileField label="Image" name="image" error={form.errors.image} hint="JPEG, PNG or WebP, up to 8 MB." />

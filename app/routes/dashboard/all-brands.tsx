@@ -3,13 +3,12 @@ import { useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import type { BrandView } from "../../../core/catalogue/index.ts";
-import { AppError } from "../../../core/errors.ts";
 import { brandUpdateSchema } from "../../../schemas/catalogue.ts";
 import { CATALOGUE_MESSAGES, MESSAGES } from "../../../schemas/messages.ts";
-import { idFromPath } from "../../../schemas/params.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog.tsx";
-import { FileField, FormError, TextField } from "../../components/form-field.tsx";
+import { checkedForm, FileField, FormError, TextField } from "../../components/form-field.tsx";
 import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
+import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
@@ -30,10 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
   const { intent } = parsed.value;
-  // A brand's id, or the brand's not-found for anything else (the core is only asked about ids).
-  const brandId = idFromPath(parsed.value.brandId);
   try {
-    if (!brandId) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.brandNotFound);
+    const brandId = idOrNotFound(parsed.value.brandId, CATALOGUE_MESSAGES.brandNotFound);
     if (intent === "delete") {
       await brandAdmin.remove(admin, brandId);
       return dataWithToast(context, { ok: true as const }, { type: "success", message: "Brand deleted." });
@@ -118,13 +115,7 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
           </button>
         </div>
         <Dialog open={open === "edit"} onClose={() => setOpen(null)} title={`Edit ${brand.name}`}>
-          <editor.Form
-            method="post"
-            encType="multipart/form-data"
-            noValidate
-            onSubmit={form.onSubmit}
-            className="flex flex-col gap-4"
-          >
+          <editor.Form {...checkedForm(form, true)} className="flex flex-col gap-4">
             <FormError message={form.formError} />
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="brandId" value={brand.id} />

@@ -1,22 +1,17 @@
 import { appContext } from "#app-context";
-import { AppError } from "../../../core/errors.ts";
 import { platformFee } from "../../../core/orders/index.ts";
 import { advertUpdateSchema } from "../../../schemas/catalogue.ts";
 import { CATALOGUE_MESSAGES } from "../../../schemas/messages.ts";
-import { idFromPath } from "../../../schemas/params.ts";
 import { priceGuidanceQuerySchema } from "../../../schemas/price-guidance.ts";
 import { AdvertForm } from "../../components/advert-form.tsx";
+import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { myProductsPath, saveAndLeave } from "../../lib/save-form.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/edit-advert";
 
 /** The advert's id from the path: anything else is the same not-found as an advert that is not there. */
-function advertId(path: string | undefined) {
-  const id = idFromPath(path);
-  if (!id) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.advertNotFound);
-  return id;
-}
+const advertId = (path: string | undefined) => idOrNotFound(path, CATALOGUE_MESSAGES.advertNotFound);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "seller");

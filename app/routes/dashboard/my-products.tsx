@@ -3,11 +3,12 @@ import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import type { SellerAdvert } from "../../../core/catalogue/index.ts";
-import { MESSAGES } from "../../../schemas/messages.ts";
+import { CATALOGUE_MESSAGES, MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { ConfirmDeleteDialog } from "../../components/dialog.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
+import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
@@ -35,9 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "seller");
   const parsed = await parseForm(request, intentSchema);
   if (parsed.error) return parsed.error;
-  const { intent, advertId } = parsed.value;
+  const { intent } = parsed.value;
   const { adverts } = context.get(appContext).services.catalogue;
   try {
+    const advertId = idOrNotFound(parsed.value.advertId, CATALOGUE_MESSAGES.advertNotFound);
     if (intent === "delete") await adverts.withdraw(user, advertId);
     else await adverts.setAdvertised(user, advertId, intent === "advertise");
   } catch (error) {
