@@ -232,28 +232,33 @@ const shippingSchema = z
   .nullable()
   .meta({ description: "Shipping price in cents (0 ships free); null: meet in person only" });
 
+/** What a card and a laptop's page both show of the laptop. */
+const laptopFields = {
+  id: z.uuid(),
+  name: z.string(),
+  brandName: z.string(),
+  originalPriceCents: z.int(),
+  resalePriceCents: z.int(),
+  yearsOfUse: z.int(),
+  location: z.string(),
+  condition: z.string(),
+  sold: z.boolean(),
+  performanceTier: performanceTierSchema,
+  shippingCents: shippingSchema,
+  priceBadge: priceBadgeSchema,
+};
+
+/** Who sells it, on a card and on a laptop's page. */
+const sellerFields = {
+  sellerName: z.string(),
+  sellerVerified: z.boolean(),
+  sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
+  sellerRating: ratingSchema.nullable().meta({ description: "The seller's average rating and review count" }),
+};
+
 /** An advert as cards show it, everywhere: home, brand page, search. */
 export const advertCardSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    brandName: z.string(),
-    imageUrl: z.string(),
-    originalPriceCents: z.int(),
-    resalePriceCents: z.int(),
-    yearsOfUse: z.int(),
-    location: z.string(),
-    condition: z.string(),
-    sellerName: z.string(),
-    sellerVerified: z.boolean(),
-    sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
-    sellerRating: ratingSchema.nullable().meta({ description: "The seller's average rating and review count" }),
-    sold: z.boolean(),
-    performanceTier: performanceTierSchema,
-    shippingCents: shippingSchema,
-    createdAt: z.string(),
-    priceBadge: priceBadgeSchema,
-  })
+  .object({ ...laptopFields, imageUrl: z.string(), ...sellerFields, createdAt: z.string() })
   .meta({ id: "AdvertCard" });
 export type AdvertCard = z.infer<typeof advertCardSchema>;
 export const advertCardListSchema = z.object({ adverts: z.array(advertCardSchema) });
@@ -261,19 +266,10 @@ export const advertCardListSchema = z.object({ adverts: z.array(advertCardSchema
 /** Everything a laptop's page shows. */
 export const advertDetailSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
+    ...laptopFields,
     brandId: z.uuid(),
-    brandName: z.string(),
     photoUrls: z.array(z.string()),
-    originalPriceCents: z.int(),
-    resalePriceCents: z.int(),
-    yearsOfUse: z.int(),
-    location: z.string(),
     description: z.string(),
-    condition: z.string(),
-    sold: z.boolean(),
-    shippingCents: shippingSchema,
     review: z
       .object({ status: z.enum(["pending_review", "rejected"]), reason: z.string().nullable() })
       .nullable()
@@ -282,18 +278,13 @@ export const advertDetailSchema = z
           "Held for an admin's review, or rejected with the reason: shown to its seller and admins only (null for public laptops)",
       }),
     processor: z.string().nullable(),
-    performanceTier: performanceTierSchema,
     ramGb: z.int().nullable(),
     storageGb: z.int().nullable(),
     storageType: z.string().nullable(),
     screenInches: z.string().nullable(),
     batteryHealth: z.int().nullable(),
-    sellerName: z.string(),
-    sellerVerified: z.boolean(),
-    sellerEmailConfirmed: z.boolean().meta({ description: "The seller confirmed their email address" }),
-    sellerRating: ratingSchema.nullable().meta({ description: "The seller's average rating and review count" }),
+    ...sellerFields,
     postedAt: z.string(),
-    priceBadge: priceBadgeSchema,
     priceBasis: z
       .object({ count: z.int(), source: z.enum(PRICE_SOURCES) })
       .nullable()

@@ -9,8 +9,8 @@ import { mediaUrl } from "../media/index.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
 import { tierName } from "./processors/processors.ts";
 
-/** What a card shows of the advert itself. */
-const advertColumns = {
+/** What a card (and a laptop's page) shows of the advert itself. */
+export const laptopColumns = {
   id: adverts.id,
   name: adverts.name,
   imageKey: adverts.imageKey,
@@ -26,14 +26,19 @@ const advertColumns = {
   createdAt: adverts.createdAt,
 };
 
-const cardColumns = {
-  ...advertColumns,
-  brandName: brands.name,
+/** Who sells it, as cards and a laptop's page show them: joined from users and `withSellerRating`. */
+export const sellerColumns = {
   sellerName: users.name,
   sellerVerified: users.verified,
   sellerEmailConfirmed: users.emailVerified,
   ratingSum: sellerRatings.ratingSum,
   ratingCount: sellerRatings.reviewCount,
+};
+
+const cardColumns = {
+  ...laptopColumns,
+  brandName: brands.name,
+  ...sellerColumns,
   /** Needs the query to join `withPriceGuide`. */
   priceBadge,
 };
@@ -42,11 +47,11 @@ const cardColumns = {
  * The seller's rating on every card: their counters (kept by core/reviews with each review), joined once
  * by primary key in the card query itself — no query per card. Sellers without reviews have no row.
  */
-const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId)] as const;
+export const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId)] as const;
 
 /** What a card reads of an advert, and what its joins (brand, seller, rating, price guide) need. */
 export const pageColumns = {
-  ...advertColumns,
+  ...laptopColumns,
   processorYear: adverts.processorYear,
   ramGb: adverts.ramGb,
   storageGb: adverts.storageGb,

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { adverts, brands, priceGuides, sellerRatings, users } from "../../db/schema/index.ts";
+import { adverts, brands, priceGuides, users } from "../../db/schema/index.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { isAdmin } from "../../schemas/roles.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { isPublic } from "../orders/index.ts";
+import { laptopColumns, sellerColumns, withSellerRating } from "./cards.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
 import { tierName } from "./processors/processors.ts";
 
@@ -26,36 +27,20 @@ export async function getAdvertDetail(
 ): Promise<(AdvertDetail & { sellerId: string }) | null> {
   const [a] = await db
     .select({
-      id: adverts.id,
-      name: adverts.name,
+      ...laptopColumns,
       brandId: brands.id,
       brandName: brands.name,
-      imageKey: adverts.imageKey,
       photoKeys: adverts.photoKeys,
-      originalPriceCents: adverts.originalPriceCents,
-      resalePriceCents: adverts.resalePriceCents,
-      yearsOfUse: adverts.yearsOfUse,
-      location: adverts.location,
       description: adverts.description,
-      condition: adverts.condition,
-      status: adverts.status,
       removalReason: adverts.removalReason,
       processor: adverts.processor,
-      performanceTier: adverts.performanceTier,
       ramGb: adverts.ramGb,
       storageGb: adverts.storageGb,
       storageType: adverts.storageType,
       screenInches: adverts.screenInches,
       batteryHealth: adverts.batteryHealth,
-      ships: adverts.ships,
-      shippingCents: adverts.shippingCents,
       sellerId: adverts.sellerId,
-      sellerName: users.name,
-      sellerVerified: users.verified,
-      sellerEmailConfirmed: users.emailVerified,
-      ratingSum: sellerRatings.ratingSum,
-      ratingCount: sellerRatings.reviewCount,
-      createdAt: adverts.createdAt,
+      ...sellerColumns,
       priceBadge,
       guideCount: priceGuides.comparables,
       guideSource: priceGuides.source,
@@ -63,7 +48,7 @@ export async function getAdvertDetail(
     .from(adverts)
     .innerJoin(brands, eq(brands.id, adverts.brandId))
     .innerJoin(users, eq(users.id, adverts.sellerId))
-    .leftJoin(sellerRatings, eq(sellerRatings.sellerId, adverts.sellerId))
+    .leftJoin(...withSellerRating)
     .leftJoin(...withPriceGuide)
     .where(eq(adverts.id, id));
   if (!a || a.status === "withdrawn") return null;

@@ -13,18 +13,11 @@ export { BRANDS_CHANNEL, createBrand, removeBrand, updateBrand } from "./brands.
 export { createCatalogue } from "./catalogue.ts";
 export { createAdvert } from "./create-advert.ts";
 export type { KeepSlowCounts } from "./facets.ts";
-export {
-  type ComparablePrices,
-  type ComparableSpec,
-  comparablePrices,
-  generationBand,
-  priceGuidance,
-} from "./price-guidance.ts";
+export { comparablePrices, priceGuidance } from "./price-guidance.ts";
 export { definePriceGuideRefresh, REFRESH_PRICE_GUIDES } from "./price-guides.ts";
 export { backfillProcessors } from "./processors/backfill.ts";
-export { matchProcessor, type ProcessorMatch, processorColumns } from "./processors/match.ts";
-export { PROCESSORS, type Processor, TIER_STARTS, tierName, tierOfScore } from "./processors/processors.ts";
-export { processorHints, suggestProcessors } from "./processors/suggest.ts";
+export { processorColumns } from "./processors/match.ts";
+export { processorHints } from "./processors/suggest.ts";
 export { searchQuery, type Within } from "./search.ts";
 export {
   advertToMatch,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  matchProcessor,
-  PROCESSORS,
-  processorColumns,
-  suggestProcessors,
-  TIER_STARTS,
-  tierOfScore,
-} from "../../core/catalogue/index.ts";
+import { matchProcessor, processorColumns } from "../../core/catalogue/processors/match.ts";
+import { PROCESSORS, TIER_STARTS, tierOfScore } from "../../core/catalogue/processors/processors.ts";
+import { suggestProcessors } from "../../core/catalogue/processors/suggest.ts";
 
 /** Strings as sellers write them (listings, spec sheets, Windows' "System" page, dxdiag, About This Mac). */
 const MODELS: [typed: string, name: string][] = [
