@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { redirect, useFetcher } from "react-router";
+import { useCallback, useRef, useState } from "react";
+import { redirect } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { AppError } from "../../core/errors.ts";
@@ -11,7 +11,7 @@ import { idFromPath } from "../../schemas/params.ts";
 import type { DeliveryMethod } from "../../schemas/values.ts";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
 import { saveInPlace } from "../lib/save-form.server.ts";
-import { useValidatedForm } from "../lib/use-validated-form.ts";
+import { useInPlaceForm } from "../lib/use-in-place-form.ts";
 import type { Route } from "./+types/book";
 
 export const loader = () => redirect("/allAdd");
@@ -44,19 +44,14 @@ export function BookingForm({
   onCancel: () => void;
   onBooked: () => void;
 }) {
-  const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data;
-  const booked = result !== undefined && "ok" in result;
-  const form = useValidatedForm(bookingFormSchema, booked ? null : result);
   const ref = useRef<HTMLFormElement>(null);
   const [delivery, setDelivery] = useState<DeliveryMethod>("meet");
-  useEffect(() => {
-    if (fetcher.state === "idle" && booked) {
-      ref.current?.reset();
-      setDelivery("meet");
-      onBooked();
-    }
-  }, [fetcher.state, booked, onBooked]);
+  const booked = useCallback(() => {
+    ref.current?.reset();
+    setDelivery("meet");
+    onBooked();
+  }, [onBooked]);
+  const { fetcher, form } = useInPlaceForm(bookingFormSchema, booked);
   return (
     <fetcher.Form ref={ref} action="/book" {...checkedForm(form)} className="flex flex-col gap-3">
       <FormError message={form.formError} />

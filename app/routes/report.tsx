@@ -1,10 +1,10 @@
-import { useEffect, useId } from "react";
-import { redirect, useFetcher } from "react-router";
+import { useId } from "react";
+import { redirect } from "react-router";
 import { appContext } from "#app-context";
 import { REPORT_REASONS, reportSchema } from "../../schemas/moderation.ts";
-import { checkedForm, FormError } from "../components/form-field.tsx";
+import { checkedForm, FieldError, FormError } from "../components/form-field.tsx";
 import { saveInPlace } from "../lib/save-form.server.ts";
-import { useValidatedForm } from "../lib/use-validated-form.ts";
+import { useInPlaceForm } from "../lib/use-in-place-form.ts";
 import type { Route } from "./+types/report";
 
 export const loader = () => redirect("/allAdd");
@@ -27,14 +27,8 @@ export function ReportForm({
   onCancel: () => void;
   onReported: () => void;
 }) {
-  const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data;
-  const reported = result !== undefined && "ok" in result;
-  const form = useValidatedForm(reportSchema, reported ? null : result);
+  const { fetcher, form } = useInPlaceForm(reportSchema, onReported);
   const ids = useId();
-  useEffect(() => {
-    if (fetcher.state === "idle" && reported) onReported();
-  }, [fetcher.state, reported, onReported]);
   return (
     <fetcher.Form action="/report" {...checkedForm(form)} className="flex flex-col gap-3">
       <FormError message={form.formError} />
@@ -54,11 +48,7 @@ export function ReportForm({
             {reason}
           </label>
         ))}
-        {form.errors.reason && (
-          <p id={`${ids}-reason`} className="text-sm text-error">
-            {form.errors.reason}
-          </p>
-        )}
+        <FieldError id={`${ids}-reason`} error={form.errors.reason} />
       </fieldset>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Details (optional)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
@@ -13,7 +13,7 @@ import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useValidatedForm } from "../../lib/use-validated-form.ts";
+import { useInPlaceForm } from "../../lib/use-in-place-form.ts";
 import type { Route } from "./+types/all-brands";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -77,13 +77,10 @@ export default function AllBrands({ loaderData: { brands } }: Route.ComponentPro
 
 function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
   const [open, setOpen] = useState<"edit" | "delete" | null>(null);
-  const editor = useFetcher<typeof action>();
+  const close = useCallback(() => setOpen(null), []);
+  const { fetcher: editor, form } = useInPlaceForm(brandUpdateSchema, close);
   const deleter = useFetcher<typeof action>();
   const hydrated = useHydrated();
-  const form = useValidatedForm(brandUpdateSchema, editor.data as ActionErrors | undefined);
-  useEffect(() => {
-    if (editor.state === "idle" && editor.data && "ok" in editor.data) setOpen(null);
-  }, [editor.state, editor.data]);
   const deleteError = (deleter.data as ActionErrors | undefined)?.formError;
   return (
     <tr>
@@ -114,7 +111,7 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
             Delete
           </button>
         </div>
-        <Dialog open={open === "edit"} onClose={() => setOpen(null)} title={`Edit ${brand.name}`}>
+        <Dialog open={open === "edit"} onClose={close} title={`Edit ${brand.name}`}>
           <editor.Form {...checkedForm(form, true)} className="flex flex-col gap-4">
             <FormError message={form.formError} />
             <input type="hidden" name="intent" value="update" />
@@ -122,7 +119,7 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
             <TextField label="Name" name="name" defaultValue={brand.name} error={form.errors.name} />
             <FileField label="New logo (optional)" name="image" error={form.errors.image} />
             <div className="modal-action">
-              <button type="button" className="btn" onClick={() => setOpen(null)}>
+              <button type="button" className="btn" onClick={close}>
                 Cancel
               </button>
               <button type="submit" className="btn btn-primary" disabled={editor.state !== "idle"}>
@@ -131,7 +128,7 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
             </div>
           </editor.Form>
         </Dialog>
-        <ConfirmDialog open={open === "delete"} onClose={() => setOpen(null)} title={MESSAGES.page.confirmDelete}>
+        <ConfirmDialog open={open === "delete"} onClose={close} title={MESSAGES.page.confirmDelete}>
           {deleteError && (
             <p role="alert" className="mr-auto text-sm text-error">
               {deleteError}
