@@ -5,7 +5,7 @@ import { conversationBlocks } from "../../db/schema/index.ts";
 /*
  * Who blocked whom: a relation between two accounts, made and undone in a conversation
  * (core/conversations/safety.ts), that ends all contact between them — messages (core/conversations/write-message.ts)
- * and bookings of each other's laptops (core/orders/orders.ts).
+ * and bookings of each other's laptops (core/orders/book.ts).
  */
 
 /** Whether either person blocked the other, as an expression (booking reads it with the laptop it locks). */
