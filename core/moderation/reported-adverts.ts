@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, max, sql } from "drizzle-orm";
 import { keysetCursor, ordered } from "../../db/order.ts";
 import { adverts, reports, users } from "../../db/schema/index.ts";
+import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import type { ReportedAdvert, ReportInput } from "../../schemas/moderation.ts";
 import { canBuy } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
@@ -8,8 +9,6 @@ import { mediaUrl } from "../media/index.ts";
 import { notify, notifyAll } from "../notifications/index.ts";
 import { isPublic, lockAdvert, takeDown } from "../orders/index.ts";
 import { reportTarget } from "./report-target.ts";
-
-const NO_LAPTOP = "This laptop does not exist.";
 
 /**
  * Buyers report a laptop for sale (not their own; admins remove it directly). Admins see the reported
@@ -27,7 +26,7 @@ export const reportedAdverts = reportTarget({
       .select({ sellerId: adverts.sellerId, status: adverts.status })
       .from(adverts)
       .where(eq(adverts.id, advertId));
-    if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", NO_LAPTOP);
+    if (!advert || !isPublic(advert.status)) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.laptopNotFound);
     if (advert.sellerId === actor.id) throw new AppError("CONFLICT", "You cannot report your own laptop.");
   },
   async write(tx, actor, advertId, { reason, details }: Pick<ReportInput, "reason" | "details">) {
@@ -85,7 +84,7 @@ export const reportedAdverts = reportTarget({
   /** Out of the catalogue; its seller sees the reason in My Products. A sold laptop stays (its order needs it). */
   async remove(tx, admin, advertId, reason) {
     const advert = await lockAdvert(tx, advertId);
-    if (!advert) throw new AppError("NOT_FOUND", NO_LAPTOP);
+    if (!advert) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.laptopNotFound);
     await takeDown(tx, advert, "remove", admin.id, reason);
     await notify(tx, "advert.removed", {
       recipientId: advert.sellerId,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { reportedListQuery, reportedReviewListSchema, reviewRemovalSchema } from "../../schemas/moderation.ts";
 import { accountIdParams, idParams } from "../../schemas/params.ts";
 import {
@@ -30,7 +31,7 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request) => {
       const page = await services.reviews.sellerReviews(request.params.id, request.query.cursor);
-      if (!page) throw new AppError("NOT_FOUND", "This seller does not exist.");
+      if (!page) throw new AppError("NOT_FOUND", CATALOGUE_MESSAGES.sellerNotFound);
       return page;
     },
   );
