@@ -109,7 +109,11 @@ export const orderDetailSchema = z
     meetingLocation: z.string().nullable(),
     buyerPhone: z.string(),
     buyer: z.object({ id: z.string(), name: z.string() }),
-    seller: z.object({ id: z.string(), name: z.string() }),
+    seller: z.object({
+      id: z.string(),
+      name: z.string(),
+      phone: z.string().meta({ description: "The mobile number on the laptop's advert, for the buyer to call" }),
+    }),
     createdAt: z.string(),
     /** When the laptop was handed over (met, or shipped), and when the buyer said they received it. */
     handedOverAt: z.string().nullable(),

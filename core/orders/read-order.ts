@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { orders, users } from "../../db/schema/index.ts";
+import { adverts, orders, users } from "../../db/schema/index.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
 import { mayEnter, type SessionUser } from "../accounts/index.ts";
 import { deadlineOf } from "./deadlines.ts";
@@ -17,7 +17,8 @@ const actingAs = (viewer: OrderDetail["viewer"], actor: SessionUser) =>
   viewer === "buyer" ? "buyer" : viewer === "seller" && mayEnter(actor, "seller") ? "seller" : "reader";
 
 /**
- * An order's page: its buyer, its laptop's seller and admins read it, with the buyer's phone and meeting
+ * An order's page: its buyer, its laptop's seller and admins read it, with both people's phones (the seller's
+ * is the advert's mobile number: the buyer booked to meet or hear from them) and the meeting
  * place or shipping address (deliveryView: the seller's once paid), ReLaptop's fee (its seller and admins), its
  * timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
  * an order's id says nothing to a stranger, not even that it is there). Ownership is in the query itself.
@@ -39,9 +40,11 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
       buyerName: orders.buyerName,
       sellerId: orders.sellerId,
       sellerName: users.name,
+      sellerPhone: adverts.mobile,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.sellerId))
+    .innerJoin(adverts, eq(adverts.id, orders.advertId))
     .where(and(eq(orders.id, orderId), readableBy(actor)));
   if (!row) throw orderNotFound();
   const viewer = readerOf(actor, row);
@@ -50,6 +53,7 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     buyerName,
     sellerId,
     sellerName,
+    sellerPhone,
     handedOverAt,
     receivedAt,
     deadlineAt,
@@ -66,7 +70,7 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     // ReLaptop's fee is between it and the seller: the buyer reads what they pay, not how it is shared.
     feeCents: viewer === "buyer" ? null : feeCents,
     buyer: { id: buyerId, name: buyerName },
-    seller: { id: sellerId, name: sellerName },
+    seller: { id: sellerId, name: sellerName, phone: sellerPhone },
     handedOverAt: handedOverAt?.toISOString() ?? null,
     receivedAt: receivedAt?.toISOString() ?? null,
     deadline: deadlineOf(row.status, deadlineAt),

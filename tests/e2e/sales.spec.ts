@@ -1,7 +1,15 @@
 import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, fieldError, openFromDashboardMenu, signedInPage, test } from "./support/fixtures.ts";
+import {
+  DEMO,
+  expect,
+  fieldError,
+  openFromDashboardMenu,
+  signedInPage,
+  test,
+  uniqueMobile,
+} from "./support/fixtures.ts";
 import { bookFromItsPage } from "./support/orders.ts";
 
 test("a buyer books Sam's laptop; Sam sees who, where and their phone in My Sales and declines with a reason the buyer reads", async ({
@@ -12,7 +20,8 @@ test("a buyer books Sam's laptop; Sam sees who, where and their phone in My Sale
   // Sam, in a browser of his own, posts a laptop nobody else's test books (posting has its own journey).
   const sam = await signedInPage(browser, DEMO.seller);
   const name = `Sales desk notebook ${Date.now().toString(36)}`;
-  await postLaptopThroughApi(sam, { name, brand: "Dell", description: "Booked, then declined." });
+  const samsMobile = uniqueMobile();
+  await postLaptopThroughApi(sam, { name, brand: "Dell", description: "Booked, then declined.", mobile: samsMobile });
 
   // A new buyer books it.
   await signUpBuyer(page, "Dina Declined");
@@ -56,6 +65,7 @@ test("a buyer books Sam's laptop; Sam sees who, where and their phone in My Sale
   await expect(page.getByText("Sam Seller: Declined the booking")).toBeVisible();
   await expect(page.getByText(`Reason: ${reason}`)).toBeVisible();
   await expect(page.getByText("Meet in person at Mirpur 10 roundabout")).toBeVisible();
+  await expect(page.getByRole("link", { name: samsMobile })).toHaveAttribute("href", `tel:${samsMobile}`);
   await expectAccessible(page);
   await sam.context().close();
 });

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adverts, notifications, orders, payments } from "../../db/schema/index.ts";
+import { adverts, emailOutbox, notifications, orders, payments } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { bookToMeet, type Client, client } from "../support/http.ts";
 import { signedInClient } from "../support/people.ts";
@@ -40,6 +40,13 @@ async function paidOrder() {
   return o;
 }
 const order = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
+const remindersEmailedTo = async (userId: string, orderId: string) =>
+  (
+    await t.db
+      .select({ payload: emailOutbox.payload })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, "order.reminder")))
+  ).filter((e) => JSON.stringify(e.payload.params).includes(orderId));
 const kindsFor = async (userId: string, orderId: string) =>
   (
     await t.db
@@ -63,6 +70,7 @@ describe("an unpaid booking", () => {
     expect(await t.services.orders.applyDeadlinesNow(later(12))).toMatchObject({ applied: 0 });
     await t.services.orders.applyDeadlinesNow(later(30));
     expect(await kindsFor(buyerId, id)).toContain("order.reminder");
+    expect(await remindersEmailedTo(buyerId, id)).toHaveLength(1); // by email too: reminders are on by default
     await t.services.orders.applyDeadlinesNow(later(31));
     expect((await kindsFor(buyerId, id)).filter((k) => k === "order.reminder")).toHaveLength(1);
 
@@ -134,5 +142,37 @@ describe("a handed-over order", () => {
     expect((await seller.post(`/api/orders/${id}/handed-over`)).statusCode).toBe(204);
     const again = await seller.post(`/api/orders/${id}/handed-over`);
     expect([again.statusCode, again.json().message]).toEqual([409, "Only a paid order can be marked as handed over."]);
+  });
+});
+
+describe("a reminder's email", () => {
+  it("is not sent to someone who turned reminders off by email; the notice still is", async () => {
+    const { id, buyer, buyerId } = await bookedOrder();
+    const off = await buyer.raw("PUT", "/api/me/email-preferences", { kind: "order.reminder", email: false });
+    expect(off.statusCode).toBe(200);
+    await t.services.orders.applyDeadlinesNow(later(30));
+    expect(await kindsFor(buyerId, id)).toContain("order.reminder");
+    expect(await remindersEmailedTo(buyerId, id)).toEqual([]);
+  });
+});
+
+describe("a deadline that ran out while no process was running", () => {
+  it("is applied when a process starts its workers, without waiting for the schedule", async () => {
+    const { id, buyerId } = await bookedOrder();
+    // As if every process had been down past the booking's end: the next start must still close it.
+    await t.db
+      .update(orders)
+      .set({ deadlineAt: new Date(Date.now() - HOUR) })
+      .where(eq(orders.id, id));
+    // A process starting as the server does (the test app's queue runs no workers until asked).
+    await t.services.jobs.stop();
+    await t.services.jobs.start({ work: true });
+    try {
+      await expect.poll(async () => (await order(id))?.status, { timeout: 15_000 }).toBe("closed");
+      expect(await kindsFor(buyerId, id)).toContain("order.expired");
+    } finally {
+      await t.services.jobs.stop();
+      await t.services.jobs.start();
+    }
   });
 });

@@ -111,6 +111,12 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
                 {order.seller.name}
               </Link>
             </dd>
+            <dt className="font-semibold">Seller’s phone</dt>
+            <dd>
+              <a href={`tel:${order.seller.phone}`} className="link">
+                {order.seller.phone}
+              </a>
+            </dd>
           </>
         )}
         {viewer === "buyer" && (
