@@ -226,4 +226,34 @@ describe("a deadline and a person at the same moment", () => {
       expect(advert?.status).toBe("withdrawn");
     }
   });
+
+  it("the deadlines job and an admin deleting the seller's account: a booking ends once, a paid order is refunded once", async () => {
+    const buyer = await newBuyer();
+    const admin = await createUser(t, { name: "Ada Admin", email: "race-admin@x.test", role: "admin" });
+    for (let round = 0; round < 4; round++) {
+      const gone = await createUser(t, { name: `Gone ${round}`, email: `gone${round}@x.test`, role: "seller" });
+      const laptopOf = () =>
+        createAdvert(t, { sellerId: gone.id, brandId, name: "Race laptop", resalePriceCents: 40_000 });
+      const book = async (advertId: string) =>
+        (await buyer.post("/api/orders", { advertId, meetingLocation: "Gulshan", phone: "01712345678" })).json()
+          .id as string;
+      const booked = await book((await laptopOf()).id);
+      const paidId = await book((await laptopOf()).id);
+      expect((await buyer.post(`/api/orders/${paidId}/pay`, { ...GOOD, attemptKey: key() })).statusCode).toBe(200);
+      // Past the booking's end and the handover's: the job and the deletion race for both orders.
+      await Promise.all([
+        t.services.moderation.people.deactivate(admin, gone.id),
+        t.services.orders.applyDeadlinesNow(later(24 * 7 + 1)),
+      ]);
+      expect(["closed", "withdrawn"]).toContain((await buyer.get(`/api/orders/${booked}`)).json().status);
+      expect((await eventsOf(booked)).filter((e) => e === "lapse" || e === "withdraw")).toHaveLength(1);
+      // The deletion leaves a sale in hand to its timers: the buyer is refunded by the handover's deadline.
+      if ((await buyer.get(`/api/orders/${paidId}`)).json().status !== "refunded") {
+        await t.services.orders.applyDeadlinesNow(later(24 * 7 + 2));
+      }
+      expect((await buyer.get(`/api/orders/${paidId}`)).json().status).toBe("refunded");
+      expect(await chargesOf(paidId)).toEqual([{ amount: 40_000, refunded: 40_000 }]);
+    }
+    expect(await brokenMoneyInvariantsIn(t.db)).toEqual([]);
+  });
 });

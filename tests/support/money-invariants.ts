@@ -52,15 +52,18 @@ const INVARIANTS: [rule: string, query: string][] = [
          or (p.id is not null and (p.status <> 'refunded' or o.status <> 'refunded')))`,
   ],
   [
-    "a completed order has no refund pending: what it returned is what the provider returned",
+    "a completed order has no refund pending: what it returned is what the provider returned, and recorded",
     `select o.id from orders o join payments p on p.order_id = o.id join sim_charges c on c.id = p.transaction_id
-     where o.status = 'completed' and c.amount_refunded_cents <> coalesce(p.refund_cents, 0)`,
+     where o.status = 'completed' and c.amount_refunded_cents <> coalesce(p.refund_cents, 0)
+     union all select o.id from orders o join payments p on p.order_id = o.id
+     where o.status = 'completed' and p.refund_cents is not null and p.refund_id is null`,
   ],
   [
     "a disputed order's money has not moved until decided",
     `select o.id from orders o join payments p on p.order_id = o.id
      left join sim_charges c on c.id = p.transaction_id
-     where o.status = 'disputed' and (p.status <> 'succeeded' or coalesce(c.amount_refunded_cents, 0) > 0)`,
+     where o.status = 'disputed'
+       and (p.status <> 'succeeded' or p.refund_cents is not null or coalesce(c.amount_refunded_cents, 0) > 0)`,
   ],
   [
     "a charge refunded in part is a completed sale whose payment records that part",
@@ -74,17 +77,6 @@ const INVARIANTS: [rule: string, query: string][] = [
     "a refunded amount never exceeds what was charged",
     `select c.id from sim_charges c where c.amount_refunded_cents > c.amount_cents
      union all select p.id::text from payments p where p.refund_cents > p.price_cents or p.refund_cents <= 0`,
-  ],
-  [
-    "a completed order has no refund pending",
-    `select o.id from orders o join payments p on p.order_id = o.id
-     where o.status = 'completed' and p.refund_cents is not null and p.refund_id is null`,
-  ],
-  [
-    "a disputed order's money has not moved until decided",
-    `select o.id from orders o join payments p on p.order_id = o.id
-     left join sim_charges c on c.id = p.transaction_id
-     where o.status = 'disputed' and (p.refund_cents is not null or coalesce(c.amount_refunded_cents, 0) > 0)`,
   ],
   // The ledger (core/ledger): balanced, never negative where it cannot be, and agreeing with orders and providers.
   [
