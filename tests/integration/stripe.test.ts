@@ -173,6 +173,45 @@ describe("Stripe payments", () => {
     expect(payment).toMatchObject({ status: "succeeded", refundCents: 7_500, refundId: made[0]?.id });
   });
 
+  it("a partial refund and Stripe's webhook for it at the same moment: the sale stands, the part recorded once", async () => {
+    const { c, orderId } = await buyerWithOrder(60_000);
+    const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();
+    const intentId = String(clientSecret).split("_secret_")[0] as string;
+    stripe.succeed(intentId);
+    await deliver("payment_intent.succeeded", { id: intentId, metadata: { orderId } });
+    const seller = { id: sellerId, role: "seller", actingAsSeller: true } as never;
+    await t.services.orders.handOver(seller, orderId);
+    const report = multipart({ reason: "does_not_work", description: "The fan rattles." });
+    const reported = await c.raw("POST", `/api/orders/${orderId}/dispute`, report.payload, report.headers);
+    const admin = await createUser(t, { name: "A", email: `a${++n}@x.test`, role: "admin" });
+    // Stripe tells us of the refund while the decision still waits for Stripe's answer to it.
+    const webhooks: number[] = [];
+    stripe.beforeRefundAnswered(async (made) => {
+      const res = await deliver("charge.refunded", {
+        id: "ch_race",
+        payment_intent: made.payment_intent,
+        refunds: { data: [{ id: made.id }] },
+      });
+      webhooks.push(res.statusCode);
+    });
+    try {
+      const decided = await t.services.disputes.decide(admin, reported.json().id, {
+        decision: "partial_refund",
+        amountCents: 5_000,
+        reason: "A noisy fan, otherwise as described.",
+      });
+      expect(decided).toEqual({ status: "completed" });
+    } finally {
+      stripe.beforeRefundAnswered(undefined);
+    }
+    expect(webhooks).toEqual([200]);
+    const made = stripe.refunds.filter((r) => r.payment_intent === intentId);
+    expect(made.map((r) => r.amount)).toEqual([5_000]);
+    expect((await c.get(`/api/orders/${orderId}`)).json().status).toBe("completed");
+    const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ status: "succeeded", refundCents: 5_000, refundId: made[0]?.id });
+  });
+
   it("follows a refund made in Stripe's dashboard", async () => {
     const { c, orderId, advertId } = await buyerWithOrder();
     const { clientSecret } = (await c.post(`/api/orders/${orderId}/payment-intent`)).json();

@@ -101,6 +101,8 @@ export async function startFakeStripe() {
   const byKey = new Map<string, { raw: string; answer: Answer }>();
   let failingTransfers = 0;
   let n = 0;
+  /** Runs when a refund is made, before the app hears the answer (Stripe's webhook may come first). */
+  let beforeRefundAnswered: ((made: { id: string; payment_intent: string }) => Promise<void>) | undefined;
 
   function answer(method: string, url: URL, form: URLSearchParams): Answer {
     if (method === "POST" && url.pathname === "/v1/payment_intents") {
@@ -278,6 +280,8 @@ export async function startFakeStripe() {
     // Stripe saves the answer of a request it began executing, errors included; a 5xx here stands for one it
     // never began (the only kind a retry with the same key can get past), so it is not saved.
     if (keyed !== undefined && made.status < 500) byKey.set(keyed, { raw, answer: made });
+    const refunded = made.body as { object?: string; id: string; payment_intent: string };
+    if (made.status === 200 && refunded.object === "refund") await beforeRefundAnswered?.(refunded);
     reply(made);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -294,6 +298,13 @@ export async function startFakeStripe() {
       if (!intent) return;
       intent.status = "succeeded";
       intent.latest_charge ??= `ch_fake_${++n}`;
+    },
+    /**
+     * What happens between Stripe making a refund and the app reading its answer: a test delivers the
+     * refund's webhook there, as Stripe may, while the app still holds the refund in flight.
+     */
+    beforeRefundAnswered(run: typeof beforeRefundAnswered) {
+      beforeRefundAnswered = run;
     },
     /** A refund made by hand in Stripe's dashboard; Stripe then sends charge.refunded. */
     refundInDashboard: (id: string) => refund(id).id,
