@@ -99,7 +99,10 @@ export const decisionSchema = z
       .int(AMOUNT_IN_CENTS)
       .positive(AMOUNT_ABOVE_ZERO)
       .optional()
-      .meta({ description: "Partial refund only: the cents to return, more than 0 and at most the charge" }),
+      .meta({
+        description:
+          "Partial refund only: the cents to return, more than 0 and less than the charge (all of it is a refund in full)",
+      }),
     reason: decisionReason,
   })
   .superRefine((d, ctx) => {

@@ -31,7 +31,7 @@ export interface RefundFinisher {
 
 /**
  * An admin decides an open dispute, with a reason both people read: **refund** the buyer in full, a **partial
- * refund** (an amount of at most the charge), or **release** to the seller (the sale is final, no money moves).
+ * refund** (an amount less than the charge), or **release** to the seller (the sale is final, no money moves).
  * Money moves inside the transition that owns it (decision 8): the order is locked and moved to `refunding` with
  * the amount on its payment, the decision and its audit line written, all in one transaction; then, committed,
  * the provider returns the money and the order records it (refunded, or completed with the part returned).

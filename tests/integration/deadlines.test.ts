@@ -98,6 +98,7 @@ describe("a paid order nobody hands over", () => {
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, id));
     expect(payment).toMatchObject({ status: "refunded", refundCents: 40_000 });
     expect(await kindsFor(buyerId, id)).toEqual(expect.arrayContaining(["order.expired", "order.cancelled"]));
+    expect(await kindsFor(sellerId, id)).toEqual(expect.arrayContaining(["order.expired", "order.cancelled"]));
     const [advert] = await t.db.select().from(adverts).where(eq(adverts.id, advertId));
     expect(advert?.status).toBe("available");
   });
