@@ -375,6 +375,35 @@ describe("mark as shipped", () => {
   });
 });
 
+describe("a shipped order's protection window", () => {
+  const HOUR = 3_600_000;
+  const later = (hours: number) => new Date(Date.now() + hours * HOUR);
+  const statusOf = async (buyer: Client, id: string) => (await buyer.get(`/api/orders/${id}`)).json().status;
+
+  it("ends SHIPPING_DAYS and PROTECTION_HOURS after shipping when the buyer says nothing, and the sale completes", async () => {
+    const { buyer, id } = await paidShipment();
+    expect((await as.sam.post(`/api/orders/${id}/ship`, UPS)).statusCode).toBe(204);
+    // Defaults: 10 days for the parcel, then 72 hours to report a problem.
+    await t.services.orders.applyDeadlinesNow(later(24 * 10 + 71));
+    expect(await statusOf(buyer.http, id)).toBe("handed_over");
+    await t.services.orders.applyDeadlinesNow(later(24 * 10 + 73));
+    expect(await statusOf(buyer.http, id)).toBe("completed");
+  });
+
+  it("starts again from the buyer's I received it: PROTECTION_HOURS from then, not from shipping", async () => {
+    const { buyer, id } = await paidShipment();
+    expect((await as.sam.post(`/api/orders/${id}/ship`, UPS)).statusCode).toBe(204);
+    expect((await buyer.http.post(`/api/orders/${id}/receipt`)).statusCode).toBe(204);
+    const { deadline } = (await buyer.http.get(`/api/orders/${id}`)).json();
+    expect(deadline.what).toBe("protectionEnds");
+    expect(new Date(deadline.at).getTime()).toBeCloseTo(Date.now() + 72 * HOUR, -4);
+    await t.services.orders.applyDeadlinesNow(later(71));
+    expect(await statusOf(buyer.http, id)).toBe("handed_over");
+    await t.services.orders.applyDeadlinesNow(later(73));
+    expect(await statusOf(buyer.http, id)).toBe("completed");
+  });
+});
+
 it("logged no unexpected error", () => {
   expect(logged).toBe("");
 });
