@@ -94,15 +94,10 @@ const decisionReason = requiredText(DECISION_REASON_REQUIRED).max(500, "Keep the
 export const decisionSchema = z
   .object({
     decision: z.enum(DISPUTE_DECISIONS, { error: "Choose a decision" }),
-    amountCents: z
-      .number({ error: AMOUNT_IN_CENTS })
-      .int(AMOUNT_IN_CENTS)
-      .positive(AMOUNT_ABOVE_ZERO)
-      .optional()
-      .meta({
-        description:
-          "Partial refund only: the cents to return, more than 0 and less than the charge (all of it is a refund in full)",
-      }),
+    amountCents: z.number({ error: AMOUNT_IN_CENTS }).int(AMOUNT_IN_CENTS).positive(AMOUNT_ABOVE_ZERO).optional().meta({
+      description:
+        "Partial refund only: the cents to return, more than 0 and less than the charge (all of it is a refund in full)",
+    }),
     reason: decisionReason,
   })
   .superRefine((d, ctx) => {

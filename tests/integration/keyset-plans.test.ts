@@ -1,17 +1,12 @@
 import { fillPlaceholders, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// biome-ignore lint/style/noRestrictedImports: the lists' statements, whose plans are read here, are no door of the domain.
 import { inboxQuery } from "../../core/conversations/inbox.ts";
-// biome-ignore lint/style/noRestrictedImports: as above.
 import { messagesQuery } from "../../core/conversations/open-conversation.ts";
-// biome-ignore lint/style/noRestrictedImports: as above.
 import { openDisputesQuery } from "../../core/disputes/open-disputes.ts";
 import { favouritesPageQuery } from "../../core/favourites/index.ts";
 import { reviewQueueQuery } from "../../core/moderation/index.ts";
 import { notificationsQuery } from "../../core/notifications/index.ts";
-// biome-ignore lint/style/noRestrictedImports: as above.
 import { salesQuery } from "../../core/orders/list-sales.ts";
-// biome-ignore lint/style/noRestrictedImports: as above.
 import { sellerReviewsQuery } from "../../core/reviews/seller-reviews.ts";
 import { savedSearchMatchesQuery } from "../../core/saved-searches/index.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";

@@ -1,7 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// biome-ignore lint/style/noRestrictedImports: a refusal only this test names
 import { ONE_HOLD_AT_A_TIME } from "../../core/orders/payment-steps.ts";
 import { adverts, orders, payments, simRefunds } from "../../db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
