@@ -18,8 +18,8 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import { ADVERT_STATUSES, CONDITIONS, PRICE_SOURCES } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { userRef } from "./accounts.ts";
+import { createdAt, oneOf, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 /** Full-text search document, maintained by PostgreSQL itself (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -27,7 +27,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export const brands = pgTable(
   "brands",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     /** Object key of the logo in media storage. */
     imageKey: text("image_key").notNull(),
@@ -46,13 +46,9 @@ export const screenInches = sql`(case when screen_inches ~ '^[0-9]{1,2}([.][0-9]
 export const adverts = pgTable(
   "adverts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    sellerId: text("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    sellerId: userRef("seller_id", "restrict"),
+    brandId: uuidRef("brand_id", () => brands.id, "restrict"),
     name: text("name").notNull(),
     /** The main photo (the first of photoKeys). */
     imageKey: text("image_key").notNull(),
@@ -110,8 +106,7 @@ export const adverts = pgTable(
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(processor, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
     ),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("adverts_prices_check", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
@@ -172,9 +167,7 @@ export const adverts = pgTable(
 export const advertPhotoHashes = pgTable(
   "advert_photo_hashes",
   {
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "cascade" }),
+    advertId: uuidRef("advert_id", () => adverts.id, "cascade"),
     photoKey: text("photo_key").notNull(),
     /** The advert's seller, kept here so finding other sellers' photos needs no join. */
     sellerId: text("seller_id").notNull(),
@@ -197,10 +190,8 @@ export const advertPhotoHashes = pgTable(
 export const advertEvents = pgTable(
   "advert_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    advertId: uuidRef("advert_id", () => adverts.id, "cascade"),
     fromStatus: text("from_status").notNull(),
     toStatus: text("to_status").notNull(),
     transition: text("transition").notNull(),

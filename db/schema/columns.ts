@@ -1,9 +1,19 @@
-/** The columns and check lists the tables of every domain share. */
+/** The columns and check lists the tables of every domain share (spread or called in each table, as Drizzle suggests). */
 import { sql } from "drizzle-orm";
-import { timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** A check constraint's list, from the one definition of the values. */
 export const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/** A row's own id: a random UUID, made by PostgreSQL on insert. */
+export const uuidPrimaryKey = () => uuid("id").primaryKey().defaultRandom();
+
+/** What deleting the row a link names does: `cascade` deletes this row too, `restrict` refuses while it exists. */
+export type OnDelete = "cascade" | "restrict";
+
+/** A required link to another table's UUID id (userRef, in accounts.ts, is the one to a person). */
+export const uuidRef = (name: string, target: () => AnyPgColumn, onDelete: OnDelete) =>
+  uuid(name).notNull().references(target, { onDelete });
 
 /** Milliseconds: the precision JavaScript dates carry, so a pagination cursor names a row exactly. */
 export const createdAt = () => timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow();
@@ -13,3 +23,6 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** When a row that changes was made and last changed. */
+export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
