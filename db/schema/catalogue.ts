@@ -19,7 +19,7 @@ import {
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import { ADVERT_STATUSES, CONDITIONS, PRICE_SOURCES } from "../../schemas/values.ts";
 import { userRef } from "./accounts.ts";
-import { createdAt, oneOf, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
+import { createdAt, oneOf, statusChange, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 /** Full-text search document, maintained by PostgreSQL itself (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -193,11 +193,7 @@ export const advertEvents = pgTable(
     id: uuidPrimaryKey(),
     advertId: uuidRef("advert_id", () => adverts.id, "cascade"),
     fromStatus: text("from_status").notNull(),
-    toStatus: text("to_status").notNull(),
-    transition: text("transition").notNull(),
-    actorId: text("actor_id"),
-    note: text("note"),
-    at: createdAt(),
+    ...statusChange(),
   },
   (t) => [index("advert_events_advert_idx").on(t.advertId, t.at)],
 );

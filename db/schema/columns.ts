@@ -1,6 +1,6 @@
 /** The columns and check lists the tables of every domain share (spread or called in each table, as Drizzle suggests). */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** A check constraint's list, from the one definition of the values. */
 export const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -23,6 +23,18 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * One status change of a row whose history is kept (an order's, an advert's): to what, by which transition, who
+ * made it (null: the system), the note written for people, and when. Each table says its `fromStatus`.
+ */
+export const statusChange = () => ({
+  toStatus: text("to_status").notNull(),
+  transition: text("transition").notNull(),
+  actorId: text("actor_id"),
+  note: text("note"),
+  at: createdAt(),
+});
 
 /** When a row that changes was made and last changed. */
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });

@@ -5,7 +5,7 @@ import type { ShippingAddress } from "../../schemas/delivery.ts";
 import { DELIVERY_METHODS, OPEN_ORDER_STATUSES, ORDER_STATUSES } from "../../schemas/values.ts";
 import { userRef } from "./accounts.ts";
 import { adverts } from "./catalogue.ts";
-import { createdAt, oneOf, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
+import { oneOf, statusChange, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 export const orders = pgTable(
   "orders",
@@ -81,12 +81,9 @@ export const orderEvents = pgTable(
   {
     id: uuidPrimaryKey(),
     orderId: uuidRef("order_id", () => orders.id, "cascade"),
+    /** Null on the first (the booking). */
     fromStatus: text("from_status"),
-    toStatus: text("to_status").notNull(),
-    transition: text("transition").notNull(),
-    actorId: text("actor_id"),
-    note: text("note"),
-    at: createdAt(),
+    ...statusChange(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
 );
