@@ -4,7 +4,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -19,10 +18,7 @@ import {
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import { ADVERT_STATUSES, CONDITIONS, PRICE_SOURCES } from "../../schemas/values.ts";
 import { userRef } from "./accounts.ts";
-import { createdAt, oneOf, statusChange, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
-
-/** Full-text search document, maintained by PostgreSQL itself (a generated column). */
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+import { createdAt, oneOf, statusChange, timestamps, tsvector, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 export const brands = pgTable(
   "brands",
@@ -103,6 +99,7 @@ export const adverts = pgTable(
     /** A buyer is paying: nobody else can start paying until this passes (see core/orders/payment-steps.ts). */
     reservedByOrderId: uuid("reserved_by_order_id"),
     reservedUntil: timestamp("reserved_until", { withTimezone: true, precision: 3 }),
+    /** Full-text search document, maintained by PostgreSQL itself (a generated column). */
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(processor, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
     ),

@@ -1,9 +1,13 @@
 /** The columns and check lists the tables of every domain share (spread or called in each table, as Drizzle suggests). */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, customType, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** A check constraint's list, from the one definition of the values. */
 export const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/** PostgreSQL's full-text search types, which Drizzle has no builder for: a document, and a query to match it with. */
+export const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+export const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
 
 /** A row's own id: a random UUID, made by PostgreSQL on insert. */
 export const uuidPrimaryKey = () => uuid("id").primaryKey().defaultRandom();

@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   numeric,
@@ -17,10 +16,7 @@ import {
 import { CONDITIONS, SAVED_SEARCH_ALERTS, STORAGE_TYPES } from "../../schemas/values.ts";
 import { userRef } from "./accounts.ts";
 import { adverts } from "./catalogue.ts";
-import { oneOf, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
-
-/** A full-text query, computed by PostgreSQL from a saved search's words (a generated column). */
-const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
+import { oneOf, timestamps, tsquery, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 /**
  * A person's saved search: the /allAdd parameters as typed columns (so matching a new advert against
@@ -35,7 +31,7 @@ export const savedSearches = pgTable(
     userId: userRef("user_id", "cascade"),
     name: text("name").notNull(),
     q: text("q"),
-    /** The words as the catalogue's search reads them (websearch_to_tsquery, 'simple'), computed once. */
+    /** The words as the catalogue's search reads them (websearch_to_tsquery, 'simple'), computed once (a generated column). */
     query: tsquery("query").generatedAlwaysAs(
       sql`case when q is null then null else websearch_to_tsquery('simple', q) end`,
     ),
