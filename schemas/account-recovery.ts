@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { passwordSchema } from "./accounts.ts";
-import { MESSAGES } from "./messages.ts";
+import { emailSchema, passwordSchema } from "./accounts.ts";
 import { RECOVERY_MESSAGES } from "./recovery-messages.ts";
 
 /** Forgot password, the reset link and email verification: their forms (the words: recovery-messages.ts). */
@@ -9,13 +8,7 @@ export { RECOVERY_MESSAGES };
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
 export const VERIFY_LINK_TTL_SECONDS = 24 * 60 * 60;
 
-const email = z
-  .string({ error: MESSAGES.field.emailRequired })
-  .trim()
-  .min(1, MESSAGES.field.emailRequired)
-  .pipe(z.email(MESSAGES.field.emailInvalid));
-
-export const forgotPasswordSchema = z.object({ email });
+export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 /** The new password follows the sign-up rules and messages (spec §5), typed twice. */
 export const resetPasswordSchema = z

@@ -56,10 +56,13 @@ export const nameSchema = z
   .refine((name) => !hasCheckMark(name), { message: NAME_MESSAGES.checkMark, abort: true })
   .refine((name) => !imitatesRole(name), NAME_MESSAGES.role);
 
+/** An email address as typed into a form: sign-up's, and the forgotten-password and sign-in link forms'. */
+export const emailSchema = trimmed(m.emailRequired).pipe(z.email(m.emailInvalid));
+
 /** Sign-up and seller sign-up share one set of rules. */
 export const signUpSchema = z.object({
   name: nameSchema,
-  email: trimmed(m.emailRequired).pipe(z.email(m.emailInvalid)),
+  email: emailSchema,
   password: passwordSchema,
 });
 

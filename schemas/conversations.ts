@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONVERSATION_MESSAGES as M, MESSAGE_MAX_LENGTH } from "./conversation-labels.ts";
-import { numberInText } from "./form-values.ts";
+import { keysetPage, keysetPageQuery } from "./keyset-pages.ts";
 import { requiredText } from "./text-fields.ts";
 import { ADVERT_STATUSES, REPORT_REASONS } from "./values.ts";
 
@@ -30,10 +30,7 @@ export const REPORT_REASONS_FOR_CONVERSATIONS = REPORT_REASONS.filter(
 );
 export const reportConversationSchema = z.object({ reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }) });
 
-export const inboxQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: numberInText(z.number().int().min(1).max(100).optional()),
-});
+export const inboxQuery = keysetPageQuery;
 export const threadQuery = z.object({
   before: z.string().max(200).optional().meta({ description: "The cursor of older messages (`older` of a reply)" }),
 });
@@ -57,10 +54,7 @@ export const conversationSummarySchema = z
   .meta({ id: "ConversationSummary" });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const inboxSchema = z.object({
-  items: z.array(conversationSummarySchema),
-  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
-});
+export const inboxSchema = keysetPage(conversationSummarySchema);
 export type InboxPage = z.infer<typeof inboxSchema>;
 
 export const messageSchema = z

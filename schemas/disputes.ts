@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { binaryField, isFile } from "./catalogue.ts";
+import { keysetPage } from "./keyset-pages.ts";
 import { formatPrice } from "./money.ts";
 import { orderEventSchema } from "./sales.ts";
 import { requiredText } from "./text-fields.ts";
@@ -180,10 +181,7 @@ export type OpenDispute = z.infer<typeof openDisputeSchema>;
 
 export const BAD_DISPUTES_CURSOR = "This page of disputes does not exist.";
 export const disputesQuerySchema = z.object({ cursor: z.string().max(300).optional() });
-export const disputesPageSchema = z.object({
-  items: z.array(openDisputeSchema),
-  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
-});
+export const disputesPageSchema = keysetPage(openDisputeSchema);
 export type DisputesPage = z.infer<typeof disputesPageSchema>;
 
 /** Where the order stands once decided: refunded, completed, or `refunding` while the provider is unreachable. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
-import { numberInText } from "./form-values.ts";
+import { keysetPage, keysetPageQuery } from "./keyset-pages.ts";
 
 /**
  * Favourites' requests and replies: the API validates with them, the OpenAPI document is generated from
@@ -24,16 +24,10 @@ export const favouriteSchema = z
   .meta({ id: "Favourite" });
 export type Favourite = z.infer<typeof favouriteSchema>;
 
-export const favouritePageSchema = z.object({
-  items: z.array(favouriteSchema),
-  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
-});
+export const favouritePageSchema = keysetPage(favouriteSchema);
 export type FavouritePage = z.infer<typeof favouritePageSchema>;
 
-export const favouritePageQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: numberInText(z.number().int().min(1).max(100).optional()),
-});
+export const favouritePageQuery = keysetPageQuery;
 
 export const favouriteStateSchema = z.object({ advertId: z.uuid(), saved: z.boolean() });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES } from "./messages.ts";
+import { emailSchema } from "./accounts.ts";
 
 /**
  * What the login limits and the emailed sign-in link say (core/accounts/login-throttle.ts, auth.ts), and the
@@ -25,14 +25,8 @@ export const LOGIN_MESSAGES = {
   tooManyLinkAttempts: "Too many sign-in link attempts from your network.",
 } as const;
 
-const email = z
-  .string({ error: MESSAGES.field.emailRequired })
-  .trim()
-  .min(1, MESSAGES.field.emailRequired)
-  .pipe(z.email(MESSAGES.field.emailInvalid));
-
 /** "Email me a sign-in link": the login page's offer, the link page, and POST /api/auth/sign-in/magic-link. */
-export const signInLinkRequestSchema = z.object({ email });
+export const signInLinkRequestSchema = z.object({ email: emailSchema });
 
 /** The link's page signs in when its button is pressed (never on opening: mail scanners open links). */
 export const signInLinkUseSchema = z.object({ token: z.string().min(1, LOGIN_MESSAGES.linkInvalid).max(200) });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { numberInText } from "./form-values.ts";
+import { namedKeysetPage } from "./keyset-pages.ts";
 import { optionalText, requiredText } from "./text-fields.ts";
 import { REPORT_REASONS } from "./values.ts";
 
@@ -44,10 +45,7 @@ export const reportedAdvertSchema = z.object({
 });
 export type ReportedAdvert = z.infer<typeof reportedAdvertSchema>;
 /** A page of them: pass `next` as `cursor` for the one after (null on the last page); so for the two below. */
-export const reportedAdvertListSchema = z.object({
-  groups: z.array(reportedAdvertSchema),
-  next: z.string().nullable(),
-});
+export const reportedAdvertListSchema = namedKeysetPage("groups", reportedAdvertSchema);
 
 /** A review with open reports. */
 export const reportedReviewSchema = z.object({
@@ -62,10 +60,7 @@ export const reportedReviewSchema = z.object({
   details: z.array(z.string()),
 });
 export type ReportedReview = z.infer<typeof reportedReviewSchema>;
-export const reportedReviewListSchema = z.object({
-  reviews: z.array(reportedReviewSchema),
-  next: z.string().nullable(),
-});
+export const reportedReviewListSchema = namedKeysetPage("reviews", reportedReviewSchema);
 
 const person = z.object({ id: z.string(), name: z.string() });
 /** A conversation with open reports: admins may read it from then on. */
@@ -78,10 +73,7 @@ export const reportedConversationSchema = z.object({
   reports: z.array(z.object({ reporterName: z.string(), reason: z.enum(REPORT_REASONS) })),
 });
 export type ReportedConversation = z.infer<typeof reportedConversationSchema>;
-export const reportedConversationListSchema = z.object({
-  conversations: z.array(reportedConversationSchema),
-  next: z.string().nullable(),
-});
+export const reportedConversationListSchema = namedKeysetPage("conversations", reportedConversationSchema);
 
 /* ── People: admins' lists of sellers and buyers ─────────────────────────── */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numberInText } from "./form-values.ts";
+import { keysetPage, keysetPageQuery } from "./keyset-pages.ts";
 import { EMAIL_STATUSES } from "./values.ts";
 
 export * from "./notification-labels.ts";
@@ -26,15 +26,9 @@ export const notificationSchema = z
   .meta({ id: "Notification" });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationPageSchema = z.object({
-  items: z.array(notificationSchema),
-  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
-});
+export const notificationPageSchema = keysetPage(notificationSchema);
 
-export const notificationPageQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: numberInText(z.number().int().min(1).max(100).optional()),
-});
+export const notificationPageQuery = keysetPageQuery;
 
 export const unreadSchema = z.object({ unread: z.int().min(0) });
 

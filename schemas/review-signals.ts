@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { namedKeysetPage } from "./keyset-pages.ts";
 
 /**
  * Why an advert was held for review or flagged for admins (core/catalogue/review-signals.ts computes
@@ -34,4 +35,4 @@ export const heldAdvertSchema = z
   })
   .meta({ id: "HeldAdvert" });
 export type HeldAdvert = z.infer<typeof heldAdvertSchema>;
-export const heldAdvertListSchema = z.object({ adverts: z.array(heldAdvertSchema), next: z.string().nullable() });
+export const heldAdvertListSchema = namedKeysetPage("adverts", heldAdvertSchema);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { shippingAddressReplySchema } from "./delivery.ts";
+import { keysetPage } from "./keyset-pages.ts";
 import { requiredText } from "./text-fields.ts";
 import { DELIVERY_METHODS, ORDER_STATUSES } from "./values.ts";
 
@@ -146,8 +147,5 @@ export const saleSchema = z.object({
 });
 export type Sale = z.infer<typeof saleSchema>;
 
-export const salesPageSchema = z.object({
-  items: z.array(saleSchema),
-  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
-});
+export const salesPageSchema = keysetPage(saleSchema);
 export type SalesPage = z.infer<typeof salesPageSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
 import { booleanFromText, fromForm, numberFromText } from "./form-values.ts";
+import { keysetPage } from "./keyset-pages.ts";
 import { SORTS } from "./search.ts";
 import { checksFor, FILTER_ERRORS, optionalField, savedText } from "./search-filter-checks.ts";
 import { FILTER_NAMES, SEARCH_FILTERS, type TextForm } from "./search-filters.ts";
@@ -111,10 +112,7 @@ export const savedSearchMatchSchema = z
   .meta({ id: "SavedSearchMatch" });
 export type SavedSearchMatch = z.infer<typeof savedSearchMatchSchema>;
 
-export const savedSearchMatchPageSchema = z.object({
-  items: z.array(savedSearchMatchSchema),
-  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
-});
+export const savedSearchMatchPageSchema = keysetPage(savedSearchMatchSchema);
 export type SavedSearchMatchPage = z.infer<typeof savedSearchMatchPageSchema>;
 
 export const savedSearchMatchPageQuery = z.object({ cursor: z.string().max(300).optional() });

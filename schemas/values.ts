@@ -50,13 +50,11 @@ export const PRICE_BANDS = [
 ] as const;
 
 /* Orders and payments — see core/orders/order-states.ts for who moves an order and when. */
+/** Orders that still hold a claim on their laptop: one per buyer and laptop. */
+export const OPEN_ORDER_STATUSES = ["booked", "paying", "paid", "handed_over", "disputed", "refunding"] as const;
+/** Every status: the open ones, then those of orders that no longer hold their laptop. */
 export const ORDER_STATUSES = [
-  "booked",
-  "paying",
-  "paid",
-  "handed_over",
-  "disputed",
-  "refunding",
+  ...OPEN_ORDER_STATUSES,
   "completed",
   "cancelled",
   "refunded",
@@ -65,15 +63,6 @@ export const ORDER_STATUSES = [
   "declined",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Orders that still hold a claim on their laptop: one per buyer and laptop. */
-export const OPEN_ORDER_STATUSES = [
-  "booked",
-  "paying",
-  "paid",
-  "handed_over",
-  "disputed",
-  "refunding",
-] as const satisfies readonly OrderStatus[];
 /** How a laptop reaches its buyer: they meet, or the seller posts it (core/orders: delivery). */
 export const DELIVERY_METHODS = ["meet", "ship"] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { ROLES } from "../../schemas/values.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { type OnDelete, oneOf, timestamps } from "./columns.ts";
 
 export const users = pgTable(
   "users",
@@ -20,8 +20,7 @@ export const users = pgTable(
     actingAsSeller: boolean("acting_as_seller").notNull().default(true),
     /** Set when an admin deletes the account: it can no longer sign in, its history stays. */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true, precision: 3 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("users_role_check", sql`${t.role} in (${oneOf(ROLES)})`),
@@ -33,6 +32,12 @@ export const users = pgTable(
   ],
 );
 
+/** A required link to a person (users' ids are better-auth's text, not UUIDs). */
+export const userRef = (name: string, onDelete: OnDelete) =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete });
+
 export const sessions = pgTable(
   "sessions",
   {
@@ -41,11 +46,8 @@ export const sessions = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    userId: userRef("user_id", "cascade"),
+    ...timestamps(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -56,9 +58,7 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -66,8 +66,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("accounts_user_idx").on(t.userId)],
 );
@@ -79,8 +78,7 @@ export const verifications = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );

@@ -1,16 +1,14 @@
 /** The admins' log (core/audit). */
-import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
-import { createdAt } from "./columns.ts";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { userRef } from "./accounts.ts";
+import { createdAt, uuidPrimaryKey } from "./columns.ts";
 
 /** Every admin action: who did what to whom, and when. */
 export const adminActions = pgTable(
   "admin_actions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    adminId: text("admin_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    adminId: userRef("admin_id", "restrict"),
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id").notNull(),

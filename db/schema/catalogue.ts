@@ -4,7 +4,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -18,16 +17,13 @@ import {
 } from "drizzle-orm/pg-core";
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import { ADVERT_STATUSES, CONDITIONS, PRICE_SOURCES } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
-
-/** Full-text search document, maintained by PostgreSQL itself (a generated column). */
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+import { userRef } from "./accounts.ts";
+import { createdAt, oneOf, statusChange, timestamps, tsvector, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 export const brands = pgTable(
   "brands",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text("name").notNull(),
     /** Object key of the logo in media storage. */
     imageKey: text("image_key").notNull(),
@@ -46,13 +42,9 @@ export const screenInches = sql`(case when screen_inches ~ '^[0-9]{1,2}([.][0-9]
 export const adverts = pgTable(
   "adverts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    sellerId: text("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    brandId: uuid("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    sellerId: userRef("seller_id", "restrict"),
+    brandId: uuidRef("brand_id", () => brands.id, "restrict"),
     name: text("name").notNull(),
     /** The main photo (the first of photoKeys). */
     imageKey: text("image_key").notNull(),
@@ -107,11 +99,11 @@ export const adverts = pgTable(
     /** A buyer is paying: nobody else can start paying until this passes (see core/orders/payment-steps.ts). */
     reservedByOrderId: uuid("reserved_by_order_id"),
     reservedUntil: timestamp("reserved_until", { withTimezone: true, precision: 3 }),
+    /** Full-text search document, maintained by PostgreSQL itself (a generated column). */
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(processor, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
     ),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("adverts_prices_check", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
@@ -172,9 +164,7 @@ export const adverts = pgTable(
 export const advertPhotoHashes = pgTable(
   "advert_photo_hashes",
   {
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "cascade" }),
+    advertId: uuidRef("advert_id", () => adverts.id, "cascade"),
     photoKey: text("photo_key").notNull(),
     /** The advert's seller, kept here so finding other sellers' photos needs no join. */
     sellerId: text("seller_id").notNull(),
@@ -197,16 +187,10 @@ export const advertPhotoHashes = pgTable(
 export const advertEvents = pgTable(
   "advert_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    advertId: uuidRef("advert_id", () => adverts.id, "cascade"),
     fromStatus: text("from_status").notNull(),
-    toStatus: text("to_status").notNull(),
-    transition: text("transition").notNull(),
-    actorId: text("actor_id"),
-    note: text("note"),
-    at: createdAt(),
+    ...statusChange(),
   },
   (t) => [index("advert_events_advert_idx").on(t.advertId, t.at)],
 );

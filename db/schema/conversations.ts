@@ -1,10 +1,10 @@
 /** Conversations between a buyer and a seller (core/conversations). */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { REPORT_REASONS } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
+import { userRef } from "./accounts.ts";
 import { adverts } from "./catalogue.ts";
-import { createdAt } from "./columns.ts";
+import { createdAt, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 /**
  * One conversation per laptop and buyer, with its seller. What the inbox shows is kept on the row, written
@@ -14,16 +14,10 @@ import { createdAt } from "./columns.ts";
 export const conversations = pgTable(
   "conversations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "restrict" }),
-    buyerId: text("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    sellerId: text("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    advertId: uuidRef("advert_id", () => adverts.id, "restrict"),
+    buyerId: userRef("buyer_id", "restrict"),
+    sellerId: userRef("seller_id", "restrict"),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastSenderId: text("last_sender_id"),
     /** The last message's first words, for the inbox. */
@@ -56,13 +50,9 @@ export const conversations = pgTable(
 export const messages = pgTable(
   "messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    conversationId: uuidRef("conversation_id", () => conversations.id, "cascade"),
+    senderId: userRef("sender_id", "restrict"),
     /** Plain text, shown as text (never as HTML). */
     body: text("body").notNull(),
     createdAt: createdAt(),
@@ -77,12 +67,8 @@ export const messages = pgTable(
 export const conversationBlocks = pgTable(
   "conversation_blocks",
   {
-    blockerId: text("blocker_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    blockedId: text("blocked_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    blockerId: userRef("blocker_id", "cascade"),
+    blockedId: userRef("blocked_id", "cascade"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -95,13 +81,9 @@ export const conversationBlocks = pgTable(
 export const conversationReports = pgTable(
   "conversation_reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
-    reporterId: text("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    conversationId: uuidRef("conversation_id", () => conversations.id, "cascade"),
+    reporterId: userRef("reporter_id", "restrict"),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     /** open → dismissed (an admin read it). The thread stays readable to admins either way. */
     status: text("status", { enum: ["open", "dismissed"] })

@@ -1,19 +1,17 @@
 /** Disputes: a buyer's problem with a laptop received, and an admin's decision (core/disputes). */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { DISPUTE_DECISIONS, DISPUTE_REASONS, DISPUTE_SIDES } from "../../schemas/values.ts";
 import { users } from "./accounts.ts";
-import { createdAt, oneOf } from "./columns.ts";
+import { createdAt, oneOf, uuidPrimaryKey, uuidRef } from "./columns.ts";
 import { orders } from "./orders.ts";
 
 export const disputes = pgTable(
   "disputes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** One dispute per order. */
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuidRef("order_id", () => orders.id, "cascade"),
     reason: text("reason", { enum: DISPUTE_REASONS }).notNull(),
     /** Open until an admin decides; the decision, its amount (a partial refund) and why. */
     decision: text("decision", { enum: DISPUTE_DECISIONS }),
@@ -37,10 +35,8 @@ export const disputes = pgTable(
 export const disputeMessages = pgTable(
   "dispute_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    disputeId: uuid("dispute_id")
-      .notNull()
-      .references(() => disputes.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    disputeId: uuidRef("dispute_id", () => disputes.id, "cascade"),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
     side: text("side", { enum: DISPUTE_SIDES }).notNull(),
     body: text("body").notNull(),

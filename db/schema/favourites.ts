@@ -1,16 +1,14 @@
 /** Favourites and the alerts their savers are sent (core/favourites). */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
+import { userRef } from "./accounts.ts";
 import { adverts } from "./catalogue.ts";
-import { createdAt } from "./columns.ts";
+import { createdAt, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 export const favourites = pgTable(
   "favourites",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
     /**
      * No foreign key: a favourite outlives its advert, so the person sees "no longer for sale" where the
      * laptop was instead of it vanishing from their list.
@@ -42,11 +40,9 @@ export const favourites = pgTable(
 export const favouriteAlerts = pgTable(
   "favourite_alerts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text("kind", { enum: ["price_drop", "sold", "back_on_sale"] }).notNull(),
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "cascade" }),
+    advertId: uuidRef("advert_id", () => adverts.id, "cascade"),
     fromCents: integer("from_cents"),
     toCents: integer("to_cents").notNull(),
     /** The buyer whose order made the change (bought it; was refunded): told by their order, not here. */

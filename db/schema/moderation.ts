@@ -1,22 +1,18 @@
 /** Reports of adverts, for the admins' Reported Items (core/moderation). */
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { REPORT_REASONS, REPORT_STATUSES } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
+import { userRef } from "./accounts.ts";
 import { adverts } from "./catalogue.ts";
-import { createdAt } from "./columns.ts";
+import { createdAt, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 /** A buyer's report of an advert; one per buyer and advert. */
 export const reports = pgTable(
   "reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "cascade" }),
-    reporterId: text("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    advertId: uuidRef("advert_id", () => adverts.id, "cascade"),
+    reporterId: userRef("reporter_id", "restrict"),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     details: text("details"),
     /** open → dismissed (nothing wrong) | actioned (the advert was removed). */

@@ -1,9 +1,9 @@
 /** Notifications and email (core/notifications). */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { EMAIL_STATUSES } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { userRef, users } from "./accounts.ts";
+import { createdAt, oneOf, timestamps, updatedAt, uuidPrimaryKey } from "./columns.ts";
 
 /**
  * What a person is told in the app, written in the transaction of the change that caused it (the outbox).
@@ -12,10 +12,8 @@ import { createdAt, oneOf, updatedAt } from "./columns.ts";
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: userRef("user_id", "cascade"),
     /** A kind of core/notifications/kinds.ts. */
     kind: text("kind").notNull(),
     /** What it is about: an order, an advert, the account itself or a conversation. */
@@ -40,9 +38,7 @@ export const notifications = pgTable(
 export const emailPreferences = pgTable(
   "email_preferences",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id", "cascade"),
     kind: text("kind").notNull(),
     email: boolean("email").notNull(),
     updatedAt: updatedAt(),
@@ -60,7 +56,7 @@ export const emailPreferences = pgTable(
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** A kind of core/notifications/kinds.ts. */
     kind: text("kind").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -79,8 +75,7 @@ export const emailOutbox = pgTable(
     enqueuedAt: timestamp("enqueued_at", { withTimezone: true, precision: 3 }),
     claimedAt: timestamp("claimed_at", { withTimezone: true, precision: 3 }),
     sentAt: timestamp("sent_at", { withTimezone: true, precision: 3 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("email_outbox_status_check", sql`${t.status} in (${oneOf(EMAIL_STATUSES)})`),

@@ -1,26 +1,20 @@
 /** Orders and every change of their state (core/orders). */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { ShippingAddress } from "../../schemas/delivery.ts";
 import { DELIVERY_METHODS, OPEN_ORDER_STATUSES, ORDER_STATUSES } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
+import { userRef } from "./accounts.ts";
 import { adverts } from "./catalogue.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { oneOf, statusChange, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "restrict" }),
-    buyerId: text("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    advertId: uuidRef("advert_id", () => adverts.id, "restrict"),
+    buyerId: userRef("buyer_id", "restrict"),
     /** The laptop's seller, copied at booking: My Sales pages through a seller's orders on its own index. */
-    sellerId: text("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    sellerId: userRef("seller_id", "restrict"),
     /** The short number people quote ("RL-7F3K2Q"): core/orders/order-number.ts. */
     number: text("number").notNull(),
     /** Copied at booking: the order keeps what the buyer agreed to, whatever happens to the account or advert. */
@@ -58,8 +52,7 @@ export const orders = pgTable(
     productImageKey: text("product_image_key").notNull(),
     /** See core/orders/order-states.ts for who moves an order and when. */
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("booked"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in (${oneOf(ORDER_STATUSES)})`),
@@ -86,16 +79,11 @@ export const orders = pgTable(
 export const orderEvents = pgTable(
   "order_events",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    orderId: uuidRef("order_id", () => orders.id, "cascade"),
+    /** Null on the first (the booking). */
     fromStatus: text("from_status"),
-    toStatus: text("to_status").notNull(),
-    transition: text("transition").notNull(),
-    actorId: text("actor_id"),
-    note: text("note"),
-    at: createdAt(),
+    ...statusChange(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
 );

@@ -1,16 +1,14 @@
 /** Payments, and the simulated card provider's own ledger (the default provider, no keys needed) (core/payments). */
 import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PAYMENT_STATUSES } from "../../schemas/values.ts";
-import { createdAt } from "./columns.ts";
+import { createdAt, uuidPrimaryKey, uuidRef } from "./columns.ts";
 import { orders } from "./orders.ts";
 
 export const payments = pgTable(
   "payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    orderId: uuidRef("order_id", () => orders.id, "restrict"),
     /** The advert paid for (the spec's productId). */
     advertId: uuid("advert_id").notNull(),
     email: text("email").notNull(),

@@ -1,25 +1,22 @@
 /** Payouts to sellers, and the simulated payout provider's own record (core/payouts). */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { PAYOUT_ACCOUNT_STATUSES, PAYOUT_STATUSES } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { userRef } from "./accounts.ts";
+import { createdAt, oneOf, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
 import { orders } from "./orders.ts";
 
 /** A seller's payout account at the payout provider. Bank details are never kept: the last four digits only. */
 export const payoutAccounts = pgTable(
   "payout_accounts",
   {
-    sellerId: text("seller_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    sellerId: userRef("seller_id", "cascade").primaryKey(),
     provider: text("provider").notNull(),
     externalId: text("external_id").notNull(),
     status: text("status", { enum: PAYOUT_ACCOUNT_STATUSES }).notNull(),
     holder: text("holder"),
     bankLast4: text("bank_last4"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("payout_accounts_status_check", sql`${t.status} in (${oneOf(PAYOUT_ACCOUNT_STATUSES)})`),
@@ -34,13 +31,9 @@ export const payoutAccounts = pgTable(
 export const payouts = pgTable(
   "payouts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
-    sellerId: text("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    orderId: uuidRef("order_id", () => orders.id, "restrict"),
+    sellerId: userRef("seller_id", "restrict"),
     amountCents: integer("amount_cents").notNull(),
     /** See core/payouts/payout-states.ts. */
     status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("pending"),
@@ -53,8 +46,7 @@ export const payouts = pgTable(
     reversedCents: integer("reversed_cents").notNull().default(0),
     reversalId: text("reversal_id"),
     paidAt: timestamp("paid_at", { withTimezone: true, precision: 3 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("payouts_status_check", sql`${t.status} in (${oneOf(PAYOUT_STATUSES)})`),

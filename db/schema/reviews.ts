@@ -1,10 +1,10 @@
 /** Reviews and seller reputation (core/reviews). */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { REPORT_STATUSES } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
+import { userRef } from "./accounts.ts";
 import { adverts } from "./catalogue.ts";
-import { createdAt, updatedAt } from "./columns.ts";
+import { createdAt, timestamps, uuidPrimaryKey, uuidRef } from "./columns.ts";
 import { orders } from "./orders.ts";
 
 /**
@@ -15,20 +15,11 @@ import { orders } from "./orders.ts";
 export const reviews = pgTable(
   "reviews",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id")
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: "restrict" }),
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "restrict" }),
-    sellerId: text("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    authorId: text("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    orderId: uuidRef("order_id", () => orders.id, "restrict").unique(),
+    advertId: uuidRef("advert_id", () => adverts.id, "restrict"),
+    sellerId: userRef("seller_id", "restrict"),
+    authorId: userRef("author_id", "restrict"),
     /** Copied from the order: the laptop it was for, as bought. */
     productName: text("product_name").notNull(),
     rating: smallint("rating").notNull(),
@@ -41,8 +32,7 @@ export const reviews = pgTable(
     /** Set when an admin removes the review: it leaves the seller's page and average. */
     removedAt: timestamp("removed_at", { withTimezone: true, precision: 3 }),
     removalReason: text("removal_reason"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
@@ -61,9 +51,7 @@ export const reviews = pgTable(
 export const sellerRatings = pgTable(
   "seller_ratings",
   {
-    sellerId: text("seller_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    sellerId: userRef("seller_id", "cascade").primaryKey(),
     reviewCount: integer("review_count").notNull().default(0),
     ratingSum: integer("rating_sum").notNull().default(0),
     stars1: integer("stars_1").notNull().default(0),
@@ -79,13 +67,9 @@ export const sellerRatings = pgTable(
 export const reviewReports = pgTable(
   "review_reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    reviewId: uuid("review_id")
-      .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
-    reporterId: text("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    reviewId: uuidRef("review_id", () => reviews.id, "cascade"),
+    reporterId: userRef("reporter_id", "restrict"),
     details: text("details"),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
     createdAt: createdAt(),

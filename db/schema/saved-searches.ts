@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   numeric,
@@ -15,12 +14,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CONDITIONS, SAVED_SEARCH_ALERTS, STORAGE_TYPES } from "../../schemas/values.ts";
-import { users } from "./accounts.ts";
+import { userRef } from "./accounts.ts";
 import { adverts } from "./catalogue.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
-
-/** A full-text query, computed by PostgreSQL from a saved search's words (a generated column). */
-const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
+import { oneOf, timestamps, tsquery, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
 /**
  * A person's saved search: the /allAdd parameters as typed columns (so matching a new advert against
@@ -31,13 +27,11 @@ const tsquery = customType<{ data: string }>({ dataType: () => "tsquery" });
 export const savedSearches = pgTable(
   "saved_searches",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    userId: userRef("user_id", "cascade"),
     name: text("name").notNull(),
     q: text("q"),
-    /** The words as the catalogue's search reads them (websearch_to_tsquery, 'simple'), computed once. */
+    /** The words as the catalogue's search reads them (websearch_to_tsquery, 'simple'), computed once (a generated column). */
     query: tsquery("query").generatedAlwaysAs(
       sql`case when q is null then null else websearch_to_tsquery('simple', q) end`,
     ),
@@ -65,8 +59,7 @@ export const savedSearches = pgTable(
     alerts: text("alerts", { enum: SAVED_SEARCH_ALERTS }).notNull().default("instant"),
     /** The last "new matches" email (instant alerts): the next waits an hour from it. */
     lastEmailedAt: timestamp("last_emailed_at", { withTimezone: true, precision: 3 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check("saved_searches_alerts_check", sql`${t.alerts} in (${oneOf(SAVED_SEARCH_ALERTS)})`),
@@ -90,12 +83,8 @@ export const savedSearches = pgTable(
 export const savedSearchMatches = pgTable(
   "saved_search_matches",
   {
-    savedSearchId: uuid("saved_search_id")
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: "cascade" }),
-    advertId: uuid("advert_id")
-      .notNull()
-      .references(() => adverts.id, { onDelete: "cascade" }),
+    savedSearchId: uuidRef("saved_search_id", () => savedSearches.id, "cascade"),
+    advertId: uuidRef("advert_id", () => adverts.id, "cascade"),
     userId: text("user_id").notNull(),
     matchedAt: timestamp("matched_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     emailedAt: timestamp("emailed_at", { withTimezone: true, precision: 3 }),
@@ -122,9 +111,7 @@ export const savedSearchMatches = pgTable(
 export const advertPublications = pgTable(
   "advert_publications",
   {
-    advertId: uuid("advert_id")
-      .primaryKey()
-      .references(() => adverts.id, { onDelete: "cascade" }),
+    advertId: uuidRef("advert_id", () => adverts.id, "cascade").primaryKey(),
     publishedAt: timestamp("published_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     matchedAt: timestamp("matched_at", { withTimezone: true, precision: 3 }),
   },
