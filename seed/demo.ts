@@ -9,7 +9,14 @@ import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
 import { demoTimeline } from "./demo-timeline.ts";
-import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
+import {
+  createAdvert,
+  createBrand,
+  createCompletedOrder,
+  createPaidOrder,
+  createUser,
+  lowerPrice,
+} from "./factories.ts";
 import { seedSalesHistory } from "./sales-history.ts";
 
 /** Sam's bank account for the simulated payouts: only its last four digits are kept (•••• 6789). */
@@ -202,26 +209,15 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
   // fine" for Bea to press).
   if (sold) {
     const advertId = sold;
-    await happened(4 * DAY, async () => {
-      const order = await s.services.orders.book(buyer, {
-        advertId,
-        meetingLocation: "Gulshan 1, Dhaka",
-        phone: "01711234567",
-      });
-      await s.services.orders.payWithTestCard(buyer, order.id);
-    });
+    await happened(4 * DAY, () =>
+      createPaidOrder(s, buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" }),
+    );
   }
   if (handedOver) {
     const advertId = handedOver;
-    const order = await happened(3 * DAY, async () => {
-      const placed = await s.services.orders.book(buyer, {
-        advertId,
-        meetingLocation: "Dhanmondi 27, Dhaka",
-        phone: "01711234567",
-      });
-      await s.services.orders.payWithTestCard(buyer, placed.id);
-      return placed;
-    });
+    const order = await happened(3 * DAY, () =>
+      createPaidOrder(s, buyer, { advertId, meetingLocation: "Dhanmondi 27, Dhaka", phone: "01711234567" }),
+    );
     await happened(DAY, () => s.services.orders.handOver(seller, order.id));
   }
   // And one of Sam's booked, not yet paid: on first start his My Sales has a booking to decline or wait on.
