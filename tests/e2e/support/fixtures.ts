@@ -58,10 +58,13 @@ export async function signedInPage(browser: Browser, email: string) {
   return page;
 }
 
+/** The dashboard's side menu. */
+export const dashboardMenu = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
+
 /** Opens the dashboard and follows `link` in its side menu. */
 export async function openFromDashboardMenu(page: Page, link: string) {
   await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: link }).click();
+  await dashboardMenu(page).getByRole("link", { name: link }).click();
 }
 
 /** Answers the confirmation dialog named `dialog` with its button `button`. */
