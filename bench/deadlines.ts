@@ -13,22 +13,18 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { accept, applyDueDeadlines, sendDueReminders } from "../core/orders/index.ts";
-import { seedBulk } from "../seed/bulk.ts";
-import { rowsOf, scratchServices } from "./fresh-database.ts";
+import { rowsOf, seededScratchServices } from "./fresh-database.ts";
 import { argument } from "./processes.ts";
 
 const advertCount = Number(argument("adverts", "1000000"));
 const due = Number(argument("due", "10000"));
 const samples = Number(argument("samples", "200"));
 
-const core = await scratchServices("relaptop_bench_deadlines");
-const { services, close } = core;
-const { db } = core.runtime;
+const { services, runtime, close } = await seededScratchServices("relaptop_bench_deadlines", advertCount);
+const { db } = runtime;
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
-let t = Date.now();
-await seedBulk(core, advertCount);
-console.log(`${advertCount.toLocaleString("en-US")} adverts in ${seconds(t).toFixed(0)} s`);
+let t: number;
 
 /**
  * `n` orders on available laptops, bought by bulk accounts, in `status` with a deadline `hoursAgo` in the past

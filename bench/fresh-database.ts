@@ -43,6 +43,15 @@ export async function scratchServices(name: string, options: ServiceOptions = {}
   };
 }
 
+/** scratchServices with `adverts` adverts (seed/bulk.ts, their sales history included), saying how long they took. */
+export async function seededScratchServices(name: string, adverts: number, options: ServiceOptions = {}) {
+  const core = await scratchServices(name, options);
+  const started = Date.now();
+  await seedBulk(core, adverts);
+  console.log(`${adverts.toLocaleString("en-US")} adverts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return core;
+}
+
 /** The rows of a query run with `db.execute`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -20,6 +20,7 @@ import { openDatabase } from "../db/client.ts";
 import { createScratchDatabase } from "../db/scratch-database.ts";
 import { seedBulk } from "../seed/bulk.ts";
 import { createUser } from "../seed/factories.ts";
+import { historyLedgerOfMade } from "../seed/sales-history.ts";
 import { loadConfig } from "../server/config.ts";
 import { type Core, createServices, type Services } from "../server/services.ts";
 import { BENCH_SECRET, type DatabaseKind, rowsOf, scratchServices } from "./fresh-database.ts";
@@ -171,16 +172,7 @@ async function paidOrders(db: Core["runtime"]["db"], n: number) {
         on conflict do nothing -- the rare buyer who has this laptop's order from seed:bulk's history already
         returning id, seller_id, price_cents, fee_cents, status, created_at, updated_at
       )
-      insert into ledger_entries (group_id, account, seller_id, order_id, amount_cents, movement, created_at)
-      select md5(m.id::text || e.movement)::uuid, e.account, e.seller_id, m.id, e.amount, e.movement, e.at
-      from made m cross join lateral (values
-        ('pay', 'clearing', null, m.price_cents::bigint, m.created_at + interval '2 hours'),
-        ('pay', 'seller_pending', m.seller_id, -(m.price_cents - m.fee_cents)::bigint, m.created_at + interval '2 hours'),
-        ('pay', 'platform_fees', null, -m.fee_cents::bigint, m.created_at + interval '2 hours'),
-        ('complete', 'seller_pending', m.seller_id, case when m.status = 'completed' then (m.price_cents - m.fee_cents)::bigint end, m.updated_at),
-        ('complete', 'seller_available', m.seller_id, case when m.status = 'completed' then -(m.price_cents - m.fee_cents)::bigint end, m.updated_at)
-      ) as e(movement, account, seller_id, amount, at)
-      where e.amount is not null and e.amount <> 0
+      ${historyLedgerOfMade}
       order by e.at`);
     console.log(`  ${Math.min(n, done + batch).toLocaleString("en-US")} orders`);
   }

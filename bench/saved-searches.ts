@@ -11,22 +11,18 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { cpuPattern } from "../core/catalogue/index.ts";
 import { countMatchingSearches, withoutJit } from "../core/saved-searches/index.ts";
-import { seedBulk } from "../seed/bulk.ts";
-import { rowsOf, scratchServices } from "./fresh-database.ts";
+import { rowsOf, seededScratchServices } from "./fresh-database.ts";
 import { argument } from "./processes.ts";
 
 const advertCount = Number(argument("adverts", "100000"));
 const searchCount = Number(argument("searches", "10000"));
 const samples = Number(argument("samples", "30"));
 
-const core = await scratchServices("relaptop_bench_saved_searches");
-const { services, close } = core;
-const { db } = core.runtime;
+const { services, runtime, close } = await seededScratchServices("relaptop_bench_saved_searches", advertCount);
+const { db } = runtime;
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
-let t = Date.now();
-await seedBulk(core, advertCount);
-console.log(`${advertCount.toLocaleString("en-US")} adverts in ${seconds(t)} s`);
+let t: number;
 
 // People and their saved searches, set-based. Like people's own: most name a brand (85 %) and a price
 // ceiling (85 %, between $300 and $3,400; half with a floor a few hundred below), 70 % some words (model

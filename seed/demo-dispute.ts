@@ -1,7 +1,7 @@
 import type { Core } from "../server/services.ts";
 import { distinctPhoto } from "./demo-images.ts";
 import type { demoTimeline } from "./demo-timeline.ts";
-import { createUser } from "./factories.ts";
+import { createPaidOrder, createUser } from "./factories.ts";
 
 /** A demo picture as the browser would upload it: the disputes' photo pipeline takes files. */
 const photoFile = async (label: string, seed: number) =>
@@ -19,15 +19,9 @@ export async function seedOpenDispute(
   advertId: string,
 ) {
   const lina = await happened(40 * 24, () => createUser(s, { name: "Lina Rahman", email: "lina@relaptop.test" }));
-  const { id } = await happened(50, async () => {
-    const order = await s.services.orders.book(lina, {
-      advertId,
-      meetingLocation: "Mirpur 10, Dhaka",
-      phone: "01911234567",
-    });
-    await s.services.orders.payWithTestCard(lina, order.id);
-    return order;
-  });
+  const { id } = await happened(50, () =>
+    createPaidOrder(s, lina, { advertId, meetingLocation: "Mirpur 10, Dhaka", phone: "01911234567" }),
+  );
   await happened(44, () => s.services.orders.handOver(sam, id));
   await happened(22, async () =>
     s.services.disputes.report(lina, id, {

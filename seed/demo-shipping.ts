@@ -1,6 +1,6 @@
 import type { Core } from "../server/services.ts";
 import type { demoTimeline } from "./demo-timeline.ts";
-import type { createUser } from "./factories.ts";
+import { createPaidOrder, type createUser } from "./factories.ts";
 
 type Account = Awaited<ReturnType<typeof createUser>>;
 
@@ -18,8 +18,8 @@ export async function seedShippedOrder(
   happened: ReturnType<typeof demoTimeline>,
   { buyer, seller, advertId }: { buyer: Account; seller: Account; advertId: string },
 ) {
-  const order = await happened(5 * 24, async () => {
-    const booked = await s.services.orders.book(buyer, {
+  const order = await happened(5 * 24, () =>
+    createPaidOrder(s, buyer, {
       advertId,
       delivery: "ship",
       shippingAddress: {
@@ -30,10 +30,8 @@ export async function seedShippedOrder(
         country: "Bangladesh",
       },
       phone: "01711234567",
-    });
-    await s.services.orders.payWithTestCard(buyer, booked.id);
-    return booked;
-  });
+    }),
+  );
   await happened(2 * 24, () =>
     s.services.orders.ship(seller, order.id, { carrier: "UPS", trackingNumber: "1Z999AA10123456784" }),
   );

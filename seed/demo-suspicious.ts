@@ -18,7 +18,7 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
   const quick = await createUser(s, { name: "Quick Deals", email: "quickdeals@relaptop.test", role: "seller" });
   const outlet = await createUser(s, { name: "Laptop Outlet", email: "outlet@relaptop.test", role: "seller" });
   const photo = await distinctPhoto("ThinkPad T490", 7);
-  const post = (seller: Seller, fields: Record<string, string>, picture: Buffer) =>
+  const post = (seller: Seller, { brand, ...fields }: { brand: string } & Record<string, string>, picture: Buffer) =>
     s.services.catalogue.adverts.create(
       seller,
       advertSchema.parse({
@@ -30,6 +30,7 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
         storageGb: "512",
         storageType: "SSD",
         ...fields,
+        brandId: brandIds[brand] ?? "",
         photos: [new File([new Uint8Array(picture)], "photo.webp", { type: "image/webp" })],
       }),
     );
@@ -38,7 +39,7 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
     {
       // Not a "ThinkPad" by name: the demo buyer's saved search for ThinkPads is not the subject here.
       name: "Lenovo T490 14-inch",
-      brandId: brandIds.Lenovo ?? "",
+      brand: "Lenovo",
       resalePrice: "520",
       mobile: SAMS_DEMO_MOBILE,
       description: "My work laptop for three years: new battery, with its charger.",
@@ -50,7 +51,7 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
     quick,
     {
       name: "ThinkPad T490 like new",
-      brandId: brandIds.Lenovo ?? "",
+      brand: "Lenovo",
       resalePrice: "480",
       mobile: "01911000002",
       description: "Like new, barely used.",
@@ -62,7 +63,7 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
     outlet,
     {
       name: "HP EliteBook 840 G6",
-      brandId: brandIds.HP ?? "",
+      brand: "HP",
       resalePrice: "430",
       mobile: SAMS_DEMO_MOBILE,
       description: "Office laptop in good condition.",
@@ -74,7 +75,7 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
     quick,
     {
       name: "Acer Swift 3 SF314",
-      brandId: brandIds.Acer ?? "",
+      brand: "Acer",
       resalePrice: "390",
       mobile: "01911000002",
       description: "Fast and light. I ship anywhere: pay by Western Union first.",

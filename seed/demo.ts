@@ -9,7 +9,14 @@ import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
 import { demoTimeline } from "./demo-timeline.ts";
-import { createAdvert, createBrand, createCompletedOrder, createUser, lowerPrice } from "./factories.ts";
+import {
+  createAdvert,
+  createBrand,
+  createCompletedOrder,
+  createPaidOrder,
+  createUser,
+  lowerPrice,
+} from "./factories.ts";
 import { seedSalesHistory } from "./sales-history.ts";
 
 /** Sam's bank account for the simulated payouts: only its last four digits are kept (•••• 6789). */
@@ -21,71 +28,79 @@ export const DEMO_ACCOUNTS = {
   buyer: "buyer@relaptop.test",
 } as const;
 
-const BRANDS: { name: string; hue: number; models: string[] }[] = [
+/**
+ * The demo's brands, with their logos' hues and their laptops: each model with its processor as sellers type
+ * it — model numbers, Windows' "System" text, Apple's names, a generation only, and a few the catalogue cannot
+ * place (listed without a tier) — so every tier shows on a fresh demo.
+ */
+const BRANDS: { name: string; hue: number; laptops: Record<string, string> }[] = [
   {
     name: "Apple",
     hue: 0,
-    models: ["MacBook Air M2", "MacBook Pro 14 M3", "MacBook Air M1", "MacBook Pro 16 M1 Pro", "MacBook Pro 13 M2"],
+    laptops: {
+      "MacBook Air M2": "Apple M2",
+      "MacBook Pro 14 M3": "Apple M3 8-core CPU",
+      "MacBook Air M1": "M1",
+      "MacBook Pro 16 M1 Pro": "M1 Pro 10-core",
+      "MacBook Pro 13 M2": "Apple M2 chip",
+    },
   },
   {
     name: "Dell",
     hue: 205,
-    models: ["XPS 13 9315", "Latitude 7440", "Inspiron 15 3520", "XPS 15 9530", "Vostro 3420"],
+    laptops: {
+      "XPS 13 9315": "Intel Core i5-1230U",
+      "Latitude 7440": "13th Gen Intel(R) Core(TM) i7-1365U   1.80 GHz",
+      "Inspiron 15 3520": "Intel Core i5 12th Gen",
+      "XPS 15 9530": "i7-13700H",
+      "Vostro 3420": "Core i3 dual core",
+    },
   },
   {
     name: "HP",
     hue: 190,
-    models: ["EliteBook 840 G9", "Spectre x360 14", "Pavilion 15", "ProBook 450 G10", "Envy 13"],
+    laptops: {
+      "EliteBook 840 G9": "Core i7-1265U vPro",
+      "Spectre x360 14": "Intel Evo i7",
+      "Pavilion 15": "AMD Ryzen 5 5500U with Radeon Graphics",
+      "ProBook 450 G10": "i5-1335U",
+      "Envy 13": "Intel(R) Core(TM) i7-1165G7 @ 2.80GHz",
+    },
   },
   {
     name: "Lenovo",
     hue: 350,
-    models: ["ThinkPad X1 Carbon Gen 11", "ThinkPad T14 Gen 3", "IdeaPad Slim 5", "Yoga 7i", "Legion 5 Pro"],
+    laptops: {
+      "ThinkPad X1 Carbon Gen 11": "i7-1355U",
+      "ThinkPad T14 Gen 3": "AMD Ryzen 7 PRO 6850U",
+      "IdeaPad Slim 5": "ryzen 7 5700u",
+      "Yoga 7i": "Intel Core i5-1240P",
+      "Legion 5 Pro": "Ryzen 7 6800H",
+    },
   },
   {
     name: "Asus",
     hue: 260,
-    models: ["ZenBook 14 OLED", "ROG Zephyrus G14", "VivoBook 15", "TUF Gaming A15", "ExpertBook B9"],
+    laptops: {
+      "ZenBook 14 OLED": "Intel Core Ultra 7 155H",
+      "ROG Zephyrus G14": "AMD Ryzen 9 7940HS",
+      "VivoBook 15": "Intel Celeron N4020",
+      "TUF Gaming A15": "Ryzen 7 7735HS",
+      "ExpertBook B9": "i7-1255U",
+    },
   },
-  { name: "Acer", hue: 120, models: ["Swift 3", "Aspire 5", "Nitro 5", "TravelMate P2", "Predator Helios 16"] },
+  {
+    name: "Acer",
+    hue: 120,
+    laptops: {
+      "Swift 3": "i5-1135G7",
+      "Aspire 5": "Intel Core i5 10th Gen",
+      "Nitro 5": "i7-12700H",
+      "TravelMate P2": "Intel quad core",
+      "Predator Helios 16": "Core i9-13900HX",
+    },
+  },
 ];
-
-/**
- * Processors as sellers type them — model numbers, Windows' "System" text, Apple's names, a generation only,
- * and a few the catalogue cannot place (listed without a tier) — so every tier shows on a fresh demo.
- */
-const DEMO_PROCESSORS: Record<string, string> = {
-  "MacBook Air M2": "Apple M2",
-  "MacBook Pro 14 M3": "Apple M3 8-core CPU",
-  "MacBook Air M1": "M1",
-  "MacBook Pro 16 M1 Pro": "M1 Pro 10-core",
-  "MacBook Pro 13 M2": "Apple M2 chip",
-  "XPS 13 9315": "Intel Core i5-1230U",
-  "Latitude 7440": "13th Gen Intel(R) Core(TM) i7-1365U   1.80 GHz",
-  "Inspiron 15 3520": "Intel Core i5 12th Gen",
-  "XPS 15 9530": "i7-13700H",
-  "Vostro 3420": "Core i3 dual core",
-  "EliteBook 840 G9": "Core i7-1265U vPro",
-  "Spectre x360 14": "Intel Evo i7",
-  "Pavilion 15": "AMD Ryzen 5 5500U with Radeon Graphics",
-  "ProBook 450 G10": "i5-1335U",
-  "Envy 13": "Intel(R) Core(TM) i7-1165G7 @ 2.80GHz",
-  "ThinkPad X1 Carbon Gen 11": "i7-1355U",
-  "ThinkPad T14 Gen 3": "AMD Ryzen 7 PRO 6850U",
-  "IdeaPad Slim 5": "ryzen 7 5700u",
-  "Yoga 7i": "Intel Core i5-1240P",
-  "Legion 5 Pro": "Ryzen 7 6800H",
-  "ZenBook 14 OLED": "Intel Core Ultra 7 155H",
-  "ROG Zephyrus G14": "AMD Ryzen 9 7940HS",
-  "VivoBook 15": "Intel Celeron N4020",
-  "TUF Gaming A15": "Ryzen 7 7735HS",
-  "ExpertBook B9": "i7-1255U",
-  "Swift 3": "i5-1135G7",
-  "Aspire 5": "Intel Core i5 10th Gen",
-  "Nitro 5": "i7-12700H",
-  "TravelMate P2": "Intel quad core",
-  "Predator Helios 16": "Core i9-13900HX",
-};
 
 /**
  * The most common used laptop there is: an 8th-generation Core i5 with 8 GB and 256 GB, in good condition,
@@ -127,7 +142,7 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
   );
 
   // One laptop posted every 36 hours, the last a day and a half ago: none dated after the demo was seeded.
-  const models = BRANDS.reduce((n, b) => n + b.models.length, 0);
+  const models = BRANDS.reduce((n, b) => n + Object.keys(b.laptops).length, 0);
   const start = Date.now() - models * 36 * 3600 * 1000;
   let i = 0;
   let sold: string | undefined;
@@ -139,7 +154,7 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
   const made: { id: string; sellerId: string; priceCents: number }[] = [];
   for (const b of BRANDS) {
     const brand = await createBrand(s, b.name, b.hue);
-    for (const model of b.models) {
+    for (const [model, processor] of Object.entries(b.laptops)) {
       const dollars = 250 + ((i * 797) % 950);
       const sellsIt = i % 3 === 2 ? "rafi" : "sam";
       const advert = await createAdvert(s, {
@@ -153,7 +168,7 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
         advertised: i % 4 === 0,
         createdAt: new Date(start + i * 36 * 3600 * 1000),
         hue: b.hue,
-        processor: DEMO_PROCESSORS[model],
+        processor,
         shippingCents: demoShipping(i, sellsIt),
       });
       laptops.push(advert.id);
@@ -194,26 +209,15 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
   // fine" for Bea to press).
   if (sold) {
     const advertId = sold;
-    await happened(4 * DAY, async () => {
-      const order = await s.services.orders.book(buyer, {
-        advertId,
-        meetingLocation: "Gulshan 1, Dhaka",
-        phone: "01711234567",
-      });
-      await s.services.orders.payWithTestCard(buyer, order.id);
-    });
+    await happened(4 * DAY, () =>
+      createPaidOrder(s, buyer, { advertId, meetingLocation: "Gulshan 1, Dhaka", phone: "01711234567" }),
+    );
   }
   if (handedOver) {
     const advertId = handedOver;
-    const order = await happened(3 * DAY, async () => {
-      const placed = await s.services.orders.book(buyer, {
-        advertId,
-        meetingLocation: "Dhanmondi 27, Dhaka",
-        phone: "01711234567",
-      });
-      await s.services.orders.payWithTestCard(buyer, placed.id);
-      return placed;
-    });
+    const order = await happened(3 * DAY, () =>
+      createPaidOrder(s, buyer, { advertId, meetingLocation: "Dhanmondi 27, Dhaka", phone: "01711234567" }),
+    );
     await happened(DAY, () => s.services.orders.handOver(seller, order.id));
   }
   // And one of Sam's booked, not yet paid: on first start his My Sales has a booking to decline or wait on.

@@ -119,18 +119,22 @@ export async function createAdvert(s: Core, a: AdvertSeed) {
   return advert;
 }
 
+type Book = Core["services"]["orders"]["book"];
+
+/** An order booked as `booking` says (to meet, or shipped) and paid with the test card, through the core. */
+export async function createPaidOrder(s: Core, buyer: Parameters<Book>[0], booking: Parameters<Book>[1]) {
+  const order = await s.services.orders.book(buyer, booking);
+  await s.services.orders.payWithTestCard(buyer, order.id);
+  return order;
+}
+
 /** A sale carried to its end through the core: booked, paid with the test card, received and accepted by the buyer. */
-export async function createCompletedOrder(
-  s: Core,
-  buyer: Parameters<Core["services"]["orders"]["book"]>[0],
-  advertId: string,
-) {
-  const order = await s.services.orders.book(buyer, {
+export async function createCompletedOrder(s: Core, buyer: Parameters<Book>[0], advertId: string) {
+  const order = await createPaidOrder(s, buyer, {
     advertId,
     meetingLocation: "Gulshan 1, Dhaka",
     phone: "01711234567",
   });
-  await s.services.orders.payWithTestCard(buyer, order.id);
   await s.services.orders.confirmReceipt(buyer, order.id);
   await s.services.orders.accept(buyer, order.id);
   return order;

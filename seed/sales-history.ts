@@ -78,34 +78,28 @@ export async function seedSalesHistory(s: Core) {
       ...config.sold.map((dollars, i) => ({ dollars, daysAgo: 10 + i * 33 })),
       ...config.soldOverAYearAgo.map((dollars, i) => ({ dollars, daysAgo: 395 + i * 30 })),
     ];
-    for (const [i, { dollars, daysAgo }] of sales.entries()) {
-      const soldAt = new Date(Date.now() - daysAgo * DAY_MS);
+    /** One of the seller's laptops of this configuration, its specification as a posted advert has it. */
+    const laptop = async (dollars: number, more: { yearsOfUse: number; createdAt: Date; status?: "sold" }) => {
       const advert = await createAdvert(s, {
         sellerId: seller.id,
         brandId: brand.id,
         name,
         imageKey,
         resalePriceCents: dollars * 100,
-        yearsOfUse: 2 + (i % 3),
         condition: config.condition,
-        status: "sold",
-        createdAt: new Date(soldAt.getTime() - 6 * DAY_MS),
+        ...more,
       });
       await s.runtime.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
+      return advert;
+    };
+    for (const [i, { dollars, daysAgo }] of sales.entries()) {
+      const soldAt = new Date(Date.now() - daysAgo * DAY_MS);
+      const createdAt = new Date(soldAt.getTime() - 6 * DAY_MS);
+      const advert = await laptop(dollars, { yearsOfUse: 2 + (i % 3), status: "sold", createdAt });
       await recordSale(s, { advertId: advert.id, name, imageKey, priceCents: dollars * 100, buyer, soldAt });
     }
     for (const [i, dollars] of config.listed.entries()) {
-      const advert = await createAdvert(s, {
-        sellerId: seller.id,
-        brandId: brand.id,
-        name,
-        imageKey,
-        resalePriceCents: dollars * 100,
-        yearsOfUse: 3,
-        condition: config.condition,
-        createdAt: new Date(Date.now() - (2 + i) * DAY_MS),
-      });
-      await s.runtime.db.update(adverts).set(specs).where(eq(adverts.id, advert.id));
+      await laptop(dollars, { yearsOfUse: 3, createdAt: new Date(Date.now() - (2 + i) * DAY_MS) });
     }
   }
   await s.services.catalogue.refreshPriceGuidesNow();
@@ -211,13 +205,31 @@ async function recordHistoryInLedger(
 }
 
 /**
+ * The ledger groups of the orders a statement's `made` returns (id, seller_id, price_cents, fee_cents, status,
+ * created_at, updated_at), paid two hours after they were booked and, once completed, final at their last
+ * update — as the transitions write them (core/ledger/postings.ts: `pay`, and `complete` for the completed
+ * ones), on the dates they happened, one group per order and movement (its id md5(order || movement), as
+ * migration 0029's backfill). Set-based history: seed:bulk's, and the ledger benchmark's (bench/ledger.ts).
+ */
+export const historyLedgerOfMade = sql`insert into ledger_entries (group_id, account, seller_id, order_id, amount_cents, movement, created_at)
+      select md5(m.id::text || e.movement)::uuid, e.account, e.seller_id, m.id, e.amount, e.movement, e.at
+      from made m cross join lateral (values
+        ('pay', 'clearing', null, m.price_cents::bigint, m.created_at + interval '2 hours'),
+        ('pay', 'seller_pending', m.seller_id, -(m.price_cents - m.fee_cents)::bigint, m.created_at + interval '2 hours'),
+        ('pay', 'platform_fees', null, -m.fee_cents::bigint, m.created_at + interval '2 hours'),
+        ('complete', 'seller_pending', m.seller_id,
+          case when m.status = 'completed' then (m.price_cents - m.fee_cents)::bigint end, m.updated_at),
+        ('complete', 'seller_available', m.seller_id,
+          case when m.status = 'completed' then -(m.price_cents - m.fee_cents)::bigint end, m.updated_at)
+      ) as e(movement, account, seller_id, amount, at)
+      where e.amount is not null and e.amount <> 0`;
+
+/**
  * seed:bulk's sales history: every sold bulk laptop without an order gets one — bought by another bulk
  * account at its price, paid at a random moment of the last 15 months (so some fall outside the
  * 12-month window), 80 % received and final four days later (once those days are past) — with its payment,
- * the payment's event, the fee of the rule in force and its ledger groups as the transitions write them
- * (core/ledger/postings.ts: `pay`, and `complete` for the final ones), on the dates they happened, one group
- * per order and movement (its id md5(order || movement), as migration 0029's backfill). One statement,
- * whatever the count.
+ * the payment's event, the fee of the rule in force and its ledger groups (historyLedgerOfMade). One statement, whatever the
+ * count.
  */
 export async function seedBulkSalesHistory(db: Core["runtime"]["db"]) {
   const { basisPoints, fixedCents } = platformFee();
@@ -251,18 +263,7 @@ export async function seedBulkSalesHistory(db: Core["runtime"]["db"]) {
         created_at + interval '2 hours'
       from made
     ), booked as (
-      insert into ledger_entries (group_id, account, seller_id, order_id, amount_cents, movement, created_at)
-      select md5(m.id::text || e.movement)::uuid, e.account, e.seller_id, m.id, e.amount, e.movement, e.at
-      from made m cross join lateral (values
-        ('pay', 'clearing', null, m.price_cents::bigint, m.created_at + interval '2 hours'),
-        ('pay', 'seller_pending', m.seller_id, -(m.price_cents - m.fee_cents)::bigint, m.created_at + interval '2 hours'),
-        ('pay', 'platform_fees', null, -m.fee_cents::bigint, m.created_at + interval '2 hours'),
-        ('complete', 'seller_pending', m.seller_id,
-          case when m.status = 'completed' then (m.price_cents - m.fee_cents)::bigint end, m.updated_at),
-        ('complete', 'seller_available', m.seller_id,
-          case when m.status = 'completed' then -(m.price_cents - m.fee_cents)::bigint end, m.updated_at)
-      ) as e(movement, account, seller_id, amount, at)
-      where e.amount is not null and e.amount <> 0
+      ${historyLedgerOfMade}
     )
     insert into order_events (order_id, from_status, to_status, transition, created_at)
     select id, 'booked', 'paid', 'pay', created_at + interval '2 hours' from made`);

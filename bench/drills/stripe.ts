@@ -48,20 +48,15 @@ export function brokenStripeRefunds(db: Database, fake: FakeStripe): Promise<num
   return withServices(db, async ({ runtime: { db: q } }) => {
     const ids = refunded.map((r) => r.orderId).filter((id) => /^[\da-f-]{36}$/.test(id));
     const rows = ids.length
-      ? await q
-          .select({
-            id: orders.id,
-            status: orders.status,
-            paymentStatus: payments.status,
-            intentId: payments.transactionId,
-          })
-          .from(orders)
-          .leftJoin(payments, eq(payments.orderId, orders.id))
-          .where(inArray(orders.id, ids))
+      ? await q.select().from(orders).leftJoin(payments, eq(payments.orderId, orders.id)).where(inArray(orders.id, ids))
       : [];
     const followed = ({ intentId, orderId }: (typeof refunded)[number]) =>
       rows.some(
-        (r) => r.id === orderId && r.status === "refunded" && r.intentId === intentId && r.paymentStatus === "refunded",
+        ({ orders: order, payments: payment }) =>
+          order.id === orderId &&
+          order.status === "refunded" &&
+          payment?.transactionId === intentId &&
+          payment.status === "refunded",
       );
     return refunded.filter((r) => !followed(r)).length;
   });

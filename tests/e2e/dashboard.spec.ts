@@ -1,4 +1,46 @@
-import { BUYER_MENU, DEMO, expect, logIn, test } from "./support/fixtures.ts";
+import type { Page } from "@playwright/test";
+import { BUYER_MENU, DEMO, dashboardMenu, expect, logIn, test } from "./support/fixtures.ts";
+
+/** The side menu of an admin (the admin pages, no My Orders), and of a seller. */
+const ADMIN_MENU = [
+  "Add Brand",
+  "All Brands",
+  "All Sellers",
+  "All Buyers",
+  "Reported Items",
+  // With how many wait for a decision (the demo's one, and any another journey opened meanwhile).
+  /^Disputes\s*\d+ open$/,
+  "Finance",
+  "Email delivery",
+  "Admin activity",
+  "Notifications",
+  "Saved searches",
+  "Messages",
+];
+const SELLER_MENU = [
+  "My Orders",
+  "Favourites",
+  "My Products",
+  "My Sales",
+  "Payouts",
+  "Add A Product",
+  "Notifications",
+  "Saved searches",
+  "Messages",
+];
+
+/** Signs in as `email` and opens the dashboard: its side menu. */
+async function menuOf(page: Page, email: string) {
+  await logIn(page, email);
+  await page.goto("/dashboard");
+  return dashboardMenu(page);
+}
+
+/** Follows the side menu's link `name` to the page of that heading. */
+async function follow(page: Page, name: string) {
+  await dashboardMenu(page).getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+}
 
 test("the dashboard sends a signed-out visitor to login and back", async ({ page }) => {
   await page.goto("/dashboard/my/orders");
@@ -10,54 +52,22 @@ test("the dashboard sends a signed-out visitor to login and back", async ({ page
 });
 
 test("a buyer's side menu has My Orders, Favourites, Notifications, Saved searches and Messages", async ({ page }) => {
-  await logIn(page, DEMO.buyer);
-  await page.goto("/dashboard");
+  const menu = await menuOf(page, DEMO.buyer);
   await expect(page.getByRole("heading", { name: "Dashboard", exact: true })).toBeVisible();
-  const menu = page.getByRole("navigation", { name: "Dashboard" });
   await expect(menu.getByRole("link")).toHaveText(BUYER_MENU);
 });
 
 test("an admin's side menu lists the admin pages and no My Orders", async ({ page }) => {
-  await logIn(page, DEMO.admin);
-  await page.goto("/dashboard");
-  const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText([
-    "Add Brand",
-    "All Brands",
-    "All Sellers",
-    "All Buyers",
-    "Reported Items",
-    // With how many wait for a decision (the demo's one, and any another journey opened meanwhile).
-    /^Disputes\s*\d+ open$/,
-    "Finance",
-    "Email delivery",
-    "Admin activity",
-    "Notifications",
-    "Saved searches",
-    "Messages",
-  ]);
-  await menu.getByRole("link", { name: "All Brands" }).click();
-  await expect(page.getByRole("heading", { name: "All Brands" })).toBeVisible();
+  const menu = await menuOf(page, DEMO.admin);
+  await expect(menu.getByRole("link")).toHaveText(ADMIN_MENU);
+  await follow(page, "All Brands");
   await expect(page.getByRole("row", { name: /Lenovo/ })).toBeVisible();
 });
 
 test("a seller's side menu and own products", async ({ page }) => {
-  await logIn(page, DEMO.seller);
-  await page.goto("/dashboard");
-  const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText([
-    "My Orders",
-    "Favourites",
-    "My Products",
-    "My Sales",
-    "Payouts",
-    "Add A Product",
-    "Notifications",
-    "Saved searches",
-    "Messages",
-  ]);
-  await menu.getByRole("link", { name: "My Products" }).click();
-  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
+  const menu = await menuOf(page, DEMO.seller);
+  await expect(menu.getByRole("link")).toHaveText(SELLER_MENU);
+  await follow(page, "My Products");
   // The demo's sales of Sam's: Bea's three, three that buyers received and reviewed, and Lina's, disputed (and
   // any other journey's sale of his in this run).
   await expect(page.getByText("Sold", { exact: true }).nth(6)).toBeVisible();
@@ -86,9 +96,7 @@ test("a missing order is said inside the dashboard, with the side menu still the
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Sorry we couldn't found this route" })).toBeFocused();
   await expect(page.getByText("This order does not exist.")).toBeVisible();
-  const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(BUYER_MENU);
+  await expect(dashboardMenu(page).getByRole("link")).toHaveText(BUYER_MENU);
   // The menu still works from the error.
-  await menu.getByRole("link", { name: "My Orders" }).click();
-  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  await follow(page, "My Orders");
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
-import { answerDialog, expect, fieldError, logIn, test } from "./support/fixtures.ts";
+import { answerDialog, correctAndResubmit, expect, fieldError, logIn, test } from "./support/fixtures.ts";
 import { confirmEverythingFine, payWithTestCard } from "./support/orders.ts";
 
 /** A new buyer for each test: orders are per buyer, so tests stay independent. */
@@ -43,13 +43,15 @@ test("a buyer books with every validation message, pays with a declined card the
   await expect(fieldError(page, "Meeting location is required")).toBeVisible();
   await expect(fieldError(page, "Phone Number is required")).toBeVisible();
   await dialog.getByLabel("Meeting location").fill("Dhanmondi 27");
-  await dialog.getByLabel("Phone Number").fill("0171-abc");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expect(fieldError(page, "Phone Number must contain digits only")).toBeVisible();
-  await dialog.getByLabel("Phone Number").fill("01712345678");
-  await dialog.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByText("Your booking is confirmed!")).toBeVisible();
-  await expect(dialog).toHaveCount(0);
+  await correctAndResubmit(page, dialog, {
+    field: "Phone Number",
+    wrong: "0171-abc",
+    submit: "Submit",
+    error: "Phone Number must contain digits only",
+    value: "01712345678",
+    done: "Your booking is confirmed!",
+    closes: true,
+  });
   await expect(card.getByText("Booked", { exact: true })).toBeVisible();
 
   await page.goto("/dashboard/my/orders");

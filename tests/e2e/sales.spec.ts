@@ -2,15 +2,15 @@ import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import {
+  correctAndResubmit,
   DEMO,
   expect,
-  fieldError,
   openFromDashboardMenu,
   signedInPage,
   test,
   uniqueMobile,
 } from "./support/fixtures.ts";
-import { bookFromItsPage } from "./support/orders.ts";
+import { bookFromItsPage, expectSaleRowAfter } from "./support/orders.ts";
 
 test("a buyer books Sam's laptop; Sam sees who, where and their phone in My Sales and declines with a reason the buyer reads", async ({
   page,
@@ -42,16 +42,17 @@ test("a buyer books Sam's laptop; Sam sees who, where and their phone in My Sale
   // Decline: a reason is required, then the buyer is told it.
   await row.getByRole("button", { name: "Decline" }).click();
   const dialog = sam.getByRole("dialog", { name: `Decline the booking of ${name}?` });
-  await dialog.getByRole("button", { name: "Decline booking" }).click();
-  await expect(fieldError(sam, "Tell the buyer why you decline")).toBeVisible();
-  await expectAccessible(sam);
   const reason = "The battery failed this morning; I will not sell it like this.";
-  await dialog.getByLabel("Reason shown to the buyer").fill(reason);
-  await dialog.getByRole("button", { name: "Decline booking" }).click();
-  await expect(sam.getByText("The booking is declined. The buyer is told your reason.")).toBeVisible();
-  await expect(dialog).toHaveCount(0);
-  await expect(row.getByText("Declined by the seller")).toBeVisible();
-  await expect(row.getByRole("button", { name: "Decline" })).toHaveCount(0);
+  await correctAndResubmit(sam, dialog, {
+    field: "Reason shown to the buyer",
+    submit: "Decline booking",
+    error: "Tell the buyer why you decline",
+    meanwhile: expectAccessible,
+    value: reason,
+    done: "The booking is declined. The buyer is told your reason.",
+    closes: true,
+  });
+  await expectSaleRowAfter(row, "Decline", "Declined by the seller");
 
   // The buyer opens the order from My Orders and reads why in its timeline.
   await page.goto("/dashboard/my/orders");

@@ -1,6 +1,6 @@
 import { registerSeller } from "./support/accounts.ts";
 import { fillAdvertForm } from "./support/adverts.ts";
-import { DEMO, expect, fieldError, logIn, test, uniqueMobile } from "./support/fixtures.ts";
+import { correctAndResubmit, DEMO, expect, fieldError, logIn, test, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 
 test("a seller posts (every message), edits, advertises, removes the advertisement and deletes an advert", async ({
@@ -70,12 +70,14 @@ test("a seller posts (every message), edits, advertises, removes the advertiseme
   await expect(page.getByRole("heading", { name: "Edit Advertisement" })).toBeVisible();
   await expect(page.getByLabel("Resale price ($)")).toHaveValue("649.99");
   await expect(page.getByRole("list", { name: "Current photos" }).getByRole("img")).toHaveCount(2);
-  await page.getByLabel("Resale price ($)").fill("2000");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(fieldError(page, "Resale price cannot be more than the original price")).toBeVisible();
-  await page.getByLabel("Resale price ($)").fill("599");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Your advert is updated.")).toBeVisible();
+  await correctAndResubmit(page, page, {
+    field: "Resale price ($)",
+    wrong: "2000",
+    submit: "Save changes",
+    error: "Resale price cannot be more than the original price",
+    value: "599",
+    done: "Your advert is updated.",
+  });
   await expect(card).toContainText("$599");
 
   await card.getByRole("button", { name: "Add To Advertisement" }).click();

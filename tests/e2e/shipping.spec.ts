@@ -1,8 +1,8 @@
 import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
 import { expectAccessibleAtBothWidths } from "./support/axe.ts";
-import { DEMO, expect, fieldError, signedInPage, test } from "./support/fixtures.ts";
-import { payFromMyOrders } from "./support/orders.ts";
+import { correctAndResubmit, DEMO, expect, fieldError, signedInPage, test } from "./support/fixtures.ts";
+import { expectSaleRowAfter, payFromMyOrders } from "./support/orders.ts";
 
 const TRACKING = "1Z999AA10123456784";
 
@@ -20,12 +20,14 @@ test("a seller who ships: the buyer books Ship to me and pays the total, the sel
   // The shipping price is asked for once "I ship" is ticked, and required then.
   await expect(sam.getByLabel("Shipping price ($)")).toBeHidden();
   await sam.getByLabel("I ship this laptop").check();
-  await sam.getByRole("button", { name: "Save changes" }).click();
-  await expect(fieldError(sam, "Shipping price is required when you ship")).toBeVisible();
-  await expectAccessibleAtBothWidths(sam);
-  await sam.getByLabel("Shipping price ($)").fill("15");
-  await sam.getByRole("button", { name: "Save changes" }).click();
-  await expect(sam.getByText("Your advert is updated.")).toBeVisible();
+  await correctAndResubmit(sam, sam, {
+    field: "Shipping price ($)",
+    submit: "Save changes",
+    error: "Shipping price is required when you ship",
+    meanwhile: expectAccessibleAtBothWidths,
+    value: "15",
+    done: "Your advert is updated.",
+  });
 
   // A new buyer finds it with the Ships filter: the card says what shipping costs.
   await signUpBuyer(page, "Shira Shipped");
@@ -76,15 +78,16 @@ test("a seller who ships: the buyer books Ship to me and pays the total, the sel
   await row.getByRole("button", { name: "Mark as shipped" }).click();
   const ship = sam.getByRole("dialog", { name: `Mark ${name} as shipped` });
   await ship.getByLabel("Carrier").fill("UPS");
-  await ship.getByRole("button", { name: "Mark as shipped" }).click();
-  await expect(fieldError(sam, "Enter the tracking number")).toBeVisible();
-  await expectAccessibleAtBothWidths(sam);
-  await ship.getByLabel("Tracking number").fill(TRACKING);
-  await ship.getByRole("button", { name: "Mark as shipped" }).click();
-  await expect(sam.getByText("Marked as shipped. The buyer is told how to track the parcel.")).toBeVisible();
-  await expect(ship).toHaveCount(0);
-  await expect(row.getByText("Shipped — on its way to the buyer")).toBeVisible();
-  await expect(row.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
+  await correctAndResubmit(sam, ship, {
+    field: "Tracking number",
+    submit: "Mark as shipped",
+    error: "Enter the tracking number",
+    meanwhile: expectAccessibleAtBothWidths,
+    value: TRACKING,
+    done: "Marked as shipped. The buyer is told how to track the parcel.",
+    closes: true,
+  });
+  await expectSaleRowAfter(row, "Mark as shipped", "Shipped — on its way to the buyer");
 
   // The buyer opens the order from its notice and follows the parcel at UPS.
   await page.goto("/dashboard/notifications");

@@ -16,6 +16,13 @@ let brandId: string;
 const SCRIPT = `<script>alert("x")</script><img src=x onerror=alert(1)> see https://example.com/a?b=1`;
 
 const person = (role: Role = "user") => signedInPerson(t, role);
+/** A new seller, a laptop of theirs for sale, and a new buyer. */
+async function sellerBuyerAndLaptop(name: string, resalePriceCents: number) {
+  const seller = await person("seller");
+  const buyer = await person();
+  const advert = await createAdvert(t, { sellerId: seller.user.id, brandId, name, resalePriceCents });
+  return { seller, buyer, advert };
+}
 
 beforeAll(async () => {
   t = await startPageApp(
@@ -31,14 +38,7 @@ afterAll(() => closePageApp(t));
 
 describe("Message seller, without JavaScript", () => {
   it("takes a visitor to the login page and back; the buyer's first message opens the one conversation", async () => {
-    const seller = await person("seller");
-    const buyer = await person();
-    const advert = await createAdvert(t, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "EliteBook 840",
-      resalePriceCents: 40_000,
-    });
+    const { seller, buyer, advert } = await sellerBuyerAndLaptop("EliteBook 840", 40_000);
     const visitorPage = await client(t).get(`/laptops/${advert.id}`);
     expect(visitorPage.body).toContain(`href="/dashboard/messages/new?advert=${advert.id}"`);
     expect(visitorPage.body).toContain("Message seller");
@@ -113,14 +113,7 @@ describe("Message seller, without JavaScript", () => {
   });
 
   it("a refused message (too many) says why under the box and keeps the text", async () => {
-    const seller = await person("seller");
-    const buyer = await person();
-    const advert = await createAdvert(t, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "Envy",
-      resalePriceCents: 1,
-    });
+    const { buyer, advert } = await sellerBuyerAndLaptop("Envy", 1);
     const { id } = await t.services.conversations.start(buyer.user, { advertId: advert.id, body: "1" });
     const page = `/dashboard/messages/${id}`;
     for (let i = 2; i <= 6; i++) await buyer.http.form(page, { intent: "send", body: `${i}` });
@@ -193,15 +186,8 @@ describe("Message seller, without JavaScript", () => {
   });
 
   it("blocking and reporting by form; admins read a conversation only once reported", async () => {
-    const seller = await person("seller");
-    const buyer = await person();
+    const { seller, buyer, advert } = await sellerBuyerAndLaptop("Spectre", 1);
     const admin = await person("admin");
-    const advert = await createAdvert(t, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "Spectre",
-      resalePriceCents: 1,
-    });
     const { id } = await t.services.conversations.start(buyer.user, { advertId: advert.id, body: "Cheap?" });
     const page = `/dashboard/messages/${id}`;
     expect((await admin.http.get(page)).statusCode).toBe(404);
@@ -237,14 +223,7 @@ describe("Message seller, without JavaScript", () => {
   });
 
   it("My Orders names each order's seller with a link to their page, and a way to message them", async () => {
-    const seller = await person("seller");
-    const buyer = await person();
-    const advert = await createAdvert(t, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "ProBook",
-      resalePriceCents: 1,
-    });
+    const { seller, buyer, advert } = await sellerBuyerAndLaptop("ProBook", 1);
     await t.services.orders.book(buyer.user, { advertId: advert.id, meetingLocation: "Dhaka", phone: "01712345678" });
     const orders = await buyer.http.get("/dashboard/my/orders");
     expect(orders.body).toContain(`href="/sellers/${seller.user.id}"`);

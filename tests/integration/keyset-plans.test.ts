@@ -71,79 +71,64 @@ describe("a person's lists are read in their index's order, never all of them so
     if (next) startsAtCursor(text, 2); // as buyer and as seller
   });
 
-  it.each([
-    ["a conversation's newest messages", false],
-    ["its older messages", true],
-  ])("%s", async (_name, next) => {
-    const text = await plan(messagesQuery(t.db, next), {
-      id: crypto.randomUUID(),
-      at: someone.at,
-      before: someone.id,
-    });
-    expect(text).toMatch(/Index Scan using messages_conversation_idx/);
-    expect(text).not.toMatch(SORT_STEP);
-    if (next) startsAtCursor(text);
-  });
-
-  it.each([
-    ["a person's newest notifications", null],
-    ["their older ones", [someone.at, someone.id]],
-  ])("%s", async (_name, after) => {
-    const text = await plan(notificationsQuery(t.db, someone.me, after, 21), {});
-    expect(text).toMatch(/Index Scan using notifications_user_created_idx/);
-    expect(text).not.toMatch(SORT_STEP);
-    if (after) startsAtCursor(text);
-  });
-
-  it.each([
-    ["the review queue's first page", null],
-    ["its next pages", cursor],
-  ])("%s: oldest flagged first", async (_name, after) => {
-    const text = await plan(reviewQueueQuery(t.db, after, 51), {});
-    expect(text).toMatch(/Index Scan using adverts_flagged_idx/);
-    expect(text).not.toMatch(SORT_STEP);
-    if (after) startsAtCursor(text);
-  });
-
-  it.each([
-    ["a person's newest favourites", false],
-    ["their older ones", true],
-  ])("%s", async (_name, next) => {
-    const text = await plan(favouritesPageQuery(t.db, next), someone);
-    expect(text).toMatch(/Index (Only )?Scan using favourites_user_created_idx/);
-    expect(text).not.toMatch(SORT_STEP);
-    if (next) startsAtCursor(text);
-  });
-
-  it.each([
-    ["a seller's newest reviews", null],
-    ["their older ones", [someone.at, someone.id]],
-  ])("%s", async (_name, after) => {
-    const text = await plan(sellerReviewsQuery(t.db, someone.me, after, 11), {});
-    expect(text).toMatch(/Index Scan using reviews_seller_published_idx/);
-    expect(text).not.toMatch(SORT_STEP);
-    if (after) startsAtCursor(text);
-  });
-
-  it.each([
-    ["a person's newest saved-search matches", null],
-    ["their older ones", [someone.at, crypto.randomUUID(), someone.id]],
-  ])("%s", async (_name, after) => {
-    const text = await plan(savedSearchMatchesQuery(t.db, someone.me, after, 21), {});
-    expect(text).toMatch(/Index (Only )?Scan using saved_search_matches_newest_idx/);
-    expect(text).not.toMatch(SORT_STEP);
-    if (after) startsAtCursor(text);
-  });
-
-  it.each([
-    ["a seller's newest sales (My Sales)", null],
-    ["their older ones", [someone.at, someone.id]],
-  ])("%s", async (_name, after) => {
-    const text = await plan(salesQuery(t.db, someone.me, { after, limit: 21 }), {});
-    expect(text).toMatch(/Index Scan using orders_seller_newest_idx/);
-    expect(text).not.toMatch(SORT_STEP);
-    if (after) startsAtCursor(text);
-  });
+  // Each list's first page and a next one (past a cursor), and the index the plan must read it from (a pattern).
+  const lists: { first: string; next: string; index: string; page: (next: boolean) => Promise<string> }[] = [
+    {
+      first: "a conversation's newest messages",
+      next: "its older messages",
+      index: "Index Scan using messages_conversation_idx",
+      page: (next) => plan(messagesQuery(t.db, next), { id: crypto.randomUUID(), at: someone.at, before: someone.id }),
+    },
+    {
+      first: "a person's newest notifications",
+      next: "their older ones",
+      index: "Index Scan using notifications_user_created_idx",
+      page: (next) => plan(notificationsQuery(t.db, someone.me, next ? [someone.at, someone.id] : null, 21), {}),
+    },
+    {
+      first: "the review queue's first page: oldest flagged first",
+      next: "its next pages: oldest flagged first",
+      index: "Index Scan using adverts_flagged_idx",
+      page: (next) => plan(reviewQueueQuery(t.db, next ? cursor : null, 51), {}),
+    },
+    {
+      first: "a person's newest favourites",
+      next: "their older ones",
+      index: "Index (Only )?Scan using favourites_user_created_idx",
+      page: (next) => plan(favouritesPageQuery(t.db, next), someone),
+    },
+    {
+      first: "a seller's newest reviews",
+      next: "their older ones",
+      index: "Index Scan using reviews_seller_published_idx",
+      page: (next) => plan(sellerReviewsQuery(t.db, someone.me, next ? [someone.at, someone.id] : null, 11), {}),
+    },
+    {
+      first: "a person's newest saved-search matches",
+      next: "their older ones",
+      index: "Index (Only )?Scan using saved_search_matches_newest_idx",
+      page: (next) => {
+        const after = next ? [someone.at, crypto.randomUUID(), someone.id] : null;
+        return plan(savedSearchMatchesQuery(t.db, someone.me, after, 21), {});
+      },
+    },
+    {
+      first: "a seller's newest sales (My Sales)",
+      next: "their older ones",
+      index: "Index Scan using orders_seller_newest_idx",
+      page: (next) =>
+        plan(salesQuery(t.db, someone.me, { after: next ? [someone.at, someone.id] : null, limit: 21 }), {}),
+    },
+  ];
+  it.each(lists.flatMap((list) => [[list.first, list, false] as const, [list.next, list, true] as const]))(
+    "%s",
+    async (_name, { index, page }, next) => {
+      const text = await page(next);
+      expect(text).toMatch(new RegExp(index));
+      expect(text).not.toMatch(SORT_STEP);
+      if (next) startsAtCursor(text);
+    },
+  );
 
   it("admins' open disputes past a cursor: their partial index, from the cursor, in its order", async () => {
     const text = await plan(openDisputesQuery(t.db, { after: [someone.at, someone.id], limit: 11 }), {});

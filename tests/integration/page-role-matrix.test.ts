@@ -119,14 +119,38 @@ function outcome(res: { statusCode: number; headers: Record<string, unknown> }):
   return String(res.statusCode);
 }
 
-/** Page → what each of visitor, buyer, seller, seller acting as a user, admin sees when reading it. */
-const READS: [string, () => string, Outcome[]][] = [
-  ["dashboard", () => "/dashboard", ["login", "ok", "ok", "ok", "ok"]],
+/** Someone else's private thing, as each of the five sees it: it does not exist for them. */
+const SOMEONE_ELSES: Outcome[] = ["login", "404", "404", "404", "404"];
+/** Olga's conversation with Owen, and her order of his laptop. */
+const conversationPage = () => `/dashboard/messages/${ids.conversation}`;
+const orderPage = () => `/dashboard/orders/${ids.order}`;
+
+/**
+ * Pages read and posted to alike → what each of visitor, buyer, seller, seller acting as a user, admin sees
+ * (posted empty, a form's fields are refused: 400, let through).
+ */
+const READ_OR_POSTED: [string, () => string, Outcome[]][] = [
   ["profile", () => "/profile", ["login", "ok", "ok", "ok", "ok"]],
   ["notifications", () => "/dashboard/notifications", ["login", "ok", "ok", "ok", "ok"]],
-  ["someone's notification", () => `/dashboard/notifications/${ids.notice}`, ["login", "404", "404", "404", "404"]],
+  ["saved searches", () => "/dashboard/saved-searches", ["login", "ok", "ok", "ok", "ok"]],
+  ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
+  ["my sales", () => "/dashboard/sales", ["login", "home", "ok", "home", "home"]],
+  // A seller's own money only: acting as a user, they switch back first, as for My Sales.
+  ["payouts", () => "/dashboard/payouts", ["login", "home", "ok", "home", "home"]],
+  ["add brand", () => "/dashboard/add/brand", ["login", "home", "home", "home", "ok"]],
+  ["all brands", () => "/dashboard/all/brands", ["login", "home", "home", "home", "ok"]],
+  ["reported items", () => "/dashboard/reported-items", ["login", "home", "home", "home", "ok"]],
+  ["disputes", () => "/dashboard/disputes", ["login", "home", "home", "home", "ok"]],
+  ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
+];
+
+/** Page → what each sees when reading it: those above, and these. */
+const READS: [string, () => string, Outcome[]][] = [
+  ...READ_OR_POSTED,
+  ["dashboard", () => "/dashboard", ["login", "ok", "ok", "ok", "ok"]],
+  ["someone's notification", () => `/dashboard/notifications/${ids.notice}`, SOMEONE_ELSES],
   ["messages", () => "/dashboard/messages", ["login", "ok", "ok", "ok", "ok"]],
-  ["someone's conversation", () => `/dashboard/messages/${ids.conversation}`, ["login", "404", "404", "404", "404"]],
+  ["someone's conversation", conversationPage, SOMEONE_ELSES],
   // Once one of its two people reported it, admins read it (Reported Items); still nobody else.
   [
     "someone's reported conversation",
@@ -135,15 +159,10 @@ const READS: [string, () => string, Outcome[]][] = [
   ],
   // Olga's conversation about this laptop stays hers: anyone else gets a form of their own, not her thread.
   ["message a seller", () => `/dashboard/messages/new?advert=${ids.advert}`, ["login", "ok", "ok", "ok", "ok"]],
-  ["saved searches", () => "/dashboard/saved-searches", ["login", "ok", "ok", "ok", "ok"]],
   ["favourites", () => "/dashboard/favourites", ["login", "ok", "ok", "ok", "home"]],
-  ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
-  ["someone's payment", () => `/dashboard/payment/${ids.order}`, ["login", "404", "404", "404", "404"]],
+  ["someone's payment", () => `/dashboard/payment/${ids.order}`, SOMEONE_ELSES],
   // Olga's order on Owen's laptop: theirs and admins'; nobody else learns it exists.
-  ["someone's order", () => `/dashboard/orders/${ids.order}`, ["login", "404", "404", "404", "ok"]],
-  ["my sales", () => "/dashboard/sales", ["login", "home", "ok", "home", "home"]],
-  // A seller's own money only: acting as a user, they switch back first, as for My Sales.
-  ["payouts", () => "/dashboard/payouts", ["login", "home", "ok", "home", "home"]],
+  ["someone's order", orderPage, ["login", "404", "404", "404", "ok"]],
   [
     "someone's review",
     () => `/dashboard/my/orders/${ids.order}/review`,
@@ -154,60 +173,44 @@ const READS: [string, () => string, Outcome[]][] = [
   ["edit someone's advert", () => `/dashboard/post/edit/${ids.advert}`, ["login", "home", "404", "home", "home"]],
   ["someone's products", () => "/dashboard/adds/owner%40x.test", ["login", "home", "home", "home", "home"]],
   ["own products", () => "/dashboard/adds/seller%40x.test", ["login", "home", "ok", "home", "home"]],
-  ["add brand", () => "/dashboard/add/brand", ["login", "home", "home", "home", "ok"]],
-  ["all brands", () => "/dashboard/all/brands", ["login", "home", "home", "home", "ok"]],
   ["all sellers", () => "/dashboard/all/seller", ["login", "home", "home", "home", "ok"]],
   ["all buyers", () => "/dashboard/all/buyers", ["login", "home", "home", "home", "ok"]],
   ["admin log", () => "/dashboard/admin-log", ["login", "home", "home", "home", "ok"]],
-  ["reported items", () => "/dashboard/reported-items", ["login", "home", "home", "home", "ok"]],
-  ["disputes", () => "/dashboard/disputes", ["login", "home", "home", "home", "ok"]],
   ["finance", () => "/dashboard/finance", ["login", "home", "home", "home", "ok"]],
-  ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
   ["a person's orders", () => `/dashboard/users/${ids.otherUser}/orders`, ["login", "home", "home", "home", "ok"]],
 ];
 
 /**
- * Page → what each sees when posting its form: empty, refused at the gate or let through to its checks; or
- * filled in (the fields after the outcomes), so that only the owner's check stands between them and the
- * thing — Olga's and Owen's, which none of the five may touch.
+ * Page → what each sees when posting its form (those above, and these): empty, refused at the gate or let
+ * through to its checks; or filled in (the fields after the outcomes), so that only the owner's check stands
+ * between them and the thing — Olga's and Owen's, which none of the five may touch.
  */
 const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][] = [
+  ...READ_OR_POSTED,
   // A form posted without JavaScript renders its page again: a seller posts to their own.
   ["feature or delete an advert", () => "/dashboard/adds/seller%40x.test", ["login", "home", "ok", "home", "home"]],
   ["post advert", () => "/dashboard/post/add", ["login", "home", "ok", "home", "home"]],
   ["edit advert", () => `/dashboard/post/edit/${ids.advert}`, ["login", "home", "ok", "home", "home"]],
-  ["add brand", () => "/dashboard/add/brand", ["login", "home", "home", "home", "ok"]],
-  ["all brands", () => "/dashboard/all/brands", ["login", "home", "home", "home", "ok"]],
-  ["reported items", () => "/dashboard/reported-items", ["login", "home", "home", "home", "ok"]],
-  ["disputes", () => "/dashboard/disputes", ["login", "home", "home", "home", "ok"]],
-  ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
-  ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
-  ["my sales", () => "/dashboard/sales", ["login", "home", "ok", "home", "home"]],
-  // Set up payouts: the seller's own account only (empty, the form's fields are refused: 400).
-  ["payouts", () => "/dashboard/payouts", ["login", "home", "ok", "home", "home"]],
   ["book", () => "/book", ["login", "ok", "ok", "ok", "ok"]],
   ["report", () => "/report", ["login", "ok", "ok", "ok", "ok"]],
   ["account mode", () => "/account/mode", ["login", "ok", "ok", "ok", "ok"]],
-  ["profile", () => "/profile", ["login", "ok", "ok", "ok", "ok"]],
-  ["saved searches", () => "/dashboard/saved-searches", ["login", "ok", "ok", "ok", "ok"]],
-  ["notifications", () => "/dashboard/notifications", ["login", "ok", "ok", "ok", "ok"]],
   // Olga's saved search, by its id: it does not exist for anyone else.
   [
     "rename someone's saved search",
     () => "/dashboard/saved-searches",
-    ["login", "404", "404", "404", "404"],
+    SOMEONE_ELSES,
     () => ({ intent: "rename", id: ids.savedSearch, name: "Mine now" }),
   ],
   [
     "alerts of someone's saved search",
     () => "/dashboard/saved-searches",
-    ["login", "404", "404", "404", "404"],
+    SOMEONE_ELSES,
     () => ({ intent: "alerts", id: ids.savedSearch, alerts: "off" }),
   ],
   [
     "delete someone's saved search",
     () => "/dashboard/saved-searches",
-    ["login", "404", "404", "404", "404"],
+    SOMEONE_ELSES,
     () => ({ intent: "delete", id: ids.savedSearch }),
   ],
   // The heart without JavaScript: each person's own favourites only (admins keep none).
@@ -224,41 +227,21 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     () => ({ advertId: ids.advert, intent: "remove", redirectTo: "/allAdd" }),
   ],
   // Olga's conversation with Owen: it does not exist for anyone else, whatever the form asks of it.
-  [
-    "send in someone's conversation",
-    () => `/dashboard/messages/${ids.conversation}`,
-    ["login", "404", "404", "404", "404"],
-    () => ({ intent: "send", body: "Let me in" }),
-  ],
-  [
-    "block in someone's conversation",
-    () => `/dashboard/messages/${ids.conversation}`,
-    ["login", "404", "404", "404", "404"],
-    () => ({ intent: "block" }),
-  ],
-  [
-    "unblock in someone's conversation",
-    () => `/dashboard/messages/${ids.conversation}`,
-    ["login", "404", "404", "404", "404"],
-    () => ({ intent: "unblock" }),
-  ],
-  [
-    "report someone's conversation",
-    () => `/dashboard/messages/${ids.conversation}`,
-    ["login", "404", "404", "404", "404"],
-    () => ({ intent: "report", reason: "Other" }),
-  ],
+  ["send in someone's conversation", conversationPage, SOMEONE_ELSES, () => ({ intent: "send", body: "Let me in" })],
+  ["block in someone's conversation", conversationPage, SOMEONE_ELSES, () => ({ intent: "block" })],
+  ["unblock in someone's conversation", conversationPage, SOMEONE_ELSES, () => ({ intent: "unblock" })],
+  ["report someone's conversation", conversationPage, SOMEONE_ELSES, () => ({ intent: "report", reason: "Other" })],
   // Admins read a conversation once reported, and no more: they cannot write in it.
   [
     "send in someone's reported conversation",
     () => `/dashboard/messages/${ids.reported}`,
-    ["login", "404", "404", "404", "404"],
+    SOMEONE_ELSES,
     () => ({ intent: "send", body: "Admin here" }),
   ],
   // Dismissing reports is an admin's; this conversation has none, and the admin may not read it either.
   [
     "dismiss someone's conversation's reports",
-    () => `/dashboard/messages/${ids.conversation}`,
+    conversationPage,
     ["login", "home", "home", "home", "404"],
     () => ({ intent: "dismiss" }),
   ],
@@ -279,7 +262,7 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
   // Owen's sale to Olga: only Owen declines it (a seller who is not Owen is told it does not exist).
   [
     "decline someone's order on its page",
-    () => `/dashboard/orders/${ids.order}`,
+    orderPage,
     ["login", "home", "404", "home", "home"],
     () => ({ intent: "decline", orderId: ids.order, reason: "Not mine to sell" }),
   ],
@@ -292,16 +275,11 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
   // Only Olga reports a problem with her order, and only she and Owen write in a problem reported on it.
   [
     "report a problem with someone's order",
-    () => `/dashboard/orders/${ids.order}`,
-    ["login", "404", "404", "404", "404"],
+    orderPage,
+    SOMEONE_ELSES,
     () => ({ intent: "reportProblem", reason: "other", description: "Not my order" }),
   ],
-  [
-    "write in someone's dispute",
-    () => `/dashboard/orders/${ids.order}`,
-    ["login", "404", "404", "404", "404"],
-    () => ({ intent: "disputeMessage", body: "Not my order" }),
-  ],
+  ["write in someone's dispute", orderPage, SOMEONE_ELSES, () => ({ intent: "disputeMessage", body: "Not my order" })],
   // Olga's review of Owen: only Owen answers it; anyone signed in may report it.
   [
     "answer a review of someone else",

@@ -1,4 +1,4 @@
-import { type Browser, test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO = {
   admin: "admin@relaptop.test",
@@ -58,10 +58,13 @@ export async function signedInPage(browser: Browser, email: string) {
   return page;
 }
 
+/** The dashboard's side menu. */
+export const dashboardMenu = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
+
 /** Opens the dashboard and follows `link` in its side menu. */
 export async function openFromDashboardMenu(page: Page, link: string) {
   await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: link }).click();
+  await dashboardMenu(page).getByRole("link", { name: link }).click();
 }
 
 /** Answers the confirmation dialog named `dialog` with its button `button`. */
@@ -77,6 +80,36 @@ export const hydrated = (page: Page) =>
 
 /** Red messages under the fields (spec §5). */
 export const fieldError = (page: Page, text: string) => page.locator("p.text-error", { hasText: text });
+
+/**
+ * A form refused, then corrected: `field` filled with `wrong` (or left empty), its button `submit` (in `form`: a
+ * dialog, a card or the page) pressed, and `error` shows under a field; `meanwhile` checks the page with the
+ * error on it (an accessibility scan); then `field` is filled with `value` and the button pressed again: `done`
+ * is said, and the form `closes` if told.
+ */
+export async function correctAndResubmit(
+  page: Page,
+  form: Page | Locator,
+  step: {
+    field: string | RegExp;
+    wrong?: string;
+    submit: string;
+    error: string;
+    meanwhile?: (page: Page) => Promise<void>;
+    value: string;
+    done: string;
+    closes?: boolean;
+  },
+) {
+  if (step.wrong !== undefined) await form.getByLabel(step.field).fill(step.wrong);
+  await form.getByRole("button", { name: step.submit }).click();
+  await expect(fieldError(page, step.error)).toBeVisible();
+  await step.meanwhile?.(page);
+  await form.getByLabel(step.field).fill(step.value);
+  await form.getByRole("button", { name: step.submit }).click();
+  await expect(page.getByText(step.done)).toBeVisible();
+  if (step.closes) await expect(form as Locator).toHaveCount(0);
+}
 
 /** The user menu in the top bar, named by the display name (or the email). */
 export const userMenu = (page: Page, label: string) => page.getByRole("banner").locator("summary", { hasText: label });

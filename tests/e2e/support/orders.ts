@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { answerDialog, expect } from "./fixtures.ts";
 
 /**
@@ -57,4 +57,10 @@ export async function confirmEverythingFine(page: Page) {
   await page.getByRole("button", { name: "Everything is fine" }).click();
   await answerDialog(page, /^Is everything fine with /, "Everything is fine");
   await expect(page.getByText("Thank you! The sale is complete.")).toBeVisible();
+}
+
+/** A sale's row in My Sales once its action `action` is done: it says `status`, and offers the action no more. */
+export async function expectSaleRowAfter(row: Locator, action: string, status: string) {
+  await expect(row.getByText(status)).toBeVisible();
+  await expect(row.getByRole("button", { name: action })).toHaveCount(0);
 }
