@@ -12,8 +12,8 @@ import { LocalTime } from "../../components/local-time.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
-import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
@@ -23,14 +23,7 @@ import type { Route } from "./+types/disputes";
 /** Admins only: every open dispute, the longest waiting first, a page at a time (core/disputes). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
-  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  try {
-    return await context.get(appContext).services.disputes.listOpen(admin, { cursor });
-  } catch (error) {
-    // A cursor that is not one of ours names a page that does not exist.
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+  return keysetPage(request, (cursor) => context.get(appContext).services.disputes.listOpen(admin, { cursor }));
 }
 
 const DECIDED = {

@@ -1,6 +1,5 @@
 import { data, Link, redirect } from "react-router";
 import { appContext } from "#app-context";
-import { isAppError } from "../../../core/errors.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import {
   BALANCE_LABELS,
@@ -17,6 +16,7 @@ import { PayoutSetupForm, type PayoutSetupResult } from "../../components/payout
 import { RouteError } from "../../components/route-error.tsx";
 import { STACK } from "../../components/stacked-table.ts";
 import { appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { pageOrNotFound } from "../../lib/keyset-page.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
@@ -28,16 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = payoutsQuerySchema.safeParse({ cursor: params.get("cursor") ?? undefined });
   if (!query.success) throw notFound("This page of payouts does not exist.");
-  try {
-    const reply = await context.get(appContext).services.payouts.mine(seller, query.data.cursor);
-    // Back from Stripe's pages: done (Stripe tells us the account's state on its own), or the link ran out.
-    const onboarding = params.get("onboarding");
-    return { ...reply, back: onboarding === "done" || onboarding === "expired" ? onboarding : null };
-  } catch (error) {
-    // A cursor that is not one of ours names a page that does not exist.
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+  const reply = await pageOrNotFound(() => context.get(appContext).services.payouts.mine(seller, query.data.cursor));
+  // Back from Stripe's pages: done (Stripe tells us the account's state on its own), or the link ran out.
+  const onboarding = params.get("onboarding");
+  return { ...reply, back: onboarding === "done" || onboarding === "expired" ? onboarding : null };
 }
 
 /**

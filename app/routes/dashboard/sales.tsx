@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import { appContext } from "#app-context";
-import { isAppError } from "../../../core/errors.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { salesQuerySchema } from "../../../schemas/sales.ts";
 import { ORDER_STATUSES } from "../../../schemas/values.ts";
@@ -10,6 +9,7 @@ import { LocalTime } from "../../components/local-time.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
+import { pageOrNotFound } from "../../lib/keyset-page.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -20,13 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = salesQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   // A status or cursor that is not one of ours names a page that does not exist.
   if (!query.success) throw notFound("This page of sales does not exist.");
-  try {
-    const page = await context.get(appContext).services.orders.listSales(seller, query.data);
-    return { ...page, status: query.data.status ?? "" };
-  } catch (error) {
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+  const page = await pageOrNotFound(() => context.get(appContext).services.orders.listSales(seller, query.data));
+  return { ...page, status: query.data.status ?? "" };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAction(request, context);
