@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { AppError, isAppError } from "../../../core/errors.ts";
 import { DISPUTE_DECISION_LABELS, decisionFormSchema, NO_DISPUTE } from "../../../schemas/disputes.ts";
@@ -9,6 +8,7 @@ import { idFromPath } from "../../../schemas/params.ts";
 import { DisputeDecisionForm } from "../../components/dispute-decision-form.tsx";
 import { DisputeExchange, DisputeSummary } from "../../components/dispute-exchange.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
+import { OrderLink } from "../../components/order-link.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { appErrorData, validateForm } from "../../lib/forms.server.ts";
@@ -78,9 +78,7 @@ export default function Disputes({ loaderData: { items, next } }: Route.Componen
             <li key={d.id} className="card border border-base-300 bg-base-100">
               <article aria-labelledby={`dispute-${d.id}`} className="card-body gap-4">
                 <h2 id={`dispute-${d.id}`} className="card-title flex-wrap">
-                  <Link to={`/dashboard/orders/${d.order.id}`} className="link font-mono">
-                    {d.order.number}
-                  </Link>
+                  <OrderLink id={d.order.id} number={d.order.number} />
                   <span>{d.order.productName}</span>
                 </h2>
                 <div className="flex flex-wrap items-start gap-4">
