@@ -92,6 +92,4 @@ export default function LoginLink({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -125,6 +125,4 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -19,6 +19,4 @@ export default function RegisterSeller({ loaderData, actionData }: Route.Compone
   return <SignUpPage as="seller" page={loaderData} result={actionData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

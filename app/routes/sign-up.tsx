@@ -19,6 +19,4 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   return <SignUpPage as="user" page={loaderData} result={actionData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -99,6 +99,4 @@ export default function EmailDelivery({ loaderData: { emails } }: Route.Componen
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

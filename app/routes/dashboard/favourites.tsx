@@ -6,7 +6,7 @@ import { formatPrice } from "../../../schemas/money.ts";
 import { canBuy } from "../../../schemas/roles.ts";
 import { FavouriteButton } from "../../components/favourite-button.tsx";
 import { FollowedAdvertRow } from "../../components/followed-advert-row.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -23,47 +23,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => [{ title: "Favourites — ReLaptop" }];
 
 /** Every favourite on this page is saved, so each heart offers "Remove from favourites". */
-export default function Favourites({ loaderData: { items, next } }: Route.ComponentProps) {
+export default function Favourites({ loaderData: page }: Route.ComponentProps) {
   useFreshOnNewNotice();
-  const hearts = { mode: "buyer" as const, saved: items.map((f) => f.advertId) };
+  const hearts = { mode: "buyer" as const, saved: page.items.map((f) => f.advertId) };
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Favourites</h1>
-      {items.length === 0 ? (
-        <p>
-          Nothing saved yet. Press the heart on any laptop to keep it here and hear when its price drops or it sells.{" "}
-          <Link to="/allAdd" className="link link-primary">
-            Browse laptops
-          </Link>
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((f) => {
-            const change = priceChangeText(f.priceChangeCents, formatPrice);
-            return (
-              <FollowedAdvertRow
-                key={f.advertId}
-                advert={f}
-                beside={
-                  change && (
-                    <span className={f.priceChangeCents && f.priceChangeCents < 0 ? "text-success" : ""}>{change}</span>
-                  )
-                }
-              >
-                <div className="card-actions items-center justify-between">
-                  <span className="text-sm text-base-content/70">Saved at {formatPrice(f.savedPriceCents)}</span>
-                  <FavouriteButton advertId={f.advertId} hearts={hearts} />
-                </div>
-              </FollowedAdvertRow>
-            );
-          })}
-        </ul>
-      )}
-      <Pager nextCursor={next} />
+      <PagedList
+        page={page}
+        empty={
+          <p>
+            Nothing saved yet. Press the heart on any laptop to keep it here and hear when its price drops or it sells.{" "}
+            <Link to="/allAdd" className="link link-primary">
+              Browse laptops
+            </Link>
+          </p>
+        }
+      >
+        {(f) => {
+          const change = priceChangeText(f.priceChangeCents, formatPrice);
+          return (
+            <FollowedAdvertRow
+              key={f.advertId}
+              advert={f}
+              beside={
+                change && (
+                  <span className={f.priceChangeCents && f.priceChangeCents < 0 ? "text-success" : ""}>{change}</span>
+                )
+              }
+            >
+              <div className="card-actions items-center justify-between">
+                <span className="text-sm text-base-content/70">Saved at {formatPrice(f.savedPriceCents)}</span>
+                <FavouriteButton advertId={f.advertId} hearts={hearts} />
+              </div>
+            </FollowedAdvertRow>
+          );
+        }}
+      </PagedList>
     </section>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

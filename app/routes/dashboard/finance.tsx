@@ -101,6 +101,4 @@ export default function Finance({ loaderData: { days, totals, failedTransfers, c
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

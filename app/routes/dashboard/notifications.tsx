@@ -91,6 +91,4 @@ export default function Notifications({ loaderData: { items, next, older } }: Ro
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -227,6 +227,4 @@ function Lines({ lines }: { lines: PayoutsReply["lines"] }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -130,6 +130,4 @@ export default function ReviewOrder({ loaderData: { order, review }, actionData 
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -6,7 +6,7 @@ import { ORDER_STATUSES } from "../../../schemas/values.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
 import { pageOrNotFound } from "../../lib/keyset-page.server.ts";
@@ -29,14 +29,14 @@ export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAct
 export const meta = () => [{ title: "My Sales — ReLaptop" }];
 
 /** Every order on the seller's laptops, newest first, with whom to meet and where (or where to ship), and what to do next. */
-export default function MySales({ loaderData: { items, next, status } }: Route.ComponentProps) {
+export default function MySales({ loaderData: page }: Route.ComponentProps) {
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">My Sales</h1>
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1">
           <span className="text-sm font-semibold">Status</span>
-          <select name="status" defaultValue={status} className="select select-bordered select-sm">
+          <select name="status" defaultValue={page.status} className="select select-bordered select-sm">
             <option value="">Every status</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -49,20 +49,18 @@ export default function MySales({ loaderData: { items, next, status } }: Route.C
           Show
         </button>
       </Form>
-      {items.length === 0 ? (
-        <p>
-          {status
-            ? "No orders with this status."
-            : "No orders yet. When a buyer books one of your laptops, it is listed here."}
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((sale) => (
-            <SaleRow key={sale.id} sale={sale} />
-          ))}
-        </ul>
-      )}
-      <Pager nextCursor={next} />
+      <PagedList
+        page={page}
+        empty={
+          <p>
+            {page.status
+              ? "No orders with this status."
+              : "No orders yet. When a buyer books one of your laptops, it is listed here."}
+          </p>
+        }
+      >
+        {(sale) => <SaleRow key={sale.id} sale={sale} />}
+      </PagedList>
     </section>
   );
 }
@@ -108,6 +106,4 @@ function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][n
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { FollowedAdvertRow } from "../../components/followed-advert-row.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => [{ title: "Matches for your saved searches — ReLaptop" }];
 
 /** Every laptop that matched one of my saved searches, newest first: where the alert emails' "See all" goes. */
-export default function SavedSearchMatches({ loaderData: { items, next } }: Route.ComponentProps) {
+export default function SavedSearchMatches({ loaderData: page }: Route.ComponentProps) {
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Matches for your saved searches</h1>
@@ -26,16 +26,12 @@ export default function SavedSearchMatches({ loaderData: { items, next } }: Rout
           Your saved searches
         </Link>
       </p>
-      {items.length === 0 ? (
-        <p>No matches yet. We will list here every new laptop that matches one of your saved searches.</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((m) => (
-            <Match key={`${m.searchId}-${m.advertId}`} match={m} />
-          ))}
-        </ul>
-      )}
-      <Pager nextCursor={next} />
+      <PagedList
+        page={page}
+        empty={<p>No matches yet. We will list here every new laptop that matches one of your saved searches.</p>}
+      >
+        {(m) => <Match key={`${m.searchId}-${m.advertId}`} match={m} />}
+      </PagedList>
     </section>
   );
 }
@@ -50,6 +46,4 @@ function Match({ match: m }: { match: Route.ComponentProps["loaderData"]["items"
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;
