@@ -2,7 +2,7 @@ import { declineSchema } from "../../schemas/sales.ts";
 import { useOrderStep } from "../lib/use-order-step.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { Dialog } from "./dialog.tsx";
-import { TextField } from "./form-field.tsx";
+import { checkedForm, TextField } from "./form-field.tsx";
 
 /**
  * A seller's Decline on a booking nobody has paid for (My Sales, the order's page): asks for the reason the
@@ -17,7 +17,7 @@ export function DeclineButton({ orderId, productName }: { orderId: string; produ
         Decline
       </button>
       <Dialog open={open} onClose={close} title={`Decline the booking of ${productName}?`}>
-        <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+        <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
           <p>The buyer reads your reason, and the laptop can be booked again at once.</p>
           <input type="hidden" name="intent" value="decline" />
           <input type="hidden" name="orderId" value={orderId} />

@@ -8,7 +8,7 @@ import {
 import { formatPrice } from "../../schemas/money.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { FormError, TextAreaField, TextField } from "./form-field.tsx";
+import { checkedForm, FormError, TextAreaField, TextField } from "./form-field.tsx";
 
 /** What each decision does, said beside its choice. */
 const DOES = {
@@ -29,7 +29,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
   const e = form.errors;
   const legendId = `decision-${dispute.id}`;
   return (
-    <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+    <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
       <FormError message={form.formError} />
       <input type="hidden" name="disputeId" value={dispute.id} />
       <fieldset className="flex flex-col gap-2" aria-describedby={e.decision ? `${legendId}-error` : undefined}>

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { DISPUTE_TEXT_MAX, disputeMessageSchema, MAX_DISPUTE_PHOTOS } from "../../schemas/disputes.ts";
 import type { DisputeFormData } from "../lib/dispute-actions.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { FileField, FormError, TextAreaField } from "./form-field.tsx";
+import { checkedForm, FileField, FormError, TextAreaField } from "./form-field.tsx";
 
 /**
  * The buyer's or the seller's next message in an open dispute, with photos. The page renders it anew (its key)
@@ -12,13 +12,7 @@ export function DisputeMessageForm({ viewer, result }: { viewer: "buyer" | "sell
   const form = useValidatedForm(disputeMessageSchema, result);
   const sending = useNavigation().formData?.get("intent") === "disputeMessage";
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      noValidate
-      onSubmit={form.onSubmit}
-      className="flex flex-col gap-3"
-    >
+    <Form {...checkedForm(form, true)} className="flex flex-col gap-3">
       <FormError message={form.formError} />
       <input type="hidden" name="intent" value="disputeMessage" />
       <TextAreaField

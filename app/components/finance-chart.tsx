@@ -1,5 +1,8 @@
 import { formatPrice } from "../../schemas/money.ts";
 import type { FinanceDay } from "../../schemas/payouts.ts";
+import { numeric, TableHead } from "./table-head.tsx";
+
+const DAY_COLUMNS = ["Day", numeric("Sales"), numeric("Fees"), numeric("Refunds"), numeric("Payouts")];
 
 const WIDTH = 720;
 const HEIGHT = 200;
@@ -84,23 +87,7 @@ export function FinanceChart({ days }: { days: FinanceDay[] }) {
         <section tabIndex={0} aria-label="The numbers per day" className="mt-2 max-h-96 overflow-auto">
           <table className="table table-sm">
             <caption className="sr-only">Sales, fees, refunds and payouts per day (UTC)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="text-right">
-                  Sales
-                </th>
-                <th scope="col" className="text-right">
-                  Fees
-                </th>
-                <th scope="col" className="text-right">
-                  Refunds
-                </th>
-                <th scope="col" className="text-right">
-                  Payouts
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={DAY_COLUMNS} />
             <tbody>
               {days.map((d) => (
                 <tr key={d.day}>

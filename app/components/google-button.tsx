@@ -30,3 +30,22 @@ export function GoogleButton({ redirectTo, favourite }: { redirectTo: string; fa
     </Form>
   );
 }
+
+/** Under a login or sign-up form, when Google sign-in is set up: "OR", then the Google button. */
+export function GoogleOption({
+  enabled,
+  redirectTo,
+  favourite,
+}: {
+  enabled: boolean;
+  redirectTo: string;
+  favourite?: string | null;
+}) {
+  if (!enabled) return null;
+  return (
+    <div className="mt-4">
+      <div className="divider">OR</div>
+      <GoogleButton redirectTo={redirectTo} favourite={favourite} />
+    </div>
+  );
+}

@@ -67,3 +67,37 @@ export function Pager({
     </nav>
   );
 }
+
+/**
+ * A page of a keyset list (app/lib/keyset-page.server.ts): its rows, or what the list says while it has none,
+ * then its Pager. `focus` (useListFocus) moves focus to the row that takes the place of one that goes.
+ */
+export function PagedList<T>({
+  page: { items, next },
+  empty,
+  className = "flex flex-col gap-3",
+  pagerLabel,
+  focus,
+  children,
+}: {
+  /** The page the loader read: its rows and the cursor of the next page (null on the last). */
+  page: { items: T[]; next: string | null };
+  empty: React.ReactNode;
+  className?: string;
+  pagerLabel?: string;
+  focus?: { ref: React.Ref<HTMLUListElement>; onFocus: React.FocusEventHandler<HTMLUListElement> };
+  children: (item: T) => React.ReactNode;
+}) {
+  return (
+    <>
+      {items.length === 0 ? (
+        empty
+      ) : (
+        <ul ref={focus?.ref} onFocus={focus?.onFocus} className={className}>
+          {items.map(children)}
+        </ul>
+      )}
+      <Pager nextCursor={next} label={pagerLabel} />
+    </>
+  );
+}

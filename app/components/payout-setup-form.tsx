@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { payoutSetupSchema } from "../../schemas/payouts.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { FormError, TextField } from "./form-field.tsx";
+import { checkedForm, FormError, TextField } from "./form-field.tsx";
 
 /** The form's answer from the server: its problems, and the holder's name as typed (never the account number). */
 export type PayoutSetupResult = ActionErrors & { intent: "setUp"; typed?: { holder?: string } };
@@ -17,7 +17,7 @@ export function PayoutSetupForm({ result, submitLabel }: { result?: PayoutSetupR
   const busy = useNavigation().formData?.get("intent") === "setUp";
   const e = form.errors;
   return (
-    <Form method="post" noValidate onSubmit={form.onSubmit} className="flex max-w-md flex-col gap-4">
+    <Form {...checkedForm(form)} className="flex max-w-md flex-col gap-4">
       <FormError message={form.formError} />
       <input type="hidden" name="intent" value="setUp" />
       <TextField

@@ -4,7 +4,8 @@ import type { PersonRow } from "../../schemas/moderation.ts";
 import { busyButton, useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDeleteDialog } from "./dialog.tsx";
-import { STACK } from "./stacked-table.ts";
+import { LabelledCell, STACK, StackedTable } from "./stacked-table.tsx";
+import { ACTIONS } from "./table-head.tsx";
 
 /** All Sellers and All Buyers: search, pages, and each row's actions. */
 export function PeopleTable({
@@ -49,24 +50,11 @@ export function PeopleTable({
         </Link>
       </p>
       <div className="overflow-x-auto">
-        <table className={STACK.table}>
-          <thead className={STACK.head}>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={STACK.body}>
-            {people.map((p) => (
-              <PersonRowView key={p.id} person={p} seller={sellers} />
-            ))}
-          </tbody>
-        </table>
+        <StackedTable columns={["Name", "Email", "Status", "Joined", ACTIONS]}>
+          {people.map((p) => (
+            <PersonRowView key={p.id} person={p} seller={sellers} />
+          ))}
+        </StackedTable>
       </div>
       {pages > 1 && (
         <nav aria-label="Pages" className="join mt-4">
@@ -107,22 +95,22 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
           {person.emailVerified ? "Email confirmed" : "Email not confirmed"}
         </span>
       </td>
-      <td className={`${STACK.cell} ${STACK.labelled}`} data-label="Status">
+      <LabelledCell label="Status">
         <span
           ref={statusMark}
           className={`badge ${status === "Verified" ? "badge-info" : status === "Deleted" ? "badge-ghost" : "badge-outline"}`}
         >
           {status}
         </span>
-      </td>
-      <td className={`${STACK.cell} ${STACK.labelled}`} data-label="Joined">
+      </LabelledCell>
+      <LabelledCell label="Joined">
         {new Date(person.joinedAt).toLocaleDateString("en-GB", {
           day: "numeric",
           month: "short",
           year: "numeric",
           timeZone: "UTC",
         })}
-      </td>
+      </LabelledCell>
       <td className={STACK.cell}>
         <div className="flex flex-wrap gap-2 md:justify-end">
           <Link

@@ -8,7 +8,7 @@ import {
 } from "../../schemas/disputes.ts";
 import type { DisputeFormData } from "../lib/dispute-actions.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { FileField, FormError, SelectField, TextAreaField } from "./form-field.tsx";
+import { checkedForm, FileField, FormError, SelectField, TextAreaField } from "./form-field.tsx";
 
 /**
  * Report a problem, on the order's page of a buyer within the protection window: what is wrong, in their words,
@@ -22,13 +22,7 @@ export function ReportProblemForm({ result }: { result?: DisputeFormData }) {
   return (
     <details open={Boolean(result)} className="rounded-box border border-base-300 p-4">
       <summary className="cursor-pointer font-semibold">Report a problem</summary>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={form.onSubmit}
-        className="mt-4 flex flex-col gap-4"
-      >
+      <Form {...checkedForm(form, true)} className="mt-4 flex flex-col gap-4">
         <p className="text-sm">
           Tell us what is wrong with the laptop. The seller is told and can answer; an admin reads both sides and
           decides. The payment waits until then.

@@ -6,7 +6,7 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { AdvertRow } from "./advert-row.tsx";
 import { Dialog } from "./dialog.tsx";
-import { FormError, TextField } from "./form-field.tsx";
+import { checkedForm, FormError, TextField } from "./form-field.tsx";
 
 /** The form field naming a row's thing: Reported Items' action tells the kinds apart by it. */
 export type RowField = "advertId" | "reviewId" | "conversationId";
@@ -125,7 +125,7 @@ function ReasonDialog({
   const form = useValidatedForm(takeDown.schema, fetcher.data);
   return (
     <Dialog open={open} onClose={onClose} title={takeDown.dialogTitle}>
-      <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+      <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
         <input type="hidden" name="intent" value={takeDown.intent} />
         {Object.entries(target).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -53,7 +53,9 @@ export function errorTitle(error: unknown): string {
 
 /**
  * An error boundary's content: the words for the status, and a way on. Focus moves to the heading so that
- * keyboard and screen-reader users land on what happened instead of where the failed link was.
+ * keyboard and screen-reader users land on what happened instead of where the failed link was. It is every
+ * page's error boundary as it stands (`export const ErrorBoundary = RouteError`): React Router hands a
+ * boundary the error as a prop.
  */
 export function RouteError({ error }: { error: unknown }) {
   const words = describeRouteError(error);

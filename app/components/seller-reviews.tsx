@@ -3,7 +3,7 @@ import { answerSchema, type ReviewView, type SellerReviews, starLabel } from "..
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { FormError, TextAreaField } from "./form-field.tsx";
+import { checkedForm, FormError, TextAreaField } from "./form-field.tsx";
 import { Stars } from "./seller-rating.tsx";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
@@ -84,7 +84,7 @@ function AnswerForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<ActionErrors>();
   const form = useValidatedForm(answerSchema, fetcher.data);
   return (
-    <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="ml-4 flex flex-col gap-2">
+    <fetcher.Form {...checkedForm(form)} className="ml-4 flex flex-col gap-2">
       <FormError message={form.formError} />
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" name="reviewId" value={reviewId} />

@@ -3,7 +3,7 @@ import { KNOWN_CARRIERS, shipSchema } from "../../schemas/delivery.ts";
 import { useOrderStep } from "../lib/use-order-step.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { Dialog } from "./dialog.tsx";
-import { FormError, TextField } from "./form-field.tsx";
+import { checkedForm, FormError, TextField } from "./form-field.tsx";
 
 /**
  * A seller's Mark as shipped on a paid order to be shipped (My Sales, the order's page): asks for the carrier
@@ -20,7 +20,7 @@ export function ShipButton({ orderId, productName }: { orderId: string; productN
         Mark as shipped
       </button>
       <Dialog open={open} onClose={close} title={`Mark ${productName} as shipped`}>
-        <fetcher.Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3">
+        <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
           <FormError message={form.formError} />
           <p>The buyer is told, with a link to follow the parcel.</p>
           <input type="hidden" name="intent" value="ship" />

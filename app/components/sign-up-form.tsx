@@ -1,11 +1,15 @@
 import { Form, useNavigation } from "react-router";
 import { signUpSchema } from "../../schemas/accounts.ts";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
+import { otherWayIn } from "../lib/account-links.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { FormError, TextField } from "./form-field.tsx";
+import { EmailField, PASSWORD_RULE, PasswordField } from "./account-fields.tsx";
+import { AccountPage, AccountPageLink } from "./account-page.tsx";
+import { checkedForm, FormError, TextField } from "./form-field.tsx";
+import { GoogleOption } from "./google-button.tsx";
 
-export function SignUpForm({
+function SignUpForm({
   result,
   redirectTo,
   favourite,
@@ -20,7 +24,7 @@ export function SignUpForm({
   const form = useValidatedForm(signUpSchema, result);
   const busy = useNavigation().state === "submitting";
   return (
-    <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+    <Form {...checkedForm(form)} className="flex flex-col gap-4">
       <FormError message={form.formError} />
       {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
       {favourite && (
@@ -32,18 +36,46 @@ export function SignUpForm({
         </>
       )}
       <TextField label="Name" name="name" autoComplete="name" error={form.errors.name} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={form.errors.password}
-        hint={'At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! # $ % & ? "'}
-      />
+      <EmailField error={form.errors.email} />
+      <PasswordField kind="new" error={form.errors.password} hint={PASSWORD_RULE} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {submitLabel}
       </button>
     </Form>
+  );
+}
+
+/** What the two sign-up pages say: a buyer's (Sign Up) and a seller's (Make You Seller!). */
+const PAGES = {
+  user: { title: "Sign Up", submitLabel: "Sign Up", loginPrompt: "Already have an account?" },
+  seller: { title: "Make You Seller!", submitLabel: "Register as Seller", loginPrompt: "Already selling with us?" },
+} as const;
+
+/**
+ * Sign-up and seller sign-up (the loader's and action's halves are in app/lib/sign-up.server.ts): the form, and
+ * the way to log in instead, carrying where the person was going; a buyer's sign-up offers Google as well.
+ */
+export function SignUpPage({
+  as,
+  page,
+  result,
+}: {
+  as: "user" | "seller";
+  page: { redirectTo: string; favourite: string | null; googleEnabled: boolean };
+  result?: ActionErrors;
+}) {
+  const { title, submitLabel, loginPrompt } = PAGES[as];
+  return (
+    <AccountPage title={title}>
+      <SignUpForm result={result} redirectTo={page.redirectTo} favourite={page.favourite} submitLabel={submitLabel} />
+      <GoogleOption
+        enabled={as === "user" && page.googleEnabled}
+        redirectTo={page.redirectTo || "/"}
+        favourite={page.favourite}
+      />
+      <AccountPageLink prompt={loginPrompt} to={otherWayIn("/login", page)}>
+        Login
+      </AccountPageLink>
+    </AccountPage>
   );
 }

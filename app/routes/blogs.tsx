@@ -1,5 +1,4 @@
 import { RouteError } from "../components/route-error.tsx";
-import type { Route } from "./+types/blogs";
 
 export const meta = () => [
   { title: "Blogs — ReLaptop" },
@@ -60,6 +59,4 @@ export default function Blogs() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -90,6 +90,4 @@ export default function BuyerProtection({ loaderData: w }: Route.ComponentProps)
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

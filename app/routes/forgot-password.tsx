@@ -1,7 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { forgotPasswordSchema, RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
-import { FormError, TextField } from "../components/form-field.tsx";
+import { EmailField } from "../components/account-fields.tsx";
+import { AccountPage, BackToLogin } from "../components/account-page.tsx";
+import { checkedForm, FormError } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appErrorData, parseForm, passRetryAfter } from "../lib/forms.server.ts";
 import { authHeaders } from "../lib/session.server.ts";
@@ -33,32 +35,25 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const form = useValidatedForm(forgotPasswordSchema, sent ? null : actionData);
   const busy = useNavigation().state === "submitting";
   return (
-    <section className="mx-auto w-full max-w-md p-6">
-      <h1 className="mb-2 text-center text-3xl font-bold">Forgot password</h1>
-      <p className="mb-6 text-center text-sm">
-        Give the email of your account: we will send you a link to choose a new password.
-      </p>
+    <AccountPage
+      title="Forgot password"
+      intro="Give the email of your account: we will send you a link to choose a new password."
+    >
       {sent && (
         <div role="status" className="alert alert-success mb-4">
           {RECOVERY_MESSAGES.linkSent}
         </div>
       )}
-      <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <Form {...checkedForm(form)} className="flex flex-col gap-4">
         <FormError message={form.formError} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
+        <EmailField error={form.errors.email} />
         <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
           Send me a link
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="link link-primary">
-          Back to login
-        </Link>
-      </p>
-    </section>
+      <BackToLogin />
+    </AccountPage>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

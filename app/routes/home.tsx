@@ -105,6 +105,4 @@ export default function Home({ loaderData: { brands, latest, available, hearts }
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

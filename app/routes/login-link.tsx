@@ -1,9 +1,12 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { LOGIN_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } from "../../schemas/login-limits.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
-import { FormError, TextField } from "../components/form-field.tsx";
+import { EmailField } from "../components/account-fields.tsx";
+import { AccountPage, BackToLogin } from "../components/account-page.tsx";
+import { checkedForm, FormError } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { SignInLinkOffer } from "../components/sign-in-link-offer.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { appErrorData, validateForm } from "../lib/forms.server.ts";
 import { authHeaders } from "../lib/session.server.ts";
@@ -58,8 +61,7 @@ export default function LoginLink({ loaderData, actionData }: Route.ComponentPro
   // The used link's answer replaces the button that had focus: focus goes to it.
   const landing = useFocusLanding<HTMLParagraphElement>(linkInvalid);
   return (
-    <section className="mx-auto w-full max-w-md p-6">
-      <h1 className="mb-6 text-center text-3xl font-bold">Sign in with a link</h1>
+    <AccountPage title="Sign in with a link">
       {token ? (
         <Form method="post" className="flex flex-col gap-4">
           <FormError message={form.formError} />
@@ -70,33 +72,24 @@ export default function LoginLink({ loaderData, actionData }: Route.ComponentPro
           </button>
         </Form>
       ) : (
-        <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        <Form {...checkedForm(form)} className="flex flex-col gap-4">
           {linkInvalid && (
             <p ref={landing} role="alert" className="rounded-box bg-error/10 p-3 text-sm text-error">
               {LOGIN_MESSAGES.linkInvalid}
             </p>
           )}
           <FormError message={form.formError} />
-          <p className="text-sm">{LOGIN_MESSAGES.linkOffer}</p>
-          <p role="status" className={linkSent ? "alert alert-success text-sm" : "sr-only"}>
-            {linkSent ? LOGIN_MESSAGES.linkSent : ""}
-          </p>
+          <SignInLinkOffer sent={linkSent} />
           <input type="hidden" name="intent" value="email-link" />
-          <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
+          <EmailField error={form.errors.email} />
           <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
             Email me a sign-in link
           </button>
         </Form>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="link link-primary">
-          Back to login
-        </Link>
-      </p>
-    </section>
+      <BackToLogin />
+    </AccountPage>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

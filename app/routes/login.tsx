@@ -3,11 +3,13 @@ import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { loginSchema } from "../../schemas/accounts.ts";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
-import { LOGIN_MESSAGES } from "../../schemas/login-limits.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
-import { FormError, TextField } from "../components/form-field.tsx";
-import { GoogleButton } from "../components/google-button.tsx";
+import { EmailField, PasswordField } from "../components/account-fields.tsx";
+import { AccountPage, AccountPageLink } from "../components/account-page.tsx";
+import { checkedForm, FormError } from "../components/form-field.tsx";
+import { GoogleOption } from "../components/google-button.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { SignInLinkOffer } from "../components/sign-in-link-offer.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, passRetryAfter, refusalHeaders, validateForm } from "../lib/forms.server.ts";
@@ -88,9 +90,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const linkFor = actionData && "linkFor" in actionData ? actionData.linkFor : null;
   const linkSent = Boolean(actionData && "linkSent" in actionData);
   return (
-    <section className="mx-auto w-full max-w-md p-6">
-      <h1 className="mb-6 text-center text-3xl font-bold">Login</h1>
-      <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+    <AccountPage title="Login">
+      <Form {...checkedForm(form)} className="flex flex-col gap-4">
         <FormError message={form.formError ?? (loaderData.googleFailed ? MESSAGES.page.googleFailed : undefined)} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.favourite && (
@@ -101,14 +102,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           </>
         )}
-        <TextField label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={form.errors.password}
-        />
+        <EmailField error={form.errors.email} />
+        <PasswordField kind="current" error={form.errors.password} />
         <Link to="/forgot-password" className="link link-primary -mt-2 self-end text-sm">
           Forgot password?
         </Link>
@@ -120,31 +115,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" className="mt-4 flex flex-col gap-3 rounded-box border border-base-300 p-4">
           <input type="hidden" name="intent" value="email-link" />
           <input type="hidden" name="email" value={linkFor} />
-          <p className="text-sm">{LOGIN_MESSAGES.linkOffer}</p>
-          <p role="status" className={linkSent ? "alert alert-success text-sm" : "sr-only"}>
-            {linkSent ? LOGIN_MESSAGES.linkSent : ""}
-          </p>
+          <SignInLinkOffer sent={linkSent} />
           <button type="submit" className="btn btn-outline" {...busySubmit(busy)}>
             Email me a sign-in link
           </button>
         </Form>
       )}
-      {loaderData.googleEnabled && (
-        <div className="mt-4">
-          <div className="divider">OR</div>
-          <GoogleButton redirectTo={loaderData.redirectTo} favourite={loaderData.favourite} />
-        </div>
-      )}
-      <p className="mt-6 text-center text-sm">
-        New to ReLaptop?{" "}
-        <Link to={otherWayIn("/signUp", loaderData)} className="link link-primary">
-          Create an account
-        </Link>
-      </p>
-    </section>
+      <GoogleOption
+        enabled={loaderData.googleEnabled}
+        redirectTo={loaderData.redirectTo}
+        favourite={loaderData.favourite}
+      />
+      <AccountPageLink prompt="New to ReLaptop?" to={otherWayIn("/signUp", loaderData)}>
+        Create an account
+      </AccountPageLink>
+    </AccountPage>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -4,8 +4,9 @@ import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
 import { isSeller } from "../../schemas/roles.ts";
+import { PasswordField } from "../components/account-fields.tsx";
 import { EmailPreferencesForm } from "../components/email-preferences.tsx";
-import { FormError, TextField } from "../components/form-field.tsx";
+import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
@@ -93,13 +94,7 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
           {isSeller(me) && !me.actingAsSeller && " · acting as a user"}
         </p>
       </div>
-      <Form
-        method="post"
-        noValidate
-        onSubmit={nameForm.onSubmit}
-        className="flex flex-col gap-3"
-        aria-label="Display name"
-      >
+      <Form {...checkedForm(nameForm)} className="flex flex-col gap-3" aria-label="Display name">
         <h2 className="text-xl font-semibold">Display name</h2>
         <input type="hidden" name="intent" value="name" />
         <TextField label="Name" name="name" defaultValue={me.name} error={nameForm.errors.name} />
@@ -107,30 +102,17 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
           Save name
         </button>
       </Form>
-      <Form
-        method="post"
-        noValidate
-        onSubmit={passwordForm.onSubmit}
-        className="flex flex-col gap-3"
-        aria-label="Password"
-      >
+      <Form {...checkedForm(passwordForm)} className="flex flex-col gap-3" aria-label="Password">
         <h2 className="text-xl font-semibold">Password</h2>
         <FormError message={passwordForm.formError} />
         <input type="hidden" name="intent" value="password" />
-        <TextField
+        <PasswordField
           label="Current password"
           name="currentPassword"
-          type="password"
-          autoComplete="current-password"
+          kind="current"
           error={passwordForm.errors.currentPassword}
         />
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          error={passwordForm.errors.newPassword}
-        />
+        <PasswordField label="New password" name="newPassword" kind="new" error={passwordForm.errors.newPassword} />
         <button type="submit" className="btn btn-primary self-start" disabled={busy}>
           Change password
         </button>
@@ -143,6 +125,4 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

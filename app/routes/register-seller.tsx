@@ -1,7 +1,5 @@
-import { Link } from "react-router";
 import { RouteError } from "../components/route-error.tsx";
-import { SignUpForm } from "../components/sign-up-form.tsx";
-import { otherWayIn } from "../lib/account-links.ts";
+import { SignUpPage } from "../components/sign-up-form.tsx";
 import { passRetryAfter } from "../lib/forms.server.ts";
 import { signUpAction, signUpLoader } from "../lib/sign-up.server.ts";
 import type { Route } from "./+types/register-seller";
@@ -18,20 +16,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => signUpLoader(r
 export const action = ({ request, context }: Route.ActionArgs) => signUpAction(request, context, "seller");
 
 export default function RegisterSeller({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <section className="mx-auto w-full max-w-md p-6">
-      <h1 className="mb-6 text-center text-3xl font-bold">Make You Seller!</h1>
-      <SignUpForm result={actionData} redirectTo={loaderData.redirectTo} submitLabel="Register as Seller" />
-      <p className="mt-6 text-center text-sm">
-        Already selling with us?{" "}
-        <Link to={otherWayIn("/login", loaderData)} className="link link-primary">
-          Login
-        </Link>
-      </p>
-    </section>
-  );
+  return <SignUpPage as="seller" page={loaderData} result={actionData} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

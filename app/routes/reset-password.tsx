@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { RECOVERY_MESSAGES, resetPasswordSchema } from "../../schemas/account-recovery.ts";
-import { FormError, TextField } from "../components/form-field.tsx";
+import { PASSWORD_RULE, PasswordField } from "../components/account-fields.tsx";
+import { AccountPage } from "../components/account-page.tsx";
+import { checkedForm, FormError } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { appErrorData, parseForm, passRetryAfter } from "../lib/forms.server.ts";
@@ -46,8 +48,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const form = useValidatedForm(resetPasswordSchema, actionData && !("linkInvalid" in actionData) ? actionData : null);
   const busy = useNavigation().state === "submitting";
   return (
-    <section className="mx-auto w-full max-w-md p-6">
-      <h1 className="mb-6 text-center text-3xl font-bold">Choose a new password</h1>
+    <AccountPage title="Choose a new password">
       {linkInvalid ? (
         <div role="alert" className="flex flex-col items-center gap-4 text-center">
           <p>{RECOVERY_MESSAGES.linkInvalid}</p>
@@ -56,35 +57,24 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </Link>
         </div>
       ) : (
-        <Form method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+        <Form {...checkedForm(form)} className="flex flex-col gap-4">
           <FormError message={form.formError} />
           <input type="hidden" name="token" value={loaderData.token} />
-          <TextField
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            error={form.errors.newPassword}
-          />
-          <TextField
+          <PasswordField label="New password" name="newPassword" kind="new" error={form.errors.newPassword} />
+          <PasswordField
             label="New password again"
             name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
+            kind="new"
             error={form.errors.confirmPassword}
           />
-          <p className="-mt-2 text-xs text-base-content/70">
-            At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! # $ % &amp; ? &quot;
-          </p>
+          <p className="-mt-2 text-xs text-base-content/70">{PASSWORD_RULE}</p>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Save the new password
           </button>
         </Form>
       )}
-    </section>
+    </AccountPage>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -1,4 +1,5 @@
 import { appContext } from "#app-context";
+import { TableHead } from "../../components/table-head.tsx";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/admin-log";
 
@@ -18,13 +19,7 @@ export default function AdminLog({ loaderData: { actions } }: Route.ComponentPro
         <p>No admin actions yet.</p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Admin</th>
-              <th scope="col">What</th>
-            </tr>
-          </thead>
+          <TableHead columns={["When (UTC)", "Admin", "What"]} />
           <tbody>
             {actions.map((a) => (
               <tr key={a.id}>

@@ -7,6 +7,7 @@ import { brandUpdateSchema } from "../../../schemas/catalogue.ts";
 import { CATALOGUE_MESSAGES, MESSAGES } from "../../../schemas/messages.ts";
 import { ConfirmDialog, Dialog } from "../../components/dialog.tsx";
 import { checkedForm, FileField, FormError, TextField } from "../../components/form-field.tsx";
+import { ACTIONS, TableHead } from "../../components/table-head.tsx";
 import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
 import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -54,16 +55,7 @@ export default function AllBrands({ loaderData: { brands } }: Route.ComponentPro
       <h1 className="mb-4 text-3xl font-bold">All Brands</h1>
       <div className="overflow-x-auto">
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Logo</th>
-              <th scope="col">Name</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["#", "Logo", "Name", ACTIONS]} />
           <tbody ref={rows.ref} onFocus={rows.onFocus}>
             {brands.map((brand, i) => (
               <BrandRow key={brand.id} brand={brand} index={i + 1} />

@@ -268,6 +268,4 @@ function Safety({ thread: t, otherName }: { thread: ThreadView; otherName: strin
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { AppError, isAppError } from "../../../core/errors.ts";
 import { DISPUTE_DECISION_LABELS, decisionFormSchema, NO_DISPUTE } from "../../../schemas/disputes.ts";
@@ -9,11 +8,12 @@ import { idFromPath } from "../../../schemas/params.ts";
 import { DisputeDecisionForm } from "../../components/dispute-decision-form.tsx";
 import { DisputeExchange, DisputeSummary } from "../../components/dispute-exchange.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { OrderLink } from "../../components/order-link.tsx";
+import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
-import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
@@ -23,14 +23,7 @@ import type { Route } from "./+types/disputes";
 /** Admins only: every open dispute, the longest waiting first, a page at a time (core/disputes). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
-  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  try {
-    return await context.get(appContext).services.disputes.listOpen(admin, { cursor });
-  } catch (error) {
-    // A cursor that is not one of ours names a page that does not exist.
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+  return keysetPage(request, (cursor) => context.get(appContext).services.disputes.listOpen(admin, { cursor }));
 }
 
 const DECIDED = {
@@ -64,12 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = () => [{ title: "Disputes — ReLaptop" }];
 
-export default function Disputes({ loaderData: { items, next } }: Route.ComponentProps) {
+export default function Disputes({ loaderData: page }: Route.ComponentProps) {
   const refresh = useLiveRefresh();
   // A problem reported, an answer, another admin's decision: read the page again (rows keep their keys).
   useLiveEvent(MODERATION_EVENT, refresh);
   // A decided dispute goes: focus moves to the one now in its place (or the heading).
-  const list = useListFocus<HTMLUListElement>(items.length, mainHeading);
+  const list = useListFocus<HTMLUListElement>(page.items.length, mainHeading);
   return (
     <section>
       <h1 className="mb-2 text-3xl font-bold">Disputes</h1>
@@ -77,66 +70,57 @@ export default function Disputes({ loaderData: { items, next } }: Route.Componen
         Problems buyers reported within the buyer protection window, the longest waiting first. Read both sides, then
         refund the buyer in full, refund part, or release the sale to the seller. Both people read your reason.
       </p>
-      {items.length === 0 ? (
-        <p>No open disputes.</p>
-      ) : (
-        <ul ref={list.ref} onFocus={list.onFocus} className="flex flex-col gap-8">
-          {items.map((d) => (
-            <li key={d.id} className="card border border-base-300 bg-base-100">
-              <article aria-labelledby={`dispute-${d.id}`} className="card-body gap-4">
-                <h2 id={`dispute-${d.id}`} className="card-title flex-wrap">
-                  <Link to={`/dashboard/orders/${d.order.id}`} className="link font-mono">
-                    {d.order.number}
-                  </Link>
-                  <span>{d.order.productName}</span>
-                </h2>
-                <div className="flex flex-wrap items-start gap-4">
-                  <img
-                    src={d.order.productImageUrl}
-                    alt=""
-                    width={128}
-                    height={96}
-                    className="aspect-[4/3] w-32 rounded object-cover"
-                  />
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                    <dt className="font-semibold">Buyer</dt>
-                    <dd>{d.order.buyer.name}</dd>
-                    <dt className="font-semibold">Seller</dt>
-                    <dd>{d.order.seller.name}</dd>
-                    <dt className="font-semibold">Paid</dt>
-                    <dd>{formatPrice(d.order.chargedCents)}</dd>
-                    <dt className="font-semibold">Status</dt>
-                    <dd>{ORDER_STATUS_LABELS[d.order.status]}</dd>
-                  </dl>
-                </div>
-                <DisputeSummary dispute={d} />
-                <details>
-                  <summary className="cursor-pointer font-semibold">What happened to the order</summary>
-                  <ol className="mt-2 flex flex-col gap-1 border-l-2 border-base-300 pl-4 text-sm">
-                    {d.order.events.map((event, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end
-                      <li key={i}>
-                        <LocalTime iso={event.at} className="text-base-content/70" /> —{" "}
-                        <span className="font-semibold">{event.who}</span>: {event.what}
-                        {event.note && ` (${event.note})`}
-                      </li>
-                    ))}
-                  </ol>
-                </details>
-                <h3 className="font-semibold">The exchange</h3>
-                <DisputeExchange dispute={d} />
-                <h3 className="font-semibold">Decide</h3>
-                <DisputeDecisionForm dispute={d} />
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager nextCursor={next} />
+      <PagedList page={page} className="flex flex-col gap-8" focus={list} empty={<p>No open disputes.</p>}>
+        {(d) => (
+          <li key={d.id} className="card border border-base-300 bg-base-100">
+            <article aria-labelledby={`dispute-${d.id}`} className="card-body gap-4">
+              <h2 id={`dispute-${d.id}`} className="card-title flex-wrap">
+                <OrderLink id={d.order.id} number={d.order.number} />
+                <span>{d.order.productName}</span>
+              </h2>
+              <div className="flex flex-wrap items-start gap-4">
+                <img
+                  src={d.order.productImageUrl}
+                  alt=""
+                  width={128}
+                  height={96}
+                  className="aspect-[4/3] w-32 rounded object-cover"
+                />
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="font-semibold">Buyer</dt>
+                  <dd>{d.order.buyer.name}</dd>
+                  <dt className="font-semibold">Seller</dt>
+                  <dd>{d.order.seller.name}</dd>
+                  <dt className="font-semibold">Paid</dt>
+                  <dd>{formatPrice(d.order.chargedCents)}</dd>
+                  <dt className="font-semibold">Status</dt>
+                  <dd>{ORDER_STATUS_LABELS[d.order.status]}</dd>
+                </dl>
+              </div>
+              <DisputeSummary dispute={d} />
+              <details>
+                <summary className="cursor-pointer font-semibold">What happened to the order</summary>
+                <ol className="mt-2 flex flex-col gap-1 border-l-2 border-base-300 pl-4 text-sm">
+                  {d.order.events.map((event, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end
+                    <li key={i}>
+                      <LocalTime iso={event.at} className="text-base-content/70" /> —{" "}
+                      <span className="font-semibold">{event.who}</span>: {event.what}
+                      {event.note && ` (${event.note})`}
+                    </li>
+                  ))}
+                </ol>
+              </details>
+              <h3 className="font-semibold">The exchange</h3>
+              <DisputeExchange dispute={d} />
+              <h3 className="font-semibold">Decide</h3>
+              <DisputeDecisionForm dispute={d} />
+            </article>
+          </li>
+        )}
+      </PagedList>
     </section>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

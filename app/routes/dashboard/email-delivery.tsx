@@ -3,7 +3,8 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { EMAIL_STATUS_LABELS, RESENDABLE } from "../../../schemas/notification-labels.ts";
 import { RouteError } from "../../components/route-error.tsx";
-import { STACK } from "../../components/stacked-table.ts";
+import { LabelledCell, STACK, StackedTable } from "../../components/stacked-table.tsx";
+import { ACTIONS } from "../../components/table-head.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
@@ -54,63 +55,48 @@ export default function EmailDelivery({ loaderData: { emails } }: Route.Componen
         // On a phone each email is a card (STACK).
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled
         <section className="overflow-x-auto" tabIndex={0} aria-label="Latest emails">
-          <table className={STACK.table}>
-            <thead className={STACK.head}>
-              <tr>
-                <th scope="col">When (UTC)</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
+          <StackedTable columns={["When (UTC)", "To", "Subject", "Status", ACTIONS]}>
+            {emails.map((e) => (
+              <tr key={e.id} className={STACK.row}>
+                <LabelledCell label="When" className="whitespace-nowrap">
+                  {e.createdAt.slice(0, 16).replace("T", " ")} <span className="md:sr-only">UTC</span>
+                </LabelledCell>
+                <LabelledCell label="To" className="md:min-w-48 break-all">
+                  {e.to}
+                </LabelledCell>
+                <td className={`${STACK.cell} max-md:font-semibold`}>{e.subject}</td>
+                <LabelledCell label="Status">
+                  <span className={`badge ${STATUS_BADGES[e.status]} whitespace-nowrap`}>
+                    {EMAIL_STATUS_LABELS[e.status]}
+                  </span>
+                  {e.status === "failed" && e.lastError && (
+                    <p className="mt-1 text-sm">
+                      {e.lastError} ({e.attempts} {e.attempts === 1 ? "try" : "tries"})
+                    </p>
+                  )}
+                </LabelledCell>
+                <td className={STACK.cell}>
+                  {RESENDABLE.includes(e.status) && e.status !== "sent" && (
+                    <Form method="post">
+                      <input type="hidden" name="emailId" value={e.id} />
+                      <button
+                        type="submit"
+                        className="btn btn-sm"
+                        disabled={busy}
+                        aria-label={`Send again: ${e.subject} to ${e.to}`}
+                      >
+                        Send again
+                      </button>
+                    </Form>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className={STACK.body}>
-              {emails.map((e) => (
-                <tr key={e.id} className={STACK.row}>
-                  <td className={`${STACK.cell} ${STACK.labelled} whitespace-nowrap`} data-label="When">
-                    {e.createdAt.slice(0, 16).replace("T", " ")} <span className="md:sr-only">UTC</span>
-                  </td>
-                  <td className={`${STACK.cell} ${STACK.labelled} md:min-w-48 break-all`} data-label="To">
-                    {e.to}
-                  </td>
-                  <td className={`${STACK.cell} max-md:font-semibold`}>{e.subject}</td>
-                  <td className={`${STACK.cell} ${STACK.labelled}`} data-label="Status">
-                    <span className={`badge ${STATUS_BADGES[e.status]} whitespace-nowrap`}>
-                      {EMAIL_STATUS_LABELS[e.status]}
-                    </span>
-                    {e.status === "failed" && e.lastError && (
-                      <p className="mt-1 text-sm">
-                        {e.lastError} ({e.attempts} {e.attempts === 1 ? "try" : "tries"})
-                      </p>
-                    )}
-                  </td>
-                  <td className={STACK.cell}>
-                    {RESENDABLE.includes(e.status) && e.status !== "sent" && (
-                      <Form method="post">
-                        <input type="hidden" name="emailId" value={e.id} />
-                        <button
-                          type="submit"
-                          className="btn btn-sm"
-                          disabled={busy}
-                          aria-label={`Send again: ${e.subject} to ${e.to}`}
-                        >
-                          Send again
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StackedTable>
         </section>
       )}
     </section>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -1,11 +1,12 @@
-import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { formatPrice } from "../../../schemas/money.ts";
 import { FinanceChart } from "../../components/finance-chart.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { MoneyStats } from "../../components/money-stats.tsx";
+import { OrderLink } from "../../components/order-link.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { STACK } from "../../components/stacked-table.ts";
+import { LabelledCell, STACK, StackedTable } from "../../components/stacked-table.tsx";
+import { numeric } from "../../components/table-head.tsx";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/finance";
 
@@ -16,6 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = () => [{ title: "Finance — ReLaptop" }];
+
+const FAILED_COLUMNS = ["Order", "Seller", numeric("Amount"), numeric("Attempts"), "Reason", "Next attempt"];
 
 export default function Finance({ loaderData: { days, totals, failedTransfers, check } }: Route.ComponentProps) {
   return (
@@ -71,48 +74,26 @@ export default function Finance({ loaderData: { days, totals, failedTransfers, c
           <p>None: every payout due went through.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className={STACK.table} aria-labelledby="failed-heading">
-              <thead className={STACK.head}>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Seller</th>
-                  <th scope="col" className="text-right">
-                    Amount
-                  </th>
-                  <th scope="col" className="text-right">
-                    Attempts
-                  </th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Next attempt</th>
+            <StackedTable columns={FAILED_COLUMNS} labelledBy="failed-heading">
+              {failedTransfers.map((f) => (
+                <tr key={f.orderId} className={STACK.row}>
+                  <LabelledCell label="Order">
+                    <OrderLink id={f.orderId} number={f.orderNumber} />
+                  </LabelledCell>
+                  <LabelledCell label="Seller">{f.sellerName}</LabelledCell>
+                  <LabelledCell label="Amount" className="md:text-right">
+                    {formatPrice(f.amountCents)}
+                  </LabelledCell>
+                  <LabelledCell label="Attempts" className="md:text-right">
+                    {f.attempts}
+                  </LabelledCell>
+                  <LabelledCell label="Reason">{f.reason}</LabelledCell>
+                  <LabelledCell label="Next">
+                    <LocalTime iso={f.nextAttemptAt} />
+                  </LabelledCell>
                 </tr>
-              </thead>
-              <tbody className={STACK.body}>
-                {failedTransfers.map((f) => (
-                  <tr key={f.orderId} className={STACK.row}>
-                    <td data-label="Order" className={`${STACK.cell} ${STACK.labelled}`}>
-                      <Link to={`/dashboard/orders/${f.orderId}`} className="link font-mono">
-                        {f.orderNumber}
-                      </Link>
-                    </td>
-                    <td data-label="Seller" className={`${STACK.cell} ${STACK.labelled}`}>
-                      {f.sellerName}
-                    </td>
-                    <td data-label="Amount" className={`${STACK.cell} ${STACK.labelled} md:text-right`}>
-                      {formatPrice(f.amountCents)}
-                    </td>
-                    <td data-label="Attempts" className={`${STACK.cell} ${STACK.labelled} md:text-right`}>
-                      {f.attempts}
-                    </td>
-                    <td data-label="Reason" className={`${STACK.cell} ${STACK.labelled}`}>
-                      {f.reason}
-                    </td>
-                    <td data-label="Next" className={`${STACK.cell} ${STACK.labelled}`}>
-                      <LocalTime iso={f.nextAttemptAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </StackedTable>
           </div>
         )}
       </section>
@@ -120,6 +101,4 @@ export default function Finance({ loaderData: { days, totals, failedTransfers, c
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

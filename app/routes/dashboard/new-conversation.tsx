@@ -81,6 +81,4 @@ export default function NewConversation({ loaderData: { advert, own, refusal }, 
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -1,9 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
-import { isAppError } from "../../../core/errors.ts";
 import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { notFound } from "../../lib/not-found.server.ts";
+import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { busySubmit, useFocusLanding } from "../../lib/use-focus-landing.ts";
@@ -12,15 +11,11 @@ import type { Route } from "./+types/notifications";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
   const { notifications } = context.get(appContext).services;
-  try {
-    return { ...(await notifications.list(user, { cursor })), older: Boolean(cursor) };
-  } catch (error) {
-    // A cursor that is not one of ours names a page that does not exist.
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+  return keysetPage(request, async (cursor) => ({
+    ...(await notifications.list(user, { cursor })),
+    older: Boolean(cursor),
+  }));
 }
 
 /** "Mark all as read": a plain form post, so it works before (or without) JavaScript. */
@@ -96,6 +91,4 @@ export default function Notifications({ loaderData: { items, next, older } }: Ro
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -6,7 +6,7 @@ import { MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { cardSchema, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { idFromPath } from "../../../schemas/params.ts";
-import { TextField } from "../../components/form-field.tsx";
+import { checkedForm, TextField } from "../../components/form-field.tsx";
 import { StripeCardForm } from "../../components/stripe-card-form.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
@@ -97,7 +97,7 @@ export default function Payment({ loaderData: { order, payWith }, actionData }: 
               serverError={actionData?.formError}
             />
           ) : (
-            <Form method="post" noValidate onSubmit={form.onSubmit} className="card border border-base-300 bg-base-100">
+            <Form {...checkedForm(form)} className="card border border-base-300 bg-base-100">
               <div className="card-body gap-3">
                 <p className="alert alert-info text-sm" role="note">
                   Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future date and any CVC. 4000

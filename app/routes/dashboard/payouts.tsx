@@ -1,6 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { appContext } from "#app-context";
-import { isAppError } from "../../../core/errors.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import {
   BALANCE_LABELS,
@@ -12,11 +11,14 @@ import {
 } from "../../../schemas/payouts.ts";
 import { LocalTime } from "../../components/local-time.tsx";
 import { MoneyStats } from "../../components/money-stats.tsx";
+import { OrderLink } from "../../components/order-link.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { PayoutSetupForm, type PayoutSetupResult } from "../../components/payout-setup-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { STACK } from "../../components/stacked-table.ts";
+import { LabelledCell, STACK, StackedTable } from "../../components/stacked-table.tsx";
+import { numeric } from "../../components/table-head.tsx";
 import { appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { pageOrNotFound } from "../../lib/keyset-page.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
@@ -28,16 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = payoutsQuerySchema.safeParse({ cursor: params.get("cursor") ?? undefined });
   if (!query.success) throw notFound("This page of payouts does not exist.");
-  try {
-    const reply = await context.get(appContext).services.payouts.mine(seller, query.data.cursor);
-    // Back from Stripe's pages: done (Stripe tells us the account's state on its own), or the link ran out.
-    const onboarding = params.get("onboarding");
-    return { ...reply, back: onboarding === "done" || onboarding === "expired" ? onboarding : null };
-  } catch (error) {
-    // A cursor that is not one of ours names a page that does not exist.
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+  const reply = await pageOrNotFound(() => context.get(appContext).services.payouts.mine(seller, query.data.cursor));
+  // Back from Stripe's pages: done (Stripe tells us the account's state on its own), or the link ran out.
+  const onboarding = params.get("onboarding");
+  return { ...reply, back: onboarding === "done" || onboarding === "expired" ? onboarding : null };
 }
 
 /**
@@ -199,61 +195,36 @@ function FailedTransfers({ failed }: { failed: PayoutsReply["failed"] }) {
   );
 }
 
+const LINE_COLUMNS = ["Order", "Laptop", numeric("Charged"), numeric("Fee"), numeric("Yours"), "Where", "Paid out at"];
+
 function Lines({ lines }: { lines: PayoutsReply["lines"] }) {
   return (
     <div className="overflow-x-auto">
-      <table className={STACK.table} aria-labelledby="lines-heading">
-        <thead className={STACK.head}>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Laptop</th>
-            <th scope="col" className="text-right">
-              Charged
-            </th>
-            <th scope="col" className="text-right">
-              Fee
-            </th>
-            <th scope="col" className="text-right">
-              Yours
-            </th>
-            <th scope="col">Where</th>
-            <th scope="col">Paid out at</th>
+      <StackedTable columns={LINE_COLUMNS} labelledBy="lines-heading">
+        {lines.map((line) => (
+          <tr key={line.orderId} className={STACK.row}>
+            <LabelledCell label="Order">
+              <OrderLink id={line.orderId} number={line.orderNumber} />
+            </LabelledCell>
+            <LabelledCell label="Laptop">{line.productName}</LabelledCell>
+            <LabelledCell label="Charged" className="md:text-right">
+              {formatPrice(line.chargedCents)}
+            </LabelledCell>
+            <LabelledCell label="Fee" className="md:text-right">
+              {formatPrice(line.feeCents)}
+            </LabelledCell>
+            <LabelledCell label="Yours" className="font-semibold md:text-right">
+              {formatPrice(line.earnedCents)}
+            </LabelledCell>
+            <LabelledCell label="Where">{BALANCE_LABELS[line.where]}</LabelledCell>
+            <LabelledCell label="Paid out">
+              {line.paidAt ? <LocalTime iso={line.paidAt} /> : <span className="text-base-content/80">Not yet</span>}
+            </LabelledCell>
           </tr>
-        </thead>
-        <tbody className={STACK.body}>
-          {lines.map((line) => (
-            <tr key={line.orderId} className={STACK.row}>
-              <td data-label="Order" className={`${STACK.cell} ${STACK.labelled}`}>
-                <Link to={`/dashboard/orders/${line.orderId}`} className="link font-mono">
-                  {line.orderNumber}
-                </Link>
-              </td>
-              <td data-label="Laptop" className={`${STACK.cell} ${STACK.labelled}`}>
-                {line.productName}
-              </td>
-              <td data-label="Charged" className={`${STACK.cell} ${STACK.labelled} md:text-right`}>
-                {formatPrice(line.chargedCents)}
-              </td>
-              <td data-label="Fee" className={`${STACK.cell} ${STACK.labelled} md:text-right`}>
-                {formatPrice(line.feeCents)}
-              </td>
-              <td data-label="Yours" className={`${STACK.cell} ${STACK.labelled} font-semibold md:text-right`}>
-                {formatPrice(line.earnedCents)}
-              </td>
-              <td data-label="Where" className={`${STACK.cell} ${STACK.labelled}`}>
-                {BALANCE_LABELS[line.where]}
-              </td>
-              <td data-label="Paid out" className={`${STACK.cell} ${STACK.labelled}`}>
-                {line.paidAt ? <LocalTime iso={line.paidAt} /> : <span className="text-base-content/80">Not yet</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StackedTable>
     </div>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { z } from "zod";
 import { type AppContext, appContext } from "#app-context";
 import type { SessionUser } from "../../../core/accounts/index.ts";
-import { AppError, isAppError } from "../../../core/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import { REPORTS_DISMISSED, removalSchema, reviewRemovalSchema } from "../../../schemas/moderation.ts";
 import { MODERATION_EVENT } from "../../../schemas/notification-labels.ts";
 import { Pager } from "../../components/pager.tsx";
@@ -15,8 +15,8 @@ import {
   ReportedReviewRow,
 } from "../../components/reported-rows.tsx";
 import { appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { pageOrNotFound } from "../../lib/keyset-page.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
-import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
@@ -31,25 +31,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Each list has its own page: its cursor in its own parameter, so paging one keeps the others where they are.
   const query = new URL(request.url).searchParams;
   const at = (name: string) => query.get(name) ?? undefined;
-  try {
-    const [reported, reportedReviews, reportedConversations, held] = await Promise.all([
+  const [reported, reportedReviews, reportedConversations, held] = await pageOrNotFound(() =>
+    Promise.all([
       reports.openByAdvert(admin, { cursor: at("advertsCursor") }),
       reviewReports.open(admin, { cursor: at("reviewsCursor") }),
       conversations.reported(admin, { cursor: at("conversationsCursor") }),
       heldAdverts.queue(admin, at("held")),
-    ]);
-    return {
-      groups: reported.groups,
-      reviews: reportedReviews.reviews,
-      conversations: reportedConversations.conversations,
-      next: { adverts: reported.next, reviews: reportedReviews.next, conversations: reportedConversations.next },
-      held,
-    };
-  } catch (error) {
-    // A cursor that is not one of ours names a page that does not exist.
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+    ]),
+  );
+  return {
+    groups: reported.groups,
+    reviews: reportedReviews.reviews,
+    conversations: reportedConversations.conversations,
+    next: { adverts: reported.next, reviews: reportedReviews.next, conversations: reportedConversations.next },
+    held,
+  };
 }
 
 /** What a row's buttons post: the answer, and the field naming the thing (its kind). */

@@ -5,7 +5,7 @@ import { isAppError } from "../../../core/errors.ts";
 import { orderNotFound } from "../../../core/orders/index.ts";
 import { idFromPath } from "../../../schemas/params.ts";
 import { REVIEW_EDIT_DAYS, reviewFormSchema, STARS, starLabel } from "../../../schemas/reviews.ts";
-import { FormError, TextAreaField } from "../../components/form-field.tsx";
+import { checkedForm, FormError, TextAreaField } from "../../components/form-field.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { type ActionErrors, appErrorData, parseForm } from "../../lib/forms.server.ts";
@@ -84,7 +84,7 @@ export default function ReviewOrder({ loaderData: { order, review }, actionData 
         )}
         {!review && ` You can change it for ${REVIEW_EDIT_DAYS} days.`}
       </p>
-      <Form ref={formRef} method="post" noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <Form ref={formRef} {...checkedForm(form)} className="flex flex-col gap-4">
         <FormError message={form.formError} />
         <div
           role="radiogroup"
@@ -130,6 +130,4 @@ export default function ReviewOrder({ loaderData: { order, review }, actionData 
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

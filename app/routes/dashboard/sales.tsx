@@ -1,15 +1,15 @@
 import { Form, Link } from "react-router";
 import { appContext } from "#app-context";
-import { isAppError } from "../../../core/errors.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { salesQuerySchema } from "../../../schemas/sales.ts";
 import { ORDER_STATUSES } from "../../../schemas/values.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { DeliveryRows, OrderAmount } from "../../components/delivery-details.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
-import { Pager } from "../../components/pager.tsx";
+import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { SellerOrderActions } from "../../components/seller-order-actions.tsx";
+import { pageOrNotFound } from "../../lib/keyset-page.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -20,13 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = salesQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   // A status or cursor that is not one of ours names a page that does not exist.
   if (!query.success) throw notFound("This page of sales does not exist.");
-  try {
-    const page = await context.get(appContext).services.orders.listSales(seller, query.data);
-    return { ...page, status: query.data.status ?? "" };
-  } catch (error) {
-    if (isAppError(error) && error.code === "VALIDATION_FAILED") throw notFound(error.message);
-    throw error;
-  }
+  const page = await pageOrNotFound(() => context.get(appContext).services.orders.listSales(seller, query.data));
+  return { ...page, status: query.data.status ?? "" };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAction(request, context);
@@ -34,14 +29,14 @@ export const action = ({ request, context }: Route.ActionArgs) => sellerOrderAct
 export const meta = () => [{ title: "My Sales — ReLaptop" }];
 
 /** Every order on the seller's laptops, newest first, with whom to meet and where (or where to ship), and what to do next. */
-export default function MySales({ loaderData: { items, next, status } }: Route.ComponentProps) {
+export default function MySales({ loaderData: page }: Route.ComponentProps) {
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">My Sales</h1>
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1">
           <span className="text-sm font-semibold">Status</span>
-          <select name="status" defaultValue={status} className="select select-bordered select-sm">
+          <select name="status" defaultValue={page.status} className="select select-bordered select-sm">
             <option value="">Every status</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -54,20 +49,18 @@ export default function MySales({ loaderData: { items, next, status } }: Route.C
           Show
         </button>
       </Form>
-      {items.length === 0 ? (
-        <p>
-          {status
-            ? "No orders with this status."
-            : "No orders yet. When a buyer books one of your laptops, it is listed here."}
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((sale) => (
-            <SaleRow key={sale.id} sale={sale} />
-          ))}
-        </ul>
-      )}
-      <Pager nextCursor={next} />
+      <PagedList
+        page={page}
+        empty={
+          <p>
+            {page.status
+              ? "No orders with this status."
+              : "No orders yet. When a buyer books one of your laptops, it is listed here."}
+          </p>
+        }
+      >
+        {(sale) => <SaleRow key={sale.id} sale={sale} />}
+      </PagedList>
     </section>
   );
 }
@@ -113,6 +106,4 @@ function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][n
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

@@ -228,6 +228,4 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
-}
+export const ErrorBoundary = RouteError;

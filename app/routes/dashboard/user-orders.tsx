@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { OrderAmount } from "../../components/delivery-details.tsx";
+import { OrderLink } from "../../components/order-link.tsx";
+import { TableHead } from "../../components/table-head.tsx";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/user-orders";
 
@@ -24,25 +26,12 @@ export default function UserOrders({ loaderData: { orders } }: Route.ComponentPr
       ) : (
         <div className="overflow-x-auto">
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Laptop</th>
-                <th scope="col">As</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Seller</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Order", "Laptop", "As", "Buyer", "Seller", "Price", "Status", "Payment"]} />
             <tbody>
               {orders.map((o) => (
                 <tr key={o.id}>
                   <td>
-                    <Link to={`/dashboard/orders/${o.id}`} className="link font-mono">
-                      {o.number}
-                    </Link>
+                    <OrderLink id={o.id} number={o.number} />
                   </td>
                   <td>
                     <Link to={`/laptops/${o.advertId}`} className="link-hover">

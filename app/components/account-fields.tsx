@@ -1,0 +1,32 @@
+import { TextField } from "./form-field.tsx";
+
+/** What a new password must hold (spec §5, checked by schemas/accounts.ts): said wherever one is chosen. */
+export const PASSWORD_RULE =
+  'At least 6 characters, with a lowercase and an uppercase letter, a digit and one of ! # $ % & ? "';
+
+/** The email an account is known by, as every account form asks for it (the browser offers the saved one). */
+export function EmailField({ error }: { error?: string }) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" error={error} />;
+}
+
+/**
+ * A password field: `current` lets the browser fill in the saved password, `new` lets it offer a strong one
+ * (and save it). "Password" under the name `password` unless the form names it otherwise.
+ */
+export function PasswordField({
+  label = "Password",
+  name = "password",
+  kind,
+  error,
+  hint,
+}: {
+  label?: string;
+  name?: string;
+  kind: "current" | "new";
+  error?: string;
+  hint?: string;
+}) {
+  return (
+    <TextField label={label} name={name} type="password" autoComplete={`${kind}-password`} error={error} hint={hint} />
+  );
+}
