@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   advertisementSchema,
   advertMultipartSchema,
@@ -7,8 +6,9 @@ import {
   advertUpdateSchema,
   sellerAdvertListSchema,
 } from "../../schemas/catalogue.ts";
-import { idParams, sellerEmailParams } from "../../schemas/params.ts";
+import { sellerEmailParams } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
+import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
@@ -19,6 +19,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
   await registerMultipart(app, services, "seller");
   const tags = ["adverts"];
   const consumes = ["multipart/form-data"];
+  const action = signedInActions(app, services, tags);
 
   app.post(
     "/adverts",
@@ -40,59 +41,29 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
   );
 
-  app.put(
+  action.put(
     "/adverts/:id",
     {
-      schema: {
-        tags,
-        summary: "Edit an advert (its seller); photos replace the old ones only when given",
-        consumes,
-        params: idParams,
-        body: advertMultipartSchema.partial({ photos: true }),
-        response: { 204: z.null(), ...errorResponses },
-      },
-      validatorCompiler: multipartValidator,
+      summary: "Edit an advert (its seller); photos replace the old ones only when given",
+      area: "seller",
+      form: advertMultipartSchema.partial({ photos: true }),
+      body: advertUpdateSchema,
     },
-    async (request, reply) => {
-      const user = await requireUser(services, request, "seller");
-      await services.catalogue.adverts.update(user, request.params.id, parseBody(advertUpdateSchema, request.body));
-      return reply.status(204).send(null);
-    },
+    (seller, { id }, advert) => services.catalogue.adverts.update(seller, id, advert),
   );
 
-  app.put(
+  action.put(
     "/adverts/:id/advertisement",
     {
-      schema: {
-        tags,
-        summary: "Add to or remove from the home page's advertisement section (its seller)",
-        params: idParams,
-        body: advertisementSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      summary: "Add to or remove from the home page's advertisement section (its seller)",
+      area: "seller",
+      body: advertisementSchema,
     },
-    async (request, reply) => {
-      const user = await requireUser(services, request, "seller");
-      await services.catalogue.adverts.setAdvertised(user, request.params.id, request.body.advertised);
-      return reply.status(204).send(null);
-    },
+    (seller, { id }, { advertised }) => services.catalogue.adverts.setAdvertised(seller, id, advertised),
   );
 
-  app.delete(
-    "/adverts/:id",
-    {
-      schema: {
-        tags,
-        summary: "Delete (withdraw) an advert (its seller, or an admin)",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(services, request);
-      await services.catalogue.adverts.withdraw(user, request.params.id);
-      return reply.status(204).send(null);
-    },
+  action.delete("/adverts/:id", { summary: "Delete (withdraw) an advert (its seller, or an admin)" }, (user, { id }) =>
+    services.catalogue.adverts.withdraw(user, id),
   );
 
   app.get(

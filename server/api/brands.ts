@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { brandMultipartSchema, brandSchema, brandUpdateSchema } from "../../schemas/catalogue.ts";
-import { idParams } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
+import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
@@ -13,6 +12,7 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
   await registerMultipart(app, services, "admin");
   const tags = ["brands"];
   const consumes = ["multipart/form-data"];
+  const action = signedInActions(app, services, tags);
 
   app.post(
     "/brands",
@@ -33,40 +33,19 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
   );
 
-  app.put(
+  action.put(
     "/brands/:id",
     {
-      schema: {
-        tags,
-        summary: "Rename a brand and optionally replace its logo (admin)",
-        consumes,
-        params: idParams,
-        body: brandMultipartSchema(false),
-        response: { 204: z.null(), ...errorResponses },
-      },
-      validatorCompiler: multipartValidator,
+      summary: "Rename a brand and optionally replace its logo (admin)",
+      area: "admin",
+      form: brandMultipartSchema(false),
+      body: brandUpdateSchema,
     },
-    async (request, reply) => {
-      const admin = await requireUser(services, request, "admin");
-      await services.catalogue.brands.update(admin, request.params.id, parseBody(brandUpdateSchema, request.body));
-      return reply.status(204).send(null);
-    },
+    (admin, { id }, brand) => services.catalogue.brands.update(admin, id, brand),
   );
-
-  app.delete(
+  action.delete(
     "/brands/:id",
-    {
-      schema: {
-        tags,
-        summary: "Delete a brand that has no laptops (admin)",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const admin = await requireUser(services, request, "admin");
-      await services.catalogue.brands.remove(admin, request.params.id);
-      return reply.status(204).send(null);
-    },
+    { summary: "Delete a brand that has no laptops (admin)", area: "admin" },
+    (admin, { id }) => services.catalogue.brands.remove(admin, id),
   );
 };

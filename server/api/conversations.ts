@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   inboxQuery,
   inboxSchema,
@@ -14,6 +13,7 @@ import {
 } from "../../schemas/conversations.ts";
 import { reportedConversationListSchema, reportedListQuery } from "../../schemas/moderation.ts";
 import { idParams } from "../../schemas/params.ts";
+import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -25,6 +25,7 @@ import type { Services } from "../services.ts";
 export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["conversations"];
   const c = services.conversations;
+  const action = signedInActions(app, services, tags);
 
   app.get(
     "/conversations",
@@ -89,35 +90,22 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
       reply.status(201).send(await c.send(await requireUser(services, request), request.params.id, request.body.body)),
   );
   // One address: posting blocks the other person, deleting lifts my block.
-  for (const [method, summary, act] of [
-    ["POST", "Block the other person: no more messages either way", c.block],
-    ["DELETE", "Lift my block of the other person", c.unblock],
-  ] as const) {
-    app.route({
-      method,
-      url: "/conversations/:id/block",
-      schema: { tags, summary, params: idParams, response: { 204: z.null(), ...errorResponses } },
-      handler: async (request, reply) => {
-        await act(await requireUser(services, request), request.params.id);
-        return reply.status(204).send(null);
-      },
-    });
-  }
-  app.post(
+  action.post(
+    "/conversations/:id/block",
+    { summary: "Block the other person: no more messages either way" },
+    (user, { id }) => c.block(user, id),
+  );
+  action.delete("/conversations/:id/block", { summary: "Lift my block of the other person" }, (user, { id }) =>
+    c.unblock(user, id),
+  );
+  action.post(
     "/conversations/:id/report",
     {
-      schema: {
-        tags,
-        summary: "Report the conversation to admins (they may read it from then on)",
-        params: idParams,
-        body: reportConversationSchema,
-        response: { 201: z.null(), ...errorResponses },
-      },
+      summary: "Report the conversation to admins (they may read it from then on)",
+      body: reportConversationSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      await c.report(await requireUser(services, request), request.params.id, request.body.reason);
-      return reply.status(201).send(null);
-    },
+    (user, { id }, { reason }) => c.report(user, id, reason),
   );
   app.get(
     "/reported-conversations",
@@ -131,19 +119,9 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request) => c.reported(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
   );
-  app.post(
+  action.post(
     "/reported-conversations/:id/dismissal",
-    {
-      schema: {
-        tags,
-        summary: "Dismiss a conversation's open reports (admin)",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await c.dismiss(await requireUser(services, request, "admin"), request.params.id);
-      return reply.status(204).send(null);
-    },
+    { summary: "Dismiss a conversation's open reports (admin)", area: "admin" },
+    (admin, { id }) => c.dismiss(admin, id),
   );
 };

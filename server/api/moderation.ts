@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { removalSchema, reportedAdvertListSchema, reportedListQuery, reportSchema } from "../../schemas/moderation.ts";
-import { advertIdParams, idParams } from "../../schemas/params.ts";
+import { advertIdParams } from "../../schemas/params.ts";
 import { heldAdvertListSchema } from "../../schemas/review-signals.ts";
+import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -10,6 +11,7 @@ import type { Services } from "../services.ts";
 /** Reports by buyers, and what admins do about them. */
 export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["moderation"];
+  const action = signedInActions(app, services, tags);
   app.post(
     "/reports",
     {
@@ -40,40 +42,19 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
         cursor: request.query.cursor,
       }),
   );
-  app.post(
+  action.post(
     "/reports/:advertId/dismissal",
-    {
-      schema: {
-        tags,
-        summary: "Dismiss a laptop's open reports (admin)",
-        params: advertIdParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await services.moderation.reports.dismiss(await requireUser(services, request, "admin"), request.params.advertId);
-      return reply.status(204).send(null);
-    },
+    { summary: "Dismiss a laptop's open reports (admin)", area: "admin", params: advertIdParams },
+    (admin, { advertId }) => services.moderation.reports.dismiss(admin, advertId),
   );
-  app.post(
+  action.post(
     "/adverts/:id/removal",
     {
-      schema: {
-        tags,
-        summary: "Remove a laptop from the catalogue; its seller sees the reason (admin)",
-        params: idParams,
-        body: removalSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      summary: "Remove a laptop from the catalogue; its seller sees the reason (admin)",
+      area: "admin",
+      body: removalSchema,
     },
-    async (request, reply) => {
-      await services.moderation.reports.removeAdvert(
-        await requireUser(services, request, "admin"),
-        request.params.id,
-        request.body.reason,
-      );
-      return reply.status(204).send(null);
-    },
+    (admin, { id }, { reason }) => services.moderation.reports.removeAdvert(admin, id, reason),
   );
   app.get(
     "/review-queue",
@@ -89,39 +70,21 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) =>
       services.moderation.heldAdverts.queue(await requireUser(services, request, "admin"), request.query.cursor),
   );
-  app.post(
+  action.post(
     "/adverts/:id/approval",
     {
-      schema: {
-        tags,
-        summary: "Approve an advert held for review (it is published) or flagged (it leaves the queue) (admin)",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      summary: "Approve an advert held for review (it is published) or flagged (it leaves the queue) (admin)",
+      area: "admin",
     },
-    async (request, reply) => {
-      await services.moderation.heldAdverts.approve(await requireUser(services, request, "admin"), request.params.id);
-      return reply.status(204).send(null);
-    },
+    (admin, { id }) => services.moderation.heldAdverts.approve(admin, id),
   );
-  app.post(
+  action.post(
     "/adverts/:id/rejection",
     {
-      schema: {
-        tags,
-        summary: "Reject an advert held for review or flagged; its seller sees the reason (admin)",
-        params: idParams,
-        body: removalSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      summary: "Reject an advert held for review or flagged; its seller sees the reason (admin)",
+      area: "admin",
+      body: removalSchema,
     },
-    async (request, reply) => {
-      await services.moderation.heldAdverts.reject(
-        await requireUser(services, request, "admin"),
-        request.params.id,
-        request.body.reason,
-      );
-      return reply.status(204).send(null);
-    },
+    (admin, { id }, { reason }) => services.moderation.heldAdverts.reject(admin, id, reason),
   );
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Area, SessionUser } from "../../core/accounts/index.ts";
 import { shipSchema } from "../../schemas/delivery.ts";
 import {
   bookingSchema,
@@ -14,6 +13,7 @@ import {
 import { idParams, intentParams, uuidParam } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
 import { declineSchema, orderDetailSchema, salesPageSchema, salesQuerySchema } from "../../schemas/sales.ts";
+import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -27,31 +27,7 @@ const bookingBody = bookingSchema.and(z.object({ advertId: uuidParam() }));
  */
 export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["orders"];
-  /** A step someone takes on an order, named by its id in the path, answered 204: who may, and the verb. */
-  const orderStep = <Body extends z.ZodType>(
-    url: string,
-    summary: string,
-    area: Area,
-    step: (user: SessionUser, orderId: string, body: z.output<Body>) => Promise<unknown>,
-    body?: Body,
-  ) =>
-    app.post(
-      url,
-      // A step without a body declares none (an undefined `body` makes Fastify warn at every start).
-      {
-        schema: {
-          tags,
-          summary,
-          params: idParams,
-          ...(body && { body }),
-          response: { 204: z.null(), ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        await step(await requireUser(services, request, area), request.params.id, request.body as z.output<Body>);
-        return reply.status(204).send(null);
-      },
-    );
+  const action = signedInActions(app, services, tags);
   app.post(
     "/orders",
     {
@@ -92,20 +68,25 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     async (request) => services.orders.read(await requireUser(services, request), request.params.id),
   );
-  orderStep(
+  action.post(
     "/orders/:id/decline",
-    "Its seller declines a booking nobody has paid for, with the reason its buyer reads",
-    "seller",
-    (seller, id, body) => services.orders.decline(seller, id, body),
-    declineSchema,
+    {
+      summary: "Its seller declines a booking nobody has paid for, with the reason its buyer reads",
+      area: "seller",
+      body: declineSchema,
+    },
+    (seller, { id }, decline) => services.orders.decline(seller, id, decline),
   );
-  orderStep(
+  action.post(
     "/orders/:id/ship",
-    "Its seller marks a paid order to be shipped as shipped, with the carrier and tracking number its buyer " +
-      "follows it by (USPS, UPS, FedEx, DHL and Royal Mail link to their tracking page)",
-    "seller",
-    (seller, id, body) => services.orders.ship(seller, id, body),
-    shipSchema,
+    {
+      summary:
+        "Its seller marks a paid order to be shipped as shipped, with the carrier and tracking number its buyer " +
+        "follows it by (USPS, UPS, FedEx, DHL and Royal Mail link to their tracking page)",
+      area: "seller",
+      body: shipSchema,
+    },
+    (seller, { id }, shipment) => services.orders.ship(seller, id, shipment),
   );
   app.get(
     "/sales",
@@ -188,23 +169,26 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       status: await services.orders.cancel(await requireUser(services, request), request.params.id),
     }),
   );
-  orderStep(
+  action.post(
     "/orders/:id/receipt",
-    'Its buyer received the laptop ("I received it"): a paid order is handed over, a shipped one received; ' +
-      "the buyer protection window (PROTECTION_HOURS) counts from now",
-    "signed-in",
-    (buyer, id) => services.orders.confirmReceipt(buyer, id),
+    {
+      summary:
+        'Its buyer received the laptop ("I received it"): a paid order is handed over, a shipped one received; ' +
+        "the buyer protection window (PROTECTION_HOURS) counts from now",
+    },
+    (buyer, { id }) => services.orders.confirmReceipt(buyer, id),
   );
-  orderStep(
+  action.post(
     "/orders/:id/accept",
-    "Its buyer says everything is fine: a handed-over order completes before its window ends",
-    "signed-in",
-    (buyer, id) => services.orders.accept(buyer, id),
+    { summary: "Its buyer says everything is fine: a handed-over order completes before its window ends" },
+    (buyer, { id }) => services.orders.accept(buyer, id),
   );
-  orderStep(
+  action.post(
     "/orders/:id/handed-over",
-    "Its seller marks a paid order they meet for as handed over: the buyer protection window starts",
-    "seller",
-    (seller, id) => services.orders.handOver(seller, id),
+    {
+      summary: "Its seller marks a paid order they meet for as handed over: the buyer protection window starts",
+      area: "seller",
+    },
+    (seller, { id }) => services.orders.handOver(seller, id),
   );
 };

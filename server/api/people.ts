@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { actingModeSchema } from "../../schemas/accounts.ts";
 import { peoplePageSchema, peopleQuerySchema, verificationSchema } from "../../schemas/moderation.ts";
 import { accountOrderListSchema } from "../../schemas/orders.ts";
 import { accountIdParams } from "../../schemas/params.ts";
 import { modifiedSchema } from "../../schemas/replies.ts";
+import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -12,6 +12,7 @@ import type { Services } from "../services.ts";
 /** Admins manage sellers and buyers; sellers switch their acting mode. */
 export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["people"];
+  const action = signedInActions(app, services, tags);
   for (const [path, role, summary] of [
     ["/sellers", "seller", "All sellers, newest first (admin)"],
     ["/buyers", "user", "All buyers, newest first (admin)"],
@@ -50,20 +51,14 @@ export const peopleApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
       };
     },
   );
-  app.delete(
+  action.delete(
     "/users/:id",
     {
-      schema: {
-        tags,
-        summary: "Delete an account (admin): it cannot sign in any more; its orders and payments are kept",
-        params: accountIdParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      summary: "Delete an account (admin): it cannot sign in any more; its orders and payments are kept",
+      area: "admin",
+      params: accountIdParams,
     },
-    async (request, reply) => {
-      await services.moderation.people.deactivate(await requireUser(services, request, "admin"), request.params.id);
-      return reply.status(204).send(null);
-    },
+    (admin, { id }) => services.moderation.people.deactivate(admin, id),
   );
   app.get(
     "/users/:id/orders",

@@ -11,6 +11,7 @@ import {
   reviewSchema,
   sellerReviewsSchema,
 } from "../../schemas/reviews.ts";
+import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -18,6 +19,7 @@ import type { Services } from "../services.ts";
 /** Reviews: buyers write and edit theirs, sellers answer, anyone reads; reports and removal by admins. */
 export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["reviews"];
+  const action = signedInActions(app, services, tags);
   app.get(
     "/sellers/:id/reviews",
     {
@@ -51,54 +53,20 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
       return reply.status(201).send(await services.reviews.write(user, request.params.id, request.body));
     },
   );
-  app.put(
+  action.put(
     "/reviews/:id",
-    {
-      schema: {
-        tags,
-        summary: "Change my review (for 30 days after writing it)",
-        params: idParams,
-        body: reviewSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await services.reviews.edit(await requireUser(services, request), request.params.id, request.body);
-      return reply.status(204).send(null);
-    },
+    { summary: "Change my review (for 30 days after writing it)", body: reviewSchema },
+    (user, { id }, review) => services.reviews.edit(user, id, review),
   );
-  app.post(
+  action.post(
     "/reviews/:id/answer",
-    {
-      schema: {
-        tags,
-        summary: "Answer a review of me, once, publicly (its seller)",
-        params: idParams,
-        body: answerSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await services.reviews.answer(await requireUser(services, request), request.params.id, request.body.answer);
-      return reply.status(204).send(null);
-    },
+    { summary: "Answer a review of me, once, publicly (its seller)", body: answerSchema },
+    (seller, { id }, { answer }) => services.reviews.answer(seller, id, answer),
   );
-  app.post(
+  action.post(
     "/reviews/:id/reports",
-    {
-      schema: {
-        tags,
-        summary: "Report a review (once per person)",
-        params: idParams,
-        body: reviewReportSchema,
-        response: { 201: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(services, request);
-      await services.reviews.reports.report(user, request.params.id, request.body.details);
-      return reply.status(201).send(null);
-    },
+    { summary: "Report a review (once per person)", body: reviewReportSchema, status: 201 },
+    (user, { id }, { details }) => services.reviews.reports.report(user, id, details),
   );
   app.get(
     "/review-reports",
@@ -113,36 +81,18 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) =>
       services.reviews.reports.open(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
   );
-  app.post(
+  action.post(
     "/reviews/:id/report-dismissal",
-    {
-      schema: {
-        tags,
-        summary: "Dismiss a review's open reports (admin)",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await services.reviews.reports.dismiss(await requireUser(services, request, "admin"), request.params.id);
-      return reply.status(204).send(null);
-    },
+    { summary: "Dismiss a review's open reports (admin)", area: "admin" },
+    (admin, { id }) => services.reviews.reports.dismiss(admin, id),
   );
-  app.post(
+  action.post(
     "/reviews/:id/removal",
     {
-      schema: {
-        tags,
-        summary: "Remove a review; it leaves the seller's average and its author is told why (admin)",
-        params: idParams,
-        body: reviewRemovalSchema,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      summary: "Remove a review; it leaves the seller's average and its author is told why (admin)",
+      area: "admin",
+      body: reviewRemovalSchema,
     },
-    async (request, reply) => {
-      const admin = await requireUser(services, request, "admin");
-      await services.reviews.reports.remove(admin, request.params.id, request.body.reason);
-      return reply.status(204).send(null);
-    },
+    (admin, { id }, { reason }) => services.reviews.reports.remove(admin, id, reason),
   );
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { idParams } from "../../schemas/params.ts";
 import {
   createSavedSearchSchema,
@@ -10,6 +9,7 @@ import {
   updateSavedSearchSchema,
 } from "../../schemas/saved-searches.ts";
 import { searchPageSchema } from "../../schemas/search.ts";
+import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import type { Services } from "../services.ts";
@@ -18,6 +18,7 @@ import type { Services } from "../services.ts";
 export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["saved searches"];
   const { savedSearches } = services;
+  const action = signedInActions(app, services, tags);
 
   app.get(
     "/saved-searches",
@@ -105,19 +106,7 @@ export const savedSearchesApi: FastifyPluginAsyncZod<{ services: Services }> = a
     async (request) => savedSearches.update(await requireUser(services, request), request.params.id, request.body),
   );
 
-  app.delete(
-    "/saved-searches/:id",
-    {
-      schema: {
-        tags,
-        summary: "Delete one of my saved searches",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await savedSearches.remove(await requireUser(services, request), request.params.id);
-      return reply.status(204).send(null);
-    },
+  action.delete("/saved-searches/:id", { summary: "Delete one of my saved searches" }, (user, { id }) =>
+    savedSearches.remove(user, id),
   );
 };
