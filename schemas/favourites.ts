@@ -7,13 +7,17 @@ import { keysetPage, keysetPageQuery } from "./keyset-pages.ts";
  * them, and the pages share the words.
  */
 
-export const favouriteSchema = z
-  .object({
-    advertId: z.uuid(),
-    name: z.string(),
-    /** Null when the advert is gone. */
-    imageUrl: z.string().nullable(),
-    status: z.enum(FAVOURITE_STATUSES).meta({ description: "gone: deleted, removed or no longer exists" }),
+/** A laptop someone keeps track of (a favourite, a saved search's match) as it is now: it may be gone since. */
+export const trackedLaptopSchema = z.object({
+  advertId: z.uuid(),
+  name: z.string(),
+  /** Null when the advert is gone. */
+  imageUrl: z.string().nullable(),
+  status: z.enum(FAVOURITE_STATUSES).meta({ description: "gone: deleted, removed or no longer exists" }),
+});
+
+export const favouriteSchema = trackedLaptopSchema
+  .extend({
     savedPriceCents: z.int(),
     /** Null when the advert is gone. */
     priceCents: z.int().nullable(),

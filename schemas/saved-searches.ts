@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
+import { trackedLaptopSchema } from "./favourites.ts";
 import { booleanFromText, fromForm, numberFromText } from "./form-values.ts";
 import { keysetPage } from "./keyset-pages.ts";
 import { SORTS } from "./search.ts";
@@ -96,13 +96,8 @@ export type SavedSearchView = z.infer<typeof savedSearchSchema>;
 export const savedSearchListSchema = z.object({ savedSearches: z.array(savedSearchSchema) });
 
 /** A laptop that matched one of my saved searches, as it is now (the page the alert emails link to). */
-export const savedSearchMatchSchema = z
-  .object({
-    advertId: z.uuid(),
-    name: z.string(),
-    /** Null when the advert is gone. */
-    imageUrl: z.string().nullable(),
-    status: z.enum(FAVOURITE_STATUSES).meta({ description: "gone: deleted, removed or no longer exists" }),
+export const savedSearchMatchSchema = trackedLaptopSchema
+  .extend({
     /** Null when the advert is gone. */
     priceCents: z.int().nullable(),
     searchId: z.uuid(),
