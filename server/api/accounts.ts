@@ -13,8 +13,8 @@ import {
   socialSignInSchema,
 } from "../../schemas/accounts.ts";
 import { providerParams } from "../../schemas/params.ts";
-import { apiErrorSchema, errorResponses } from "../http/errors.ts";
-import { requireUser } from "../http/guard.ts";
+import { apiErrorSchema } from "../http/errors.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import { sendWebResponse, webRequest } from "../http/web.ts";
 import type { Services } from "../services.ts";
 
@@ -25,54 +25,34 @@ import type { Services } from "../services.ts";
 export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const forward = async (request: Parameters<typeof webRequest>[0], reply: Parameters<typeof sendWebResponse>[0]) =>
     sendWebResponse(reply, await services.accounts.auth.handler(webRequest(request)));
-  const tags = ["accounts"];
+  const signedIn = signedInRoutes(app, services, ["accounts"]);
 
-  app.get(
-    "/me",
-    { schema: { tags, summary: "The signed-in account", response: { 200: sessionUserSchema, ...errorResponses } } },
-    async (request) => requireUser(services, request),
-  );
-  app.get(
+  signedIn.get("/me", { summary: "The signed-in account", reply: sessionUserSchema }, (user) => user);
+  signedIn.get(
     "/me/summary",
     {
-      schema: {
-        tags,
-        summary: "The signed-in account's name, unread counts and hearts among some laptops",
-        description: "What a list page kept for every signed-in reader of its kind fills in once loaded (decision 10).",
-        querystring: accountSummaryQuerySchema,
-        response: { 200: accountSummarySchema, ...errorResponses },
-      },
+      summary: "The signed-in account's name, unread counts and hearts among some laptops",
+      description: "What a list page kept for every signed-in reader of its kind fills in once loaded (decision 10).",
+      querystring: accountSummaryQuerySchema,
+      reply: accountSummarySchema,
     },
-    async (request) => {
-      const user = await requireUser(services, request);
+    async (user, { query }) => {
       const [unread, hearts] = await Promise.all([
         services.conversations.unreadCounts(user),
-        services.favourites.heartsAmong(user, request.query.advertIds),
+        services.favourites.heartsAmong(user, query.advertIds),
       ]);
       return { name: user.name, email: user.email, unread, hearts };
     },
   );
-  app.get(
+  signedIn.get(
     "/me/is-admin",
-    {
-      schema: {
-        tags,
-        summary: "Whether the signed-in account is an admin",
-        response: { 200: isAdminReplySchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ isAdmin: isAdmin(await requireUser(services, request)) }),
+    { summary: "Whether the signed-in account is an admin", reply: isAdminReplySchema },
+    (user) => ({ isAdmin: isAdmin(user) }),
   );
-  app.get(
+  signedIn.get(
     "/me/is-seller",
-    {
-      schema: {
-        tags,
-        summary: "Whether the signed-in account is a seller acting as a seller",
-        response: { 200: isSellerReplySchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ isSeller: isActingSeller(await requireUser(services, request)) }),
+    { summary: "Whether the signed-in account is a seller acting as a seller", reply: isSellerReplySchema },
+    (user) => ({ isSeller: isActingSeller(user) }),
   );
 
   const authTags = ["identity"];

@@ -8,40 +8,29 @@ import {
 } from "../../schemas/catalogue.ts";
 import { sellerEmailParams } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
-import { signedInActions } from "../http/actions.ts";
-import { errorResponses } from "../http/errors.ts";
-import { requireUser } from "../http/guard.ts";
-import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
+import { registerMultipart } from "../http/multipart.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 
 /** A seller's adverts. The seller is the signed-in account; ownership is checked by the core. */
 export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   await registerMultipart(app, services, "seller");
-  const tags = ["adverts"];
-  const consumes = ["multipart/form-data"];
-  const action = signedInActions(app, services, tags);
+  const signedIn = signedInRoutes(app, services, ["adverts"]);
 
-  app.post(
+  signedIn.post(
     "/adverts",
     {
-      schema: {
-        tags,
-        summary: "Post an advert (seller)",
-        consumes,
-        body: advertMultipartSchema,
-        response: { 201: createdSchema, ...errorResponses },
-      },
-      validatorCompiler: multipartValidator,
+      summary: "Post an advert (seller)",
+      area: "seller",
+      form: advertMultipartSchema,
+      body: advertSchema,
+      reply: createdSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const user = await requireUser(services, request, "seller");
-      return reply
-        .status(201)
-        .send(await services.catalogue.adverts.create(user, parseBody(advertSchema, request.body)));
-    },
+    (seller, { body }) => services.catalogue.adverts.create(seller, body),
   );
 
-  action.put(
+  signedIn.action.put(
     "/adverts/:id",
     {
       summary: "Edit an advert (its seller); photos replace the old ones only when given",
@@ -52,7 +41,7 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     (seller, { id }, advert) => services.catalogue.adverts.update(seller, id, advert),
   );
 
-  action.put(
+  signedIn.action.put(
     "/adverts/:id/advertisement",
     {
       summary: "Add to or remove from the home page's advertisement section (its seller)",
@@ -62,23 +51,19 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     (seller, { id }, { advertised }) => services.catalogue.adverts.setAdvertised(seller, id, advertised),
   );
 
-  action.delete("/adverts/:id", { summary: "Delete (withdraw) an advert (its seller, or an admin)" }, (user, { id }) =>
-    services.catalogue.adverts.withdraw(user, id),
+  signedIn.action.delete(
+    "/adverts/:id",
+    { summary: "Delete (withdraw) an advert (its seller, or an admin)" },
+    (user, { id }) => services.catalogue.adverts.withdraw(user, id),
   );
 
-  app.get(
+  signedIn.get(
     "/sellers/:email/adverts",
     {
-      schema: {
-        tags,
-        summary: "A seller's own adverts, sold ones included (that seller, or an admin)",
-        params: sellerEmailParams,
-        response: { 200: sellerAdvertListSchema, ...errorResponses },
-      },
+      summary: "A seller's own adverts, sold ones included (that seller, or an admin)",
+      params: sellerEmailParams,
+      reply: sellerAdvertListSchema,
     },
-    async (request) => {
-      const user = await requireUser(services, request);
-      return { adverts: await services.catalogue.listSellerAdverts(user, request.params.email) };
-    },
+    async (user, { params }) => ({ adverts: await services.catalogue.listSellerAdverts(user, params.email) }),
   );
 };

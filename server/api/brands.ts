@@ -1,39 +1,29 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { brandMultipartSchema, brandSchema, brandUpdateSchema } from "../../schemas/catalogue.ts";
 import { createdSchema } from "../../schemas/replies.ts";
-import { signedInActions } from "../http/actions.ts";
-import { errorResponses } from "../http/errors.ts";
-import { requireUser } from "../http/guard.ts";
-import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
+import { registerMultipart } from "../http/multipart.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 
 /** Admin-only brand management (the list itself is public, in catalogue.ts). */
 export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   await registerMultipart(app, services, "admin");
-  const tags = ["brands"];
-  const consumes = ["multipart/form-data"];
-  const action = signedInActions(app, services, tags);
+  const signedIn = signedInRoutes(app, services, ["brands"]);
 
-  app.post(
+  signedIn.post(
     "/brands",
     {
-      schema: {
-        tags,
-        summary: "Add a brand (admin)",
-        consumes,
-        body: brandMultipartSchema(true),
-        response: { 201: createdSchema, ...errorResponses },
-      },
-      validatorCompiler: multipartValidator,
+      summary: "Add a brand (admin)",
+      area: "admin",
+      form: brandMultipartSchema(true),
+      body: brandSchema,
+      reply: createdSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const admin = await requireUser(services, request, "admin");
-      const brand = await services.catalogue.brands.create(admin, parseBody(brandSchema, request.body));
-      return reply.status(201).send(brand);
-    },
+    (admin, { body }) => services.catalogue.brands.create(admin, body),
   );
 
-  action.put(
+  signedIn.action.put(
     "/brands/:id",
     {
       summary: "Rename a brand and optionally replace its logo (admin)",
@@ -43,7 +33,7 @@ export const brandsApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     (admin, { id }, brand) => services.catalogue.brands.update(admin, id, brand),
   );
-  action.delete(
+  signedIn.action.delete(
     "/brands/:id",
     { summary: "Delete a brand that has no laptops (admin)", area: "admin" },
     (admin, { id }) => services.catalogue.brands.remove(admin, id),

@@ -13,9 +13,7 @@ import {
 } from "../../schemas/conversations.ts";
 import { reportedConversationListSchema, reportedListQuery } from "../../schemas/moderation.ts";
 import { idParams } from "../../schemas/params.ts";
-import { signedInActions } from "../http/actions.ts";
-import { errorResponses } from "../http/errors.ts";
-import { requireUser } from "../http/guard.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -23,82 +21,64 @@ import type { Services } from "../services.ts";
  * one does not exist), except that admins read a conversation once it was reported.
  */
 export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const tags = ["conversations"];
   const c = services.conversations;
-  const action = signedInActions(app, services, tags);
+  const signedIn = signedInRoutes(app, services, ["conversations"]);
 
-  app.get(
+  signedIn.get(
     "/conversations",
     {
-      schema: {
-        tags,
-        summary: "My conversations, newest activity first, in keyset pages",
-        querystring: inboxQuery,
-        response: { 200: inboxSchema, ...errorResponses },
-      },
+      summary: "My conversations, newest activity first, in keyset pages",
+      querystring: inboxQuery,
+      reply: inboxSchema,
     },
-    async (request) => c.inbox(await requireUser(services, request), request.query),
+    (user, { query }) => c.inbox(user, query),
   );
-  app.get(
+  signedIn.get(
     "/conversations/unread-count",
-    {
-      schema: {
-        tags,
-        summary: "My unread messages, all conversations together",
-        response: { 200: unreadMessagesSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ unread: await c.unreadCount(await requireUser(services, request)) }),
+    { summary: "My unread messages, all conversations together", reply: unreadMessagesSchema },
+    async (user) => ({ unread: await c.unreadCount(user) }),
   );
-  app.post(
+  signedIn.post(
     "/conversations",
     {
-      schema: {
-        tags,
-        summary: "Message a laptop's seller: its one conversation with me (made on the first message)",
-        body: startConversationSchema,
-        response: { 201: startedSchema, ...errorResponses },
-      },
+      summary: "Message a laptop's seller: its one conversation with me (made on the first message)",
+      body: startConversationSchema,
+      reply: startedSchema,
+      status: 201,
     },
-    async (request, reply) => reply.status(201).send(await c.start(await requireUser(services, request), request.body)),
+    (user, { body }) => c.start(user, body),
   );
-  app.get(
+  signedIn.get(
     "/conversations/:id",
     {
-      schema: {
-        tags,
-        summary: "A conversation, oldest to newest (reading it marks it read)",
-        params: idParams,
-        querystring: threadQuery,
-        response: { 200: threadSchema, ...errorResponses },
-      },
+      summary: "A conversation, oldest to newest (reading it marks it read)",
+      params: idParams,
+      querystring: threadQuery,
+      reply: threadSchema,
     },
-    async (request) => c.open(await requireUser(services, request), request.params.id, request.query),
+    (user, { params, query }) => c.open(user, params.id, query),
   );
-  app.post(
+  signedIn.post(
     "/conversations/:id/messages",
     {
-      schema: {
-        tags,
-        summary: "Write in a conversation of mine",
-        params: idParams,
-        body: sendMessageSchema,
-        response: { 201: messageSchema.pick({ id: true, createdAt: true }), ...errorResponses },
-      },
+      summary: "Write in a conversation of mine",
+      params: idParams,
+      body: sendMessageSchema,
+      reply: messageSchema.pick({ id: true, createdAt: true }),
+      status: 201,
     },
-    async (request, reply) =>
-      reply.status(201).send(await c.send(await requireUser(services, request), request.params.id, request.body.body)),
+    (user, { params, body }) => c.send(user, params.id, body.body),
   );
   // One address: posting blocks the other person, deleting lifts my block.
-  action.post(
+  signedIn.action.post(
     "/conversations/:id/block",
     { summary: "Block the other person: no more messages either way" },
     (user, { id }) => c.block(user, id),
   );
-  action.delete("/conversations/:id/block", { summary: "Lift my block of the other person" }, (user, { id }) =>
+  signedIn.action.delete("/conversations/:id/block", { summary: "Lift my block of the other person" }, (user, { id }) =>
     c.unblock(user, id),
   );
-  action.post(
+  signedIn.action.post(
     "/conversations/:id/report",
     {
       summary: "Report the conversation to admins (they may read it from then on)",
@@ -107,19 +87,17 @@ export const conversationsApi: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     (user, { id }, { reason }) => c.report(user, id, reason),
   );
-  app.get(
+  signedIn.get(
     "/reported-conversations",
     {
-      schema: {
-        tags,
-        summary: "Conversations with open reports, most recently reported first (admin; pass `next` as `cursor`)",
-        querystring: reportedListQuery,
-        response: { 200: reportedConversationListSchema, ...errorResponses },
-      },
+      summary: "Conversations with open reports, most recently reported first (admin; pass `next` as `cursor`)",
+      area: "admin",
+      querystring: reportedListQuery,
+      reply: reportedConversationListSchema,
     },
-    async (request) => c.reported(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
+    (admin, { query }) => c.reported(admin, { cursor: query.cursor }),
   );
-  action.post(
+  signedIn.action.post(
     "/reported-conversations/:id/dismissal",
     { summary: "Dismiss a conversation's open reports (admin)", area: "admin" },
     (admin, { id }) => c.dismiss(admin, id),

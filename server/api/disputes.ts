@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
-import type { SessionUser } from "../../core/accounts/index.ts";
 import {
   decisionReplySchema,
   decisionSchema,
@@ -14,9 +12,8 @@ import {
 } from "../../schemas/disputes.ts";
 import { idParams } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
-import { errorResponses } from "../http/errors.ts";
-import { requireUser } from "../http/guard.ts";
-import { multipartValidator, parseBody, registerMultipart } from "../http/multipart.ts";
+import { registerMultipart } from "../http/multipart.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -27,87 +24,64 @@ import type { Services } from "../services.ts";
 export const disputesApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   // Photos are read only for someone signed in; whose order it is, the core says before storing any.
   await registerMultipart(app, services, "signed-in");
-  const tags = ["disputes"];
-  /** Text and photos posted on an order's dispute (multipart): described by `form`, read by `input`; 201 with its id. */
-  const writeOnOrder = <Input extends z.ZodType>(
-    url: string,
-    summary: string,
-    form: z.ZodType,
-    input: Input,
-    write: (user: SessionUser, orderId: string, input: z.output<Input>) => Promise<{ id: string }>,
-  ) =>
-    app.post(
-      url,
-      {
-        schema: {
-          tags,
-          summary,
-          consumes: ["multipart/form-data"],
-          params: idParams,
-          body: form,
-          response: { 201: createdSchema, ...errorResponses },
-        },
-        validatorCompiler: multipartValidator,
-      },
-      async (request, reply) => {
-        const user = await requireUser(services, request);
-        return reply.status(201).send(await write(user, request.params.id, parseBody(input, request.body)));
-      },
-    );
-  writeOnOrder(
-    "/orders/:id/dispute",
-    "Its buyer reports a problem within the buyer protection window: a reason, a description and up to 5 photos",
-    reportProblemMultipartSchema,
-    reportProblemSchema,
-    services.disputes.report,
-  );
-  app.get(
+  const signedIn = signedInRoutes(app, services, ["disputes"]);
+  signedIn.post(
     "/orders/:id/dispute",
     {
-      schema: {
-        tags,
-        summary: "The problem reported on an order, with the whole exchange: its buyer, its seller and admins",
-        params: idParams,
-        response: { 200: disputeViewSchema, ...errorResponses },
-      },
+      summary:
+        "Its buyer reports a problem within the buyer protection window: a reason, a description and up to 5 photos",
+      params: idParams,
+      form: reportProblemMultipartSchema,
+      body: reportProblemSchema,
+      reply: createdSchema,
+      status: 201,
     },
-    async (request) => services.disputes.read(await requireUser(services, request), request.params.id),
+    (buyer, { params, body }) => services.disputes.report(buyer, params.id, body),
   );
-  writeOnOrder(
+  signedIn.get(
+    "/orders/:id/dispute",
+    {
+      summary: "The problem reported on an order, with the whole exchange: its buyer, its seller and admins",
+      params: idParams,
+      reply: disputeViewSchema,
+    },
+    (user, { params }) => services.disputes.read(user, params.id),
+  );
+  signedIn.post(
     "/orders/:id/dispute/messages",
-    "Its buyer or seller writes in an open dispute: text and up to 5 photos",
-    disputeMessageMultipartSchema,
-    disputeMessageSchema,
-    services.disputes.write,
+    {
+      summary: "Its buyer or seller writes in an open dispute: text and up to 5 photos",
+      params: idParams,
+      form: disputeMessageMultipartSchema,
+      body: disputeMessageSchema,
+      reply: createdSchema,
+      status: 201,
+    },
+    (user, { params, body }) => services.disputes.write(user, params.id, body),
   );
-  app.get(
+  signedIn.get(
     "/disputes",
     {
-      schema: {
-        tags,
-        summary:
-          "Open disputes, the longest waiting first, each with its order, timeline and exchange (admin; pass `next` as `cursor`)",
-        querystring: disputesQuerySchema,
-        response: { 200: disputesPageSchema, ...errorResponses },
-      },
+      summary:
+        "Open disputes, the longest waiting first, each with its order, timeline and exchange (admin; pass `next` as `cursor`)",
+      area: "admin",
+      querystring: disputesQuerySchema,
+      reply: disputesPageSchema,
     },
-    async (request) => services.disputes.listOpen(await requireUser(services, request, "admin"), request.query),
+    (admin, { query }) => services.disputes.listOpen(admin, query),
   );
-  app.post(
+  signedIn.post(
     "/disputes/:id/decision",
     {
-      schema: {
-        tags,
-        summary:
-          "Decide a dispute (admin), with a reason both people read: `refund` in full, `partial_refund` of " +
-          "`amountCents` (at most the charge), or `release` to the seller. `refunding`: the provider could not be " +
-          "reached; the refund is finished shortly.",
-        params: idParams,
-        body: decisionSchema,
-        response: { 200: decisionReplySchema, ...errorResponses },
-      },
+      summary:
+        "Decide a dispute (admin), with a reason both people read: `refund` in full, `partial_refund` of " +
+        "`amountCents` (at most the charge), or `release` to the seller. `refunding`: the provider could not be " +
+        "reached; the refund is finished shortly.",
+      area: "admin",
+      params: idParams,
+      body: decisionSchema,
+      reply: decisionReplySchema,
     },
-    async (request) =>
-      services.disputes.decide(await requireUser(services, request, "admin"), request.params.id, request.body),
+    (admin, { params, body }) => services.disputes.decide(admin, params.id, body),
   );
 };

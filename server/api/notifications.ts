@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { SessionUser } from "../../core/accounts/index.ts";
 import { escapeHtml } from "../../core/notifications/index.ts";
 import {
   emailListQuery,
@@ -13,7 +14,7 @@ import {
 } from "../../schemas/notifications.ts";
 import { idParams } from "../../schemas/params.ts";
 import { errorResponses } from "../http/errors.ts";
-import { requireUser } from "../http/guard.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 import { notificationStream } from "./notification-stream.ts";
 
@@ -102,84 +103,52 @@ export const notificationsApi: FastifyPluginAsyncZod<{ services: Services; heart
 
 /** A person's own notifications: every operation acts on the session's account only. */
 const myNotifications: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const tags = ["notifications"];
-  const unread = async (user: Awaited<ReturnType<typeof requireUser>>) => ({
-    unread: await services.notifications.unreadCount(user),
-  });
-  app.get(
+  const signedIn = signedInRoutes(app, services, ["notifications"]);
+  const unread = async (user: SessionUser) => ({ unread: await services.notifications.unreadCount(user) });
+  signedIn.get(
     "/notifications",
     {
-      schema: {
-        tags,
-        summary: "My notifications, newest first, in keyset pages (pass `next` as `cursor`)",
-        querystring: notificationPageQuery,
-        response: { 200: notificationPageSchema, ...errorResponses },
-      },
+      summary: "My notifications, newest first, in keyset pages (pass `next` as `cursor`)",
+      querystring: notificationPageQuery,
+      reply: notificationPageSchema,
     },
-    async (request) => services.notifications.list(await requireUser(services, request), request.query),
+    (user, { query }) => services.notifications.list(user, query),
   );
-  app.get(
+  signedIn.get(
     "/notifications/unread-count",
-    {
-      schema: {
-        tags,
-        summary: "How many of my notifications are unread",
-        response: { 200: unreadSchema, ...errorResponses },
-      },
-    },
-    async (request) => unread(await requireUser(services, request)),
+    { summary: "How many of my notifications are unread", reply: unreadSchema },
+    unread,
   );
-  app.post(
+  signedIn.post(
     "/notifications/read",
-    { schema: { tags, summary: "Mark all my notifications read", response: { 200: unreadSchema, ...errorResponses } } },
-    async (request) => {
-      const user = await requireUser(services, request);
+    { summary: "Mark all my notifications read", reply: unreadSchema },
+    async (user) => {
       await services.notifications.markAllRead(user);
       return unread(user);
     },
   );
-  app.post(
+  signedIn.post(
     "/notifications/:id/read",
     {
-      schema: {
-        tags,
-        summary: "Mark one of my notifications read (someone else's is not found)",
-        params: idParams,
-        response: { 200: unreadSchema, ...errorResponses },
-      },
+      summary: "Mark one of my notifications read (someone else's is not found)",
+      params: idParams,
+      reply: unreadSchema,
     },
-    async (request) => {
-      const user = await requireUser(services, request);
-      await services.notifications.markRead(user, request.params.id);
+    async (user, { params }) => {
+      await services.notifications.markRead(user, params.id);
       return unread(user);
     },
   );
-  app.get(
+  signedIn.get(
     "/me/email-preferences",
-    {
-      schema: {
-        tags,
-        summary: "Which kinds of notification I get by email (in the app, always)",
-        response: { 200: emailPreferencesSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({
-      preferences: await services.notifications.emailPreferences(await requireUser(services, request)),
-    }),
+    { summary: "Which kinds of notification I get by email (in the app, always)", reply: emailPreferencesSchema },
+    async (user) => ({ preferences: await services.notifications.emailPreferences(user) }),
   );
-  app.put(
+  signedIn.put(
     "/me/email-preferences",
-    {
-      schema: {
-        tags,
-        summary: "Turn one kind of email on or off",
-        body: setEmailPreferenceSchema,
-        response: { 200: emailPreferencesSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const user = await requireUser(services, request);
-      await services.notifications.setEmailPreference(user, request.body.kind, request.body.email);
+    { summary: "Turn one kind of email on or off", body: setEmailPreferenceSchema, reply: emailPreferencesSchema },
+    async (user, { body }) => {
+      await services.notifications.setEmailPreference(user, body.kind, body.email);
       return { preferences: await services.notifications.emailPreferences(user) };
     },
   );
@@ -187,35 +156,27 @@ const myNotifications: FastifyPluginAsyncZod<{ services: Services }> = async (ap
 
 /** Email delivery (admins): what was sent, what waits, what failed and why; and "Send again". */
 const emailDelivery: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const tags = ["email delivery"];
-  app.get(
+  const signedIn = signedInRoutes(app, services, ["email delivery"]);
+  signedIn.get(
     "/email-delivery",
     {
-      schema: {
-        tags,
-        summary: "Recent emails with their status and last error (admins)",
-        querystring: emailListQuery,
-        response: { 200: emailListSchema, ...errorResponses },
-      },
+      summary: "Recent emails with their status and last error (admins)",
+      area: "admin",
+      querystring: emailListQuery,
+      reply: emailListSchema,
     },
-    async (request) => {
-      const admin = await requireUser(services, request, "admin");
-      return { emails: await services.notifications.recentEmails(admin, request.query) };
-    },
+    async (admin, { query }) => ({ emails: await services.notifications.recentEmails(admin, query) }),
   );
-  app.post(
+  signedIn.post(
     "/email-delivery/:id/send-again",
     {
-      schema: {
-        tags,
-        summary: "Queue a failed, kept or sent email again (admins)",
-        params: idParams,
-        response: { 200: sentAgainSchema, ...errorResponses },
-      },
+      summary: "Queue a failed, kept or sent email again (admins)",
+      area: "admin",
+      params: idParams,
+      reply: sentAgainSchema,
     },
-    async (request) => {
-      const admin = await requireUser(services, request, "admin");
-      await services.notifications.sendAgain(admin, request.params.id);
+    async (admin, { params }) => {
+      await services.notifications.sendAgain(admin, params.id);
       return { status: "pending" as const };
     },
   );

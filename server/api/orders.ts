@@ -13,9 +13,7 @@ import {
 import { idParams, intentParams, uuidParam } from "../../schemas/params.ts";
 import { createdSchema } from "../../schemas/replies.ts";
 import { declineSchema, orderDetailSchema, salesPageSchema, salesQuerySchema } from "../../schemas/sales.ts";
-import { signedInActions } from "../http/actions.ts";
-import { errorResponses } from "../http/errors.ts";
-import { requireUser } from "../http/guard.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 
 /** The booking form's fields, and the laptop it books by its id: checked here, as every id is. */
@@ -26,49 +24,29 @@ const bookingBody = bookingSchema.and(z.object({ advertId: uuidParam() }));
  * both sides, and the seller's My Sales.
  */
 export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const tags = ["orders"];
-  const action = signedInActions(app, services, tags);
-  app.post(
+  const signedIn = signedInRoutes(app, services, ["orders"]);
+  signedIn.post(
     "/orders",
-    {
-      schema: {
-        tags,
-        summary: "Book a laptop",
-        body: bookingBody,
-        response: { 201: createdSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(services, request);
-      return reply.status(201).send(await services.orders.book(user, request.body));
-    },
+    { summary: "Book a laptop", body: bookingBody, reply: createdSchema, status: 201 },
+    (user, { body }) => services.orders.book(user, body),
   );
-  app.get(
+  signedIn.get(
     "/orders",
-    {
-      schema: {
-        tags,
-        summary: "My orders, newest first",
-        response: { 200: orderListSchema, ...errorResponses },
-      },
-    },
-    async (request) => ({ orders: await services.orders.listMine(await requireUser(services, request, "buyer")) }),
+    { summary: "My orders, newest first", area: "buyer", reply: orderListSchema },
+    async (buyer) => ({ orders: await services.orders.listMine(buyer) }),
   );
-  app.get(
+  signedIn.get(
     "/orders/:id",
     {
-      schema: {
-        tags,
-        summary:
-          "An order, with the buyer's phone and meeting place and its timeline: for its buyer, its laptop's seller " +
-          "and admins (404 for anyone else)",
-        params: idParams,
-        response: { 200: orderDetailSchema, ...errorResponses },
-      },
+      summary:
+        "An order, with the buyer's phone and meeting place and its timeline: for its buyer, its laptop's seller " +
+        "and admins (404 for anyone else)",
+      params: idParams,
+      reply: orderDetailSchema,
     },
-    async (request) => services.orders.read(await requireUser(services, request), request.params.id),
+    (user, { params }) => services.orders.read(user, params.id),
   );
-  action.post(
+  signedIn.action.post(
     "/orders/:id/decline",
     {
       summary: "Its seller declines a booking nobody has paid for, with the reason its buyer reads",
@@ -77,7 +55,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     (seller, { id }, decline) => services.orders.decline(seller, id, decline),
   );
-  action.post(
+  signedIn.action.post(
     "/orders/:id/ship",
     {
       summary:
@@ -88,88 +66,67 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     (seller, { id }, shipment) => services.orders.ship(seller, id, shipment),
   );
-  app.get(
+  signedIn.get(
     "/sales",
     {
-      schema: {
-        tags,
-        summary:
-          "My Sales: every order on my laptops, newest first, with its buyer's phone and meeting place " +
-          "(filter by `status`; pass `next` as `cursor`)",
-        querystring: salesQuerySchema,
-        response: { 200: salesPageSchema, ...errorResponses },
-      },
+      summary:
+        "My Sales: every order on my laptops, newest first, with its buyer's phone and meeting place " +
+        "(filter by `status`; pass `next` as `cursor`)",
+      area: "seller",
+      querystring: salesQuerySchema,
+      reply: salesPageSchema,
     },
-    async (request) => services.orders.listSales(await requireUser(services, request, "seller"), request.query),
+    (seller, { query }) => services.orders.listSales(seller, query),
   );
-  app.post(
+  signedIn.post(
     "/orders/:id/pay",
     {
-      schema: {
-        tags,
-        summary:
-          "Pay for a booked order by card (simulated provider). Repeat with the same attemptKey to retry safely.",
-        params: idParams,
-        body: cardSchema,
-        response: { 200: paidReplySchema, ...errorResponses },
-      },
+      summary: "Pay for a booked order by card (simulated provider). Repeat with the same attemptKey to retry safely.",
+      params: idParams,
+      body: cardSchema,
+      reply: paidReplySchema,
     },
-    async (request) => {
-      const user = await requireUser(services, request);
-      const { cardNumber, expiry, cvc, attemptKey } = request.body;
-      await services.orders.pay(user, request.params.id, { number: cardNumber, expiry, cvc }, attemptKey);
+    async (user, { params, body: { cardNumber, expiry, cvc, attemptKey } }) => {
+      await services.orders.pay(user, params.id, { number: cardNumber, expiry, cvc }, attemptKey);
       return { status: "paid" as const };
     },
   );
-  app.post(
+  signedIn.post(
     "/orders/:id/payment-intent",
     {
-      schema: {
-        tags,
-        summary: "Stripe: hold the laptop and get the payment intent's client secret for Stripe Elements",
-        params: idParams,
-        response: { 200: paymentIntentReplySchema, ...errorResponses },
-      },
+      summary: "Stripe: hold the laptop and get the payment intent's client secret for Stripe Elements",
+      params: idParams,
+      reply: paymentIntentReplySchema,
     },
-    async (request) => {
-      const started = await services.orders.startIntent(await requireUser(services, request), request.params.id);
+    async (user, { params }) => {
+      const started = await services.orders.startIntent(user, params.id);
       return started ? { status: "requires_payment" as const, ...started } : { status: "paid" as const };
     },
   );
-  app.post(
+  signedIn.post(
     "/orders/:id/payment-intent/:intentId/settle",
     {
-      schema: {
-        tags,
-        summary:
-          "Stripe: after the browser confirmed, record the payment (checked with Stripe, not trusted from the caller)",
-        params: intentParams,
-        response: { 200: settleReplySchema, ...errorResponses },
-      },
+      summary:
+        "Stripe: after the browser confirmed, record the payment (checked with Stripe, not trusted from the caller)",
+      params: intentParams,
+      reply: settleReplySchema,
     },
-    async (request) => {
-      const buyer = await requireUser(services, request);
-      const { id: orderId, intentId } = request.params;
-      return { status: await services.orders.settleIntent(intentId, { buyer, orderId }) };
-    },
-  );
-  app.post(
-    "/orders/:id/cancel",
-    {
-      schema: {
-        tags,
-        summary:
-          "Cancel: a booking is cancelled; a paid order is refunded in full (until receipt is confirmed). " +
-          "`refunding`: the provider could not be reached; the refund is finished shortly.",
-        params: idParams,
-        response: { 200: cancelReplySchema, ...errorResponses },
-      },
-    },
-    async (request) => ({
-      status: await services.orders.cancel(await requireUser(services, request), request.params.id),
+    async (buyer, { params: { id: orderId, intentId } }) => ({
+      status: await services.orders.settleIntent(intentId, { buyer, orderId }),
     }),
   );
-  action.post(
+  signedIn.post(
+    "/orders/:id/cancel",
+    {
+      summary:
+        "Cancel: a booking is cancelled; a paid order is refunded in full (until receipt is confirmed). " +
+        "`refunding`: the provider could not be reached; the refund is finished shortly.",
+      params: idParams,
+      reply: cancelReplySchema,
+    },
+    async (user, { params }) => ({ status: await services.orders.cancel(user, params.id) }),
+  );
+  signedIn.action.post(
     "/orders/:id/receipt",
     {
       summary:
@@ -178,12 +135,12 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services }> = async (a
     },
     (buyer, { id }) => services.orders.confirmReceipt(buyer, id),
   );
-  action.post(
+  signedIn.action.post(
     "/orders/:id/accept",
     { summary: "Its buyer says everything is fine: a handed-over order completes before its window ends" },
     (buyer, { id }) => services.orders.accept(buyer, id),
   );
-  action.post(
+  signedIn.action.post(
     "/orders/:id/handed-over",
     {
       summary: "Its seller marks a paid order they meet for as handed over: the buyer protection window starts",

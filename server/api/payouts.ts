@@ -14,6 +14,7 @@ import {
 } from "../../schemas/payouts.ts";
 import { errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -26,6 +27,7 @@ export const payoutsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
   { services, publicUrl },
 ) => {
   const tags = ["payouts"];
+  const signedIn = signedInRoutes(app, services, tags);
   app.get(
     "/fee",
     {
@@ -37,19 +39,17 @@ export const payoutsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
     },
     async () => platformFee(),
   );
-  app.get(
+  signedIn.get(
     "/payouts",
     {
-      schema: {
-        tags,
-        summary:
-          "The seller's payout account (masked), balances (Pending, Available, On its way, Paid out), a page of " +
-          "orders with where each one's money is, and failed transfers (pass `next` as `cursor`)",
-        querystring: payoutsQuerySchema,
-        response: { 200: payoutsReplySchema, ...errorResponses },
-      },
+      summary:
+        "The seller's payout account (masked), balances (Pending, Available, On its way, Paid out), a page of " +
+        "orders with where each one's money is, and failed transfers (pass `next` as `cursor`)",
+      area: "seller",
+      querystring: payoutsQuerySchema,
+      reply: payoutsReplySchema,
     },
-    async (request) => services.payouts.mine(await requireUser(services, request, "seller"), request.query.cursor),
+    (seller, { query }) => services.payouts.mine(seller, query.cursor),
   );
   app.get(
     "/payouts/lines.csv",
@@ -71,61 +71,47 @@ export const payoutsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
         .send(`${rows.join("\r\n")}\r\n`);
     },
   );
-  app.post(
+  signedIn.post(
     "/payouts/account",
     {
-      schema: {
-        tags,
-        summary:
-          "Simulated payouts: set up (or change) the seller's payout account from a holder and a bank account " +
-          "number; only its last four digits are kept",
-        body: payoutSetupSchema,
-        response: { 200: payoutAccountSchema, ...errorResponses },
-      },
+      summary:
+        "Simulated payouts: set up (or change) the seller's payout account from a holder and a bank account " +
+        "number; only its last four digits are kept",
+      area: "seller",
+      body: payoutSetupSchema,
+      reply: payoutAccountSchema,
     },
-    async (request) => {
-      return services.payouts.setUp(await requireUser(services, request, "seller"), request.body);
-    },
+    (seller, { body }) => services.payouts.setUp(seller, body),
   );
-  app.post(
+  signedIn.post(
     "/payouts/onboarding",
     {
-      schema: {
-        tags,
-        summary: "Stripe Connect: the link to Stripe's hosted onboarding for the seller's payout account",
-        response: { 200: z.object({ url: z.url() }), ...errorResponses },
-      },
+      summary: "Stripe Connect: the link to Stripe's hosted onboarding for the seller's payout account",
+      area: "seller",
+      reply: z.object({ url: z.url() }),
     },
-    async (request) => {
-      const seller = await requireUser(services, request, "seller");
-      return services.payouts.startOnboarding(seller, onboardingReturns(publicUrl));
-    },
+    (seller) => services.payouts.startOnboarding(seller, onboardingReturns(publicUrl)),
   );
-  app.get(
+  signedIn.get(
     "/people/:id/payouts",
     {
-      schema: {
-        tags,
-        summary: "A seller's payouts, as they see them (admin)",
-        params: accountIdParams,
-        querystring: payoutsQuerySchema,
-        response: { 200: payoutsReplySchema, ...errorResponses },
-      },
+      summary: "A seller's payouts, as they see them (admin)",
+      area: "admin",
+      params: accountIdParams,
+      querystring: payoutsQuerySchema,
+      reply: payoutsReplySchema,
     },
-    async (request) =>
-      services.payouts.ofSeller(await requireUser(services, request, "admin"), request.params.id, request.query.cursor),
+    (admin, { params, query }) => services.payouts.ofSeller(admin, params.id, query.cursor),
   );
-  app.get(
+  signedIn.get(
     "/finance",
     {
-      schema: {
-        tags,
-        summary:
-          "The marketplace's money, per day for the last 90 days (sales, fees, refunds, payouts, pending and " +
-          "available payables), failed transfers, and the ledger's check (admin)",
-        response: { 200: financeReplySchema, ...errorResponses },
-      },
+      summary:
+        "The marketplace's money, per day for the last 90 days (sales, fees, refunds, payouts, pending and " +
+        "available payables), failed transfers, and the ledger's check (admin)",
+      area: "admin",
+      reply: financeReplySchema,
     },
-    async (request) => services.payouts.finance(await requireUser(services, request, "admin")),
+    (admin) => services.payouts.finance(admin),
   );
 };

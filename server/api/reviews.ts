@@ -11,15 +11,14 @@ import {
   reviewSchema,
   sellerReviewsSchema,
 } from "../../schemas/reviews.ts";
-import { signedInActions } from "../http/actions.ts";
 import { errorResponses } from "../http/errors.ts";
-import { requireUser } from "../http/guard.ts";
+import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 
 /** Reviews: buyers write and edit theirs, sellers answer, anyone reads; reports and removal by admins. */
 export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tags = ["reviews"];
-  const action = signedInActions(app, services, tags);
+  const signedIn = signedInRoutes(app, services, tags);
   app.get(
     "/sellers/:id/reviews",
     {
@@ -37,56 +36,48 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
       return page;
     },
   );
-  app.post(
+  signedIn.post(
     "/orders/:id/review",
     {
-      schema: {
-        tags,
-        summary: "Review the seller of an order I received (once per order)",
-        params: idParams,
-        body: reviewSchema,
-        response: { 201: z.object({ id: z.uuid() }), ...errorResponses },
-      },
+      summary: "Review the seller of an order I received (once per order)",
+      params: idParams,
+      body: reviewSchema,
+      reply: z.object({ id: z.uuid() }),
+      status: 201,
     },
-    async (request, reply) => {
-      const user = await requireUser(services, request);
-      return reply.status(201).send(await services.reviews.write(user, request.params.id, request.body));
-    },
+    (user, { params, body }) => services.reviews.write(user, params.id, body),
   );
-  action.put(
+  signedIn.action.put(
     "/reviews/:id",
     { summary: "Change my review (for 30 days after writing it)", body: reviewSchema },
     (user, { id }, review) => services.reviews.edit(user, id, review),
   );
-  action.post(
+  signedIn.action.post(
     "/reviews/:id/answer",
     { summary: "Answer a review of me, once, publicly (its seller)", body: answerSchema },
     (seller, { id }, { answer }) => services.reviews.answer(seller, id, answer),
   );
-  action.post(
+  signedIn.action.post(
     "/reviews/:id/reports",
     { summary: "Report a review (once per person)", body: reviewReportSchema, status: 201 },
     (user, { id }, { details }) => services.reviews.reports.report(user, id, details),
   );
-  app.get(
+  signedIn.get(
     "/review-reports",
     {
-      schema: {
-        tags,
-        summary: "Reviews with open reports, most reported first (admin; pass `next` as `cursor`)",
-        querystring: reportedListQuery,
-        response: { 200: reportedReviewListSchema, ...errorResponses },
-      },
+      summary: "Reviews with open reports, most reported first (admin; pass `next` as `cursor`)",
+      area: "admin",
+      querystring: reportedListQuery,
+      reply: reportedReviewListSchema,
     },
-    async (request) =>
-      services.reviews.reports.open(await requireUser(services, request, "admin"), { cursor: request.query.cursor }),
+    (admin, { query }) => services.reviews.reports.open(admin, { cursor: query.cursor }),
   );
-  action.post(
+  signedIn.action.post(
     "/reviews/:id/report-dismissal",
     { summary: "Dismiss a review's open reports (admin)", area: "admin" },
     (admin, { id }) => services.reviews.reports.dismiss(admin, id),
   );
-  action.post(
+  signedIn.action.post(
     "/reviews/:id/removal",
     {
       summary: "Remove a review; it leaves the seller's average and its author is told why (admin)",
