@@ -18,24 +18,19 @@ export function createMetrics(database: Database) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const cache = new Counter({
-    name: "relaptop_public_cache_lookups_total",
-    help: "Micro-cache lookups (visitors' reads, signed-in list pages), by result (hit or miss)",
-    labelNames: ["result"] as const,
-    registers: [registry],
-  });
-  const payments = new Counter({
-    name: "relaptop_payments_total",
-    help: "Payment and refund attempts, by operation and outcome (paid, refunded, or the refusal's code)",
-    labelNames: ["operation", "outcome"] as const,
-    registers: [registry],
-  });
-  const jobFailures = new Counter({
-    name: "relaptop_job_failures_total",
-    help: "Jobs that failed a try, by queue",
-    labelNames: ["queue"] as const,
-    registers: [registry],
-  });
+  const counter = <Label extends string>(name: string, help: string, labelNames: readonly Label[]) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const cache = counter(
+    "relaptop_public_cache_lookups_total",
+    "Micro-cache lookups (visitors' reads, signed-in list pages), by result (hit or miss)",
+    ["result"],
+  );
+  const payments = counter(
+    "relaptop_payments_total",
+    "Payment and refund attempts, by operation and outcome (paid, refunded, or the refusal's code)",
+    ["operation", "outcome"],
+  );
+  const jobFailures = counter("relaptop_job_failures_total", "Jobs that failed a try, by queue", ["queue"]);
   new Gauge({
     name: "relaptop_db_pool_connections",
     help: "PostgreSQL pool connections, by state (total, idle, waiting clients)",

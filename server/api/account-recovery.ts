@@ -3,7 +3,7 @@ import { z } from "zod";
 import { forgotPasswordSchema, resetPasswordBodySchema } from "../../schemas/account-recovery.ts";
 import { SIGN_IN_LINK_TTL_SECONDS, signInLinkRequestSchema } from "../../schemas/login-limits.ts";
 import { apiErrorSchema } from "../http/errors.ts";
-import { sendWebResponse, webRequest } from "../http/web.ts";
+import { forwardToAuth } from "../http/web.ts";
 import type { Services } from "../services.ts";
 
 const statusReply = z.object({ status: z.boolean() });
@@ -15,8 +15,7 @@ const statusReply = z.object({ status: z.boolean() });
  * after a reset). The sign-in link leads to the page /login/link, whose button signs in.
  */
 export const accountRecoveryApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const forward = async (request: Parameters<typeof webRequest>[0], reply: Parameters<typeof sendWebResponse>[0]) =>
-    sendWebResponse(reply, await services.accounts.auth.handler(webRequest(request)));
+  const forward = forwardToAuth(services);
   const tags = ["identity"];
 
   app.post(

@@ -15,7 +15,7 @@ import {
 import { providerParams } from "../../schemas/params.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { signedInRoutes } from "../http/signed-in-routes.ts";
-import { sendWebResponse, webRequest } from "../http/web.ts";
+import { forwardToAuth } from "../http/web.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -23,8 +23,7 @@ import type { Services } from "../services.ts";
  * (better-auth) that clients may call. Other better-auth paths are not exposed.
  */
 export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const forward = async (request: Parameters<typeof webRequest>[0], reply: Parameters<typeof sendWebResponse>[0]) =>
-    sendWebResponse(reply, await services.accounts.auth.handler(webRequest(request)));
+  const forward = forwardToAuth(services);
   const signedIn = signedInRoutes(app, services, ["accounts"]);
 
   signedIn.get("/me", { summary: "The signed-in account", reply: sessionUserSchema }, (user) => user);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Services } from "../services.ts";
 
 /**
  * The request's headers as a Web Headers object, with x-forwarded-for replaced by
@@ -33,4 +34,13 @@ export async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+/**
+ * A route answered by better-auth itself (the identity endpoints the API exposes): the request handed over as a
+ * Web Request, its Response copied back.
+ */
+export function forwardToAuth(services: Services) {
+  return async (request: FastifyRequest, reply: FastifyReply) =>
+    sendWebResponse(reply, await services.accounts.auth.handler(webRequest(request)));
 }
