@@ -114,7 +114,7 @@ export const accountSummarySchema = z
   .object({
     name: z.string(),
     email: z.string(),
-    unread: z.object({ notices: z.number().int(), messages: z.number().int() }),
+    unread: z.object({ notices: z.int(), messages: z.int() }),
     hearts: z
       .object({
         saved: z.array(z.string()).meta({ description: "Of the laptops asked about, those this buyer saved" }),

@@ -248,6 +248,9 @@ const laptopFields = {
   priceBadge: priceBadgeSchema,
 };
 
+/** What a list of adverts shows first of each (My Products, the admins' review queue): its link, name and photo. */
+export const advertRowFields = { id: z.uuid(), name: z.string(), imageUrl: z.string() };
+
 /** Who sells it, on a card and on a laptop's page. */
 const sellerFields = {
   sellerName: z.string(),
@@ -296,9 +299,7 @@ export type AdvertDetail = z.infer<typeof advertDetailSchema>;
 /** One of a seller's own adverts, as My Products lists them (sold and removed ones included). */
 export const sellerAdvertSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    imageUrl: z.string(),
+    ...advertRowFields,
     resalePriceCents: z.int(),
     advertised: z.boolean(),
     sold: z.boolean(),

@@ -58,11 +58,11 @@ export const BALANCE_LABELS: Record<(typeof BALANCE_KINDS)[number], string> = {
 
 export const balancesSchema = z
   .object({
-    pendingCents: z.number().int(),
-    availableCents: z.number().int(),
+    pendingCents: z.int(),
+    availableCents: z.int(),
     /** Transfers started and not yet landed (or failed and waiting to be retried). */
-    onItsWayCents: z.number().int(),
-    paidOutCents: z.number().int(),
+    onItsWayCents: z.int(),
+    paidOutCents: z.int(),
   })
   .meta({ id: "Balances" });
 export type Balances = z.infer<typeof balancesSchema>;
@@ -73,10 +73,10 @@ export const payoutLineSchema = z
     orderNumber: z.string(),
     productName: z.string(),
     orderStatus: z.string(),
-    chargedCents: z.number().int(),
-    feeCents: z.number().int(),
+    chargedCents: z.int(),
+    feeCents: z.int(),
     /** The seller's share now (after a partial refund, what they keep). */
-    earnedCents: z.number().int(),
+    earnedCents: z.int(),
     where: z.enum(BALANCE_KINDS),
     payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),
     payoutError: z.string().nullable(),
@@ -94,7 +94,7 @@ export const payoutsReplySchema = z
     lines: z.array(payoutLineSchema),
     next: z.string().nullable(),
     /** Transfers that failed and wait for a retry, with the provider's reason (the seller can fix most). */
-    failed: z.array(z.object({ orderNumber: z.string(), amountCents: z.number().int(), reason: z.string() })),
+    failed: z.array(z.object({ orderNumber: z.string(), amountCents: z.int(), reason: z.string() })),
   })
   .meta({ id: "Payouts" });
 export type PayoutsReply = z.infer<typeof payoutsReplySchema>;
@@ -105,13 +105,13 @@ export const payoutsQuerySchema = z.object({ cursor: z.string().max(300).optiona
 /** Finance: per UTC day, what the ledger says. */
 export const financeDaySchema = z.object({
   day: z.iso.date(),
-  salesCents: z.number().int(),
-  feesCents: z.number().int(),
-  refundsCents: z.number().int(),
-  payoutsCents: z.number().int(),
+  salesCents: z.int(),
+  feesCents: z.int(),
+  refundsCents: z.int(),
+  payoutsCents: z.int(),
   /** At the end of the day. */
-  pendingCents: z.number().int(),
-  availableCents: z.number().int(),
+  pendingCents: z.int(),
+  availableCents: z.int(),
 });
 export type FinanceDay = z.infer<typeof financeDaySchema>;
 
@@ -125,8 +125,8 @@ export const financeReplySchema = z
         orderId: z.uuid(),
         orderNumber: z.string(),
         sellerName: z.string(),
-        amountCents: z.number().int(),
-        attempts: z.number().int(),
+        amountCents: z.int(),
+        attempts: z.int(),
         reason: z.string(),
         nextAttemptAt: z.iso.datetime(),
       }),
@@ -141,6 +141,4 @@ export const financeReplySchema = z
 export type FinanceReply = z.infer<typeof financeReplySchema>;
 
 /** The fee rule the post form uses to show "You receive". */
-export const feeRuleSchema = z
-  .object({ basisPoints: z.number().int(), fixedCents: z.number().int() })
-  .meta({ id: "FeeRule" });
+export const feeRuleSchema = z.object({ basisPoints: z.int(), fixedCents: z.int() }).meta({ id: "FeeRule" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { advertRowFields } from "./catalogue.ts";
 import { namedKeysetPage } from "./keyset-pages.ts";
 
 /**
@@ -23,9 +24,7 @@ export type ReviewSignal = z.infer<typeof reviewSignalSchema>;
 /** An advert in the admins' review queue (Reported Items). */
 export const heldAdvertSchema = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
-    imageUrl: z.string(),
+    ...advertRowFields,
     sellerName: z.string(),
     resalePriceCents: z.int(),
     /** True when it is held (not public); false when it is public and only flagged. */
