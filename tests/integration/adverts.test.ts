@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
 import { signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests();
 let brandId: string;
 const as: Record<"anonymous" | "buyer" | "owner" | "other" | "admin", Client> = {} as never;
 
@@ -29,7 +29,6 @@ async function post(who: Client, over: Record<string, string> = {}, photo = true
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
   brandId = (await createBrand(t, "Lenovo")).id;
   await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   await createUser(t, { name: "Owen Owner", email: "owner@x.test", role: "seller", verified: true });
@@ -45,7 +44,6 @@ beforeAll(async () => {
     as[who] = await signedInClient(t, email);
   }
 });
-afterAll(() => t?.close());
 
 describe("posting adverts", () => {
   it("allows acting sellers only: 401 anonymous, 403 buyer and admin", async () => {

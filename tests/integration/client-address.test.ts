@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { type TestApp, testAppForTests } from "../support/test-app.ts";
 
 /**
  * The client address behind proxies is the right-most one no trusted proxy added: a client can write any
@@ -20,11 +20,7 @@ const failFiveTimes = async (t: TestApp, email: string, forwarded: (i: number) =
 };
 
 describe("one trusted proxy (TRUST_PROXY=1)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: "1" });
-  });
-  afterAll(() => t?.close());
+  const t = testAppForTests({ TRUST_PROXY: "1" });
 
   it("limits the address the proxy saw, whatever the client wrote before it", async () => {
     await createUser(t, { name: "Spoofed Sam", email: "spoof@x.test" });
@@ -40,11 +36,7 @@ describe("one trusted proxy (TRUST_PROXY=1)", () => {
 });
 
 describe("proxies named by address (TRUST_PROXY=10.0.0.0/8,127.0.0.1)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: "10.0.0.0/8,127.0.0.1" });
-  });
-  afterAll(() => t?.close());
+  const t = testAppForTests({ TRUST_PROXY: "10.0.0.0/8,127.0.0.1" });
 
   it("takes the right-most address that is not one of them", async () => {
     await createUser(t, { name: "Chained Cleo", email: "chain@x.test" });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FAN_OUT_SAVER_ALERT, INLINE_SAVERS } from "../../core/favourites/index.ts";
 import { renderRow } from "../../core/notifications/index.ts";
 import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema/index.ts";
@@ -7,9 +7,9 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { bookToMeet, type Client, client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
 import { signedInAccount, signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests({}, { retryJobsAtOnce: true, log: () => {} });
 let brandId: string;
 let seller: Awaited<ReturnType<typeof createUser>>;
 let sellerHttp: Client;
@@ -61,14 +61,12 @@ async function pay(who: Client, orderId: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, { retryJobsAtOnce: true, log: () => {} });
   await t.services.jobs.start();
   brandId = (await createBrand(t, "Dell")).id;
   seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
   await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   sellerHttp = await signedInClient(t, "seller@x.test");
 });
-afterAll(() => t?.close());
 
 describe("saving and listing", () => {
   it("saves, lists newest saved first with status and price change, and removes", async () => {

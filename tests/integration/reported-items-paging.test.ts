@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newOrderNumber } from "../../core/orders/index.ts";
 import {
   adverts,
@@ -10,16 +10,15 @@ import {
   reviews,
 } from "../../db/schema/index.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
-import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { pageAppForTests } from "../support/page-build.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import type { TestApp } from "../support/test-app.ts";
 
 /**
  * Reported Items' three lists in keyset pages (50 a page): more reported laptops, reviews and conversations
  * than a page holds, written in bulk with ties in their order (as many reports, reported at the same moment),
  * paged to the end through the API and through the page's own links.
  */
-let t: TestApp;
+const t = pageAppForTests();
 let admin: Person;
 let buyer: Person;
 
@@ -62,7 +61,6 @@ function reportsOf(i: number, reporters: string[]) {
 }
 
 beforeAll(async () => {
-  t = await startPageApp();
   const db = t.db;
   admin = await signedInPerson(t, "admin");
   buyer = await signedInPerson(t);
@@ -179,7 +177,6 @@ beforeAll(async () => {
     .sort(byLatest)
     .map((g) => g.id);
 });
-afterAll(() => closePageApp(t));
 
 /** Every page of one list through the API, following `next` to the end. */
 async function pageThrough(path: string, key: "groups" | "reviews" | "conversations", id: string) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminActions, advertPublications, adverts, notifications } from "../../db/schema/index.ts";
 import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
@@ -8,9 +8,9 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
 import { signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { startTestApp, testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests();
 /** What the advert's seller was told of it, by kind. */
 async function sellerTold(advertId: string, kind: string) {
   const [advert] = await t.db.select({ sellerId: adverts.sellerId }).from(adverts).where(eq(adverts.id, advertId));
@@ -61,7 +61,6 @@ const mine = async (who: Client, email: string, id: string) =>
   (await who.get(`/api/sellers/${email}/adverts`)).json().adverts.find((a: { id: string }) => a.id === id);
 
 beforeAll(async () => {
-  t = await startTestApp();
   brandId = (await createBrand(t, "Lenovo")).id;
   await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   sam = await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
@@ -72,7 +71,6 @@ beforeAll(async () => {
     if (who !== "anonymous") await as[who].signIn(`${who}@x.test`);
   }
 });
-afterAll(() => t?.close());
 
 describe("listings held for review", () => {
   it("holds an advert whose photo is another seller's (re-encoded, resized), hidden everywhere public", async () => {

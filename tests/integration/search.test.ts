@@ -1,19 +1,18 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createCatalogue, searchQuery, type Within } from "../../core/catalogue/index.ts";
 import { adverts } from "../../db/schema/index.ts";
 import { FACET_CAP, parseSearch } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests();
 let lenovo: string;
 let dell: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startTestApp();
   const seller = await createUser(t, { name: "Sam", email: "s@x.test", role: "seller" });
   lenovo = (await createBrand(t, "Lenovo")).id;
   dell = (await createBrand(t, "Dell")).id;
@@ -53,7 +52,6 @@ beforeAll(async () => {
   await add("sold", dell, "Dell ThinkPad-like Latitude", 400, { status: "sold" });
   await add("gone", dell, "Dell ThinkPad Gone", 300, { status: "withdrawn" });
 });
-afterAll(() => t?.close());
 
 const search = async (query: string) => {
   const res = await client(t).get(`/api/adverts?${query}`);

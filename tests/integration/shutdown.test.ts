@@ -1,20 +1,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Lifecycle } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { closeGently } from "../../server/graceful-close.ts";
 import { client } from "../support/http.ts";
-import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+import { PUBLIC_URL, startTestApp, testAppForTests } from "../support/test-app.ts";
 
 describe("a process told to stop", () => {
   const lifecycle: Lifecycle = { draining: false };
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({}, {}, { lifecycle });
-  });
-  afterAll(() => t?.close());
+  const t = testAppForTests({}, {}, { lifecycle });
 
   it("fails its health check at once but goes on serving as before", async () => {
     const c = client(t);

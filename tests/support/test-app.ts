@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ServerBuild } from "react-router";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type Database, type DatabaseOptions, openDatabase } from "../../db/client.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { buildApp, type Lifecycle } from "../../server/app.ts";
@@ -128,6 +128,20 @@ export async function startTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The test app of the tests in the file or describe block this is called in (startTestApp's arguments):
+ * started before them, closed after them. Its fields are filled in as it starts, so code that runs in the
+ * tests and in hooks registered after this call may use them, as it would a `let` assigned in a beforeAll.
+ */
+export function testAppForTests(...args: Parameters<typeof startTestApp>): TestApp {
+  const t: Partial<TestApp> = {};
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(...args));
+  });
+  afterAll(() => t.close?.());
+  return t as TestApp;
+}
 
 /** The test app listening on loopback (from now on, unless it already was): its address, for fetch. */
 export async function listening(t: Pick<TestApp, "app">) {
