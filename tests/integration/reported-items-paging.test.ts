@@ -60,6 +60,13 @@ function reportsOf(i: number, reporters: string[]) {
   return { open, all: [...open, ...closed], count, last };
 }
 
+/** The ids of these items, the i-th reported as reportsOf(i) says, in the lists' order. */
+const inListOrder = (items: { id: string }[], reporters: string[]) =>
+  items
+    .map((item, i) => ({ id: item.id, reports: reportsOf(i, reporters).count, last: reportsOf(i, reporters).last }))
+    .sort(byReports)
+    .map((g) => g.id);
+
 beforeAll(async () => {
   const db = t.db;
   admin = await signedInPerson(t, "admin");
@@ -98,10 +105,7 @@ beforeAll(async () => {
         reportsOf(i, reporters).all.map((r) => ({ ...r, advertId: a.id, reason: "Scam or fraud" as const })),
       ),
     );
-  advertOrder = laptops
-    .map((a, i) => ({ id: a.id, reports: reportsOf(i, reporters).count, last: reportsOf(i, reporters).last }))
-    .sort(byReports)
-    .map((g) => g.id);
+  advertOrder = inListOrder(laptops, reporters);
 
   // Reported reviews: one completed order and its review per laptop, by the buyer.
   const bought = await db
@@ -148,10 +152,7 @@ beforeAll(async () => {
       })),
     ),
   );
-  reviewOrder = written
-    .map((w, i) => ({ id: w.id, reports: reportsOf(i, reporters).count, last: reportsOf(i, reporters).last }))
-    .sort(byReports)
-    .map((g) => g.id);
+  reviewOrder = inListOrder(written, reporters);
 
   // Reported conversations: the buyer's about each laptop.
   const talks = await db
