@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
 import { conversationBlocks } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { type Client, client } from "../support/http.ts";
+import type { Client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
-import { signedInClient } from "../support/people.ts";
+import { signedInClients } from "../support/people.ts";
 import { testAppForTests } from "../support/test-app.ts";
 
 /**
@@ -184,7 +184,7 @@ const ON_OTHER_TARGETS: Record<string, ReturnType<typeof row>> = {
 const LOTS = { limit: 1000, windowMs: 60_000 };
 // Every blocking and reporting call gets a conversation of its own: more than a buyer may start in an hour.
 const t = testAppForTests({}, { messageLimits: { messages: LOTS, conversations: LOTS } });
-const as = {} as Record<Actor, Client>;
+let as: Record<Actor, Client>;
 const ids: Record<string, string> = {};
 let photo: Buffer;
 let buyerUser: Awaited<ReturnType<typeof createUser>>;
@@ -237,16 +237,13 @@ beforeAll(async () => {
   const received = await ownersLaptop("Received laptop", { resalePriceCents: 20_000 });
   const sale = await createCompletedOrder(t, buyer, received.id);
   ids.review = (await t.services.reviews.write(buyer, sale.id, { rating: 4, body: "Works as described." })).id;
-  as.anonymous = client(t);
-  for (const [actor, email] of [
-    ["buyer", "buyer@x.test"],
-    ["owner", "owner@x.test"],
-    ["ownerAsUser", "asuser@x.test"],
-    ["otherSeller", "other@x.test"],
-    ["admin", "admin@x.test"],
-  ] as const) {
-    as[actor] = await signedInClient(t, email);
-  }
+  as = await signedInClients(t, {
+    buyer: "buyer@x.test",
+    owner: "owner@x.test",
+    ownerAsUser: "asuser@x.test",
+    otherSeller: "other@x.test",
+    admin: "admin@x.test",
+  });
   await as.ownerAsUser.raw("PUT", "/api/me/acting-mode", { mode: "user" });
   // The buyer's order on the owner's laptop.
   ids.order = (
