@@ -6,7 +6,7 @@ import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { multipart } from "../support/multipart.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { listening, startSecondProcess, testAppForTests } from "../support/test-app.ts";
+import { itAcrossProcesses, listening, testAppForTests } from "../support/test-app.ts";
 
 /**
  * The admins' moderation queue, live (Reported Items reads itself again): on both databases, through
@@ -151,23 +151,19 @@ describe("the admins' moderation queue, live", () => {
     }
   });
 
-  it.skipIf(process.env.TEST_DATABASE !== "postgres")(
+  itAcrossProcesses(
+    t,
     "a report made through one app process reaches an admin's stream served by another (PostgreSQL)",
-    async () => {
-      const other = await startSecondProcess(t);
-      try {
-        const admin = await person("admin");
-        const buyer = await person();
-        const advert = await laptop(await person("seller"));
-        const adminStream = await stream(admin, other.base);
-        await connected(adminStream);
-        const reported = await buyer.http.post("/api/reports", { advertId: advert.id, reason: "Other" });
-        expect(reported.statusCode).toBe(201);
-        expect(await adminStream.until(MODERATION)).not.toBeNull();
-        adminStream.close();
-      } finally {
-        await other.close();
-      }
+    async (other) => {
+      const admin = await person("admin");
+      const buyer = await person();
+      const advert = await laptop(await person("seller"));
+      const adminStream = await stream(admin, other.base);
+      await connected(adminStream);
+      const reported = await buyer.http.post("/api/reports", { advertId: advert.id, reason: "Other" });
+      expect(reported.statusCode).toBe(201);
+      expect(await adminStream.until(MODERATION)).not.toBeNull();
+      adminStream.close();
     },
   );
 
