@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { type Client, client } from "../support/http.ts";
-import { multipart, pngBytes } from "../support/multipart.ts";
-import { signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createAdvert, createBrand } from "../../seed/factories.ts";
+import type { Client } from "../support/http.ts";
+import { client } from "../support/http.ts";
+import { multipart, pngBytes, postAdvertForm } from "../support/multipart.ts";
+import { signedInAccounts } from "../support/people.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests();
 let brandId: string;
-const as: Record<"anonymous" | "buyer" | "owner" | "other" | "admin", Client> = {} as never;
+let as: Record<"anonymous" | "buyer" | "owner" | "other" | "admin", Client>;
 
 const fields = (over: Record<string, string> = {}) => ({
   name: "ThinkPad T14",
@@ -23,29 +24,19 @@ const fields = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-async function post(who: Client, over: Record<string, string> = {}, photo = true) {
-  const body = multipart(fields(over), photo ? { photos: { name: "p.png", data: await pngBytes() } } : {});
-  return who.raw("POST", "/api/adverts", body.payload, body.headers);
-}
+const post = async (who: Client, over: Record<string, string> = {}, photo = true) =>
+  postAdvertForm(who, fields(over), photo ? await pngBytes() : undefined);
 
 beforeAll(async () => {
-  t = await startTestApp();
   brandId = (await createBrand(t, "Lenovo")).id;
-  await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
-  await createUser(t, { name: "Owen Owner", email: "owner@x.test", role: "seller", verified: true });
-  await createUser(t, { name: "Otto", email: "other@x.test", role: "seller" });
-  await createUser(t, { name: "Bea", email: "buyer@x.test" });
-  as.anonymous = client(t);
-  for (const [who, email] of [
-    ["buyer", "buyer@x.test"],
-    ["owner", "owner@x.test"],
-    ["other", "other@x.test"],
-    ["admin", "admin@x.test"],
-  ] as const) {
-    as[who] = await signedInClient(t, email);
-  }
+  const { clients } = await signedInAccounts(t, {
+    admin: { name: "Ada", email: "admin@x.test", role: "admin" },
+    owner: { name: "Owen Owner", email: "owner@x.test", role: "seller", verified: true },
+    other: { name: "Otto", email: "other@x.test", role: "seller" },
+    buyer: { name: "Bea", email: "buyer@x.test" },
+  });
+  as = { anonymous: client(t), ...clients };
 });
-afterAll(() => t?.close());
 
 describe("posting adverts", () => {
   it("allows acting sellers only: 401 anonymous, 403 buyer and admin", async () => {

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
 import { signedInAccounts } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests();
 let admin: Client;
 let buyer: Client;
 let seller: Client;
 
 beforeAll(async () => {
-  t = await startTestApp();
   const { clients } = await signedInAccounts(t, {
     admin: { name: "Ada", email: "admin@x.test", role: "admin" },
     seller: { name: "Sam", email: "seller@x.test", role: "seller" },
@@ -19,7 +18,6 @@ beforeAll(async () => {
   });
   ({ admin, buyer, seller } = clients);
 });
-afterAll(() => t?.close());
 
 const inject = (
   who: Client | null,

@@ -1,10 +1,10 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { postgresBroadcast } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
 import { type Listener, postgresListener } from "../../db/listen.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
 /** Everything heard on `channel` by `on`, as a list that grows. */
 async function hearing(listener: Listener, channel: string) {
@@ -20,11 +20,7 @@ const burst = (n: number) => Array.from({ length: n }, (_, i) => `m${i}`);
  * every subscriber, however little room the announcer has.
  */
 describe("announcing in a burst", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppForTests();
 
   it("a thousand announcements made at once are each heard", async () => {
     const { broadcast } = t.database;

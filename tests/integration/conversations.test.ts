@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { adminActions, emailOutbox, notifications } from "../../db/schema/index.ts";
 import { CONVERSATION_MESSAGES as M } from "../../schemas/conversations.ts";
 import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
@@ -8,10 +8,10 @@ import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { eventsOf } from "../support/event-stream.ts";
 import { bookToMeet } from "../support/http.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { listening, startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
+import { itAcrossProcesses, listening, testAppForTests } from "../support/test-app.ts";
 
 /** Conversations over the API, on both databases: every rule a buyer, a seller or an admin would notice. */
-let t: TestApp;
+const t = testAppForTests({}, { log: () => {} });
 let brandId: string;
 let n = 0;
 
@@ -27,10 +27,8 @@ async function ask(buyer: Person, advertId: string, body = "Is it still availabl
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, { log: () => {} });
   brandId = (await createBrand(t, "Dell")).id;
 });
-afterAll(() => t?.close());
 
 describe("starting a conversation", () => {
   it("opens the one conversation about a laptop between its buyer and seller, both see it", async () => {
@@ -432,37 +430,33 @@ describe("live", () => {
     aborter.abort();
   });
 
-  it.skipIf(process.env.TEST_DATABASE !== "postgres")(
+  itAcrossProcesses(
+    t,
     "a message written through one app process reaches a stream served by another (PostgreSQL)",
-    async () => {
-      const other = await startSecondProcess(t);
-      try {
-        const seller = await person("seller");
-        const buyer = await person();
-        const id = await ask(buyer, (await laptop(seller)).id);
-        const aborter = new AbortController();
-        const res = await fetch(`${other.base}/api/notifications/stream`, {
-          headers: { cookie: seller.cookie },
-          signal: aborter.signal,
-        });
-        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-        let buffered = "";
-        const arrived = (async () => {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) throw new Error("the stream ended");
-            buffered += new TextDecoder().decode(value);
-            if (buffered.includes(`"conversationId":"${id}"`)) return Date.now();
-          }
-        })();
-        await new Promise((r) => setTimeout(r, 200)); // connected and listening
-        const sentAt = Date.now();
-        await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Through the other process" });
-        expect((await arrived) - sentAt).toBeLessThan(2_000);
-        aborter.abort();
-      } finally {
-        await other.close();
-      }
+    async (other) => {
+      const seller = await person("seller");
+      const buyer = await person();
+      const id = await ask(buyer, (await laptop(seller)).id);
+      const aborter = new AbortController();
+      const res = await fetch(`${other.base}/api/notifications/stream`, {
+        headers: { cookie: seller.cookie },
+        signal: aborter.signal,
+      });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      let buffered = "";
+      const arrived = (async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error("the stream ended");
+          buffered += new TextDecoder().decode(value);
+          if (buffered.includes(`"conversationId":"${id}"`)) return Date.now();
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 200)); // connected and listening
+      const sentAt = Date.now();
+      await buyer.http.post(`/api/conversations/${id}/messages`, { body: "Through the other process" });
+      expect((await arrived) - sentAt).toBeLessThan(2_000);
+      aborter.abort();
     },
   );
 });

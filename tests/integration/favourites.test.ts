@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FAN_OUT_SAVER_ALERT, INLINE_SAVERS } from "../../core/favourites/index.ts";
 import { renderRow } from "../../core/notifications/index.ts";
 import { adverts, emailOutbox, favouriteAlerts, favourites, notifications } from "../../db/schema/index.ts";
@@ -7,9 +7,9 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { bookToMeet, type Client, client } from "../support/http.ts";
 import { multipart } from "../support/multipart.ts";
 import { signedInAccount, signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests({}, { retryJobsAtOnce: true, log: () => {} });
 let brandId: string;
 let seller: Awaited<ReturnType<typeof createUser>>;
 let sellerHttp: Client;
@@ -46,6 +46,19 @@ const emailsOf = (kind: SaverNotice) => (userId: string) =>
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
+/** Each of `who` has one notice of this kind about the laptop, linking to it, and it says this. */
+async function expectOneNoticeEach(
+  notices: ReturnType<typeof noticesOf>,
+  who: { user: { id: string } }[],
+  advertId: string,
+  says: { title: string; body: string },
+) {
+  for (const { user } of who) {
+    const [notice, ...more] = await notices(user.id, advertId);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ ...says, link: `/laptops/${advertId}` });
+  }
+}
 const dropNotices = noticesOf("favourite.priceDrop");
 const dropEmails = emailsOf("favourite.priceDrop");
 
@@ -61,14 +74,12 @@ async function pay(who: Client, orderId: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, { retryJobsAtOnce: true, log: () => {} });
   await t.services.jobs.start();
   brandId = (await createBrand(t, "Dell")).id;
   seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
   await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   sellerHttp = await signedInClient(t, "seller@x.test");
 });
-afterAll(() => t?.close());
 
 describe("saving and listing", () => {
   it("saves, lists newest saved first with status and price change, and removes", async () => {
@@ -185,15 +196,10 @@ describe("price drops", () => {
     await fans[1]?.http.raw("PUT", "/api/me/email-preferences", { kind: "favourite.priceDrop", email: false });
 
     await setPrice(a, "460");
-    for (const f of fans) {
-      const [notice, ...more] = await dropNotices(f.user.id, a.id);
-      expect(more).toEqual([]);
-      expect(notice).toMatchObject({
-        title: "Price drop: Drop me",
-        body: "Now $460, down $40 from $500.",
-        link: `/laptops/${a.id}`,
-      });
-    }
+    await expectOneNoticeEach(dropNotices, fans, a.id, {
+      title: "Price drop: Drop me",
+      body: "Now $460, down $40 from $500.",
+    });
     expect(await dropEmails(fans[0]?.user.id as string)).toHaveLength(1);
     expect(await dropEmails(fans[1]?.user.id as string)).toHaveLength(0);
     expect(await dropNotices(seller.id, a.id)).toEqual([]);
@@ -296,15 +302,10 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
     await setPrice(a, "500");
 
     await pay(buyer.http, orderId);
-    for (const who of [fan, quiet]) {
-      const [notice, ...more] = await soldNotices(who.user.id, a.id);
-      expect(more).toEqual([]);
-      expect(notice).toMatchObject({
-        title: "Sold: Wanted twice",
-        body: "A laptop you saved was sold to someone else for $520.",
-        link: `/laptops/${a.id}`,
-      });
-    }
+    await expectOneNoticeEach(soldNotices, [fan, quiet], a.id, {
+      title: "Sold: Wanted twice",
+      body: "A laptop you saved was sold to someone else for $520.",
+    });
     const [email, ...moreEmails] = await soldEmails(fan.user.id);
     expect(moreEmails).toEqual([]);
     // Its button leads to the laptop's page, where "Laptops like this one for sale" is.
@@ -319,15 +320,10 @@ describe("a saved laptop sold to someone else, and back on sale", () => {
 
     // The buyer cancels before receiving it: the money goes back and the laptop is for sale again.
     expect((await buyer.http.post(`/api/orders/${orderId}/cancel`)).statusCode).toBe(200);
-    for (const who of [fan, quiet, booker]) {
-      const [notice, ...more] = await backNotices(who.user.id, a.id);
-      expect(more).toEqual([]);
-      expect(notice).toMatchObject({
-        title: "Back on sale: Wanted twice",
-        body: "A laptop you saved is for sale again, for $500.",
-        link: `/laptops/${a.id}`,
-      });
-    }
+    await expectOneNoticeEach(backNotices, [fan, quiet, booker], a.id, {
+      title: "Back on sale: Wanted twice",
+      body: "A laptop you saved is for sale again, for $500.",
+    });
     for (const id of [buyer.user.id, seller.id]) expect(await backNotices(id, a.id)).toEqual([]);
     expect(await emailsOf("favourite.backOnSale")(fan.user.id)).toHaveLength(1);
   });

@@ -5,23 +5,21 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { cacheHeaders } from "../../server/http/cache-headers.ts";
 import { sendLocalAddressesToLocalhost } from "../../server/http/local-address.ts";
 import { client } from "../support/http.ts";
-import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { pageAppForTests } from "../support/page-build.ts";
 import { signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { startTestApp } from "../support/test-app.ts";
 
-let t: TestApp;
+// The visitors' cache on (2 s), as in production: shared caches may keep visitors' answers as long.
+const t = pageAppForTests({ PUBLIC_CACHE_MS: "2000" });
 let advertId: string;
 let brandId: string;
 let sellerId: string;
 beforeAll(async () => {
-  // The visitors' cache on (2 s), as in production: shared caches may keep visitors' answers as long.
-  t = await startPageApp({ PUBLIC_CACHE_MS: "2000" });
   await createUser(t, { name: "Hana Headers", email: "hana@x.test" });
   sellerId = (await createUser(t, { name: "Sid Seller", email: "sid@x.test", role: "seller" })).id;
   brandId = (await createBrand(t, "Lenovo")).id;
   advertId = (await createAdvert(t, { sellerId, brandId, name: "ThinkPad X1", resalePriceCents: 90_000 })).id;
 });
-afterAll(() => closePageApp(t));
 
 const SHARED = "public, max-age=0, s-maxage=2, stale-while-revalidate=2";
 

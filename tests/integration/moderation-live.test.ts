@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/index.ts";
 import type { Role } from "../../schemas/values.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
 import { multipart } from "../support/multipart.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { listening, startSecondProcess, startTestApp, type TestApp } from "../support/test-app.ts";
+import { itAcrossProcesses, listening, testAppForTests } from "../support/test-app.ts";
 
 /**
  * The admins' moderation queue, live (Reported Items reads itself again): on both databases, through
  * LISTEN/NOTIFY (or the embedded database's own), to admins' streams and nobody else's.
  */
-let t: TestApp;
+// Streams' heartbeats (which end a stream whose person is no longer an admin) every 100 ms, not 25 s.
+const t = testAppForTests({}, { log: () => {} }, { heartbeatMs: 100 });
 let base: string;
 let brandId: string;
 let n = 0;
@@ -56,12 +57,9 @@ type Stream = Awaited<ReturnType<typeof stream>>;
 const connected = async (s: Stream) => expect(await s.until("event: messages\n")).not.toBeNull();
 
 beforeAll(async () => {
-  // Streams' heartbeats (which end a stream whose person is no longer an admin) every 100 ms, not 25 s.
-  t = await startTestApp({}, { log: () => {} }, { heartbeatMs: 100 });
   brandId = (await createBrand(t, "Dell")).id;
   base = await listening(t);
 });
-afterAll(() => t?.close());
 
 describe("the admins' moderation queue, live", () => {
   it("an admin's stream hears a report and the admin's decision; the reporter's and the seller's streams never do", async () => {
@@ -153,23 +151,19 @@ describe("the admins' moderation queue, live", () => {
     }
   });
 
-  it.skipIf(process.env.TEST_DATABASE !== "postgres")(
+  itAcrossProcesses(
+    t,
     "a report made through one app process reaches an admin's stream served by another (PostgreSQL)",
-    async () => {
-      const other = await startSecondProcess(t);
-      try {
-        const admin = await person("admin");
-        const buyer = await person();
-        const advert = await laptop(await person("seller"));
-        const adminStream = await stream(admin, other.base);
-        await connected(adminStream);
-        const reported = await buyer.http.post("/api/reports", { advertId: advert.id, reason: "Other" });
-        expect(reported.statusCode).toBe(201);
-        expect(await adminStream.until(MODERATION)).not.toBeNull();
-        adminStream.close();
-      } finally {
-        await other.close();
-      }
+    async (other) => {
+      const admin = await person("admin");
+      const buyer = await person();
+      const advert = await laptop(await person("seller"));
+      const adminStream = await stream(admin, other.base);
+      await connected(adminStream);
+      const reported = await buyer.http.post("/api/reports", { advertId: advert.id, reason: "Other" });
+      expect(reported.statusCode).toBe(201);
+      expect(await adminStream.until(MODERATION)).not.toBeNull();
+      adminStream.close();
     },
   );
 

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notify } from "../../core/notifications/index.ts";
 import type { Role } from "../../schemas/values.ts";
-import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { pageAppForTests } from "../support/page-build.ts";
 import { signedInPerson } from "../support/people.ts";
-import type { TestApp } from "../support/test-app.ts";
 
 /** The notification pages as a browser without JavaScript uses them: links and plain form posts. */
-let t: TestApp;
+const t = pageAppForTests();
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
 const person = (role: Role = "seller") => signedInPerson(t, role);
@@ -14,11 +13,6 @@ const tell = (userId: string, times: number) =>
   t.db.transaction(async (tx) => {
     for (let i = 0; i < times; i++) await notify(tx, "account.sellerVerified", { recipientId: userId, params: {} });
   });
-
-beforeAll(async () => {
-  t = await startPageApp();
-});
-afterAll(() => closePageApp(t));
 
 describe("/dashboard/notifications", () => {
   it("lists my notifications in pages, marks them all read by a form post, and the bell says how many", async () => {

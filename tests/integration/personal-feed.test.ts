@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { personalFeed } from "../../db/listen.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
 /**
  * A person's live values (db/listen.ts personalFeed: the bell's count, unread messages): the last one a page
  * gets is read after the last change, whichever read the database answers first.
  */
 describe("a person's live feed", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = testAppForTests();
 
   it("answers one person's changes in their order, a slow read not overtaken; other people do not wait", async () => {
     const { broadcast } = t.database;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { lockAdvert, takeDown } from "../../core/orders/index.ts";
 import { openDatabase } from "../../db/client.ts";
 import { adverts } from "../../db/schema/index.ts";
@@ -10,16 +10,15 @@ import { expectChangeSeenAcross, sellersLaptop } from "../support/cache-across-p
 import { bookToMeet, type Client, client } from "../support/http.ts";
 import { pngBytes } from "../support/multipart.ts";
 import { signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { startTestApp, testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests({ PUBLIC_CACHE_MS: "1000" });
 let brandId: string;
 let sellerId: string;
 let image: string;
 let firstId: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ PUBLIC_CACHE_MS: "1000" });
   brandId = (await createBrand(t, "Lenovo")).id;
   sellerId = (await createUser(t, { name: "Sam", email: "seller@x.test", role: "seller" })).id;
   await createUser(t, { name: "Bea", email: "buyer@x.test" });
@@ -27,7 +26,6 @@ beforeAll(async () => {
   image = first.imageKey;
   firstId = first.id;
 });
-afterAll(() => t?.close());
 
 /** A laptop written straight to the database, as another app server would. */
 const addElsewhere = (name: string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newOrderNumber } from "../../core/orders/index.ts";
 import {
   adverts,
@@ -10,16 +10,15 @@ import {
   reviews,
 } from "../../db/schema/index.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
-import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { pageAppForTests } from "../support/page-build.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import type { TestApp } from "../support/test-app.ts";
 
 /**
  * Reported Items' three lists in keyset pages (50 a page): more reported laptops, reviews and conversations
  * than a page holds, written in bulk with ties in their order (as many reports, reported at the same moment),
  * paged to the end through the API and through the page's own links.
  */
-let t: TestApp;
+const t = pageAppForTests();
 let admin: Person;
 let buyer: Person;
 
@@ -61,8 +60,14 @@ function reportsOf(i: number, reporters: string[]) {
   return { open, all: [...open, ...closed], count, last };
 }
 
+/** The ids of these items, the i-th reported as reportsOf(i) says, in the lists' order. */
+const inListOrder = (items: { id: string }[], reporters: string[]) =>
+  items
+    .map((item, i) => ({ id: item.id, reports: reportsOf(i, reporters).count, last: reportsOf(i, reporters).last }))
+    .sort(byReports)
+    .map((g) => g.id);
+
 beforeAll(async () => {
-  t = await startPageApp();
   const db = t.db;
   admin = await signedInPerson(t, "admin");
   buyer = await signedInPerson(t);
@@ -100,10 +105,7 @@ beforeAll(async () => {
         reportsOf(i, reporters).all.map((r) => ({ ...r, advertId: a.id, reason: "Scam or fraud" as const })),
       ),
     );
-  advertOrder = laptops
-    .map((a, i) => ({ id: a.id, reports: reportsOf(i, reporters).count, last: reportsOf(i, reporters).last }))
-    .sort(byReports)
-    .map((g) => g.id);
+  advertOrder = inListOrder(laptops, reporters);
 
   // Reported reviews: one completed order and its review per laptop, by the buyer.
   const bought = await db
@@ -150,10 +152,7 @@ beforeAll(async () => {
       })),
     ),
   );
-  reviewOrder = written
-    .map((w, i) => ({ id: w.id, reports: reportsOf(i, reporters).count, last: reportsOf(i, reporters).last }))
-    .sort(byReports)
-    .map((g) => g.id);
+  reviewOrder = inListOrder(written, reporters);
 
   // Reported conversations: the buyer's about each laptop.
   const talks = await db
@@ -179,7 +178,6 @@ beforeAll(async () => {
     .sort(byLatest)
     .map((g) => g.id);
 });
-afterAll(() => closePageApp(t));
 
 /** Every page of one list through the API, following `next` to the end. */
 async function pageThrough(path: string, key: "groups" | "reviews" | "conversations", id: string) {

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminActions, advertPublications, adverts, notifications } from "../../db/schema/index.ts";
 import { seedDemoIfEmpty } from "../../seed/demo.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
-import { multipart } from "../support/multipart.ts";
-import { signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { multipart, postAdvertForm } from "../support/multipart.ts";
+import { signedInClient, signedInClients } from "../support/people.ts";
+import { startTestApp, testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests();
 /** What the advert's seller was told of it, by kind. */
 async function sellerTold(advertId: string, kind: string) {
   const [advert] = await t.db.select({ sellerId: adverts.sellerId }).from(adverts).where(eq(adverts.id, advertId));
@@ -22,7 +22,7 @@ async function sellerTold(advertId: string, kind: string) {
 }
 let brandId: string;
 let sam: Awaited<ReturnType<typeof createUser>>;
-const as: Record<"anonymous" | "sam" | "rafi" | "mallory" | "admin", Client> = {} as never;
+let as: Record<"anonymous" | "sam" | "rafi" | "mallory" | "admin", Client>;
 
 const fields = (over: Record<string, string> = {}) => ({
   name: "ThinkPad T480",
@@ -41,8 +41,7 @@ const fields = (over: Record<string, string> = {}) => ({
 
 /** Posts an advert with a picture of its own (drawn from `picture`), and returns its id. */
 async function post(who: Client, over: Record<string, string>, picture: Buffer) {
-  const body = multipart(fields(over), { photos: { name: "p.png", data: picture } });
-  const res = await who.raw("POST", "/api/adverts", body.payload, body.headers);
+  const res = await postAdvertForm(who, fields(over), picture);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
@@ -61,18 +60,18 @@ const mine = async (who: Client, email: string, id: string) =>
   (await who.get(`/api/sellers/${email}/adverts`)).json().adverts.find((a: { id: string }) => a.id === id);
 
 beforeAll(async () => {
-  t = await startTestApp();
   brandId = (await createBrand(t, "Lenovo")).id;
   await createUser(t, { name: "Ada", email: "admin@x.test", role: "admin" });
   sam = await createUser(t, { name: "Sam", email: "sam@x.test", role: "seller" });
   await createUser(t, { name: "Rafi", email: "rafi@x.test", role: "seller" });
   await createUser(t, { name: "Mallory", email: "mallory@x.test", role: "seller" });
-  for (const who of ["anonymous", "sam", "rafi", "mallory", "admin"] as const) {
-    as[who] = client(t);
-    if (who !== "anonymous") await as[who].signIn(`${who}@x.test`);
-  }
+  as = await signedInClients(t, {
+    sam: "sam@x.test",
+    rafi: "rafi@x.test",
+    mallory: "mallory@x.test",
+    admin: "admin@x.test",
+  });
 });
-afterAll(() => t?.close());
 
 describe("listings held for review", () => {
   it("holds an advert whose photo is another seller's (re-encoded, resized), hidden everywhere public", async () => {

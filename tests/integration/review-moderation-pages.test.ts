@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { adminActions, emailOutbox } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
-import { closePageApp, startPageApp } from "../support/page-build.ts";
-import { PUBLIC_URL, type TestApp } from "../support/test-app.ts";
+import { pageAppForTests } from "../support/page-build.ts";
+import { PUBLIC_URL } from "../support/test-app.ts";
 
 /**
  * Reporting a review and an admin's removal, through the pages as a browser posts them, with stored markup
  * in every field a person typed: the review, the seller's answer, the admin's reason (and the laptop's name).
  */
-let t: TestApp;
+const t = pageAppForTests();
 
 const PRODUCT = "ThinkPad X1 <img src=x onerror=alert(7)>";
 const BODY = "<script>alert(1)</script><img src=x onerror=alert(2)> Arrived with a cracked hinge.";
@@ -55,7 +55,6 @@ let olly: Client;
 let ada: Client;
 
 beforeAll(async () => {
-  t = await startPageApp();
   const brand = await createBrand(t, "Lenovo");
   const seller = await createUser(t, { name: "Sam Seller", email: "sam@x.test", role: "seller" });
   const buyer = await createUser(t, { name: "Bea Buyer", email: "bea@x.test" });
@@ -76,7 +75,6 @@ beforeAll(async () => {
   await olly.signIn("olly@x.test");
   await ada.signIn("ada@x.test");
 });
-afterAll(() => closePageApp(t));
 
 describe("a review with markup in it", () => {
   it("is written and answered through the pages, and shows as text on the seller's page", async () => {

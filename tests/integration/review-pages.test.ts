@@ -1,21 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adverts, conversations, messages, orders, reviews, users } from "../../db/schema/index.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
-import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { pageAppForTests } from "../support/page-build.ts";
 import { signedInClient } from "../support/people.ts";
-import type { TestApp } from "../support/test-app.ts";
 
 /** The review pages as a browser without JavaScript uses them, on the demo marketplace. */
-let t: TestApp;
+const t = pageAppForTests();
 let samId: string;
 let bea: Client;
 let paidOrderId: string;
 
 beforeAll(async () => {
-  t = await startPageApp();
   await seedDemoIfEmpty(t);
   const [sam] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.seller));
   samId = sam?.id as string;
@@ -23,7 +21,6 @@ beforeAll(async () => {
   const [paid] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.status, "paid"));
   paidOrderId = paid?.id as string;
 });
-afterAll(() => closePageApp(t));
 
 describe("the demo's reviews", () => {
   it("show on the seller's page with the histogram and the seller's answer, and on cards", async () => {

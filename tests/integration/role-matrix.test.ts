@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { conversationBlocks } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
-import { type Client, client } from "../support/http.ts";
+import type { Client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
-import { signedInClient } from "../support/people.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { signedInClients } from "../support/people.ts";
+import { testAppForTests } from "../support/test-app.ts";
 
 /**
  * Every API operation, called by every kind of actor, against what the policy says.
@@ -181,8 +181,10 @@ const ON_OTHER_TARGETS: Record<string, ReturnType<typeof row>> = {
   "POST /api/conversations/{id}/messages on a reported conversation": OWN_CONVERSATION,
 };
 
-let t: TestApp;
-const as = {} as Record<Actor, Client>;
+const LOTS = { limit: 1000, windowMs: 60_000 };
+// Every blocking and reporting call gets a conversation of its own: more than a buyer may start in an hour.
+const t = testAppForTests({}, { messageLimits: { messages: LOTS, conversations: LOTS } });
+let as: Record<Actor, Client>;
 const ids: Record<string, string> = {};
 let photo: Buffer;
 let buyerUser: Awaited<ReturnType<typeof createUser>>;
@@ -205,7 +207,6 @@ async function disputedOrder() {
   });
   return { orderId: id, disputeId: dispute.id };
 }
-const LOTS = { limit: 1000, windowMs: 60_000 };
 
 /** A laptop of the owner's, of the matrix's brand ($1 unless said). */
 const ownersLaptop = (name: string, more: Partial<Parameters<typeof createAdvert>[1]> = {}) =>
@@ -218,8 +219,6 @@ const ownersLaptop = (name: string, more: Partial<Parameters<typeof createAdvert
   });
 
 beforeAll(async () => {
-  // Every blocking and reporting call gets a conversation of its own: more than a buyer may start in an hour.
-  t = await startTestApp({}, { messageLimits: { messages: LOTS, conversations: LOTS } });
   photo = await pngBytes();
   const brand = await createBrand(t, "Matrix");
   ids.brand = brand.id;
@@ -238,16 +237,13 @@ beforeAll(async () => {
   const received = await ownersLaptop("Received laptop", { resalePriceCents: 20_000 });
   const sale = await createCompletedOrder(t, buyer, received.id);
   ids.review = (await t.services.reviews.write(buyer, sale.id, { rating: 4, body: "Works as described." })).id;
-  as.anonymous = client(t);
-  for (const [actor, email] of [
-    ["buyer", "buyer@x.test"],
-    ["owner", "owner@x.test"],
-    ["ownerAsUser", "asuser@x.test"],
-    ["otherSeller", "other@x.test"],
-    ["admin", "admin@x.test"],
-  ] as const) {
-    as[actor] = await signedInClient(t, email);
-  }
+  as = await signedInClients(t, {
+    buyer: "buyer@x.test",
+    owner: "owner@x.test",
+    ownerAsUser: "asuser@x.test",
+    otherSeller: "other@x.test",
+    admin: "admin@x.test",
+  });
   await as.ownerAsUser.raw("PUT", "/api/me/acting-mode", { mode: "user" });
   // The buyer's order on the owner's laptop.
   ids.order = (
@@ -268,7 +264,6 @@ beforeAll(async () => {
   ids.email = email?.id as string;
   ids.disputedOrder = (await disputedOrder()).orderId;
 });
-afterAll(() => t?.close());
 
 /** Fresh targets for destructive operations, so each call meets the same situation. */
 async function fresh(op: string): Promise<Record<string, string>> {

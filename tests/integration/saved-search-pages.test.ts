@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { publish } from "../../core/orders/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { pageAppForTests } from "../support/page-build.ts";
 import { signedInPerson } from "../support/people.ts";
-import type { TestApp } from "../support/test-app.ts";
 
 /** The saved-searches page as a browser without JavaScript uses it: plain form posts. */
-let t: TestApp;
+const t = pageAppForTests();
 
 const person = () => signedInPerson(t);
-
-beforeAll(async () => {
-  t = await startPageApp();
-});
-afterAll(() => closePageApp(t));
 
 describe("/dashboard/saved-searches", () => {
   it("saves from a form post, refuses a malformed filter naming it, and renames and deletes only one's own", async () => {

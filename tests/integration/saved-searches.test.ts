@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderRow } from "../../core/notifications/index.ts";
 import { publish } from "../../core/orders/index.ts";
 import { adverts, emailOutbox, notifications, savedSearches, savedSearchMatches } from "../../db/schema/index.ts";
@@ -9,9 +9,9 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
 import { signedInAccount, signedInClient } from "../support/people.ts";
-import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+import { PUBLIC_URL, testAppForTests } from "../support/test-app.ts";
 
-let t: TestApp;
+const t = testAppForTests();
 let lenovo: string;
 let dell: string;
 let seller: Awaited<ReturnType<typeof createUser>>;
@@ -78,13 +78,11 @@ const emailsOf = (userId: string, kind: string) =>
     .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind)));
 
 beforeAll(async () => {
-  t = await startTestApp();
   lenovo = (await createBrand(t, "Lenovo")).id;
   dell = (await createBrand(t, "Dell")).id;
   seller = await createUser(t, { name: "Sam Seller", email: "seller@x.test", role: "seller" });
   sellerHttp = await signedInClient(t, "seller@x.test");
 });
-afterAll(() => t?.close());
 
 describe("saving, listing, renaming, deleting", () => {
   it("saves /allAdd's parameters with a name suggested from the filters and instant alerts", async () => {

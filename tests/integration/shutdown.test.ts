@@ -1,20 +1,28 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Lifecycle } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { closeGently } from "../../server/graceful-close.ts";
 import { client } from "../support/http.ts";
-import { PUBLIC_URL, startTestApp, type TestApp } from "../support/test-app.ts";
+import { PUBLIC_URL, startTestApp, testAppForTests } from "../support/test-app.ts";
+
+/** Another app process, already told to stop (draining), listening on loopback: it, its lifecycle, its port. */
+async function drainingProcess() {
+  const lifecycle: Lifecycle = { draining: true };
+  const other = await startTestApp({}, {}, { lifecycle });
+  await other.app.listen({ port: 0, host: "127.0.0.1" });
+  return { other, lifecycle, port: (other.app.server.address() as AddressInfo).port };
+}
+
+/** A new connection to `port` on loopback: "accepted", or the error it was refused with. */
+const connecting = (port: number) =>
+  new Promise((resolve, reject) => net.connect(port, "127.0.0.1", () => resolve("accepted")).on("error", reject));
 
 describe("a process told to stop", () => {
   const lifecycle: Lifecycle = { draining: false };
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({}, {}, { lifecycle });
-  });
-  afterAll(() => t?.close());
+  const t = testAppForTests({}, {}, { lifecycle });
 
   it("fails its health check at once but goes on serving as before", async () => {
     const c = client(t);
@@ -31,10 +39,7 @@ describe("a process told to stop", () => {
   // A connection closed while idle may have a request on its way (a POST cut off so is not retried by
   // nginx); a refused connection never reached the process, so nginx sends it to another one.
   it("then refuses new connections and closes each open one after answering it, not while idle", async () => {
-    const closing: Lifecycle = { draining: true };
-    const other = await startTestApp({}, {}, { lifecycle: closing });
-    await other.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = other.app.server.address() as AddressInfo;
+    const { other, lifecycle: closing, port } = await drainingProcess();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const get = () =>
       new Promise<{ status?: number; connection?: string }>((resolve, reject) => {
@@ -49,10 +54,7 @@ describe("a process told to stop", () => {
 
     const started = Date.now();
     const closed = closeGently(other.app, closing, 10_000);
-    const connect = new Promise((resolve, reject) =>
-      net.connect(port, "127.0.0.1", () => resolve("accepted")).on("error", reject),
-    );
-    await expect(connect).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    await expect(connecting(port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
     // The idle connection was kept: its next request is answered, and then it is closed.
     expect(await get()).toMatchObject({ status: 200, connection: "close" });
     await closed;
@@ -64,10 +66,7 @@ describe("a process told to stop", () => {
   // nginx does not watch /healthz: a read answered 503 is retried on another process and counts as this one
   // failing, so nginx stops choosing it before it stops listening. A write may not go elsewhere: it is served.
   it("behind a balancer, first steps out of it: reads answered 503, writes served, then no new connection", async () => {
-    const leaving: Lifecycle = { draining: true };
-    const other = await startTestApp({}, {}, { lifecycle: leaving });
-    await other.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = other.app.server.address() as AddressInfo;
+    const { other, lifecycle: leaving, port } = await drainingProcess();
     const ask = (method: string, path: string, body?: string) =>
       new Promise<{ status?: number; connection?: string; retryAfter?: string }>((resolve, reject) => {
         const req = http.request(
@@ -103,10 +102,7 @@ describe("a process told to stop", () => {
     expect(write).toMatchObject({ status: 401 });
     // Once no new connection has come for a moment, it stops listening.
     await closed;
-    const connect = new Promise((resolve, reject) =>
-      net.connect(port, "127.0.0.1", () => resolve("accepted")).on("error", reject),
-    );
-    await expect(connect).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    await expect(connecting(port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
     await other.close();
   });
 
@@ -114,10 +110,7 @@ describe("a process told to stop", () => {
   // (it has been sent only writes, none answered 503), and would open new connections, which closing the
   // listening socket resets — a POST on one is cut off. Quiet means no new connection and no request.
   it("goes on listening while requests still come on a connection kept open", async () => {
-    const leaving: Lifecycle = { draining: true };
-    const other = await startTestApp({}, {}, { lifecycle: leaving });
-    await other.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = other.app.server.address() as AddressInfo;
+    const { other, lifecycle: leaving, port } = await drainingProcess();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const write = () =>
       new Promise<number | undefined>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import type { Client } from "./http.ts";
 
 type FilePart = { name: string; data: Buffer };
 
@@ -28,3 +29,9 @@ export const pngBytes = (color = "#c33") =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
     .png()
     .toBuffer();
+
+/** Posts the Add Advertisement form as a browser does (multipart), with `photo` as its one photo if given. */
+export function postAdvertForm(who: Client, fields: Record<string, string>, photo?: Buffer) {
+  const body = multipart(fields, photo ? { photos: { name: "p.png", data: photo } } : {});
+  return who.raw("POST", "/api/adverts", body.payload, body.headers);
+}

@@ -3,6 +3,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ServerBuild } from "react-router";
 import { createServer, type Plugin, type ViteDevServer } from "vite";
+import { afterAll, beforeAll } from "vitest";
 import { appContext } from "#app-context";
 import type { ServiceOptions } from "../../server/services.ts";
 import { startTestApp, type TestApp } from "./test-app.ts";
@@ -89,4 +90,14 @@ export async function startPageApp(env: Record<string, string> = {}, options: Se
 export async function closePageApp(t: TestApp | undefined) {
   await t?.close();
   await closePageBuild();
+}
+
+/** As testAppForTests, a test app that serves the pages too (startPageApp's arguments), closed with its build. */
+export function pageAppForTests(...args: Parameters<typeof startPageApp>): TestApp {
+  const t: Partial<TestApp> = {};
+  beforeAll(async () => {
+    Object.assign(t, await startPageApp(...args));
+  });
+  afterAll(() => closePageApp(t.close && (t as TestApp)));
+  return t as TestApp;
 }

@@ -60,3 +60,10 @@ export function signedInCast<K extends CastMember>(t: TestApp, ...who: K[]) {
   for (const key of who) accounts[key] = { ...CAST[key], email: `${key}@x.test` };
   return signedInAccounts(t, accounts);
 }
+
+/** Clients signed in as these existing accounts (the demo password), by key, and `anonymous`, signed in as nobody. */
+export async function signedInClients<K extends string>(t: TestApp, emails: Record<K, string>) {
+  const clients = { anonymous: client(t) } as Record<K | "anonymous", Client>;
+  for (const key of Object.keys(emails) as K[]) clients[key] = await signedInClient(t, emails[key]);
+  return clients;
+}

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ServerBuild } from "react-router";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject, it } from "vitest";
 import { type Database, type DatabaseOptions, openDatabase } from "../../db/client.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { buildApp, type Lifecycle } from "../../server/app.ts";
@@ -129,6 +129,20 @@ export async function startTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
+/**
+ * The test app of the tests in the file or describe block this is called in (startTestApp's arguments):
+ * started before them, closed after them. Its fields are filled in as it starts, so code that runs in the
+ * tests and in hooks registered after this call may use them, as it would a `let` assigned in a beforeAll.
+ */
+export function testAppForTests(...args: Parameters<typeof startTestApp>): TestApp {
+  const t: Partial<TestApp> = {};
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(...args));
+  });
+  afterAll(() => t.close?.());
+  return t as TestApp;
+}
+
 /** The test app listening on loopback (from now on, unless it already was): its address, for fetch. */
 export async function listening(t: Pick<TestApp, "app">) {
   if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -139,7 +153,7 @@ export async function listening(t: Pick<TestApp, "app">) {
  * Another app process on the same PostgreSQL database (its own services, pool and LISTEN connection),
  * listening on loopback: for what must reach a stream served by a process other than the writer's.
  */
-export async function startSecondProcess(t: TestApp) {
+async function startSecondProcess(t: TestApp) {
   const url = t.database.pool?.options.connectionString;
   if (!url) throw new Error("a second process needs the PostgreSQL test database");
   const database = await openDatabase({ kind: "postgres", url });
@@ -154,4 +168,19 @@ export async function startSecondProcess(t: TestApp) {
       await database.close();
     },
   };
+}
+
+/**
+ * A test of two app processes on one PostgreSQL database (skipped on the embedded one): `body` runs with the
+ * second (its address in `base`), closed after it.
+ */
+export function itAcrossProcesses(t: TestApp, name: string, body: (other: { base: string }) => Promise<void>) {
+  it.skipIf(process.env.TEST_DATABASE !== "postgres")(name, async () => {
+    const other = await startSecondProcess(t);
+    try {
+      await body(other);
+    } finally {
+      await other.close();
+    }
+  });
 }

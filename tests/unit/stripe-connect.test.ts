@@ -48,6 +48,16 @@ async function paidIntent(amountCents = 70_000) {
   return { intentId, orderId };
 }
 
+/**
+ * A transfer of `amountCents` to a seller who finished onboarding, from a buyer's payment of `paidCents`, keyed
+ * `${key}:${orderId}`: the input of payouts.transfer.
+ */
+async function transferInput(amountCents: number, key: string, paidCents?: number) {
+  const destination = await paidSeller();
+  const { intentId, orderId } = await paidIntent(paidCents);
+  return { amountCents, destination, sourceTransaction: intentId, orderId, idempotencyKey: `${key}:${orderId}` };
+}
+
 describe("Stripe Connect payouts", () => {
   it("opens one Express account per seller's key, for transfers only", async () => {
     const input = { sellerId: "seller-once", email: "once@x.test", idempotencyKey: "account:seller-once" };
@@ -102,15 +112,8 @@ describe("Stripe Connect payouts", () => {
   });
 
   it("transfers from the payment's charge, once per key however often it is asked", async () => {
-    const destination = await paidSeller();
-    const { intentId, orderId } = await paidIntent(70_000);
-    const input = {
-      amountCents: 63_000,
-      destination,
-      sourceTransaction: intentId,
-      orderId,
-      idempotencyKey: `t:${orderId}`,
-    };
+    const input = await transferInput(63_000, "t", 70_000);
+    const { destination, sourceTransaction: intentId, orderId } = input;
     const answers = await Promise.all([payouts.transfer(input), payouts.transfer(input)]);
     expect(answers[1]).toEqual(answers[0]);
     expect(await payouts.transfer(input)).toEqual(answers[0]);
@@ -130,31 +133,18 @@ describe("Stripe Connect payouts", () => {
   });
 
   it("takes a charge's id as it is", async () => {
-    const destination = await paidSeller();
-    const { intentId, orderId } = await paidIntent();
-    const charge = stripe.intents.get(intentId)?.latest_charge as string;
-    await payouts.transfer({
-      amountCents: 500,
-      destination,
-      sourceTransaction: charge,
-      orderId,
-      idempotencyKey: `c:${orderId}`,
-    });
+    const input = await transferInput(500, "c");
+    const { orderId } = input;
+    const charge = stripe.intents.get(input.sourceTransaction)?.latest_charge as string;
+    await payouts.transfer({ ...input, sourceTransaction: charge });
     expect(stripe.transfers.filter((t) => t.transfer_group === orderId).map((t) => t.source_transaction)).toEqual([
       charge,
     ]);
   });
 
   it("rides out Stripe's brief failures with the same key, and still makes one transfer", async () => {
-    const destination = await paidSeller();
-    const { intentId, orderId } = await paidIntent();
-    const input = {
-      amountCents: 1_000,
-      destination,
-      sourceTransaction: intentId,
-      orderId,
-      idempotencyKey: `r:${orderId}`,
-    };
+    const input = await transferInput(1_000, "r");
+    const { orderId } = input;
 
     // A single 500: the SDK's own retry gets past it.
     stripe.failNextTransfers(1);
@@ -203,15 +193,9 @@ describe("Stripe Connect payouts", () => {
   });
 
   it("reverses no more than was transferred, once per key", async () => {
-    const destination = await paidSeller();
-    const { intentId, orderId } = await paidIntent();
-    const { transferId } = await payouts.transfer({
-      amountCents: 10_000,
-      destination,
-      sourceTransaction: intentId,
-      orderId,
-      idempotencyKey: `v:${orderId}`,
-    });
+    const input = await transferInput(10_000, "v");
+    const { orderId } = input;
+    const { transferId } = await payouts.transfer(input);
     const part = { transferId, amountCents: 4_000, idempotencyKey: `rev:${orderId}:1` };
     const first = await payouts.reverseTransfer(part);
     expect(await payouts.reverseTransfer(part)).toEqual(first);
