@@ -1,10 +1,11 @@
-import { Link } from "react-router";
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { PerformanceTier } from "../../schemas/values.ts";
 import type { Hearts } from "../lib/use-personal-data.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
+import { LaptopLink } from "./laptop-link.tsx";
+import { LaptopPhoto } from "./laptop-photo.tsx";
 import { PriceBadge } from "./price-badge.tsx";
 import { SellerRating } from "./seller-rating.tsx";
 
@@ -56,20 +57,21 @@ export function AdvertCard({
     <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
       <FavouriteButton advertId={advert.id} hearts={hearts} className="card-heart" />
       <figure className="aspect-[4/3] bg-base-200">
-        <img
+        <LaptopPhoto
           src={advert.imageUrl}
           alt={advert.name}
           loading="lazy"
           width={640}
-          height={480}
           className="h-full w-full object-cover"
         />
       </figure>
       <div className="card-body gap-1 p-4">
         <h3 className="card-title text-lg">
-          <Link to={`/laptops/${advert.id}`} className="after:absolute after:inset-0 focus-visible:underline">
-            {advert.name}
-          </Link>
+          <LaptopLink
+            id={advert.id}
+            name={advert.name}
+            className="after:absolute after:inset-0 focus-visible:underline"
+          />
         </h3>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-base-content/70">{advert.location}</span> <TierBadge tier={advert.performanceTier} />

@@ -14,6 +14,7 @@ import {
   TextAreaField,
   TextField,
 } from "./form-field.tsx";
+import { LaptopPhoto } from "./laptop-photo.tsx";
 import { PriceGuidanceNote, usePriceGuidance } from "./price-guidance.tsx";
 import { ProcessorField } from "./processor-field.tsx";
 import { SellerReceivesNote, useSellerReceives } from "./seller-receives.tsx";
@@ -137,7 +138,7 @@ export function AdvertForm({
           <ul className="mb-2 flex flex-wrap gap-2" aria-label="Current photos">
             {values.photoUrls.map((url, i) => (
               <li key={url}>
-                <img src={url} alt={`Current view ${i + 1}`} width={96} height={72} className="rounded" />
+                <LaptopPhoto src={url} alt={`Current view ${i + 1}`} width={96} className="rounded" />
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LaptopPhoto } from "./laptop-photo.tsx";
 
 /**
  * An advert as a row of a dashboard list (My Orders, My Products, Reported Items): its photo and name, then
@@ -19,11 +20,9 @@ export function AdvertRow({
     // A compact row on phones too: a thumbnail beside the words, so a screen holds several orders.
     <li className="card card-side items-start border border-base-300 bg-base-100 sm:items-stretch">
       <figure className="w-20 shrink-0 p-2 sm:w-36 sm:p-0">
-        <img
+        <LaptopPhoto
           src={imageUrl}
-          alt=""
           width={144}
-          height={108}
           className="aspect-[4/3] w-full rounded object-cover sm:h-full sm:rounded-none"
         />
       </figure>

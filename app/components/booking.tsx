@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { canBuy } from "../../schemas/roles.ts";
+import { laptopPath } from "../lib/paths.ts";
 import { useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useRootData } from "../root.tsx";
@@ -34,7 +35,7 @@ export function BookingAction({
   }
   if (!user) {
     return (
-      <Link to={`/login?redirectTo=${encodeURIComponent(`/laptops/${advert.id}`)}`} className="btn btn-primary btn-sm">
+      <Link to={`/login?redirectTo=${encodeURIComponent(laptopPath(advert.id))}`} className="btn btn-primary btn-sm">
         Book Now
       </Link>
     );

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { FAVOURITE_STATUS_LABELS, type FavouriteStatus } from "../../schemas/favourite-labels.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { AdvertRow } from "./advert-row.tsx";
+import { LaptopLink } from "./laptop-link.tsx";
 
 const BADGES: Record<FavouriteStatus, string> = {
   available: "badge-success",
@@ -42,15 +42,7 @@ export function FollowedAdvertRow({
   return (
     <AdvertRow
       imageUrl={a.imageUrl ?? "/favicon.svg"}
-      title={
-        a.status === "gone" ? (
-          a.name
-        ) : (
-          <Link to={`/laptops/${a.advertId}`} className="link-hover">
-            {a.name}
-          </Link>
-        )
-      }
+      title={a.status === "gone" ? a.name : <LaptopLink id={a.advertId} name={a.name} />}
     >
       <p className="flex flex-wrap items-center gap-2">
         {a.priceCents !== null && <span className="font-semibold">{formatPrice(a.priceCents)}</span>}

@@ -9,9 +9,10 @@ import { ThemeSwitch } from "./theme-switch.tsx";
 // The current page wears daisyUI's menu highlight (through aria-current); bold tells it apart without colour.
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold" : "");
 
-function NavLinks({ user }: { user: NavUser | null }) {
+/** The site's pages, as a menu list: in the drop-down on small screens, across the bar on large ones. */
+function NavLinks({ user, className }: { user: NavUser | null; className: string }) {
   return (
-    <>
+    <ul className={className}>
       <li>
         <NavLink to="/allAdd" className={link}>
           All Adds
@@ -43,7 +44,7 @@ function NavLinks({ user }: { user: NavUser | null }) {
           Blogs
         </NavLink>
       </li>
-    </>
+    </ul>
   );
 }
 
@@ -54,30 +55,20 @@ export function NavBar({ user, theme }: { user: NavUser | null; theme: Theme }) 
     <header className="border-b border-base-300 bg-base-100">
       <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
         <div className="navbar-start gap-1">
-          <details
-            ref={menu.ref}
-            onKeyDown={menu.onKeyDown}
-            onClick={menu.onClick}
-            onBlur={menu.onBlur}
-            className="dropdown lg:hidden"
-          >
+          <details {...menu} className="dropdown lg:hidden">
             <summary className="btn btn-ghost btn-square" aria-label="Open menu">
               <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
               </svg>
             </summary>
-            <ul className="menu dropdown-content z-40 mt-2 w-52 rounded-box bg-base-100 p-2 shadow">
-              <NavLinks user={user} />
-            </ul>
+            <NavLinks user={user} className="menu dropdown-content z-40 mt-2 w-52 rounded-box bg-base-100 p-2 shadow" />
           </details>
           <Link to="/" className="brand-logo text-2xl font-extrabold text-primary">
             ReLaptop
           </Link>
         </div>
         <div className="navbar-center hidden lg:flex">
-          <ul className="menu menu-horizontal gap-1">
-            <NavLinks user={user} />
-          </ul>
+          <NavLinks user={user} className="menu menu-horizontal gap-1" />
         </div>
         <div className="navbar-end gap-1 sm:gap-2">
           <Link to={postAdvertTarget} className="btn btn-primary hidden lg:inline-flex">

@@ -8,6 +8,7 @@ import {
 } from "../../schemas/moderation.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { type HeldAdvert, REVIEW_SIGNALS } from "../../schemas/review-signals.ts";
+import { LaptopLink } from "./laptop-link.tsx";
 import { ReportCount, ReportedItemRow, type TakeDown } from "./reported-item-row.tsx";
 import { Stars } from "./seller-rating.tsx";
 
@@ -66,9 +67,7 @@ export function ReportedAdvertRow({ group: g }: { group: ReportedAdvert }) {
       imageUrl={g.imageUrl}
       title={
         <>
-          <Link to={`/laptops/${g.advertId}`} className="link-hover">
-            {g.name}
-          </Link>
+          <LaptopLink id={g.advertId} name={g.name} />
           <ReportCount count={g.reports} />
         </>
       }

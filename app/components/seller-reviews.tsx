@@ -1,9 +1,10 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { answerSchema, type ReviewView, type SellerReviews, starLabel } from "../../schemas/reviews.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { checkedForm, FormError, TextAreaField } from "./form-field.tsx";
+import { LaptopLink } from "./laptop-link.tsx";
 import { Stars } from "./seller-rating.tsx";
 
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
@@ -62,10 +63,7 @@ export function ReviewItem({
         </span>
       </p>
       <p className="text-sm">
-        For{" "}
-        <Link to={`/laptops/${review.advertId}`} className="link">
-          {review.productName}
-        </Link>
+        For <LaptopLink id={review.advertId} name={review.productName} className="link" />
       </p>
       <p className="whitespace-pre-line">{review.body}</p>
       {review.answer && (

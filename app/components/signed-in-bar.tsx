@@ -32,13 +32,7 @@ export function UserMenu({ user }: { user: NavUser }) {
   const label = user.name || user.email;
   const menu = useDetailsMenu();
   return (
-    <details
-      ref={menu.ref}
-      onKeyDown={menu.onKeyDown}
-      onClick={menu.onClick}
-      onBlur={menu.onBlur}
-      className="dropdown dropdown-end"
-    >
+    <details {...menu} className="dropdown dropdown-end">
       <summary
         className="btn btn-ghost max-w-48 truncate px-2 normal-case sm:px-4"
         aria-label={label ? `Account menu for ${label}` : "Account menu"}

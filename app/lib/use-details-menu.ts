@@ -3,7 +3,8 @@ import { useLocation } from "react-router";
 
 /**
  * A <details> drop-down that behaves like a menu people expect: it closes once something in it is chosen,
- * on Escape (focus back on its button) and on a click or tap outside it, and after every navigation.
+ * on Escape (focus back on its button) and on a click or tap outside it, and after every navigation. What it
+ * returns is the <details>'s own props: `<details {...menu}>`.
  */
 export function useDetailsMenu() {
   const ref = useRef<HTMLDetailsElement>(null);

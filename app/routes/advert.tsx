@@ -13,6 +13,7 @@ import { storageSize } from "../../schemas/values.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
+import { LaptopPhoto } from "../components/laptop-photo.tsx";
 import { PriceBadge } from "../components/price-badge.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
@@ -21,6 +22,7 @@ import { TrustPanel } from "../components/trust-panel.tsx";
 import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
+import { categoryPath, laptopPath } from "../lib/paths.ts";
 import { myProductsPath } from "../lib/save-form.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/advert";
@@ -58,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export function meta({ loaderData, error }: Route.MetaArgs) {
   if (!loaderData) return [{ title: errorTitle(error) }];
   const { advert: a, publicUrl } = loaderData;
-  const url = `${publicUrl}/laptops/${a.id}`;
+  const url = `${publicUrl}${laptopPath(a.id)}`;
   const description = `${a.brandName} laptop in ${a.condition} condition, ${a.yearsOfUse} year(s) used, ${formatPrice(a.resalePriceCents)} in ${a.location}.`;
   return [
     { title: `${a.name} — ${formatPrice(a.resalePriceCents)} — ReLaptop` },
@@ -124,11 +126,10 @@ export default function AdvertPage({
   return (
     <article className="mx-auto grid max-w-7xl gap-8 px-4 py-6 md:grid-cols-2">
       <div>
-        <img
+        <LaptopPhoto
           src={a.photoUrls[shown]}
           alt={a.name}
           width={800}
-          height={600}
           className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover"
         />
         {a.photoUrls.length > 1 && (
@@ -142,7 +143,7 @@ export default function AdvertPage({
                   aria-pressed={i === shown}
                   className={`rounded border-2 ${i === shown ? "border-primary" : "border-transparent"}`}
                 >
-                  <img src={url} alt="" width={96} height={72} className="rounded" />
+                  <LaptopPhoto src={url} width={96} className="rounded" />
                 </button>
               </li>
             ))}
@@ -151,7 +152,7 @@ export default function AdvertPage({
       </div>
       <div className="flex flex-col gap-4">
         <p className="text-sm">
-          <Link to={`/category/${a.brandId}`} className="link">
+          <Link to={categoryPath(a.brandId)} className="link">
             {a.brandName}
           </Link>
         </p>

@@ -11,6 +11,7 @@ import { SaveSearch } from "../components/save-search.tsx";
 import { SearchFilters } from "../components/search-filters.tsx";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
+import { categoryPath } from "../lib/paths.ts";
 import { requireUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/category";
 
@@ -55,7 +56,7 @@ export default function Category({
         params={saved}
         facets={facets}
         errors={errors}
-        clearTo={`/category/${brand.id}`}
+        clearTo={categoryPath(brand.id)}
         inForce={page.filters.length}
       />
       <FilterChips chips={page.filters} />

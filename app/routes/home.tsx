@@ -4,6 +4,7 @@ import { type Banner, Carousel } from "../components/carousel.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
+import { categoryPath } from "../lib/paths.ts";
 import type { Route } from "./+types/home";
 
 const BANNERS: Banner[] = [
@@ -60,7 +61,7 @@ export default function Home({ loaderData: { brands, latest, available, hearts }
           {brands.map((brand) => (
             <li key={brand.id}>
               <Link
-                to={`/category/${brand.id}`}
+                to={categoryPath(brand.id)}
                 className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md"
               >
                 <figure className="aspect-[3/2] bg-base-200">

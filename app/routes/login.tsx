@@ -13,6 +13,7 @@ import { SignInLinkOffer } from "../components/sign-in-link-offer.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, passRetryAfter, refusalHeaders, validateForm } from "../lib/forms.server.ts";
+import { laptopPath } from "../lib/paths.ts";
 import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
 import { authHeaders, getUser, safeRedirect } from "../lib/session.server.ts";
 import { emailSignInLink } from "../lib/sign-in-link.server.ts";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // they go back to the page they pressed it on — its Referer, so the heart on every card of a cached
   // page need not repeat the page's address; the laptop's own page when the browser sends none.
   const favourite = pendingFavourite(query.get("favourite"));
-  const fallback = favourite ? `/laptops/${favourite}` : "/";
+  const fallback = favourite ? laptopPath(favourite) : "/";
   const redirectTo = safeRedirect(
     context,
     query.get("redirectTo") ?? (favourite ? samePage(context, request.headers.get("referer")) : null),

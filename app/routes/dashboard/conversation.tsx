@@ -14,6 +14,8 @@ import {
 import { REPORTS_DISMISSED } from "../../../schemas/moderation.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { idFromPath } from "../../../schemas/params.ts";
+import { LaptopLink } from "../../components/laptop-link.tsx";
+import { LaptopPhoto } from "../../components/laptop-photo.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { MessageForm, type MessageFormData } from "../../components/message-form.tsx";
 import { MessageText } from "../../components/message-text.tsx";
@@ -176,13 +178,11 @@ function LaptopCard({ thread: t }: { thread: ThreadView }) {
   return (
     <div className="card border border-base-300">
       <figure>
-        <img src={t.advert.imageUrl} alt="" width={288} height={216} className="w-full object-cover" />
+        <LaptopPhoto src={t.advert.imageUrl} width={288} className="w-full object-cover" />
       </figure>
       <div className="card-body gap-1 p-4">
         <h2 className="card-title text-lg">
-          <Link to={`/laptops/${t.advert.id}`} className="link-hover">
-            {t.advert.name}
-          </Link>
+          <LaptopLink id={t.advert.id} name={t.advert.name} />
         </h2>
         <p className="flex items-center gap-2">
           {formatPrice(t.advert.priceCents)}

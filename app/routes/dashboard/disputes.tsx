@@ -7,6 +7,7 @@ import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { idFromPath } from "../../../schemas/params.ts";
 import { DisputeDecisionForm } from "../../components/dispute-decision-form.tsx";
 import { DisputeExchange, DisputeSummary } from "../../components/dispute-exchange.tsx";
+import { LaptopPhoto } from "../../components/laptop-photo.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { OrderLink } from "../../components/order-link.tsx";
 import { PagedList } from "../../components/pager.tsx";
@@ -79,11 +80,9 @@ export default function Disputes({ loaderData: page }: Route.ComponentProps) {
                 <span>{d.order.productName}</span>
               </h2>
               <div className="flex flex-wrap items-start gap-4">
-                <img
+                <LaptopPhoto
                   src={d.order.productImageUrl}
-                  alt=""
                   width={128}
-                  height={96}
                   className="aspect-[4/3] w-32 rounded object-cover"
                 />
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { MESSAGES_EVENT, type MessagesUpdate } from "../../../schemas/conversation-labels.ts";
+import { LaptopPhoto } from "../../components/laptop-photo.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -43,13 +44,7 @@ export default function Messages({ loaderData: page }: Route.ComponentProps) {
               to={`/dashboard/messages/${c.id}`}
               className={`flex gap-3 rounded-box border p-3 hover:bg-base-200 ${c.unread ? "border-primary border-l-4" : "border-base-300"}`}
             >
-              <img
-                src={c.advert.imageUrl}
-                alt=""
-                width={80}
-                height={60}
-                className="h-15 w-20 shrink-0 rounded object-cover"
-              />
+              <LaptopPhoto src={c.advert.imageUrl} width={80} className="h-15 w-20 shrink-0 rounded object-cover" />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="flex flex-wrap items-center gap-2 font-semibold">
                   {c.advert.name}

@@ -10,6 +10,7 @@ import type { OrderActions } from "../../../schemas/sales.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
 import { OrderAmount } from "../../components/delivery-details.tsx";
+import { LaptopLink } from "../../components/laptop-link.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
@@ -116,14 +117,7 @@ function OrderRow({
   // Confirming receipt or cancelling takes the buttons away: focus lands on the order's new status.
   const statusMark = useFocusLanding<HTMLSpanElement>(order.status);
   return (
-    <AdvertRow
-      imageUrl={order.productImageUrl}
-      title={
-        <Link to={`/laptops/${order.advertId}`} className="link-hover">
-          {order.productName}
-        </Link>
-      }
-    >
+    <AdvertRow imageUrl={order.productImageUrl} title={<LaptopLink id={order.advertId} name={order.productName} />}>
       <p className="flex flex-wrap items-center gap-2">
         <OrderAmount order={order} />
         <span

@@ -7,6 +7,7 @@ import { CATALOGUE_MESSAGES, MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
 import { ConfirmDeleteDialog } from "../../components/dialog.tsx";
+import { LaptopLink } from "../../components/laptop-link.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
 import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
@@ -94,9 +95,7 @@ function SellerAdvertRow({ advert }: { advert: SellerAdvert }) {
       title={
         // Its page, held and rejected ones included (their seller may open them); a removed one has none.
         advert.removedBecause === null ? (
-          <Link to={`/laptops/${advert.id}`} className="link link-hover">
-            {advert.name}
-          </Link>
+          <LaptopLink id={advert.id} name={advert.name} className="link link-hover" />
         ) : (
           advert.name
         )

@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { appContext } from "#app-context";
 import { CONVERSATION_MESSAGES } from "../../../schemas/conversation-labels.ts";
 import { startConversationSchema } from "../../../schemas/conversations.ts";
@@ -6,6 +6,8 @@ import { CATALOGUE_MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { idFromPath } from "../../../schemas/params.ts";
 import { canBuy } from "../../../schemas/roles.ts";
+import { LaptopLink } from "../../components/laptop-link.tsx";
+import { LaptopPhoto } from "../../components/laptop-photo.tsx";
 import { MessageForm } from "../../components/message-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { passRetryAfter, validateForm } from "../../lib/forms.server.ts";
@@ -59,11 +61,9 @@ export default function NewConversation({ loaderData: { advert, own, refusal }, 
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Message {advert.sellerName}</h1>
       <div className="flex items-center gap-3 rounded-box border border-base-300 p-3">
-        <img src={advert.photoUrls[0]} alt="" width={96} height={72} className="rounded" />
+        <LaptopPhoto src={advert.photoUrls[0]} width={96} className="rounded" />
         <p className="flex flex-col">
-          <Link to={`/laptops/${advert.id}`} className="link font-semibold">
-            {advert.name}
-          </Link>
+          <LaptopLink id={advert.id} name={advert.name} className="link font-semibold" />
           <span>{formatPrice(advert.resalePriceCents)}</span>
         </p>
       </div>

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { OrderAmount } from "../../components/delivery-details.tsx";
+import { LaptopLink } from "../../components/laptop-link.tsx";
 import { OrderLink } from "../../components/order-link.tsx";
 import { TableHead } from "../../components/table-head.tsx";
 import { requireUser } from "../../lib/session.server.ts";
@@ -34,9 +34,7 @@ export default function UserOrders({ loaderData: { orders } }: Route.ComponentPr
                     <OrderLink id={o.id} number={o.number} />
                   </td>
                   <td>
-                    <Link to={`/laptops/${o.advertId}`} className="link-hover">
-                      {o.productName}
-                    </Link>
+                    <LaptopLink id={o.advertId} name={o.productName} />
                   </td>
                   <td>{o.role}</td>
                   <td>
