@@ -30,6 +30,10 @@ const READ_PART: Record<CursorPart, (value: string) => string | null> = {
   id: (v) => (isUuid(v) ? v : null),
 };
 
+/** Whether a cursor's id part is one PostgreSQL reads as an id: for a codec of its own (the search's). */
+export const isCursorId = (value: unknown): value is string =>
+  typeof value === "string" && READ_PART.id(value) !== null;
+
 /**
  * An opaque keyset cursor of these parts, in the list's order: `encode` the last row shown, `decode` what a
  * client sent back into the values `pastCursor` takes (null when it is not one of ours).

@@ -1,7 +1,7 @@
 import { and, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
-import { isUuid } from "../../db/errors.ts";
+import { isCursorId } from "../../db/order.ts";
 import { adverts } from "../../db/schema/index.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import { PAGE_SIZE, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
@@ -65,8 +65,7 @@ function decode(cursor: string | undefined, sort: Sort): Cursor | undefined {
   if (!cursor) return undefined;
   try {
     const c = JSON.parse(Buffer.from(cursor, "base64url").toString());
-    const fits =
-      typeof c?.id === "string" && isUuid(c.id) && ORDER[sort].isKey(c.v) && [undefined, true].includes(c.back);
+    const fits = isCursorId(c?.id) && ORDER[sort].isKey(c.v) && [undefined, true].includes(c.back);
     return fits ? c : undefined;
   } catch {
     return undefined;
