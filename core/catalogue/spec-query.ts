@@ -1,8 +1,10 @@
-import type { SearchParams } from "../../schemas/search.ts";
 import { PRICE_STEPS } from "./spec-query/price-steps.ts";
 import type { Read, Reading } from "./spec-query/reading.ts";
 import { SPEC_STEPS } from "./spec-query/spec-steps.ts";
+import type { NamedBrand, SpecFilter, SpecQuery } from "./spec-query/types.ts";
 import { FILLERS, norm } from "./spec-query/vocabulary.ts";
+
+export type { NamedBrand, SpecField, SpecFilter, SpecQuery } from "./spec-query/types.ts";
 
 /**
  * Reads a specification out of the words a buyer types — `thinkpad i7 16gb 512 ssd under 600` — as the
@@ -18,46 +20,6 @@ import { FILLERS, norm } from "./spec-query/vocabulary.ts";
  * prices and age first, then the laptop's parts and names — and the first that reads a filter there takes
  * its words.
  */
-
-/** The fields a query can set. */
-export type SpecField = keyof Pick<
-  SearchParams,
-  | "brand"
-  | "cpu"
-  | "minRam"
-  | "minStorage"
-  | "storageType"
-  | "minPrice"
-  | "maxPrice"
-  | "condition"
-  | "verified"
-  | "tier"
-  | "minScreen"
-  | "maxScreen"
-  | "minBattery"
-  | "maxYears"
->;
-
-/** One filter read from the query, and the words (by position) it was read from. */
-export interface SpecFilter {
-  set: Partial<Pick<SearchParams, SpecField>>;
-  tokens: number[];
-}
-
-export interface SpecQuery {
-  /** The query's words as typed (what a filter's `tokens` point at). */
-  tokens: string[];
-  filters: SpecFilter[];
-  /** Which words are searched as text (a model line's word is, though it also names the brand). */
-  textTokens: number[];
-  /** The words no filter took, to search as text; undefined when none are left. */
-  text: string | undefined;
-}
-
-export interface NamedBrand {
-  id: string;
-  name: string;
-}
 
 /** Each way of reading a filter, in the order they are tried at a word. */
 const STEPS = [...PRICE_STEPS, ...SPEC_STEPS];

@@ -1,4 +1,4 @@
-import type { NamedBrand } from "../spec-query.ts";
+import type { NamedBrand } from "./types.ts";
 import { BRAND_ALIASES } from "./vocabulary.ts";
 
 /** "i7", "i7-8650u", "core ultra 7", "ryzen 5", "r5", "m1 pro", "snapdragon x elite" → family and width. */

@@ -1,4 +1,4 @@
-import type { NamedBrand, SpecFilter } from "../spec-query.ts";
+import type { NamedBrand, SpecFilter } from "./types.ts";
 
 /** A query being read (spec-query.ts): its words, normalised, and those a filter has taken already. */
 export interface Reading {
