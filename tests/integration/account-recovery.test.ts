@@ -225,7 +225,7 @@ describe("forgot password", () => {
     } finally {
       await own.close();
     }
-  });
+  }, 90_000); // an app of its own with the pages: a cold start on a busy runner
 
   it("limits reset links per email with a clear 429, whether the account exists or not", async () => {
     for (const email of [(await newAccount()).email, "ghost@x.test"]) {
