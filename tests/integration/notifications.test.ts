@@ -571,7 +571,8 @@ describe("email delivery in a process serving requests", () => {
 describe("the job queue", () => {
   it("runs payment reconciliation as a job", async () => {
     const id = await t.services.jobs.queue.send("orders.reconcile", {});
-    expect(await t.services.jobs.queue.runDue(["orders.reconcile"])).toBe(1);
+    // At least this one (the schedule may have queued another on a real server's clock).
+    expect(await t.services.jobs.queue.runDue(["orders.reconcile"])).toBeGreaterThanOrEqual(1);
     // It ran to its end: completed, not failed (a failure is kept on the job with its message).
     const result = await t.db.execute<{ state: string }>(sql`select state from pgboss.job_common where id = ${id}`);
     expect((result as unknown as { rows: { state: string }[] }).rows).toEqual([{ state: "completed" }]);
