@@ -246,6 +246,18 @@ const laptopFields = {
   performanceTier: performanceTierSchema,
   shippingCents: shippingSchema,
   priceBadge: priceBadgeSchema,
+  processorName: z.string().nullable().meta({
+    description:
+      'The processor as a card names it: the recognised model without its maker ("Core i7-8650U"), else as typed',
+  }),
+  ramGb: z.int().nullable(),
+  storageGb: z.int().nullable(),
+  storageType: z.string().nullable(),
+  screenInches: z.string().nullable(),
+  batteryHealth: z
+    .int()
+    .nullable()
+    .meta({ description: "Percent of the battery's design capacity, as its seller read it" }),
 };
 
 /** What a list of adverts shows first of each (My Products, the admins' review queue): its link, name and photo. */
@@ -280,12 +292,7 @@ export const advertDetailSchema = z
         description:
           "Held for an admin's review, or rejected with the reason: shown to its seller and admins only (null for public laptops)",
       }),
-    processor: z.string().nullable(),
-    ramGb: z.int().nullable(),
-    storageGb: z.int().nullable(),
-    storageType: z.string().nullable(),
-    screenInches: z.string().nullable(),
-    batteryHealth: z.int().nullable(),
+    processor: z.string().nullable().meta({ description: "As its seller typed it" }),
     ...sellerFields,
     postedAt: z.string(),
     priceBasis: z

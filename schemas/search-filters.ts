@@ -26,14 +26,14 @@ export interface Option {
 }
 
 export type Control =
-  /** A text box; `wide` spans two columns. */
+  /** A text box; `half` shares its row with the other end of its range (min and max). */
   | {
       kind: "input";
       label: string;
       type?: "search";
       inputMode?: "decimal" | "numeric";
       placeholder?: string;
-      wide?: true;
+      half?: true;
     }
   /** A list with "any" first; `options` from the filter's value now and the brands, if the page lists them. */
   | {
@@ -68,7 +68,7 @@ export const SEARCH_FILTERS: { [K in FilterName]: SearchFilter } = {
   q: {
     text: "text",
     chip: (p) => `Words “${p.q}”`,
-    control: { kind: "input", label: "Words", type: "search", placeholder: "thinkpad i7 16gb under 600", wide: true },
+    control: { kind: "input", label: "Words", type: "search", placeholder: "thinkpad i7 16gb under 600" },
   },
   brand: {
     text: "text",
@@ -86,10 +86,10 @@ export const SEARCH_FILTERS: { [K in FilterName]: SearchFilter } = {
   minPrice: {
     text: "dollars",
     chip: (p) => `Price ${span(p.minPrice, p.maxPrice, formatPrice)}`,
-    control: { kind: "input", label: "Min price ($)", inputMode: "decimal" },
+    control: { kind: "input", label: "Min price ($)", inputMode: "decimal", half: true },
   },
   /** Named in minPrice's chip: a range is one chip. */
-  maxPrice: { text: "dollars", control: { kind: "input", label: "Max price ($)", inputMode: "decimal" } },
+  maxPrice: { text: "dollars", control: { kind: "input", label: "Max price ($)", inputMode: "decimal", half: true } },
   condition: {
     text: "text",
     chip: (p) => `Condition ${p.condition}`,
@@ -148,10 +148,13 @@ export const SEARCH_FILTERS: { [K in FilterName]: SearchFilter } = {
       p.minScreen !== undefined && p.minScreen === p.maxScreen
         ? `Screen ${p.minScreen} inches`
         : `Screen ${span(p.minScreen, p.maxScreen, String, " inches")}`,
-    control: { kind: "input", label: "Screen from (inches)", inputMode: "decimal" },
+    control: { kind: "input", label: "Screen from (inches)", inputMode: "decimal", half: true },
   },
   /** Named in minScreen's chip: a range is one chip. */
-  maxScreen: { text: "number", control: { kind: "input", label: "Screen up to (inches)", inputMode: "decimal" } },
+  maxScreen: {
+    text: "number",
+    control: { kind: "input", label: "Screen up to (inches)", inputMode: "decimal", half: true },
+  },
   storageType: {
     text: "text",
     chip: (p) => `Storage type ${p.storageType}`,
@@ -191,25 +194,18 @@ export const CHIPS: [FilterName, ...FilterName[]][] = [
   ["q"],
 ];
 
-/** The filter panel's controls, in this order; the boxes to tick share one cell after the others. */
-export const PANEL: FilterName[] = [
-  "q",
-  "cpu",
-  "brand",
-  "minPrice",
-  "maxPrice",
-  "condition",
-  "location",
-  "minRam",
-  "minStorage",
-  "storageType",
-  "tier",
-  "minBattery",
-  "minScreen",
-  "maxScreen",
-  "maxYears",
-  "verified",
-  "ships",
+/**
+ * The filter panel's controls in groups, each folding on its own, in this order: what people narrow by first
+ * (words, brand, price) on top. `cpu` has no control (its chip removes it) but is kept when the panel applies.
+ */
+export const PANEL_GROUPS: { title: string; filters: FilterName[] }[] = [
+  { title: "Search", filters: ["q", "cpu", "brand"] },
+  { title: "Price", filters: ["minPrice", "maxPrice"] },
+  {
+    title: "Specs",
+    filters: ["minRam", "minStorage", "storageType", "tier", "minScreen", "maxScreen", "minBattery"],
+  },
+  { title: "Condition and seller", filters: ["condition", "maxYears", "location", "verified", "ships"] },
 ];
 
 /** A filter's value as text (`undefined`: not in the URL — a flag that is off, or no value). */

@@ -1,6 +1,7 @@
 import type { AdvertCard as Advert } from "../../core/catalogue/index.ts";
 import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { formatPrice } from "../../schemas/money.ts";
+import { specLine } from "../../schemas/spec-line.ts";
 import type { PerformanceTier } from "../../schemas/values.ts";
 import type { Hearts } from "../lib/use-personal-data.ts";
 import { FavouriteButton } from "./favourite-button.tsx";
@@ -30,7 +31,8 @@ export function TierBadge({ tier }: { tier: PerformanceTier | null }) {
 
 /**
  * A trust mark of its own, beside (never instead of) the admin's "✓ Verified": the seller followed the
- * link emailed to their address.
+ * link emailed to their address. Shown on the laptop's and the seller's pages, not on cards: nearly every
+ * seller has it, so on a card it told nothing apart.
  */
 export function EmailConfirmedMark() {
   return (
@@ -42,7 +44,9 @@ export function EmailConfirmedMark() {
 
 /**
  * A laptop's card; its title links to the detail page and the whole card is the click target, except the
- * heart (above the link) and the card's own actions.
+ * heart (above the link) and the card's own actions. It leads with what laptops are bought by (the spec
+ * line) and the price. On a phone it is a compact row, the photo beside the text, so that a screen shows
+ * three or more; from `sm` up, a tile of the grid.
  */
 export function AdvertCard({
   advert,
@@ -54,9 +58,9 @@ export function AdvertCard({
   children?: React.ReactNode;
 }) {
   return (
-    <article className="card relative border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md">
+    <article className="card relative flex-row border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md sm:flex-col">
       <FavouriteButton advertId={advert.id} hearts={hearts} className="card-heart" />
-      <figure className="aspect-[4/3] bg-base-200">
+      <figure className="w-24 shrink-0 rounded-l-box bg-base-200 sm:aspect-[4/3] sm:w-auto sm:rounded-none sm:rounded-t-box">
         <LaptopPhoto
           src={advert.imageUrl}
           alt={advert.name}
@@ -65,41 +69,42 @@ export function AdvertCard({
           className="h-full w-full object-cover"
         />
       </figure>
-      <div className="card-body gap-1 p-4">
-        <h3 className="card-title text-lg">
+      <div className="card-body min-w-0 gap-0.5 p-3 text-xs sm:gap-1 sm:p-4 sm:text-sm">
+        <h3 className="card-title line-clamp-1 pr-8 text-base sm:line-clamp-2 sm:text-lg">
           <LaptopLink
             id={advert.id}
             name={advert.name}
             className="after:absolute after:inset-0 focus-visible:underline"
           />
         </h3>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-base-content/70">{advert.location}</span> <TierBadge tier={advert.performanceTier} />
+        <p className="flex flex-wrap items-center gap-x-1.5 pr-6 sm:pr-0">
+          <span className="sr-only">Specs: </span>
+          {specLine(advert).join(" · ")} <TierBadge tier={advert.performanceTier} />
         </p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 text-sm">
-          <dt>Original price</dt>
-          <dd className="line-through">{formatPrice(advert.originalPriceCents)}</dd>
-          <dt>Resale price</dt>
-          <dd className="flex flex-wrap items-center gap-2 font-semibold text-primary">
-            {formatPrice(advert.resalePriceCents)} <PriceBadge badge={advert.priceBadge} />
-          </dd>
-          <dt>Used</dt>
-          <dd>
-            {advert.yearsOfUse} year{advert.yearsOfUse === 1 ? "" : "s"}
-          </dd>
-          <dt>Delivery</dt>
-          <dd>{deliveryLabel(advert.shippingCents)}</dd>
-        </dl>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
+        <p className="flex flex-wrap items-center gap-x-2">
+          <span className="text-base font-semibold text-primary">
+            <span className="sr-only">Resale price: </span>
+            {formatPrice(advert.resalePriceCents)}
+          </span>
+          <span className="text-base-content/70 line-through">
+            <span className="sr-only">Original price: </span>
+            {formatPrice(advert.originalPriceCents)}
+          </span>
+          <PriceBadge badge={advert.priceBadge} />
+        </p>
+        <p className="text-base-content/80">
+          {advert.location} · Used {advert.yearsOfUse} year{advert.yearsOfUse === 1 ? "" : "s"} ·{" "}
+          {deliveryLabel(advert.shippingCents)}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-2">
           Seller: {advert.sellerName} <SellerRating rating={advert.sellerRating} />{" "}
-          {advert.sellerVerified && <VerifiedMark />} {advert.sellerEmailConfirmed && <EmailConfirmedMark />}
+          {advert.sellerVerified && <VerifiedMark />}
         </p>
         {children && <div className="relative z-10">{children}</div>}
       </div>
     </article>
   );
 }
-
 /** Adverts as cards in the catalogue's grid: a page of results, the home page's latest laptops. */
 export function AdvertCards({
   adverts,
@@ -111,7 +116,7 @@ export function AdvertCards({
   action?: (advert: Advert) => React.ReactNode;
 }) {
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3">
       {adverts.map((advert) => (
         <AdvertCard key={advert.id} advert={advert} hearts={hearts}>
           {action?.(advert)}

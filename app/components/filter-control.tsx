@@ -27,14 +27,14 @@ export function FilterControl({
   switch (control?.kind) {
     case "input":
       return (
-        <FilterField name={name} label={control.label} errors={errors} className={control.wide ? "col-span-2" : ""}>
+        <FilterField name={name} label={control.label} errors={errors} className={control.half ? "" : "col-span-2"}>
           {(c) => (
             <input
               {...c}
               type={control.type}
               inputMode={control.inputMode}
               defaultValue={errors[name] ? (url.get(name) ?? "") : filterText(name, value)}
-              className="input input-bordered input-sm"
+              className="input input-bordered input-sm w-full"
               placeholder={control.placeholder}
             />
           )}
@@ -45,12 +45,12 @@ export function FilterControl({
       if (!options) return null;
       const { counted } = control;
       return (
-        <FilterField name={name} label={control.label} errors={errors}>
+        <FilterField name={name} label={control.label} errors={errors} className="col-span-2">
           {(c) => (
             <select
               {...c}
               defaultValue={(value as string | number | undefined) ?? ""}
-              className="select select-bordered select-sm"
+              className="select select-bordered select-sm w-full"
             >
               <option value="">{control.any}</option>
               {options.map((option) => (
@@ -64,7 +64,11 @@ export function FilterControl({
       );
     }
     case "flag":
-      return <FlagFilter name={name} label={control.label} on={value === true} error={errors[name]} />;
+      return (
+        <div className="col-span-2 text-sm">
+          <FlagFilter name={name} label={control.label} on={value === true} error={errors[name]} />
+        </div>
+      );
     case "kept":
       // No control of its own (its chip removes it): kept when the form applies.
       return value === undefined ? null : <input type="hidden" name={name} value={filterText(name, value)} />;

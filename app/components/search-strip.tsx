@@ -1,10 +1,11 @@
 import { Form, useLocation, useSearchParams } from "react-router";
 
 /**
- * Pages without the top bar's search: the account forms and the dashboard, where it is noise, and /allAdd,
- * whose filter panel has its own Words box (one search box per page).
+ * Pages without the top bar's search: the account forms and the dashboard, where it is noise, and /allAdd and
+ * the brand pages, whose filter panel has its own Words box (one search box per page).
  */
-const WITHOUT_SEARCH = /^\/(login|signUp|register\/seller|forgot-password|reset-password|dashboard|allAdd)(\/|$)/;
+const WITHOUT_SEARCH =
+  /^\/(login|signUp|register\/seller|forgot-password|reset-password|dashboard|allAdd|category)(\/|$)/;
 
 /** The top bar's search: lands on /allAdd with the query in the URL. */
 export function SearchStrip() {

@@ -4,6 +4,7 @@ import { parseSearchWithErrors } from "../../schemas/search.ts";
 import { FACET_CAP } from "../../schemas/values.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { FilterChips } from "../components/filter-chips.tsx";
+import { ResultsHeader, ResultsLayout } from "../components/results-layout.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
 import { SearchFilters } from "../components/search-filters.tsx";
@@ -53,33 +54,41 @@ export default function Adverts({
   const signedIn = Boolean(useRootData()?.user);
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4">
-        <h1 className="text-3xl font-bold">{params.q ? `Laptops matching “${params.q}”` : "All laptops"}</h1>
+      <ResultsHeader
+        save={signedIn && <SaveSearch params={read} brandName={brands.find((b) => b.id === read.brand)?.name} />}
+      >
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {params.q ? `Laptops matching “${params.q}”` : "All laptops"}
+        </h1>
         <p className="text-base-content/80">{totalText(facets)}</p>
-      </div>
-      <SearchFilters
-        params={read}
-        facets={facets}
-        errors={errors}
-        brands={brands}
-        clearTo="/allAdd"
-        inForce={page.filters.length}
-      />
-      <FilterChips chips={page.filters} />
-      {signedIn && <SaveSearch params={read} brandName={brands.find((b) => b.id === read.brand)?.name} />}
-      <AdvertGrid
-        heading="Results"
-        page={page}
-        hearts={hearts}
-        empty={
-          <div className="py-10 text-center">
-            <p className="text-xl">No laptops match your search.</p>
-            <Link to="/allAdd" className="link link-primary">
-              Clear the filters
-            </Link>
-          </div>
+      </ResultsHeader>
+      <ResultsLayout
+        filters={
+          <SearchFilters
+            params={read}
+            facets={facets}
+            errors={errors}
+            brands={brands}
+            clearTo="/allAdd"
+            inForce={page.filters.length}
+          />
         }
-      />
+      >
+        <FilterChips chips={page.filters} />
+        <AdvertGrid
+          heading="Results"
+          page={page}
+          hearts={hearts}
+          empty={
+            <div className="py-10 text-center">
+              <p className="text-xl">No laptops match your search.</p>
+              <Link to="/allAdd" className="link link-primary">
+                Clear the filters
+              </Link>
+            </div>
+          }
+        />
+      </ResultsLayout>
     </section>
   );
 }

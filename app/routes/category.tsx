@@ -6,6 +6,7 @@ import { parseSearchWithErrors } from "../../schemas/search.ts";
 import { AdvertGrid } from "../components/advert-grid.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { FilterChips } from "../components/filter-chips.tsx";
+import { ResultsHeader, ResultsLayout } from "../components/results-layout.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SaveSearch } from "../components/save-search.tsx";
 import { SearchFilters } from "../components/search-filters.tsx";
@@ -51,23 +52,29 @@ export default function Category({
 }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="mb-6 text-3xl font-bold">All {brand.name} Laptops</h1>
-      <SearchFilters
-        params={saved}
-        facets={facets}
-        errors={errors}
-        clearTo={categoryPath(brand.id)}
-        inForce={page.filters.length}
-      />
-      <FilterChips chips={page.filters} />
-      <SaveSearch params={saved} brandName={brand.name} />
-      <AdvertGrid
-        heading="Results"
-        page={page}
-        hearts={hearts}
-        empty={<p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>}
-        action={(advert) => <BookingAction advert={advert} booked={booked.includes(advert.id)} />}
-      />
+      <ResultsHeader save={<SaveSearch params={saved} brandName={brand.name} />}>
+        <h1 className="text-2xl font-bold sm:text-3xl">All {brand.name} Laptops</h1>
+      </ResultsHeader>
+      <ResultsLayout
+        filters={
+          <SearchFilters
+            params={saved}
+            facets={facets}
+            errors={errors}
+            clearTo={categoryPath(brand.id)}
+            inForce={page.filters.length}
+          />
+        }
+      >
+        <FilterChips chips={page.filters} />
+        <AdvertGrid
+          heading="Results"
+          page={page}
+          hearts={hearts}
+          empty={<p className="py-10 text-center text-xl">{MESSAGES.page.emptyCategory}</p>}
+          action={(advert) => <BookingAction advert={advert} booked={booked.includes(advert.id)} />}
+        />
+      </ResultsLayout>
     </section>
   );
 }

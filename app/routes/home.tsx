@@ -50,14 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData: { brands, latest, available, hearts } }: Route.ComponentProps) {
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-6">
+    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 sm:gap-12">
       <Carousel banners={BANNERS} />
 
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-4">
         <h2 id="categories-title" className="mb-4 text-2xl font-bold">
           Browse laptops by category
         </h2>
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {/* Two a row on a phone, so that the latest laptops come within the first two screens. */}
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {brands.map((brand) => (
             <li key={brand.id}>
               <Link
@@ -67,8 +68,8 @@ export default function Home({ loaderData: { brands, latest, available, hearts }
                 <figure className="aspect-[3/2] bg-base-200">
                   <img src={brand.imageUrl} alt="" width={480} height={320} className="h-full w-full object-cover" />
                 </figure>
-                <div className="card-body p-4">
-                  <h3 className="card-title">{brand.name}</h3>
+                <div className="card-body p-3 sm:p-4">
+                  <h3 className="card-title text-base sm:text-lg">{brand.name}</h3>
                 </div>
               </Link>
             </li>
@@ -78,9 +79,14 @@ export default function Home({ loaderData: { brands, latest, available, hearts }
 
       {latest.length > 0 && (
         <section aria-labelledby="latest-title">
-          <h2 id="latest-title" className="mb-4 text-2xl font-bold">
-            Latest laptops
-          </h2>
+          <div className="mb-4 flex items-baseline justify-between gap-4">
+            <h2 id="latest-title" className="text-2xl font-bold">
+              Latest laptops
+            </h2>
+            <Link to="/allAdd" className="link link-primary" aria-label="See all laptops">
+              See all
+            </Link>
+          </div>
           <AdvertCards adverts={latest} hearts={hearts} />
         </section>
       )}

@@ -3,11 +3,10 @@ import type { Db } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, brands, sellerRatings, users } from "../../db/schema/index.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
-import type { PriceBadge } from "../../schemas/price-guidance.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
-import { tierName } from "./processors/processors.ts";
+import { processorName, tierName } from "./processors/processors.ts";
 
 /** What a card (and a laptop's page) shows of the advert itself. */
 export const laptopColumns = {
@@ -24,6 +23,13 @@ export const laptopColumns = {
   ships: adverts.ships,
   shippingCents: adverts.shippingCents,
   createdAt: adverts.createdAt,
+  processor: adverts.processor,
+  processorKey: adverts.processorKey,
+  ramGb: adverts.ramGb,
+  storageGb: adverts.storageGb,
+  storageType: adverts.storageType,
+  screenInches: adverts.screenInches,
+  batteryHealth: adverts.batteryHealth,
 };
 
 /** Who sells it, as cards and a laptop's page show them: joined from users and `withSellerRating`. */
@@ -53,8 +59,6 @@ export const withSellerRating = [sellerRatings, eq(sellerRatings.sellerId, adver
 export const pageColumns = {
   ...laptopColumns,
   processorYear: adverts.processorYear,
-  ramGb: adverts.ramGb,
-  storageGb: adverts.storageGb,
   brandId: adverts.brandId,
   sellerId: adverts.sellerId,
 };
@@ -80,18 +84,8 @@ export function cardsOf(db: Db, page: { as(alias: "adverts"): Subquery<"adverts"
   );
 }
 
-type CardRow = {
-  [K in Exclude<
-    keyof typeof cardColumns,
-    "ratingSum" | "ratingCount" | "performanceTier" | "priceBadge" | "shippingCents"
-  >]: (typeof cardColumns)[K]["_"]["data"];
-} & {
-  ratingSum: number | null;
-  ratingCount: number | null;
-  performanceTier: number | null;
-  priceBadge: PriceBadge | null;
-  shippingCents: number;
-};
+/** A row of `cardsOf`, as the query types it. */
+type CardRow = Awaited<ReturnType<typeof cardsOf>>[number];
 
 /** A row as the card every page and the API show (schemas/catalogue.ts). */
 export function toCard({
@@ -103,10 +97,13 @@ export function toCard({
   ratingCount,
   ships,
   shippingCents,
+  processor,
+  processorKey,
   ...row
 }: CardRow): AdvertCard {
   return {
     ...row,
+    processorName: processorName(processorKey, processor),
     shippingCents: ships ? shippingCents : null,
     performanceTier: tierName(performanceTier),
     imageUrl: mediaUrl(imageKey),

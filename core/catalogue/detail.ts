@@ -9,7 +9,7 @@ import { mediaUrl } from "../media/index.ts";
 import { isPublic } from "../orders/index.ts";
 import { laptopColumns, sellerColumns, withSellerRating } from "./cards.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
-import { tierName } from "./processors/processors.ts";
+import { processorName, tierName } from "./processors/processors.ts";
 
 /** Who may see an advert that is not public: its seller and admins. */
 type Viewer = Pick<SessionUser, "id" | "role">;
@@ -33,12 +33,6 @@ export async function getAdvertDetail(
       photoKeys: adverts.photoKeys,
       description: adverts.description,
       removalReason: adverts.removalReason,
-      processor: adverts.processor,
-      ramGb: adverts.ramGb,
-      storageGb: adverts.storageGb,
-      storageType: adverts.storageType,
-      screenInches: adverts.screenInches,
-      batteryHealth: adverts.batteryHealth,
       sellerId: adverts.sellerId,
       ...sellerColumns,
       priceBadge,
@@ -69,6 +63,7 @@ export async function getAdvertDetail(
     guideSource,
     ships,
     shippingCents,
+    processorKey,
     ...rest
   } = a;
   // sellerId stays: pages need it to tell the seller's own laptop apart; the API drops it.
@@ -81,6 +76,7 @@ export async function getAdvertDetail(
         ? { status, reason: status === "rejected" ? removalReason : null }
         : null,
     performanceTier: tierName(performanceTier),
+    processorName: processorName(processorKey, rest.processor),
     sellerRating: toRating(ratingSum, ratingCount),
     photoUrls: (photoKeys.length ? photoKeys : [imageKey]).map(mediaUrl),
     postedAt: createdAt.toISOString(),

@@ -24,8 +24,8 @@ test("a buyer searches, filters and sorts /allAdd, with the filters in the URL",
   // The new list, not the ThinkPads still on screen while it loads.
   await expect(titles.filter({ hasNotText: /^Apple / })).toHaveCount(0);
   await expect(titles.nth(1)).toBeVisible();
-  const prices = await page.locator("article dd.text-primary").allTextContents();
-  const numbers = prices.map((p) => Number(p.replace(/[$,]/g, "")));
+  const prices = await page.locator("article span", { hasText: /^Resale price: \$/ }).allTextContents();
+  const numbers = prices.map((p) => Number(p.replace(/^Resale price: |[$,]/g, "")));
   expect(numbers.length).toBeGreaterThan(1);
   expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
   for (const title of await titles.allTextContents()) expect(title).toMatch(/^Apple /);

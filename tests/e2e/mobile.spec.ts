@@ -147,7 +147,7 @@ test.describe("without JavaScript", () => {
 test("on a phone a laptop's page and its seller's page fit the screen, marks and stars wrapped", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 }); // an iPhone's width, narrower than the Pixel's
   await page.goto("/allAdd");
-  // One of Sam's: a rating, ✓ Verified and Email confirmed beside his name make the longest line.
+  // One of Sam's: on his laptop's page a rating, ✓ Verified and Email confirmed beside his name make the longest line.
   await page.locator("article").filter({ hasText: "Seller: Sam Seller" }).first().locator("h3 a").click();
   await expect(page.getByRole("link", { name: "Sam Seller" })).toBeVisible();
   expect(await fitsTheScreen(page)).toBe(true);

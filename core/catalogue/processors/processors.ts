@@ -37,6 +37,15 @@ export function tierName(tier: number | null): PerformanceTier | null {
   return tier ? (PERFORMANCE_TIERS[tier - 1] ?? null) : null;
 }
 
+/**
+ * The processor as a card names it: the recognised model without its maker ("Intel Core i7-8650U" → "Core
+ * i7-8650U", "Apple M2 Pro 10-core" → "M2 Pro 10-core"), which the model's name already implies; else as its seller typed it.
+ */
+export function processorName(key: string | null, typed: string | null): string | null {
+  const known = key ? processorByKey(key) : undefined;
+  return known ? known.name.replace(/^(Intel|AMD|Apple|Qualcomm) /, "") : typed;
+}
+
 /** "Intel Core i7-8650U" → "intel-core-i7-8650u"; "AMD Ryzen AI Max+ 395" → "amd-ryzen-ai-max-plus-395". */
 export function processorKey(name: string): string {
   return name
