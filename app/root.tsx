@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -93,6 +94,7 @@ export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const location = useLocation();
   useRouteFocus();
   const summary = usePersonalData(loaderData.forEveryone);
   const user = summary && loaderData.user ? withSummary(loaderData.user, summary) : loaderData.user;
@@ -115,7 +117,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <NavBar user={user} theme={loaderData.theme} />
-      {loaderData.verifyBanner && <VerifyEmailBanner />}
+      {/* Not on the page the emailed link opens: it says itself whether the address is verified. */}
+      {loaderData.verifyBanner && location.pathname !== "/verify-email" && <VerifyEmailBanner />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {/* Toasts need JavaScript: without it, what one would say is a line at the top of the page. */}
         {pending && (

@@ -4,6 +4,7 @@ import type { PersonRow } from "../../schemas/moderation.ts";
 import { busyButton, useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDeleteDialog } from "./dialog.tsx";
+import { LocalTime } from "./local-time.tsx";
 import { LabelledCell, STACK, StackedTable } from "./stacked-table.tsx";
 import { ACTIONS } from "./table-head.tsx";
 
@@ -104,12 +105,7 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
         </span>
       </LabelledCell>
       <LabelledCell label="Joined">
-        {new Date(person.joinedAt).toLocaleDateString("en-GB", {
-          day: "numeric",
-          month: "short",
-          year: "numeric",
-          timeZone: "UTC",
-        })}
+        <LocalTime iso={person.joinedAt} part="day" />
       </LabelledCell>
       <td className={STACK.cell}>
         <div className="flex flex-wrap gap-2 md:justify-end">

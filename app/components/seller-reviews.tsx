@@ -5,9 +5,8 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { checkedForm, FormError, TextAreaField } from "./form-field.tsx";
 import { LaptopLink } from "./laptop-link.tsx";
+import { LocalTime } from "./local-time.tsx";
 import { Stars } from "./seller-rating.tsx";
-
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 
 /** The average, the count and how many reviews gave 5 down to 1 stars. */
 export function RatingSummary({ page }: { page: SellerReviews }) {
@@ -58,7 +57,7 @@ export function ReviewItem({
         <Stars rating={review.rating} />
         <span className="font-medium">{review.authorName}</span>
         <span className="text-sm text-base-content/70">
-          {day(review.createdAt)}
+          <LocalTime iso={review.createdAt} part="day" />
           {review.edited && " (edited)"}
         </span>
       </p>
@@ -68,7 +67,9 @@ export function ReviewItem({
       <p className="whitespace-pre-line">{review.body}</p>
       {review.answer && (
         <div className="ml-4 rounded-box bg-base-200 p-3 text-sm">
-          <p className="font-medium">The seller answered on {day(review.answer.at)}:</p>
+          <p className="font-medium">
+            The seller answered on <LocalTime iso={review.answer.at} part="day" />:
+          </p>
           <p className="whitespace-pre-line">{review.answer.text}</p>
         </div>
       )}

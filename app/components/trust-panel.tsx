@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import type { SellerTrust } from "../../schemas/reviews.ts";
+import { LocalTime } from "./local-time.tsx";
 import { SellerRating } from "./seller-rating.tsx";
-
-const since = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "About 40 minutes", "About 3 hours": a typical reply time, rounded the way people say it. */
 const replyTime = (minutes: number) =>
@@ -34,7 +32,9 @@ export function TrustPanel({
         <dt className="font-medium">Verified seller</dt>
         <dd>{trust.verified ? "Yes, checked by ReLaptop" : "Not yet"}</dd>
         <dt className="font-medium">Member since</dt>
-        <dd>{since(trust.memberSince)}</dd>
+        <dd>
+          <LocalTime iso={trust.memberSince} part="month" />
+        </dd>
         <dt className="font-medium">Completed sales</dt>
         <dd>{trust.completedSales}</dd>
         <dt className="font-medium">Rating</dt>

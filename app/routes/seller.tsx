@@ -7,6 +7,7 @@ import { answerSchema } from "../../schemas/reviews.ts";
 import { parseSearch } from "../../schemas/search.ts";
 import { EmailConfirmedMark, VerifiedMark } from "../components/advert-card.tsx";
 import { AdvertGrid } from "../components/advert-grid.tsx";
+import { LocalTime } from "../components/local-time.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { RatingSummary, ReviewItem } from "../components/seller-reviews.tsx";
@@ -84,11 +85,6 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => [
 export default function SellerProfile({
   loaderData: { seller, page, hearts, reviews, isSeller, signedIn, ownReviews },
 }: Route.ComponentProps) {
-  const since = new Date(seller.memberSince).toLocaleDateString("en-GB", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="flex items-center gap-3 text-3xl font-bold">
@@ -96,7 +92,7 @@ export default function SellerProfile({
         {seller.emailConfirmed && <EmailConfirmedMark />}
       </h1>
       <p className="mb-6 mt-1 flex gap-3 text-base-content/70">
-        Member since {since} <SellerRating rating={reviews.rating} />
+        Member since <LocalTime iso={seller.memberSince} part="month" /> <SellerRating rating={reviews.rating} />
       </p>
       <h2 className="mb-4 text-xl font-semibold">Laptops for sale</h2>
       <AdvertGrid page={page} hearts={hearts} empty={<p>No laptops for sale right now.</p>} />

@@ -241,6 +241,11 @@ describe("suggestions as the seller types", () => {
     expect(names("i5-8250U")[0]).toBe("Intel Core i5-8250U");
     expect(names("intel").length).toBeLessThanOrEqual(8);
   });
+  it("ranks a generation's common model before its rarer ones, newer generations first", () => {
+    // The i5-8250U is in most laptops of its years; the i5-8259U and i5-8257U in a few MacBooks.
+    expect(names("i5 825")).toEqual(["Intel Core i5-8250U", "Intel Core i5-8259U", "Intel Core i5-8257U"]);
+    expect(names("i7")[0]).toMatch(/^Intel Core i7-14/);
+  });
   it("suggests nothing for one letter or for nonsense", () => {
     expect(names("i")).toEqual([]);
     expect(names("qqq")).toEqual([]);
