@@ -1,4 +1,5 @@
 import { useId } from "react";
+import type { useValidatedForm } from "../lib/use-validated-form.ts";
 
 /** What a control inside a Field needs to be tied to its label and message, and its name in the form. */
 interface ControlProps {
@@ -136,11 +137,16 @@ export function FileField({ multiple, ...field }: Labelled & { multiple?: boolea
  * What a form the browser checks first with its shared schema (useValidatedForm) posts with: `noValidate`, so
  * the messages are the schema's, under the fields, not the browser's own; with `files`, as multipart.
  */
-export const checkedForm = (form: { onSubmit: React.FormEventHandler<HTMLFormElement> }, files = false) => ({
+export const checkedForm = (
+  form: Pick<ReturnType<typeof useValidatedForm>, "onSubmit" | "onChange" | "onBlur">,
+  files = false,
+) => ({
   method: "post" as const,
   ...(files && { encType: "multipart/form-data" as const }),
   noValidate: true,
   onSubmit: form.onSubmit,
+  onChange: form.onChange,
+  onBlur: form.onBlur,
 });
 
 export function FormError({ message }: { message?: string | null }) {

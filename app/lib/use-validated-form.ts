@@ -20,6 +20,10 @@ function focusableAlert(form: HTMLFormElement): HTMLElement | null {
  * After a refused submit (in the browser or by the server) focus moves to the first field marked invalid and
  * the number of fields to fix is announced; focus would otherwise stay on the submit button, far from them.
  * That count is taken back once nothing is left to fix, or the form goes: it must not outlive the refusal.
+ *
+ * Between submits the messages follow the fields: once a submit was refused, a field's message goes as soon
+ * as what is typed in it is valid (`onChange`), and a field left invalid shows its message when focus leaves
+ * it (`onBlur`). Before the first submit nothing is said while someone is still typing.
  */
 export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErrors; formError?: string } | null) {
   const [errors, setErrors] = useState<FieldErrors>(server?.fields ?? {});
@@ -32,6 +36,8 @@ export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErr
     if (server?.fields && Object.keys(server.fields).length > 0) setRefusal((n) => n + 1);
   }, [server]);
 
+  // At each refusal only: the messages changing as fields are corrected must not pull focus from the one typed in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `errors` is read as the refusal left it
   useEffect(() => {
     const form = submitted.current;
     if (refusal === 0 || !form) return;
@@ -41,7 +47,7 @@ export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErr
     (form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? focusableAlert(form))?.focus();
     said.current = errorCountMessage(count);
     announce(said.current);
-  }, [refusal, errors]);
+  }, [refusal]);
 
   // A refusal of the whole form (a declined card, a wrong password): focus goes to its message, which the
   // submit button — disabled while it was sent — could not keep.
@@ -64,9 +70,28 @@ export function useValidatedForm(schema: z.ZodType, server?: { fields?: FieldErr
     [],
   );
 
+  /** The message the schema has for one field of the form as it stands now (undefined: the field is valid). */
+  const messageFor = (form: HTMLFormElement, name: string) => {
+    const parsed = schema.safeParse(formToObject(new FormData(form)));
+    return parsed.success ? undefined : fieldErrors(parsed.error)[name];
+  };
+  /** After a refused submit: the field's message as the schema now has it (`show`: a new one too). */
+  const recheck = (event: React.SyntheticEvent<HTMLFormElement>, show: boolean) => {
+    const name = (event.target as Partial<HTMLInputElement>).name;
+    if (!submitted.current || !name) return;
+    const message = messageFor(event.currentTarget, name);
+    setErrors((now) => {
+      if (message === now[name] || (!show && message !== undefined)) return now;
+      const { [name]: _gone, ...rest } = now;
+      return message === undefined ? rest : { ...rest, [name]: message };
+    });
+  };
+
   return {
     errors,
     formError: server?.formError,
+    onChange: (event: React.FormEvent<HTMLFormElement>) => recheck(event, false),
+    onBlur: (event: React.FocusEvent<HTMLFormElement>) => recheck(event, true),
     onSubmit(event: React.FormEvent<HTMLFormElement>) {
       submitted.current = event.currentTarget;
       const parsed = schema.safeParse(formToObject(new FormData(event.currentTarget)));

@@ -34,6 +34,35 @@ test("sign-up shows every validation message, then creates a buyer", async ({ pa
   ).toBeVisible();
 });
 
+test("after a refused submit, a message goes as its field is corrected and comes on leaving a wrong one", async ({
+  page,
+}) => {
+  await page.goto("/signUp");
+  await hydrated(page);
+  await page.getByLabel("Name").fill("Ti"); // typed before any submit: nothing said yet
+  await page.getByLabel("Email").fill("not-an-address");
+  await page.getByLabel("Email").blur();
+  await expect(page.locator("p.text-error")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(fieldError(page, "Password field is required")).toBeVisible();
+  const invalidEmail = page.locator("p.text-error").filter({ hasNotText: "Password" });
+  await expect(invalidEmail).toHaveCount(1);
+  // Typing a valid address clears its message at once, focus staying where it is.
+  await page.getByLabel("Email").fill("ti@example.com");
+  await expect(invalidEmail).toHaveCount(0);
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await expect(page.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+  // A field left wrong says so when focus leaves it, not while it is being typed in.
+  await page.getByLabel("Name").fill("");
+  await expect(fieldError(page, "Name is required")).toHaveCount(0);
+  await page.getByLabel("Name").blur();
+  await expect(fieldError(page, "Name is required")).toBeVisible();
+  await page.getByLabel("Name").fill("Tia");
+  await expect(fieldError(page, "Name is required")).toHaveCount(0);
+  await expect(fieldError(page, "Password field is required")).toBeVisible();
+});
+
 test("the server enforces the same rules when the browser's checks are bypassed", async ({ page }) => {
   await page.goto("/signUp");
   // Submit without the browser-side validation, as a script or an old browser would.
