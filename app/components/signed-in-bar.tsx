@@ -28,13 +28,14 @@ export function LiveCounts({ user }: { user: NavUser }) {
 
 /** The account menu: Profile, the Seller/User switch for sellers, Logout. */
 export function UserMenu({ user }: { user: NavUser }) {
-  // Nameless on a list page kept for every reader of its kind, until it reads the person's (root.tsx).
+  // Nameless on a list page kept for every reader of its kind, until it reads the person's (root.tsx). The button
+  // keeps one width from "Account" to the name, so that nothing in the bar moves when the name comes (CLS).
   const label = user.name || user.email;
   const menu = useDetailsMenu();
   return (
     <details {...menu} className="dropdown dropdown-end">
       <summary
-        className="btn btn-ghost max-w-48 truncate px-2 normal-case sm:px-4"
+        className="btn btn-ghost max-w-48 truncate px-2 normal-case sm:w-40 sm:px-4"
         aria-label={label ? `Account menu for ${label}` : "Account menu"}
       >
         {/* On phones an icon, so that Messages and the bell fit beside the logo; the name is still its name. */}

@@ -79,3 +79,24 @@ test("on a phone home shows brands two a row and laptops within the first two sc
   await page.getByRole("link", { name: "See all laptops" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "All laptops" })).toBeVisible();
 });
+
+test("on a page kept for every buyer, the top bar does not move when the buyer's name arrives", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await logIn(page, DEMO.buyer);
+  // The name comes with the buyer's own summary, read once the page has hydrated: held back here.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/me/summary", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/allAdd");
+  const account = page.getByRole("banner").locator("summary").last();
+  await expect(account).toHaveText("Account");
+  const before = await account.boundingBox();
+  release();
+  await expect(account).toHaveText("Bea Buyer");
+  expect(await account.boundingBox()).toEqual(before);
+});
