@@ -8,7 +8,7 @@ export interface LightboxPhoto {
 }
 
 /**
- * A laptop's photos full screen (yet-another-react-lightbox, decision 14), with zoom by pinch, wheel, double
+ * A laptop's photos full screen (yet-another-react-lightbox: docs/decisions/0014), with zoom by pinch, wheel, double
  * click and the keyboard (+, -, 0). A module of its own, loaded by the gallery when a photo is first opened:
  * it stays out of the laptop page's first load. The library makes the rest of the page inert while it is
  * open, closes on Escape and gives focus back to the photo that opened it.
