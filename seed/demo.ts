@@ -170,6 +170,8 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
         hue: b.hue,
         processor,
         shippingCents: demoShipping(i, sellsIt),
+        // Each brand's first laptop has four photos: its page's gallery, swipe and lightbox show on a fresh demo.
+        ...(i % 5 === 0 && { views: ["open", "side", "back"] }),
       });
       laptops.push(advert.id);
       made.push({ id: advert.id, sellerId: advert.sellerId, priceCents: advert.resalePriceCents });

@@ -74,6 +74,8 @@ export interface AdvertSeed {
   storageType?: "SSD" | "HDD" | "eMMC" | "Hybrid";
   /** Its seller posts it for this much (0 ships free); otherwise buyers meet them. */
   shippingCents?: number;
+  /** More photos after the first, one per view named ("open", "side"), so the laptop's gallery has several. */
+  views?: string[];
 }
 
 /** A phone number of the seller's own, the same on all their adverts: 017 and eight digits from their id. */
@@ -85,6 +87,12 @@ function sellersMobile(sellerId: string) {
 
 export async function createAdvert(s: Core, a: AdvertSeed) {
   const imageKey = a.imageKey ?? (await s.services.media.put(await laptopPicture(a.name, a.hue ?? 200), "webp"));
+  const viewKeys: string[] = [];
+  for (const [k, view] of (a.views ?? []).entries()) {
+    // Each view tinted apart, so the gallery's thumbnails tell them apart at a glance.
+    const picture = await laptopPicture(`${a.name}, ${view}`, ((a.hue ?? 200) + 40 * (k + 1)) % 360);
+    viewKeys.push(await s.services.media.put(picture, "webp"));
+  }
   const [advert] = await s.runtime.db
     .insert(adverts)
     .values({
@@ -92,7 +100,7 @@ export async function createAdvert(s: Core, a: AdvertSeed) {
       brandId: a.brandId,
       name: a.name,
       imageKey,
-      photoKeys: [imageKey],
+      photoKeys: [imageKey, ...viewKeys],
       originalPriceCents: a.originalPriceCents ?? Math.round(a.resalePriceCents * 1.6),
       resalePriceCents: a.resalePriceCents,
       yearsOfUse: a.yearsOfUse ?? 1,

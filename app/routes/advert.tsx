@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
@@ -13,7 +12,7 @@ import { storageSize } from "../../schemas/values.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
-import { LaptopPhoto } from "../components/laptop-photo.tsx";
+import { PhotoGallery } from "../components/photo-gallery.tsx";
 import { PriceBadge } from "../components/price-badge.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
@@ -100,7 +99,9 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 export default function AdvertPage({
   loaderData: { advert: a, trust, typicalReplyMinutes, booked, hearts, own, myProducts, canReport, canMessage },
 }: Route.ComponentProps) {
-  const [shown, setShown] = useState(0);
+  // A visitor or a buyer, on a laptop still on sale to them: on a phone, Book Now and Message seller stay in a
+  // bar at the bottom of the screen (the seller and admins have neither; a held laptop has no buying buttons).
+  const buyBar = !a.review && !own && canMessage;
   // A held or rejected laptop (its seller's or an admin's view) is not available, whatever its price says.
   const badge = a.sold
     ? { label: "Sold", tone: "badge-neutral" }
@@ -125,31 +126,7 @@ export default function AdvertPage({
   ];
   return (
     <article className="mx-auto grid max-w-7xl gap-8 px-4 py-6 md:grid-cols-2">
-      <div>
-        <LaptopPhoto
-          src={a.photoUrls[shown]}
-          alt={a.name}
-          width={800}
-          className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover"
-        />
-        {a.photoUrls.length > 1 && (
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos">
-            {a.photoUrls.map((url, i) => (
-              <li key={url}>
-                <button
-                  type="button"
-                  onClick={() => setShown(i)}
-                  aria-label={`Show view ${i + 1} of ${a.photoUrls.length}`}
-                  aria-pressed={i === shown}
-                  className={`rounded border-2 ${i === shown ? "border-primary" : "border-transparent"}`}
-                >
-                  <LaptopPhoto src={url} width={96} className="rounded" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <PhotoGallery name={a.name} photos={a.photoUrls} />
       <div className="flex flex-col gap-4">
         <p className="text-sm">
           <Link to={categoryPath(a.brandId)} className="link">
@@ -208,12 +185,28 @@ export default function AdvertPage({
           <ReviewNotice review={a.review} myProducts={myProducts} />
         ) : (
           <div className="flex flex-wrap items-center gap-2">
-            <BookingAction advert={a} booked={booked} sellerIsViewer={own} />
-            {canMessage && !own && (
-              <Link to={`/dashboard/messages/new?advert=${a.id}`} className="btn btn-outline btn-sm">
-                Message seller
-              </Link>
-            )}
+            {/* On a phone the bar at the bottom of the screen, its price beside the buttons (the page's own price
+                is a screen away); from md up its box goes (display: contents) and the buttons sit here in line. */}
+            <div
+              data-buy-bar={buyBar || undefined}
+              className={
+                buyBar
+                  ? "fixed inset-x-0 bottom-0 z-30 flex items-center gap-2 border-t border-base-300 bg-base-100 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] md:contents"
+                  : "contents"
+              }
+            >
+              {buyBar && (
+                <span className="mr-auto text-xl font-bold text-primary md:hidden">
+                  {formatPrice(a.resalePriceCents)}
+                </span>
+              )}
+              <BookingAction advert={a} booked={booked} sellerIsViewer={own} />
+              {canMessage && !own && (
+                <Link to={`/dashboard/messages/new?advert=${a.id}`} className="btn btn-outline btn-sm">
+                  Message seller
+                </Link>
+              )}
+            </div>
             {canReport && !own && <ReportButton advertId={a.id} name={a.name} />}
           </div>
         )}

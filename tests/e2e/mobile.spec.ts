@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, hydrated, logIn, test } from "./support/fixtures.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { DEMO, expect, hydrated, logIn, signedInPage, test } from "./support/fixtures.ts";
 
 /** Nothing on the page reaches past the phone's width. */
 const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -199,4 +200,54 @@ test("on a phone the account menu, an icon in the top bar, says whose account it
   await expect(menu.locator("summary")).toHaveAttribute("aria-label", "Account menu for Bea Buyer");
   await menu.locator("summary").click();
   await expect(menu.locator("ul").getByText("Bea Buyer", { exact: true })).toBeVisible();
+});
+
+test("on a phone a laptop's page opens with its photos, then its name and price, Book Now in a bar at the bottom", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/allAdd?q=macbook+air+m2");
+  await page.locator("article h3 a").getByText("Apple MacBook Air M2", { exact: true }).first().click();
+  const title = page.getByRole("heading", { level: 1, name: "Apple MacBook Air M2" });
+  await expect(title).toBeVisible();
+  const laptopPage = page.url();
+
+  // Photos first, then the name; Book Now and Message seller on the first screen, with the price beside them.
+  const gallery = page.getByRole("region", { name: "Photos of Apple MacBook Air M2" });
+  expect((await gallery.boundingBox())?.y).toBeLessThan((await title.boundingBox())?.y ?? 0);
+  const bar = page.locator("[data-buy-bar]");
+  const bookNow = bar.getByRole("link", { name: "Book Now" });
+  for (const control of [bookNow, bar.getByRole("link", { name: "Message seller" })]) {
+    const box = await control.boundingBox();
+    expect(box?.y).toBeGreaterThan(0);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+  }
+  await expect(bar).toContainText(/\$[\d,]+/);
+  // At the end of the page the bar covers nothing: the footer's last line is above it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const footerEnd = await page.locator("footer").evaluate((f) => f.getBoundingClientRect().bottom);
+  expect(footerEnd).toBeLessThanOrEqual((await bar.boundingBox())?.y ?? 0);
+  await expectAccessible(page);
+  // A visitor's Book Now is the page's own: it asks them to log in, then brings them back.
+  await bookNow.click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+
+  // A buyer's opens the booking form.
+  const buyer = await signedInPage(browser, DEMO.buyer);
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  await buyer.goto(laptopPage);
+  await hydrated(buyer);
+  await buyer.locator("[data-buy-bar]").getByRole("button", { name: "Book Now" }).click();
+  await expect(buyer.getByRole("dialog", { name: "Book Apple MacBook Air M2" })).toBeVisible();
+  await buyer.context().close();
+
+  // Its seller has neither button, and no bar.
+  const seller = await signedInPage(browser, DEMO.seller);
+  await seller.setViewportSize({ width: 390, height: 844 });
+  await seller.goto(laptopPage);
+  await expect(seller.getByRole("heading", { level: 1, name: "Apple MacBook Air M2" })).toBeVisible();
+  await expect(seller.locator("[data-buy-bar]")).toHaveCount(0);
+  await expect(seller.getByRole("link", { name: "Message seller" })).toHaveCount(0);
+  await seller.context().close();
 });
