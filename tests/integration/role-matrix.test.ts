@@ -260,7 +260,9 @@ beforeAll(async () => {
   // The booking told the owner: a notification of theirs, and its email.
   const [told] = (await t.services.notifications.list(owner)).items;
   ids.notification = told?.id as string;
-  const [email] = await t.services.notifications.recentEmails({ ...owner, role: "admin" });
+  const {
+    emails: [email],
+  } = await t.services.notifications.recentEmails({ ...owner, role: "admin" });
   ids.email = email?.id as string;
   ids.disputedOrder = (await disputedOrder()).orderId;
 });
