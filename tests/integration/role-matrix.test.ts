@@ -49,6 +49,7 @@ const STREAMS = new Set(["GET /api/notifications/stream"]);
 const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/me": SIGNED_IN,
   "GET /api/me/summary": SIGNED_IN,
+  "GET /api/me/to-do": SIGNED_IN,
   "GET /api/me/is-admin": SIGNED_IN,
   "GET /api/me/is-seller": SIGNED_IN,
   "POST /api/auth/sign-up/email": "identity",
