@@ -34,7 +34,7 @@ export const reviewQueueQuery = (db: Db | Tx, after: { at: Date; id: string } | 
       sellerId: users.id,
       sellerName: users.name,
       sellerSince: users.createdAt,
-      ...sellerRecordColumns(users.id),
+      ...sellerRecordColumns(),
       resalePriceCents: adverts.resalePriceCents,
       status: adverts.status,
       flaggedAt: adverts.flaggedAt,

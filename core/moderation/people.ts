@@ -45,7 +45,7 @@ export async function listPeople(
         deactivatedAt: users.deactivatedAt,
         createdAt: users.createdAt,
         // Sellers' records in the same statement (seller-record.ts); buyers have none.
-        ...(role === "seller" ? sellerRecordColumns(users.id) : {}),
+        ...(role === "seller" ? sellerRecordColumns() : {}),
       })
       .from(users)
       .where(where)

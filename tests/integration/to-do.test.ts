@@ -143,4 +143,65 @@ describe("GET /api/me/to-do", () => {
       failedEmails: before.failedEmails + 1,
     });
   });
+
+  it("shows admins each seller's record on All Sellers, in the list's one query", async () => {
+    const { ada } = cast.clients;
+    const sellers = (await ada.get("/api/sellers")).json().people;
+    const sam = sellers.find((p: { email: string }) => p.email === "sam@x.test");
+    const posted = await t.db.$count(adverts, eq(adverts.sellerId, cast.users.sam.id));
+    expect(sam.record).toEqual({ adverts: posted, completedSales: 0, reports: 1, since: expect.any(String) });
+    // Buyers have no seller's record.
+    expect((await ada.get("/api/buyers")).json().people[0]).not.toHaveProperty("record");
+  });
+});
+
+describe("GET /api/email-delivery's filters", () => {
+  it("filters by recipient (any case), kind and status, in keyset pages", async () => {
+    const { ada } = cast.clients;
+    const payload = { params: {}, to: { id: "x", name: "Filtered", email: "Filtered@x.test" } };
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await t.db.insert(emailOutbox).values([
+      {
+        kind: "order.booked",
+        toAddress: "Filtered@x.test",
+        subject: "One",
+        payload,
+        status: "failed",
+        createdAt: at(3),
+      },
+      { kind: "order.paid", toAddress: "Filtered@x.test", subject: "Two", payload, status: "sent", createdAt: at(2) },
+      {
+        kind: "order.booked",
+        toAddress: "Filtered@x.test",
+        subject: "Three",
+        payload,
+        status: "failed",
+        createdAt: at(1),
+      },
+    ]);
+    const list = async (query: string) => {
+      const res = await ada.get(`/api/email-delivery?${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { emails: { subject: string }[]; next: string | null };
+    };
+    expect((await list("to=filtered%40x.test")).emails.map((e) => e.subject)).toEqual(["Three", "Two", "One"]);
+    expect((await list("to=filtered%40x.test&status=failed")).emails.map((e) => e.subject)).toEqual(["Three", "One"]);
+    expect((await list("to=filtered%40x.test&kind=order.paid")).emails.map((e) => e.subject)).toEqual(["Two"]);
+    const first = await list("to=filtered%40x.test&limit=2");
+    expect(first.emails.map((e) => e.subject)).toEqual(["Three", "Two"]);
+    const second = await list(`to=filtered%40x.test&limit=2&cursor=${first.next}`);
+    expect(second).toEqual({ emails: [expect.objectContaining({ subject: "One" })], next: null });
+  });
+
+  it("refuses a filter that is not one with a 400 naming its field", async () => {
+    const { ada, bea } = cast.clients;
+    const bad = await ada.get("/api/email-delivery?status=lost");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty("status");
+    const kind = await ada.get("/api/email-delivery?kind=order.nothing");
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json().fields).toHaveProperty("kind");
+    expect((await ada.get("/api/email-delivery?to=not-an-address")).json().fields).toHaveProperty("to");
+    expect((await bea.get("/api/email-delivery?status=failed")).statusCode).toBe(403);
+  });
 });
