@@ -18,15 +18,15 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
  * What admins judge a seller by, in one line: adverts, completed sales, reports (in the error colour when there
  * are any) and the account's age. All Sellers and every advert held for review show it.
  */
-export function SellerRecordLine({ record, className = "" }: { record: SellerRecord; className?: string }) {
+export function SellerRecordLine({ record, className = "block" }: { record: SellerRecord; className?: string }) {
   return (
-    <span className={`inline-flex flex-wrap gap-x-2 text-sm ${className}`}>
-      <span>{counted(record.adverts, "advert", "adverts")}</span>·
-      <span>{counted(record.completedSales, "completed sale", "completed sales")}</span>·
+    <span className={`text-sm ${className}`}>
+      {counted(record.adverts, "advert", "adverts")} ·{" "}
+      {counted(record.completedSales, "completed sale", "completed sales")} ·{" "}
       <span className={record.reports > 0 ? "font-semibold text-error" : ""}>
         {counted(record.reports, "report", "reports")}
-      </span>
-      ·<span>account {accountAge(record.since)} old</span>
+      </span>{" "}
+      · account {accountAge(record.since)} old
     </span>
   );
 }
