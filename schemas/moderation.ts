@@ -82,6 +82,17 @@ export const peopleQuerySchema = z.object({
   page: numberInText(z.number().int().min(1).max(10_000).default(1)),
 });
 
+/** What admins judge a seller by: adverts (withdrawn ones aside), final sales, reports drawn, account age. */
+export const sellerRecordSchema = z
+  .object({
+    adverts: z.int(),
+    completedSales: z.int(),
+    reports: z.int().meta({ description: "Reports of the seller's adverts, decided or not" }),
+    since: z.string().meta({ description: "When the account was made" }),
+  })
+  .meta({ id: "SellerRecord" });
+export type SellerRecord = z.infer<typeof sellerRecordSchema>;
+
 /** A seller or a buyer, as admins' lists show them. */
 export const personSchema = z
   .object({
@@ -94,6 +105,8 @@ export const personSchema = z
     actingAsSeller: z.boolean(),
     deactivated: z.boolean(),
     joinedAt: z.string(),
+    /** Sellers only (All Sellers). */
+    record: sellerRecordSchema.optional(),
   })
   .meta({ id: "Person" });
 export type PersonRow = z.infer<typeof personSchema>;

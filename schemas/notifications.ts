@@ -58,6 +58,30 @@ export const emailRowSchema = z
   .meta({ id: "EmailRow" });
 export type EmailRow = z.infer<typeof emailRowSchema>;
 
-export const emailListSchema = z.object({ emails: z.array(emailRowSchema) });
-export const emailListQuery = z.object({ status: z.enum(EMAIL_STATUSES).optional() });
+export const emailListSchema = z.object({
+  emails: z.array(emailRowSchema),
+  next: z.string().nullable().meta({ description: "The cursor of the next page; null on the last page" }),
+});
+export const BAD_EMAILS_CURSOR = "This page of emails does not exist.";
+export const UNKNOWN_EMAIL_KIND = "There is no such kind of email.";
+/**
+ * Email delivery's filters, from its GET form or the API's query string: each optional, an empty field is no
+ * filter (a form sends every field), anything else malformed is a 400 naming its field.
+ */
+const blankAsNone = (v: unknown) => (v === "" ? undefined : v);
+export const emailListQuery = z.object({
+  status: z.preprocess(blankAsNone, z.enum(EMAIL_STATUSES).optional()),
+  kind: z.preprocess(
+    blankAsNone,
+    z
+      .string()
+      .max(60)
+      .regex(/^[a-z][a-zA-Z]*(\.[a-zA-Z]+)+$/, UNKNOWN_EMAIL_KIND)
+      .optional(),
+  ),
+  to: z.preprocess(blankAsNone, z.email("Enter a whole email address.").max(254).optional()),
+  cursor: keysetPageQuery.shape.cursor,
+  limit: keysetPageQuery.shape.limit,
+});
+export type EmailListQuery = z.infer<typeof emailListQuery>;
 export const sentAgainSchema = z.object({ status: z.literal("pending") });

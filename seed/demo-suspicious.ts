@@ -12,7 +12,7 @@ export const SAMS_DEMO_MOBILE = "01711000001";
 /**
  * A few suspicious adverts, posted through the product so the review signals judge them, so the review
  * queue in Reported Items has something on first start: one held for another seller's photo, one for
- * another seller's phone number, one only flagged for asking to be paid by Western Union.
+ * another seller's phone number, one only flagged for asking to be paid by Western Union — which Sam reports.
  */
 export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Record<string, string | undefined>) {
   const quick = await createUser(s, { name: "Quick Deals", email: "quickdeals@relaptop.test", role: "seller" });
@@ -71,7 +71,7 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
     await distinctPhoto("EliteBook 840 G6", 8),
   );
   // One weak signal: public, flagged for admins.
-  await post(
+  const swift = await post(
     quick,
     {
       name: "Acer Swift 3 SF314",
@@ -82,4 +82,10 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
     },
     await distinctPhoto("Swift 3", 9),
   );
+  // Sam comes across it and reports it: an open report on Reported Items (and the admins' dashboard).
+  await s.services.moderation.reports.report(sam, {
+    advertId: swift.id,
+    reason: "Scam or fraud",
+    details: "Asks to be paid by Western Union before anyone sees the laptop.",
+  });
 }

@@ -82,6 +82,7 @@ import {
   dismissReports,
   fileReport,
   listPeople,
+  moderationToDo,
   openReports,
   rejectHeldAdvert,
   removeReported,
@@ -92,11 +93,13 @@ import {
   setVerified,
 } from "../core/moderation/index.ts";
 import {
+  countFailedEmails,
   countUnreadNotifications,
   createDelivery,
   createLiveCounts,
   createLiveModeration,
   DELIVER_EMAIL,
+  EMAIL_KIND_NAMES,
   emailPreferences,
   listNotifications,
   markAllRead,
@@ -115,6 +118,7 @@ import {
   applyDueDeadlines,
   book,
   bookedAmong,
+  buyerToDo,
   cancel,
   checkout,
   configurePlatformFee,
@@ -134,6 +138,7 @@ import {
   readOrder,
   reconcile,
   refundedByProvider,
+  sellerToDo,
   sendDueReminders,
   settleIntent,
   ship,
@@ -172,6 +177,7 @@ import {
 } from "../core/reviews/index.ts";
 import {
   changeSavedSearch,
+  countNewMatches,
   createSavedSearchAlerts,
   deleteSavedSearch,
   getSavedSearch,
@@ -279,6 +285,9 @@ export function createServices(config: Config, database: Database, options: Serv
     listForAdmin: (admin: SessionUser, userId: string) => listForAdmin(db, admin, userId),
     read: (actor: SessionUser, orderId: string) => readOrder(db, actor, orderId),
     listSales: (actor: SessionUser, query: Parameters<typeof listSales>[2]) => listSales(db, actor, query),
+    /** The dashboard's counts of what waits on a buyer, or on a seller (schemas/to-do.ts). */
+    buyerToDo: (actor: SessionUser) => buyerToDo(db, actor),
+    sellerToDo: (actor: SessionUser) => sellerToDo(db, actor),
     decline: (actor: SessionUser, orderId: string, input: { reason: unknown }) => decline(db, actor, orderId, input),
     handOver: (actor: SessionUser, orderId: string) => handOver(db, actor, orderId),
     confirmReceipt: (actor: SessionUser, orderId: string) => confirmReceipt(db, actor, orderId),
@@ -528,6 +537,8 @@ export function createServices(config: Config, database: Database, options: Serv
         removeAdvert: (admin: SessionUser, advertId: string, reason: string) =>
           removeReported(db, reportedAdverts, admin, advertId, reason),
       },
+      /** Admins' dashboard and menu: the review queue's adverts and the things with open reports. */
+      toDo: (admin: SessionUser) => moderationToDo(db, admin),
       heldAdverts: {
         queue: (admin: SessionUser, cursor?: string) => reviewQueue(db, admin, cursor),
         approve: (admin: SessionUser, advertId: string) => approveHeldAdvert(db, jobs, admin, advertId),
@@ -549,6 +560,9 @@ export function createServices(config: Config, database: Database, options: Serv
       unsubscribe: (token: string) => unsubscribe(db, config.authSecret, token),
       recentEmails: (admin: SessionUser, query?: Parameters<typeof recentEmails>[2]) => recentEmails(db, admin, query),
       sendAgain: (admin: SessionUser, emailId: string) => sendAgain(db, admin, emailId),
+      failedEmailsCount: (admin: SessionUser) => countFailedEmails(db, admin),
+      /** Every kind of email, for Email delivery's filter. */
+      emailKinds: EMAIL_KIND_NAMES,
       live: createLiveCounts({ db, listener: database.broadcast }),
       /** Tests and drills: queue every waiting email and deliver what is due now, in this process. */
       async deliverEmailsNow() {
@@ -590,6 +604,8 @@ export function createServices(config: Config, database: Database, options: Serv
       remove: (actor: SessionUser, id: string) => deleteSavedSearch(db, actor, id),
       /** The laptops that matched my searches, newest first, in keyset pages. */
       matches: (actor: SessionUser, page?: Parameters<typeof listMatches>[2]) => listMatches(db, actor, page),
+      /** The dashboard's count: laptops that matched my searches this week. */
+      newMatchesCount: (actor: SessionUser) => countNewMatches(db, actor),
       /** Tests: match published adverts against saved searches now, in this process. */
       matchNow: savedSearchAlerts.matchNow,
       /** Tests and benchmarks: the daily digest, now. */

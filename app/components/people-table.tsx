@@ -5,6 +5,7 @@ import { busyButton, useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { ConfirmDeleteDialog } from "./dialog.tsx";
 import { LocalTime } from "./local-time.tsx";
+import { SellerRecordLine } from "./seller-record.tsx";
 import { LabelledCell, STACK, StackedTable } from "./stacked-table.tsx";
 import { ACTIONS } from "./table-head.tsx";
 
@@ -51,7 +52,7 @@ export function PeopleTable({
         </Link>
       </p>
       <div className="overflow-x-auto">
-        <StackedTable columns={["Name", "Email", "Status", "Joined", ACTIONS]}>
+        <StackedTable columns={["Name", "Email", "Status", sellers ? "Record" : "Joined", ACTIONS]}>
           {people.map((p) => (
             <PersonRowView key={p.id} person={p} seller={sellers} />
           ))}
@@ -104,9 +105,16 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
           {status}
         </span>
       </LabelledCell>
-      <LabelledCell label="Joined">
-        <LocalTime iso={person.joinedAt} part="day" />
-      </LabelledCell>
+      {/* A seller's record says the account's age with the rest; a buyer's row, the day they joined. */}
+      {person.record ? (
+        <LabelledCell label="Record">
+          <SellerRecordLine record={person.record} />
+        </LabelledCell>
+      ) : (
+        <LabelledCell label="Joined">
+          <LocalTime iso={person.joinedAt} part="day" />
+        </LabelledCell>
+      )}
       <td className={STACK.cell}>
         <div className="flex flex-wrap gap-2 md:justify-end">
           <Link

@@ -5,7 +5,7 @@ import type { ActionErrors } from "../lib/forms.server.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { AdvertRow } from "./advert-row.tsx";
-import { Dialog } from "./dialog.tsx";
+import { ConfirmDialog, Dialog } from "./dialog.tsx";
 import { checkedForm, FormError, TextField } from "./form-field.tsx";
 
 /** The form field naming a row's thing: Reported Items' action tells the kinds apart by it. */
@@ -21,6 +21,14 @@ export interface TakeDown {
   reasonLabel: string;
   submitLabel: string;
   schema: z.ZodType;
+}
+
+/** The answer given at once (Dismiss), or after a question (`confirm`: Approve says what it does first). */
+interface Answer {
+  intent: string;
+  label: string;
+  className?: string;
+  confirm?: { title: string; description: string };
 }
 
 /**
@@ -43,12 +51,17 @@ export function ReportedItemRow({
   children: ReactNode;
   /** Where to read more, before the buttons. */
   links?: ReactNode;
-  answer: { intent: string; label: string; className?: string };
+  answer: Answer;
   takeDown?: TakeDown;
 }) {
   const fetcher = useFetcher<ActionErrors>();
   const hydrated = useHydrated();
   const [takingDown, setTakingDown] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const give = () => {
+    setConfirming(false);
+    fetcher.submit({ intent: answer.intent, ...target }, { method: "post" });
+  };
   const busy = fetcher.state !== "idle" || !hydrated;
   const body = (
     <>
@@ -60,7 +73,7 @@ export function ReportedItemRow({
           type="button"
           className={`btn btn-sm ${answer.className ?? ""}`}
           disabled={busy}
-          onClick={() => fetcher.submit({ intent: answer.intent, ...target }, { method: "post" })}
+          onClick={() => (answer.confirm ? setConfirming(true) : give())}
         >
           {answer.label}
         </button>
@@ -72,14 +85,30 @@ export function ReportedItemRow({
       </div>
     </>
   );
-  const dialog = takeDown && (
-    <ReasonDialog
-      open={takingDown}
-      onClose={() => setTakingDown(false)}
-      takeDown={takeDown}
-      target={target}
-      fetcher={fetcher}
-    />
+  const dialog = (
+    <>
+      {takeDown && (
+        <ReasonDialog
+          open={takingDown}
+          onClose={() => setTakingDown(false)}
+          takeDown={takeDown}
+          target={target}
+          fetcher={fetcher}
+        />
+      )}
+      {answer.confirm && (
+        <ConfirmDialog
+          open={confirming}
+          onClose={() => setConfirming(false)}
+          title={answer.confirm.title}
+          description={answer.confirm.description}
+        >
+          <button type="button" className={`btn ${answer.className ?? ""}`} onClick={give}>
+            {answer.label}
+          </button>
+        </ConfirmDialog>
+      )}
+    </>
   );
   if (imageUrl) {
     return (

@@ -7,10 +7,12 @@ import {
   reviewRemovalSchema,
 } from "../../schemas/moderation.ts";
 import { formatPrice } from "../../schemas/money.ts";
-import { type HeldAdvert, REVIEW_SIGNALS } from "../../schemas/review-signals.ts";
+import { type HeldAdvert, REVIEW_SIGNALS, type SamePhoto } from "../../schemas/review-signals.ts";
 import { LaptopLink } from "./laptop-link.tsx";
+import { LaptopPhoto } from "./laptop-photo.tsx";
 import { ReportCount, ReportedItemRow, type TakeDown } from "./reported-item-row.tsx";
 import { Stars } from "./seller-rating.tsx";
+import { SellerRecordLine } from "./seller-record.tsx";
 
 /** What each kind of row on Reported Items shows and offers, in the one row (reported-item-row.tsx). */
 
@@ -27,7 +29,7 @@ function takeDownAdvert(name: string, intent: "remove" | "reject"): TakeDown {
   };
 }
 
-/** An advert in the review queue: held (not public) or flagged (public), with every signal. */
+/** An advert in the review queue: held (not public) or flagged (public), with every signal and its seller's record. */
 export function HeldAdvertRow({ advert: a }: { advert: HeldAdvert }) {
   return (
     <ReportedItemRow
@@ -35,27 +37,68 @@ export function HeldAdvertRow({ advert: a }: { advert: HeldAdvert }) {
       imageUrl={a.imageUrl}
       title={
         <>
-          {a.name}
+          {/* Admins may open a held advert's page (nobody else can): the whole advert, before deciding. */}
+          <LaptopLink id={a.id} name={a.name} className="link" />
           <span className={`badge ${a.held ? "badge-warning" : "badge-info"}`}>
             {a.held ? "Pending review" : "Flagged"}
           </span>
         </>
       }
-      answer={{ intent: "approve", label: "Approve", className: "btn-success" }}
+      answer={{
+        intent: "approve",
+        label: "Approve",
+        className: "btn-success",
+        confirm: {
+          title: `Approve ${a.name}?`,
+          description: a.held
+            ? "It becomes public at once, and saved searches hear of it."
+            : "It stays public and leaves the review queue.",
+        },
+      }}
       takeDown={takeDownAdvert(a.name, "reject")}
     >
       <p className="text-sm">
-        {formatPrice(a.resalePriceCents)} · Seller: {a.sellerName} ·{" "}
-        {a.held ? "not public until approved" : "public, flagged for a look"}
+        {formatPrice(a.resalePriceCents)} · Seller:{" "}
+        <Link to={`/sellers/${a.sellerId}`} className="link">
+          {a.sellerName}
+        </Link>{" "}
+        · {a.held ? "not public until approved" : "public, flagged for a look"}
       </p>
+      <SellerRecordLine record={a.sellerRecord} />
       <ul className="list-disc pl-5 text-sm">
         {a.signals.map((s) => (
           <li key={s.kind}>
             <strong>{REVIEW_SIGNALS[s.kind].strength === "strong" ? "Strong" : "Weak"}:</strong> {s.detail}
+            {s.sameAs?.map((other) => (
+              <SamePhotos key={other.advertId} advert={a} other={other} />
+            ))}
           </li>
         ))}
       </ul>
     </ReportedItemRow>
+  );
+}
+
+/** A duplicate photo: this advert's picture beside the other advert's, each captioned with a link to its advert. */
+function SamePhotos({ advert, other }: { advert: HeldAdvert; other: SamePhoto }) {
+  const side = (src: string, id: string, name: string, by: string) => (
+    <figure className="flex w-36 flex-col gap-1 sm:w-44">
+      <LaptopPhoto
+        src={src}
+        alt={`Photo in ${name}`}
+        width={176}
+        className="aspect-[4/3] w-full rounded object-cover"
+      />
+      <figcaption className="text-xs">
+        <LaptopLink id={id} name={name} className="link" /> by {by}
+      </figcaption>
+    </figure>
+  );
+  return (
+    <section aria-label={`Same photo: ${advert.name} and ${other.advertName}`} className="my-2 flex gap-3">
+      {side(other.ownPhotoUrl, advert.id, advert.name, advert.sellerName)}
+      {side(other.photoUrl, other.advertId, other.advertName, other.sellerName)}
+    </section>
   );
 }
 

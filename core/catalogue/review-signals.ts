@@ -98,10 +98,12 @@ async function lowPrice(tx: Tx, a: typeof adverts.$inferSelect): Promise<ReviewS
 async function duplicatePhotos(tx: Tx, advertId: string): Promise<ReviewSignal | null> {
   const band = (n: 0 | 1 | 2 | 3) => sql.raw(`band${n}`);
   const branches = ([0, 1, 2, 3] as const).map(
-    (n) => sql`select advert_id, seller_id, hash from ${advertPhotoHashes} where ${band(n)} = mine.${band(n)}`,
+    (n) =>
+      sql`select advert_id, seller_id, photo_key, hash from ${advertPhotoHashes} where ${band(n)} = mine.${band(n)}`,
   );
+  // One row per other advert (its first look-alike photo), with which of this advert's photos it matched.
   const result = await tx.execute(sql`
-    select distinct a.name, u.name as seller
+    select distinct on (a.id) a.id, a.name, u.name as seller, other.photo_key, mine.photo_key as own_photo_key
     from ${advertPhotoHashes} mine
     cross join lateral (${sql.join(branches, sql` union all `)}) other
     join ${adverts} a on a.id = other.advert_id
@@ -109,12 +111,21 @@ async function duplicatePhotos(tx: Tx, advertId: string): Promise<ReviewSignal |
     where mine.advert_id = ${advertId} and other.seller_id <> mine.seller_id
       and a.status not in ('pending_review', 'rejected')
       and bit_count((other.hash # mine.hash)::bit(64)) <= ${SIGNAL_RULES.samePhotoBits}
+    order by a.id, other.photo_key
     limit 3`);
-  const rows = (result as unknown as { rows: { name: string; seller: string }[] }).rows;
+  type Row = { id: string; name: string; seller: string; photo_key: string; own_photo_key: string };
+  const rows = (result as unknown as { rows: Row[] }).rows;
   if (rows.length === 0) return null;
   return {
     kind: "duplicate_photo",
     detail: `Same photo as ${rows.map((r) => `“${r.name}” by ${r.seller}`).join(", ")}.`,
+    sameAs: rows.map((r) => ({
+      advertId: r.id,
+      advertName: r.name,
+      sellerName: r.seller,
+      photoKey: r.photo_key,
+      ownPhotoKey: r.own_photo_key,
+    })),
   };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { keysetCursor, pastCursor } from "../../db/order.ts";
 import { adverts, users } from "../../db/schema/index.ts";
-import type { HeldAdvert } from "../../schemas/review-signals.ts";
+import type { HeldAdvert, ReviewSignal, ShownReviewSignal } from "../../schemas/review-signals.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { alertSavers } from "../favourites/index.ts";
@@ -11,6 +11,7 @@ import { mediaUrl } from "../media/index.ts";
 import { notify } from "../notifications/index.ts";
 import { approveAdvert, lockAdvert, rejectAdvert } from "../orders/index.ts";
 import { recordDecision } from "./decision.ts";
+import { sellerRecordColumns, sellerRecordOf } from "./seller-record.ts";
 
 /**
  * The review queue: adverts held for review (not public) or flagged by weak signals (public), oldest
@@ -30,7 +31,10 @@ export const reviewQueueQuery = (db: Db | Tx, after: { at: Date; id: string } | 
       id: adverts.id,
       name: adverts.name,
       imageKey: adverts.imageKey,
+      sellerId: users.id,
       sellerName: users.name,
+      sellerSince: users.createdAt,
+      ...sellerRecordColumns(),
       resalePriceCents: adverts.resalePriceCents,
       status: adverts.status,
       flaggedAt: adverts.flaggedAt,
@@ -47,6 +51,18 @@ export const reviewQueueQuery = (db: Db | Tx, after: { at: Date; id: string } | 
     .orderBy(asc(adverts.flaggedAt), asc(adverts.id))
     .limit(limit);
 
+/** A stored signal as admins see it: a duplicate photo's two pictures by their addresses. */
+const withPhotoUrls = ({ sameAs, ...signal }: ReviewSignal): ShownReviewSignal => ({
+  ...signal,
+  ...(sameAs && {
+    sameAs: sameAs.map(({ photoKey, ownPhotoKey, ...other }) => ({
+      ...other,
+      photoUrl: mediaUrl(photoKey),
+      ownPhotoUrl: mediaUrl(ownPhotoKey),
+    })),
+  }),
+});
+
 /** Admins: a page of the queue (`next` is the cursor of the one after, null on the last). */
 export async function reviewQueue(
   db: Db | Tx,
@@ -60,12 +76,17 @@ export async function reviewQueue(
   }
   const [at, id] = after ?? [];
   const rows = await reviewQueueQuery(db, at && id ? { at: new Date(at), id } : null, PAGE_SIZE + 1);
-  const page = rows.slice(0, PAGE_SIZE).map(({ imageKey, status, flaggedAt, signals, ...r }) => ({
-    ...r,
-    imageUrl: mediaUrl(imageKey),
-    held: status === "pending_review",
-    flaggedAt: (flaggedAt as Date).toISOString(),
-    signals: signals ?? [],
+  const page = rows.slice(0, PAGE_SIZE).map((row) => ({
+    id: row.id,
+    name: row.name,
+    sellerId: row.sellerId,
+    sellerName: row.sellerName,
+    sellerRecord: sellerRecordOf(row, row.sellerSince),
+    resalePriceCents: row.resalePriceCents,
+    imageUrl: mediaUrl(row.imageKey),
+    held: row.status === "pending_review",
+    flaggedAt: (row.flaggedAt as Date).toISOString(),
+    signals: (row.signals ?? []).map(withPhotoUrls),
   }));
   const last = rows.length > PAGE_SIZE ? rows[PAGE_SIZE - 1] : undefined;
   return { adverts: page, next: last ? cursors.encode(last.flaggedAt as Date, last.id) : null };

@@ -12,3 +12,4 @@ export { deactivateAccount, listPeople, setVerified } from "./people.ts";
 export { reportedAdverts } from "./reported-adverts.ts";
 export { reportedConversations } from "./reported-conversations.ts";
 export { reportedReviews } from "./reported-reviews.ts";
+export { moderationToDo } from "./to-do.ts";

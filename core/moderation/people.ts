@@ -7,6 +7,7 @@ import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { notify } from "../notifications/index.ts";
 import { removeAllOf } from "../orders/index.ts";
+import { sellerRecordColumns, sellerRecordOf } from "./seller-record.ts";
 
 /**
  * Admins and the people of the marketplace: list, verify and delete sellers and buyers.
@@ -43,6 +44,8 @@ export async function listPeople(
         actingAsSeller: users.actingAsSeller,
         deactivatedAt: users.deactivatedAt,
         createdAt: users.createdAt,
+        // Sellers' records in the same statement (seller-record.ts); buyers have none.
+        ...(role === "seller" ? sellerRecordColumns() : {}),
       })
       .from(users)
       .where(where)
@@ -52,13 +55,24 @@ export async function listPeople(
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
-    people: rows.map(
-      ({ deactivatedAt, createdAt, ...r }): PersonRow => ({
-        ...r,
+    people: rows.map((row): PersonRow => {
+      const { id, name, email, role: r, verified, emailVerified, actingAsSeller, deactivatedAt, createdAt } = row;
+      return {
+        ...{ id, name, email, role: r, verified, emailVerified, actingAsSeller },
         deactivated: deactivatedAt !== null,
         joinedAt: createdAt.toISOString(),
-      }),
-    ),
+        ...(row.advertCount !== undefined && {
+          record: sellerRecordOf(
+            {
+              advertCount: row.advertCount,
+              completedSales: row.completedSales ?? 0,
+              reportCount: row.reportCount ?? 0,
+            },
+            createdAt,
+          ),
+        }),
+      };
+    }),
     total: Number(total?.n ?? 0),
     pageSize: PEOPLE_PAGE_SIZE,
   };

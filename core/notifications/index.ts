@@ -35,7 +35,7 @@ export {
   notifyEach,
   readNoticesAbout,
 } from "./notify.ts";
-export { recentEmails, sendAgain } from "./recent-emails.ts";
+export { countFailedEmails, EMAIL_KIND_NAMES, recentEmails, sendAgain } from "./recent-emails.ts";
 export { relayEmailsOnCommit } from "./relay-on-commit.ts";
 export { type MailTransport, type OutgoingEmail, smtpTransport } from "./transport.ts";
 export { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token.ts";

@@ -1,22 +1,38 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db } from "../../db/client.ts";
-import { descAsIndexed } from "../../db/order.ts";
+import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
 import { emailOutbox } from "../../db/schema/index.ts";
 import { PRIVATE_EMAIL_SUBJECT } from "../../schemas/notification-labels.ts";
+import { BAD_EMAILS_CURSOR, type EmailListQuery, UNKNOWN_EMAIL_KIND } from "../../schemas/notifications.ts";
 import { requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { isKind, KINDS } from "./kinds.ts";
 import { CHANNELS } from "./notify.ts";
 
-/** Email delivery (admins): the latest emails with their status and last error — never their content. */
-export async function recentEmails(
-  db: Db,
-  admin: SessionUser,
-  { limit = 100, status }: { limit?: number; status?: string } = {},
-) {
+/** A keyset cursor: the last email shown (when it was written, and its id), opaque to clients. */
+const cursors = keysetCursor(["time", "id"]);
+
+/** Every kind of email, by name: Email delivery's Kind filter offers them. */
+export const EMAIL_KIND_NAMES: readonly string[] = Object.keys(KINDS).sort();
+
+/** Email delivery's page size, unless the caller asks for another (at most 500). */
+const EMAILS_PAGE_SIZE = 100;
+
+/**
+ * Email delivery (admins): the latest emails with their status and last error — never their content —, newest
+ * first in keyset pages, filtered by recipient (the whole address, any case), kind and status. Each filter has
+ * its index (`email_outbox_to_idx`, `email_outbox_failed_idx`, the rest on `email_outbox_created_idx`).
+ */
+export async function recentEmails(db: Db, admin: SessionUser, filter: Partial<EmailListQuery> = {}) {
   requireAdmin(admin);
+  const { status, kind, to, cursor } = filter;
+  const limit = Math.max(1, Math.min(filter.limit ?? EMAILS_PAGE_SIZE, 500));
+  const after = cursor ? cursors.decode(cursor) : null;
+  if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_EMAILS_CURSOR, { cursor: BAD_EMAILS_CURSOR });
+  if (kind && !isKind(kind)) throw new AppError("VALIDATION_FAILED", UNKNOWN_EMAIL_KIND, { kind: UNKNOWN_EMAIL_KIND });
+  const order = [emailOutbox.createdAt, emailOutbox.id];
   const rows = await db
     .select({
       id: emailOutbox.id,
@@ -30,15 +46,34 @@ export async function recentEmails(
       sentAt: emailOutbox.sentAt,
     })
     .from(emailOutbox)
-    .where(status ? eq(emailOutbox.status, status as "pending") : undefined)
-    .orderBy(descAsIndexed(emailOutbox.createdAt), descAsIndexed(emailOutbox.id))
-    .limit(Math.max(1, Math.min(limit, 500)));
-  return rows.map((r) => ({
-    ...r,
-    subject: subjectForAdmins(r.kind, r.subject),
-    createdAt: r.createdAt.toISOString(),
-    sentAt: r.sentAt?.toISOString() ?? null,
-  }));
+    .where(
+      and(
+        status ? eq(emailOutbox.status, status) : undefined,
+        kind ? eq(emailOutbox.kind, kind) : undefined,
+        to ? sql`lower(${emailOutbox.toAddress}) = ${to.toLowerCase()}` : undefined,
+        after ? pastCursor("desc", order, after) : undefined,
+      ),
+    )
+    .orderBy(...order.map(descAsIndexed))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    emails: page.map((r) => ({
+      ...r,
+      subject: subjectForAdmins(r.kind, r.subject),
+      createdAt: r.createdAt.toISOString(),
+      sentAt: r.sentAt?.toISOString() ?? null,
+    })),
+    next: rows.length > limit && last ? cursors.encode(last.createdAt, last.id) : null,
+  };
+}
+
+/** How many emails failed for good (admins' dashboard and menu), on `email_outbox_failed_idx`. */
+export async function countFailedEmails(db: Db, admin: SessionUser): Promise<number> {
+  requireAdmin(admin);
+  const [row] = await db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, "failed"));
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -49,4 +49,6 @@ export { reconcile } from "./reconcile.ts";
 export { finishRefund } from "./refund.ts";
 export { refundedByProvider } from "./refunded-by-provider.ts";
 export { ship } from "./ship.ts";
+// The dashboard's counts of what waits on a buyer or a seller.
+export { buyerToDo, sellerToDo } from "./to-do.ts";
 export { applyTransition, findOrder, lockOrder, ORDER_NOT_FOUND, orderNotFound } from "./transition.ts";

@@ -7,7 +7,7 @@
  */
 export { createSavedSearchAlerts } from "./alerts.ts";
 export { changeSavedSearch, deleteSavedSearch } from "./change-search.ts";
-export { listMatches, savedSearchMatchesQuery } from "./matches.ts";
+export { countNewMatches, listMatches, savedSearchMatchesQuery } from "./matches.ts";
 export { countMatchingSearches, withoutJit } from "./matching.ts";
 export { saveSearch } from "./save-search.ts";
 export { getSavedSearch, listSavedSearches, savedSearchParams } from "./saved-searches.ts";

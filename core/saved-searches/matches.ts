@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, gt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
 import { adverts, savedSearches, savedSearchMatches } from "../../db/schema/index.ts";
@@ -77,4 +77,20 @@ export async function listMatches(
     }),
     next: rows.length > limit && last ? cursors.encode(last.matchedAt, last.searchId, last.advertId) : null,
   };
+}
+
+/** "New" on the dashboard: matched within the last week. */
+export const NEW_MATCH_DAYS = 7;
+
+/**
+ * How many laptops matched my saved searches in the last week (the dashboard's count): a range of
+ * `saved_search_matches_newest_idx`, the caller's own.
+ */
+export async function countNewMatches(db: Db, actor: SessionUser, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - NEW_MATCH_DAYS * 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(savedSearchMatches)
+    .where(and(eq(savedSearchMatches.userId, actor.id), gt(savedSearchMatches.matchedAt, since)));
+  return Number(row?.n ?? 0);
 }

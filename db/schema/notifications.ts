@@ -82,5 +82,9 @@ export const emailOutbox = pgTable(
     index("email_outbox_created_idx").on(t.createdAt.desc(), t.id.desc()),
     // The relay reads the few rows still waiting.
     index("email_outbox_waiting_idx").on(t.createdAt).where(sql`${t.status} in ('pending', 'sending')`),
+    // Admins' count of failed emails and Email delivery filtered to them, newest first, in keyset pages.
+    index("email_outbox_failed_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'failed'`),
+    // Email delivery filtered by recipient (whatever its case), newest first, in keyset pages.
+    index("email_outbox_to_idx").on(sql`lower(${t.toAddress})`, t.createdAt.desc(), t.id.desc()),
   ],
 );

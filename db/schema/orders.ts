@@ -72,6 +72,13 @@ export const orders = pgTable(
     // My Sales: a seller's orders newest first, keyset-paged (core/orders/list-sales.ts).
     index("orders_seller_newest_idx").on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     index("orders_advert_idx").on(t.advertId),
+    // The dashboard's counts of what waits on a buyer or a seller read only these few (core/orders/to-do.ts).
+    index("orders_buyer_waiting_idx")
+      .on(t.buyerId, t.status)
+      .where(sql`${t.status} in ('booked', 'paid', 'handed_over')`),
+    index("orders_seller_waiting_idx")
+      .on(t.sellerId, t.status)
+      .where(sql`${t.status} in ('booked', 'paid', 'disputed')`),
   ],
 );
 

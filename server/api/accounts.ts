@@ -13,6 +13,7 @@ import {
   socialSignInSchema,
 } from "../../schemas/accounts.ts";
 import { providerParams } from "../../schemas/params.ts";
+import { gatherToDo, toDoSchema } from "../../schemas/to-do.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { signedInRoutes } from "../http/signed-in-routes.ts";
 import { forwardToAuth } from "../http/web.ts";
@@ -42,6 +43,18 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       ]);
       return { name: user.name, email: user.email, unread, hearts };
     },
+  );
+  signedIn.get(
+    "/me/to-do",
+    {
+      summary: "What waits on the signed-in account, counted: its own, for its role and acting mode",
+      description:
+        "A buyer: orders to pay and to confirm received, unread messages, new saved-search matches this week. A seller " +
+        "acting as a seller: bookings to answer, orders to hand over, open disputes, unread messages. An admin: held " +
+        "adverts, reported things, open disputes, failed emails. The dashboard's home shows the same.",
+      reply: toDoSchema,
+    },
+    (user) => gatherToDo(services, user),
   );
   signedIn.get(
     "/me/is-admin",

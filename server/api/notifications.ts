@@ -160,12 +160,14 @@ const emailDelivery: FastifyPluginAsyncZod<{ services: Services }> = async (app,
   signedIn.get(
     "/email-delivery",
     {
-      summary: "Recent emails with their status and last error (admins)",
+      summary: "Recent emails with their status and last error, newest first in keyset pages (admins)",
+      description:
+        "Filtered by recipient (`to`, the whole address), kind and status; `next` is the following page's cursor.",
       area: "admin",
       querystring: emailListQuery,
       reply: emailListSchema,
     },
-    async (admin, { query }) => ({ emails: await services.notifications.recentEmails(admin, query) }),
+    async (admin, { query }) => services.notifications.recentEmails(admin, query),
   );
   signedIn.post(
     "/email-delivery/:id/send-again",

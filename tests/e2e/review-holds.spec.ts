@@ -1,6 +1,6 @@
 import { SAMS_DEMO_MOBILE } from "../../seed/demo-suspicious.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
-import { DEMO, expect, logIn, openFromDashboardMenu, signedInPage, test } from "./support/fixtures.ts";
+import { DEMO, expect, hydrated, logIn, openFromDashboardMenu, signedInPage, test } from "./support/fixtures.ts";
 
 test("an advert with another seller's phone is held; an admin approves it and it appears in the catalogue", async ({
   page,
@@ -38,7 +38,27 @@ test("an advert with another seller's phone is held; an admin approves it and it
   await expect(admin.getByRole("heading", { name: "Held for review" })).toBeVisible();
   const held = admin.getByRole("listitem").filter({ hasText: name });
   await expect(held).toContainText(/Strong: Mobile number …0001 is also on adverts of .*Sam Seller/);
-  await held.getByRole("button", { name: "Approve" }).click();
+  // Its seller's record beside it: Rafi's adverts, sales, reports and how old his account is.
+  await expect(held).toContainText(/\d+ adverts? · \d+ completed sales? · \d+ reports? · account \d+ \w+ old/);
+  // The admin opens it first: its page, which only its seller and admins may see.
+  await held.getByRole("link", { name }).click();
+  await expect(admin.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(admin.getByRole("status").filter({ hasText: "Pending review" })).toContainText(
+    "Only its seller and the admins can open this page.",
+  );
+  await admin.goBack();
+  await hydrated(admin);
+  // Approve asks first; Escape changes nothing and gives focus back to the button.
+  const approve = held.getByRole("button", { name: "Approve" });
+  await approve.click();
+  const asked = admin.getByRole("dialog", { name: `Approve ${name}?` });
+  await expect(asked).toContainText("It becomes public at once");
+  await admin.keyboard.press("Escape");
+  await expect(asked).toHaveCount(0);
+  await expect(approve).toBeFocused();
+  await expect(held).toHaveCount(1);
+  await approve.click();
+  await asked.getByRole("button", { name: "Approve" }).click();
   await expect(admin.getByText("Approved: the advert is public.")).toBeVisible();
   await expect(held).toHaveCount(0);
   // Focus moved to the row now in its place (or the heading), not back to the top of the page.
@@ -51,4 +71,15 @@ test("an advert with another seller's phone is held; an admin approves it and it
   // Its seller is told.
   await page.goto("/dashboard/notifications");
   await expect(page.getByText(`Advert published: ${name}`)).toBeVisible();
+});
+
+test("a copied photo is shown beside the original, each with a link to its advert", async ({ page }) => {
+  await logIn(page, DEMO.admin);
+  await page.goto("/dashboard/reported-items");
+  const copy = page.getByRole("listitem").filter({ hasText: "ThinkPad T490 like new" });
+  const pair = copy.getByRole("region", { name: "Same photo: ThinkPad T490 like new and Lenovo T490 14-inch" });
+  await expect(pair.getByRole("img")).toHaveCount(2);
+  await expect(pair.getByRole("img", { name: "Photo in Lenovo T490 14-inch" })).toBeVisible();
+  await pair.getByRole("link", { name: "Lenovo T490 14-inch" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Lenovo T490 14-inch" })).toBeVisible();
 });

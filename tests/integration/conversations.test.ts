@@ -162,7 +162,7 @@ describe("privacy", () => {
     }
     expect((await admin.http.get("/api/reported-conversations")).json().conversations).toEqual([]);
     // Nor on Email delivery: the seller's "New message from … about …" reads as its kind, not its people.
-    const emails = await t.services.notifications.recentEmails(admin.user);
+    const { emails } = await t.services.notifications.recentEmails(admin.user);
     const told = emails.filter((e) => e.to === seller.user.email && e.kind === "message.new");
     expect(told.map((e) => e.subject)).toEqual([PRIVATE_EMAIL_SUBJECT]);
     expect(JSON.stringify(emails)).not.toContain(buyer.user.name);

@@ -199,7 +199,7 @@ describe("delivery", () => {
     expect(failed).toMatchObject({ status: "failed", attempts: 9 });
     expect(failed?.lastError).toBeTruthy();
 
-    const listed = await t.services.notifications.recentEmails(admin, { status: "failed" });
+    const { emails: listed } = await t.services.notifications.recentEmails(admin, { status: "failed" });
     expect(listed.find((e) => e.id === failed?.id)).toMatchObject({ to: buyer.user.email, status: "failed" });
     await expect(t.services.notifications.recentEmails(buyer.user)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(t.services.notifications.sendAgain(buyer.user, failed?.id ?? "")).rejects.toMatchObject({

@@ -283,7 +283,7 @@ describe("listings held for review", () => {
   });
 });
 
-it("the demo data fills the review queue on first start: two held, one flagged", async () => {
+it("the demo data fills the review queue on first start: two held, one flagged; every dashboard has work", async () => {
   const demo = await startTestApp();
   try {
     await seedDemoIfEmpty(demo);
@@ -299,6 +299,36 @@ it("the demo data fills the review queue on first start: two held, one flagged",
       ["HP EliteBook 840 G6", true, ["shared_mobile"]],
       ["Acer Swift 3 SF314", false, ["off_site_contact"]],
     ]);
+    // The copied photo is shown beside Sam's, each with its advert; every row says who its seller is.
+    const [copied] = (await admin.get("/api/review-queue")).json().adverts;
+    expect(copied.signals[0].sameAs).toEqual([
+      expect.objectContaining({
+        advertName: "Lenovo T490 14-inch",
+        photoUrl: expect.stringMatching(/^\/media\//),
+        ownPhotoUrl: expect.stringMatching(/^\/media\//),
+      }),
+    ]);
+    expect(copied.sellerRecord).toMatchObject({ adverts: 2, completedSales: 0, reports: 1 });
+    // And the demo accounts' dashboards each have something waiting.
+    expect((await admin.get("/api/me/to-do")).json().counts).toMatchObject({
+      heldAdverts: 3,
+      openReports: 1,
+      openDisputes: 1,
+    });
+    const bea = client(demo);
+    await bea.signIn("buyer@relaptop.test");
+    const beas = (await bea.get("/api/me/to-do")).json().counts;
+    expect(beas.ordersToPay).toBeGreaterThan(0);
+    expect(beas.ordersToConfirm).toBeGreaterThan(0);
+    expect(beas.newMatches).toBeGreaterThan(0);
+    const sam = client(demo);
+    await sam.signIn("seller@relaptop.test");
+    expect((await sam.get("/api/me/to-do")).json().counts).toMatchObject({
+      bookingsToAnswer: 1,
+      ordersToHandOver: 1,
+      openDisputes: 1,
+      unreadMessages: 1,
+    });
   } finally {
     await demo.close();
   }

@@ -49,6 +49,7 @@ const STREAMS = new Set(["GET /api/notifications/stream"]);
 const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/me": SIGNED_IN,
   "GET /api/me/summary": SIGNED_IN,
+  "GET /api/me/to-do": SIGNED_IN,
   "GET /api/me/is-admin": SIGNED_IN,
   "GET /api/me/is-seller": SIGNED_IN,
   "POST /api/auth/sign-up/email": "identity",
@@ -260,7 +261,9 @@ beforeAll(async () => {
   // The booking told the owner: a notification of theirs, and its email.
   const [told] = (await t.services.notifications.list(owner)).items;
   ids.notification = told?.id as string;
-  const [email] = await t.services.notifications.recentEmails({ ...owner, role: "admin" });
+  const {
+    emails: [email],
+  } = await t.services.notifications.recentEmails({ ...owner, role: "admin" });
   ids.email = email?.id as string;
   ids.disputedOrder = (await disputedOrder()).orderId;
 });

@@ -1,18 +1,34 @@
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
+import { fieldErrors } from "../../../schemas/form-errors.ts";
 import { EMAIL_STATUS_LABELS, RESENDABLE } from "../../../schemas/notification-labels.ts";
+import { emailListQuery } from "../../../schemas/notifications.ts";
+import { EMAIL_STATUSES } from "../../../schemas/values.ts";
+import { SelectField, TextField } from "../../components/form-field.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { LabelledCell, STACK, StackedTable } from "../../components/stacked-table.tsx";
 import { ACTIONS } from "../../components/table-head.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
+import { pageOrNotFound } from "../../lib/keyset-page.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/email-delivery";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireUser(request, context, "admin");
-  return { emails: await context.get(appContext).services.notifications.recentEmails(admin) };
+  const { notifications } = context.get(appContext).services;
+  const query = new URL(request.url).searchParams;
+  const filter = { to: query.get("to") ?? "", kind: query.get("kind") ?? "", status: query.get("status") ?? "" };
+  const kinds = notifications.emailKinds;
+  // A filter that is not one (a hand-made address): said under its field, with no list, as a 400.
+  const parsed = emailListQuery.safeParse({ ...filter, cursor: query.get("cursor") ?? undefined });
+  if (!parsed.success) {
+    return data({ filter, kinds, errors: fieldErrors(parsed.error), emails: [], next: null }, { status: 400 });
+  }
+  const page = await pageOrNotFound(() => notifications.recentEmails(admin, parsed.data));
+  return { filter, kinds, errors: {} as Record<string, string>, ...page };
 }
 
 const sendAgainSchema = z.object({ emailId: z.uuid() });
@@ -39,7 +55,8 @@ const STATUS_BADGES = {
   kept: "badge-warning",
 } as const;
 
-export default function EmailDelivery({ loaderData: { emails } }: Route.ComponentProps) {
+export default function EmailDelivery({ loaderData }: Route.ComponentProps) {
+  const { emails, next } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <section className="flex flex-col gap-4">
@@ -48,8 +65,9 @@ export default function EmailDelivery({ loaderData: { emails } }: Route.Componen
         The latest emails, newest first. A failed email has been tried with growing pauses; send it again once the mail
         server is back. Without SMTP_URL emails are kept here and in the server's log, not sent.
       </p>
+      <EmailFilters {...loaderData} />
       {emails.length === 0 ? (
-        <p>No emails yet.</p>
+        <p>{Object.values(loaderData.filter).some(Boolean) ? "No emails match these filters." : "No emails yet."}</p>
       ) : (
         // Wide screens may still scroll it sideways: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
         // On a phone each email is a card (STACK).
@@ -95,7 +113,50 @@ export default function EmailDelivery({ loaderData: { emails } }: Route.Componen
           </StackedTable>
         </section>
       )}
+      <Pager nextCursor={next} label="Pages of emails" />
     </section>
+  );
+}
+
+/**
+ * Recipient, kind and status: a GET form, so a filtered list is an address to keep or share, and works
+ * without JavaScript; a new filter starts again from the newest email (no cursor).
+ */
+function EmailFilters({
+  filter,
+  kinds,
+  errors,
+}: Pick<Route.ComponentProps["loaderData"], "filter" | "kinds" | "errors">) {
+  return (
+    <Form method="get" role="search" aria-label="Filter emails" className="flex flex-wrap items-end gap-3">
+      <TextField
+        label="Recipient"
+        name="to"
+        type="email"
+        defaultValue={filter.to}
+        error={errors.to}
+        className="input-sm"
+      />
+      <SelectField
+        label="Kind"
+        name="kind"
+        placeholder="Every kind"
+        defaultValue={filter.kind}
+        error={errors.kind}
+        options={kinds.map((k) => ({ value: k, label: k }))}
+      />
+      <SelectField
+        label="Status"
+        name="status"
+        placeholder="Every status"
+        defaultValue={filter.status}
+        error={errors.status}
+        options={EMAIL_STATUSES.map((s) => ({ value: s, label: EMAIL_STATUS_LABELS[s] }))}
+      />
+      <button type="submit" className="btn btn-sm">
+        Filter
+      </button>
+    </Form>
   );
 }
 

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { NavLink, Outlet, useLocation } from "react-router";
 import { appContext } from "#app-context";
 import { canBuy, isActingSeller, isAdmin } from "../../../schemas/roles.ts";
+import { type AdminToDo, gatherToDo, TO_DO } from "../../../schemas/to-do.ts";
 import { RouteError } from "../../components/route-error.tsx";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/layout";
@@ -9,13 +10,14 @@ import type { Route } from "./+types/layout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const admin = isAdmin(user);
+  const toDo = admin ? await gatherToDo(context.get(appContext).services, user) : null;
   return {
     email: user.email,
     admin,
     seller: isActingSeller(user),
     buyer: canBuy(user),
-    // Admins' Disputes entry says how many wait for a decision.
-    openDisputes: admin ? await context.get(appContext).services.disputes.countOpen(user) : 0,
+    // Admins' entries say how many wait: held adverts and reports, disputes, failed emails (schemas/to-do.ts).
+    waiting: toDo?.role === "admin" ? toDo.counts : null,
   };
 }
 
@@ -130,9 +132,31 @@ function DashboardFrame({ menu, children }: { menu: Menu; children: ReactNode })
  * The side menu's entries, in the spec's order, for the roles the server says the person has: the buyer's,
  * the seller's, the admin's, then everyone's.
  */
-type Entry = readonly [to: string, label: string, count?: number];
+type Entry = readonly [to: string, label: string, badges?: Badge[]];
+
+/** How many wait behind an entry: the number shown, and what a screen reader hears ("Held adverts, 3 waiting"). */
+interface Badge {
+  count: number;
+  spoken: string;
+  tone: string;
+}
+
+/** The admins' counts as badges: each named as on the dashboard's home (Disputes' as it always was: "2 open"). */
+function adminBadges(waiting: AdminToDo | null) {
+  const badge = (key: keyof AdminToDo, tone = "badge-warning"): Badge[] => {
+    const count = waiting?.[key] ?? 0;
+    return count > 0 ? [{ count, spoken: `${TO_DO.admin[key].label}, ${count} waiting`, tone }] : [];
+  };
+  const disputes = waiting?.openDisputes ?? 0;
+  return {
+    reported: [...badge("heldAdverts"), ...badge("openReports")],
+    disputes: disputes > 0 ? [{ count: disputes, spoken: `${disputes} open`, tone: "badge-warning" }] : [],
+    emails: badge("failedEmails", "badge-error"),
+  };
+}
 
 function menuEntries(menu: Menu): Entry[] {
+  const badges = adminBadges(menu.waiting);
   return [
     ...(menu.buyer
       ? ([
@@ -154,10 +178,10 @@ function menuEntries(menu: Menu): Entry[] {
           ["/dashboard/all/brands", "All Brands"],
           ["/dashboard/all/seller", "All Sellers"],
           ["/dashboard/all/buyers", "All Buyers"],
-          ["/dashboard/reported-items", "Reported Items"],
-          ["/dashboard/disputes", "Disputes", menu.openDisputes],
+          ["/dashboard/reported-items", "Reported Items", badges.reported],
+          ["/dashboard/disputes", "Disputes", badges.disputes],
           ["/dashboard/finance", "Finance"],
-          ["/dashboard/email-delivery", "Email delivery"],
+          ["/dashboard/email-delivery", "Email delivery", badges.emails],
           ["/dashboard/admin-log", "Admin activity"],
         ] satisfies Entry[])
       : []),
@@ -168,16 +192,16 @@ function menuEntries(menu: Menu): Entry[] {
 }
 
 function MenuEntries({ menu }: { menu: Menu }) {
-  return menuEntries(menu).map(([to, label, count]) => (
+  return menuEntries(menu).map(([to, label, badges = []]) => (
     <li key={to}>
       <NavLink to={to} className={item}>
         {label}
-        {count ? (
-          <span className="badge badge-sm badge-warning">
-            {count}
-            <span className="sr-only"> open</span>
+        {badges.map((b) => (
+          <span key={b.spoken} className={`badge badge-sm ${b.tone}`}>
+            <span aria-hidden="true">{b.count}</span>
+            <span className="sr-only"> {b.spoken}</span>
           </span>
-        ) : null}
+        ))}
       </NavLink>
     </li>
   ));

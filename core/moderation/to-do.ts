@@ -1,0 +1,26 @@
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { adverts, conversationReports, reports, reviewReports } from "../../db/schema/index.ts";
+import type { AdminToDo } from "../../schemas/to-do.ts";
+import { requireAdmin, type SessionUser } from "../accounts/index.ts";
+
+/**
+ * Admins' counts of what waits on Reported Items (the dashboard and the menu), in one statement: the adverts
+ * on the review queue (held or flagged, `adverts_flagged_idx`), and the things — laptops, reviews,
+ * conversations — with open reports (each table's partial index on open reports).
+ */
+export async function moderationToDo(
+  q: Db | Tx,
+  admin: SessionUser,
+): Promise<Pick<AdminToDo, "heldAdverts" | "openReports">> {
+  requireAdmin(admin);
+  const result = await q.execute(sql`
+    select
+      (select count(*) from ${adverts} where ${adverts.flaggedAt} is not null)::int as held,
+      ((select count(distinct ${reports.advertId}) from ${reports} where ${reports.status} = 'open')
+        + (select count(distinct ${reviewReports.reviewId}) from ${reviewReports} where ${reviewReports.status} = 'open')
+        + (select count(distinct ${conversationReports.conversationId}) from ${conversationReports}
+            where ${conversationReports.status} = 'open'))::int as reports`);
+  const [row] = (result as unknown as { rows: { held: number; reports: number }[] }).rows;
+  return { heldAdverts: Number(row?.held ?? 0), openReports: Number(row?.reports ?? 0) };
+}

@@ -1,0 +1,4 @@
+CREATE INDEX "email_outbox_failed_idx" ON "email_outbox" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "email_outbox"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "email_outbox_to_idx" ON "email_outbox" USING btree (lower("to_address"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_buyer_waiting_idx" ON "orders" USING btree ("buyer_id","status") WHERE "orders"."status" in ('booked', 'paid', 'handed_over');--> statement-breakpoint
+CREATE INDEX "orders_seller_waiting_idx" ON "orders" USING btree ("seller_id","status") WHERE "orders"."status" in ('booked', 'paid', 'disputed');
