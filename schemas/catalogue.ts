@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHOTO_MESSAGES, photoChoiceFields } from "./advert-photos.ts";
 import { MESSAGES } from "./messages.ts";
 import { priceBadgeSchema } from "./price-guidance.ts";
 import { ratingSchema } from "./reviews.ts";
@@ -16,7 +17,7 @@ const optionalFile = z
 const text = (required: string, max: number, tooLong: string) => requiredText(required).max(max, tooLong);
 
 /** The spec's words for a missing image, a brand's logo or an advert's photos alike. */
-const IMAGE_REQUIRED = "Brand image is required";
+const IMAGE_REQUIRED = PHOTO_MESSAGES.required;
 
 /** Said by the form, and by the core when the brand chosen is gone by the time the advert is saved. */
 export const BRAND_REQUIRED = "Brand selection is required";
@@ -96,13 +97,26 @@ const optionalInt = (label: string, min: number, max: number) =>
 
 const optionalSpec = (max: number, label: string) => optionalText(max, `${label} must be ${max} characters or fewer`);
 
-const photos = (required: boolean) =>
-  z
-    .unknown()
-    .optional()
-    .transform((v) => (Array.isArray(v) ? v : [v]).filter(isFile))
-    .refine((files) => !required || files.length > 0, IMAGE_REQUIRED)
-    .refine((files) => files.length <= MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`);
+/** Files sent with the form (without JavaScript); the picker sends staged photos' ids instead (`photo`). */
+const photoFiles = z
+  .unknown()
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v : [v]).filter(isFile));
+
+/**
+ * Posting needs a photo, files or staged ones; neither form takes more than MAX_PHOTOS at once (the core
+ * counts what an edit keeps as well, and decides whose each photo is).
+ */
+const count = (a: { photos: File[]; photo: string[] }) => a.photos.length + a.photo.length;
+/** Said with the other fields' messages, not only once they are all right (as a refinement is by default). */
+const photosRead = {
+  when: (p: { value: unknown }) => {
+    const v = p.value as { photos?: unknown; photo?: unknown } | undefined;
+    return Array.isArray(v?.photos) && Array.isArray(v?.photo);
+  },
+};
+const photosGiven = { ...photosRead, path: ["photos"], message: PHOTO_MESSAGES.required };
+const notTooManyPhotos = { ...photosRead, path: ["photos"], message: PHOTO_MESSAGES.tooMany };
 
 const advertFields = {
   name: text(MESSAGES.field.nameRequired, 120, "Name must be 120 characters or fewer"),
@@ -162,15 +176,18 @@ const resaleTooHigh = { path: ["resalePrice"], message: "Resale price cannot be 
 
 /** Add Advertisement: the spec's fields and messages, specs optional, at least one photo. */
 export const advertSchema = z
-  .object({ ...advertFields, photos: photos(true) })
+  .object({ ...advertFields, photos: photoFiles, ...photoChoiceFields })
   .refine(resaleAtMostOriginal, resaleTooHigh)
+  .refine((a) => count(a) > 0, photosGiven)
+  .refine((a) => count(a) <= MAX_PHOTOS, notTooManyPhotos)
   .superRefine(checkShipping)
   .transform(withShippingCents);
 
-/** Edit: the same rules; new photos replace the old ones only when some are given. */
+/** Edit: the same rules; the advert's photos are kept unless removed, and new ones are added. */
 export const advertUpdateSchema = z
-  .object({ ...advertFields, photos: photos(false) })
+  .object({ ...advertFields, photos: photoFiles, ...photoChoiceFields })
   .refine(resaleAtMostOriginal, resaleTooHigh)
+  .refine((a) => count(a) <= MAX_PHOTOS, notTooManyPhotos)
   .superRefine(checkShipping)
   .transform(withShippingCents);
 
@@ -202,7 +219,16 @@ export const advertMultipartSchema = z.object({
   batteryHealth: z.string().optional(),
   ships: z.enum(["true", "false"]).optional().meta({ description: "Whether you post the laptop to buyers" }),
   shippingPrice: z.string().optional().meta({ description: "Dollars (0 ships free); required when `ships` is true" }),
-  photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several"),
+  photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several").optional(),
+  photo: z.array(z.string()).optional().meta({
+    description:
+      "The advert's photos in order (the first is the cover): ids from POST /api/advert-photos, or keys of photos the advert has; with photoOrder=given",
+  }),
+  photoOrder: z
+    .enum(["given"])
+    .optional()
+    .meta({ description: "`given`: `photo` lists every photo the advert keeps (editing: any other is removed)" }),
+  removePhoto: z.array(z.string()).optional().meta({ description: "Editing: keys of photos to remove" }),
 });
 
 /** The brand form as multipart fields: documented here, validated by brandSchema / brandUpdateSchema. */
