@@ -3,6 +3,14 @@ import { addPhotos, fillAdvertForm, pickedPhotos } from "./support/adverts.ts";
 import { expect, hydrated, test, uniqueMobile } from "./support/fixtures.ts";
 import { fakePng, pngFile } from "./support/images.ts";
 
+// Playwright hands the browser a file this large (huge.jpg, over 8 MB) through a blob: URL, which our CSP's
+// connect-src refuses — its own delivery, not the page's (the file still arrives, and is refused by size).
+test.use({
+  allowedConsoleErrors: [
+    /^Connecting to 'blob:.*violates the following Content Security Policy directive: "connect-src/,
+  ],
+});
+
 const NOT_A_PICTURE = "This file is not a picture we can use. Upload a JPEG, PNG or WebP image.";
 
 test("a seller posts with the photo picker, then removes and reorders a photo while editing", async ({ page }) => {
@@ -56,7 +64,7 @@ test("a seller posts with the photo picker, then removes and reorders a photo wh
   await addPhotos(page, [await pngFile("side.png", "#3c3"), await pngFile("back.png", "#33c")]);
   await expect(pickedPhotos(page)).toHaveCount(3);
   await page.getByRole("button", { name: "Add Advertisement" }).click();
-  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
 
   // Editing keeps the photos; one is removed, the last dragged to the front (the new cover).
   const card = page.getByRole("listitem").filter({ hasText: "Lenovo ThinkPad T480" });
@@ -72,12 +80,13 @@ test("a seller posts with the photo picker, then removes and reorders a photo wh
   await expect(pickedPhotos(page).first()).toContainText("Current view 3");
   await expect(pickedPhotos(page).first()).toContainText("Cover");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Your advert is updated.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
 
   // The laptop's page shows the new order: the dragged photo as the main one, then the first.
   await card.getByRole("link", { name: "Lenovo ThinkPad T480" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Lenovo ThinkPad T480" })).toBeVisible();
-  const thumbnails = page.getByRole("list", { name: "Photos" }).getByRole("img");
+  // The thumbnails' pictures are decorative (each button says which view it shows).
+  const thumbnails = page.getByRole("list", { name: "Photos" }).locator("img");
   await expect(thumbnails).toHaveCount(2);
   expect([await thumbnails.nth(0).getAttribute("src"), await thumbnails.nth(1).getAttribute("src")]).toEqual([
     back,
@@ -104,13 +113,13 @@ test("without JavaScript, photos go with the form and editing removes one by its
   });
   await page.getByLabel("Photos").setInputFiles([await pngFile("a.png", "#c33"), await pngFile("b.png", "#33c")]);
   await page.getByRole("button", { name: "Add Advertisement" }).click();
-  await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
   const card = page.getByRole("listitem").filter({ hasText: "HP ProBook 450" });
   await card.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("img", { name: /^View/ })).toHaveCount(2);
   await page.getByLabel("Remove photo 1").check();
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Your advert is updated.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
   await card.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("img", { name: /^View/ })).toHaveCount(1);
   await context.close();
