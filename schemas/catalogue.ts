@@ -97,26 +97,23 @@ const optionalInt = (label: string, min: number, max: number) =>
 
 const optionalSpec = (max: number, label: string) => optionalText(max, `${label} must be ${max} characters or fewer`);
 
-/** Files sent with the form (without JavaScript); the picker sends staged photos' ids instead (`photo`). */
-const photoFiles = z
-  .unknown()
-  .optional()
-  .transform((v) => (Array.isArray(v) ? v : [v]).filter(isFile));
-
 /**
- * Posting needs a photo, files or staged ones; neither form takes more than MAX_PHOTOS at once (the core
- * counts what an edit keeps as well, and decides whose each photo is).
+ * The form's files, checked with the staged photos it names (`photo`) so that "at least one" and "at most six"
+ * are said on `photos` beside the other fields' messages (an object's own refinements wait for every field).
  */
-const count = (a: { photos: File[]; photo: string[] }) => a.photos.length + a.photo.length;
-/** Said with the other fields' messages, not only once they are all right (as a refinement is by default). */
-const photosRead = {
-  when: (p: { value: unknown }) => {
-    const v = p.value as { photos?: unknown; photo?: unknown } | undefined;
-    return Array.isArray(v?.photos) && Array.isArray(v?.photo);
-  },
-};
-const photosGiven = { ...photosRead, path: ["photos"], message: PHOTO_MESSAGES.required };
-const notTooManyPhotos = { ...photosRead, path: ["photos"], message: PHOTO_MESSAGES.tooMany };
+const photosWithStaged = (required: boolean) =>
+  z.object({ files: z.unknown().optional(), staged: z.unknown().optional() }).transform(({ files, staged }, ctx) => {
+    const list = (Array.isArray(files) ? files : [files]).filter(isFile);
+    const count = list.length + (Array.isArray(staged) ? staged.length : typeof staged === "string" ? 1 : 0);
+    if (required && count === 0) ctx.addIssue({ code: "custom", message: PHOTO_MESSAGES.required });
+    if (count > MAX_PHOTOS) ctx.addIssue({ code: "custom", message: PHOTO_MESSAGES.tooMany });
+    return list;
+  });
+/** Hands the `photos` field both the files and the staged photos' ids. */
+const pairPhotos = (v: unknown) =>
+  v && typeof v === "object" && !Array.isArray(v)
+    ? { ...v, photos: { files: (v as { photos?: unknown }).photos, staged: (v as { photo?: unknown }).photo } }
+    : v;
 
 const advertFields = {
   name: text(MESSAGES.field.nameRequired, 120, "Name must be 120 characters or fewer"),
@@ -175,21 +172,24 @@ const resaleAtMostOriginal = (a: { originalPrice: unknown; resalePrice: unknown 
 const resaleTooHigh = { path: ["resalePrice"], message: "Resale price cannot be more than the original price" };
 
 /** Add Advertisement: the spec's fields and messages, specs optional, at least one photo. */
-export const advertSchema = z
-  .object({ ...advertFields, photos: photoFiles, ...photoChoiceFields })
-  .refine(resaleAtMostOriginal, resaleTooHigh)
-  .refine((a) => count(a) > 0, photosGiven)
-  .refine((a) => count(a) <= MAX_PHOTOS, notTooManyPhotos)
-  .superRefine(checkShipping)
-  .transform(withShippingCents);
+export const advertSchema = z.preprocess(
+  pairPhotos,
+  z
+    .object({ ...advertFields, photos: photosWithStaged(true), ...photoChoiceFields })
+    .refine(resaleAtMostOriginal, resaleTooHigh)
+    .superRefine(checkShipping)
+    .transform(withShippingCents),
+);
 
 /** Edit: the same rules; the advert's photos are kept unless removed, and new ones are added. */
-export const advertUpdateSchema = z
-  .object({ ...advertFields, photos: photoFiles, ...photoChoiceFields })
-  .refine(resaleAtMostOriginal, resaleTooHigh)
-  .refine((a) => count(a) <= MAX_PHOTOS, notTooManyPhotos)
-  .superRefine(checkShipping)
-  .transform(withShippingCents);
+export const advertUpdateSchema = z.preprocess(
+  pairPhotos,
+  z
+    .object({ ...advertFields, photos: photosWithStaged(false), ...photoChoiceFields })
+    .refine(resaleAtMostOriginal, resaleTooHigh)
+    .superRefine(checkShipping)
+    .transform(withShippingCents),
+);
 
 export type AdvertInput = z.infer<typeof advertSchema>;
 export type AdvertUpdate = z.infer<typeof advertUpdateSchema>;
