@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHOTO_MESSAGES, photoChoiceFields } from "./advert-photos.ts";
 import { MESSAGES } from "./messages.ts";
 import { priceBadgeSchema } from "./price-guidance.ts";
 import { ratingSchema } from "./reviews.ts";
@@ -16,7 +17,7 @@ const optionalFile = z
 const text = (required: string, max: number, tooLong: string) => requiredText(required).max(max, tooLong);
 
 /** The spec's words for a missing image, a brand's logo or an advert's photos alike. */
-const IMAGE_REQUIRED = "Brand image is required";
+const IMAGE_REQUIRED = PHOTO_MESSAGES.required;
 
 /** Said by the form, and by the core when the brand chosen is gone by the time the advert is saved. */
 export const BRAND_REQUIRED = "Brand selection is required";
@@ -96,13 +97,23 @@ const optionalInt = (label: string, min: number, max: number) =>
 
 const optionalSpec = (max: number, label: string) => optionalText(max, `${label} must be ${max} characters or fewer`);
 
-const photos = (required: boolean) =>
-  z
-    .unknown()
-    .optional()
-    .transform((v) => (Array.isArray(v) ? v : [v]).filter(isFile))
-    .refine((files) => !required || files.length > 0, IMAGE_REQUIRED)
-    .refine((files) => files.length <= MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`);
+/**
+ * The form's files, checked with the staged photos it names (`photo`) so that "at least one" and "at most six"
+ * are said on `photos` beside the other fields' messages (an object's own refinements wait for every field).
+ */
+const photosWithStaged = (required: boolean) =>
+  z.object({ files: z.unknown().optional(), staged: z.unknown().optional() }).transform(({ files, staged }, ctx) => {
+    const list = (Array.isArray(files) ? files : [files]).filter(isFile);
+    const count = list.length + (Array.isArray(staged) ? staged.length : typeof staged === "string" ? 1 : 0);
+    if (required && count === 0) ctx.addIssue({ code: "custom", message: PHOTO_MESSAGES.required });
+    if (count > MAX_PHOTOS) ctx.addIssue({ code: "custom", message: PHOTO_MESSAGES.tooMany });
+    return list;
+  });
+/** Hands the `photos` field both the files and the staged photos' ids. */
+const pairPhotos = (v: unknown) =>
+  v && typeof v === "object" && !Array.isArray(v)
+    ? { ...v, photos: { files: (v as { photos?: unknown }).photos, staged: (v as { photo?: unknown }).photo } }
+    : v;
 
 const advertFields = {
   name: text(MESSAGES.field.nameRequired, 120, "Name must be 120 characters or fewer"),
@@ -161,18 +172,24 @@ const resaleAtMostOriginal = (a: { originalPrice: unknown; resalePrice: unknown 
 const resaleTooHigh = { path: ["resalePrice"], message: "Resale price cannot be more than the original price" };
 
 /** Add Advertisement: the spec's fields and messages, specs optional, at least one photo. */
-export const advertSchema = z
-  .object({ ...advertFields, photos: photos(true) })
-  .refine(resaleAtMostOriginal, resaleTooHigh)
-  .superRefine(checkShipping)
-  .transform(withShippingCents);
+export const advertSchema = z.preprocess(
+  pairPhotos,
+  z
+    .object({ ...advertFields, photos: photosWithStaged(true), ...photoChoiceFields })
+    .refine(resaleAtMostOriginal, resaleTooHigh)
+    .superRefine(checkShipping)
+    .transform(withShippingCents),
+);
 
-/** Edit: the same rules; new photos replace the old ones only when some are given. */
-export const advertUpdateSchema = z
-  .object({ ...advertFields, photos: photos(false) })
-  .refine(resaleAtMostOriginal, resaleTooHigh)
-  .superRefine(checkShipping)
-  .transform(withShippingCents);
+/** Edit: the same rules; the advert's photos are kept unless removed, and new ones are added. */
+export const advertUpdateSchema = z.preprocess(
+  pairPhotos,
+  z
+    .object({ ...advertFields, photos: photosWithStaged(false), ...photoChoiceFields })
+    .refine(resaleAtMostOriginal, resaleTooHigh)
+    .superRefine(checkShipping)
+    .transform(withShippingCents),
+);
 
 export type AdvertInput = z.infer<typeof advertSchema>;
 export type AdvertUpdate = z.infer<typeof advertUpdateSchema>;
@@ -202,7 +219,16 @@ export const advertMultipartSchema = z.object({
   batteryHealth: z.string().optional(),
   ships: z.enum(["true", "false"]).optional().meta({ description: "Whether you post the laptop to buyers" }),
   shippingPrice: z.string().optional().meta({ description: "Dollars (0 ships free); required when `ships` is true" }),
-  photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several"),
+  photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several").optional(),
+  photo: z.array(z.string()).optional().meta({
+    description:
+      "The advert's photos in order (the first is the cover): ids from POST /api/advert-photos, or keys of photos the advert has; with photoOrder=given",
+  }),
+  photoOrder: z
+    .enum(["given"])
+    .optional()
+    .meta({ description: "`given`: `photo` lists every photo the advert keeps (editing: any other is removed)" }),
+  removePhoto: z.array(z.string()).optional().meta({ description: "Editing: keys of photos to remove" }),
 });
 
 /** The brand form as multipart fields: documented here, validated by brandSchema / brandUpdateSchema. */

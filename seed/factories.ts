@@ -161,7 +161,7 @@ export async function lowerPrice(
   const {
     id: _id,
     status: _status,
-    photoUrls: _photos,
+    photos: _photos,
     ...fields
   } = await s.services.catalogue.adverts.getForEdit(seller, advertId);
   const input = advertUpdateSchema.parse({

@@ -31,12 +31,14 @@ import {
   createBrand,
   createCatalogue,
   definePriceGuideRefresh,
+  defineStagedPhotoExpiry,
   getAdvertForEdit,
   type KeepSlowCounts,
   listSellerAdverts,
   priceGuidance,
   removeBrand,
   setAdvertised,
+  stagePhoto,
   updateAdvert,
   updateBrand,
   withdrawAdvert,
@@ -378,6 +380,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const visitorCatalogue =
     replica && replicaCatalogue ? readFromReplica(replicaCatalogue, catalogue, replica.watch) : catalogue;
   const priceGuides = definePriceGuideRefresh({ db, queue: jobs });
+  // Photos uploaded ahead of a form that was never sent: swept hourly, once in the whole cluster.
+  defineStagedPhotoExpiry({ db, queue: jobs });
 
   const emailRelay = relayEmailsOnCommit(delivery, database.broadcast);
   let stopHearingPublications: (() => Promise<void>) | undefined;
@@ -462,6 +466,8 @@ export function createServices(config: Config, database: Database, options: Serv
         setAdvertised: (actor: Actor, id: string, advertised: boolean) => setAdvertised(db, actor, id, advertised),
         withdraw: (actor: Actor, id: string) => withdrawAdvert(db, actor, id),
         getForEdit: (actor: Actor, id: string) => getAdvertForEdit(db, actor, id),
+        /** The photo picker's upload, ahead of the form (core/catalogue/staged-photos.ts). */
+        stagePhoto: (actor: Actor, file: File) => stagePhoto(db, media, actor, file),
       },
       /** For requests without a cookie or credentials only: the replica's catalogue while it may be read. */
       forVisitors: visitorCatalogue,

@@ -1,20 +1,13 @@
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { AdvertFormValues, BrandView } from "../../core/catalogue/index.ts";
-import { advertSchema, advertUpdateSchema, CONDITIONS, MAX_PHOTOS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
+import { advertSchema, advertUpdateSchema, CONDITIONS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
 import type { FeeRule } from "../../schemas/fees.ts";
 import type { PriceGuidance } from "../../schemas/price-guidance.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import {
-  checkedForm,
-  type FieldProps,
-  FileField,
-  FormError,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "./form-field.tsx";
-import { LaptopPhoto } from "./laptop-photo.tsx";
+import { checkedForm, type FieldProps, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
+import { PhotoField } from "./photo-field.tsx";
 import { PriceGuidanceNote, usePriceGuidance } from "./price-guidance.tsx";
 import { ProcessorField } from "./processor-field.tsx";
 import { SellerReceivesNote, useSellerReceives } from "./seller-receives.tsx";
@@ -61,6 +54,8 @@ export function AdvertForm({
 }) {
   const form = useValidatedForm(values ? advertUpdateSchema : advertSchema, result);
   const busy = useNavigation().state === "submitting";
+  // The picker's photos still on their way: the form waits for their ids.
+  const [uploading, setUploading] = useState(false);
   const e = form.errors;
   const priceGuidance = usePriceGuidance(initialGuidance);
   const receives = useSellerReceives(values);
@@ -134,25 +129,10 @@ export function AdvertForm({
       </fieldset>
 
       <div className="md:col-span-2">
-        {values && (
-          <ul className="mb-2 flex flex-wrap gap-2" aria-label="Current photos">
-            {values.photoUrls.map((url, i) => (
-              <li key={url}>
-                <LaptopPhoto src={url} alt={`Current view ${i + 1}`} width={96} className="rounded" />
-              </li>
-            ))}
-          </ul>
-        )}
-        <FileField
-          label={values ? "Replace photos (optional)" : "Photos"}
-          name="photos"
-          multiple
-          error={e.photos}
-          hint={`Up to ${MAX_PHOTOS} photos (JPEG, PNG or WebP, 8 MB each). The first one is shown on the card.`}
-        />
+        <PhotoField existing={values?.photos} error={e.photos} onUploading={setUploading} />
       </div>
-      <button type="submit" className="btn btn-primary md:col-span-2" disabled={busy}>
-        {busy ? "Saving…" : submitLabel}
+      <button type="submit" className="btn btn-primary md:col-span-2" disabled={busy || uploading}>
+        {uploading ? "Uploading photos…" : busy ? "Saving…" : submitLabel}
       </button>
     </Form>
   );

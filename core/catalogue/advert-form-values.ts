@@ -33,7 +33,8 @@ export async function getAdvertForEdit(db: Db, actor: Actor, id: string) {
     batteryHealth: a.batteryHealth?.toString() ?? "",
     ships: a.ships,
     shippingPrice: a.ships ? dollars(a.shippingCents) : "",
-    photoUrls: (a.photoKeys.length ? a.photoKeys : [a.imageKey]).map(mediaUrl),
+    // Each photo's key (what the form sends back to keep it) and its address, in the advert's order.
+    photos: (a.photoKeys.length ? a.photoKeys : [a.imageKey]).map((key) => ({ key, url: mediaUrl(key) })),
   };
 }
 

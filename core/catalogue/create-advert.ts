@@ -5,6 +5,7 @@ import type { Actor } from "../accounts/index.ts";
 import type { MediaStorage } from "../media/index.ts";
 import { holdForReview, publish } from "../orders/index.ts";
 import { advertColumns, requireBrand, storePhotos } from "./advert-columns.ts";
+import { chosenPhotos } from "./advert-photos.ts";
 import { requireSeller } from "./owned-advert.ts";
 import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
 
@@ -12,12 +13,18 @@ import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./revi
 export async function createAdvert(db: Db, media: MediaStorage, actor: Actor, input: AdvertInput) {
   requireSeller(actor);
   await requireBrand(db, input.brandId);
-  const photos = await storePhotos(media, input.photos);
-  const photoKeys = photos.map((p) => p.key);
+  const uploaded = await storePhotos(media, input.photos);
   return db.transaction(async (tx) => {
+    // Staged photos (the picker's) are used up here, in the advert's own transaction.
+    const photos = await chosenPhotos(tx, actor, [], input, uploaded);
     const [row] = await tx
       .insert(adverts)
-      .values({ ...advertColumns(input), sellerId: actor.id, imageKey: photoKeys[0] as string, photoKeys })
+      .values({
+        ...advertColumns(input),
+        sellerId: actor.id,
+        imageKey: photos.keys[0] as string,
+        photoKeys: photos.keys,
+      })
       .returning({ id: adverts.id });
     const { id } = row as { id: string };
     await savePhotoHashes(tx, id, actor.id, photos);

@@ -28,5 +28,6 @@ export {
 } from "./search-filters.ts";
 export { listSellerAdverts } from "./seller-adverts.ts";
 export { setAdvertised } from "./set-advertised.ts";
+export { defineStagedPhotoExpiry, EXPIRE_STAGED_PHOTOS, expireStagedPhotos, stagePhoto } from "./staged-photos.ts";
 export { updateAdvert } from "./update-advert.ts";
 export { withdrawAdvert } from "./withdraw-advert.ts";

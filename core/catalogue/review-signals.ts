@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { advertPhotoHashes, adverts, users } from "../../db/schema/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
@@ -45,15 +45,20 @@ export async function flagForAdmins(tx: Tx, advertId: string, signals: ReviewSig
   if (signals.length > 0 || wasFlagged) await announceModeration(tx);
 }
 
-/** Replaces an advert's photo hashes by those of its new photos (pictures without detail are not kept). */
+/**
+ * Keeps an advert's photo hashes in step with its photos: those of photos it no longer has go, those of
+ * photos new to it come (pictures without detail are not kept).
+ */
 export async function savePhotoHashes(
   tx: Tx,
   advertId: string,
   sellerId: string,
-  photos: { key: string; hash: bigint }[],
+  photos: { keys: string[]; added: { key: string; hash: bigint }[] },
 ) {
-  await tx.delete(advertPhotoHashes).where(eq(advertPhotoHashes.advertId, advertId));
-  const rows = photos
+  await tx
+    .delete(advertPhotoHashes)
+    .where(and(eq(advertPhotoHashes.advertId, advertId), notInArray(advertPhotoHashes.photoKey, photos.keys)));
+  const rows = photos.added
     .filter((p) => hasDetail(p.hash))
     .map((p) => {
       const [band0, band1, band2, band3] = hashBands(p.hash);

@@ -9,10 +9,14 @@ import type { MediaStorage } from "../media/index.ts";
 import { announceModeration } from "../notifications/index.ts";
 import { holdForReview, lockAdvert } from "../orders/index.ts";
 import { advertColumns, requireBrand, storePhotos } from "./advert-columns.ts";
+import { chosenPhotos } from "./advert-photos.ts";
 import { changeableAdvert } from "./owned-advert.ts";
 import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
 
-/** Edit Advertisement: its seller changes it; new photos replace the old ones only when some are given. */
+/**
+ * Edit Advertisement: its seller changes it. Its photos are kept unless removed, new ones (uploaded with the
+ * form or staged by the picker) are added, in the order the seller gave (core/catalogue/advert-photos.ts).
+ */
 export async function updateAdvert(
   db: Db,
   media: MediaStorage,
@@ -23,18 +27,19 @@ export async function updateAdvert(
 ) {
   await changeableAdvert(db, actor, id);
   await requireBrand(db, input.brandId);
-  const photos = input.photos.length ? await storePhotos(media, input.photos) : undefined;
-  const photoKeys = photos?.map((p) => p.key);
+  const uploaded = await storePhotos(media, input.photos);
   // The price as it was, read under the row's lock: a lower price for a laptop still for sale tells
   // everyone who saved it, in this same transaction (core/favourites).
   await db.transaction(async (tx) => {
     const before = await lockAdvert(tx, id);
     if (before?.status !== "available" && before?.status !== "pending_review") return;
+    const current = before.photoKeys.length ? before.photoKeys : [before.imageKey];
+    const photos = await chosenPhotos(tx, actor, current, input, uploaded);
     await tx
       .update(adverts)
-      .set({ ...advertColumns(input), ...(photoKeys && { photoKeys, imageKey: photoKeys[0] as string }) })
+      .set({ ...advertColumns(input), photoKeys: photos.keys, imageKey: photos.keys[0] as string })
       .where(eq(adverts.id, id));
-    if (photos) await savePhotoHashes(tx, id, before.sellerId, photos);
+    await savePhotoHashes(tx, id, before.sellerId, photos);
     // An edit is screened again. A held advert stays held (an admin releases it) with what it raises
     // now; a public one may be held or flagged by what the edit changed.
     const signals = await reviewSignals(tx, id);

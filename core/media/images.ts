@@ -1,13 +1,13 @@
 import sharp from "sharp";
+import { PHOTO_MESSAGES as M, PHOTO_LIMITS } from "../../schemas/advert-photos.ts";
 import { AppError } from "../errors.ts";
 import { photoHash } from "./photo-hash.ts";
 import type { MediaStorage } from "./storage.ts";
 
 /** Limits of what we accept from a browser. */
 export const IMAGE_LIMITS = {
-  maxBytes: 8 * 1024 * 1024,
-  /** Decompression bombs: a small file that decodes to billions of pixels. */
-  maxPixels: 40_000_000,
+  maxBytes: PHOTO_LIMITS.maxBytes,
+  maxPixels: PHOTO_LIMITS.maxPixels,
   formats: ["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"] as const,
 };
 
@@ -38,14 +38,14 @@ export async function storePhoto(storage: MediaStorage, upload: Upload, field: s
 
 async function reencode(bytes: Buffer, field: string): Promise<Buffer> {
   const refuse = (message: string) => new AppError("VALIDATION_FAILED", message, { [field]: message });
-  if (bytes.length === 0) throw refuse("The image file is empty.");
-  if (bytes.length > IMAGE_LIMITS.maxBytes) throw refuse("The image is larger than 8 MB.");
+  if (bytes.length === 0) throw refuse(M.empty);
+  if (bytes.length > IMAGE_LIMITS.maxBytes) throw refuse(M.tooLarge);
   let output: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: "error" });
     const meta = await image.metadata();
     if (!meta.format || !(IMAGE_LIMITS.formats as readonly string[]).includes(meta.format)) {
-      throw refuse("This file is not a picture we can use. Upload a JPEG, PNG or WebP image.");
+      throw refuse(M.notImage);
     }
     output = await image
       .rotate() // apply the camera's orientation before the EXIF block is dropped
@@ -55,8 +55,8 @@ async function reencode(bytes: Buffer, field: string): Promise<Buffer> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     const text = String((error as Error).message);
-    if (/pixel limit/i.test(text)) throw refuse("The image is too large in pixels (at most 40 megapixels).");
-    throw refuse("This file is not a picture we can use. Upload a JPEG, PNG or WebP image.");
+    if (/pixel limit/i.test(text)) throw refuse(M.tooManyPixels);
+    throw refuse(M.notImage);
   }
   return output;
 }

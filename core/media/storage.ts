@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { PHOTO_KEY_PATTERN } from "../../schemas/advert-photos.ts";
 
 /**
  * Where uploaded and generated images live. Keys are content-addressed, so a
@@ -27,7 +28,7 @@ export function serveMediaFrom(publicUrl: string | undefined) {
 export const mediaUrl = (key: string) => `${mediaBase}${key}`;
 
 /** What a stored key looks like; anything else is refused before it reaches a disk or a bucket. */
-export const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{62}\.(webp|png|jpeg)$/;
+export const KEY_PATTERN = PHOTO_KEY_PATTERN;
 
 export function contentKey(bytes: Buffer, extension: string) {
   const hash = createHash("sha256").update(bytes).digest("hex");

@@ -183,6 +183,26 @@ export const advertPhotoHashes = pgTable(
   ],
 );
 
+/**
+ * A photo uploaded ahead of its advert form (the photo picker): already checked, re-encoded and stored where
+ * every photo is, waiting for its uploader to post or save the form that names it. Using it deletes the row
+ * in the advert's own transaction (core/catalogue/advert-photos.ts); unused ones are deleted by a scheduled
+ * job after PHOTO_LIMITS.stagedHours (core/catalogue/staged-photos.ts). In the database, not in a process's
+ * memory: the upload and the form may reach different app processes.
+ */
+export const stagedPhotos = pgTable(
+  "staged_photos",
+  {
+    id: uuidPrimaryKey(),
+    ownerId: userRef("owner_id", "cascade"),
+    photoKey: text("photo_key").notNull(),
+    /** Its perceptual hash, for the duplicate-photo signal once an advert uses it. */
+    hash: bigint("hash", { mode: "bigint" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staged_photos_owner_idx").on(t.ownerId, t.createdAt), index("staged_photos_created_idx").on(t.createdAt)],
+);
+
 /** Every change of an advert's status: when, from what, to what, and who did it (core/orders/advert-lifecycle.ts). */
 export const advertEvents = pgTable(
   "advert_events",

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { stagedPhotoSchema, stagedPhotoUploadSchema } from "../../schemas/advert-photos.ts";
 import {
   advertisementSchema,
   advertMultipartSchema,
@@ -30,12 +31,27 @@ export const advertsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
     (seller, { body }) => services.catalogue.adverts.create(seller, body),
   );
 
+  signedIn.post(
+    "/advert-photos",
+    {
+      summary: "Upload one photo ahead of the advert form (seller): name its id in `photo` within 24 hours",
+      description:
+        "The photo is checked and re-encoded as the form's photos are, and kept for you alone; posting or saving an advert that names it uses it up.",
+      area: "seller",
+      form: stagedPhotoUploadSchema,
+      body: stagedPhotoUploadSchema,
+      reply: stagedPhotoSchema,
+      status: 201,
+    },
+    (seller, { body }) => services.catalogue.adverts.stagePhoto(seller, body.photo),
+  );
+
   signedIn.action.put(
     "/adverts/:id",
     {
-      summary: "Edit an advert (its seller); photos replace the old ones only when given",
+      summary: "Edit an advert (its seller); its photos stay unless removed or `photoOrder` lists those kept",
       area: "seller",
-      form: advertMultipartSchema.partial({ photos: true }),
+      form: advertMultipartSchema,
       body: advertUpdateSchema,
     },
     (seller, { id }, advert) => services.catalogue.adverts.update(seller, id, advert),

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Area } from "../../core/accounts/index.ts";
 import { AppError, isAppError } from "../../core/errors.ts";
 import { IMAGE_LIMITS } from "../../core/media/index.ts";
+import { PHOTO_MESSAGES } from "../../schemas/advert-photos.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
 import type { Services } from "../services.ts";
 import { requireUser } from "./guard.ts";
@@ -23,7 +24,11 @@ export async function registerMultipart(app: FastifyInstance, services: Services
   });
   // A body busboy cannot read (no boundary, cut short) fails before the handler with a plain Error: the
   // client's mistake, answered 400. Everything else goes on to the app's error handler.
-  app.setErrorHandler((error: Error & { statusCode?: number }, request) => {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // A photo over the limit is stopped as it streams in (413), in the words the photo picker shows.
+    if (error.code === "FST_REQ_FILE_TOO_LARGE") {
+      return reply.status(413).send({ code: "PAYLOAD_TOO_LARGE", message: PHOTO_MESSAGES.tooLarge });
+    }
     const multipartBody = MULTIPART.test(request.headers["content-type"] ?? "");
     if (!isAppError(error) && error.statusCode === undefined && request.body === undefined && multipartBody) {
       throw new AppError("VALIDATION_FAILED", "The form could not be read.", { body: "Not a readable multipart form" });

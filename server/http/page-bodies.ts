@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { matchPath } from "react-router";
 import { type Area, mayEnter } from "../../core/accounts/index.ts";
 import { IMAGE_LIMITS } from "../../core/media/index.ts";
+import { PHOTO_MESSAGES } from "../../schemas/advert-photos.ts";
 import type { Services } from "../services.ts";
 import { sessionUserOf } from "./session-cookies.ts";
 
@@ -135,7 +136,7 @@ function readMultipart(payload: Readable, contentType: string, limits: Limits): 
       if (valueTruncated) fail(tooLarge());
     });
     busboy.on("file", (_name, stream) => {
-      stream.on("limit", () => fail(tooLarge(`A photo is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`)));
+      stream.on("limit", () => fail(tooLarge(PHOTO_MESSAGES.tooLarge)));
       stream.resume();
     });
     busboy.on("filesLimit", () => fail(tooLarge(`At most ${limits.files} photos.`)));

@@ -1,3 +1,4 @@
+import { pickedPhotos } from "./support/adverts.ts";
 import { expect, test, uniqueEmail } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 import { tabTo, typeThenTab } from "./support/keyboard.ts";
@@ -38,12 +39,30 @@ test("a seller registers and posts an advert with a photo using only the keyboar
   await typeThenTab(page, "01712345678", form.getByLabel("Description"));
   await page.keyboard.type("Typed without a mouse; the battery holds six hours.");
 
-  // The optional specifications are passed over; the file chooser is the one thing a keyboard cannot type.
-  const photos = form.getByLabel("Photos");
-  await tabTo(page, photos);
-  await photos.setInputFiles(await pngFile("keys.png"));
+  // The optional specifications are passed over. "Add photos" opens the file chooser (the one thing a keyboard
+  // cannot type); the photos are then ordered with their Move buttons, focus staying on the moved photo.
+  const addPhotos = form.getByRole("button", { name: "Add photos" });
+  await tabTo(page, addPhotos);
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Enter");
+  await (await chooser).setFiles([await pngFile("side.png"), await pngFile("keys.png", "#a26")]);
+  await expect(pickedPhotos(page)).toHaveCount(2);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(pickedPhotos(page).first()).toContainText("side.png");
+  const earlier = form.getByRole("button", { name: "Move keys.png earlier" });
+  await tabTo(page, earlier);
+  await page.keyboard.press("Enter");
+  // keys.png is the cover now; at the first place its "Move earlier" is disabled, so "Move later" has focus.
+  await expect(pickedPhotos(page).first()).toContainText("keys.png");
+  await expect(pickedPhotos(page).first()).toContainText("Cover");
+  await expect(form.getByRole("button", { name: "Move keys.png later" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(pickedPhotos(page).first()).toContainText("side.png");
+  await expect(form.getByRole("button", { name: "Move keys.png earlier" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("button", { name: "Move keys.png later" })).toBeFocused();
   const submit = form.getByRole("button", { name: "Add Advertisement" });
-  await tabTo(page, submit, 3);
+  await tabTo(page, submit, 12);
   await page.keyboard.press("Enter");
 
   await expect(page.getByText("Your laptop is posted.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { registerSeller } from "./support/accounts.ts";
-import { fillAdvertForm } from "./support/adverts.ts";
+import { addPhotos, fillAdvertForm, pickedPhotos } from "./support/adverts.ts";
 import { correctAndResubmit, DEMO, expect, fieldError, logIn, test, uniqueMobile } from "./support/fixtures.ts";
 import { pngFile } from "./support/images.ts";
 
@@ -57,7 +57,7 @@ test("a seller posts (every message), edits, advertises, removes the advertiseme
   await processor.press("Enter");
   await expect(processor).toHaveValue("Intel Core i7-8650U");
   await expect(page.getByText("Recognised: Intel Core i7-8650U — Everyday tier")).toBeVisible();
-  await page.getByLabel("Photos").setInputFiles([await pngFile("front.png"), await pngFile("back.png", "#a26")]);
+  await addPhotos(page, [await pngFile("front.png"), await pngFile("back.png", "#a26")]);
   await page.getByRole("button", { name: "Add Advertisement" }).click();
 
   await expect(page.getByText("Your laptop is posted.")).toBeVisible();
@@ -69,7 +69,7 @@ test("a seller posts (every message), edits, advertises, removes the advertiseme
   await card.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { name: "Edit Advertisement" })).toBeVisible();
   await expect(page.getByLabel("Resale price ($)")).toHaveValue("649.99");
-  await expect(page.getByRole("list", { name: "Current photos" }).getByRole("img")).toHaveCount(2);
+  await expect(pickedPhotos(page).getByRole("img")).toHaveCount(2);
   await correctAndResubmit(page, page, {
     field: "Resale price ($)",
     wrong: "2000",

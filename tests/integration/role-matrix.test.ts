@@ -73,6 +73,7 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/adverts/{id}": PUBLIC,
   "GET /api/processors": PUBLIC,
   "POST /api/adverts": row(401, 403, "ok", 403, "ok", 403),
+  "POST /api/advert-photos": row(401, 403, "ok", 403, "ok", 403),
   "GET /api/price-guidance": row(401, 403, "ok", 403, "ok", 403),
   "PUT /api/adverts/{id}": row(401, 403, "ok", 403, 404, 403),
   "PUT /api/adverts/{id}/advertisement": row(401, 403, "ok", 403, 404, 403),

@@ -4,10 +4,13 @@ import type { Client } from "./http.ts";
 type FilePart = { name: string; data: Buffer };
 
 /** A multipart/form-data body for app.inject, from fields and files (a list: the field repeated, as a multiple input). */
-export function multipart(fields: Record<string, string>, files: Record<string, FilePart | FilePart[]> = {}) {
+export function multipart(
+  fields: Record<string, string | string[]>,
+  files: Record<string, FilePart | FilePart[]> = {},
+) {
   const boundary = `----relaptop${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
+  for (const [k, v] of Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, x]))) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const [k, f] of Object.entries(files).flatMap(([k, v]) =>

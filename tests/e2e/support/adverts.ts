@@ -86,7 +86,21 @@ const ORDINARY_LAPTOP: AdvertFields = {
 export async function postLaptopThroughForm(page: Page, laptop: AdvertFields & { name: string; brand: string }) {
   await page.goto("/dashboard/post/add");
   await fillAdvertForm(page, { ...ORDINARY_LAPTOP, ...laptop, mobile: uniqueMobile() });
-  await page.getByLabel("Photos").setInputFiles(await pngFile());
+  await addPhotos(page, [await pngFile()]);
   await page.getByRole("button", { name: "Add Advertisement" }).click();
   await expect(page.getByText("Your laptop is posted.")).toBeVisible();
+}
+
+/** The advert form's photo picker, once loaded: its list of photos, in order. */
+export const pickedPhotos = (page: Page) => page.getByRole("list", { name: "Photos, in order" }).getByRole("listitem");
+
+/**
+ * Adds photos with the photo picker (photo-picker.tsx, loaded once the page runs JavaScript) and waits until
+ * every one is uploaded: no progress bar left, the submit button no longer "Uploading photos…".
+ */
+export async function addPhotos(page: Page, files: Awaited<ReturnType<typeof pngFile>>[]) {
+  const before = await pickedPhotos(page).count();
+  await page.getByLabel("Choose photos").setInputFiles(files);
+  await expect(pickedPhotos(page)).toHaveCount(before + files.length);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
 }
