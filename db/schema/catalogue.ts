@@ -200,7 +200,10 @@ export const stagedPhotos = pgTable(
     hash: bigint("hash", { mode: "bigint" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("staged_photos_owner_idx").on(t.ownerId, t.createdAt), index("staged_photos_created_idx").on(t.createdAt)],
+  (t) => [
+    index("staged_photos_owner_idx").on(t.ownerId, t.createdAt),
+    index("staged_photos_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Every change of an advert's status: when, from what, to what, and who did it (core/orders/advert-lifecycle.ts). */
