@@ -1,5 +1,6 @@
 import { fillSignUp, signUpBuyer } from "./support/accounts.ts";
 import { expect, hydrated, test, userMenu } from "./support/fixtures.ts";
+import { OIDC_PORT } from "./support/oidc.ts";
 
 test("a visitor returns to Book Now after signing up", async ({ page }) => {
   await page.goto("/allAdd");
@@ -48,4 +49,22 @@ test("a buyer starts selling from Post Add and lands on Add Advertisement as a s
   // The account menu has the Seller/User switch now, in seller mode.
   await userMenu(page, "Selma Starter").click();
   await expect(page.getByRole("button", { name: "Switch to User" })).toBeVisible();
+});
+
+test("a brand card's wall says why, and Google brings the visitor back to the brand", async ({ page }) => {
+  await page.goto("/");
+  await page.locator("#categories").getByRole("link", { name: /Acer/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Log in to see Acer laptops" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByRole("heading", { name: "All Acer Laptops" })).toBeVisible();
+  await expect(page).toHaveURL(/\/category\//);
+});
+
+test("cancelled at Google, the login page still says why", async ({ page }) => {
+  await page.context().addCookies([{ name: "oidc_refuse", value: "1", url: `http://127.0.0.1:${OIDC_PORT}` }]);
+  await page.goto("/");
+  await page.locator("#categories").getByRole("link", { name: /Acer/ }).click();
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Google sign-in did not finish." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Log in to see Acer laptops" })).toBeVisible();
 });
