@@ -39,7 +39,9 @@ test("Message seller names the seller on the login page", async ({ page }) => {
 
 test("a buyer starts selling from Post Add and lands on Add Advertisement as a seller", async ({ page }) => {
   await signUpBuyer(page, "Selma Starter");
+  await hydrated(page);
   await page.getByRole("banner").getByRole("link", { name: "Post Add" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/post\/add$/);
   await expect(page.getByRole("heading", { name: "Add Advertisement" })).toBeVisible();
   await expect(page.getByText("yours is a buyer account")).toBeVisible();
   await page.getByRole("button", { name: "Start selling" }).click();
