@@ -22,6 +22,7 @@ export default [
   route("favourites", "routes/favourite.tsx"),
   route("sellers/:id", "routes/seller.tsx"),
   route("account/mode", "routes/account-mode.tsx"),
+  route("account/start-selling", "routes/start-selling.tsx"),
   route("theme", "routes/theme.tsx"),
   route("profile", "routes/profile.tsx"),
   route("form-refused", "routes/form-refused.tsx"),

@@ -23,6 +23,7 @@ import {
   signInWithLink,
   signOut,
   startGoogleSignIn,
+  startSelling,
   verifyEmail,
 } from "../core/accounts/index.ts";
 import { recentAdminActions } from "../core/audit/index.ts";
@@ -446,6 +447,8 @@ export function createServices(config: Config, database: Database, options: Serv
       profile: {
         rename: (actor: SessionUser, name: string) => rename(db, actor, name),
         setActingAsSeller: (actor: SessionUser, asSeller: boolean) => setActingAsSeller(db, actor, asSeller),
+        /** A buyer's account becomes a seller's (acting as a seller), with its account_events entry. */
+        startSelling: (actor: SessionUser) => startSelling(db, actor),
       },
     },
     audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { canBuy } from "../../schemas/roles.ts";
-import { laptopPath } from "../lib/paths.ts";
+import { laptopPath, loginPath } from "../lib/paths.ts";
 import { useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useRootData } from "../root.tsx";
@@ -35,7 +35,8 @@ export function BookingAction({
   }
   if (!user) {
     return (
-      <Link to={`/login?redirectTo=${encodeURIComponent(laptopPath(advert.id))}`} className="btn btn-primary btn-sm">
+      // Back to this laptop afterwards, told why: "Log in to book Dell XPS 13 9315".
+      <Link to={loginPath(laptopPath(advert.id), { kind: "book", id: advert.id })} className="btn btn-primary btn-sm">
         Book Now
       </Link>
     );

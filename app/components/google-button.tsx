@@ -1,11 +1,21 @@
 import { Form } from "react-router";
+import type { WayIn } from "../lib/account-links.ts";
 
-/** `favourite`: a laptop whose heart a visitor pressed, saved once Google has signed them in. */
-export function GoogleButton({ redirectTo, favourite }: { redirectTo: string; favourite?: string | null }) {
+/**
+ * `favourite`: a laptop whose heart a visitor pressed, saved once Google has signed them in. `reason`: why
+ * they came, said again on the login page if Google sends them back without an account.
+ */
+export function GoogleButton({ redirectTo, favourite, reason }: WayIn) {
   return (
     <Form method="post" action="/auth/google">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {favourite && <input type="hidden" name="favourite" value={favourite} />}
+      {reason && (
+        <>
+          <input type="hidden" name="reason" value={reason.kind} />
+          <input type="hidden" name="about" value={reason.id} />
+        </>
+      )}
       <button type="submit" className="btn btn-outline w-full">
         <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
           <path
@@ -32,20 +42,12 @@ export function GoogleButton({ redirectTo, favourite }: { redirectTo: string; fa
 }
 
 /** Under a login or sign-up form, when Google sign-in is set up: "OR", then the Google button. */
-export function GoogleOption({
-  enabled,
-  redirectTo,
-  favourite,
-}: {
-  enabled: boolean;
-  redirectTo: string;
-  favourite?: string | null;
-}) {
+export function GoogleOption({ enabled, ...wayIn }: WayIn & { enabled: boolean }) {
   if (!enabled) return null;
   return (
     <div className="mt-4">
       <div className="divider">OR</div>
-      <GoogleButton redirectTo={redirectTo} favourite={favourite} />
+      <GoogleButton {...wayIn} />
     </div>
   );
 }

@@ -6,13 +6,25 @@ import { SearchStrip } from "./search-strip.tsx";
 import { LiveCounts, type NavUser, UserMenu } from "./signed-in-bar.tsx";
 import { ThemeSwitch } from "./theme-switch.tsx";
 
+const POST_ADD = "/dashboard/post/add";
+
 // The current page wears daisyUI's menu highlight (through aria-current); bold tells it apart without colour.
 const link = ({ isActive }: { isActive: boolean }) => (isActive ? "font-semibold" : "");
 
-/** The site's pages, as a menu list: in the drop-down on small screens, across the bar on large ones. */
-function NavLinks({ user, className }: { user: NavUser | null; className: string }) {
+/**
+ * The site's pages, as a menu list: in the drop-down on small screens, across the bar on large ones. The
+ * drop-down also holds Post Add for sellers, whose button the bar shows on large screens only.
+ */
+function NavLinks({ user, className, inMenu = false }: { user: NavUser | null; className: string; inMenu?: boolean }) {
   return (
     <ul className={className}>
+      {inMenu && user && isActingSeller(user) && (
+        <li>
+          <NavLink to={POST_ADD} className={link}>
+            Post Add
+          </NavLink>
+        </li>
+      )}
       <li>
         <NavLink to="/allAdd" className={link}>
           All Adds
@@ -50,7 +62,7 @@ function NavLinks({ user, className }: { user: NavUser | null; className: string
 
 export function NavBar({ user, theme }: { user: NavUser | null; theme: Theme }) {
   const menu = useDetailsMenu();
-  const postAdvertTarget = user && isActingSeller(user) ? "/dashboard/post/add" : "/register/seller";
+  const postAdvertTarget = user && isActingSeller(user) ? POST_ADD : "/register/seller";
   return (
     <header className="border-b border-base-300 bg-base-100">
       <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
@@ -61,7 +73,11 @@ export function NavBar({ user, theme }: { user: NavUser | null; theme: Theme }) 
                 <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
               </svg>
             </summary>
-            <NavLinks user={user} className="menu dropdown-content z-40 mt-2 w-52 rounded-box bg-base-100 p-2 shadow" />
+            <NavLinks
+              user={user}
+              inMenu
+              className="menu dropdown-content z-40 mt-2 w-52 rounded-box bg-base-100 p-2 shadow"
+            />
           </details>
           <Link to="/" className="brand-logo text-2xl font-extrabold text-primary">
             ReLaptop

@@ -1,12 +1,13 @@
 import { Form, Link } from "react-router";
 import type { PostingRefusal } from "../../schemas/roles.ts";
+import { START_SELLING_TEXT, StartSellingForm } from "./start-selling.tsx";
 
 const POST_ADD = "/dashboard/post/add";
 
 /**
  * Add Advertisement for someone who may not post: why, and the one thing to do about it, instead of
- * being sent home (a seller acting as a user switches back and returns here; a buyer signs out to
- * register a seller account; an admin goes back to the dashboard).
+ * being sent home (a seller acting as a user switches back and returns here; a buyer starts selling from
+ * the same account and comes back here as a seller; an admin goes back to the dashboard).
  */
 export function PostingRefused({ reason }: { reason: PostingRefusal }) {
   return (
@@ -25,16 +26,8 @@ export function PostingRefused({ reason }: { reason: PostingRefusal }) {
       )}
       {reason === "buyer" && (
         <>
-          <p>
-            Laptops are posted from seller accounts, and yours is a buyer account. To sell, log out and register as a
-            seller; this account keeps your orders.
-          </p>
-          <Form method="post" action="/logout">
-            <input type="hidden" name="redirectTo" value="/register/seller" />
-            <button type="submit" className="btn btn-primary">
-              Log out and register as a seller
-            </button>
-          </Form>
+          <p>Laptops are posted from seller accounts, and yours is a buyer account. {START_SELLING_TEXT}</p>
+          <StartSellingForm redirectTo={POST_ADD} />
         </>
       )}
       {reason === "admin" && (

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { signUpSchema } from "../../schemas/accounts.ts";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
+import type { ShownReason } from "../../schemas/login-reasons.ts";
 import { otherWayIn } from "../lib/account-links.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
@@ -13,10 +14,13 @@ function SignUpForm({
   result,
   redirectTo,
   favourite,
+  reason,
   submitLabel,
 }: {
   result?: ActionErrors;
   redirectTo: string;
+  /** Why a visitor came: "Sign up to book Dell XPS 13 9315". */
+  reason?: string | null;
   /** A laptop whose heart a visitor pressed: saved to the new account's favourites. */
   favourite?: string | null;
   submitLabel: string;
@@ -27,6 +31,11 @@ function SignUpForm({
     <Form {...checkedForm(form)} className="flex flex-col gap-4">
       <FormError message={form.formError} />
       {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+      {reason && (
+        <p className="alert alert-info" role="status">
+          {reason}
+        </p>
+      )}
       {favourite && (
         <>
           <input type="hidden" name="favourite" value={favourite} />
@@ -61,17 +70,24 @@ export function SignUpPage({
   result,
 }: {
   as: "user" | "seller";
-  page: { redirectTo: string; favourite: string | null; googleEnabled: boolean };
+  page: { redirectTo: string; favourite: string | null; reason: ShownReason | null; googleEnabled: boolean };
   result?: ActionErrors;
 }) {
   const { title, submitLabel, loginPrompt } = PAGES[as];
   return (
     <AccountPage title={title}>
-      <SignUpForm result={result} redirectTo={page.redirectTo} favourite={page.favourite} submitLabel={submitLabel} />
+      <SignUpForm
+        result={result}
+        redirectTo={page.redirectTo}
+        favourite={page.favourite}
+        reason={page.reason?.signUp}
+        submitLabel={submitLabel}
+      />
       <GoogleOption
         enabled={as === "user" && page.googleEnabled}
         redirectTo={page.redirectTo || "/"}
         favourite={page.favourite}
+        reason={page.reason}
       />
       <AccountPageLink prompt={loginPrompt} to={otherWayIn("/login", page)}>
         Login

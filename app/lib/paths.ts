@@ -1,7 +1,22 @@
 /** The addresses of the pages that many others link to, as app/routes.ts names them. */
+import type { LoginReason } from "../../schemas/login-reasons.ts";
 
 /** A laptop's page. */
 export const laptopPath = (advertId: string) => `/laptops/${advertId}`;
 
 /** A brand's laptops. */
 export const categoryPath = (brandId: string) => `/category/${brandId}`;
+
+/**
+ * The login page for a visitor who met a wall: it comes back to `returnTo` afterwards and, given a reason,
+ * says what they were doing ("Log in to book Dell XPS 13 9315"). Only public ids go in, so a visitor's
+ * page that links here stays the same for every visitor.
+ */
+export function loginPath(returnTo: string, reason?: LoginReason | null): string {
+  const query = new URLSearchParams({ redirectTo: returnTo });
+  if (reason) {
+    query.set("reason", reason.kind);
+    query.set("about", reason.id);
+  }
+  return `/login?${query}`;
+}

@@ -3,6 +3,8 @@ import { appContext } from "#app-context";
 import type { SessionUser } from "../../core/accounts/index.ts";
 import { type Area, mayEnter } from "../../core/accounts/index.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
+import { reasonForPage } from "./login-reason.server.ts";
+import { loginPath } from "./paths.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 /** The request's headers for the identity service, carrying the trusted client address. */
@@ -63,7 +65,8 @@ export function pagePath(request: Request): string {
 /**
  * Every loader and action that needs an account calls this itself (React Router runs
  * parent and child loaders in parallel, so a layout's check protects nothing).
- * Signed out → /login carrying the origin; wrong role → / with the spec's toast.
+ * Signed out → /login carrying the origin (and what the page is for, when it can say: reasonForPage);
+ * wrong role → / with the spec's toast.
  */
 export async function requireUser(
   request: Request,
@@ -72,7 +75,8 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const user = await getUser(request, context);
   if (!user) {
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: pagePath(request) })}`);
+    const page = pagePath(request);
+    throw redirect(loginPath(page, reasonForPage(page)));
   }
   if (!mayEnter(user, area)) {
     throw await redirectWithToast(context, "/", { type: "error", message: MESSAGES.toast.forbidden });

@@ -3,6 +3,7 @@ import { appContext } from "#app-context";
 import { signUpSchema } from "../../schemas/accounts.ts";
 import { appendCookies } from "./cookies.ts";
 import { appErrorData, parseForm } from "./forms.server.ts";
+import { readLoginReason, showLoginReason } from "./login-reason.server.ts";
 import { pendingFavourite, saveOnArrival } from "./pending-favourite.server.ts";
 import { authHeaders, getUser, safeRedirect } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
@@ -45,6 +46,8 @@ export async function signUpLoader(request: Request, context: Readonly<RouterCon
   return {
     redirectTo: safeRedirect(context, query.get("redirectTo"), ""),
     favourite: as === "user" ? pendingFavourite(query.get("favourite")) : null,
+    // Why a visitor came (a login wall's reason, carried from the login page), named from public data.
+    reason: await showLoginReason(context, readLoginReason(query)),
     googleEnabled: context.get(appContext).googleEnabled,
   };
 }

@@ -13,6 +13,7 @@ import { SignInLinkOffer } from "../components/sign-in-link-offer.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, passRetryAfter, refusalHeaders, validateForm } from "../lib/forms.server.ts";
+import { readLoginReason, showLoginReason } from "../lib/login-reason.server.ts";
 import { laptopPath } from "../lib/paths.ts";
 import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
 import { authHeaders, getUser, safeRedirect } from "../lib/session.server.ts";
@@ -42,7 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getUser(request, context)) throw redirect(redirectTo);
   // Google sent them back without an account (better-auth adds `error`: refused, cancelled, or its own).
   const googleFailed = query.has("error");
-  return { redirectTo, favourite, googleFailed, googleEnabled: context.get(appContext).googleEnabled };
+  // What they were doing when they met the wall, named from public data (nothing when the id names nothing).
+  const reason = await showLoginReason(context, readLoginReason(query));
+  return { redirectTo, favourite, reason, googleFailed, googleEnabled: context.get(appContext).googleEnabled };
 }
 
 // A limit's refusal says when to try again (Retry-After), as the API's does.
@@ -95,6 +98,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form {...checkedForm(form)} className="flex flex-col gap-4">
         <FormError message={form.formError ?? (loaderData.googleFailed ? MESSAGES.page.googleFailed : undefined)} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {loaderData.reason && (
+          <p className="alert alert-info" role="status">
+            {loaderData.reason.login}
+          </p>
+        )}
         {loaderData.favourite && (
           <>
             <input type="hidden" name="favourite" value={loaderData.favourite} />
@@ -126,6 +134,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         enabled={loaderData.googleEnabled}
         redirectTo={loaderData.redirectTo}
         favourite={loaderData.favourite}
+        reason={loaderData.reason}
       />
       <AccountPageLink prompt="New to ReLaptop?" to={otherWayIn("/signUp", loaderData)}>
         Create an account

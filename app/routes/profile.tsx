@@ -8,6 +8,7 @@ import { PasswordField } from "../components/account-fields.tsx";
 import { EmailPreferencesForm } from "../components/email-preferences.tsx";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { START_SELLING_TEXT, StartSellingForm } from "../components/start-selling.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
 import { authHeaders, requireUser } from "../lib/session.server.ts";
@@ -121,6 +122,15 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
         preferences={me.emailPreferences}
         saved={actionData !== undefined && "ok" in actionData && actionData.ok === "emails"}
       />
+      {me.role === "user" && (
+        <section aria-labelledby="selling-heading" className="flex flex-col items-start gap-3">
+          <h2 id="selling-heading" className="text-xl font-semibold">
+            Selling
+          </h2>
+          <p>{START_SELLING_TEXT}</p>
+          <StartSellingForm />
+        </section>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Accounts: identity (better-auth: sign-up, sign-in, Google, emailed sign-in links, sessions), the limits on
  * guessing (per browser once it is a known device of the account) and sign-ups, the roles and what each may
- * do, and a person's own profile. better-auth's instance (createAuth) and the limits' counters hold state and
+ * do, a person's own profile, and a buyer's account starting to sell. better-auth's instance (createAuth) and the limits' counters hold state and
  * are made once; every other operation is a verb taking the database and/or that instance, then the input.
  */
 export type { SessionUser } from "../../schemas/accounts.ts";
@@ -20,3 +20,4 @@ export * from "./roles.ts";
 export { getSessionUser } from "./session-lookup.ts";
 export { type AuthResult, changePassword, signIn, signOut, startGoogleSignIn } from "./sign-in.ts";
 export { requestSignInLink, signInWithLink } from "./sign-in-link.ts";
+export { START_SELLING_MESSAGES, startSelling } from "./start-selling.ts";

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { ROLES } from "../../schemas/values.ts";
-import { type OnDelete, oneOf, timestamps } from "./columns.ts";
+import { createdAt, type OnDelete, oneOf, timestamps, uuidPrimaryKey } from "./columns.ts";
 
 export const users = pgTable(
   "users",
@@ -81,4 +81,21 @@ export const verifications = pgTable(
     ...timestamps(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * What people change about their own account that an admin may later ask about — a buyer who started
+ * selling (core/accounts/start-selling.ts) — written in the transaction of the change. Admins' own
+ * actions are in admin_actions (core/audit).
+ */
+export const accountEvents = pgTable(
+  "account_events",
+  {
+    id: uuidPrimaryKey(),
+    userId: userRef("user_id", "restrict"),
+    action: text("action").notNull(),
+    summary: text("summary").notNull(),
+    at: createdAt(),
+  },
+  (t) => [index("account_events_user_at_idx").on(t.userId, t.at.desc())],
 );

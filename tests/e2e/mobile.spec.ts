@@ -43,6 +43,16 @@ test("on a phone the menu and the dashboard drawer work", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "All Brands" })).toBeVisible();
 });
 
+test("on a phone a seller finds Post Add in the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, DEMO.seller);
+  await page.goto("/");
+  await page.getByLabel("Open menu").click();
+  await page.getByRole("link", { name: "Post Add" }).click();
+  await expect(page.getByRole("heading", { name: "Add Advertisement" })).toBeVisible();
+  await expect(page.getByLabel("Resale price ($)")).toBeVisible();
+});
+
 test("on a phone /allAdd's filters fold behind a Filters (n) button that opens and closes from the keyboard", async ({
   page,
 }) => {

@@ -56,6 +56,8 @@ test("a brand page needs login and returns there after it", async ({ page }) => 
   await page.goto("/");
   await page.locator("#categories").getByRole("link", { name: /Dell/ }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcategory%2F/);
+  // The login page says why the visitor is there.
+  await expect(page.getByRole("status").filter({ hasText: "Log in to see Dell laptops" })).toBeVisible();
   await page.getByLabel("Email").fill(DEMO.buyer);
   await page.getByLabel("Password").fill(DEMO.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();

@@ -44,8 +44,9 @@ describe("Message seller, without JavaScript", () => {
     expect(visitorPage.body).toContain("Message seller");
     const visitor = await client(t).get(`/dashboard/messages/new?advert=${advert.id}`);
     expect(visitor.statusCode).toBe(302);
+    // The login page says why: the laptop's id, which it names as "Log in to message <seller>".
     expect(visitor.headers.location).toBe(
-      `/login?redirectTo=${encodeURIComponent(`/dashboard/messages/new?advert=${advert.id}`)}`,
+      `/login?redirectTo=${encodeURIComponent(`/dashboard/messages/new?advert=${advert.id}`)}&reason=message&about=${advert.id}`,
     );
     // The seller sees no such button on their own laptop.
     expect((await seller.http.get(`/laptops/${advert.id}`)).body).not.toContain("Message seller");

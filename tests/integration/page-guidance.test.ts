@@ -26,15 +26,18 @@ const form = { "content-type": "application/x-www-form-urlencoded" };
 const signedIn = (email: string) => signedInClient(t, email);
 
 describe("Add Advertisement says why someone may not post, and what to do", () => {
-  it("a buyer is told to register as a seller, with a button that signs out and goes there", async () => {
-    const bo = await signedIn("bo@x.test");
+  it("a buyer is offered to start selling from this account, coming back to the form", async () => {
+    // A buyer of this test's own: Bo stays a buyer for the tests below.
+    await createUser(t, { name: "Bri Buyer", email: "bri@x.test" });
+    const bo = await signedIn("bri@x.test");
     const page = await bo.get("/dashboard/post/add");
     expect(page.statusCode).toBe(403);
     expect(page.body).toContain("yours is a buyer account");
-    expect(page.body).toContain("Log out and register as a seller");
+    expect(page.body).toContain(">Start selling</button>");
     expect(page.body).not.toContain('name="resalePrice"');
-    const out = await bo.raw("POST", "/logout", "redirectTo=%2Fregister%2Fseller", form);
-    expect(out.headers.location).toBe("/register/seller");
+    const started = await bo.raw("POST", "/account/start-selling", "redirectTo=%2Fdashboard%2Fpost%2Fadd", form);
+    expect(started.headers.location).toBe("/dashboard/post/add");
+    expect((await bo.get("/dashboard/post/add")).body).toContain('name="resalePrice"');
   });
 
   it("an admin is told admins do not post, and sent back to the dashboard", async () => {
