@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { canBuy } from "../../schemas/roles.ts";
@@ -6,8 +6,14 @@ import { laptopPath, loginPath } from "../lib/paths.ts";
 import { useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useRootData } from "../root.tsx";
-import { BookingForm } from "../routes/book.tsx";
-import { Dialog } from "./dialog.tsx";
+import { Dialog, FormLoading } from "./dialog.tsx";
+
+/**
+ * The booking form and its checks (zod and the shared schemas: ~25 KB of gzip) load when someone is about to
+ * book — pointing at or focusing Book Now — not with the laptop's page, which visitors mostly only read.
+ */
+const loadBookingForm = () => import("../routes/book.tsx").then((m) => ({ default: m.BookingForm }));
+const BookingForm = lazy(loadBookingForm);
 
 /**
  * What a laptop offers this visitor: Book Now (its modal holds the form beside its action, routes/book.tsx),
@@ -57,11 +63,20 @@ function BookNow({
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button type="button" className="btn btn-primary btn-sm" disabled={!hydrated} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        disabled={!hydrated}
+        onPointerEnter={loadBookingForm}
+        onFocus={loadBookingForm}
+        onClick={() => setOpen(true)}
+      >
         Book Now
       </button>
       <Dialog open={open} onClose={close} title={`Book ${advert.name}`}>
-        <BookingForm advert={advert} buyer={user} onCancel={close} onBooked={close} />
+        <Suspense fallback={<FormLoading />}>
+          <BookingForm advert={advert} buyer={user} onCancel={close} onBooked={close} />
+        </Suspense>
       </Dialog>
     </>
   );

@@ -93,3 +93,12 @@ export function ConfirmDeleteDialog({
     </ConfirmDialog>
   );
 }
+
+/** What a dialog shows while the form it opened for still loads (a form loaded on demand). */
+export function FormLoading() {
+  return (
+    <p role="status" className="flex items-center gap-2">
+      <span className="loading loading-spinner" aria-hidden="true" /> Loading the form…
+    </p>
+  );
+}
