@@ -92,7 +92,11 @@ test("a seller posts with the photo picker, then removes and reorders a photo wh
     back,
     front,
   ]);
-  await expect(page.getByRole("img", { name: "Lenovo ThinkPad T480" })).toHaveAttribute("src", back as string);
+  // The gallery's first photo, the cover, is the one chosen.
+  await expect(page.getByRole("img", { name: "Lenovo ThinkPad T480, photo 1 of 2" })).toHaveAttribute(
+    "src",
+    back as string,
+  );
 });
 
 test("without JavaScript, photos go with the form and editing removes one by its checkbox", async ({ browser }) => {
