@@ -189,7 +189,7 @@ export default function PhotoPicker({
                 data-move="earlier"
                 className="btn btn-xs min-h-6"
                 disabled={i === 0}
-                aria-label={`Move ${p.name} earlier`}
+                aria-label={`Move earlier: ${p.name}`}
                 onClick={() => move(p.uid, -1)}
               >
                 Move earlier
@@ -199,7 +199,7 @@ export default function PhotoPicker({
                 data-move="later"
                 className="btn btn-xs min-h-6"
                 disabled={i === photos.length - 1}
-                aria-label={`Move ${p.name} later`}
+                aria-label={`Move later: ${p.name}`}
                 onClick={() => move(p.uid, 1)}
               >
                 Move later

@@ -49,18 +49,18 @@ test("a seller registers and posts an advert with a photo using only the keyboar
   await expect(pickedPhotos(page)).toHaveCount(2);
   await expect(page.getByRole("progressbar")).toHaveCount(0);
   await expect(pickedPhotos(page).first()).toContainText("side.png");
-  const earlier = form.getByRole("button", { name: "Move keys.png earlier" });
+  const earlier = form.getByRole("button", { name: "Move earlier: keys.png" });
   await tabTo(page, earlier);
   await page.keyboard.press("Enter");
   // keys.png is the cover now; at the first place its "Move earlier" is disabled, so "Move later" has focus.
   await expect(pickedPhotos(page).first()).toContainText("keys.png");
   await expect(pickedPhotos(page).first()).toContainText("Cover");
-  await expect(form.getByRole("button", { name: "Move keys.png later" })).toBeFocused();
+  await expect(form.getByRole("button", { name: "Move later: keys.png" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(pickedPhotos(page).first()).toContainText("side.png");
-  await expect(form.getByRole("button", { name: "Move keys.png earlier" })).toBeFocused();
+  await expect(form.getByRole("button", { name: "Move earlier: keys.png" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(form.getByRole("button", { name: "Move keys.png later" })).toBeFocused();
+  await expect(form.getByRole("button", { name: "Move later: keys.png" })).toBeFocused();
   const submit = form.getByRole("button", { name: "Add Advertisement" });
   await tabTo(page, submit, 12);
   await page.keyboard.press("Enter");
