@@ -1,12 +1,11 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy } from "react";
 import { Link } from "react-router";
 import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { laptopPath, loginPath } from "../lib/paths.ts";
 import { useFocusLanding } from "../lib/use-focus-landing.ts";
-import { useHydrated } from "../lib/use-hydrated.ts";
 import { useRootData } from "../root.tsx";
-import { Dialog, FormLoading } from "./dialog.tsx";
+import { LazyFormDialogButton } from "./dialog.tsx";
 
 /**
  * The booking form and its checks (zod and the shared schemas: ~25 KB of gzip) load when someone is about to
@@ -58,26 +57,14 @@ function BookNow({
   advert: Pick<AdvertCard, "id" | "name" | "resalePriceCents" | "shippingCents">;
   user: { name: string; email: string };
 }) {
-  const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
-  const close = useCallback(() => setOpen(false), []);
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-primary btn-sm"
-        disabled={!hydrated}
-        onPointerEnter={loadBookingForm}
-        onFocus={loadBookingForm}
-        onClick={() => setOpen(true)}
-      >
-        Book Now
-      </button>
-      <Dialog open={open} onClose={close} title={`Book ${advert.name}`}>
-        <Suspense fallback={<FormLoading />}>
-          <BookingForm advert={advert} buyer={user} onCancel={close} onBooked={close} />
-        </Suspense>
-      </Dialog>
-    </>
+    <LazyFormDialogButton
+      label="Book Now"
+      className="btn btn-primary btn-sm"
+      title={`Book ${advert.name}`}
+      preload={loadBookingForm}
+    >
+      {(close) => <BookingForm advert={advert} buyer={user} onCancel={close} onBooked={close} />}
+    </LazyFormDialogButton>
   );
 }

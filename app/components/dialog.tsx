@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { MESSAGES } from "../../schemas/messages.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 
 /**
  * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it,
@@ -94,8 +95,48 @@ export function ConfirmDeleteDialog({
   );
 }
 
+/**
+ * A button that opens a dialog holding a form loaded on demand (`React.lazy`): the form's module starts loading
+ * when someone points at or focuses the button (`preload`), and the dialog says "Loading the form…" if it opens
+ * first. The dialog mounts only while open, so the server never renders the lazy form.
+ */
+export function LazyFormDialogButton({
+  label,
+  className,
+  title,
+  preload,
+  children,
+}: {
+  label: string;
+  className: string;
+  title: string;
+  preload: () => unknown;
+  children: (close: () => void) => React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        disabled={!hydrated}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </button>
+      <Dialog open={open} onClose={close} title={title}>
+        <Suspense fallback={<FormLoading />}>{children(close)}</Suspense>
+      </Dialog>
+    </>
+  );
+}
+
 /** What a dialog shows while the form it opened for still loads (a form loaded on demand). */
-export function FormLoading() {
+function FormLoading() {
   return (
     <p role="status" className="flex items-center gap-2">
       <span className="loading loading-spinner" aria-hidden="true" /> Loading the form…
