@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { advertCardSchema } from "./catalogue.ts";
 import { FAVOURITE_STATUSES } from "./favourite-labels.ts";
 import { keysetPage, keysetPageQuery } from "./keyset-pages.ts";
 
@@ -16,20 +17,24 @@ export const trackedLaptopSchema = z.object({
   status: z.enum(FAVOURITE_STATUSES).meta({ description: "gone: deleted, removed or no longer exists" }),
 });
 
-export const favouriteSchema = trackedLaptopSchema
-  .extend({
-    savedPriceCents: z.int(),
-    /** Null when the advert is gone. */
-    priceCents: z.int().nullable(),
-    /** Now minus then: negative when the price went down. Null when the advert is gone. */
-    priceChangeCents: z.int().nullable(),
-    savedAt: z.string(),
-  })
-  .meta({ id: "Favourite" });
+/**
+ * A followed laptop in its list, as the API answers and the pages show it: what the list knows, and the
+ * laptop's card (the same as on every other page) while it has a page.
+ */
+export const withCard = <Item extends typeof trackedLaptopSchema>(item: Item) =>
+  item.extend({ card: advertCardSchema.nullable().meta({ description: "The laptop's card; null once it is gone" }) });
+
+export const favouriteSchema = trackedLaptopSchema.extend({
+  savedPriceCents: z.int(),
+  /** Null when the advert is gone. */
+  priceCents: z.int().nullable(),
+  /** Now minus then: negative when the price went down. Null when the advert is gone. */
+  priceChangeCents: z.int().nullable(),
+  savedAt: z.string(),
+});
 export type Favourite = z.infer<typeof favouriteSchema>;
 
-export const favouritePageSchema = keysetPage(favouriteSchema);
-export type FavouritePage = z.infer<typeof favouritePageSchema>;
+export const favouritePageSchema = keysetPage(withCard(favouriteSchema).meta({ id: "Favourite" }));
 
 export const favouritePageQuery = keysetPageQuery;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { trackedLaptopSchema } from "./favourites.ts";
+import { trackedLaptopSchema, withCard } from "./favourites.ts";
 import { booleanFromText, fromForm, numberFromText } from "./form-values.ts";
 import { keysetPage } from "./keyset-pages.ts";
 import { SORTS } from "./search.ts";
@@ -96,18 +96,15 @@ export type SavedSearchView = z.infer<typeof savedSearchSchema>;
 export const savedSearchListSchema = z.object({ savedSearches: z.array(savedSearchSchema) });
 
 /** A laptop that matched one of my saved searches, as it is now (the page the alert emails link to). */
-export const savedSearchMatchSchema = trackedLaptopSchema
-  .extend({
-    /** Null when the advert is gone. */
-    priceCents: z.int().nullable(),
-    searchId: z.uuid(),
-    searchName: z.string(),
-    matchedAt: z.string(),
-  })
-  .meta({ id: "SavedSearchMatch" });
+export const savedSearchMatchSchema = trackedLaptopSchema.extend({
+  /** Null when the advert is gone. */
+  priceCents: z.int().nullable(),
+  searchId: z.uuid(),
+  searchName: z.string(),
+  matchedAt: z.string(),
+});
 export type SavedSearchMatch = z.infer<typeof savedSearchMatchSchema>;
 
-export const savedSearchMatchPageSchema = keysetPage(savedSearchMatchSchema);
-export type SavedSearchMatchPage = z.infer<typeof savedSearchMatchPageSchema>;
+export const savedSearchMatchPageSchema = keysetPage(withCard(savedSearchMatchSchema).meta({ id: "SavedSearchMatch" }));
 
 export const savedSearchMatchPageQuery = z.object({ cursor: z.string().max(300).optional() });

@@ -42,6 +42,7 @@ import {
   stagePhoto,
   updateAdvert,
   updateBrand,
+  withCards,
   withdrawAdvert,
 } from "../core/catalogue/index.ts";
 import {
@@ -521,7 +522,8 @@ export function createServices(config: Config, database: Database, options: Serv
       save: (person: Saver, advertId: string) => saveFavourite(db, person, advertId),
       remove: (person: Saver, advertId: string) => removeFavourite(db, person, advertId),
       // The page and the hearts among a page of cards: short indexed reads (db/quick-reads.ts).
-      list: (person: Saver, page?: Parameters<typeof listFavourites>[2]) => listFavourites(quickReads, person, page),
+      list: async (person: Saver, page?: Parameters<typeof listFavourites>[2]) =>
+        withCards(quickReads, await listFavourites(quickReads, person, page)),
       savedAmong: (person: Saver, advertIds: string[]) => savedAmong(quickReads, person, advertIds),
       heartsAmong: (person: Saver, advertIds: string[]) => heartsAmong(quickReads, person, advertIds),
       saverAlerts,
@@ -612,7 +614,8 @@ export function createServices(config: Config, database: Database, options: Serv
         changeSavedSearch(db, actor, id, change),
       remove: (actor: SessionUser, id: string) => deleteSavedSearch(db, actor, id),
       /** The laptops that matched my searches, newest first, in keyset pages. */
-      matches: (actor: SessionUser, page?: Parameters<typeof listMatches>[2]) => listMatches(db, actor, page),
+      matches: async (actor: SessionUser, page?: Parameters<typeof listMatches>[2]) =>
+        withCards(db, await listMatches(db, actor, page)),
       /** The dashboard's count: laptops that matched my searches this week. */
       newMatchesCount: (actor: SessionUser) => countNewMatches(db, actor),
       /** Tests: match published adverts against saved searches now, in this process. */

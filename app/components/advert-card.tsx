@@ -51,10 +51,13 @@ export function EmailConfirmedMark() {
 export function AdvertCard({
   advert,
   hearts = { mode: "none" },
+  heading: Heading = "h3",
   children,
 }: {
   advert: Advert;
   hearts?: Hearts;
+  /** h2 where the cards sit straight under the page's h1 (a dashboard list), h3 under a section's h2. */
+  heading?: "h2" | "h3";
   children?: React.ReactNode;
 }) {
   return (
@@ -70,13 +73,13 @@ export function AdvertCard({
         />
       </figure>
       <div className="card-body min-w-0 gap-0.5 p-3 text-xs sm:gap-1 sm:p-4 sm:text-sm">
-        <h3 className="card-title line-clamp-1 pr-8 text-base sm:line-clamp-2 sm:text-lg">
+        <Heading className="card-title line-clamp-1 pr-8 text-base sm:line-clamp-2 sm:text-lg">
           <LaptopLink
             id={advert.id}
             name={advert.name}
             className="after:absolute after:inset-0 focus-visible:underline"
           />
-        </h3>
+        </Heading>
         <p className="flex flex-wrap items-center gap-x-1.5 pr-6 sm:pr-0">
           <span className="sr-only">Specs: </span>
           {specLine(advert).join(" · ")} <TierBadge tier={advert.performanceTier} />

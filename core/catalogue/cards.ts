@@ -1,8 +1,9 @@
-import { eq, type SQL, type Subquery, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
 import { adverts, brands, sellerRatings, users } from "../../db/schema/index.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
+import type { FavouriteStatus } from "../../schemas/favourite-labels.ts";
 import { toRating } from "../../schemas/reviews.ts";
 import { mediaUrl } from "../media/index.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
@@ -111,6 +112,23 @@ export function toCard({
     createdAt: createdAt.toISOString(),
     sellerRating: toRating(ratingSum, ratingCount),
   };
+}
+
+/**
+ * Lists that chose their own laptops (favourites, a saved search's matches) show each as the same card as
+ * everywhere else while it still has a page: the page's cards in one query by primary key, no query per row.
+ * A laptop that is gone for its follower keeps `card: null`.
+ */
+export async function withCards<Item extends { advertId: string; status: FavouriteStatus }>(
+  db: Db,
+  page: { items: Item[]; next: string | null },
+): Promise<{ items: (Item & { card: AdvertCard | null })[]; next: string | null }> {
+  const ids = page.items.filter((i) => i.status !== "gone").map((i) => i.advertId);
+  const rows = ids.length
+    ? await cardsOf(db, db.select(pageColumns).from(adverts).where(inArray(adverts.id, ids)), [])
+    : [];
+  const cards = new Map(rows.map((r) => [r.id, toCard(r)]));
+  return { ...page, items: page.items.map((i) => ({ ...i, card: cards.get(i.advertId) ?? null })) };
 }
 
 /** Newest first, spelled as the indexes are built. */

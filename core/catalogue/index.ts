@@ -10,6 +10,7 @@
 export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
 export { type AdvertFormValues, getAdvertForEdit } from "./advert-form-values.ts";
 export { BRANDS_CHANNEL, createBrand, removeBrand, updateBrand } from "./brands.ts";
+export { withCards } from "./cards.ts";
 export { createCatalogue } from "./catalogue.ts";
 export { createAdvert } from "./create-advert.ts";
 export type { KeepSlowCounts } from "./facets.ts";

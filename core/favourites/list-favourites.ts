@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
 import { adverts, favourites } from "../../db/schema/index.ts";
-import { FAVOURITE_MESSAGES, type Favourite, type FavouritePage, followedStatus } from "../../schemas/favourites.ts";
+import { FAVOURITE_MESSAGES, type Favourite, followedStatus } from "../../schemas/favourites.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
@@ -23,7 +23,7 @@ export async function listFavourites(
   reads: Db,
   person: Saver,
   { cursor, limit = FAVOURITES_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
-): Promise<FavouritePage> {
+): Promise<{ items: Favourite[]; next: string | null }> {
   requireBuyer(person);
   const after = cursor ? cursors.decode(cursor) : null;
   if (cursor && !after) throw new AppError("VALIDATION_FAILED", FAVOURITE_MESSAGES.badCursor);

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
 import { adverts, savedSearches, savedSearchMatches } from "../../db/schema/index.ts";
 import { followedStatus } from "../../schemas/favourite-labels.ts";
-import { BAD_MATCHES_CURSOR, type SavedSearchMatchPage } from "../../schemas/saved-searches.ts";
+import { BAD_MATCHES_CURSOR, type SavedSearchMatch } from "../../schemas/saved-searches.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { bookedNow } from "../favourites/index.ts";
@@ -54,7 +54,7 @@ export async function listMatches(
   db: Db,
   actor: SessionUser,
   { cursor, limit = MATCHES_PAGE_SIZE }: { cursor?: string; limit?: number } = {},
-): Promise<SavedSearchMatchPage> {
+): Promise<{ items: SavedSearchMatch[]; next: string | null }> {
   const after = cursor ? cursors.decode(cursor) : null;
   if (cursor && !after) throw new AppError("VALIDATION_FAILED", BAD_MATCHES_CURSOR, { cursor: BAD_MATCHES_CURSOR });
   const rows = await savedSearchMatchesQuery(db, actor.id, after, limit + 1);

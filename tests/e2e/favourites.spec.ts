@@ -122,7 +122,7 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
   expect((await savedOnServer).ok()).toBe(true);
   await page.goto("/dashboard/favourites");
   const row = page.getByRole("listitem").filter({ hasText: name });
-  await expect(row.getByText("$500", { exact: true })).toBeVisible();
+  await expect(row.getByText("Resale price: $500", { exact: true })).toBeVisible();
   await expect(row.getByText(/since you saved it/)).toHaveCount(0);
   // Whatever the buyer was on stays where it was; a reload would lose this mark.
   const heart = row.getByRole("button", { name: "Remove from favourites" });
@@ -137,7 +137,7 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
   await expect(seller.getByText("Your advert is updated.")).toBeVisible();
 
   // No reload: the price drop's notice reaches the buyer's stream, and the page reads itself again.
-  await expect(row.getByText("$460", { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(row.getByText("Resale price: $460", { exact: true })).toBeVisible({ timeout: 10_000 });
   await expect(row.getByText("↓ $40 since you saved it")).toBeVisible();
   await expect(row.getByText("Saved at $500")).toBeVisible();
   await expect(heart).toBeFocused();
@@ -152,14 +152,14 @@ test("a buyer with Favourites open sees a price drop made in another browser wit
   const bell = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Notifications", exact: true });
   await bell.click();
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Favourites" }).click();
-  await expect(row.getByText("$460", { exact: true })).toBeVisible();
+  await expect(row.getByText("Resale price: $460", { exact: true })).toBeVisible();
   await seller.goto("/dashboard/adds/rafi@relaptop.test");
   await seller.getByRole("listitem").filter({ hasText: name }).getByRole("link", { name: "Edit" }).click();
   await seller.getByLabel("Resale price ($)").fill("420");
   await seller.getByRole("button", { name: "Save changes" }).click();
   await expect(seller.getByText("Your advert is updated.")).toBeVisible();
   await seller.context().close();
-  await expect(row.getByText("$420", { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(row.getByText("Resale price: $420", { exact: true })).toBeVisible({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 

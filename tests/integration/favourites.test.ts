@@ -100,6 +100,9 @@ describe("saving and listing", () => {
       priceCents: 56_000,
       priceChangeCents: -4_000,
     });
+    // The laptop's card, the same as the catalogue's lists show (spec line, seller), in the same reply.
+    expect(page.items[1].card).toMatchObject({ id: a.id, name: "First saved", resalePriceCents: 56_000 });
+    expect(page.items[1].card.sellerName).toBeTruthy();
 
     expect((await http.raw("DELETE", `/api/favourites/${b.id}`)).json()).toEqual({ advertId: b.id, saved: false });
     expect((await http.raw("DELETE", `/api/favourites/${b.id}`)).statusCode).toBe(404);
@@ -127,8 +130,14 @@ describe("saving and listing", () => {
     );
     expect(byName["Booked one"].status).toBe("booked");
     expect(byName["Sold one"].status).toBe("sold");
-    expect(byName["Withdrawn one"]).toMatchObject({ status: "gone", priceCents: null, priceChangeCents: null });
-    expect(byName["Vanished one"]).toMatchObject({ status: "gone", imageUrl: null });
+    expect(byName["Withdrawn one"]).toMatchObject({
+      status: "gone",
+      priceCents: null,
+      priceChangeCents: null,
+      card: null,
+    });
+    expect(byName["Vanished one"]).toMatchObject({ status: "gone", imageUrl: null, card: null });
+    expect(byName["Sold one"].card).toMatchObject({ sold: true });
   });
 
   it("pages by keyset without repeating or skipping", async () => {

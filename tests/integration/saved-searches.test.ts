@@ -569,7 +569,13 @@ describe("alerts", () => {
     const first = await buyer.http.get("/api/saved-searches/matches");
     expect(first.statusCode, first.body).toBe(200);
     const page1 = first.json() as {
-      items: { advertId: string; searchName: string; status: string; matchedAt: string }[];
+      items: {
+        advertId: string;
+        searchName: string;
+        status: string;
+        matchedAt: string;
+        card: { name: string; brandName: string } | null;
+      }[];
       next: string;
     };
     expect(page1.items).toHaveLength(20);
@@ -582,7 +588,12 @@ describe("alerts", () => {
     expect(all.find((m) => m.advertId === legion.id)).toMatchObject({ searchName: "Legions", status: "available" });
     expect(all.map((m) => m.advertId).sort()).toEqual([legion, ...posted].map((a) => a.id).sort());
     expect(all.filter((m) => m.searchName === "Yogas")).toHaveLength(23);
-    expect(all.find((m) => m.advertId === withdrawn.id)?.status).toBe("gone");
+    expect(all.find((m) => m.advertId === withdrawn.id)).toMatchObject({ status: "gone", card: null });
+    // Each match still for sale carries the card every other list shows.
+    expect(all.find((m) => m.advertId === legion.id)?.card).toMatchObject({
+      name: "Lenovo Legion 5",
+      brandName: "Lenovo",
+    });
 
     // Another person's matches are not theirs to see.
     expect((await other.http.get("/api/saved-searches/matches")).json()).toEqual({ items: [], next: null });

@@ -5,7 +5,7 @@ import { MESSAGES } from "../../../schemas/messages.ts";
 import { formatPrice } from "../../../schemas/money.ts";
 import { canBuy } from "../../../schemas/roles.ts";
 import { FavouriteButton } from "../../components/favourite-button.tsx";
-import { FollowedAdvertRow } from "../../components/followed-advert-row.tsx";
+import { FOLLOWED_LIST_CLASS, FollowedAdvertRow } from "../../components/followed-advert-row.tsx";
 import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { keysetPage } from "../../lib/keyset-page.server.ts";
@@ -27,10 +27,11 @@ export default function Favourites({ loaderData: page }: Route.ComponentProps) {
   useFreshOnNewNotice();
   const hearts = { mode: "buyer" as const, saved: page.items.map((f) => f.advertId) };
   return (
-    <section className="flex max-w-3xl flex-col gap-4">
+    <section className="flex max-w-5xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Favourites</h1>
       <PagedList
         page={page}
+        className={FOLLOWED_LIST_CLASS}
         empty={
           <p>
             Nothing saved yet. Press the heart on any laptop to keep it here and hear when its price drops or it sells.{" "}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
-import { FollowedAdvertRow } from "../../components/followed-advert-row.tsx";
+import { FOLLOWED_LIST_CLASS, FollowedAdvertRow } from "../../components/followed-advert-row.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
@@ -18,7 +18,7 @@ export const meta = () => [{ title: "Matches for your saved searches — ReLapto
 /** Every laptop that matched one of my saved searches, newest first: where the alert emails' "See all" goes. */
 export default function SavedSearchMatches({ loaderData: page }: Route.ComponentProps) {
   return (
-    <section className="flex max-w-3xl flex-col gap-4">
+    <section className="flex max-w-5xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Matches for your saved searches</h1>
       <p>
         Laptops posted since you saved your searches, newest first.{" "}
@@ -28,6 +28,7 @@ export default function SavedSearchMatches({ loaderData: page }: Route.Component
       </p>
       <PagedList
         page={page}
+        className={FOLLOWED_LIST_CLASS}
         empty={<p>No matches yet. We will list here every new laptop that matches one of your saved searches.</p>}
       >
         {(m) => <Match key={`${m.searchId}-${m.advertId}`} match={m} />}
