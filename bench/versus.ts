@@ -1,10 +1,14 @@
 /**
- * Hearts on every card, as visitors get them: `npm run bench:hearts -- [--size 1000000] [--rounds 3] [--duration 10]`
- * Visitors' pages (/allAdd, home, a laptop's page) from this checkout's production build against the same
- * commit with the heart taken off the cards and the laptop page (a temporary worktree, patched and built),
- * started in turn on one fresh database on DATABASE_URL's PostgreSQL server, alternating for `rounds` rounds;
- * medians of requests/s at 10 and 50 connections, uncompressed and as a browser asks, and each page's size. The target: within 10 %. Writes
- * bench/results/<date>-hearts-postgres.md. (A brand's page is for signed-in people only, by the spec.)
+ * Visitors' pages, this checkout against another version of itself:
+ * `npm run bench:versus -- (--against <commit> | --without-hearts) [--size 1000000] [--rounds 3] [--duration 10]`
+ * Visitors' pages (/allAdd, home, a laptop's page) from this checkout's production build against either an
+ * earlier commit (`--against`: before a change to the pages, issue #47) or the same commit with the heart taken
+ * off the cards and the laptop page (`--without-hearts`, issue #15) — a temporary worktree, patched or checked
+ * out, and built — started in turn on one fresh database on DATABASE_URL's PostgreSQL server (seeded and
+ * migrated by this checkout; an earlier commit reads the columns it knows), alternating for `rounds` rounds;
+ * medians of requests/s at 10 and 50 connections, uncompressed and as a browser asks, and each page's size.
+ * The target: within 10 %. Writes bench/results/<date>-versus-postgres.md. (A brand's page is for signed-in
+ * people only, by the spec.)
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -22,16 +26,27 @@ const base = `http://127.0.0.1:${PORT}`;
 const here = process.cwd();
 const sh = (cmd: string, args: string[], cwd = here) => execFileSync(cmd, args, { cwd, stdio: "inherit" });
 
-/** This commit without hearts: the one line that draws the heart, taken out of the card and the laptop page. */
-function withoutHearts(): string {
-  const dir = fs.mkdtempSync(`${os.tmpdir()}/relaptop-no-hearts-`);
+const against = argument("against", "");
+const withoutHearts = process.argv.includes("--without-hearts");
+if (!against === !withoutHearts) throw new Error("say what to compare with: --against <commit> or --without-hearts");
+/** What the other side is called in the report. */
+const theirs = against ? `commit ${against.slice(0, 9)}` : "no hearts";
+
+/**
+ * The other side: a worktree of `--against`'s commit, or of this commit with the one line that draws the heart
+ * taken out of the card and the laptop page; built with this checkout's packages.
+ */
+function otherBuild(): string {
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/relaptop-versus-`);
   fs.rmSync(dir, { recursive: true });
-  sh("git", ["worktree", "add", "--detach", dir, "HEAD"]);
-  for (const file of ["app/components/advert-card.tsx", "app/routes/advert.tsx"]) {
-    const lines = fs.readFileSync(`${dir}/${file}`, "utf8").split("\n");
-    const kept = lines.filter((line) => !line.includes("<FavouriteButton"));
-    if (kept.length !== lines.length - 1) throw new Error(`${file}: expected one <FavouriteButton> line`);
-    fs.writeFileSync(`${dir}/${file}`, kept.join("\n"));
+  sh("git", ["worktree", "add", "--detach", dir, against || "HEAD"]);
+  if (withoutHearts) {
+    for (const file of ["app/components/advert-card.tsx", "app/routes/advert.tsx"]) {
+      const lines = fs.readFileSync(`${dir}/${file}`, "utf8").split("\n");
+      const kept = lines.filter((line) => !line.includes("<FavouriteButton"));
+      if (kept.length !== lines.length - 1) throw new Error(`${file}: expected one <FavouriteButton> line`);
+      fs.writeFileSync(`${dir}/${file}`, kept.join("\n"));
+    }
   }
   fs.symlinkSync(`${here}/node_modules`, `${dir}/node_modules`);
   sh("npx", ["react-router", "build"], dir);
@@ -56,10 +71,10 @@ function bytesSent(url: string, headers: Record<string, string>): Promise<number
 // Both sides built now, from this checkout and from its commit: a build left from other sources would not be the A.
 sh("npx", ["react-router", "build"]);
 console.log(`Seeding ${size.toLocaleString("en-US")} adverts…`);
-const db = await freshDatabase(size, "postgres", `bench_hearts_${PORT}`);
+const db = await freshDatabase(size, "postgres", `bench_versus_${PORT}`);
 const laptop = db.laptops[0] as string;
-const noHearts = withoutHearts();
-const builds = { hearts: here, "no hearts": noHearts } as const;
+const other = otherBuild();
+const builds = { mine: here, theirs: other } as const;
 type Variant = keyof typeof builds;
 const paths = ["/allAdd?sort=price_desc", "/", `/laptops/${laptop}`];
 /**
@@ -74,7 +89,7 @@ const samples: Record<string, number[]> = {};
 const bytes: Record<string, number> = {};
 try {
   for (let round = 0; round < rounds; round++) {
-    const order: Variant[] = round % 2 === 0 ? ["hearts", "no hearts"] : ["no hearts", "hearts"];
+    const order: Variant[] = round % 2 === 0 ? ["mine", "theirs"] : ["theirs", "mine"];
     for (const variant of order) {
       const child = startNode(
         ["main.ts"],
@@ -103,31 +118,31 @@ try {
     }
   }
 } finally {
-  sh("git", ["worktree", "remove", "--force", noHearts]);
+  sh("git", ["worktree", "remove", "--force", other]);
 }
 
 const median = (xs: number[] = []) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const lines = [
-  `# Hearts on every card, as visitors get them — ${new Date().toISOString().slice(0, 16)} UTC, PostgreSQL`,
+  `# Visitors' pages, this checkout against ${theirs} — ${new Date().toISOString().slice(0, 16)} UTC, PostgreSQL`,
   "",
-  `${size.toLocaleString("en-US")} adverts; this checkout's production build against the same commit with the heart taken off the cards and the laptop page, started in turn on one database, ${rounds} alternating rounds of ${duration} s each after a 2 s warm-up, medians; ${os.cpus().length} cores.`,
+  `${size.toLocaleString("en-US")} adverts; this checkout's production build (${execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim()}${execFileSync("git", ["status", "--porcelain"]).length ? " with uncommitted changes" : ""}) against ${against ? `commit ${against}` : "the same commit with the heart taken off the cards and the laptop page"}, started in turn on one database, ${rounds} alternating rounds of ${duration} s each after a 2 s warm-up, medians; ${os.cpus().length} cores.`,
   "",
-  "| page (visitor) | sent | conns | req/s, no hearts | req/s, hearts on every card | change | bytes, no hearts → hearts |",
+  `| page (visitor) | sent | conns | req/s, ${theirs} | req/s, this checkout | change | bytes, ${theirs} → this checkout |`,
   "|---|---|---:|---:|---:|---:|---|",
 ];
 for (const path of paths) {
   for (const encoding of Object.keys(ENCODINGS)) {
     for (const connections of [10, 50]) {
-      const without = median(samples[`no hearts|${path}|${encoding}|${connections}`]);
-      const withHearts = median(samples[`hearts|${path}|${encoding}|${connections}`]);
-      const change = (((withHearts - without) / without) * 100).toFixed(1);
+      const before = median(samples[`theirs|${path}|${encoding}|${connections}`]);
+      const now = median(samples[`mine|${path}|${encoding}|${connections}`]);
+      const change = (((now - before) / before) * 100).toFixed(1);
       const size = (variant: Variant) => bytes[`${variant}|${path}|${encoding}`];
       lines.push(
-        `| ${path.replace(laptop, ":id")} | ${encoding} | ${connections} | ${Math.round(without)} | ${Math.round(withHearts)} | ${change} % | ${size("no hearts")} → ${size("hearts")} |`,
+        `| ${path.replace(laptop, ":id")} | ${encoding} | ${connections} | ${Math.round(before)} | ${Math.round(now)} | ${change} % | ${size("theirs")} → ${size("mine")} |`,
       );
     }
   }
 }
 const date = new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
-fs.writeFileSync(`bench/results/${date}-hearts-postgres.md`, `${lines.join("\n")}\n`);
+fs.writeFileSync(`bench/results/${date}-versus-postgres.md`, `${lines.join("\n")}\n`);
 console.log(lines.join("\n"));
