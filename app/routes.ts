@@ -14,6 +14,7 @@ export default [
   route("auth/google/done", "routes/auth-google-done.tsx"),
   route("blogs", "routes/blogs.tsx"),
   route("buyer-protection", "routes/buyer-protection.tsx"),
+  route("worth", "routes/worth.tsx"),
   route("allAdd", "routes/adverts.tsx"),
   route("category/:id", "routes/category.tsx"),
   route("laptops/:id", "routes/advert.tsx"),

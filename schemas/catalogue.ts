@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PHOTO_MESSAGES, photoChoiceFields } from "./advert-photos.ts";
 import { MESSAGES } from "./messages.ts";
-import { priceBadgeSchema } from "./price-guidance.ts";
+import { comparablePricesSchema, priceBadgeSchema, salePointSchema } from "./price-guidance.ts";
 import { ratingSchema } from "./reviews.ts";
 import { optionalText, requiredText } from "./text-fields.ts";
 
@@ -325,6 +325,13 @@ export const advertDetailSchema = z
       .object({ count: z.int(), source: z.enum(PRICE_SOURCES) })
       .nullable()
       .meta({ description: "The comparable laptops behind the badge (null without one)" }),
+    worth: z
+      .object({ guidance: comparablePricesSchema, sales: z.array(salePointSchema) })
+      .nullable()
+      .meta({
+        description:
+          "What similar laptops sold for in the last 12 months (or are listed for) and those sales, oldest first; null with too few",
+      }),
   })
   .meta({ id: "AdvertDetail" });
 export type AdvertDetail = z.infer<typeof advertDetailSchema>;

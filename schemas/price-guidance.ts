@@ -1,10 +1,16 @@
 import { z } from "zod";
 import { numberInText } from "./form-values.ts";
-import { formatPrice } from "./money.ts";
-import { PRICE_BADGES } from "./price-labels.ts";
+import { dollars, PRICE_BADGES } from "./price-labels.ts";
 import { CONDITIONS, PRICE_SOURCES } from "./values.ts";
 
-export { badgeBasis, PRICE_BADGES, type PriceBadge } from "./price-labels.ts";
+export {
+  badgeBasis,
+  dollars,
+  PRICE_BADGES,
+  type PriceBadge,
+  WORTH_MESSAGES,
+  worthMessage,
+} from "./price-labels.ts";
 
 /**
  * The advert form asks what comparable laptops sell for (GET /api/price-guidance). The processor as typed;
@@ -35,9 +41,6 @@ export const comparablePricesSchema = z
   .meta({ id: "ComparablePrices" });
 export type PriceGuidance = z.infer<typeof comparablePricesSchema>;
 
-/** Quartiles are interpolated between prices: "$291.25" would claim a precision they do not have. */
-const dollars = (cents: number) => formatPrice(Math.round(cents / 100) * 100);
-
 /** What the advert form says. */
 export function guidanceMessage(g: PriceGuidance): string {
   const range = `${dollars(g.lowCents)}–${dollars(g.highCents)} (median ${dollars(g.medianCents)}`;
@@ -54,3 +57,33 @@ export const priceBadgeSchema = z
   .enum(Object.keys(PRICE_BADGES) as [keyof typeof PRICE_BADGES, ...(keyof typeof PRICE_BADGES)[]])
   .nullable()
   .meta({ description: "great: at or below the 25th percentile of comparable laptops; fair: up to the 75th" });
+
+/** A comparable laptop's sale: when it was paid and for how much (the worth chart's points). */
+export const salePointSchema = z.object({ paidAt: z.string(), priceCents: z.int() }).meta({ id: "SalePoint" });
+export type SalePoint = z.infer<typeof salePointSchema>;
+
+/**
+ * "What's my laptop worth" (/worth and GET /api/worth): the configuration a would-be seller picks. The processor
+ * as typed (recognised by the processor list), the rest as the advert form asks them.
+ */
+export const worthQuerySchema = z.object({
+  processor: z
+    .string({ error: "Processor is required" })
+    .trim()
+    .min(1, "Processor is required")
+    .max(100, "Processor must be 100 characters or fewer"),
+  ramGb: priceGuidanceQuerySchema.shape.ramGb,
+  storageGb: priceGuidanceQuerySchema.shape.storageGb,
+  condition: priceGuidanceQuerySchema.shape.condition,
+  yearsOfUse: priceGuidanceQuerySchema.shape.yearsOfUse,
+});
+export type WorthQuery = z.infer<typeof worthQuerySchema>;
+
+export const worthReplySchema = z
+  .object({
+    recognised: z.boolean().meta({ description: "false: the processor is not one the processor list knows" }),
+    guidance: comparablePricesSchema.nullable().meta({ description: "null: too few comparable laptops to say" }),
+    sales: z.array(salePointSchema).meta({ description: "The comparable sales of the last 12 months, oldest first" }),
+  })
+  .meta({ id: "Worth" });
+export type Worth = z.infer<typeof worthReplySchema>;

@@ -44,6 +44,7 @@ import {
   updateBrand,
   withCards,
   withdrawAdvert,
+  worthOf,
 } from "../core/catalogue/index.ts";
 import {
   block,
@@ -193,6 +194,7 @@ import {
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
 import type { ReportInput } from "../schemas/moderation.ts";
+import type { WorthQuery } from "../schemas/price-guidance.ts";
 import type { ReportReason } from "../schemas/values.ts";
 import type { Config } from "./config.ts";
 import { createMetrics } from "./metrics.ts";
@@ -491,6 +493,8 @@ export function createServices(config: Config, database: Database, options: Serv
       },
       /** What comparable laptops sell for, for the advert form (core/catalogue/price-guidance.ts). */
       priceGuidance: (query: Parameters<typeof priceGuidance>[1]) => priceGuidance(db, query),
+      /** "What's my laptop worth": the kept guide and the comparable sales of a configuration. */
+      worth: (query: WorthQuery) => worthOf(quickReads, query),
       /** Seeds and tests: rebuild the price guides behind the cards' badges now, in this process. */
       refreshPriceGuidesNow: priceGuides.refreshNow,
     },

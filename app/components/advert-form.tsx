@@ -34,10 +34,15 @@ type ChoiceName = "brandId" | "condition" | "storageType";
 type Option = { value: string; label: string };
 const optionsOf = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
 
+/** The fields /worth's "Sell it" fills in on Add Advertisement (its address carries them). */
+export const PREFILLED = ["processor", "ramGb", "storageGb", "condition", "yearsOfUse"] as const;
+export type AdvertPrefill = Partial<Record<(typeof PREFILLED)[number], string>>;
+
 /** Add Advertisement and Edit share one form and one set of rules. */
 export function AdvertForm({
   brands,
   values,
+  prefill,
   result,
   submitLabel,
   fee,
@@ -45,6 +50,8 @@ export function AdvertForm({
 }: {
   brands: BrandView[];
   values?: AdvertFormValues;
+  /** Add Advertisement only: values to start from (never the edit form's, which has the advert's). */
+  prefill?: AdvertPrefill;
   result?: ActionErrors;
   submitLabel: string;
   /** ReLaptop's fee rule in force: "You receive" under the price. */
@@ -62,18 +69,27 @@ export function AdvertForm({
   /** A field of the form: the advert's value when editing, the message when refused. */
   const text = (name: TextName) => {
     const [label, input] = TEXT_FIELDS[name];
-    return <TextField label={label} name={name} defaultValue={values?.[name]} error={e[name]} {...input} />;
+    return (
+      <TextField
+        label={label}
+        name={name}
+        defaultValue={values?.[name] ?? prefilled(name)}
+        error={e[name]}
+        {...input}
+      />
+    );
   };
   const choice = (name: ChoiceName, label: string, placeholder: string, options: Option[]) => (
     <SelectField
       label={label}
       name={name}
       placeholder={placeholder}
-      defaultValue={values?.[name]}
+      defaultValue={values?.[name] ?? prefilled(name)}
       options={options}
       error={e[name]}
     />
   );
+  const prefilled = (name: string) => prefill?.[name as keyof AdvertPrefill];
   const brandOptions = brands.map((b) => ({ value: b.id, label: b.name }));
   return (
     <Form
@@ -92,7 +108,7 @@ export function AdvertForm({
       {text("originalPrice")}
       {text("resalePrice")}
       <SellerReceivesNote typed={receives.typed} rule={fee} />
-      <PriceGuidanceNote guidance={priceGuidance.guidance} />
+      <PriceGuidanceNote guidance={priceGuidance.guidance} resalePrice={receives.typed.resalePrice} />
       {text("yearsOfUse")}
       {choice("condition", "Condition", "Choose the condition", optionsOf(CONDITIONS))}
       {text("location")}
@@ -120,7 +136,11 @@ export function AdvertForm({
 
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
         <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
-        <ProcessorField defaultValue={values?.processor} error={e.processor} onPick={priceGuidance.ask} />
+        <ProcessorField
+          defaultValue={values?.processor ?? prefill?.processor}
+          error={e.processor}
+          onPick={priceGuidance.ask}
+        />
         {text("ramGb")}
         {text("storageGb")}
         {choice("storageType", "Storage type", "Not given", optionsOf(STORAGE_TYPES))}

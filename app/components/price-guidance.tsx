@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { guidanceMessage, type PriceGuidance, priceGuidanceQuerySchema } from "../../schemas/price-guidance.ts";
+import {
+  guidanceMessage,
+  type PriceGuidance,
+  priceGuidanceQuerySchema,
+  WORTH_MESSAGES,
+} from "../../schemas/price-guidance.ts";
+import { dollars, SUSPICIOUSLY_LOW_SHARE } from "../../schemas/price-labels.ts";
+import { typedCents } from "./seller-receives.tsx";
 
 /** The advert form's fields that must all be filled before it asks (brand only gates; it does not price). */
 const NEEDED = ["brandId", "processor", "ramGb", "storageGb", "condition", "yearsOfUse"] as const;
@@ -55,8 +62,13 @@ export function usePriceGuidance(initial: PriceGuidance | null = null) {
   return { guidance, onChange: (event: React.FormEvent<HTMLFormElement>) => ask(event.currentTarget), ask };
 }
 
-/** Always in the page (empty when there is nothing to say), so screen readers hear it change. */
-export function PriceGuidanceNote({ guidance }: { guidance: PriceGuidance | null }) {
+/**
+ * Always in the page (empty when there is nothing to say), so screen readers hear it change. A resale price
+ * typed under 40 % of the comparables' median is warned about before posting: such adverts are held for review.
+ */
+export function PriceGuidanceNote({ guidance, resalePrice }: { guidance: PriceGuidance | null; resalePrice?: string }) {
+  const cents = typedCents(resalePrice);
+  const tooLow = guidance && cents !== null && cents > 0 && cents < guidance.medianCents * SUSPICIOUSLY_LOW_SHARE;
   return (
     <p
       role="status"
@@ -65,6 +77,7 @@ export function PriceGuidanceNote({ guidance }: { guidance: PriceGuidance | null
       className="text-sm text-base-content/80 md:col-span-2"
     >
       {guidance && guidanceMessage(guidance)}
+      {tooLow && <strong className="mt-1 block">{WORTH_MESSAGES.tooLow(dollars(guidance.medianCents))}</strong>}
     </p>
   );
 }

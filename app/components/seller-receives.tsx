@@ -6,7 +6,7 @@ import { formatPrice } from "../../schemas/money.ts";
  * An amount as the advert form reads it ("450", "449.99", "1,200", "$15") in cents, or null while it is not one.
  * For this note only: the server reads the form with schemas/catalogue.ts, whose messages say what is wrong.
  */
-function typedCents(typed: FormDataEntryValue | string | null | undefined): number | null {
+export function typedCents(typed: FormDataEntryValue | string | null | undefined): number | null {
   const v = String(typed ?? "").replace(/[$,\s]/g, "");
   return /^\d{1,7}(\.\d{1,2})?$/.test(v) ? Math.round(Number(v) * 100) : null;
 }

@@ -5,7 +5,7 @@ import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { idFromPath } from "../../schemas/params.ts";
-import { badgeBasis } from "../../schemas/price-labels.ts";
+import { badgeBasis, worthMessage } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
 import { storageSize } from "../../schemas/values.ts";
@@ -16,6 +16,7 @@ import { PhotoGallery } from "../components/photo-gallery.tsx";
 import { PriceBadge } from "../components/price-badge.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
+import { SalesChart } from "../components/sales-chart.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { TrustPanel } from "../components/trust-panel.tsx";
 import { catalogueFor } from "../lib/catalogue.server.ts";
@@ -45,6 +46,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Nothing until the seller has answered someone: no reply time is not a slow one.
     typicalReplyMinutes: replies.medianMs === null ? undefined : Math.max(1, Math.round(replies.medianMs / 60_000)),
     publicUrl,
+    // The chart's "today": the server's, so that the browser draws what the server did.
+    asOf: new Date().toISOString(),
     booked,
     hearts,
     own: user?.id === advert.sellerId,
@@ -97,7 +100,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AdvertPage({
-  loaderData: { advert: a, trust, typicalReplyMinutes, booked, hearts, own, myProducts, canReport, canMessage },
+  loaderData: { advert: a, asOf, trust, typicalReplyMinutes, booked, hearts, own, myProducts, canReport, canMessage },
 }: Route.ComponentProps) {
   // A visitor or a buyer, on a laptop still on sale to them: on a phone, Book Now and Message seller stay in a
   // bar at the bottom of the screen (the seller and admins have neither; a held laptop has no buying buttons).
@@ -146,6 +149,14 @@ export default function AdvertPage({
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <PriceBadge badge={a.priceBadge} /> {badgeBasis(a.priceBasis.count, a.priceBasis.source)}
           </p>
+        )}
+        {a.worth && (
+          <details className="text-sm">
+            <summary className="min-h-6 cursor-pointer">{worthMessage(a.worth.guidance)}</summary>
+            <div className="pt-2">
+              <SalesChart sales={a.worth.sales} guidance={a.worth.guidance} asOf={asOf} />
+            </div>
+          </details>
         )}
         {/* minmax(0, 1fr): a long value wraps in its column instead of widening the page past a phone's. */}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1">

@@ -108,6 +108,18 @@ export default function Home({ loaderData: { brands, latest, available, hearts }
           </a>
         </div>
       </section>
+
+      <section className="card border border-base-300">
+        <div className="card-body items-start gap-3 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 className="card-title text-2xl">Selling a laptop?</h2>
+            <p>See what laptops like yours sold for on ReLaptop in the last 12 months.</p>
+          </div>
+          <Link to="/worth" className="btn btn-outline">
+            What's my laptop worth?
+          </Link>
+        </div>
+      </section>
     </div>
   );
 }

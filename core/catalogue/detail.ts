@@ -8,6 +8,7 @@ import type { SessionUser } from "../accounts/index.ts";
 import { mediaUrl } from "../media/index.ts";
 import { isPublic } from "../orders/index.ts";
 import { laptopColumns, sellerColumns, withSellerRating } from "./cards.ts";
+import { comparableSales } from "./price-guidance.ts";
 import { priceBadge, withPriceGuide } from "./price-guides.ts";
 import { processorName, tierName } from "./processors/processors.ts";
 
@@ -38,6 +39,10 @@ export async function getAdvertDetail(
       priceBadge,
       guideCount: priceGuides.comparables,
       guideSource: priceGuides.source,
+      guideLowCents: priceGuides.lowCents,
+      guideMedianCents: priceGuides.medianCents,
+      guideHighCents: priceGuides.highCents,
+      processorYear: adverts.processorYear,
     })
     .from(adverts)
     .innerJoin(brands, eq(brands.id, adverts.brandId))
@@ -61,11 +66,42 @@ export async function getAdvertDetail(
     ratingCount,
     guideCount,
     guideSource,
+    guideLowCents,
+    guideMedianCents,
+    guideHighCents,
+    processorYear,
     ships,
     shippingCents,
     processorKey,
     ...rest
   } = a;
+  // What buyers are shown under the price: its configuration's kept guide (the badge's numbers) and, when
+  // that is sales, the sales themselves for the chart.
+  const guidance =
+    guideCount !== null &&
+    guideSource !== null &&
+    guideLowCents !== null &&
+    guideMedianCents !== null &&
+    guideHighCents !== null
+      ? {
+          count: guideCount,
+          source: guideSource,
+          lowCents: guideLowCents,
+          medianCents: guideMedianCents,
+          highCents: guideHighCents,
+        }
+      : null;
+  const sales =
+    guidance?.source === "sales"
+      ? await comparableSales(db, {
+          performanceTier,
+          processorYear,
+          ramGb: a.ramGb,
+          storageGb: a.storageGb,
+          condition: a.condition,
+          yearsOfUse: a.yearsOfUse,
+        })
+      : [];
   // sellerId stays: pages need it to tell the seller's own laptop apart; the API drops it.
   return {
     ...rest,
@@ -81,5 +117,6 @@ export async function getAdvertDetail(
     photoUrls: (photoKeys.length ? photoKeys : [imageKey]).map(mediaUrl),
     postedAt: createdAt.toISOString(),
     priceBasis: a.priceBadge && guideCount && guideSource ? { count: guideCount, source: guideSource } : null,
+    worth: guidance && { guidance, sales },
   };
 }

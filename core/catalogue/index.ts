@@ -32,3 +32,4 @@ export { setAdvertised } from "./set-advertised.ts";
 export { defineStagedPhotoExpiry, EXPIRE_STAGED_PHOTOS, expireStagedPhotos, stagePhoto } from "./staged-photos.ts";
 export { updateAdvert } from "./update-advert.ts";
 export { withdrawAdvert } from "./withdraw-advert.ts";
+export { whatItIsWorth, worthOf } from "./worth.ts";

@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import type { PriceGuidanceQuery } from "../../schemas/price-guidance.ts";
+import type { PriceGuidanceQuery, SalePoint } from "../../schemas/price-guidance.ts";
 import type { Condition, PriceSource } from "../../schemas/values.ts";
 import { processorColumns } from "./processors/match.ts";
 
@@ -44,15 +44,15 @@ export function generationBand(year: number): number {
 export const generationBandSql = (year: AnyColumn | SQL) => sql`(${year} - (${year} + 1) % 2)`;
 
 /**
- * Laptops sold in the last 12 months and what they sold for: the orders paid or received (the laptop
- * is then `sold`), dated by their payment (the `pay` transition's event). A subquery the planner
+ * Laptops sold in the last 12 months and what they sold for: the orders paid, handed over or completed (the
+ * laptop is then `sold`), dated by their payment (the `pay` transition's event). A subquery the planner
  * flattens, so the filters around it reach adverts_comparables_idx.
  */
 export const recentSales = sql`(
   select a.performance_tier, a.processor_year, a.ram_gb, a.storage_gb, a.condition, a.years_of_use,
-    o.price_cents as price_cents
+    o.price_cents as price_cents, e.created_at as paid_at
   from adverts a
-  join orders o on o.advert_id = a.id and o.status in ('paid', 'completed')
+  join orders o on o.advert_id = a.id and o.status in ('paid', 'handed_over', 'completed')
   join order_events e on e.order_id = o.id and e.to_status = 'paid'
   where a.status = 'sold' and a.performance_tier is not null and e.created_at > now() - interval '12 months'
 )`;
@@ -78,12 +78,8 @@ export const quartiles = sql`count(*)::int as "count",
  * price_guides, rebuilt by the job queue.
  */
 export async function comparablePrices(db: Db | Tx, spec: ComparableSpec): Promise<ComparablePrices | null> {
-  const { performanceTier: tier, processorYear: year, ramGb, storageGb, condition, yearsOfUse } = spec;
-  if (tier === null || year === null || ramGb === null || storageGb === null) return null;
-  const band = generationBand(year);
-  const comparable = sql`c.performance_tier = ${tier} and c.ram_gb = ${ramGb} and c.storage_gb = ${storageGb}
-    and c.condition = ${condition} and c.processor_year between ${band} and ${band + 1}
-    and c.years_of_use between ${yearsOfUse - 1} and ${yearsOfUse + 1}`;
+  const comparable = comparableTo(spec);
+  if (!comparable) return null;
   const result = await db.execute(sql`
     select 'sales' as "source", ${quartiles} from ${recentSales} c where ${comparable}
     union all
@@ -95,8 +91,39 @@ export async function comparablePrices(db: Db | Tx, spec: ComparableSpec): Promi
   return found ?? null;
 }
 
+/** "Comparable to `spec`", on rows named `c`; null when the processor, RAM or storage is unknown. */
+function comparableTo(spec: ComparableSpec): SQL | null {
+  const { performanceTier: tier, processorYear: year, ramGb, storageGb, condition, yearsOfUse } = spec;
+  if (tier === null || year === null || ramGb === null || storageGb === null) return null;
+  const band = generationBand(year);
+  return sql`c.performance_tier = ${tier} and c.ram_gb = ${ramGb} and c.storage_gb = ${storageGb}
+    and c.condition = ${condition} and c.processor_year between ${band} and ${band + 1}
+    and c.years_of_use between ${yearsOfUse - 1} and ${yearsOfUse + 1}`;
+}
+
+/** At most this many sales in a chart: a year of a popular configuration, newest kept. */
+export const CHARTED_SALES = 120;
+
+/**
+ * The comparable sales of the last 12 months, each when it was paid and for how much, oldest first: what
+ * the worth chart plots. The newest `CHARTED_SALES` of them, from the same index range as their quartiles.
+ */
+export async function comparableSales(db: Db | Tx, spec: ComparableSpec): Promise<SalePoint[]> {
+  const comparable = comparableTo(spec);
+  if (!comparable) return [];
+  const result = await db.execute(sql`
+    select paid_at as "paidAt", price_cents as "priceCents" from (
+      select c.paid_at, c.price_cents from ${recentSales} c where ${comparable}
+      order by c.paid_at desc limit ${CHARTED_SALES}) newest
+    order by paid_at`);
+  return (result as unknown as { rows: { paidAt: Date | string; priceCents: number }[] }).rows.map((r) => ({
+    paidAt: new Date(r.paidAt).toISOString(),
+    priceCents: Number(r.priceCents),
+  }));
+}
+
 /** What the processor list recognises in a typed processor: its tier and year, or null (no guidance without). */
-function recognised(typed: string | undefined) {
+export function recognised(typed: string | undefined) {
   const { performanceTier, processorYear } = processorColumns(typed);
   return performanceTier !== null && processorYear !== null ? { performanceTier, processorYear } : null;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adverts, priceGuides } from "../../db/schema/index.ts";
 import type { PriceBadge } from "../../schemas/price-guidance.ts";
+import { SUSPICIOUSLY_LOW_SHARE } from "../../schemas/price-labels.ts";
 import type { JobQueue } from "../jobs/index.ts";
 import { generationBandSql, liveListings, MIN_COMPARABLES, quartiles, recentSales } from "./price-guidance.ts";
 
@@ -72,8 +73,12 @@ export const withPriceGuide = [
   ),
 ] as const;
 
-/** "Great price" at or below the comparables' 25th percentile, "Fair price" up to the 75th; only for sale. */
+/**
+ * "Great price" at or below the comparables' 25th percentile, "Fair price" up to the 75th; only for sale, and
+ * never for a price too low to be true (such an advert is held for review when posted; one approved keeps no badge).
+ */
 export const priceBadge = sql<PriceBadge | null>`case
   when ${adverts.status} <> 'available' then null
+  when ${adverts.resalePriceCents} < ${priceGuides.medianCents} * ${sql.raw(String(SUSPICIOUSLY_LOW_SHARE))} then null
   when ${adverts.resalePriceCents} <= ${priceGuides.lowCents} then 'great'
   when ${adverts.resalePriceCents} <= ${priceGuides.highCents} then 'fair' end`;

@@ -2,6 +2,7 @@ import { and, eq, gt, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { advertPhotoHashes, adverts, users } from "../../db/schema/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
+import { SUSPICIOUSLY_LOW_SHARE } from "../../schemas/price-labels.ts";
 import { REVIEW_SIGNALS, type ReviewSignal } from "../../schemas/review-signals.ts";
 import { hasDetail, hashBands } from "../media/index.ts";
 import { announceModeration } from "../notifications/index.ts";
@@ -14,7 +15,7 @@ import { comparablePrices } from "./price-guidance.ts";
  */
 const SIGNAL_RULES = {
   /** Below this share of the comparable median (with enough comparables: price-guidance.ts). */
-  lowPriceShare: 0.4,
+  lowPriceShare: SUSPICIOUSLY_LOW_SHARE,
   /** Two photo hashes this close are the same picture (re-encoded, resized); see advert_photo_hashes. */
   samePhotoBits: 3,
   /** A new account posting this many adverts within the hour… */

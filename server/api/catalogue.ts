@@ -6,6 +6,7 @@ import { AppError } from "../../core/errors.ts";
 import { advertCardListSchema, advertDetailSchema, brandListSchema } from "../../schemas/catalogue.ts";
 import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { idParams } from "../../schemas/params.ts";
+import { worthQuerySchema, worthReplySchema } from "../../schemas/price-guidance.ts";
 import { processorHintsSchema, processorQuerySchema } from "../../schemas/processors.ts";
 import { facetsSchema, searchPageSchema, searchSchema } from "../../schemas/search.ts";
 import { apiErrorSchema } from "../http/errors.ts";
@@ -94,5 +95,18 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
       reply.header("cache-control", "public, max-age=86400");
       return processorHints(request.query.q);
     },
+  );
+  app.get(
+    "/worth",
+    {
+      schema: {
+        tags,
+        summary:
+          "What a laptop of this configuration is worth: what similar laptops sold for in the last 12 months (or, with too few sales, are listed for) and those sales (/worth)",
+        querystring: worthQuerySchema,
+        response: { 200: worthReplySchema, 400: apiErrorSchema },
+      },
+    },
+    (request) => services.catalogue.worth(request.query),
   );
 };

@@ -127,6 +127,8 @@ describe("price badges", () => {
     const fair = await laptop(c, 315);
     const dear = await laptop(c, 400);
     const unknown = await laptop(c, 100, { performanceTier: null as never });
+    // Under 40 % of the median (30,500): too good to be true, never a Great price.
+    const tooLow = await laptop(c, 120);
 
     const badges = async () => {
       const res = await client(t).get(`/api/adverts?seller=${seller.id}&minRam=24&minStorage=256`);
@@ -144,9 +146,15 @@ describe("price badges", () => {
       [fair.id]: "fair",
       [dear.id]: null,
       [unknown.id]: null,
+      [tooLow.id]: null,
     });
     const page = (await client(t).get(`/api/adverts/${great.id}`)).json();
     expect(page).toMatchObject({ priceBadge: "great", priceBasis: { count: 6, source: "sales" } });
+    // Buyers see the same range under the price, and the six sales behind it, oldest first.
+    expect(page.worth.guidance).toMatchObject({ source: "sales", count: 6, lowCents: 29_250, highCents: 31_750 });
+    expect(page.worth.sales.map((s: { priceCents: number }) => s.priceCents).sort()).toEqual([
+      28_000, 29_000, 30_000, 31_000, 32_000, 34_000,
+    ]);
     expect((await client(t).get(`/api/adverts/${dear.id}`)).json()).toMatchObject({
       priceBadge: null,
       priceBasis: null,

@@ -72,6 +72,7 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/adverts/counts": PUBLIC,
   "GET /api/adverts/{id}": PUBLIC,
   "GET /api/processors": PUBLIC,
+  "GET /api/worth": PUBLIC,
   "POST /api/adverts": row(401, 403, "ok", 403, "ok", 403),
   "POST /api/advert-photos": row(401, 403, "ok", 403, "ok", 403),
   "GET /api/price-guidance": row(401, 403, "ok", 403, "ok", 403),
@@ -356,6 +357,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
 /** Operations whose query string is required. */
 const QUERIES: Record<string, string> = {
   "GET /api/price-guidance": "?performanceTier=2&processorYear=2018&ramGb=8&storageGb=256&condition=good&yearsOfUse=3",
+  "GET /api/worth": "?processor=i5-8250U&ramGb=8&storageGb=256&condition=good&yearsOfUse=3",
 };
 
 function body(op: string): { payload?: unknown; headers?: Record<string, string> } {

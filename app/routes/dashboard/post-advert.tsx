@@ -1,9 +1,9 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { appContext } from "#app-context";
 import { platformFee } from "../../../core/orders/index.ts";
 import { advertSchema } from "../../../schemas/catalogue.ts";
 import { postingRefusal } from "../../../schemas/roles.ts";
-import { AdvertForm } from "../../components/advert-form.tsx";
+import { AdvertForm, type AdvertPrefill, PREFILLED } from "../../components/advert-form.tsx";
 import { PostingRefused } from "../../components/posting-refused.tsx";
 import { myProductsPath, saveAndLeave } from "../../lib/save-form.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -12,9 +12,20 @@ import type { Route } from "./+types/post-advert";
 /** Anyone signed in may open the page: who may not post is told why and what to do (the action still refuses). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const refusal = postingRefusal(await requireUser(request, context));
-  if (refusal) return data({ refusal, brands: [], fee: platformFee() }, { status: 403 });
-  // The fee rule in force, for "You receive" under the price.
-  return { refusal, brands: await context.get(appContext).services.catalogue.listBrands(), fee: platformFee() };
+  if (refusal) return data({ refusal, brands: [], fee: platformFee(), prefill: {} }, { status: 403 });
+  // The fee rule in force, for "You receive" under the price; what /worth's Sell it carried, to start from.
+  const brands = await context.get(appContext).services.catalogue.listBrands();
+  return { refusal, brands, fee: platformFee(), prefill: prefillFrom(new URL(request.url).searchParams) };
+}
+
+/** /worth's answer carries the specification it priced: the form starts from it (as text, checked on posting). */
+function prefillFrom(params: URLSearchParams): AdvertPrefill {
+  return Object.fromEntries(
+    PREFILLED.flatMap((k) => {
+      const v = params.get(k)?.slice(0, 100);
+      return v ? [[k, v]] : [];
+    }),
+  );
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -30,13 +41,21 @@ export const meta = () => [{ title: "Add Advertisement — ReLaptop" }];
 export default function PostAdvert({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="mb-6 text-3xl font-bold">Add Advertisement</h1>
+      <h1 className="mb-2 text-3xl font-bold">Add Advertisement</h1>
+      <p className="mb-6">
+        Not sure what to ask?{" "}
+        <Link to="/worth" className="link link-primary">
+          See what laptops like yours sold for
+        </Link>
+        .
+      </p>
       {loaderData.refusal ? (
         <PostingRefused reason={loaderData.refusal} />
       ) : (
         <AdvertForm
           brands={loaderData.brands}
           fee={loaderData.fee}
+          prefill={loaderData.prefill}
           result={actionData}
           submitLabel="Add Advertisement"
         />

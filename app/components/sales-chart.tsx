@@ -1,0 +1,99 @@
+import { formatPrice } from "../../schemas/money.ts";
+import type { PriceGuidance, SalePoint } from "../../schemas/price-guidance.ts";
+import { dollars } from "../../schemas/price-labels.ts";
+import { LocalTime } from "./local-time.tsx";
+
+const WIDTH = 600;
+const HEIGHT = 180;
+const PAD = { left: 56, right: 12, top: 12, bottom: 28 };
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Comparable laptops' sales over the last 12 months, one dot a sale, with the middle half of their prices
+ * shaded: drawn on the server as SVG (no chart library, no script). The picture is described in words, and
+ * the sales are listed in a table a screen reader (or anyone) can open.
+ */
+export function SalesChart({
+  sales,
+  guidance,
+  asOf,
+}: {
+  sales: SalePoint[];
+  guidance: PriceGuidance;
+  /** When the server read them (its loader's time): the browser draws the same picture as the server did. */
+  asOf: string;
+}) {
+  if (sales.length === 0) return null;
+  const now = new Date(asOf).getTime();
+  const prices = sales.map((s) => s.priceCents);
+  const top = Math.max(...prices, guidance.highCents) * 1.1;
+  const bottom = Math.max(0, Math.min(...prices, guidance.lowCents) * 0.9);
+  const x = (iso: string) =>
+    PAD.left + ((new Date(iso).getTime() - (now - YEAR_MS)) / YEAR_MS) * (WIDTH - PAD.left - PAD.right);
+  const y = (cents: number) => PAD.top + (1 - (cents - bottom) / (top - bottom || 1)) * (HEIGHT - PAD.top - PAD.bottom);
+  const caption = `${sales.length} sales of similar laptops over the last 12 months, from ${formatPrice(Math.min(...prices))} to ${formatPrice(Math.max(...prices))}; the shaded band is the middle half of their prices.`;
+  return (
+    <figure className="flex flex-col gap-2">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={caption}
+        className="h-auto w-full max-w-xl text-base-content"
+      >
+        <rect
+          x={PAD.left}
+          width={WIDTH - PAD.left - PAD.right}
+          y={y(guidance.highCents)}
+          height={Math.max(1, y(guidance.lowCents) - y(guidance.highCents))}
+          className="fill-primary/15"
+        />
+        <line
+          x1={PAD.left}
+          x2={WIDTH - PAD.right}
+          y1={y(guidance.medianCents)}
+          y2={y(guidance.medianCents)}
+          className="stroke-primary"
+          strokeDasharray="4 4"
+        />
+        {[guidance.lowCents, guidance.medianCents, guidance.highCents].map((c) => (
+          <text key={c} x={PAD.left - 6} y={y(c) + 4} textAnchor="end" className="fill-current text-[11px]">
+            {dollars(c)}
+          </text>
+        ))}
+        <text x={PAD.left} y={HEIGHT - 8} className="fill-current text-[11px]">
+          12 months ago
+        </text>
+        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-current text-[11px]">
+          Today
+        </text>
+        {sales.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a drawn list, never reordered; two sales may share a moment
+          <circle key={`${s.paidAt}-${i}`} cx={x(s.paidAt)} cy={y(s.priceCents)} r={4} className="fill-primary" />
+        ))}
+      </svg>
+      <figcaption className="text-sm text-base-content/80">{caption}</figcaption>
+      <details className="text-sm">
+        <summary className="link min-h-6 cursor-pointer">The sales, one by one</summary>
+        <table className="table table-sm mt-2 w-auto">
+          <thead>
+            <tr>
+              <th scope="col">Sold</th>
+              <th scope="col">Price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sales.map((s, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a drawn list, never reordered; two sales may share a moment
+              <tr key={`${s.paidAt}-${i}`}>
+                <td>
+                  <LocalTime iso={s.paidAt} part="day" />
+                </td>
+                <td>{formatPrice(s.priceCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
