@@ -1,7 +1,7 @@
 import { formatPrice } from "../../schemas/money.ts";
 import type { PriceGuidance, SalePoint } from "../../schemas/price-guidance.ts";
 import { dollars } from "../../schemas/price-labels.ts";
-import { LocalTime } from "./local-time.tsx";
+import { formatWhen } from "../lib/time-zone.ts";
 
 const WIDTH = 600;
 const HEIGHT = 180;
@@ -10,21 +10,24 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
  * Comparable laptops' sales over the last 12 months, one dot a sale, with the middle half of their prices
- * shaded: drawn on the server as SVG (no chart library, no script). The picture is described in words, and
- * the sales are listed in a table a screen reader (or anyone) can open.
+ * shaded, as SVG. The picture is described in words, and the sales are listed in a table a screen reader (or
+ * anyone) can open. Static: pages draw it on the server (chartMarkup) and ship no script for it.
  */
 export function SalesChart({
   sales,
   guidance,
   asOf,
+  zone,
 }: {
   sales: SalePoint[];
   guidance: PriceGuidance;
-  /** When the server read them (its loader's time): the browser draws the same picture as the server did. */
-  asOf: string;
+  /** When the sales were read: the chart ends there. */
+  asOf: Date;
+  /** The reader's time zone, for the table's dates. */
+  zone: string;
 }) {
   if (sales.length === 0) return null;
-  const now = new Date(asOf).getTime();
+  const now = asOf.getTime();
   const prices = sales.map((s) => s.priceCents);
   const top = Math.max(...prices, guidance.highCents) * 1.1;
   const bottom = Math.max(0, Math.min(...prices, guidance.lowCents) * 0.9);
@@ -85,9 +88,7 @@ export function SalesChart({
             {sales.map((s, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a drawn list, never reordered; two sales may share a moment
               <tr key={`${s.paidAt}-${i}`}>
-                <td>
-                  <LocalTime iso={s.paidAt} part="day" />
-                </td>
+                <td>{formatWhen(s.paidAt, zone, "day")}</td>
                 <td>{formatPrice(s.priceCents)}</td>
               </tr>
             ))}

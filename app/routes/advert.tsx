@@ -11,18 +11,19 @@ import { searchUrlEntries } from "../../schemas/search-url.ts";
 import { storageSize } from "../../schemas/values.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
+import { DrawnChart } from "../components/drawn-chart.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
 import { PhotoGallery } from "../components/photo-gallery.tsx";
 import { PriceBadge } from "../components/price-badge.tsx";
 import { ReportButton } from "../components/report-button.tsx";
 import { errorTitle, RouteError } from "../components/route-error.tsx";
-import { SalesChart } from "../components/sales-chart.tsx";
 import { SellerRating } from "../components/seller-rating.tsx";
 import { TrustPanel } from "../components/trust-panel.tsx";
 import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { categoryPath, laptopPath } from "../lib/paths.ts";
+import { chartMarkup } from "../lib/sales-chart.server.tsx";
 import { myProductsPath } from "../lib/save-form.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/advert";
@@ -46,8 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Nothing until the seller has answered someone: no reply time is not a slow one.
     typicalReplyMinutes: replies.medianMs === null ? undefined : Math.max(1, Math.round(replies.medianMs / 60_000)),
     publicUrl,
-    // The chart's "today": the server's, so that the browser draws what the server did.
-    asOf: new Date().toISOString(),
+    chart: advert.worth && chartMarkup(request, advert.worth),
     booked,
     hearts,
     own: user?.id === advert.sellerId,
@@ -100,7 +100,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AdvertPage({
-  loaderData: { advert: a, asOf, trust, typicalReplyMinutes, booked, hearts, own, myProducts, canReport, canMessage },
+  loaderData: { advert: a, chart, trust, typicalReplyMinutes, booked, hearts, own, myProducts, canReport, canMessage },
 }: Route.ComponentProps) {
   // A visitor or a buyer, on a laptop still on sale to them: on a phone, Book Now and Message seller stay in a
   // bar at the bottom of the screen (the seller and admins have neither; a held laptop has no buying buttons).
@@ -153,9 +153,7 @@ export default function AdvertPage({
         {a.worth && (
           <details className="text-sm">
             <summary className="min-h-6 cursor-pointer">{worthMessage(a.worth.guidance)}</summary>
-            <div className="pt-2">
-              <SalesChart sales={a.worth.sales} guidance={a.worth.guidance} asOf={asOf} />
-            </div>
+            {chart && <DrawnChart markup={chart} className="pt-2" />}
           </details>
         )}
         {/* minmax(0, 1fr): a long value wraps in its column instead of widening the page past a phone's. */}

@@ -3,10 +3,11 @@ import { appContext } from "#app-context";
 import { fieldErrors } from "../../schemas/form-errors.ts";
 import { WORTH_MESSAGES, type WorthQuery, worthMessage, worthQuerySchema } from "../../schemas/price-guidance.ts";
 import { CONDITIONS } from "../../schemas/values.ts";
+import { DrawnChart } from "../components/drawn-chart.tsx";
 import { checkedForm, SelectField, TextField } from "../components/form-field.tsx";
 import { ProcessorField } from "../components/processor-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
-import { SalesChart } from "../components/sales-chart.tsx";
+import { chartMarkup } from "../lib/sales-chart.server.tsx";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/worth";
 
@@ -18,16 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = SELL_FIELDS.some((k) => params.has(k));
   const typed = Object.fromEntries(SELL_FIELDS.map((k) => [k, params.get(k) ?? ""]));
-  if (!asked) return { typed, fields: null, worth: null, asOf: new Date().toISOString() };
+  if (!asked) return { typed, fields: null, worth: null };
   const query = worthQuerySchema.safeParse(typed);
-  if (!query.success) return { typed, fields: fieldErrors(query.error), worth: null, asOf: new Date().toISOString() };
-  const worth = await context.get(appContext).services.catalogue.worth(query.data);
-  return {
-    typed,
-    fields: worth.recognised ? null : { processor: WORTH_MESSAGES.unrecognised },
-    worth: worth.recognised ? { ...worth, query: query.data } : null,
-    asOf: new Date().toISOString(),
-  };
+  if (!query.success) return { typed, fields: fieldErrors(query.error), worth: null };
+  const { recognised, guidance, sales } = await context.get(appContext).services.catalogue.worth(query.data);
+  if (!recognised) return { typed, fields: { processor: WORTH_MESSAGES.unrecognised }, worth: null };
+  const chart = guidance && chartMarkup(request, { guidance, sales });
+  return { typed, fields: null, worth: { guidance, chart, query: query.data } };
 }
 
 export const meta = () => [
@@ -45,7 +43,7 @@ const optionsOf = (values: readonly string[]) => values.map((v) => ({ value: v, 
 const sellPath = (q: WorthQuery) =>
   `/dashboard/post/add?${new URLSearchParams(SELL_FIELDS.map((k) => [k, String(q[k])]))}`;
 
-export default function Worth({ loaderData: { typed, fields, worth, asOf } }: Route.ComponentProps) {
+export default function Worth({ loaderData: { typed, fields, worth } }: Route.ComponentProps) {
   const form = useValidatedForm(worthQuerySchema, fields ? { fields } : null);
   const e = form.errors;
   return (
@@ -98,7 +96,7 @@ export default function Worth({ loaderData: { typed, fields, worth, asOf } }: Ro
             <>
               {worth.guidance.source === "listings" && <p>{WORTH_MESSAGES.askingOnly}</p>}
               <p className="text-lg font-semibold">{worthMessage(worth.guidance)}</p>
-              <SalesChart sales={worth.sales} guidance={worth.guidance} asOf={asOf} />
+              {worth.chart && <DrawnChart markup={worth.chart} />}
             </>
           )}
           <p>
