@@ -7,7 +7,10 @@ import {
   createRecoveryLimits,
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
+  endOtherSessions,
+  endSession,
   getSessionUser,
+  listSessions,
   type RecoveryLimits,
   register,
   rename,
@@ -17,6 +20,7 @@ import {
   resetLinkWorks,
   resetPassword,
   type SessionUser,
+  sessionTokenOf,
   setActingAsSeller,
   signIn,
   signInLinkWorks,
@@ -427,6 +431,14 @@ export function createServices(config: Config, database: Database, options: Serv
       register: (input: Parameters<typeof register>[2], headers: Headers) => register(db, auth, input, headers),
       signIn: (input: Parameters<typeof signIn>[1], headers: Headers) => signIn(auth, input, headers),
       signOut: (headers: Headers) => signOut(auth, headers),
+      /** Where the person is signed in, and signing out a device (the request's headers name the asking session). */
+      sessions: {
+        list: async (actor: SessionUser, headers: Headers) =>
+          listSessions(db, actor, await sessionTokenOf(auth, headers)),
+        end: (actor: SessionUser, sessionId: string) => endSession(db, actor, sessionId),
+        endOthers: async (actor: SessionUser, headers: Headers) =>
+          endOtherSessions(db, actor, await sessionTokenOf(auth, headers)),
+      },
       changePassword: (input: Parameters<typeof changePassword>[1], headers: Headers) =>
         changePassword(auth, input, headers),
       startGoogleSignIn: (callbackURL: string, headers: Headers, errorCallbackURL?: string) =>
