@@ -172,6 +172,7 @@ import {
   setUpPayouts,
   startOnboarding,
 } from "../core/payouts/index.ts";
+import { applyRetention, configureRetention, defineRetentionJob } from "../core/privacy/index.ts";
 import {
   answerReview,
   draftReview,
@@ -252,6 +253,7 @@ export function createServices(config: Config, database: Database, options: Serv
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
   configureSaleWindows(config.saleWindows);
+  configureRetention(config.retentionDays);
   configurePlatformFee(config.platformFee);
   const metrics = createMetrics(database);
   // Counted by the app (server/app.ts); a worker process serves nothing, so its jobs never wait.
@@ -387,6 +389,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const priceGuides = definePriceGuideRefresh({ db, queue: jobs });
   // Photos uploaded ahead of a form that was never sent: swept hourly, once in the whole cluster.
   defineStagedPhotoExpiry({ db, queue: jobs });
+  // Old notifications and emails, expired links and sessions: daily, once in the whole cluster.
+  defineRetentionJob({ db, queue: jobs });
 
   const emailRelay = relayEmailsOnCommit(delivery, database.broadcast);
   let stopHearingPublications: (() => Promise<void>) | undefined;
@@ -592,6 +596,11 @@ export function createServices(config: Config, database: Database, options: Serv
       },
     },
     orders,
+    /** What /privacy promises is not kept (RETENTION_DAYS), and the daily sweep that keeps the promise. */
+    privacy: {
+      retentionDays: () => config.retentionDays,
+      applyRetention: () => applyRetention(db),
+    },
     payments: provider,
     payouts,
     reviews: {
