@@ -275,6 +275,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const refunds = { finishRefund: (orderId: string) => finishRefund(db, money, orderId) };
   // The verbs take the database (or a caller's transaction); the pages and the API call them here.
   const orders = {
+    /** The sale windows as configured, for pages (their build has its own copy of core/orders' module state). */
+    saleWindows: () => config.saleWindows,
     book: (actor: SessionUser, input: Parameters<typeof book>[2]) => book(db, actor, input),
     listMine: (actor: SessionUser) => listMine(db, actor),
     checkout: (actor: SessionUser, orderId: string) => checkout(db, provider, actor, orderId),
