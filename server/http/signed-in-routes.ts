@@ -92,8 +92,11 @@ export function signedInRoutes(app: ApiApp, services: Services, tags: string[]) 
             params: request.params as Read<Params>,
             query: request.query as Read<Query>,
             body: (form && body ? parseBody(body, request.body) : request.body) as Read<Body>,
-            // The few operations about the asking session itself read its cookie (Where you're signed in).
-            headers: webHeaders(request),
+            // The few operations about the asking session itself read its cookie (Where you're signed in): built
+            // only for them.
+            get headers() {
+              return webHeaders(request);
+            },
           };
           const answered = await handle(user, read);
           return status === 200 ? answered : reply.status(status).send(answered);
