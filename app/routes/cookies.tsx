@@ -35,6 +35,12 @@ const cookiesSet = (deviceCookieDays: number) =>
       lasts: `${deviceCookieDays} days`,
     },
     {
+      name: "relaptop.state",
+      purpose:
+        "Set only when you sign in with Google: checks that Google's answer is for the sign-in this browser started.",
+      lasts: "5 minutes",
+    },
+    {
       name: "relaptop_theme",
       purpose: "Remembers the light or dark theme you picked.",
       lasts: "1 year, or until you pick the system's theme again",
@@ -86,8 +92,7 @@ export default function Cookies({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <p>
-        Signing in with Google sets a short-lived cookie while you are away at Google, to check that the answer is for
-        your sign-in. What we keep about you is in the{" "}
+        What we keep about you is in the{" "}
         <Link to="/privacy" className="link">
           Privacy policy
         </Link>

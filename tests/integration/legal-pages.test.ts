@@ -28,6 +28,7 @@ describe("the legal pages", () => {
     for (const name of [
       "relaptop.session_token",
       "relaptop_device_",
+      "relaptop.state",
       "relaptop_theme",
       "relaptop_tz",
       "relaptop_toast",
