@@ -26,7 +26,7 @@ const KEPT = [
   },
   {
     what: "Google sign-in",
-    detail: "your Google account's id, when you sign in with Google",
+    detail: "your Google account's id and the tokens Google returns, when you sign in with Google",
     why: "to sign you in",
     howLong: "until the account is deleted",
   },
@@ -45,7 +45,8 @@ const KEPT = [
   },
   {
     what: "Payments and payouts",
-    detail: "the payment provider's ids for each charge, refund and transfer; a seller's payout account id",
+    detail:
+      "the payment provider's ids for each charge, refund and transfer; a seller's payout account (its holder's name and the last four digits of the bank account)",
     why: "to take payment, refund it, and pay sellers",
     howLong: "kept, as accounting records",
   },
