@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { publish } from "../core/orders/index.ts";
-import { brands, users } from "../db/schema/index.ts";
+import { brands, sessions, users } from "../db/schema/index.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Core } from "../server/services.ts";
 import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
@@ -324,6 +324,18 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
   await seedSalesHistory(s);
   const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
   await happened(2, () => seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer }));
+  // Bea is also signed in on her phone (her sign-up's session, which no browser holds): her profile's "Where
+  // you're signed in" lists it beside the browser she logs in with, to be signed out. The address is one kept
+  // for documentation (RFC 5737).
+  await s.runtime.db
+    .update(sessions)
+    .set({
+      userAgent:
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      ipAddress: "203.0.113.24",
+      updatedAt: new Date(Date.now() - 3 * 3600 * 1000),
+    })
+    .where(eq(sessions.userId, buyer.id));
   // Last: every order's timer counted from when its step happened in the story.
   await countDeadlinesFromTheStory(s);
   return true;

@@ -82,6 +82,8 @@ const envSchema = z
     HANDOVER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     SHIPPING_DAYS: z.coerce.number().int().min(1).max(60).default(10),
     PROTECTION_HOURS: z.coerce.number().int().min(1).max(2_160).default(72),
+    /** How many days notifications and the email log are kept (core/privacy; /privacy states it). */
+    RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(365),
     PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
     /** ReLaptop's fee on each sale (schemas/fees.ts): a percentage of the charge, to the hundredth, plus cents. */
     PLATFORM_FEE_PERCENT: z
@@ -302,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       shippingDays: e.SHIPPING_DAYS,
       protectionHours: e.PROTECTION_HOURS,
     },
+    retentionDays: e.RETENTION_DAYS,
     payments:
       e.PAYMENT_PROVIDER === "stripe"
         ? ({

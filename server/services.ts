@@ -7,7 +7,10 @@ import {
   createRecoveryLimits,
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
+  endOtherSessions,
+  endSession,
   getSessionUser,
+  listSessions,
   type RecoveryLimits,
   register,
   rename,
@@ -17,6 +20,7 @@ import {
   resetLinkWorks,
   resetPassword,
   type SessionUser,
+  sessionTokenOf,
   setActingAsSeller,
   signIn,
   signInLinkWorks,
@@ -170,6 +174,7 @@ import {
   setUpPayouts,
   startOnboarding,
 } from "../core/payouts/index.ts";
+import { applyRetention, configureRetention, defineRetentionJob } from "../core/privacy/index.ts";
 import {
   answerReview,
   draftReview,
@@ -251,6 +256,7 @@ export function createServices(config: Config, database: Database, options: Serv
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
   configureSaleWindows(config.saleWindows);
+  configureRetention(config.retentionDays);
   configurePlatformFee(config.platformFee);
   const metrics = createMetrics(database);
   // Counted by the app (server/app.ts); a worker process serves nothing, so its jobs never wait.
@@ -272,6 +278,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const refunds = { finishRefund: (orderId: string) => finishRefund(db, money, orderId) };
   // The verbs take the database (or a caller's transaction); the pages and the API call them here.
   const orders = {
+    /** The sale windows as configured, for pages (their build has its own copy of core/orders' module state). */
+    saleWindows: () => config.saleWindows,
     book: (actor: SessionUser, input: Parameters<typeof book>[2]) => book(db, actor, input),
     listMine: (actor: SessionUser) => listMine(db, actor),
     checkout: (actor: SessionUser, orderId: string) => checkout(db, provider, actor, orderId),
@@ -386,6 +394,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const priceGuides = definePriceGuideRefresh({ db, queue: jobs });
   // Photos uploaded ahead of a form that was never sent: swept hourly, once in the whole cluster.
   defineStagedPhotoExpiry({ db, queue: jobs });
+  // Old notifications and emails, expired links and sessions: daily, once in the whole cluster.
+  defineRetentionJob({ db, queue: jobs });
 
   const emailRelay = relayEmailsOnCommit(delivery, database.broadcast);
   let stopHearingPublications: (() => Promise<void>) | undefined;
@@ -430,6 +440,14 @@ export function createServices(config: Config, database: Database, options: Serv
       register: (input: Parameters<typeof register>[2], headers: Headers) => register(db, auth, input, headers),
       signIn: (input: Parameters<typeof signIn>[1], headers: Headers) => signIn(auth, input, headers),
       signOut: (headers: Headers) => signOut(auth, headers),
+      /** Where the person is signed in, and signing out a device (the request's headers name the asking session). */
+      sessions: {
+        list: async (actor: SessionUser, headers: Headers) =>
+          listSessions(db, actor, await sessionTokenOf(auth, headers)),
+        end: (actor: SessionUser, sessionId: string) => endSession(db, actor, sessionId),
+        endOthers: async (actor: SessionUser, headers: Headers) =>
+          endOtherSessions(db, actor, await sessionTokenOf(auth, headers)),
+      },
       changePassword: (input: Parameters<typeof changePassword>[1], headers: Headers) =>
         changePassword(auth, input, headers),
       startGoogleSignIn: (callbackURL: string, headers: Headers, errorCallbackURL?: string) =>
@@ -586,6 +604,11 @@ export function createServices(config: Config, database: Database, options: Serv
       },
     },
     orders,
+    /** What /privacy promises is not kept (RETENTION_DAYS), and the daily sweep that keeps the promise. */
+    privacy: {
+      retentionDays: () => config.retentionDays,
+      applyRetention: () => applyRetention(db),
+    },
     payments: provider,
     payouts,
     reviews: {

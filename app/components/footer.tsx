@@ -1,12 +1,24 @@
 import { Link } from "react-router";
 
+const home = (label: string) => ({ label, to: "/" });
+
 const COLUMNS = [
-  { title: "Services", links: ["Branding", "Design", "Marketing", "Advertisement"] },
-  { title: "Company", links: ["About us", "Contact", "Jobs", "Press kit"] },
-  { title: "Legal", links: ["Terms of use", "Privacy policy", "Cookie policy"] },
+  { title: "Services", links: ["Branding", "Design", "Marketing", "Advertisement"].map(home) },
+  { title: "Company", links: ["About us", "Contact", "Jobs", "Press kit"].map(home) },
+  {
+    title: "Legal",
+    links: [
+      { label: "Terms of use", to: "/terms" },
+      { label: "Privacy policy", to: "/privacy" },
+      { label: "Cookie policy", to: "/cookies" },
+    ],
+  },
 ];
 
-/** The spec's three columns (every link to /), and the promise the home page makes, with where it is explained. */
+/**
+ * The spec's three columns with its labels (Services and Company still to /; Legal to the site's own terms,
+ * privacy and cookie pages), and the promise the home page makes, with where it is explained (buyer protection).
+ */
 export function Footer() {
   return (
     <footer className="bg-neutral text-neutral-content">
@@ -14,8 +26,8 @@ export function Footer() {
         {COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="footer-title">{column.title}</h2>
-            {column.links.map((label) => (
-              <Link key={label} to="/" className="link link-hover">
+            {column.links.map(({ label, to }) => (
+              <Link key={label} to={to} className="link link-hover">
                 {label}
               </Link>
             ))}

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { signUpSchema } from "../../schemas/accounts.ts";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
 import type { ShownReason } from "../../schemas/login-reasons.ts";
@@ -47,6 +47,17 @@ function SignUpForm({
       <TextField label="Name" name="name" autoComplete="name" error={form.errors.name} />
       <EmailField error={form.errors.email} />
       <PasswordField kind="new" error={form.errors.password} hint={PASSWORD_RULE} />
+      <p className="text-sm">
+        By creating an account you agree to the{" "}
+        <Link to="/terms" className="link">
+          Terms
+        </Link>
+        . How we use your data:{" "}
+        <Link to="/privacy" className="link">
+          Privacy policy
+        </Link>
+        .
+      </p>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {submitLabel}
       </button>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { saleWindows } from "../../core/orders/index.ts";
+import { appContext } from "#app-context";
 import { RouteError } from "../components/route-error.tsx";
 import type { Route } from "./+types/buyer-protection";
 
@@ -12,7 +12,7 @@ export const meta = () => [
 ];
 
 /** The windows as this site is configured (BOOKING_HOURS, HANDOVER_DAYS, SHIPPING_DAYS, PROTECTION_HOURS). */
-export const loader = () => saleWindows();
+export const loader = ({ context }: Route.LoaderArgs) => context.get(appContext).services.orders.saleWindows();
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 

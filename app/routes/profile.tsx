@@ -8,10 +8,12 @@ import { PasswordField } from "../components/account-fields.tsx";
 import { EmailPreferencesForm } from "../components/email-preferences.tsx";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { SignedInSessions } from "../components/signed-in-sessions.tsx";
 import { START_SELLING_TEXT, StartSellingForm } from "../components/start-selling.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
 import { authHeaders, requireUser } from "../lib/session.server.ts";
+import { isSessionIntent, loadSessions, sessionAction } from "../lib/signed-in-sessions.server.ts";
 import { dataWithToast } from "../lib/toast.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import type { Route } from "./+types/profile";
@@ -20,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return {
     emailPreferences: await context.get(appContext).services.notifications.emailPreferences(user),
+    sessions: await loadSessions(request, context, user),
     name: user.name,
     email: user.email,
     role: user.role,
@@ -31,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
+  if (isSessionIntent(form.get("intent"))) return sessionAction(request, context, user, form);
   const intent = z.enum(["name", "password", "emails"]).safeParse(form.get("intent"));
   const { services } = context.get(appContext);
   if (intent.data === "emails") {
@@ -118,6 +122,7 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
           Change password
         </button>
       </Form>
+      <SignedInSessions sessions={me.sessions} />
       <EmailPreferencesForm
         preferences={me.emailPreferences}
         saved={actionData !== undefined && "ok" in actionData && actionData.ok === "emails"}

@@ -47,6 +47,18 @@ export async function getSessionUser(
   return toSessionUser(found);
 }
 
+/**
+ * The token of the request's session cookie when better-auth signed it (whether the session still lives is
+ * the database's to say): how "Where you're signed in" marks the asking session without listing tokens.
+ */
+export async function sessionTokenOf(auth: Auth, headers: Headers): Promise<string | null> {
+  const cookie = headers.get("cookie");
+  if (!cookie) return null;
+  const context = await auth.$context;
+  const signed = firstCookie(cookie, context.authCookies.sessionToken.name);
+  return signed ? verifierOf(context)(signed) : null;
+}
+
 /** better-auth's own lookup, for every case but the common one. */
 async function fullLookup(
   auth: Auth,

@@ -49,7 +49,8 @@ export const sessions = pgTable(
     userId: userRef("user_id", "cascade"),
     ...timestamps(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  // Expired sessions are swept daily (core/privacy).
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
 export const accounts = pgTable(
@@ -80,7 +81,8 @@ export const verifications = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ...timestamps(),
   },
-  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+  // Expired links are swept daily (core/privacy).
+  (t) => [index("verifications_identifier_idx").on(t.identifier), index("verifications_expires_idx").on(t.expiresAt)],
 );
 
 /**

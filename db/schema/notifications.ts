@@ -31,6 +31,8 @@ export const notifications = pgTable(
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The unread count on every signed-in page.
     index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    // The daily retention sweep: everyone's notifications older than RETENTION_DAYS (core/privacy).
+    index("notifications_created_idx").on(t.createdAt),
   ],
 );
 

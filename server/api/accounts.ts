@@ -13,6 +13,7 @@ import {
   socialSignInSchema,
 } from "../../schemas/accounts.ts";
 import { providerParams } from "../../schemas/params.ts";
+import { sessionIdParams, signedInSessionsSchema, signedOutOthersSchema } from "../../schemas/sessions.ts";
 import { gatherToDo, toDoSchema } from "../../schemas/to-do.ts";
 import { apiErrorSchema } from "../http/errors.ts";
 import { signedInRoutes } from "../http/signed-in-routes.ts";
@@ -65,6 +66,35 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
     "/me/is-seller",
     { summary: "Whether the signed-in account is a seller acting as a seller", reply: isSellerReplySchema },
     (user) => ({ isSeller: isActingSeller(user) }),
+  );
+
+  signedIn.get(
+    "/me/sessions",
+    {
+      summary: "Where the signed-in account is signed in: its live sessions, the asking one marked",
+      description:
+        "Device read from the user agent, the address it signed in from, last active; newest first, at most 50 " +
+        "(`more` says when older ones were left out).",
+      reply: signedInSessionsSchema,
+    },
+    (user, { headers }) => services.accounts.sessions.list(user, headers),
+  );
+  signedIn.action.delete(
+    "/me/sessions/:id",
+    {
+      summary: "Sign out one of the account's sessions (404 for anyone else's)",
+      description: "The device is signed out at once, on every process.",
+      params: sessionIdParams,
+    },
+    (user, { id }) => services.accounts.sessions.end(user, id),
+  );
+  signedIn.post(
+    "/me/sessions/sign-out-others",
+    {
+      summary: "Sign out everywhere else: every session of the account but the asking one",
+      reply: signedOutOthersSchema,
+    },
+    (user, { headers }) => services.accounts.sessions.endOthers(user, headers),
   );
 
   const authTags = ["identity"];

@@ -6,6 +6,7 @@ import type { Services } from "../services.ts";
 import { errorResponses } from "./errors.ts";
 import { requireUser } from "./guard.ts";
 import { multipartValidator, parseBody } from "./multipart.ts";
+import { webHeaders } from "./web.ts";
 
 /** The instance an API plugin is given. */
 type ApiApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -65,7 +66,7 @@ export function signedInRoutes(app: ApiApp, services: Services, tags: string[]) 
       spec: AnswerSpec<Params, Query, Body, Reply>,
       handle: (
         user: SessionUser,
-        request: { params: Read<Params>; query: Read<Query>; body: Read<Body> },
+        request: { params: Read<Params>; query: Read<Query>; body: Read<Body>; headers: Headers },
       ) => z.input<Reply> | Promise<z.input<Reply>>,
     ) => {
       const { summary, description, area = "signed-in", params, querystring, body, form, reply, status = 200 } = spec;
@@ -91,6 +92,11 @@ export function signedInRoutes(app: ApiApp, services: Services, tags: string[]) 
             params: request.params as Read<Params>,
             query: request.query as Read<Query>,
             body: (form && body ? parseBody(body, request.body) : request.body) as Read<Body>,
+            // The few operations about the asking session itself read its cookie (Where you're signed in): built
+            // only for them.
+            get headers() {
+              return webHeaders(request);
+            },
           };
           const answered = await handle(user, read);
           return status === 200 ? answered : reply.status(status).send(answered);

@@ -26,7 +26,17 @@ type View = (typeof VIEWS)[number];
 const ROLES = {
   visitor: {
     crawl: ["/", "/login"],
-    also: ["/allAdd", "/register/seller", "/blogs", "/buyer-protection", "/no-such-page", "/form-refused?reason=proxy"],
+    also: [
+      "/allAdd",
+      "/register/seller",
+      "/blogs",
+      "/buyer-protection",
+      "/terms",
+      "/privacy",
+      "/cookies",
+      "/no-such-page",
+      "/form-refused?reason=proxy",
+    ],
     scope: "body",
   },
   buyer: { crawl: ["/", "/dashboard"], also: ["/profile", "/dashboard/saved-searches/matches"], scope: "main" },

@@ -115,3 +115,14 @@ it("shows Sam money of every kind — pending, available and paid out — and Ra
   expect(finance.totals.payoutsCents).toBeGreaterThan(0);
   expect(finance.days.filter((d: { salesCents: number }) => d.salesCents > 0).length).toBeGreaterThan(5);
 });
+
+it("shows Bea signed in on her phone too, on her profile's Where you're signed in", async () => {
+  const bea = await signedInClient(t, DEMO_ACCOUNTS.buyer);
+  const { items } = (await bea.get("/api/me/sessions")).json();
+  expect(items).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ device: "Safari on iPhone", address: "203.0.113.24", current: false }),
+      expect.objectContaining({ current: true }),
+    ]),
+  );
+});

@@ -37,7 +37,8 @@ const ids = {} as Record<
   | "otherUser"
   | "owner"
   | "review"
-  | "savedSearch",
+  | "savedSearch"
+  | "olgaSession",
   string
 >;
 const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -87,6 +88,7 @@ beforeAll(async () => {
   ids.review = review.json().id;
   expect((await olga.raw("PUT", `/api/favourites/${ids.advert}`)).statusCode).toBeLessThan(300);
   ids.savedSearch = (await olga.post("/api/saved-searches", { q: "thinkpad" })).json().id;
+  ids.olgaSession = (await olga.get("/api/me/sessions")).json().items.find((s: { current: boolean }) => s.current).id;
 });
 afterAll(() => closePageApp(t));
 
@@ -194,6 +196,19 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
   ["book", () => "/book", ["login", "ok", "ok", "ok", "ok"]],
   ["report", () => "/report", ["login", "ok", "ok", "ok", "ok"]],
   ["account mode", () => "/account/mode", ["login", "ok", "ok", "ok", "ok"]],
+  // Olga's session, by its id: it does not exist for anyone else. Signing out one's own others: anyone signed in.
+  [
+    "sign out someone's session",
+    () => "/profile",
+    SOMEONE_ELSES,
+    () => ({ intent: "sign-out-session", sessionId: ids.olgaSession }),
+  ],
+  [
+    "sign out everywhere else",
+    () => "/profile",
+    ["login", "ok", "ok", "ok", "ok"],
+    () => ({ intent: "sign-out-others" }),
+  ],
   // Olga's saved search, by its id: it does not exist for anyone else.
   [
     "rename someone's saved search",
@@ -310,8 +325,11 @@ describe("the pages' role × operation matrix", () => {
   });
 
   // The posts above answered as refusals; this is what they left of Olga's things: all of it, unchanged.
-  it("leaves someone's conversation, review, favourite and saved search as they were", async () => {
+  it("leaves someone's conversation, review, favourite, saved search and session as they were", async () => {
     const olga = await signedInClient(t, "olga@x.test");
+    // Her first device's session too: nobody else's "Sign out" reached it.
+    const sessions = (await olga.get("/api/me/sessions")).json().items.map((s: { id: string }) => s.id);
+    expect(sessions).toContain(ids.olgaSession);
     const thread = (await olga.get(`/api/conversations/${ids.conversation}`)).json();
     expect(thread.messages.map((m: { body: string }) => m.body)).toEqual(["Is it still for sale?"]);
     expect(thread.notice).toBeNull(); // nobody blocked anybody in it

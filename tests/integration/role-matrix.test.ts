@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { conversationBlocks } from "../../db/schema/index.ts";
+import { conversationBlocks, sessions } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import type { Client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
@@ -43,6 +43,8 @@ const CAN_BUY = row(401, "ok", "ok", "ok", "ok", 403);
 const SAVE_NOT_OWN = row(401, "ok", 403, "ok", "ok", 403);
 /** The buyer's own favourite: nobody else has it to remove. */
 const OWN_FAVOURITE = row(401, "ok", 404, 404, 404, 403);
+/** A session of the owner's (another device of theirs): anyone else's is not found. */
+const OWN_SESSION = row(401, 404, "ok", 404, 404, 404);
 /** Operations that answer with a stream that never ends by itself. */
 const STREAMS = new Set(["GET /api/notifications/stream"]);
 
@@ -52,6 +54,9 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/me/to-do": SIGNED_IN,
   "GET /api/me/is-admin": SIGNED_IN,
   "GET /api/me/is-seller": SIGNED_IN,
+  "GET /api/me/sessions": SIGNED_IN,
+  "DELETE /api/me/sessions/{id}": OWN_SESSION,
+  "POST /api/me/sessions/sign-out-others": SIGNED_IN,
   "POST /api/auth/sign-up/email": "identity",
   "POST /api/auth/sign-in/email": "identity",
   "POST /api/auth/sign-in/magic-link": "identity",
@@ -289,6 +294,17 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { id: held.id };
   }
   if (op === "POST /api/notifications/{id}/read") return { id: ids.notification as string };
+  if (op === "DELETE /api/me/sessions/{id}") {
+    // Another device of the owner's each time: one signed out is gone.
+    const id = crypto.randomUUID().replaceAll("-", "");
+    await t.db.insert(sessions).values({
+      id,
+      token: `matrix-${id}`,
+      userId: ids.ownerId as string,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    return { id };
+  }
   if (op.includes("/saved-searches/{id}")) {
     const owner = { id: ids.ownerId as string, role: "seller" as const, actingAsSeller: true } as never;
     // A search of its own each time: the same one twice is refused.
