@@ -7,7 +7,9 @@ import {
   createRecoveryLimits,
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
+  deleteOwnAccount,
   getSessionUser,
+  hasPassword,
   type RecoveryLimits,
   register,
   rename,
@@ -191,6 +193,7 @@ import {
 } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
+import type { AccountDeletionInput } from "../schemas/accounts.ts";
 import type { ReportInput } from "../schemas/moderation.ts";
 import type { ReportReason } from "../schemas/values.ts";
 import type { Config } from "./config.ts";
@@ -449,6 +452,10 @@ export function createServices(config: Config, database: Database, options: Serv
         setActingAsSeller: (actor: SessionUser, asSeller: boolean) => setActingAsSeller(db, actor, asSeller),
         /** A buyer's account becomes a seller's (acting as a seller), with its account_events entry. */
         startSelling: (actor: SessionUser) => startSelling(db, actor),
+        /** "Delete my account": the password (or a fresh sign-in), then the anonymising deletion. */
+        hasPassword: (actor: SessionUser) => hasPassword(db, actor.id),
+        deleteOwnAccount: (actor: SessionUser, input: AccountDeletionInput, headers: Headers) =>
+          deleteOwnAccount(db, auth, actor, input, headers),
       },
     },
     audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },
