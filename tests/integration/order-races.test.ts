@@ -253,10 +253,14 @@ describe("a deadline and a person at the same moment", () => {
           code: "CONFLICT",
           message: expect.stringContaining(paid?.number ?? "?"),
         });
+        // The job passes over what the refused deletion held locked: its next run ends the booking.
+        if ((await buyer.get(`/api/orders/${booked}`)).json().status === "booked") {
+          await t.services.orders.applyDeadlinesNow(later(24 * 7 + 2));
+        }
       }
       expect(["closed", "withdrawn"]).toContain((await buyer.get(`/api/orders/${booked}`)).json().status);
       expect((await eventsOf(booked)).filter((e) => e === "lapse" || e === "withdraw")).toHaveLength(1);
-      // The deletion leaves a sale in hand to its timers: the buyer is refunded by the handover's deadline.
+      // The sale is left to its timers: the buyer is refunded by the handover's deadline.
       if ((await buyer.get(`/api/orders/${paidId}`)).json().status !== "refunded") {
         await t.services.orders.applyDeadlinesNow(later(24 * 7 + 2));
       }
