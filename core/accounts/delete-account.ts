@@ -105,7 +105,7 @@ export async function deleteAccount(
     // The orders' copies of the buyer (their seller read them): the sale's figures stay, the person goes.
     await tx
       .update(orders)
-      .set({ buyerName: DELETED_USER_NAME, buyerEmail: placeholder, buyerPhone: "" })
+      .set({ buyerName: DELETED_USER_NAME, buyerEmail: "", buyerPhone: "" })
       .where(eq(orders.buyerId, userId));
     await tx.update(adverts).set({ mobile: "" }).where(eq(adverts.sellerId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));

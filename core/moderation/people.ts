@@ -2,7 +2,7 @@ import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { PeoplePage, PersonRow } from "../../schemas/moderation.ts";
-import { deleteAccount, requireAdmin, type SessionUser } from "../accounts/index.ts";
+import { deleteAccount, deletedEmailOf, requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { notify } from "../notifications/index.ts";
@@ -57,7 +57,16 @@ export async function listPeople(
     people: rows.map((row): PersonRow => {
       const { id, name, email, role: r, verified, emailVerified, actingAsSeller, deactivatedAt, createdAt } = row;
       return {
-        ...{ id, name, email, role: r, verified, emailVerified, actingAsSeller },
+        // A deleted account's placeholder address is never shown.
+        ...{
+          id,
+          name,
+          email: email === deletedEmailOf(id) ? "" : email,
+          role: r,
+          verified,
+          emailVerified,
+          actingAsSeller,
+        },
         deactivated: deactivatedAt !== null,
         joinedAt: createdAt.toISOString(),
         ...(row.advertCount !== undefined && {
