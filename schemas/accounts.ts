@@ -82,6 +82,7 @@ export const FRESH_SIGN_IN_MINUTES = 10;
 export const DELETE_ACCOUNT_MESSAGES = {
   passwordRequired: "Type your password to delete your account",
   wrongPassword: "That is not your password",
+  tooManyGuesses: "Too many wrong passwords. Try again in a few minutes.",
   signInAgain: `For your safety, sign in again (within ${FRESH_SIGN_IN_MINUTES} minutes) before deleting your account.`,
   deleted: "Your account is deleted. We have sent a confirmation to your email address.",
   adminSelf: "You cannot delete your own account.",

@@ -7,6 +7,7 @@ import {
   createRecoveryLimits,
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
+  DELETION_GUESSES,
   deleteOwnAccount,
   getSessionUser,
   hasPassword,
@@ -230,6 +231,7 @@ export function createServices(config: Config, database: Database, options: Serv
     redis: database.redis?.client,
     redisPrefix: database.redis?.prefix,
   });
+  const deletionGuesses = counters("delete-account-password", DELETION_GUESSES.limit, DELETION_GUESSES.windowMs);
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,
@@ -455,7 +457,7 @@ export function createServices(config: Config, database: Database, options: Serv
         /** "Delete my account": the password (or a fresh sign-in), then the anonymising deletion. */
         hasPassword: (actor: SessionUser) => hasPassword(db, actor.id),
         deleteOwnAccount: (actor: SessionUser, input: AccountDeletionInput, headers: Headers) =>
-          deleteOwnAccount(db, auth, actor, input, headers),
+          deleteOwnAccount(db, auth, deletionGuesses, actor, input, headers),
       },
     },
     audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },

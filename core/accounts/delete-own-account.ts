@@ -9,8 +9,12 @@ import {
 } from "../../schemas/accounts.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "./auth.ts";
+import type { Counter } from "./counters.ts";
 import { deleteAccount } from "./delete-account.ts";
 import { signOut } from "./sign-in.ts";
+
+/** Wrong passwords "Delete my account" takes per account before it waits (the counter's window). */
+export const DELETION_GUESSES = { limit: 5, windowMs: 15 * 60_000 };
 
 /** Whether the account signs in with a password (else Google): what "Delete my account" asks for. */
 export async function hasPassword(db: Db, userId: string): Promise<boolean> {
@@ -30,6 +34,8 @@ export async function hasPassword(db: Db, userId: string): Promise<boolean> {
 export async function deleteOwnAccount(
   db: Db,
   auth: Auth,
+  /** Wrong passwords per account (DELETION_GUESSES): a borrowed session cannot guess the password here. */
+  wrongPasswords: Counter,
   actor: SessionUser,
   input: AccountDeletionInput,
   headers: Headers,
@@ -40,9 +46,16 @@ export async function deleteOwnAccount(
     .where(and(eq(accounts.userId, actor.id), eq(accounts.providerId, "credential")));
   if (credential?.hash) {
     if (!input.password) throw new AppError("VALIDATION_FAILED", M.passwordRequired, { password: M.passwordRequired });
+    const tried = await wrongPasswords.get(actor.id);
+    if (tried.count >= DELETION_GUESSES.limit) {
+      throw new AppError("TOO_MANY_REQUESTS", M.tooManyGuesses, undefined, tried.msLeft);
+    }
     const context = await auth.$context;
     const right = await context.password.verify({ hash: credential.hash, password: input.password });
-    if (!right) throw new AppError("VALIDATION_FAILED", M.wrongPassword, { password: M.wrongPassword });
+    if (!right) {
+      await wrongPasswords.add(actor.id);
+      throw new AppError("VALIDATION_FAILED", M.wrongPassword, { password: M.wrongPassword });
+    }
   } else {
     const session = await auth.api.getSession({ headers });
     if (!session || session.user.id !== actor.id) throw new AppError("UNAUTHENTICATED", "Please log in first.");

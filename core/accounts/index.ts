@@ -10,7 +10,7 @@ export { type AccountEmail, type Auth, createAuth, RESET_ANSWER_MS, type SendAcc
 export { blockBetween, blockedEitherWay } from "./blocks.ts";
 export { createCounters } from "./counters.ts";
 export { deleteAccount, deletedEmailOf } from "./delete-account.ts";
-export { deleteOwnAccount, hasPassword } from "./delete-own-account.ts";
+export { DELETION_GUESSES, deleteOwnAccount, hasPassword } from "./delete-own-account.ts";
 export { createDeviceCookies } from "./device-cookie.ts";
 export { resetLinkWorks, signInLinkWorks } from "./emailed-links.ts";
 export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";

@@ -47,6 +47,15 @@ describe("delete my account", () => {
     expect((await client(t).post("/api/me/delete", { password: "Passw0rd!" })).statusCode).toBe(401);
   });
 
+  it("takes five wrong passwords, then waits: a borrowed session cannot guess its way to the password", async () => {
+    const me = await signedInPerson(t);
+    for (let i = 0; i < 5; i++) expect((await deleteMe(me.http, `guess-${i}`)).statusCode).toBe(400);
+    const waiting = await deleteMe(me.http, "Passw0rd!");
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers["retry-after"]).toBeDefined();
+    expect((await userRow(me.user.id))?.deactivatedAt).toBeNull();
+  });
+
   it("anonymises the account in one go: sessions, adverts, favourites, searches, notifications gone; messages and reviews kept as from 'Deleted user'", async () => {
     const seller = await signedInPerson(t, "seller");
     const me = await signedInPerson(t, "seller");
