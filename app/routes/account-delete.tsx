@@ -2,13 +2,16 @@ import { redirect } from "react-router";
 import { appContext } from "#app-context";
 import { accountDeletionSchema, DELETE_ACCOUNT_MESSAGES } from "../../schemas/accounts.ts";
 import { appendCookies } from "../lib/cookies.ts";
-import { appErrorData, validateForm } from "../lib/forms.server.ts";
+import { appErrorData, passRetryAfter, validateForm } from "../lib/forms.server.ts";
 import { authHeaders, requireUser } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/account-delete";
 
 /** The form lives on the profile page. */
 export const loader = () => redirect("/profile");
+
+/** Five wrong passwords, then a wait: the 429 says how long (Retry-After). */
+export const headers = passRetryAfter;
 
 /**
  * "Delete my account" (the profile's dialog, app/components/delete-account.tsx): the password or a fresh
