@@ -27,6 +27,7 @@ export default [
   route("sellers/:id", "routes/seller.tsx"),
   route("account/mode", "routes/account-mode.tsx"),
   route("account/start-selling", "routes/start-selling.tsx"),
+  route("account/delete", "routes/account-delete.tsx"),
   route("theme", "routes/theme.tsx"),
   route("profile", "routes/profile.tsx"),
   route("form-refused", "routes/form-refused.tsx"),

@@ -71,6 +71,34 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const profileSchema = z.object({ name: nameSchema });
 
+/* ── Deleting an account ─────────────────────────────────────────────────── */
+
+/** The name a deleted account has from then on: every page that names a person shows it (messages, reviews, orders). */
+export const DELETED_USER_NAME = "Deleted user";
+
+/** An account without a password (Google) proves it is its owner by a sign-in this recent. */
+export const FRESH_SIGN_IN_MINUTES = 10;
+
+export const DELETE_ACCOUNT_MESSAGES = {
+  passwordRequired: "Type your password to delete your account",
+  wrongPassword: "That is not your password",
+  tooManyGuesses: "Too many wrong passwords. Try again in a few minutes.",
+  signInAgain: `For your safety, sign in again (within ${FRESH_SIGN_IN_MINUTES} minutes) before deleting your account.`,
+  deleted: "Your account is deleted. We have sent a confirmation to your email address.",
+  adminSelf: "You cannot delete your own account.",
+  lastAdmin: "The last admin cannot be deleted.",
+  openOrders: (numbers: string[]) =>
+    `Your account cannot be deleted while ${numbers.length === 1 ? "an order is" : "orders are"} not finished: ${numbers.join(", ")}. Finish ${numbers.length === 1 ? "it" : "them"} first.`,
+  balance: (amount: string) =>
+    `Your account cannot be deleted while ${amount} of your sales is not yet paid out. Wait for the payout first.`,
+} as const;
+
+/** "Delete my account": the password, for an account that has one (Google accounts sign in again instead). */
+export const accountDeletionSchema = z.object({
+  password: z.string().max(1000, "That is not your password").optional(),
+});
+export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
+
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
   newPassword: passwordSchema,

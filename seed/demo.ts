@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { deleteAccount } from "../core/accounts/index.ts";
 import { publish } from "../core/orders/index.ts";
 import { brands, sessions, users } from "../db/schema/index.ts";
 import { CONDITIONS } from "../schemas/values.ts";
@@ -244,6 +245,16 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
     await happened(20, () =>
       s.services.orders.book(buyer, { advertId, meetingLocation: "Banani 11, Dhaka", phone: "01711234567" }),
     );
+  }
+  // A buyer who asked Sam about that laptop, was answered, and later deleted her account ("Delete my account"):
+  // her message stays in Sam's inbox, from "Deleted user".
+  if (booked) {
+    const lena = await happened(6 * DAY, () => createUser(s, { name: "Lena Lind", email: "lena@relaptop.test" }));
+    const { id } = await happened(5 * DAY, () =>
+      s.services.conversations.start(lena, { advertId: booked, body: "Hi! Would you take $50 less for it?" }),
+    );
+    await happened(5 * DAY - 2, () => s.services.conversations.send(seller, id, "Sorry, the price is firm."));
+    await happened(4 * DAY, () => deleteAccount(s.runtime.db, lena, lena.id, "profile"));
   }
   // And one Sam shipped to her, with a UPS tracking number.
   if (shipped) await seedShippedOrder(s, happened, { buyer, seller, advertId: shipped });

@@ -7,9 +7,12 @@ import {
   createRecoveryLimits,
   createSignUpLimit,
   DEFAULT_LOGIN_LIMITS,
+  DELETION_GUESSES,
+  deleteOwnAccount,
   endOtherSessions,
   endSession,
   getSessionUser,
+  hasPassword,
   listSessions,
   type RecoveryLimits,
   register,
@@ -198,6 +201,7 @@ import {
 } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
+import type { AccountDeletionInput } from "../schemas/accounts.ts";
 import type { ReportInput } from "../schemas/moderation.ts";
 import type { WorthQuery } from "../schemas/price-guidance.ts";
 import type { ReportReason } from "../schemas/values.ts";
@@ -235,6 +239,7 @@ export function createServices(config: Config, database: Database, options: Serv
     redis: database.redis?.client,
     redisPrefix: database.redis?.prefix,
   });
+  const deletionGuesses = counters("delete-account-password", DELETION_GUESSES.limit, DELETION_GUESSES.windowMs);
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,
@@ -470,6 +475,10 @@ export function createServices(config: Config, database: Database, options: Serv
         setActingAsSeller: (actor: SessionUser, asSeller: boolean) => setActingAsSeller(db, actor, asSeller),
         /** A buyer's account becomes a seller's (acting as a seller), with its account_events entry. */
         startSelling: (actor: SessionUser) => startSelling(db, actor),
+        /** "Delete my account": the password (or a fresh sign-in), then the anonymising deletion. */
+        hasPassword: (actor: SessionUser) => hasPassword(db, actor.id),
+        deleteOwnAccount: (actor: SessionUser, input: AccountDeletionInput, headers: Headers) =>
+          deleteOwnAccount(db, auth, deletionGuesses, actor, input, headers),
       },
     },
     audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },

@@ -92,10 +92,17 @@ function PersonRowView({ person, seller }: { person: PersonRow; seller: boolean 
     <tr className={`${STACK.row} ${person.deactivated ? "opacity-60" : ""}`}>
       <td className={`${STACK.cell} max-md:text-lg max-md:font-semibold`}>{person.name}</td>
       <td className={`${STACK.cell} break-all`}>
-        {person.email}{" "}
-        <span className={`badge badge-sm ${person.emailVerified ? "badge-success badge-outline" : "badge-ghost"}`}>
-          {person.emailVerified ? "Email confirmed" : "Email not confirmed"}
-        </span>
+        {/* A deleted account's address was removed with it. */}
+        {person.email ? (
+          <>
+            {person.email}{" "}
+            <span className={`badge badge-sm ${person.emailVerified ? "badge-success badge-outline" : "badge-ghost"}`}>
+              {person.emailVerified ? "Email confirmed" : "Email not confirmed"}
+            </span>
+          </>
+        ) : (
+          "Email removed"
+        )}
       </td>
       <LabelledCell label="Status">
         <span

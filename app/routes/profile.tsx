@@ -5,6 +5,7 @@ import { isAppError } from "../../core/errors.ts";
 import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
 import { isSeller } from "../../schemas/roles.ts";
 import { PasswordField } from "../components/account-fields.tsx";
+import { DeleteAccountSection } from "../components/delete-account.tsx";
 import { EmailPreferencesForm } from "../components/email-preferences.tsx";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     role: user.role,
     verified: user.verified,
     actingAsSeller: user.actingAsSeller,
+    hasPassword: await context.get(appContext).services.accounts.profile.hasPassword(user),
   };
 }
 
@@ -136,6 +138,7 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
           <StartSellingForm />
         </section>
       )}
+      <DeleteAccountSection hasPassword={me.hasPassword} />
     </section>
   );
 }

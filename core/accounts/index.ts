@@ -9,6 +9,8 @@ export { anonymous } from "./anonymous.ts";
 export { type AccountEmail, type Auth, createAuth, RESET_ANSWER_MS, type SendAccountEmail } from "./auth.ts";
 export { blockBetween, blockedEitherWay } from "./blocks.ts";
 export { createCounters } from "./counters.ts";
+export { deleteAccount, deletedEmailOf } from "./delete-account.ts";
+export { DELETION_GUESSES, deleteOwnAccount, hasPassword } from "./delete-own-account.ts";
 export { createDeviceCookies, DEVICE_COOKIE_DAYS } from "./device-cookie.ts";
 export { resetLinkWorks, signInLinkWorks } from "./emailed-links.ts";
 export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";

@@ -1,12 +1,11 @@
-import { and, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema/index.ts";
+import { users } from "../../db/schema/index.ts";
 import type { PeoplePage, PersonRow } from "../../schemas/moderation.ts";
-import { requireAdmin, type SessionUser } from "../accounts/index.ts";
+import { deleteAccount, deletedEmailOf, requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { notify } from "../notifications/index.ts";
-import { removeAllOf } from "../orders/index.ts";
 import { sellerRecordColumns, sellerRecordOf } from "./seller-record.ts";
 
 /**
@@ -58,7 +57,16 @@ export async function listPeople(
     people: rows.map((row): PersonRow => {
       const { id, name, email, role: r, verified, emailVerified, actingAsSeller, deactivatedAt, createdAt } = row;
       return {
-        ...{ id, name, email, role: r, verified, emailVerified, actingAsSeller },
+        // A deleted account's placeholder address is never shown.
+        ...{
+          id,
+          name,
+          email: email === deletedEmailOf(id) ? "" : email,
+          role: r,
+          verified,
+          emailVerified,
+          actingAsSeller,
+        },
         deactivated: deactivatedAt !== null,
         joinedAt: createdAt.toISOString(),
         ...(row.advertCount !== undefined && {
@@ -107,29 +115,9 @@ export async function setVerified(db: Db | Tx, admin: SessionUser, sellerId: str
 }
 
 /**
- * Delete an account without destroying history: it can no longer sign in, its sessions end,
- * its available adverts leave the catalogue, and its orders and payments stay readable.
+ * An admin deletes an account: the same anonymising deletion as its owner's own (core/accounts/delete-account.ts),
+ * with the admin rules (not their own account from here, never the last admin) and the admin action recorded.
  */
 export async function deactivateAccount(db: Db | Tx, admin: SessionUser, userId: string) {
-  requireAdmin(admin);
-  if (userId === admin.id) throw new AppError("CONFLICT", "You cannot delete your own account.");
-  await db.transaction(async (tx) => {
-    // NO KEY UPDATE, not UPDATE: a sale in flight writes rows that refer to this account (its notices),
-    // whose key-share lock UPDATE would wait on while that sale waits on the advert locked below — a deadlock.
-    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
-    if (!target) throw notFound();
-    if (target.deactivatedAt) return;
-    if (target.role === "admin") {
-      const [admins] = await tx
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)));
-      if (Number(admins?.n ?? 0) <= 1) throw new AppError("CONFLICT", "The last admin cannot be deleted.");
-    }
-    await tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await removeAllOf(tx, userId, admin.id);
-    const summary = `Deleted ${target.role} ${target.name} <${target.email}>`;
-    await recordAdminAction(tx, admin.id, "delete-account", account(userId), summary);
-  });
+  await deleteAccount(db, admin, userId, "admin");
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { emailPreferences as preferences } from "../../db/schema/index.ts";
+import { emailPreferences as preferences, users } from "../../db/schema/index.ts";
 import { canBuy, isSeller, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { isKind, KINDS, type KindAudience, type NotificationKind, OPTIONAL_KINDS } from "./kinds.ts";
@@ -47,6 +47,9 @@ export async function unsubscribe(
   if (!found || KINDS[found.kind].email !== "optional") {
     throw new AppError("NOT_FOUND", "This unsubscribe link is not valid.");
   }
+  // A deleted account's links stop working at once: it has no preferences left to set.
+  const [owner] = await db.select({ deletedAt: users.deactivatedAt }).from(users).where(eq(users.id, found.userId));
+  if (!owner || owner.deletedAt) throw new AppError("NOT_FOUND", "This unsubscribe link is not valid.");
   await setPreference(db, found.userId, found.kind, false);
   return { kind: found.kind, label: KINDS[found.kind].label };
 }

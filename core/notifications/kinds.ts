@@ -940,6 +940,28 @@ export const KINDS = {
   }),
 
   /**
+   * The account was deleted (core/accounts/delete-account.ts), by its owner or an admin: written before the
+   * address leaves the account, so the outbox row keeps it and the confirmation still reaches it.
+   */
+  "account.deleted": kind<{ byAdmin: boolean }>({
+    who: "the account's owner",
+    label: "Account deleted",
+    subject: "account",
+    email: "always",
+    mail: (p, to) => ({
+      subject: "Your ReLaptop account is deleted",
+      heading: "Your account is deleted",
+      paragraphs: [
+        p.byAdmin
+          ? `Hello ${to.name}, an admin of ReLaptop has deleted your account.`
+          : `Hello ${to.name}, as you asked, your ReLaptop account is deleted.`,
+        "Your name, email address and phone number are removed, your adverts are withdrawn, and your favourites, saved searches and notifications are deleted. Nobody can sign in to the account any more.",
+        "Your messages stay with the people you wrote to, and your reviews stay on the sellers' pages, both without your name. The records of your orders and payments are kept, as the law requires of sales.",
+      ],
+    }),
+  }),
+
+  /**
    * The account's ceiling of failed logins from devices it does not know was reached: told once per window
    * (core/accounts/login-throttle.ts), with the way in that still works.
    */

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import { uniqueViolationOf } from "../../db/errors.ts";
-import { adverts, orderEvents, orders } from "../../db/schema/index.ts";
+import { adverts, orderEvents, orders, users } from "../../db/schema/index.ts";
 import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { BLOCKED_BOOKING, type BookingInput, bookingSchema } from "../../schemas/orders.ts";
 import type { SessionUser } from "../accounts/index.ts";
@@ -54,10 +54,16 @@ async function placeBooking(
   input: z.output<typeof bookingSchema>,
 ): Promise<{ id: string }> {
   await lockBuyer(tx, actor.id);
+  // With the count, whether the account was deleted while this request waited for the lock (a deletion
+  // takes it too): a deleted account books nothing.
   const [live] = await tx
-    .select({ n: count() })
+    .select({
+      n: count(),
+      deleted: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${actor.id} and ${users.deactivatedAt} is not null)`,
+    })
     .from(orders)
     .where(and(eq(orders.buyerId, actor.id), inArray(orders.status, ["booked", "paying"])));
+  if (live?.deleted) throw new AppError("UNAUTHENTICATED", "Please log in first.");
   if (Number(live?.n ?? 0) >= MAX_LIVE_BOOKINGS) throw new AppError("CONFLICT", TOO_MANY_BOOKINGS);
   // Shared with other buyers booking, but not with a sale or a withdrawal ending this laptop's bookings.
   const [found] = await tx

@@ -51,4 +51,4 @@ export { refundedByProvider } from "./refunded-by-provider.ts";
 export { ship } from "./ship.ts";
 // The dashboard's counts of what waits on a buyer or a seller.
 export { buyerToDo, sellerToDo } from "./to-do.ts";
-export { applyTransition, findOrder, lockOrder, ORDER_NOT_FOUND, orderNotFound } from "./transition.ts";
+export { applyTransition, findOrder, lockBuyer, lockOrder, ORDER_NOT_FOUND, orderNotFound } from "./transition.ts";

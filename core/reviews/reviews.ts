@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { reviews } from "../../db/schema/index.ts";
+import { DELETED_USER_NAME } from "../../schemas/accounts.ts";
 import type { MyReview } from "../../schemas/reviews.ts";
 import { AppError } from "../errors.ts";
 import { editableUntil, REVIEW_RULES, type ReviewFacts } from "./review-rules.ts";
@@ -22,8 +23,12 @@ export const asMine = (r: typeof reviews.$inferSelect): MyReview => ({
   removedBecause: r.removedAt ? r.removalReason : null,
 });
 
-/** "Bea Buyer" → "Bea B.": enough to recognise a real buyer, not enough to find them. */
+/**
+ * "Bea Buyer" → "Bea B.": enough to recognise a real buyer, not enough to find them. A deleted account's
+ * review stays, under "Deleted user" whole.
+ */
 export const shortName = (name: string) => {
+  if (name === DELETED_USER_NAME) return name;
   const [first, ...rest] = name.trim().split(/\s+/);
   const last = rest.at(-1);
   return last ? `${first} ${last[0]?.toUpperCase()}.` : (first ?? "");

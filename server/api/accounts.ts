@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { isActingSeller, isAdmin } from "../../core/accounts/index.ts";
 import {
+  accountDeletionSchema,
   accountSummaryQuerySchema,
   accountSummarySchema,
+  FRESH_SIGN_IN_MINUTES,
   isAdminReplySchema,
   isSellerReplySchema,
   loginSchema,
@@ -15,9 +18,10 @@ import {
 import { providerParams } from "../../schemas/params.ts";
 import { sessionIdParams, signedInSessionsSchema, signedOutOthersSchema } from "../../schemas/sessions.ts";
 import { gatherToDo, toDoSchema } from "../../schemas/to-do.ts";
-import { apiErrorSchema } from "../http/errors.ts";
+import { apiErrorSchema, errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
 import { signedInRoutes } from "../http/signed-in-routes.ts";
-import { forwardToAuth } from "../http/web.ts";
+import { forwardToAuth, webHeaders } from "../http/web.ts";
 import type { Services } from "../services.ts";
 
 /**
@@ -95,6 +99,26 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       reply: signedOutOthersSchema,
     },
     (user, { headers }) => services.accounts.sessions.endOthers(user, headers),
+  );
+  app.post(
+    "/me/delete",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Delete my account (anonymised; refused while an order is not finished or a balance not paid out)",
+        description:
+          "With `password` for an account that has one; an account without (Google) must have signed in within " +
+          `${FRESH_SIGN_IN_MINUTES} minutes. Ends every session and clears the session cookie.`,
+        body: accountDeletionSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(services, request);
+      const { headers } = await services.accounts.profile.deleteOwnAccount(user, request.body, webHeaders(request));
+      reply.header("set-cookie", headers.getSetCookie());
+      return reply.status(204).send(null);
+    },
   );
 
   const authTags = ["identity"];

@@ -227,7 +227,7 @@ describe("a deadline and a person at the same moment", () => {
     }
   });
 
-  it("the deadlines job and an admin deleting the seller's account: a booking ends once, a paid order is refunded once", async () => {
+  it("the deadlines job and an admin deleting the seller's account: a booking ends once, a paid order is refunded once, the deletion refused while it is not finished", async () => {
     const buyer = await newBuyer();
     const admin = await createUser(t, { name: "Ada Admin", email: "race-admin@x.test", role: "admin" });
     for (let round = 0; round < 4; round++) {
@@ -241,13 +241,26 @@ describe("a deadline and a person at the same moment", () => {
       const paidId = await book((await laptopOf()).id);
       expect((await buyer.post(`/api/orders/${paidId}/pay`, { ...GOOD, attemptKey: key() })).statusCode).toBe(200);
       // Past the booking's end and the handover's: the job and the deletion race for both orders.
-      await Promise.all([
+      // The deletion is refused while the paid order is not finished (refunding counts), naming it; it goes
+      // through only once the refund has landed.
+      const [deletion] = await Promise.allSettled([
         t.services.moderation.people.deactivate(admin, gone.id),
         t.services.orders.applyDeadlinesNow(later(24 * 7 + 1)),
       ]);
+      if (deletion.status === "rejected") {
+        const [paid] = await t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, paidId));
+        expect(deletion.reason).toMatchObject({
+          code: "CONFLICT",
+          message: expect.stringContaining(paid?.number ?? "?"),
+        });
+        // The job passes over what the refused deletion held locked: its next run ends the booking.
+        if ((await buyer.get(`/api/orders/${booked}`)).json().status === "booked") {
+          await t.services.orders.applyDeadlinesNow(later(24 * 7 + 2));
+        }
+      }
       expect(["closed", "withdrawn"]).toContain((await buyer.get(`/api/orders/${booked}`)).json().status);
       expect((await eventsOf(booked)).filter((e) => e === "lapse" || e === "withdraw")).toHaveLength(1);
-      // The deletion leaves a sale in hand to its timers: the buyer is refunded by the handover's deadline.
+      // The sale is left to its timers: the buyer is refunded by the handover's deadline.
       if ((await buyer.get(`/api/orders/${paidId}`)).json().status !== "refunded") {
         await t.services.orders.applyDeadlinesNow(later(24 * 7 + 2));
       }

@@ -209,6 +209,13 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     ["login", "ok", "ok", "ok", "ok"],
     () => ({ intent: "sign-out-others" }),
   ],
+  // Anyone signed in deletes their own account, and only with their password (a wrong one: 400 under it).
+  [
+    "delete my account",
+    () => "/account/delete",
+    ["login", "ok", "ok", "ok", "ok"],
+    () => ({ password: "not-my-password" }),
+  ],
   // Olga's saved search, by its id: it does not exist for anyone else.
   [
     "rename someone's saved search",

@@ -57,6 +57,8 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/me/sessions": SIGNED_IN,
   "DELETE /api/me/sessions/{id}": OWN_SESSION,
   "POST /api/me/sessions/sign-out-others": SIGNED_IN,
+  // Anyone signed in deletes their own account (the matrix sends a wrong password: 400, nobody is deleted).
+  "POST /api/me/delete": SIGNED_IN,
   "POST /api/auth/sign-up/email": "identity",
   "POST /api/auth/sign-in/email": "identity",
   "POST /api/auth/sign-in/magic-link": "identity",
@@ -415,6 +417,7 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     },
     "PUT /api/sellers/{id}/verification": { verified: true },
     "PUT /api/me/acting-mode": { mode: "seller" },
+    "POST /api/me/delete": { password: "not-the-matrix-password" },
     "POST /api/reports": { advertId: ids.advert, reason: "Other" },
     "POST /api/adverts/{id}/removal": { reason: "Matrix" },
     "POST /api/adverts/{id}/rejection": { reason: "Matrix" },

@@ -1,0 +1,69 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts } from "../../db/schema/index.ts";
+import {
+  type AccountDeletionInput,
+  FRESH_SIGN_IN_MINUTES,
+  DELETE_ACCOUNT_MESSAGES as M,
+  type SessionUser,
+} from "../../schemas/accounts.ts";
+import { AppError } from "../errors.ts";
+import type { Auth } from "./auth.ts";
+import type { Counter } from "./counters.ts";
+import { deleteAccount } from "./delete-account.ts";
+import { signOut } from "./sign-in.ts";
+
+/** Wrong passwords "Delete my account" takes per account before it waits (the counter's window). */
+export const DELETION_GUESSES = { limit: 5, windowMs: 15 * 60_000 };
+
+/** Whether the account signs in with a password (else Google): what "Delete my account" asks for. */
+export async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  return Boolean(credential?.hash);
+}
+
+/**
+ * "Delete my account" on the profile: a session alone is not enough (a borrowed laptop, a stolen cookie).
+ * An account with a password types it; one without (Google) must have signed in within
+ * FRESH_SIGN_IN_MINUTES, which its session's creation time says. Then the one path every deletion takes,
+ * and the session cookie is cleared (the answer's headers carry it).
+ */
+export async function deleteOwnAccount(
+  db: Db,
+  auth: Auth,
+  /** Wrong passwords per account (DELETION_GUESSES): a borrowed session cannot guess the password here. */
+  wrongPasswords: Counter,
+  actor: SessionUser,
+  input: AccountDeletionInput,
+  headers: Headers,
+): Promise<{ deleted: boolean; headers: Headers }> {
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, actor.id), eq(accounts.providerId, "credential")));
+  if (credential?.hash) {
+    if (!input.password) throw new AppError("VALIDATION_FAILED", M.passwordRequired, { password: M.passwordRequired });
+    const tried = await wrongPasswords.get(actor.id);
+    if (tried.count >= DELETION_GUESSES.limit) {
+      throw new AppError("TOO_MANY_REQUESTS", M.tooManyGuesses, undefined, tried.msLeft);
+    }
+    const context = await auth.$context;
+    const right = await context.password.verify({ hash: credential.hash, password: input.password });
+    if (!right) {
+      await wrongPasswords.add(actor.id);
+      throw new AppError("VALIDATION_FAILED", M.wrongPassword, { password: M.wrongPassword });
+    }
+  } else {
+    const session = await auth.api.getSession({ headers });
+    if (!session || session.user.id !== actor.id) throw new AppError("UNAUTHENTICATED", "Please log in first.");
+    const age = Date.now() - new Date(session.session.createdAt).getTime();
+    if (age > FRESH_SIGN_IN_MINUTES * 60_000) throw new AppError("FORBIDDEN", M.signInAgain);
+  }
+  const { deleted } = await deleteAccount(db, actor, actor.id, "profile");
+  // The sessions are gone with the account; this takes the dead cookie out of the browser too.
+  const { headers: cookies } = await signOut(auth, headers);
+  return { deleted, headers: cookies };
+}
