@@ -169,8 +169,11 @@ export default function Privacy({ loaderData: { retentionDays } }: Route.Compone
         <li>Emails you can turn off carry a link that unsubscribes you from that kind at once.</li>
         <li>Remove favourites and saved searches whenever you like; withdraw your adverts at any time.</li>
         <li>
-          To have a copy of your data, or your account deleted, write to us. Orders and payments are kept as sales
-          records, as the law requires.
+          "Delete my account" on your profile deletes it at once, once your orders are finished and your money paid out:
+          your name, email and phone are removed, your adverts withdrawn, your favourites, saved searches and
+          notifications deleted. Your messages and reviews stay for the people they were written to, from "Deleted
+          user". Orders and payments are kept as sales records, as the law requires. For a copy of your data, write to
+          us.
         </li>
       </ul>
       <p>
