@@ -64,10 +64,6 @@ export const batteryReportSchema = z
   .meta({ id: "BatteryReport" });
 export type BatteryReport = z.infer<typeof batteryReportSchema>;
 
-/** What a card and a laptop's page say of a verified battery: "Battery verified: 87 % · 312 cycles". */
-export const batteryVerifiedText = (percent: number, cycles: number | null) =>
-  `Battery verified: ${percent} %${cycles === null ? "" : ` · ${cycles} ${cycles === 1 ? "cycle" : "cycles"}`}`;
-
 /** The form's file: only its size is checked here (what it says is read by the server, core/catalogue). */
 export const batteryReportField = z
   .unknown()

@@ -81,3 +81,15 @@ export async function readBatteryReport(file: File, now = new Date()): Promise<B
   if (file.size > LIMITS.maxBytes) throw refused(M.tooLarge);
   return parseBatteryReport(reportText(new Uint8Array(await file.arrayBuffer())), now);
 }
+
+/**
+ * What the advert form's battery report writes to the advert's row: a new report's figures, none when the
+ * seller removed it, and nothing (the report kept) when the form neither adds nor removes one.
+ */
+export async function batteryColumns(input: { batteryReport?: File; removeBatteryReport: boolean }) {
+  if (input.batteryReport) {
+    const report = await readBatteryReport(input.batteryReport);
+    return { batteryVerified: report.percent, batteryCycles: report.cycles, batteryReport: report };
+  }
+  return input.removeBatteryReport ? { batteryVerified: null, batteryCycles: null, batteryReport: null } : {};
+}

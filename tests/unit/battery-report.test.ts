@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseBatteryReport, reportText } from "../../core/catalogue/battery-report.ts";
 import { isAppError } from "../../core/errors.ts";
-import { batteryVerifiedText, BATTERY_REPORT_MESSAGES as M } from "../../schemas/battery-report.ts";
+import { BATTERY_REPORT_MESSAGES as M } from "../../schemas/battery-report.ts";
+import { batteryVerifiedText, reportDayText } from "../../schemas/spec-line.ts";
 
 /** Fixtures written from each tool's documented output (tests/fixtures/battery-reports). */
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/battery-reports/${name}`, import.meta.url), "utf8");
@@ -98,6 +99,7 @@ describe("battery reports, each format", () => {
   it("shows a verified battery in the issue's words", () => {
     expect(batteryVerifiedText(87, 312)).toBe("Battery verified: 87 % · 312 cycles");
     expect(batteryVerifiedText(100, null)).toBe("Battery verified: 100 %");
+    expect(reportDayText("2026-12-03T00:00:00.000Z")).toBe("3 Dec 2026");
   });
 });
 
