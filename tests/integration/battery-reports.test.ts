@@ -94,6 +94,18 @@ describe("a battery report with the advert form", () => {
     expect((await send({ name: "Verified ThinkPad" }, upowerToday(), id)).statusCode).toBe(204);
   });
 
+  it("shows the report's model as inert text on the laptop's page", async () => {
+    const hostile = upowerToday().replace("5B10W13975", '<img src=x onerror="alert(1)"><script>alert(2)</script>');
+    const res = await send({ name: "Hostile model laptop" }, hostile);
+    expect(res.statusCode, res.body).toBe(201);
+    const html = (await as.anonymous.get(`/laptops/${res.json().id}`)).body;
+    expect(html).toContain("&lt;img src=x onerror=");
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("<script>alert(2)");
+    // Withdrawn: the search below counts this brand's laptops.
+    expect((await as.owner.raw("DELETE", `/api/adverts/${res.json().id}`)).statusCode).toBe(204);
+  });
+
   it("refuses what is not a recent, real report with a 400 naming batteryReport, and posts nothing", async () => {
     const refusals: [string, string][] = [
       ["My battery is fine, trust me.", M.notReport],
