@@ -20,7 +20,8 @@ export function BatteryReportField({ current, error }: { current: BatteryReport 
       {current && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <span>
-            Now: {batteryVerifiedText(current.percent, current.cycles)}, report of {reportDayText(current.reportedAt)}
+            Now: {batteryVerifiedText(current.percent, current.cycles)}, report {current.dated ? "of" : "uploaded"}{" "}
+            {reportDayText(current.reportedAt)}
           </span>
           <label className="flex min-h-6 items-center gap-2">
             <input type="checkbox" name="removeBatteryReport" value="true" className="checkbox checkbox-sm" />
