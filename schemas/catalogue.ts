@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PHOTO_MESSAGES, photoChoiceFields } from "./advert-photos.ts";
+import { batteryReportField, batteryReportSchema } from "./battery-report.ts";
 import { MESSAGES } from "./messages.ts";
 import { comparablePricesSchema, priceBadgeSchema, salePointSchema } from "./price-guidance.ts";
 import { ratingSchema } from "./reviews.ts";
@@ -155,6 +156,13 @@ const advertFields = {
       "Screen size must be from 10 to 20 inches, like 14 or 15.6",
     ),
   batteryHealth: optionalInt("Battery health", 0, 100),
+  /** The laptop's own battery report (read, never kept: schemas/battery-report.ts); a new one replaces the last. */
+  batteryReport: batteryReportField,
+  /** The edit form's "Remove the battery report" checkbox. */
+  removeBatteryReport: z
+    .enum(["true", "false"], { error: "Remove the battery report is either true or false" })
+    .optional()
+    .transform((v) => v === "true"),
   /** A checkbox ("true" when ticked, absent otherwise), "true" or "false" in the API's multipart form. */
   ships: z
     .enum(["true", "false"], { error: "Ships is either true or false" })
@@ -217,6 +225,13 @@ export const advertMultipartSchema = z.object({
   storageType: z.enum(STORAGE_TYPES).optional(),
   screenInches: z.string().optional(),
   batteryHealth: z.string().optional(),
+  batteryReport: binaryField(
+    "The laptop's battery report, at most 2 MB: Windows `powercfg /batteryreport` HTML, macOS `system_profiler SPPowerDataType` or `ioreg -r -c AppleSmartBattery`, or Linux `upower -i` output. Only its figures are kept.",
+  ).optional(),
+  removeBatteryReport: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({ description: "Editing: `true` removes the advert's battery report figures" }),
   ships: z.enum(["true", "false"]).optional().meta({ description: "Whether you post the laptop to buyers" }),
   shippingPrice: z.string().optional().meta({ description: "Dollars (0 ships free); required when `ships` is true" }),
   photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several").optional(),
@@ -284,6 +299,11 @@ const laptopFields = {
     .int()
     .nullable()
     .meta({ description: "Percent of the battery's design capacity, as its seller read it" }),
+  batteryVerified: z.int().nullable().meta({
+    description:
+      "Percent of the battery's design capacity, read from the laptop's own battery report (shown instead of batteryHealth); null: no report",
+  }),
+  batteryCycles: z.int().nullable().meta({ description: "Charge cycles, from the battery report" }),
 };
 
 /** What a list of adverts shows first of each (My Products, the admins' review queue): its link, name and photo. */
@@ -311,6 +331,9 @@ export const advertDetailSchema = z
     brandId: z.uuid(),
     photoUrls: z.array(z.string()),
     description: z.string(),
+    batteryReport: batteryReportSchema.nullable().meta({
+      description: "The figures read from the seller's battery report (the report itself is never kept nor served)",
+    }),
     review: z
       .object({ status: z.enum(["pending_review", "rejected"]), reason: z.string().nullable() })
       .nullable()

@@ -25,6 +25,7 @@ export function describeSearch(
     maxYears?: number | null;
     verified?: boolean | null;
     ships?: boolean | null;
+    batteryVerified?: boolean | null;
   },
   brandName?: string | null,
 ): string {
@@ -58,6 +59,7 @@ export function describeSearch(
     f.seller ? "one seller" : null,
     f.verified ? "verified sellers" : null,
     f.ships ? "ships" : null,
+    f.batteryVerified ? "battery verified" : null,
   ].filter(Boolean);
   const words = parts.length ? parts.join(" · ") : "All laptops";
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;

@@ -29,6 +29,7 @@ export const FILTER_ERRORS = {
   maxYears: "Years of use must be a whole number from 0 to 30",
   verified: "Verified sellers only is either on or off",
   ships: "Ships only is either on or off",
+  batteryVerified: "Battery verified is either on or off",
 } as const;
 
 /** A brand that is not a brand id, or names no brand: one message for both (no search for it could match). */
@@ -173,6 +174,8 @@ export const FILTER_CHECKS = {
   verified: newerFlag(FILTER_ERRORS.verified),
   /** Laptops their sellers post to buyers (not only meet them). */
   ships: newerFlag(FILTER_ERRORS.ships),
+  /** Laptops with a battery report's figures (core/catalogue/battery-report.ts). */
+  batteryVerified: newerFlag(FILTER_ERRORS.batteryVerified),
 };
 type Checks = typeof FILTER_CHECKS;
 export type FilterName = keyof Checks;

@@ -43,8 +43,8 @@ export type Control =
       options: (now: { value: unknown; brands?: { id: string; name: string }[] }) => Option[] | undefined;
       counted?: Counted;
     }
-  /** A box to tick: the filter is on or not there. */
-  | { kind: "flag"; label: string }
+  /** A box to tick: the filter is on or not there; `counted`: how many of the results have it, beside it. */
+  | { kind: "flag"; label: string; counted?: "batteryVerified" }
   /** No control of its own (its chip removes it): kept as it is when the panel is applied. */
   | { kind: "kept" };
 
@@ -171,6 +171,11 @@ export const SEARCH_FILTERS: { [K in FilterName]: SearchFilter } = {
     control: { kind: "flag", label: "Verified sellers only" },
   },
   ships: { text: "flag", chip: () => "Ships only", control: { kind: "flag", label: "Ships" } },
+  batteryVerified: {
+    text: "flag",
+    chip: () => "Battery verified",
+    control: { kind: "flag", label: "Battery verified", counted: "batteryVerified" },
+  },
 };
 
 export const FILTER_NAMES = Object.keys(SEARCH_FILTERS) as FilterName[];
@@ -186,6 +191,7 @@ export const CHIPS: [FilterName, ...FilterName[]][] = [
   ["condition"],
   ["tier"],
   ["minBattery"],
+  ["batteryVerified"],
   ["minScreen", "maxScreen"],
   ["maxYears"],
   ["verified"],
@@ -203,7 +209,7 @@ export const PANEL_GROUPS: { title: string; filters: FilterName[] }[] = [
   { title: "Price", filters: ["minPrice", "maxPrice"] },
   {
     title: "Specs",
-    filters: ["minRam", "minStorage", "storageType", "tier", "minScreen", "maxScreen", "minBattery"],
+    filters: ["minRam", "minStorage", "storageType", "tier", "minScreen", "maxScreen", "minBattery", "batteryVerified"],
   },
   { title: "Condition and seller", filters: ["condition", "maxYears", "location", "verified", "ships"] },
 ];

@@ -86,6 +86,8 @@ export const facetsSchema = z.object({
   ram: facetValues(z.int()),
   storage: facetValues(z.int()),
   tier: facetValues(z.int()),
+  /** Laptops with a battery report's figures: one value, 1, when any. */
+  batteryVerified: facetValues(z.int()),
   /** By index in PRICE_BANDS. */
   price: facetValues(z.int()),
 });

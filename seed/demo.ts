@@ -4,6 +4,7 @@ import { publish } from "../core/orders/index.ts";
 import { brands, sessions, users } from "../db/schema/index.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Core } from "../server/services.ts";
+import { giveDemoBatteryReports } from "./demo-battery-reports.ts";
 import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
 import { seedOpenDispute } from "./demo-dispute.ts";
 import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
@@ -204,6 +205,7 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
     });
   }
   await giveDemoSpecs(s);
+  await giveDemoBatteryReports(s);
   // Through the core, like everything below, so the demo accounts have their first notifications
   // (and, without SMTP_URL, their emails kept and logged).
   await happened(35 * DAY, () => s.services.moderation.people.setVerified(admin, seller.id, true));

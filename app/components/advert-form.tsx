@@ -6,6 +6,7 @@ import type { FeeRule } from "../../schemas/fees.ts";
 import type { PriceGuidance } from "../../schemas/price-guidance.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
+import { BatteryReportField } from "./battery-report-field.tsx";
 import { checkedForm, type FieldProps, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
 import { PriceGuidanceNote, usePriceGuidance } from "./price-guidance.tsx";
@@ -146,6 +147,7 @@ export function AdvertForm({
         {choice("storageType", "Storage type", "Not given", optionsOf(STORAGE_TYPES))}
         {text("screenInches")}
         {text("batteryHealth")}
+        <BatteryReportField current={values?.batteryReport ?? null} error={e.batteryReport} />
       </fieldset>
 
       <div className="md:col-span-2">

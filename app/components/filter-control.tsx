@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import type { Facets, FilterErrors, FilterName, SearchParams } from "../../schemas/search.ts";
 import { filterText, SEARCH_FILTERS } from "../../schemas/search-filters.ts";
-import { countedChoice } from "./facet-counts.ts";
+import { countedChoice, countOf, labelled } from "./facet-counts.ts";
 import { FilterField, FlagFilter } from "./filter-field.tsx";
 
 /**
@@ -66,7 +66,16 @@ export function FilterControl({
     case "flag":
       return (
         <div className="col-span-2 text-sm">
-          <FlagFilter name={name} label={control.label} on={value === true} error={errors[name]} />
+          <FlagFilter
+            name={name}
+            label={
+              control.counted
+                ? labelled(control.label, countOf(facets[control.counted], 1), facets.capped, value === undefined)
+                : control.label
+            }
+            on={value === true}
+            error={errors[name]}
+          />
         </div>
       );
     case "kept":

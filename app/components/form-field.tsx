@@ -116,15 +116,19 @@ export function SelectField({
   );
 }
 
-/** Image files only; the server checks the content, this only guides the file picker. */
-export function FileField({ multiple, ...field }: Labelled & { multiple?: boolean }) {
+/** Image files unless `accept` says otherwise; the server checks the content, this only guides the file picker. */
+export function FileField({
+  multiple,
+  accept = "image/jpeg,image/png,image/webp,image/avif,image/gif",
+  ...field
+}: Labelled & { multiple?: boolean; accept?: string }) {
   return (
     <Field {...field}>
       {(control) => (
         <input
           {...control}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          accept={accept}
           multiple={multiple}
           className={look("file-input", field.error)}
         />

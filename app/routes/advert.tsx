@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { BATTERY_REPORT_TOOLS } from "../../schemas/battery-report.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
@@ -8,6 +9,7 @@ import { idFromPath } from "../../schemas/params.ts";
 import { badgeBasis, worthMessage } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
+import { batteryVerifiedText, reportDayText } from "../../schemas/spec-line.ts";
 import { storageSize } from "../../schemas/values.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
@@ -125,7 +127,10 @@ export default function AdvertPage({
     ["RAM", a.ramGb ? `${a.ramGb} GB` : null],
     ["Storage", a.storageGb ? `${storageSize(a.storageGb)}${a.storageType ? ` ${a.storageType}` : ""}` : null],
     ["Screen", a.screenInches ? `${a.screenInches}″` : null],
-    ["Battery health", a.batteryHealth !== null ? `${a.batteryHealth}%` : null],
+    // A battery report's figures replace the seller's typed health (schemas/spec-line.ts).
+    a.batteryVerified !== null
+      ? ["Battery", <BatteryVerified key="battery" advert={a} />]
+      : ["Battery health", a.batteryHealth !== null ? `${a.batteryHealth}%` : null],
   ];
   return (
     <article className="mx-auto grid max-w-7xl gap-8 px-4 py-6 md:grid-cols-2">
@@ -282,3 +287,31 @@ function ReviewNotice({
 }
 
 export const ErrorBoundary = RouteError;
+
+/**
+ * "Battery verified: 87 % · 312 cycles, report of 3 Dec 2026", and which tool wrote it and for which machine.
+ * The model is the report's text: rendered as text (React escapes it), never as markup.
+ */
+function BatteryVerified({
+  advert: a,
+}: {
+  advert: Pick<AdvertDetail, "batteryVerified" | "batteryCycles" | "batteryReport">;
+}) {
+  const report = a.batteryReport;
+  return (
+    <span>
+      {batteryVerifiedText(a.batteryVerified ?? 0, a.batteryCycles)}
+      {report && (
+        <>
+          {report.dated
+            ? `, report of ${reportDayText(report.reportedAt)}`
+            : `, report uploaded ${reportDayText(report.reportedAt)}`}
+          <span className="block text-sm text-base-content/70">
+            From the laptop's own {BATTERY_REPORT_TOOLS[report.format]}
+            {report.model ? ` (${report.model})` : ""}
+          </span>
+        </>
+      )}
+    </span>
+  );
+}

@@ -31,6 +31,8 @@ export const laptopColumns = {
   storageType: adverts.storageType,
   screenInches: adverts.screenInches,
   batteryHealth: adverts.batteryHealth,
+  batteryVerified: adverts.batteryVerified,
+  batteryCycles: adverts.batteryCycles,
 };
 
 /** Who sells it, as cards and a laptop's page show them: joined from users and `withSellerRating`. */

@@ -6,6 +6,7 @@ import type { MediaStorage } from "../media/index.ts";
 import { holdForReview, publish } from "../orders/index.ts";
 import { advertColumns, requireBrand, storePhotos } from "./advert-columns.ts";
 import { chosenPhotos } from "./advert-photos.ts";
+import { batteryColumns } from "./battery-report.ts";
 import { requireSeller } from "./owned-advert.ts";
 import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
 
@@ -13,6 +14,8 @@ import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./revi
 export async function createAdvert(db: Db, media: MediaStorage, actor: Actor, input: AdvertInput) {
   requireSeller(actor);
   await requireBrand(db, input.brandId);
+  // The battery report is read before anything is stored: a refused one refuses the form.
+  const battery = await batteryColumns(input);
   const uploaded = await storePhotos(media, input.photos);
   return db.transaction(async (tx) => {
     // Staged photos (the picker's) are used up here, in the advert's own transaction.
@@ -21,6 +24,7 @@ export async function createAdvert(db: Db, media: MediaStorage, actor: Actor, in
       .insert(adverts)
       .values({
         ...advertColumns(input),
+        ...battery,
         sellerId: actor.id,
         imageKey: photos.keys[0] as string,
         photoKeys: photos.keys,

@@ -21,6 +21,8 @@ const FACETS: Record<Facet, { column: SQLWrapper; text?: true }> = {
   ram: { column: adverts.ramGb },
   storage: { column: adverts.storageGb },
   tier: { column: adverts.performanceTier },
+  // "Battery verified (12)": 1 for a laptop with a battery report's figures, null (not counted) for the rest.
+  batteryVerified: { column: sql`case when ${adverts.batteryVerified} is not null then 1 end` },
   price: { column: priceBand },
 };
 const FACET_NAMES = Object.keys(FACETS) as Facet[];

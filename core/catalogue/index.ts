@@ -9,6 +9,7 @@
 // What the catalogue returns is described once, in schemas/catalogue.ts (the API documents the same shapes).
 export type { AdvertCard, BrandView, SellerAdvert } from "../../schemas/catalogue.ts";
 export { type AdvertFormValues, getAdvertForEdit } from "./advert-form-values.ts";
+export { parseBatteryReport } from "./battery-report.ts";
 export { BRANDS_CHANNEL, createBrand, removeBrand, updateBrand } from "./brands.ts";
 export { withCards } from "./cards.ts";
 export { createCatalogue } from "./catalogue.ts";

@@ -1,5 +1,5 @@
 import { eq, getTableColumns, gte, lte, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { adverts, savedSearches, screenInches, users } from "../../db/schema/index.ts";
+import { adverts, batteryShown, savedSearches, screenInches, users } from "../../db/schema/index.ts";
 import type { FilterName, SearchParams } from "../../schemas/search.ts";
 import { FILTER_NAMES } from "../../schemas/search-filters.ts";
 
@@ -37,7 +37,9 @@ const ADVERT_VALUES = {
   storageGb: adverts.storageGb,
   processor: adverts.processor,
   tier: adverts.performanceTier,
-  batteryHealth: adverts.batteryHealth,
+  // The verified figure when there is a battery report, else the typed one (the index is on the same expression).
+  batteryHealth: batteryShown,
+  batteryVerified: adverts.batteryVerified,
   screen: screenInches,
   storageType: adverts.storageType,
   yearsOfUse: adverts.yearsOfUse,
@@ -160,6 +162,7 @@ const FILTER_SQL: { [K in FilterName]: FilterSql } = {
   verified: flag("verified", "verifiedSellersOnly", (a) => sql`${a.sellerVerified}`),
   // Its value is only ever "yes": a literal, so a prepared plan can use the partial index built on it.
   ships: flag("ships", "shipsOnly", (a) => sql`${a.ships}`),
+  batteryVerified: flag("batteryVerified", "batteryVerifiedOnly", (a) => sql`${a.batteryVerified} is not null`),
 };
 
 /** The conditions of the filters a search sets, in the registry's order. */

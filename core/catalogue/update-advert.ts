@@ -10,6 +10,7 @@ import { announceModeration } from "../notifications/index.ts";
 import { holdForReview, lockAdvert } from "../orders/index.ts";
 import { advertColumns, requireBrand, storePhotos } from "./advert-columns.ts";
 import { chosenPhotos } from "./advert-photos.ts";
+import { batteryColumns } from "./battery-report.ts";
 import { changeableAdvert } from "./owned-advert.ts";
 import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
 
@@ -27,6 +28,7 @@ export async function updateAdvert(
 ) {
   await changeableAdvert(db, actor, id);
   await requireBrand(db, input.brandId);
+  const battery = await batteryColumns(input);
   const uploaded = await storePhotos(media, input.photos);
   // The price as it was, read under the row's lock: a lower price for a laptop still for sale tells
   // everyone who saved it, in this same transaction (core/favourites).
@@ -37,7 +39,7 @@ export async function updateAdvert(
     const photos = await chosenPhotos(tx, actor, current, input, uploaded);
     await tx
       .update(adverts)
-      .set({ ...advertColumns(input), photoKeys: photos.keys, imageKey: photos.keys[0] as string })
+      .set({ ...advertColumns(input), ...battery, photoKeys: photos.keys, imageKey: photos.keys[0] as string })
       .where(eq(adverts.id, id));
     await savePhotoHashes(tx, id, before.sellerId, photos);
     // An edit is screened again. A held advert stays held (an admin releases it) with what it raises

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { BatteryReport } from "../../schemas/battery-report.ts";
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import { ADVERT_STATUSES, CONDITIONS, PRICE_SOURCES } from "../../schemas/values.ts";
 import { userRef } from "./accounts.ts";
@@ -37,6 +38,11 @@ export const brands = pgTable(
  * (checked as "14" or "15.6" by the form), and anything else counts as no size rather than failing a search.
  * The search and its index use this same expression.
  */
+/**
+ * The battery's health as the battery filter tests it: the verified figure (a battery report's) when there is
+ * one, else what the seller typed. Written as the index on it is (adverts_battery_idx).
+ */
+export const batteryShown = sql`coalesce(battery_verified, battery_health)`;
 export const screenInches = sql`(case when screen_inches ~ '^[0-9]{1,2}([.][0-9])?$' then screen_inches::numeric end)`;
 
 export const adverts = pgTable(
@@ -80,6 +86,14 @@ export const adverts = pgTable(
     storageType: text("storage_type"),
     screenInches: text("screen_inches"),
     batteryHealth: smallint("battery_health"),
+    /**
+     * A battery report's figures (core/catalogue/battery-report.ts): the percent of design capacity and the cycle
+     * count, as filters and cards read them, and the rest as the laptop's page shows it. The report itself is
+     * never kept. Null: no report (the seller's typed figure, if any, is shown).
+     */
+    batteryVerified: smallint("battery_verified"),
+    batteryCycles: integer("battery_cycles"),
+    batteryReport: jsonb("battery_report").$type<BatteryReport>(),
     /** Why an admin removed or rejected this advert (shown to its seller). */
     removalReason: text("removal_reason"),
     /** What looked suspicious when it was last posted or edited (core/catalogue/review-signals.ts); null if nothing. */
@@ -140,7 +154,11 @@ export const adverts = pgTable(
     index("adverts_storage_type_idx")
       .on(t.storageType, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'available'`),
-    index("adverts_battery_idx").on(t.batteryHealth).where(sql`${t.status} = 'available'`),
+    index("adverts_battery_idx").on(batteryShown).where(sql`${t.status} = 'available'`),
+    // "Battery verified": the adverts with a report's figures, newest first (as "Ships").
+    index("adverts_battery_verified_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available' and ${t.batteryVerified} is not null`),
     index("adverts_years_idx").on(t.yearsOfUse).where(sql`${t.status} = 'available'`),
     index("adverts_screen_idx").on(screenInches).where(sql`${t.status} = 'available'`),
     // "Ships": the adverts whose sellers post them, newest first (found along the sort's index while they are many).

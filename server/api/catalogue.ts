@@ -54,7 +54,7 @@ export const catalogueApi: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         summary:
-          "How many of a search's laptops have each brand, condition, RAM, storage, tier and price range (capped: see `capped`)",
+          "How many of a search's laptops have each brand, condition, RAM, storage, tier and price range, and a verified battery (capped: see `capped`)",
         querystring: searchSchema,
         response: { 200: facetsSchema },
       },

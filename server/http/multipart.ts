@@ -36,7 +36,8 @@ export async function registerMultipart(app: FastifyInstance, services: Services
     throw error;
   });
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_LIMITS.maxBytes, files: 6, fields: 40 },
+    // Six photos and a battery report (2 MB, within a photo's limit).
+    limits: { fileSize: IMAGE_LIMITS.maxBytes, files: 7, fields: 40 },
     attachFieldsToBody: "keyValues",
     // Buffers become Files so the same zod schemas validate browser forms and API calls.
     async onFile(part) {

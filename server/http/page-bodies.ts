@@ -5,6 +5,7 @@ import { matchPath } from "react-router";
 import { type Area, mayEnter } from "../../core/accounts/index.ts";
 import { IMAGE_LIMITS } from "../../core/media/index.ts";
 import { PHOTO_MESSAGES } from "../../schemas/advert-photos.ts";
+import { BATTERY_REPORT_LIMITS } from "../../schemas/battery-report.ts";
 import type { Services } from "../services.ts";
 import { sessionUserOf } from "./session-cookies.ts";
 
@@ -23,15 +24,17 @@ const UPLOAD_PAGES: { path: string; area: Area }[] = [
   { path: "/dashboard/orders/:id", area: "signed-in" },
 ];
 const MAX_PHOTOS = 6;
-const UPLOAD_BYTES = MAX_PHOTOS * IMAGE_LIMITS.maxBytes + FORM_BYTES;
+const UPLOAD_BYTES = MAX_PHOTOS * IMAGE_LIMITS.maxBytes + BATTERY_REPORT_LIMITS.maxBytes + FORM_BYTES;
 
 interface Limits {
   total: number;
   file: number;
   files: number;
 }
-const SMALL: Limits = { total: FORM_BYTES, file: FORM_BYTES, files: MAX_PHOTOS };
-const UPLOAD: Limits = { total: UPLOAD_BYTES, file: IMAGE_LIMITS.maxBytes, files: MAX_PHOTOS };
+// The advert form's photos and its battery report (schemas/battery-report.ts: 2 MB, within a photo's limit).
+const MAX_FILES = MAX_PHOTOS + 1;
+const SMALL: Limits = { total: FORM_BYTES, file: FORM_BYTES, files: MAX_FILES };
+const UPLOAD: Limits = { total: UPLOAD_BYTES, file: IMAGE_LIMITS.maxBytes, files: MAX_FILES };
 
 /** A refusal the error handler answers as `{ code, message }` with its status. */
 class BodyRefused extends Error {
@@ -139,7 +142,7 @@ function readMultipart(payload: Readable, contentType: string, limits: Limits): 
       stream.on("limit", () => fail(tooLarge(PHOTO_MESSAGES.tooLarge)));
       stream.resume();
     });
-    busboy.on("filesLimit", () => fail(tooLarge(`At most ${limits.files} photos.`)));
+    busboy.on("filesLimit", () => fail(tooLarge(`At most ${MAX_PHOTOS} photos.`)));
     busboy.on("partsLimit", () => fail(tooLarge()));
     busboy.on("fieldsLimit", () => fail(tooLarge()));
     busboy.on("error", () => fail(unreadable()));

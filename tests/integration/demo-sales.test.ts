@@ -126,3 +126,13 @@ it("shows Bea signed in on her phone too, on her profile's Where you're signed i
     ]),
   );
 });
+
+it("shows verified batteries on first start: the filter finds them, and their cards say so", async () => {
+  const found = (await client(t).get("/api/adverts?batteryVerified=true")).json().items;
+  expect(found.map((a: { name: string }) => a.name).sort()).toEqual([
+    "Dell XPS 15 9530",
+    "Lenovo ThinkPad X1 Carbon Gen 11",
+  ]);
+  const page = await client(t).get("/allAdd?batteryVerified=true");
+  expect(page.body).toContain("Battery verified: 87 % · 312 cycles");
+});

@@ -393,6 +393,7 @@ describe("alerts", () => {
       { q: batch, maxYears: 2 },
       { q: batch, verified: true },
       { q: batch, ships: true },
+      { q: batch, batteryVerified: true },
     ];
     const saved: Awaited<ReturnType<typeof save>>[] = [];
     for (const body of searches) saved.push(await save(buyer, body));
@@ -400,6 +401,7 @@ describe("alerts", () => {
       {
         processor: "Intel Core i7-8650U",
         battery: 90,
+        reportBattery: 80,
         screen: "14",
         storage: "SSD",
         years: 1,
@@ -409,6 +411,7 @@ describe("alerts", () => {
       {
         processor: "Apple M2 Pro 10-core",
         battery: 70,
+        reportBattery: 72,
         screen: "16.2",
         storage: "SSD",
         years: 3,
@@ -418,6 +421,7 @@ describe("alerts", () => {
       {
         processor: "Intel Core i5-8250U",
         battery: 88,
+        reportBattery: null,
         screen: "15.6",
         storage: "HDD",
         years: 4,
@@ -427,6 +431,7 @@ describe("alerts", () => {
       {
         processor: "Whatever chip",
         battery: 50,
+        reportBattery: null,
         screen: "13.3",
         storage: "eMMC",
         years: 2,
@@ -447,7 +452,13 @@ describe("alerts", () => {
             storageType: spec.storage,
             yearsOfUse: spec.years,
           },
-          { batteryHealth: spec.battery, screenInches: spec.screen, ships: spec.ships },
+          // A battery report's figure (reportBattery) is what the battery filter tests when there is one.
+          {
+            batteryHealth: spec.battery,
+            batteryVerified: spec.reportBattery,
+            screenInches: spec.screen,
+            ships: spec.ships,
+          },
         ),
       );
     }

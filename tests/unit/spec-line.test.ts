@@ -35,4 +35,19 @@ describe("a card's spec line", () => {
     expect(processorName("apple-m2-pro-10-core", null)).toBe("M2 Pro 10-core");
     expect(processorName("amd-ryzen-5-5500u", null)).toBe("Ryzen 5 5500U");
   });
+
+  it("shows a battery report's figures instead of the typed battery health", () => {
+    const line = specLine({
+      processorName: null,
+      ramGb: 8,
+      storageGb: null,
+      storageType: null,
+      screenInches: null,
+      batteryHealth: 95,
+      batteryVerified: 87,
+      batteryCycles: 312,
+      condition: "good",
+    });
+    expect(line.join(" · ")).toBe("8 GB RAM · Good · Battery verified: 87 % · 312 cycles");
+  });
 });
