@@ -6,6 +6,14 @@ import { defineConfig } from "vite";
 const framework =
   /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 
+/**
+ * The words and small rules every public page shows (labels, money, values, messages: zod-free by design, see
+ * schemas/favourite-labels.ts): one file instead of a dozen of a few hundred bytes, each with its own import
+ * list and compression.
+ */
+const labels =
+  /[\\/]schemas[\\/](battery-labels|delivery-labels|favourite-labels|price-labels|values|spec-line|money|messages|recovery-messages|search-url)\.ts$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: {
@@ -14,7 +22,14 @@ export default defineConfig({
       external: ["#app-context"],
       // Left to itself the bundler cuts the framework into four files, whose import lists and separate
       // compression cost ~2.6 KB of gzip on every page (tests/e2e/budget.spec.ts).
-      output: { codeSplitting: { groups: [{ name: "framework", test: framework }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: framework },
+            { name: "labels", test: labels },
+          ],
+        },
+      },
     },
   },
 });

@@ -136,6 +136,9 @@ for (const size of sizes) {
     ["brand page data (JSON)", "query", `${base}/api/adverts?brand=${db.brandId}`],
     ["filter + sort (JSON)", "query", `${base}/api/adverts?minPrice=300&maxPrice=2000&condition=good&sort=price_asc`],
     ["full-text search (JSON)", "query", `${base}/api/adverts?q=thinkpad`],
+    // #48's target: within 1.5× the newest-first list's p99 (the plain /api/adverts), same run.
+    ["newest first (JSON)", "query", `${base}/api/adverts`],
+    ["best value (JSON)", "query", `${base}/api/adverts?sort=best_value`],
     ["/allAdd page (SSR)", "bare", `${base}/allAdd?sort=price_desc`],
     ["laptop page (SSR)", "bare", `${base}/laptops/${laptop}`],
     // Spec search: the words read as filters, the list and the counts beside every filter value (capped, see

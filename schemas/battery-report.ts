@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { BATTERY_REPORT_FORMATS } from "./battery-labels.ts";
+
+export { BATTERY_REPORT_FORMATS, BATTERY_REPORT_TOOLS, type BatteryReportFormat } from "./battery-labels.ts";
 
 /**
  * A battery report: the text a laptop writes about its own battery, uploaded by its seller with the advert
@@ -17,17 +20,6 @@ export const BATTERY_REPORT_LIMITS = {
   /** What the form's file dialog offers; the server decides by the text, never by the name or type. */
   accept: [".html", ".htm", ".txt", ".log", "text/html", "text/plain"],
 } as const;
-
-export const BATTERY_REPORT_FORMATS = ["windows", "macos", "ioreg", "upower"] as const;
-export type BatteryReportFormat = (typeof BATTERY_REPORT_FORMATS)[number];
-
-/** The tool that wrote each format, as the laptop's page names it. */
-export const BATTERY_REPORT_TOOLS: Record<BatteryReportFormat, string> = {
-  windows: "Windows battery report (powercfg)",
-  macos: "macOS System Information",
-  ioreg: "macOS ioreg",
-  upower: "Linux upower",
-};
 
 export const BATTERY_REPORT_MESSAGES = {
   tooLarge: "The battery report is larger than 2 MB.",

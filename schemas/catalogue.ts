@@ -304,6 +304,10 @@ const laptopFields = {
       "Percent of the battery's design capacity, read from the laptop's own battery report (shown instead of batteryHealth); null: no report",
   }),
   batteryCycles: z.int().nullable().meta({ description: "Charge cycles, from the battery report" }),
+  valuePerDollar: z.int().meta({
+    description:
+      "Best value: the processor's benchmark score, adjusted for RAM and storage, per $100 of the price (0 without a recognised processor)",
+  }),
 };
 
 /** What a list of adverts shows first of each (My Products, the admins' review queue): its link, name and photo. */

@@ -6,7 +6,7 @@ export { FILTER_ERRORS, type FilterName } from "./search-filter-checks.ts";
 // The search's fixed numbers live with the other fixed values: the pages' own code reads them without zod.
 export { FACET_CAP, PRICE_BANDS } from "./values.ts";
 
-export const SORTS = ["newest", "price_asc", "price_desc"] as const;
+export const SORTS = ["newest", "price_asc", "price_desc", "best_value"] as const;
 export type Sort = (typeof SORTS)[number];
 export const PAGE_SIZE = 24;
 

@@ -92,6 +92,7 @@ export async function seedBulk(core: Core, total: number, log: (line: string) =>
   const cpuKeys = pgArray(recognised.map((r) => r.processorKey));
   const cpuTiers = pgArray(recognised.map((r) => r.performanceTier));
   const cpuYears = pgArray(recognised.map((r) => r.processorYear));
+  const cpuScores = pgArray(recognised.map((r) => r.processorScore));
   const towns = "{Dhaka,Chattogram,Sylhet,Khulna,Rajshahi,Gazipur,Barishal,Rangpur,Comilla,Mymensingh}";
 
   for (let done = 0; done < total; done += BATCH) {
@@ -99,8 +100,8 @@ export async function seedBulk(core: Core, total: number, log: (line: string) =>
     await db.execute(sql`
       insert into adverts (seller_id, brand_id, name, image_key, photo_keys, original_price_cents, resale_price_cents,
         years_of_use, location, mobile, description, condition, advertised, status, processor, processor_key,
-        performance_tier, processor_year, ram_gb, storage_gb, storage_type, screen_inches, battery_health,
-        created_at, updated_at)
+        performance_tier, processor_year, processor_score, ram_gb, storage_gb, storage_type, screen_inches,
+        battery_health, created_at, updated_at)
       select 'bulk-' || ${run} || '-' || s,
         (${brandIds}::uuid[])[b], (${brandNames}::text[])[b] || ' ' || (${models}::text[])[1 + floor(random() * 18)::int],
         (${images}::text[])[b], array[(${images}::text[])[b]], p * 2, p, floor(random() * 6)::int,
@@ -109,6 +110,7 @@ export async function seedBulk(core: Core, total: number, log: (line: string) =>
         (array['excellent','good','Fair'])[1 + floor(random() * 3)::int], random() < 0.02,
         case when random() < 0.1 then 'sold' else 'available' end,
         (${cpus}::text[])[c], (${cpuKeys}::text[])[c], (${cpuTiers}::smallint[])[c], (${cpuYears}::smallint[])[c],
+        (${cpuScores}::integer[])[c],
         (array[4,8,8,16,16,32,64])[1 + floor(random() * 7)::int],
         (array[128,256,256,512,512,1024,2048])[1 + floor(random() * 7)::int],
         (array['SSD','SSD','SSD','HDD','eMMC'])[1 + floor(random() * 5)::int],

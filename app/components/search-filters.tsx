@@ -85,6 +85,7 @@ export function SearchFilters({
                       <option value="newest">Newest first</option>
                       <option value="price_asc">Price: low to high</option>
                       <option value="price_desc">Price: high to low</option>
+                      <option value="best_value">Best value</option>
                     </select>
                   )}
                 </FilterField>

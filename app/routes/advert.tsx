@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
-import { BATTERY_REPORT_TOOLS } from "../../schemas/battery-report.ts";
+import { BATTERY_REPORT_TOOLS } from "../../schemas/battery-labels.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
 import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";

@@ -33,6 +33,7 @@ export const laptopColumns = {
   batteryHealth: adverts.batteryHealth,
   batteryVerified: adverts.batteryVerified,
   batteryCycles: adverts.batteryCycles,
+  valuePerDollar: adverts.valuePerDollar,
 };
 
 /** Who sells it, as cards and a laptop's page show them: joined from users and `withSellerRating`. */

@@ -1,7 +1,7 @@
 import { and, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
-import { isCursorId } from "../../db/order.ts";
+import { descAsIndexed, isCursorId } from "../../db/order.ts";
 import { adverts } from "../../db/schema/index.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import { PAGE_SIZE, type SearchPage, type SearchParams, type Sort } from "../../schemas/search.ts";
@@ -50,6 +50,15 @@ const ORDER: Record<
     after: (v, id) => sql`(${adverts.resalePriceCents}, ${adverts.id}) < (${v}::int, ${id}::uuid)`,
     before: (v, id) => sql`(${adverts.resalePriceCents}, ${adverts.id}) > (${v}::int, ${id}::uuid)`,
     backwards: [sql`${adverts.resalePriceCents} asc`, sql`${adverts.id} asc`],
+  },
+  /** Most performance per dollar first (adverts.value_per_dollar); laptops without a recognised processor last. */
+  best_value: {
+    by: [descAsIndexed(adverts.valuePerDollar), descAsIndexed(adverts.id)],
+    key: (r) => r.valuePerDollar,
+    isKey: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2_147_483_647,
+    after: (v, id) => sql`(${adverts.valuePerDollar}, ${adverts.id}) < (${v}::int, ${id}::uuid)`,
+    before: (v, id) => sql`(${adverts.valuePerDollar}, ${adverts.id}) > (${v}::int, ${id}::uuid)`,
+    backwards: [sql`${adverts.valuePerDollar} asc nulls first`, sql`${adverts.id} asc nulls first`],
   },
 };
 

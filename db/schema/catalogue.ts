@@ -45,6 +45,18 @@ export const brands = pgTable(
 export const batteryShown = sql`coalesce(battery_verified, battery_health)`;
 export const screenInches = sql`(case when screen_inches ~ '^[0-9]{1,2}([.][0-9])?$' then screen_inches::numeric end)`;
 
+/**
+ * "Best value" (the sort): the processor's score, adjusted for RAM and storage, per dollar of the price — as
+ * points per $100 to keep it an integer (a keyset cursor must compare exactly). RAM counts +20 % per doubling
+ * from 8 GB, storage +10 % per doubling from 256 GB, each at least ×0.5; RAM or storage not given counts as 4 GB
+ * or 128 GB (leaving them out must not pay). No recognised processor: 0, listed last (never null, so that the
+ * sort's keyset compares rows plainly along its index).
+ */
+const VALUE_PER_DOLLAR = sql`coalesce(round(processor_score
+  * greatest(0.5, 1 + 0.2 * log(2.0, coalesce(ram_gb, 4) / 8.0))
+  * greatest(0.5, 1 + 0.1 * log(2.0, coalesce(storage_gb, 128) / 256.0))
+  * 10000.0 / resale_price_cents)::integer, 0)`;
+
 export const adverts = pgTable(
   "adverts",
   {
@@ -81,6 +93,8 @@ export const adverts = pgTable(
     performanceTier: smallint("performance_tier"),
     /** The year the recognised processor came out: comparables are matched by generation band. */
     processorYear: smallint("processor_year"),
+    /** The recognised processor's benchmark score (processor-list.ts): what "Best value" weighs against the price. */
+    processorScore: integer("processor_score"),
     ramGb: smallint("ram_gb"),
     storageGb: integer("storage_gb"),
     storageType: text("storage_type"),
@@ -113,6 +127,11 @@ export const adverts = pgTable(
     /** A buyer is paying: nobody else can start paying until this passes (see core/orders/payment-steps.ts). */
     reservedByOrderId: uuid("reserved_by_order_id"),
     reservedUntil: timestamp("reserved_until", { withTimezone: true, precision: 3 }),
+    /**
+     * "Best value": performance per dollar, kept by PostgreSQL itself (a generated column, so every price change
+     * moves it) — VALUE_PER_DOLLAR above says how, docs/features.md in words.
+     */
+    valuePerDollar: integer("value_per_dollar").notNull().generatedAlwaysAs(VALUE_PER_DOLLAR),
     /** Full-text search document, maintained by PostgreSQL itself (a generated column). */
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', coalesce(processor, '')), 'B') || setweight(to_tsvector('simple', description), 'C')`,
@@ -142,6 +161,11 @@ export const adverts = pgTable(
     index("adverts_available_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'available'`),
     index("adverts_available_price_idx").on(t.resalePriceCents, t.id).where(sql`${t.status} = 'available'`),
     index("adverts_brand_price_idx").on(t.brandId, t.resalePriceCents, t.id).where(sql`${t.status} = 'available'`),
+    index("adverts_available_value_idx").on(t.valuePerDollar.desc(), t.id.desc()).where(sql`${t.status} = 'available'`),
+    // Adverts recognised before scores were kept: given theirs at the next start (core/catalogue/processors).
+    index("adverts_unscored_processor_idx")
+      .on(t.processorKey)
+      .where(sql`${t.processorKey} is not null and ${t.processorScore} is null`),
     // Search: words (full text) and typo-tolerant name matching (trigrams).
     index("adverts_search_idx").using("gin", t.search),
     index("adverts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),

@@ -40,6 +40,23 @@ test("a buyer searches, filters and sorts /allAdd, with the filters in the URL",
   await expect(page.getByText("No laptops match your search.")).toBeVisible();
 });
 
+test("Best value lists the most performance per dollar first, laptops without a known processor last", async ({
+  page,
+}) => {
+  await page.goto("/allAdd");
+  const filters = page.getByRole("form", { name: "Filters" });
+  await filters.getByLabel("Sort by").selectOption({ label: "Best value" });
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/sort=best_value/);
+  await expect(filters.getByLabel("Sort by")).toHaveValue("best_value");
+  // Only a recognised processor has a value: the first laptops all carry a processor tier.
+  const cards = page.getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  for (const card of (await cards.all()).slice(0, 3)) {
+    await expect(card.getByTitle("Processor performance tier")).toBeVisible();
+  }
+});
+
 test("searching from the filters keeps focus where the keyboard left it", async ({ page }) => {
   await page.goto("/allAdd");
   await hydrated(page);

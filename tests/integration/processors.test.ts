@@ -113,6 +113,24 @@ describe("the processor of an advert", () => {
     expect(await stored(old.id)).toMatchObject({ processorKey: "amd-ryzen-5-5500u", performanceTier: 2 });
     expect(await backfillProcessors(t.db)).toBe(0);
   });
+
+  it("gives adverts recognised before scores were kept their processor's score, and so their value", async () => {
+    const [owner] = await t.db.select({ id: adverts.sellerId }).from(adverts).limit(1);
+    const old = await createAdvert(t, {
+      sellerId: owner?.id as string,
+      brandId,
+      name: "Older ThinkPad",
+      resalePriceCents: 32_000,
+      processor: "i7-8650U",
+    });
+    await t.db.update(adverts).set({ processorScore: null }).where(eq(adverts.id, old.id));
+    const value = async () =>
+      (await t.db.select({ v: adverts.valuePerDollar }).from(adverts).where(eq(adverts.id, old.id)))[0]?.v;
+    expect(await value()).toBe(0);
+    await backfillProcessors(t.db);
+    // 6,400 points, RAM and storage not given (×0.8, ×0.9), $320: 6,400 × 0.72 × 100 / 320.
+    expect(await value()).toBe(Math.round((6_400 * 0.8 * 0.9 * 10_000) / 32_000));
+  });
 });
 
 describe("GET /api/processors", () => {

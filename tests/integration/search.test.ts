@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCatalogue, searchQuery, type Within } from "../../core/catalogue/index.ts";
+import { createCatalogue, processorColumns, searchQuery, type Within } from "../../core/catalogue/index.ts";
 import { adverts } from "../../db/schema/index.ts";
 import { FACET_CAP, parseSearch } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
@@ -87,6 +87,36 @@ describe("searching /api/adverts", () => {
     expect(await names("sort=price_desc")).toEqual([X1, XPS, T14, YOGA]);
   });
 
+  it("sorts by best value: the most performance per dollar first, laptops without a known processor last", async () => {
+    const cpu = { t14: "i7-8650U", x1: "i7-1185G7", xps: "i7-12700H" } as const;
+    for (const [key, typed] of Object.entries(cpu)) {
+      await t.db
+        .update(adverts)
+        .set({ processor: typed, ...processorColumns(typed) })
+        .where(eq(adverts.id, ids[key] as string));
+    }
+    const items = (await search("sort=best_value")).items as unknown as {
+      name: string;
+      valuePerDollar: number;
+      resalePriceCents: number;
+    }[];
+    expect(items.at(-1)).toMatchObject({ name: YOGA, valuePerDollar: 0 });
+    const values = items.map((i) => i.valuePerDollar);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    // The formula (docs/features.md): score × RAM factor × storage factor per $100. The T14: 16 GB (+20 %),
+    // storage not given (as 128 GB: −10 %), $700.
+    const score = processorColumns(cpu.t14).processorScore as number;
+    const t14 = items.find((i) => i.name === T14);
+    expect(t14?.valuePerDollar).toBe(Math.round((score * 1.2 * 0.9 * 10_000) / 70_000));
+    // As they were, for the tests that follow.
+    for (const key of Object.keys(cpu)) {
+      await t.db
+        .update(adverts)
+        .set({ processor: null, processorKey: null, performanceTier: null, processorYear: null, processorScore: null })
+        .where(eq(adverts.id, ids[key] as string));
+    }
+  });
+
   it("ignores malformed parameters instead of failing a shared link", async () => {
     expect(await names("minPrice=cheap&brand=nope&sort=random&cursor=%%%")).toHaveLength(4);
   });
@@ -119,7 +149,7 @@ describe("keyset pagination", () => {
         createdAt: sameTime,
       });
     }
-    for (const sort of ["newest", "price_asc", "price_desc"]) {
+    for (const sort of ["newest", "price_asc", "price_desc", "best_value"]) {
       const seen: string[][] = [];
       let cursor: string | null = "";
       let back: string | null = null;
@@ -168,7 +198,7 @@ describe("counting matches", () => {
 
   it("up to the cap, lists the same pages among the matches it counted; past it, stops counting", async () => {
     const few = await brandWith("Few", FACET_CAP);
-    for (const sort of ["newest", "price_asc", "price_desc"]) {
+    for (const sort of ["newest", "price_asc", "price_desc", "best_value"]) {
       const first = await counted(`brand=${few}&sort=${sort}`);
       expect(first.facets).toMatchObject({ total: FACET_CAP, capped: false });
       expect(first.page).toEqual(await listed(`brand=${few}&sort=${sort}`));
@@ -231,10 +261,11 @@ const backCursor = (v: string | number) =>
 
 describe("query plans", () => {
   /** The plan with sequential scans priced out: shows whether an index can serve the query at all. */
-  async function plan(query: string, within?: Within) {
+  async function plan(query: string, within?: Within, { sorting = true } = {}) {
     const q = searchQuery(t.db, parseSearch(new URLSearchParams(query)), undefined, within);
     return t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
+      if (!sorting) await tx.execute(sql`set local enable_sort = off`);
       const result = (await tx.execute(sql`explain ${q}`)) as unknown as { rows: Record<string, string>[] };
       return result.rows.map((r) => Object.values(r)[0]).join("\n");
     });
@@ -250,10 +281,16 @@ describe("query plans", () => {
     ["a typo", "q=thinkpda"],
     ["a page back, newest", `cursor=${backCursor("2026-01-01T00:00:00.000Z")}`],
     ["a page back, by price", `sort=price_desc&cursor=${backCursor(50_000)}`],
+    ["best value", "sort=best_value"],
+    ["a page back, best value", `sort=best_value&cursor=${backCursor(2_500)}`],
   ])("%s uses an index on adverts, never a sequential scan", async (_name, query) => {
     const text = await plan(query.replace("BRAND", lenovo));
     expect(text).not.toMatch(/Seq Scan on adverts/);
     expect(text).toMatch(/Index|Bitmap/);
+  });
+
+  it("best value reads its own index in its order, without sorting", async () => {
+    expect(await plan("sort=best_value", undefined, { sorting: false })).toMatch(/adverts_available_value_idx/);
   });
 
   it("the Ships filter can read the few adverts that ship from their own index", async () => {

@@ -211,18 +211,25 @@ describe("performance tiers", () => {
   ])("a score of %i is tier %i", (score, tier) => {
     expect(tierOfScore(score)).toBe(tier);
   });
-  it("stores key, tier and year for a recognised processor, nulls otherwise", () => {
+  it("stores key, tier, year and score for a recognised processor, nulls otherwise", () => {
     expect(processorColumns("i7-8650U")).toEqual({
       processorKey: "intel-core-i7-8650u",
       performanceTier: 1,
       processorYear: 2017,
+      processorScore: 6400,
     });
     expect(processorColumns("Apple M3 Pro 12-core")).toEqual({
       processorKey: "apple-m3-pro-12-core",
       performanceTier: 3,
       processorYear: 2023,
+      processorScore: 27500,
     });
-    expect(processorColumns("a potato")).toEqual({ processorKey: null, performanceTier: null, processorYear: null });
+    expect(processorColumns("a potato")).toEqual({
+      processorKey: null,
+      performanceTier: null,
+      processorYear: null,
+      processorScore: null,
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { adverts } from "../../../db/schema/index.ts";
 import { processorColumns } from "./match.ts";
+import { processorByKey } from "./processors.ts";
 
 /**
  * Recognises the processors of adverts that have one typed but no key: adverts from before the processor
@@ -27,5 +28,25 @@ export async function backfillProcessors(db: Db): Promise<number> {
       .where(and(eq(adverts.processor, processor), isNull(adverts.processorKey)));
     recognised++;
   }
+  await scoreRecognised(db);
   return recognised;
+}
+
+/**
+ * Adverts recognised before their processor's score was kept (for "Best value") get it from the list: one
+ * UPDATE per processor, found by the partial index adverts_unscored_processor_idx (empty once done).
+ */
+async function scoreRecognised(db: Db) {
+  const unscored = await db
+    .selectDistinct({ key: adverts.processorKey })
+    .from(adverts)
+    .where(and(isNotNull(adverts.processorKey), isNull(adverts.processorScore)));
+  for (const { key } of unscored) {
+    const processor = key ? processorByKey(key) : undefined;
+    if (!key || !processor) continue;
+    await db
+      .update(adverts)
+      .set({ processorScore: processor.score, updatedAt: adverts.updatedAt })
+      .where(and(eq(adverts.processorKey, key), isNull(adverts.processorScore)));
+  }
 }

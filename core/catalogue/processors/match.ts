@@ -169,5 +169,6 @@ export function processorColumns(typed: string | null | undefined) {
     processorKey: match?.processor.key ?? null,
     performanceTier: match?.processor.tier ?? null,
     processorYear: match?.processor.year ?? null,
+    processorScore: match?.processor.score ?? null,
   };
 }
