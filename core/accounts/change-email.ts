@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { accountEvents, users, verifications } from "../../db/schema/index.ts";
 import {
   EMAIL_CHANGE_LINK_TTL_SECONDS,
@@ -107,6 +108,17 @@ export async function confirmEmailChange(
   token: string,
   follower: SessionUser | null,
 ): Promise<EmailChangeResult> {
+  try {
+    return await followLink(db, token, follower);
+  } catch (error) {
+    // Two accounts following links to one address at the same moment: the second finds it taken (the link
+    // stays, rolled back with the rest, and is refused the same way if followed again).
+    if (isUniqueViolation(error)) return { ok: false, reason: "taken" };
+    throw error;
+  }
+}
+
+function followLink(db: Db, token: string, follower: SessionUser | null): Promise<EmailChangeResult> {
   return db.transaction(async (tx) => {
     const [link] = await tx
       .select({ value: verifications.value })

@@ -1,7 +1,7 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RECOVERY_LIMITS } from "../../core/accounts/index.ts";
-import { accountEvents, emailOutbox, sessions, users, verifications } from "../../db/schema/index.ts";
+import { accountEvents, accounts, emailOutbox, sessions, users, verifications } from "../../db/schema/index.ts";
 import { createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
@@ -170,6 +170,36 @@ describe("change email", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().fields).toHaveProperty("email");
     expect((await userRow(me.user.id))?.email).toBe(me.email);
+  });
+
+  it("an account without a password (Google) needs a fresh sign-in instead", async () => {
+    const me = await signedInPerson(t);
+    await t.db.update(accounts).set({ password: null }).where(eq(accounts.userId, me.user.id));
+    await t.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(sessions.userId, me.user.id));
+    const stale = await changeTo(me.http, freshAddress(), undefined);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().message).toBe(
+      "For your safety, sign in again (within 10 minutes) before changing your email address.",
+    );
+    await t.db.update(sessions).set({ createdAt: new Date() }).where(eq(sessions.userId, me.user.id));
+    expect((await changeTo(me.http, freshAddress(), undefined)).statusCode).toBe(200);
+  });
+
+  it("two accounts following links to one address at once: one gets it, the other is told it is taken", async () => {
+    const one = await signedInPerson(t);
+    const two = await signedInPerson(t);
+    const next = freshAddress();
+    expect((await changeTo(one.http, next)).statusCode).toBe(200);
+    const first = await linkTokenFor(next);
+    expect((await changeTo(two.http, next)).statusCode).toBe(200);
+    const second = await linkTokenFor(next);
+    const answers = await Promise.all([confirm(one.http, first), confirm(two.http, second)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const owners = await t.db.select({ id: users.id }).from(users).where(eq(users.email, next));
+    expect(owners).toHaveLength(1);
   });
 
   it("is limited per account like other emailed links (429 with Retry-After)", async () => {
