@@ -126,3 +126,12 @@ it("shows Bea signed in on her phone too, on her profile's Where you're signed i
     ]),
   );
 });
+
+it("shows Cai, who changed her email address: she signs in with the new one, both emails were written", async () => {
+  const cai = await signedInClient(t, "cai@relaptop.test");
+  expect((await cai.get("/api/me")).json()).toMatchObject({ name: "Cai Chen", emailVerified: true });
+  const ada = await signedInClient(t, DEMO_ACCOUNTS.admin);
+  const log = (await ada.get("/dashboard/email-delivery")).body;
+  expect(log).toContain("Confirm your new ReLaptop email address");
+  expect(log).toContain("Your ReLaptop email address is being changed");
+});
