@@ -28,6 +28,8 @@ export default [
   route("account/mode", "routes/account-mode.tsx"),
   route("account/start-selling", "routes/start-selling.tsx"),
   route("account/delete", "routes/account-delete.tsx"),
+  route("account/email", "routes/account-email.tsx"),
+  route("account/email/confirm", "routes/account-email-confirm.tsx"),
   route("theme", "routes/theme.tsx"),
   route("profile", "routes/profile.tsx"),
   route("form-refused", "routes/form-refused.tsx"),

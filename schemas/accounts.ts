@@ -99,6 +99,34 @@ export const accountDeletionSchema = z.object({
 });
 export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
 
+/** "Change email": the link sent to the new address works once, for this long. */
+export const EMAIL_CHANGE_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+export const CHANGE_EMAIL_MESSAGES = {
+  sameEmail: "This is already your email address",
+  emailTaken: "Another account uses this email address",
+  passwordRequired: "Type your password to change your email address",
+  wrongPassword: "That is not your password",
+  tooManyGuesses: "Too many wrong passwords. Try again in a few minutes.",
+  signInAgain: `For your safety, sign in again (within ${FRESH_SIGN_IN_MINUTES} minutes) before changing your email address.`,
+  tooManyRequests: "Too many email changes asked for this account.",
+  sent: (email: string) => `We have sent a link to ${email}. Your email address changes when you follow it.`,
+  changed: (email: string) => `Your email address is now ${email}.`,
+  linkInvalid: "This link does not work: it was used already, it expired, or a newer one was sent.",
+  otherAccount: "This link is for another account. Sign out first, then follow it again.",
+  addressTaken: "Another account took this email address in the meantime, so yours was not changed.",
+} as const;
+
+/** "Change email": the new address, and the password (an account without one signed in lately instead). */
+export const emailChangeSchema = z.object({
+  email: emailSchema,
+  password: z.string().max(1000, CHANGE_EMAIL_MESSAGES.wrongPassword).optional(),
+});
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
+
+/** Following the emailed link. */
+export const emailChangeConfirmSchema = z.object({ token: z.string().min(1, "The link has no token").max(200) });
+
 export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
   newPassword: passwordSchema,

@@ -1,7 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { deleteAccount } from "../core/accounts/index.ts";
 import { publish } from "../core/orders/index.ts";
-import { brands, sessions, users } from "../db/schema/index.ts";
+import { brands, emailOutbox, sessions, users } from "../db/schema/index.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Core } from "../server/services.ts";
 import { giveDemoBatteryReports } from "./demo-battery-reports.ts";
@@ -17,6 +17,7 @@ import {
   createCompletedOrder,
   createPaidOrder,
   createUser,
+  DEMO_PASSWORD,
   lowerPrice,
 } from "./factories.ts";
 import { seedSalesHistory } from "./sales-history.ts";
@@ -258,6 +259,19 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
     await happened(5 * DAY - 2, () => s.services.conversations.send(seller, id, "Sorry, the price is firm."));
     await happened(4 * DAY, () => deleteAccount(s.runtime.db, lena, lena.id, "profile"));
   }
+  // A buyer who changed her email address ("Change email"): the link went to the new address, the old one was
+  // told, and she followed it. Both emails are in Email delivery, the change in her account's events.
+  const cai = await happened(60 * DAY, () => createUser(s, { name: "Cai Chen", email: "cai.chen@old-mail.test" }));
+  await happened(3 * DAY, async () => {
+    const profile = s.services.accounts.profile;
+    await profile.requestEmailChange(cai, { email: "cai@relaptop.test", password: DEMO_PASSWORD }, new Headers());
+    const [mail] = await s.runtime.db
+      .select({ payload: emailOutbox.payload })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, cai.id), eq(emailOutbox.kind, "account.confirmNewEmail")));
+    const link = new URL(String(mail?.payload.params.url));
+    await profile.confirmEmailChange(link.searchParams.get("token") ?? "", null);
+  });
   // And one Sam shipped to her, with a UPS tracking number.
   if (shipped) await seedShippedOrder(s, happened, { buyer, seller, advertId: shipped });
   // And a question to the other seller, not answered yet.

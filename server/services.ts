@@ -1,6 +1,7 @@
 import {
   type Actor,
   changePassword,
+  confirmEmailChange,
   createAuth,
   createCounters,
   createLoginThrottle,
@@ -17,6 +18,7 @@ import {
   type RecoveryLimits,
   register,
   rename,
+  requestEmailChange,
   requestPasswordReset,
   requestSignInLink,
   resendVerification,
@@ -201,7 +203,7 @@ import {
 } from "../core/saved-searches/index.ts";
 import type { Database } from "../db/client.ts";
 import { readFromReplica } from "../db/replica.ts";
-import type { AccountDeletionInput } from "../schemas/accounts.ts";
+import type { AccountDeletionInput, EmailChangeInput } from "../schemas/accounts.ts";
 import type { ReportInput } from "../schemas/moderation.ts";
 import type { WorthQuery } from "../schemas/price-guidance.ts";
 import type { ReportReason } from "../schemas/values.ts";
@@ -240,6 +242,7 @@ export function createServices(config: Config, database: Database, options: Serv
     redisPrefix: database.redis?.prefix,
   });
   const deletionGuesses = counters("delete-account-password", DELETION_GUESSES.limit, DELETION_GUESSES.windowMs);
+  const recoveryLimits = createRecoveryLimits(counters, options.recoveryLimits);
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,
@@ -248,7 +251,7 @@ export function createServices(config: Config, database: Database, options: Serv
     throttle: createLoginThrottle(counters, DEFAULT_LOGIN_LIMITS),
     signUpLimit: createSignUpLimit(counters, { limit: config.signUpsPerHour, windowMs: 60 * 60_000 }),
     insecureFastHash: options.insecureFastHash,
-    recoveryLimits: createRecoveryLimits(counters, options.recoveryLimits),
+    recoveryLimits,
     // Reset and verification links go through the outbox, like every other email.
     sendAccountEmail: (kind, recipientId, url) => notify(db, kind, { recipientId, params: { url } }),
   });
@@ -479,6 +482,16 @@ export function createServices(config: Config, database: Database, options: Serv
         hasPassword: (actor: SessionUser) => hasPassword(db, actor.id),
         deleteOwnAccount: (actor: SessionUser, input: AccountDeletionInput, headers: Headers) =>
           deleteOwnAccount(db, auth, deletionGuesses, actor, input, headers),
+        /** "Change email": the link goes to the new address, the old one is told; following it changes it. */
+        requestEmailChange: (actor: SessionUser, input: EmailChangeInput, headers: Headers) =>
+          requestEmailChange(
+            db,
+            { auth, wrongPasswords: deletionGuesses, limits: recoveryLimits, publicUrl: config.publicUrl },
+            actor,
+            input,
+            headers,
+          ),
+        confirmEmailChange: (token: string, follower: SessionUser | null) => confirmEmailChange(db, token, follower),
       },
     },
     audit: { recent: (admin: SessionUser) => recentAdminActions(db, admin) },

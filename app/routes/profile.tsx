@@ -5,6 +5,7 @@ import { isAppError } from "../../core/errors.ts";
 import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
 import { isSeller } from "../../schemas/roles.ts";
 import { PasswordField } from "../components/account-fields.tsx";
+import { ChangeEmailSection } from "../components/change-email.tsx";
 import { DeleteAccountSection } from "../components/delete-account.tsx";
 import { EmailPreferencesForm } from "../components/email-preferences.tsx";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
@@ -124,6 +125,7 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
           Change password
         </button>
       </Form>
+      <ChangeEmailSection email={me.email} hasPassword={me.hasPassword} />
       <SignedInSessions sessions={me.sessions} />
       <EmailPreferencesForm
         preferences={me.emailPreferences}

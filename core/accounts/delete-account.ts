@@ -110,10 +110,11 @@ export async function deleteAccount(
     await tx.update(adverts).set({ mobile: "" }).where(eq(adverts.sellerId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
-    // Reset links hold the account's id; sign-in links name its (old) address.
+    // Reset links hold the account's id; sign-in links name its (old) address; change-email links start with its id.
     await tx.delete(verifications).where(
       or(
         eq(verifications.value, userId),
+        sql`split_part(${verifications.value}, ' ', 1) = ${userId}`,
         like(
           verifications.value,
           `%${JSON.stringify(target.email)

@@ -13,7 +13,7 @@ import type { Counter } from "./counters.ts";
 import { deleteAccount } from "./delete-account.ts";
 import { signOut } from "./sign-in.ts";
 
-/** Wrong passwords "Delete my account" takes per account before it waits (the counter's window). */
+/** Wrong passwords "Delete my account" and "Change email" take per account before they wait (the counter's window). */
 export const DELETION_GUESSES = { limit: 5, windowMs: 15 * 60_000 };
 
 /** Whether the account signs in with a password (else Google): what "Delete my account" asks for. */
@@ -25,10 +25,57 @@ export async function hasPassword(db: Db, userId: string): Promise<boolean> {
   return Boolean(credential?.hash);
 }
 
+/** What proving it is you says when it refuses (each operation in its own words). */
+export interface IdentityMessages {
+  passwordRequired: string;
+  wrongPassword: string;
+  tooManyGuesses: string;
+  signInAgain: string;
+}
+
 /**
- * "Delete my account" on the profile: a session alone is not enough (a borrowed laptop, a stolen cookie).
- * An account with a password types it; one without (Google) must have signed in within
- * FRESH_SIGN_IN_MINUTES, which its session's creation time says. Then the one path every deletion takes,
+ * An operation a session alone is not enough for (a borrowed laptop, a stolen cookie): "Delete my account",
+ * "Change email". An account with a password types it (wrong ones counted per account: a borrowed session
+ * cannot guess it); one without (Google) must have signed in within FRESH_SIGN_IN_MINUTES, which its
+ * session's creation time says.
+ */
+export async function proveIdentity(
+  db: Db,
+  auth: Auth,
+  wrongPasswords: Counter,
+  actor: SessionUser,
+  password: string | undefined,
+  headers: Headers,
+  messages: IdentityMessages,
+): Promise<void> {
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, actor.id), eq(accounts.providerId, "credential")));
+  if (credential?.hash) {
+    if (!password) {
+      throw new AppError("VALIDATION_FAILED", messages.passwordRequired, { password: messages.passwordRequired });
+    }
+    const tried = await wrongPasswords.get(actor.id);
+    if (tried.count >= DELETION_GUESSES.limit) {
+      throw new AppError("TOO_MANY_REQUESTS", messages.tooManyGuesses, undefined, tried.msLeft);
+    }
+    const context = await auth.$context;
+    const right = await context.password.verify({ hash: credential.hash, password });
+    if (!right) {
+      await wrongPasswords.add(actor.id);
+      throw new AppError("VALIDATION_FAILED", messages.wrongPassword, { password: messages.wrongPassword });
+    }
+  } else {
+    const session = await auth.api.getSession({ headers });
+    if (!session || session.user.id !== actor.id) throw new AppError("UNAUTHENTICATED", "Please log in first.");
+    const age = Date.now() - new Date(session.session.createdAt).getTime();
+    if (age > FRESH_SIGN_IN_MINUTES * 60_000) throw new AppError("FORBIDDEN", messages.signInAgain);
+  }
+}
+
+/**
+ * "Delete my account" on the profile: proving it is you (above), then the one path every deletion takes,
  * and the session cookie is cleared (the answer's headers carry it).
  */
 export async function deleteOwnAccount(
@@ -40,28 +87,7 @@ export async function deleteOwnAccount(
   input: AccountDeletionInput,
   headers: Headers,
 ): Promise<{ deleted: boolean; headers: Headers }> {
-  const [credential] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, actor.id), eq(accounts.providerId, "credential")));
-  if (credential?.hash) {
-    if (!input.password) throw new AppError("VALIDATION_FAILED", M.passwordRequired, { password: M.passwordRequired });
-    const tried = await wrongPasswords.get(actor.id);
-    if (tried.count >= DELETION_GUESSES.limit) {
-      throw new AppError("TOO_MANY_REQUESTS", M.tooManyGuesses, undefined, tried.msLeft);
-    }
-    const context = await auth.$context;
-    const right = await context.password.verify({ hash: credential.hash, password: input.password });
-    if (!right) {
-      await wrongPasswords.add(actor.id);
-      throw new AppError("VALIDATION_FAILED", M.wrongPassword, { password: M.wrongPassword });
-    }
-  } else {
-    const session = await auth.api.getSession({ headers });
-    if (!session || session.user.id !== actor.id) throw new AppError("UNAUTHENTICATED", "Please log in first.");
-    const age = Date.now() - new Date(session.session.createdAt).getTime();
-    if (age > FRESH_SIGN_IN_MINUTES * 60_000) throw new AppError("FORBIDDEN", M.signInAgain);
-  }
+  await proveIdentity(db, auth, wrongPasswords, actor, input.password, headers, M);
   const { deleted } = await deleteAccount(db, actor, actor.id, "profile");
   // The sessions are gone with the account; this takes the dead cookie out of the browser too.
   const { headers: cookies } = await signOut(auth, headers);

@@ -8,6 +8,7 @@ export type { SessionUser } from "../../schemas/accounts.ts";
 export { anonymous } from "./anonymous.ts";
 export { type AccountEmail, type Auth, createAuth, RESET_ANSWER_MS, type SendAccountEmail } from "./auth.ts";
 export { blockBetween, blockedEitherWay } from "./blocks.ts";
+export { confirmEmailChange, type EmailChangeResult, maskEmail, requestEmailChange } from "./change-email.ts";
 export { createCounters } from "./counters.ts";
 export { deleteAccount, deletedEmailOf } from "./delete-account.ts";
 export { DELETION_GUESSES, deleteOwnAccount, hasPassword } from "./delete-own-account.ts";

@@ -18,9 +18,12 @@ export interface RecoveryLimits {
   verifyPerEmail: Window;
   /** Sign-in links asked for one email address (each also counts against `resetPerAddress`). */
   signInLinkPerEmail?: Window;
+  /** "Change email" links asked for one account (each also counts against `resetPerAddress`). */
+  emailChangePerAccount?: Window;
 }
 
 const SIGN_IN_LINKS_PER_EMAIL: Window = { limit: 5, windowMs: 60 * 60_000 };
+const EMAIL_CHANGES_PER_ACCOUNT: Window = { limit: 3, windowMs: 60 * 60_000 };
 
 export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
   resetPerEmail: { limit: 3, windowMs: 60 * 60_000 },
@@ -28,6 +31,7 @@ export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
   attemptsPerAddress: { limit: 20, windowMs: 15 * 60_000 },
   verifyPerEmail: { limit: 3, windowMs: 60 * 60_000 },
   signInLinkPerEmail: SIGN_IN_LINKS_PER_EMAIL,
+  emailChangePerAccount: EMAIL_CHANGES_PER_ACCOUNT,
 };
 
 export function createRecoveryLimits(counters: CounterFactory, limits = DEFAULT_RECOVERY_LIMITS) {
@@ -44,6 +48,7 @@ export function createRecoveryLimits(counters: CounterFactory, limits = DEFAULT_
   const attempts = counter("reset-attempt-address", limits.attemptsPerAddress);
   const verify = counter("verify-email", limits.verifyPerEmail);
   const signInLinks = counter("sign-in-link-email", limits.signInLinkPerEmail ?? SIGN_IN_LINKS_PER_EMAIL);
+  const emailChanges = counter("change-email-account", limits.emailChangePerAccount ?? EMAIL_CHANGES_PER_ACCOUNT);
   const emailKey = (email: string) => email.trim().toLowerCase();
   return {
     /** A reset link asked for: which limit refuses it (the address first: it says less), or none. */
@@ -65,6 +70,10 @@ export function createRecoveryLimits(counters: CounterFactory, limits = DEFAULT_
       if (byAddress > 0) return { wait: byAddress, by: "address" };
       const byEmail = await signInLinks(emailKey(email));
       return byEmail > 0 ? { wait: byEmail, by: "email" } : null;
+    },
+    /** A "Change email" link asked for: per account, and against the address's account emails. */
+    async emailChange(userId: string, ip: string): Promise<number> {
+      return (await perAddress(addressKey(ip))) || (await emailChanges(userId));
     },
   };
 }

@@ -939,6 +939,39 @@ export const KINDS = {
     }),
   }),
 
+  /** "Change email": the link, sent to the NEW address (it proves the address); works once, for 24 hours. */
+  "account.confirmNewEmail": kind<{ url: string }>({
+    who: "the account's owner, at the new address",
+    label: "New email address",
+    subject: "account",
+    email: "always",
+    mail: (p, to) => ({
+      subject: "Confirm your new ReLaptop email address",
+      heading: "Confirm your new email address",
+      paragraphs: [
+        `Hello ${to.name}, someone (we hope you) asked to change the email address of a ReLaptop account to this one.`,
+        "The account changes to this address when you follow the link. It works once, for 24 hours. If you did not ask, ignore this email: nothing changes.",
+      ],
+      action: { label: "Use this email address", href: p.url },
+    }),
+  }),
+
+  /** "Change email": the OLD address is told (the new one shown masked), so a stolen session cannot do it quietly. */
+  "account.emailChanging": kind<{ newEmail: string }>({
+    who: "the account's owner, at the old address",
+    label: "Email address changing",
+    subject: "account",
+    email: "always",
+    mail: (p, to) => ({
+      subject: "Your ReLaptop email address is being changed",
+      heading: "Your email address is being changed",
+      paragraphs: [
+        `Hello ${to.name}. Your ReLaptop email is being changed to ${p.newEmail}; if this was not you, change your password.`,
+        "The change happens only when the link we sent to the new address is followed.",
+      ],
+    }),
+  }),
+
   /**
    * The account was deleted (core/accounts/delete-account.ts), by its owner or an admin: written before the
    * address leaves the account, so the outbox row keeps it and the confirmation still reaches it.

@@ -39,6 +39,8 @@ type Notice<K extends NotificationKind> = {
    */
   inApp?: boolean;
   email?: boolean;
+  /** Another address than the account's (a new email address not yet the account's: "Change email"). */
+  toAddress?: string;
 };
 
 /** One notice of some kind, for `notifyEach`. */
@@ -98,10 +100,10 @@ export async function notifyEach(tx: Db | Tx, notices: KindedNotice[]): Promise<
 
   const shown: (typeof notifications.$inferInsert)[] = [];
   const emailed: (typeof emailOutbox.$inferInsert)[] = [];
-  for (const { kind, recipientId, params, inApp = true, email = true } of notices) {
+  for (const { kind, recipientId, params, inApp = true, email = true, toAddress } of notices) {
     const row = byId.get(recipientId);
     if (!row) throw new Error(`notify ${kind}: no account ${recipientId}`);
-    const to: Recipient = { id: row.id, name: row.name, email: row.email };
+    const to: Recipient = { id: row.id, name: row.name, email: toAddress ?? row.email };
     const definition = KINDS[kind] as Definition;
     if (definition.inApp && inApp) {
       const subjectKey = SUBJECT_KEY[definition.subject];

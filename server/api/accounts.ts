@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isActingSeller, isAdmin } from "../../core/accounts/index.ts";
+import { AppError } from "../../core/errors.ts";
 import {
   accountDeletionSchema,
   accountSummaryQuerySchema,
   accountSummarySchema,
+  CHANGE_EMAIL_MESSAGES,
+  emailChangeConfirmSchema,
+  emailChangeSchema,
   FRESH_SIGN_IN_MINUTES,
   isAdminReplySchema,
   isSellerReplySchema,
@@ -20,6 +24,7 @@ import { sessionIdParams, signedInSessionsSchema, signedOutOthersSchema } from "
 import { gatherToDo, toDoSchema } from "../../schemas/to-do.ts";
 import { apiErrorSchema, errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
+import { sessionUserOf } from "../http/session-cookies.ts";
 import { signedInRoutes } from "../http/signed-in-routes.ts";
 import { forwardToAuth, webHeaders } from "../http/web.ts";
 import type { Services } from "../services.ts";
@@ -118,6 +123,48 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       const { headers } = await services.accounts.profile.deleteOwnAccount(user, request.body, webHeaders(request));
       reply.header("set-cookie", headers.getSetCookie());
       return reply.status(204).send(null);
+    },
+  );
+
+  signedIn.post(
+    "/me/email",
+    {
+      summary: "Change email: a link to the new address (the old one is told); the address changes when it is followed",
+      description:
+        "With `password` for an account that has one; an account without (Google) must have signed in within " +
+        `${FRESH_SIGN_IN_MINUTES} minutes. Refused (400 naming \`email\`) for the same address or one another account ` +
+        "uses; limited per account (429). The link works once, for 24 hours.",
+      body: emailChangeSchema,
+      reply: z.object({ email: z.string() }),
+    },
+    (user, { body, headers }) => services.accounts.profile.requestEmailChange(user, body, headers),
+  );
+  app.post(
+    "/email-change/confirm",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Follow a Change email link: the account's address becomes the new one, confirmed",
+        description:
+          "The token from the emailed link, by anyone holding it (it proves the new address); signed in as another " +
+          "account, refused (403) and the link keeps working. 400 for a used, expired or unknown link.",
+        body: emailChangeConfirmSchema,
+        response: { 200: z.object({ email: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const follower = await sessionUserOf(services, request);
+      const result = await services.accounts.profile.confirmEmailChange(request.body.token, follower);
+      if (result.ok) return { email: result.email };
+      if (result.reason === "other") throw new AppError("FORBIDDEN", CHANGE_EMAIL_MESSAGES.otherAccount);
+      if (result.reason === "taken") {
+        throw new AppError("CONFLICT", CHANGE_EMAIL_MESSAGES.addressTaken, {
+          email: CHANGE_EMAIL_MESSAGES.addressTaken,
+        });
+      }
+      throw new AppError("VALIDATION_FAILED", CHANGE_EMAIL_MESSAGES.linkInvalid, {
+        token: CHANGE_EMAIL_MESSAGES.linkInvalid,
+      });
     },
   );
 

@@ -136,3 +136,12 @@ it("shows verified batteries on first start: the filter finds them, and their ca
   const page = await client(t).get("/allAdd?batteryVerified=true");
   expect(page.body).toContain("Battery verified: 87 % · 312 cycles");
 });
+
+it("shows Cai, who changed her email address: she signs in with the new one, both emails were written", async () => {
+  const cai = await signedInClient(t, "cai@relaptop.test");
+  expect((await cai.get("/api/me")).json()).toMatchObject({ name: "Cai Chen", emailVerified: true });
+  const ada = await signedInClient(t, DEMO_ACCOUNTS.admin);
+  const log = (await ada.get("/dashboard/email-delivery")).body;
+  expect(log).toContain("Confirm your new ReLaptop email address");
+  expect(log).toContain("Your ReLaptop email address is being changed");
+});

@@ -150,6 +150,8 @@ const READ_OR_POSTED: [string, () => string, Outcome[]][] = [
 const READS: [string, () => string, Outcome[]][] = [
   ...READ_OR_POSTED,
   ["dashboard", () => "/dashboard", ["login", "ok", "ok", "ok", "ok"]],
+  // The link sent to a new address: anyone may follow one (it proves the address); an unknown one says so.
+  ["a Change email link", () => "/account/email/confirm?token=not-a-token", ["ok", "ok", "ok", "ok", "ok"]],
   ["someone's notification", () => `/dashboard/notifications/${ids.notice}`, SOMEONE_ELSES],
   ["messages", () => "/dashboard/messages", ["login", "ok", "ok", "ok", "ok"]],
   ["someone's conversation", conversationPage, SOMEONE_ELSES],
@@ -215,6 +217,13 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     () => "/account/delete",
     ["login", "ok", "ok", "ok", "ok"],
     () => ({ password: "not-my-password" }),
+  ],
+  // Anyone signed in changes their own email, and only with their password (a wrong one: 400 under it).
+  [
+    "change email",
+    () => "/account/email",
+    ["login", "ok", "ok", "ok", "ok"],
+    () => ({ email: "someone-new@x.test", password: "not-my-password" }),
   ],
   // Olga's saved search, by its id: it does not exist for anyone else.
   [

@@ -59,6 +59,10 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/me/sessions/sign-out-others": SIGNED_IN,
   // Anyone signed in deletes their own account (the matrix sends a wrong password: 400, nobody is deleted).
   "POST /api/me/delete": SIGNED_IN,
+  // Anyone signed in changes their own email (the matrix sends a wrong password: 400, nothing is sent).
+  "POST /api/me/email": SIGNED_IN,
+  // Anyone holding a link may follow it (the matrix's token is unknown: 400).
+  "POST /api/email-change/confirm": PUBLIC,
   "POST /api/auth/sign-up/email": "identity",
   "POST /api/auth/sign-in/email": "identity",
   "POST /api/auth/sign-in/magic-link": "identity",
@@ -418,6 +422,8 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "PUT /api/sellers/{id}/verification": { verified: true },
     "PUT /api/me/acting-mode": { mode: "seller" },
     "POST /api/me/delete": { password: "not-the-matrix-password" },
+    "POST /api/me/email": { email: "matrix-new@x.test", password: "not-the-matrix-password" },
+    "POST /api/email-change/confirm": { token: "not-a-matrix-token" },
     "POST /api/reports": { advertId: ids.advert, reason: "Other" },
     "POST /api/adverts/{id}/removal": { reason: "Matrix" },
     "POST /api/adverts/{id}/rejection": { reason: "Matrix" },
