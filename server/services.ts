@@ -288,6 +288,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const orders = {
     /** The sale windows as configured, for pages (their build has its own copy of core/orders' module state). */
     saleWindows: () => config.saleWindows,
+    /** ReLaptop's fee rule in force, for pages ("You receive" on the advert form), for the same reason. */
+    platformFee: () => config.platformFee,
     book: (actor: SessionUser, input: Parameters<typeof book>[2]) => book(db, actor, input),
     listMine: (actor: SessionUser) => listMine(db, actor),
     checkout: (actor: SessionUser, orderId: string) => checkout(db, provider, actor, orderId),

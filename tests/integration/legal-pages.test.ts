@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { client } from "../support/http.ts";
 import { pageAppForTests } from "../support/page-build.ts";
+import { signedInCast } from "../support/people.ts";
 
 /** /terms, /privacy and /cookies: public, linked from the footer and the sign-up forms, saying what is true here. */
-const t = pageAppForTests({ RETENTION_DAYS: "90", BOOKING_HOURS: "12" });
+const t = pageAppForTests({ RETENTION_DAYS: "90", BOOKING_HOURS: "12", PLATFORM_FEE_PERCENT: "8" });
 
 const text = async (path: string) => {
   const page = await client(t).get(path);
@@ -58,5 +59,11 @@ describe("the legal pages", () => {
       const page = await text(signUp);
       expect(page).toMatch(/By creating an account you agree to the <a[^>]*href="\/terms"[^>]*>Terms<\/a>/);
     }
+  });
+
+  it("the advert form states the fee as configured too (read through the services, as the windows are)", async () => {
+    const { clients } = await signedInCast(t, "sam");
+    const post = (await clients.sam.get("/dashboard/post/add")).body;
+    expect(post).toContain("(ReLaptop’s fee: 8%)");
   });
 });

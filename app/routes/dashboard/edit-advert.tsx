@@ -1,5 +1,4 @@
 import { appContext } from "#app-context";
-import { platformFee } from "../../../core/orders/index.ts";
 import { advertUpdateSchema } from "../../../schemas/catalogue.ts";
 import { CATALOGUE_MESSAGES } from "../../../schemas/messages.ts";
 import { priceGuidanceQuerySchema } from "../../../schemas/price-guidance.ts";
@@ -24,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     asked.success ? services.catalogue.priceGuidance(asked.data) : null,
   ]);
   // The fee rule in force, for "You receive" under the price.
-  return { values, brands, guidance, fee: platformFee() };
+  return { values, brands, guidance, fee: context.get(appContext).services.orders.platformFee() };
 }
 
 export const action = (args: Route.ActionArgs) =>

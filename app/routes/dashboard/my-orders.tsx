@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { actionsFor, orderNotFound, saleWindows } from "../../../core/orders/index.ts";
+import { actionsFor, orderNotFound } from "../../../core/orders/index.ts";
 import type { MyReview } from "../../../core/reviews/index.ts";
 import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { idFromPath } from "../../../schemas/params.ts";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   // What the buyer may do next is the order state table's to say, on the server.
   return {
-    protectionHours: saleWindows().protectionHours,
+    protectionHours: services.orders.saleWindows().protectionHours,
     orders: orders.map((order) => ({
       ...order,
       review: reviewAction(order.status, reviews[order.id], now),
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!orderId) throw orderNotFound();
     if (intent === "receipt") {
       await orders.confirmReceipt(user, orderId);
-      const message = `Enjoy your laptop! If something is wrong with it, report a problem within ${saleWindows().protectionHours} hours.`;
+      const message = `Enjoy your laptop! If something is wrong with it, report a problem within ${orders.saleWindows().protectionHours} hours.`;
       return dataWithToast(context, { ok: true }, { type: "success", message });
     }
     if (intent === "accept") {

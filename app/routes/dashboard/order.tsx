@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
-import { ORDER_NOT_FOUND, saleWindows } from "../../../core/orders/index.ts";
+import { ORDER_NOT_FOUND } from "../../../core/orders/index.ts";
 import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { idFromPath } from "../../../schemas/params.ts";
 import type { OrderDetail } from "../../../schemas/sales.ts";
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (isAppError(error) && error.code === "NOT_FOUND") return null;
     throw error;
   });
-  return { ...order, dispute, protectionHours: saleWindows().protectionHours };
+  return { ...order, dispute, protectionHours: orders.saleWindows().protectionHours };
 }
 
 /**

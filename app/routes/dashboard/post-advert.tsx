@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { appContext } from "#app-context";
-import { platformFee } from "../../../core/orders/index.ts";
 import { advertSchema } from "../../../schemas/catalogue.ts";
 import { postingRefusal } from "../../../schemas/roles.ts";
 import { AdvertForm, type AdvertPrefill, PREFILLED } from "../../components/advert-form.tsx";
@@ -12,10 +11,11 @@ import type { Route } from "./+types/post-advert";
 /** Anyone signed in may open the page: who may not post is told why and what to do (the action still refuses). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const refusal = postingRefusal(await requireUser(request, context));
-  if (refusal) return data({ refusal, brands: [], fee: platformFee(), prefill: {} }, { status: 403 });
+  const { catalogue, orders } = context.get(appContext).services;
+  if (refusal) return data({ refusal, brands: [], fee: orders.platformFee(), prefill: {} }, { status: 403 });
   // The fee rule in force, for "You receive" under the price; what /worth's Sell it carried, to start from.
-  const brands = await context.get(appContext).services.catalogue.listBrands();
-  return { refusal, brands, fee: platformFee(), prefill: prefillFrom(new URL(request.url).searchParams) };
+  const brands = await catalogue.listBrands();
+  return { refusal, brands, fee: orders.platformFee(), prefill: prefillFrom(new URL(request.url).searchParams) };
 }
 
 /** /worth's answer carries the specification it priced: the form starts from it (as text, checked on posting). */
