@@ -1,24 +1,33 @@
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { appContext } from "#app-context";
 import { CHANGE_EMAIL_MESSAGES as M } from "../../schemas/accounts.ts";
 import { RouteError } from "../components/route-error.tsx";
+import { parseForm } from "../lib/forms.server.ts";
 import { getUser } from "../lib/session.server.ts";
 import type { Route } from "./+types/account-email-confirm";
 
 export const meta = () => [{ title: "Change your email — ReLaptop" }, { name: "robots", content: "noindex" }];
 
+const tokenOf = (value: string | null | undefined) => (value && value.length <= 200 ? value : "");
+
 /**
- * The link sent to the new address: following it changes the account's email (once; for 24 hours), as
- * /verify-email verifies on following. Signed in as another account, it changes nothing (and stays usable).
+ * The link sent to the new address opens a page with one button: following a link changes nothing, because
+ * mail scanners open links too. Pressing it changes the account's email (once; for 24 hours). Signed in as
+ * another account, it changes nothing (and the link stays usable).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const { services } = context.get(appContext);
+  const token = tokenOf(new URL(request.url).searchParams.get("token"));
+  return { token, signedIn: Boolean(await getUser(request, context)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, z.object({ token: z.string().max(200).optional() }));
+  const token = parsed.error ? "" : tokenOf(parsed.value.token);
   const user = await getUser(request, context);
-  const result =
-    token === "" || token.length > 200
-      ? ({ ok: false, reason: "invalid" } as const)
-      : await services.accounts.profile.confirmEmailChange(token, user);
+  const result = token
+    ? await context.get(appContext).services.accounts.profile.confirmEmailChange(token, user)
+    : ({ ok: false, reason: "invalid" } as const);
   const message = result.ok
     ? M.changed(result.email)
     : result.reason === "other"
@@ -26,19 +35,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : result.reason === "taken"
         ? M.addressTaken
         : M.linkInvalid;
-  return { ok: result.ok, message, signedIn: Boolean(user) };
+  return { ok: result.ok, message };
 }
 
-export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps) {
+export default function ConfirmEmailChange({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
   return (
     <section className="mx-auto flex w-full max-w-md flex-col items-center gap-4 p-6 text-center">
       <h1 className="text-3xl font-bold">Change your email address</h1>
-      {loaderData.ok ? (
-        <p role="status" className="alert alert-success">
-          {loaderData.message}
-        </p>
+      {actionData ? (
+        actionData.ok ? (
+          <p role="status" className="alert alert-success">
+            {actionData.message}
+          </p>
+        ) : (
+          <p role="alert">{actionData.message}</p>
+        )
+      ) : loaderData.token ? (
+        <Form method="post" className="flex flex-col items-center gap-3">
+          <p>Press the button to make this address your ReLaptop email.</p>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Confirm my new email address
+          </button>
+        </Form>
       ) : (
-        <p role="alert">{loaderData.message}</p>
+        <p role="alert">{M.linkInvalid}</p>
       )}
       {loaderData.signedIn ? (
         <Link to="/profile" className="link link-primary">

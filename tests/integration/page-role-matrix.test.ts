@@ -211,6 +211,13 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     ["login", "ok", "ok", "ok", "ok"],
     () => ({ intent: "sign-out-others" }),
   ],
+  // The button of the link sent to a new address: anyone may press it (it proves the address); an unknown one says so.
+  [
+    "confirm a Change email link",
+    () => "/account/email/confirm",
+    ["ok", "ok", "ok", "ok", "ok"],
+    () => ({ token: "not-a-token" }),
+  ],
   // Anyone signed in deletes their own account, and only with their password (a wrong one: 400 under it).
   [
     "delete my account",
