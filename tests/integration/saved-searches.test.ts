@@ -137,7 +137,7 @@ describe("saving, listing, renaming, deleting", () => {
       [{ minRam: 2.5 }, "minRam", "RAM must be a whole number of GB"],
       [{ brand: "lenovo" }, "brand", "Choose a brand from the list"],
       [{ condition: "mint" }, "condition", "Condition must be one of excellent, good, Fair"],
-      [{ sort: "random" }, "sort", "Sort must be one of newest, price_asc, price_desc"],
+      [{ sort: "random" }, "sort", "Sort must be one of newest, price_asc, price_desc, best_value"],
       [{ minPrice: 700, maxPrice: 600 }, "maxPrice", "Max price must be at least the min price"],
       [{ alerts: "weekly" }, "alerts", "Alerts must be instant, daily or off"],
       [{ cpu: "pentium 4" }, "cpu", FILTER_ERRORS.cpu],
