@@ -191,10 +191,8 @@ export function AdvertForm({
 /** What each grade promises, beside the Condition choice: all three, so they read without JavaScript. */
 function ConditionDefinitions() {
   return (
-    <section aria-labelledby="condition-definitions" className="text-sm md:col-span-2">
-      <h2 id="condition-definitions" className="font-semibold">
-        What each condition means
-      </h2>
+    <div className="text-sm md:col-span-2">
+      <p className="font-semibold">What each condition means</p>
       <dl className="mt-1 grid gap-1">
         {CONDITIONS.map((grade) => (
           <div key={grade}>
@@ -203,6 +201,6 @@ function ConditionDefinitions() {
           </div>
         ))}
       </dl>
-    </section>
+    </div>
   );
 }

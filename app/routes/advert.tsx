@@ -212,8 +212,10 @@ export default function AdvertPage({
             ))}
         </dl>
         {checklist.length > 0 && (
-          <section>
-            <h2 className="mb-1 font-semibold">What the seller says is true</h2>
+          <section aria-labelledby="seller-checklist">
+            <h2 id="seller-checklist" className="mb-1 font-semibold">
+              What the seller says is true
+            </h2>
             <ul className="list-inside list-disc">
               {checklist.map((item) => (
                 <li key={item}>{item}</li>
