@@ -38,7 +38,10 @@ export type BrandUpdate = z.infer<typeof brandUpdateSchema>;
 
 /* ── Adverts ─────────────────────────────────────────────────────────────── */
 
-import { CONDITIONS, MAX_PHOTOS, PERFORMANCE_TIERS, PRICE_SOURCES, STORAGE_TYPES } from "./values.ts";
+import { CHECKLIST, CONDITIONS, MAX_PHOTOS, PERFORMANCE_TIERS, PRICE_SOURCES, STORAGE_TYPES } from "./values.ts";
+
+/** A checklist item that is not one (the API's multipart form): refused on the `checklist` field. */
+const CHECKLIST_ERROR = `Checklist items are among: ${CHECKLIST.join(", ")}`;
 
 export { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES };
 
@@ -163,6 +166,22 @@ const advertFields = {
     .enum(["true", "false"], { error: "Remove the battery report is either true or false" })
     .optional()
     .transform((v) => v === "true"),
+  /**
+   * "What is true of this laptop": the ticked boxes, one `checklist` field each (none ticked: none sent), each
+   * a CHECKLIST key; repeats are kept once, in CHECKLIST's order.
+   */
+  checklist: z
+    .unknown()
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    // Checked as one list, so a refusal names `checklist` itself (not `checklist.1`).
+    .pipe(
+      z
+        .array(z.string(), { error: CHECKLIST_ERROR })
+        .max(CHECKLIST.length * 2, CHECKLIST_ERROR)
+        .refine((items) => items.every((item) => (CHECKLIST as readonly string[]).includes(item)), CHECKLIST_ERROR),
+    )
+    .transform((items) => CHECKLIST.filter((item) => items.includes(item))),
   /** A checkbox ("true" when ticked, absent otherwise), "true" or "false" in the API's multipart form. */
   ships: z
     .enum(["true", "false"], { error: "Ships is either true or false" })
@@ -232,6 +251,10 @@ export const advertMultipartSchema = z.object({
     .enum(["true", "false"])
     .optional()
     .meta({ description: "Editing: `true` removes the advert's battery report figures" }),
+  checklist: z.array(z.enum(CHECKLIST)).optional().meta({
+    description:
+      "What is true of the laptop, repeated once per item: `screen` (without marks), `keyboard` (and trackpad fully working), `ports` (all working), `hinges` (firm), `charger` (included), `box` (original); editing: the list replaces the advert's",
+  }),
   ships: z.enum(["true", "false"]).optional().meta({ description: "Whether you post the laptop to buyers" }),
   shippingPrice: z.string().optional().meta({ description: "Dollars (0 ships free); required when `ships` is true" }),
   photos: binaryField("1–6 photos (JPEG, PNG or WebP, 8 MB each); repeat the field for several").optional(),
@@ -335,6 +358,7 @@ export const advertDetailSchema = z
     brandId: z.uuid(),
     photoUrls: z.array(z.string()),
     description: z.string(),
+    checklist: z.array(z.enum(CHECKLIST)).meta({ description: "What the seller says is true of the laptop" }),
     batteryReport: batteryReportSchema.nullable().meta({
       description: "The figures read from the seller's battery report (the report itself is never kept nor served)",
     }),

@@ -26,6 +26,7 @@ export function describeSearch(
     verified?: boolean | null;
     ships?: boolean | null;
     batteryVerified?: boolean | null;
+    charger?: boolean | null;
   },
   brandName?: string | null,
 ): string {
@@ -60,6 +61,7 @@ export function describeSearch(
     f.verified ? "verified sellers" : null,
     f.ships ? "ships" : null,
     f.batteryVerified ? "battery verified" : null,
+    f.charger ? "charger included" : null,
   ].filter(Boolean);
   const words = parts.length ? parts.join(" · ") : "All laptops";
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;

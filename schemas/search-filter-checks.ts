@@ -30,6 +30,7 @@ export const FILTER_ERRORS = {
   verified: "Verified sellers only is either on or off",
   ships: "Ships only is either on or off",
   batteryVerified: "Battery verified is either on or off",
+  charger: "Charger included is either on or off",
 } as const;
 
 /** A brand that is not a brand id, or names no brand: one message for both (no search for it could match). */
@@ -176,6 +177,8 @@ export const FILTER_CHECKS = {
   ships: newerFlag(FILTER_ERRORS.ships),
   /** Laptops with a battery report's figures (core/catalogue/battery-report.ts). */
   batteryVerified: newerFlag(FILTER_ERRORS.batteryVerified),
+  /** Laptops whose sellers ticked "Charger included" (the advert's checklist). */
+  charger: newerFlag(FILTER_ERRORS.charger),
 };
 type Checks = typeof FILTER_CHECKS;
 export type FilterName = keyof Checks;

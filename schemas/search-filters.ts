@@ -44,7 +44,7 @@ export type Control =
       counted?: Counted;
     }
   /** A box to tick: the filter is on or not there; `counted`: how many of the results have it, beside it. */
-  | { kind: "flag"; label: string; counted?: "batteryVerified" }
+  | { kind: "flag"; label: string; counted?: "batteryVerified" | "charger" }
   /** No control of its own (its chip removes it): kept as it is when the panel is applied. */
   | { kind: "kept" };
 
@@ -176,6 +176,11 @@ export const SEARCH_FILTERS: { [K in FilterName]: SearchFilter } = {
     chip: () => "Battery verified",
     control: { kind: "flag", label: "Battery verified", counted: "batteryVerified" },
   },
+  charger: {
+    text: "flag",
+    chip: () => "Charger included",
+    control: { kind: "flag", label: "Charger included", counted: "charger" },
+  },
 };
 
 export const FILTER_NAMES = Object.keys(SEARCH_FILTERS) as FilterName[];
@@ -194,6 +199,7 @@ export const CHIPS: [FilterName, ...FilterName[]][] = [
   ["batteryVerified"],
   ["minScreen", "maxScreen"],
   ["maxYears"],
+  ["charger"],
   ["verified"],
   ["ships"],
   ["location"],
@@ -211,7 +217,7 @@ export const PANEL_GROUPS: { title: string; filters: FilterName[] }[] = [
     title: "Specs",
     filters: ["minRam", "minStorage", "storageType", "tier", "minScreen", "maxScreen", "minBattery", "batteryVerified"],
   },
-  { title: "Condition and seller", filters: ["condition", "maxYears", "location", "verified", "ships"] },
+  { title: "Condition and seller", filters: ["condition", "charger", "maxYears", "location", "verified", "ships"] },
 ];
 
 /** A filter's value as text (`undefined`: not in the URL — a flag that is off, or no value). */

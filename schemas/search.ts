@@ -88,6 +88,8 @@ export const facetsSchema = z.object({
   tier: facetValues(z.int()),
   /** Laptops with a battery report's figures: one value, 1, when any. */
   batteryVerified: facetValues(z.int()),
+  /** Laptops whose sellers ticked "Charger included": one value, 1, when any. */
+  charger: facetValues(z.int()),
   /** By index in PRICE_BANDS. */
   price: facetValues(z.int()),
 });

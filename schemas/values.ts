@@ -12,6 +12,12 @@ export type Role = (typeof ROLES)[number];
 /* Catalogue */
 export const CONDITIONS = ["excellent", "good", "Fair"] as const;
 export type Condition = (typeof CONDITIONS)[number];
+/**
+ * What a seller may say is true of the laptop (the form's checklist), stored on the advert as these keys;
+ * their words are in schemas/condition-labels.ts. "charger" is also a search filter ("Charger included").
+ */
+export const CHECKLIST = ["screen", "keyboard", "ports", "hinges", "charger", "box"] as const;
+export type ChecklistItem = (typeof CHECKLIST)[number];
 export const STORAGE_TYPES = ["SSD", "HDD", "eMMC", "Hybrid"] as const;
 export type StorageType = (typeof STORAGE_TYPES)[number];
 

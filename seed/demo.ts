@@ -5,6 +5,7 @@ import { brands, emailOutbox, sessions, users } from "../db/schema/index.ts";
 import { CONDITIONS } from "../schemas/values.ts";
 import type { Core } from "../server/services.ts";
 import { giveDemoBatteryReports } from "./demo-battery-reports.ts";
+import { demoChecklist } from "./demo-checklists.ts";
 import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
 import { seedOpenDispute } from "./demo-dispute.ts";
 import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
@@ -173,6 +174,7 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
         hue: b.hue,
         processor,
         shippingCents: demoShipping(i, sellsIt),
+        checklist: demoChecklist(i, CONDITIONS[i % 3] ?? "good"),
         // Each brand's first laptop has four photos: its page's gallery, swipe and lightbox show on a fresh demo.
         ...(i % 5 === 0 && { views: ["open", "side", "back"] }),
       });

@@ -4,7 +4,7 @@ import { processorColumns } from "../core/catalogue/index.ts";
 import { adverts, brands, users } from "../db/schema/index.ts";
 import { advertUpdateSchema } from "../schemas/catalogue.ts";
 import type { ReviewSignal } from "../schemas/review-signals.ts";
-import type { AdvertStatus, Condition } from "../schemas/values.ts";
+import type { AdvertStatus, ChecklistItem, Condition } from "../schemas/values.ts";
 import type { Core } from "../server/services.ts";
 import { brandLogo, laptopPicture } from "./demo-images.ts";
 
@@ -74,6 +74,8 @@ export interface AdvertSeed {
   storageType?: "SSD" | "HDD" | "eMMC" | "Hybrid";
   /** Its seller posts it for this much (0 ships free); otherwise buyers meet them. */
   shippingCents?: number;
+  /** What its seller ticks as true of it (the form's checklist); none by default. */
+  checklist?: ChecklistItem[];
   /** More photos after the first, one per view named ("open", "side"), so the laptop's gallery has several. */
   views?: string[];
 }
@@ -119,6 +121,7 @@ export async function createAdvert(s: Core, a: AdvertSeed) {
       storageType: a.storageType ?? null,
       ships: a.shippingCents !== undefined,
       shippingCents: a.shippingCents ?? 0,
+      checklist: a.checklist ?? [],
       ...(a.reviewSignals && { reviewSignals: a.reviewSignals, flaggedAt: new Date() }),
       ...(a.createdAt && { createdAt: a.createdAt }),
     })

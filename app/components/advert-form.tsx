@@ -2,8 +2,10 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { AdvertFormValues, BrandView } from "../../core/catalogue/index.ts";
 import { advertSchema, advertUpdateSchema, CONDITIONS, STORAGE_TYPES } from "../../schemas/catalogue.ts";
+import { CHECKLIST_LABELS, CONDITION_DEFINITIONS } from "../../schemas/condition-labels.ts";
 import type { FeeRule } from "../../schemas/fees.ts";
 import type { PriceGuidance } from "../../schemas/price-guidance.ts";
+import { CHECKLIST } from "../../schemas/values.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { BatteryReportField } from "./battery-report-field.tsx";
@@ -112,6 +114,7 @@ export function AdvertForm({
       <PriceGuidanceNote guidance={priceGuidance.guidance} resalePrice={receives.typed.resalePrice} />
       {text("yearsOfUse")}
       {choice("condition", "Condition", "Choose the condition", optionsOf(CONDITIONS))}
+      <ConditionDefinitions />
       {text("location")}
       {text("mobile")}
       <TextAreaField
@@ -133,6 +136,31 @@ export function AdvertForm({
         </label>
         {/* Asked for only while "I ship" is ticked (CSS: no script needed); hidden, it is not read. */}
         <div className="hidden group-has-checked:block">{text("shippingPrice")}</div>
+      </fieldset>
+
+      <fieldset
+        className="grid gap-x-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-2"
+        aria-describedby={e.checklist ? "checklist-error" : undefined}
+      >
+        <legend className="px-2 text-sm font-semibold">What is true of this laptop</legend>
+        <p className="text-sm md:col-span-2">Tick only what is true: buyers see this list on the laptop's page.</p>
+        {CHECKLIST.map((item) => (
+          <label key={item} className="flex min-h-12 items-center gap-2">
+            <input
+              type="checkbox"
+              name="checklist"
+              value={item}
+              defaultChecked={values?.checklist.includes(item)}
+              className="checkbox"
+            />
+            <span>{CHECKLIST_LABELS[item]}</span>
+          </label>
+        ))}
+        {e.checklist && (
+          <p id="checklist-error" className="text-sm text-error md:col-span-2">
+            {e.checklist}
+          </p>
+        )}
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
@@ -157,5 +185,22 @@ export function AdvertForm({
         {uploading ? "Uploading photos…" : busy ? "Saving…" : submitLabel}
       </button>
     </Form>
+  );
+}
+
+/** What each grade promises, beside the Condition choice: all three, so they read without JavaScript. */
+function ConditionDefinitions() {
+  return (
+    <div className="text-sm md:col-span-2">
+      <p className="font-semibold">What each condition means</p>
+      <dl className="mt-1 grid gap-1">
+        {CONDITIONS.map((grade) => (
+          <div key={grade}>
+            <dt className="inline font-semibold">{grade}: </dt>
+            <dd className="inline">{CONDITION_DEFINITIONS[grade]}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { BATTERY_REPORT_TOOLS } from "../../schemas/battery-labels.ts";
 import type { AdvertDetail } from "../../schemas/catalogue.ts";
+import { CHECKLIST_LABELS, CONDITION_DEFINITIONS } from "../../schemas/condition-labels.ts";
 import { deliveryLabel } from "../../schemas/delivery-labels.ts";
 import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
@@ -10,7 +11,7 @@ import { badgeBasis, worthMessage } from "../../schemas/price-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
 import { batteryVerifiedText, reportDayText } from "../../schemas/spec-line.ts";
-import { storageSize } from "../../schemas/values.ts";
+import { type Condition, storageSize } from "../../schemas/values.ts";
 import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { DrawnChart } from "../components/drawn-chart.tsx";
@@ -50,6 +51,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     typicalReplyMinutes: replies.medianMs === null ? undefined : Math.max(1, Math.round(replies.medianMs / 60_000)),
     publicUrl,
     chart: advert.worth && chartMarkup(request, advert.worth),
+    // The grade's definition and the checklist's words, as text: the page's script imports no labels for them.
+    conditionDefinition: CONDITION_DEFINITIONS[advert.condition as Condition] ?? null,
+    checklist: advert.checklist.map((item) => CHECKLIST_LABELS[item]),
     booked,
     hearts,
     own: user?.id === advert.sellerId,
@@ -102,7 +106,20 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AdvertPage({
-  loaderData: { advert: a, chart, trust, typicalReplyMinutes, booked, hearts, own, myProducts, canReport, canMessage },
+  loaderData: {
+    advert: a,
+    chart,
+    conditionDefinition,
+    checklist,
+    trust,
+    typicalReplyMinutes,
+    booked,
+    hearts,
+    own,
+    myProducts,
+    canReport,
+    canMessage,
+  },
 }: Route.ComponentProps) {
   // A visitor or a buyer, on a laptop still on sale to them: on a phone, Book Now and Message seller stay in a
   // bar at the bottom of the screen (the seller and admins have neither; a held laptop has no buying buttons).
@@ -164,7 +181,10 @@ export default function AdvertPage({
         {/* minmax(0, 1fr): a long value wraps in its column instead of widening the page past a phone's. */}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1">
           <dt className="font-medium">Condition</dt>
-          <dd>{a.condition}</dd>
+          <dd>
+            {a.condition}
+            {conditionDefinition && <span className="block text-sm">{conditionDefinition}</span>}
+          </dd>
           <dt className="font-medium">Used</dt>
           <dd>
             {a.yearsOfUse} year{a.yearsOfUse === 1 ? "" : "s"}
@@ -191,6 +211,18 @@ export default function AdvertPage({
               </div>
             ))}
         </dl>
+        {checklist.length > 0 && (
+          <section aria-labelledby="seller-checklist">
+            <h2 id="seller-checklist" className="mb-1 font-semibold">
+              What the seller says is true
+            </h2>
+            <ul className="list-inside list-disc">
+              {checklist.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </section>
+        )}
         <section>
           <h2 className="mb-1 font-semibold">Description</h2>
           <p className="whitespace-pre-line">{a.description}</p>

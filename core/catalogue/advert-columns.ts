@@ -26,6 +26,7 @@ export const advertColumns = (input: AdvertInput | AdvertUpdate) => ({
   storageType: input.storageType ?? null,
   screenInches: input.screenInches ?? null,
   batteryHealth: input.batteryHealth ?? null,
+  checklist: input.checklist,
   ships: input.ships,
   shippingCents: input.shippingCents,
 });

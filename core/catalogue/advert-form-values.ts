@@ -33,6 +33,7 @@ export async function getAdvertForEdit(db: Db, actor: Actor, id: string) {
     batteryHealth: a.batteryHealth?.toString() ?? "",
     // The battery report's figures (the report itself is not kept): the form says what it has and may remove it.
     batteryReport: a.batteryReport,
+    checklist: a.checklist,
     ships: a.ships,
     shippingPrice: a.ships ? dollars(a.shippingCents) : "",
     // Each photo's key (what the form sends back to keep it) and its address, in the advert's order.

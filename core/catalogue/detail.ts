@@ -33,6 +33,7 @@ export async function getAdvertDetail(
       brandName: brands.name,
       photoKeys: adverts.photoKeys,
       description: adverts.description,
+      checklist: adverts.checklist,
       batteryReport: adverts.batteryReport,
       removalReason: adverts.removalReason,
       sellerId: adverts.sellerId,

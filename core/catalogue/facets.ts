@@ -23,6 +23,8 @@ const FACETS: Record<Facet, { column: SQLWrapper; text?: true }> = {
   tier: { column: adverts.performanceTier },
   // "Battery verified (12)": 1 for a laptop with a battery report's figures, null (not counted) for the rest.
   batteryVerified: { column: sql`case when ${adverts.batteryVerified} is not null then 1 end` },
+  // "Charger included (40)": 1 for a laptop whose seller ticked it, null (not counted) for the rest.
+  charger: { column: sql`case when 'charger' = any(${adverts.checklist}) then 1 end` },
   price: { column: priceBand },
 };
 const FACET_NAMES = Object.keys(FACETS) as Facet[];

@@ -44,6 +44,7 @@ const ADVERT_VALUES = {
   storageType: adverts.storageType,
   yearsOfUse: adverts.yearsOfUse,
   ships: adverts.ships,
+  checklist: adverts.checklist,
 };
 type Advert = Record<keyof typeof ADVERT_VALUES | "sellerVerified", SQLWrapper>;
 
@@ -163,6 +164,8 @@ const FILTER_SQL: { [K in FilterName]: FilterSql } = {
   // Its value is only ever "yes": a literal, so a prepared plan can use the partial index built on it.
   ships: flag("ships", "shipsOnly", (a) => sql`${a.ships}`),
   batteryVerified: flag("batteryVerified", "batteryVerifiedOnly", (a) => sql`${a.batteryVerified} is not null`),
+  // The same expression as the partial index adverts_charger_idx, so a search can read along it.
+  charger: flag("charger", "chargerOnly", (a) => sql`'charger' = any(${a.checklist})`),
 };
 
 /** The conditions of the filters a search sets, in the registry's order. */

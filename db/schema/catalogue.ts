@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { BatteryReport } from "../../schemas/battery-report.ts";
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
-import { ADVERT_STATUSES, CONDITIONS, PRICE_SOURCES } from "../../schemas/values.ts";
+import { ADVERT_STATUSES, CHECKLIST, type ChecklistItem, CONDITIONS, PRICE_SOURCES } from "../../schemas/values.ts";
 import { userRef } from "./accounts.ts";
 import { createdAt, oneOf, statusChange, timestamps, tsvector, uuidPrimaryKey, uuidRef } from "./columns.ts";
 
@@ -108,6 +108,8 @@ export const adverts = pgTable(
     batteryVerified: smallint("battery_verified"),
     batteryCycles: integer("battery_cycles"),
     batteryReport: jsonb("battery_report").$type<BatteryReport>(),
+    /** What the seller ticks as true of the laptop (CHECKLIST's keys, each once); "charger" is a search filter. */
+    checklist: text("checklist").array().$type<ChecklistItem[]>().notNull().default(sql`'{}'::text[]`),
     /** Why an admin removed or rejected this advert (shown to its seller). */
     removalReason: text("removal_reason"),
     /** What looked suspicious when it was last posted or edited (core/catalogue/review-signals.ts); null if nothing. */
@@ -142,6 +144,7 @@ export const adverts = pgTable(
     check("adverts_prices_check", sql`${t.originalPriceCents} > 0 and ${t.resalePriceCents} > 0`),
     check("adverts_condition_check", sql`${t.condition} in (${oneOf(CONDITIONS)})`),
     check("adverts_status_check", sql`${t.status} in (${oneOf(ADVERT_STATUSES)})`),
+    check("adverts_checklist_check", sql`${t.checklist} <@ array[${oneOf(CHECKLIST)}]::text[]`),
     check("adverts_performance_tier_check", sql`${t.performanceTier} between 1 and 4`),
     // The adverts whose processor is not recognised (yet): matched again at each start (core/catalogue/processors).
     index("adverts_unmatched_processor_idx")
@@ -187,6 +190,10 @@ export const adverts = pgTable(
     index("adverts_screen_idx").on(screenInches).where(sql`${t.status} = 'available'`),
     // "Ships": the adverts whose sellers post them, newest first (found along the sort's index while they are many).
     index("adverts_ships_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'available' and ${t.ships}`),
+    // "Charger included": the adverts whose sellers say so, newest first (as "Ships").
+    index("adverts_charger_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available' and 'charger' = any(${t.checklist})`),
     // Price guidance: a configuration's sold and listed laptops (core/catalogue/price-guidance.ts), equality on
     // everything but the generation band and the age, which are ranges and come last.
     index("adverts_comparables_idx")

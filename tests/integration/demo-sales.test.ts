@@ -137,6 +137,18 @@ it("shows verified batteries on first start: the filter finds them, and their ca
   expect(page.body).toContain("Battery verified: 87 % · 312 cycles");
 });
 
+it("shows checklists on first start: some laptops include the charger, and their pages list what is true", async () => {
+  const all = (await client(t).get("/api/adverts")).json().items as { id: string }[];
+  const withCharger = (await client(t).get("/api/adverts?charger=true")).json().items as { id: string }[];
+  expect(withCharger.length).toBeGreaterThan(2);
+  expect(withCharger.length).toBeLessThan(all.length);
+  const laptop = (await client(t).get(`/api/adverts/${withCharger[0]?.id}`)).json();
+  expect(laptop.checklist).toContain("charger");
+  const page = (await client(t).get(`/laptops/${laptop.id}`)).body;
+  expect(page).toContain("What the seller says is true");
+  expect(page).toContain("Charger included");
+});
+
 it("shows Cai, who changed her email address: she signs in with the new one, both emails were written", async () => {
   const cai = await signedInClient(t, "cai@relaptop.test");
   expect((await cai.get("/api/me")).json()).toMatchObject({ name: "Cai Chen", emailVerified: true });

@@ -394,6 +394,7 @@ describe("alerts", () => {
       { q: batch, verified: true },
       { q: batch, ships: true },
       { q: batch, batteryVerified: true },
+      { q: batch, charger: true },
     ];
     const saved: Awaited<ReturnType<typeof save>>[] = [];
     for (const body of searches) saved.push(await save(buyer, body));
@@ -407,6 +408,7 @@ describe("alerts", () => {
         years: 1,
         verified: false,
         ships: true,
+        checklist: ["screen", "charger"],
       },
       {
         processor: "Apple M2 Pro 10-core",
@@ -417,6 +419,7 @@ describe("alerts", () => {
         years: 3,
         verified: true,
         ships: false,
+        checklist: ["box"],
       },
       {
         processor: "Intel Core i5-8250U",
@@ -427,6 +430,7 @@ describe("alerts", () => {
         years: 4,
         verified: true,
         ships: true,
+        checklist: ["charger"],
       },
       {
         processor: "Whatever chip",
@@ -437,6 +441,7 @@ describe("alerts", () => {
         years: 2,
         verified: false,
         ships: false,
+        checklist: [],
       },
     ] as const;
     const posted: string[] = [];
@@ -458,6 +463,7 @@ describe("alerts", () => {
             batteryVerified: spec.reportBattery,
             screenInches: spec.screen,
             ships: spec.ships,
+            checklist: [...spec.checklist],
           },
         ),
       );

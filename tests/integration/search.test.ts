@@ -297,6 +297,10 @@ describe("query plans", () => {
     expect(await plan("ships=true")).toMatch(/adverts_ships_idx/);
   });
 
+  it("the Charger included filter can read the adverts that include one from their own index", async () => {
+    expect(await plan("charger=true")).toMatch(/adverts_charger_idx/);
+  });
+
   // At 1 M adverts the planner reads them by primary key and sorts them; here, on a few rows, it may look the
   // ids up in the sort's index instead — either way the ids bound what is read.
   it("a page among the matches the counts found looks those ids up in an index", async () => {

@@ -1,0 +1,4 @@
+ALTER TABLE "adverts" ADD COLUMN "checklist" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "saved_searches" ADD COLUMN "charger_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "adverts_charger_idx" ON "adverts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "adverts"."status" = 'available' and 'charger' = any("adverts"."checklist");--> statement-breakpoint
+ALTER TABLE "adverts" ADD CONSTRAINT "adverts_checklist_check" CHECK ("adverts"."checklist" <@ array['screen', 'keyboard', 'ports', 'hinges', 'charger', 'box']::text[]);
