@@ -50,7 +50,7 @@ test("a seller registers and posts an advert with a photo using only the keyboar
   await expect(page.getByRole("progressbar")).toHaveCount(0);
   await expect(pickedPhotos(page).first()).toContainText("side.png");
   const earlier = form.getByRole("button", { name: "Move earlier: keys.png" });
-  await tabTo(page, earlier);
+  await tabTo(page, earlier, 120);
   await page.keyboard.press("Enter");
   // keys.png is the cover now; at the first place its "Move earlier" is disabled, so "Move later" has focus.
   await expect(pickedPhotos(page).first()).toContainText("keys.png");
