@@ -4,7 +4,7 @@ import { BATTERY_REPORT_MESSAGES as M } from "../../schemas/battery-report.ts";
 import { createBrand } from "../../seed/factories.ts";
 import type { Client } from "../support/http.ts";
 import { client } from "../support/http.ts";
-import { multipart, pngBytes } from "../support/multipart.ts";
+import { advertFormFields, sendAdvertForm } from "../support/multipart.ts";
 import { pageAppForTests } from "../support/page-build.ts";
 import { signedInAccounts } from "../support/people.ts";
 
@@ -24,29 +24,15 @@ const upowerToday = () =>
 const windowsToday = () =>
   fixture("windows-battery-report.html").replace("2026-11-28 ", `${new Date().toISOString().slice(0, 10)} `);
 
-const fields = (over: Record<string, string> = {}) => ({
-  name: "ThinkPad T14 battery",
-  brandId,
-  originalPrice: "1400",
-  resalePrice: "800",
-  yearsOfUse: "2",
-  location: "Sylhet",
-  mobile: "01712345678",
-  description: "Works perfectly.",
-  condition: "good",
-  batteryHealth: "95",
-  ...over,
-});
+const fields = (over: Record<string, string> = {}) =>
+  advertFormFields(brandId, { name: "ThinkPad T14 battery", batteryHealth: "95", ...over });
 
 /** Posts (or, with `id`, saves) the advert form with a photo and, if given, a battery report. */
-async function send(over: Record<string, string>, report?: string, id?: string) {
-  const files = {
-    ...(!id && { photos: { name: "p.png", data: await pngBytes() } }),
-    ...(report !== undefined && { batteryReport: { name: "battery.txt", data: Buffer.from(report) } }),
-  };
-  const body = multipart(fields(over), files);
-  return as.owner.raw(id ? "PUT" : "POST", id ? `/api/adverts/${id}` : "/api/adverts", body.payload, body.headers);
-}
+const send = (over: Record<string, string>, report?: string, id?: string) =>
+  sendAdvertForm(as.owner, fields(over), {
+    id,
+    files: report === undefined ? {} : { batteryReport: { name: "battery.txt", data: Buffer.from(report) } },
+  });
 
 beforeAll(async () => {
   brandId = (await createBrand(t, "Lenovo")).id;

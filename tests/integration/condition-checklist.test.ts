@@ -3,7 +3,7 @@ import { CHECKLIST_LABELS, CONDITION_DEFINITIONS } from "../../schemas/condition
 import { createBrand } from "../../seed/factories.ts";
 import type { Client } from "../support/http.ts";
 import { client } from "../support/http.ts";
-import { multipart, pngBytes } from "../support/multipart.ts";
+import { advertFormFields, sendAdvertForm } from "../support/multipart.ts";
 import { pageAppForTests } from "../support/page-build.ts";
 import { signedInAccounts } from "../support/people.ts";
 
@@ -17,25 +17,11 @@ const t = pageAppForTests();
 let brandId: string;
 let as: Record<"anonymous" | "owner", Client>;
 
-const fields = (over: Record<string, string | string[]> = {}) => ({
-  name: "ThinkPad checklist",
-  brandId,
-  originalPrice: "1400",
-  resalePrice: "800",
-  yearsOfUse: "2",
-  location: "Sylhet",
-  mobile: "01712345678",
-  description: "Works perfectly.",
-  condition: "good",
-  ...over,
-});
+const fields = (over: Record<string, string | string[]> = {}) =>
+  advertFormFields(brandId, { name: "ThinkPad checklist", ...over });
 
 /** Posts (or, with `id`, saves) the advert form with a photo. */
-async function send(over: Record<string, string | string[]>, id?: string) {
-  const files = id ? undefined : { photos: { name: "p.png", data: await pngBytes() } };
-  const body = multipart(fields(over), files);
-  return as.owner.raw(id ? "PUT" : "POST", id ? `/api/adverts/${id}` : "/api/adverts", body.payload, body.headers);
-}
+const send = (over: Record<string, string | string[]>, id?: string) => sendAdvertForm(as.owner, fields(over), { id });
 
 beforeAll(async () => {
   brandId = (await createBrand(t, "Checklist brand")).id;

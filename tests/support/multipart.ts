@@ -38,3 +38,30 @@ export function postAdvertForm(who: Client, fields: Record<string, string>, phot
   const body = multipart(fields, photo ? { photos: { name: "p.png", data: photo } } : {});
   return who.raw("POST", "/api/adverts", body.payload, body.headers);
 }
+
+/** The Add Advertisement form's required fields, filled in (a ThinkPad in Sylhet), with `over` on top. */
+export const advertFormFields = (brandId: string, over: Record<string, string | string[]> = {}) => ({
+  name: "ThinkPad X1",
+  brandId,
+  originalPrice: "1400",
+  resalePrice: "800",
+  yearsOfUse: "2",
+  location: "Sylhet",
+  mobile: "01712345678",
+  description: "Works perfectly.",
+  condition: "good",
+  ...over,
+});
+
+/**
+ * Posts the advert form (with a photo) as a browser does, or with `id` saves that advert's edit form (its photos
+ * kept); `files` adds other file fields (a battery report).
+ */
+export async function sendAdvertForm(
+  who: Client,
+  fields: Record<string, string | string[]>,
+  { id, files = {} }: { id?: string; files?: Record<string, FilePart> } = {},
+) {
+  const body = multipart(fields, { ...(!id && { photos: { name: "p.png", data: await pngBytes() } }), ...files });
+  return who.raw(id ? "PUT" : "POST", id ? `/api/adverts/${id}` : "/api/adverts", body.payload, body.headers);
+}
