@@ -80,13 +80,10 @@ const decodeEntities = (s: string) =>
  * as a map, first row of a label winning (the installed battery comes before the history tables). Rows are
  * found by splitting the text, not by a DOM: nothing in the page is run, fetched or kept.
  */
-function labelledRows(html: string) {
+function labelledRows(html: string, wanted: readonly string[]) {
+  // Read until every `wanted` label is found (or the text ends).
   const rows = new Map<string, string>();
-  // Split, not a regular expression spanning rows: linear on any input (an unclosed "<tr" scans nothing twice).
-  for (const chunk of html.split(/<tr\b/i).slice(1)) {
-    const end = chunk.search(/<\/tr\s*>|<\/table\s*>/i);
-    // A real row is a few hundred characters: a longer one is cut (its tags' scan stays short).
-    const row = chunk.slice(0, Math.min(end < 0 ? chunk.length : end, 8192));
+  for (const row of tableRows(html)) {
     const cells = row
       .split(/<t[dh]\b/i)
       .slice(1)
@@ -100,13 +97,38 @@ function labelledRows(html: string) {
       const key = label.toUpperCase();
       if (!rows.has(key)) rows.set(key, value);
     }
+    if (wanted.every((k) => rows.has(k))) break;
   }
   return rows;
 }
 
+/**
+ * The table rows of an HTML text, one at a time: each from its "<tr" to its end (or the next row's start),
+ * at most 8 KB (a real row is a few hundred characters, so an unclosed one cannot make a scan long). Found by
+ * searching forward, never by a regular expression spanning rows: linear on any input.
+ */
+function* tableRows(html: string) {
+  const open = /<tr\b/gi;
+  let at = open.exec(html);
+  while (at) {
+    const start = at.index + at[0].length;
+    const next = open.exec(html);
+    const chunk = html.slice(start, Math.min(next ? next.index : html.length, start + 8192));
+    const end = chunk.search(/<\/tr\s*>|<\/table\s*>/i);
+    yield end < 0 ? chunk : chunk.slice(0, end);
+    at = next;
+  }
+}
+
+/**
+ * Where a Windows report's reading can stop: the installed battery's rows, whose table follows the system's
+ * (product name, report time); the usage history after them is most of a report's size.
+ */
+const WINDOWS_BATTERY_ROWS = ["DESIGN CAPACITY", "FULL CHARGE CAPACITY", "CYCLE COUNT"] as const;
+
 export function readWindows(text: string): RawFigures | undefined {
   if (!/<html\b|<table\b/i.test(text) || !/DESIGN CAPACITY/i.test(text)) return undefined;
-  const rows = labelledRows(text);
+  const rows = labelledRows(text, WINDOWS_BATTERY_ROWS);
   if (!rows.has("DESIGN CAPACITY") || !rows.has("FULL CHARGE CAPACITY")) return undefined;
   const model = [rows.get("SYSTEM MANUFACTURER"), rows.get("SYSTEM PRODUCT NAME")].filter(Boolean).join(" ");
   return {
