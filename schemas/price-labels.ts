@@ -26,6 +26,7 @@ export function badgeBasis(count: number, source: PriceSource): string {
 
 export const WORTH_MESSAGES = {
   unrecognised: "We don't recognise this processor: pick one of the suggestions, like Core i5-8250U",
+  pickSuggestion: "Not recognised yet: pick one of the suggestions",
   tooFew: "Too few similar laptops have sold or are for sale to say what this one is worth.",
   askingOnly: "Too few similar laptops sold in the last 12 months to say what they sell for. These are asking prices:",
   tooLow: (median: string) =>

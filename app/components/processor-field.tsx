@@ -20,21 +20,27 @@ function hintsFor(text: string): Promise<ProcessorHints | null> {
   return answer;
 }
 
+/** On the advert form, a processor it does not know is kept as typed and listed without a tier. */
+const ADVERT_FORM_WORDS = { unknown: UNRECOGNISED_PROCESSOR, startOfSome: UNRECOGNISED_WITH_SUGGESTIONS };
+
 /**
  * The Processor field: free text, kept as typed. With JavaScript it is an ARIA 1.2 combobox that suggests
  * processors of the catalogue's list as the seller types (arrows move, Enter picks, Escape closes) and says
- * what the text is read as — or that it is not recognised, and will be listed without a tier. Without
- * JavaScript it is a plain text input.
+ * what the text is read as — or that it is not recognised (`unrecognised`: on the advert form, it will be
+ * listed without a tier). Without JavaScript it is a plain text input.
  */
 export function ProcessorField({
   defaultValue,
   error,
   onPick,
+  unrecognised = ADVERT_FORM_WORDS,
 }: {
   defaultValue?: string;
   error?: string;
   /** A suggestion was picked: the value changed without an input event (the form's price guidance asks). */
   onPick?: (form: HTMLFormElement | null | undefined) => void;
+  /** What a text the list does not know means here: not a processor, or the start of some (the advert form's words). */
+  unrecognised?: { unknown: string; startOfSome: string };
 }) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -94,8 +100,8 @@ export function ProcessorField({
       ? ""
       : !r
         ? options.length > 0
-          ? UNRECOGNISED_WITH_SUGGESTIONS
-          : UNRECOGNISED_PROCESSOR
+          ? unrecognised.startOfSome
+          : unrecognised.unknown
         : `${r.exact ? "Recognised" : "Read as"}: ${r.name} — ${r.performanceTier} tier${r.exact ? "" : " (best guess)"}`;
   return (
     <div className="relative flex flex-col gap-1">

@@ -56,7 +56,11 @@ export default function Worth({ loaderData: { typed, fields, worth } }: Route.Co
       </div>
       <Form {...checkedForm(form)} method="get" className="grid gap-4 md:grid-cols-2" aria-label="Your laptop">
         <div className="md:col-span-2">
-          <ProcessorField defaultValue={typed.processor} error={e.processor} />
+          <ProcessorField
+            defaultValue={typed.processor}
+            error={e.processor}
+            unrecognised={{ unknown: WORTH_MESSAGES.unrecognised, startOfSome: WORTH_MESSAGES.pickSuggestion }}
+          />
         </div>
         <TextField label="RAM (GB)" name="ramGb" inputMode="numeric" defaultValue={typed.ramGb} error={e.ramGb} />
         <TextField

@@ -70,6 +70,9 @@ test("a visitor asks what their laptop is worth, sees the range and the chart, a
   await expect(page.getByLabel("Processor", { exact: true })).toBeFocused();
   await expect(page.getByText("Processor is required")).toBeVisible();
 
+  // A processor the list does not know is named as such, in this page's words (nothing is listed here).
+  await page.getByLabel("Processor", { exact: true }).fill("Quantum X9000");
+  await expect(page.getByText("We don't recognise this processor: pick one of the suggestions")).toBeVisible();
   await page.getByLabel("Processor", { exact: true }).fill("i5-8250U");
   await page.getByLabel("RAM (GB)").fill("8");
   await page.getByLabel("Storage (GB)").fill("256");
