@@ -5,8 +5,15 @@ import { formatWhen } from "../lib/time-zone.ts";
 
 const WIDTH = 600;
 const HEIGHT = 180;
-const PAD = { left: 56, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 64, right: 12, top: 12, bottom: 30 };
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The quartiles worth a label, the median first: one too close to a label already kept would print over it. */
+function labelled(cents: number[], y: (c: number) => number) {
+  const kept: number[] = [];
+  for (const c of cents) if (kept.every((k) => Math.abs(y(k) - y(c)) >= 18)) kept.push(c);
+  return kept;
+}
 
 /**
  * Comparable laptops' sales over the last 12 months, one dot a sale, with the middle half of their prices
@@ -58,15 +65,15 @@ export function SalesChart({
           className="stroke-primary"
           strokeDasharray="4 4"
         />
-        {[guidance.lowCents, guidance.medianCents, guidance.highCents].map((c) => (
-          <text key={c} x={PAD.left - 6} y={y(c) + 4} textAnchor="end" className="fill-current text-[11px]">
+        {labelled([guidance.medianCents, guidance.highCents, guidance.lowCents], y).map((c) => (
+          <text key={c} x={PAD.left - 6} y={y(c) + 5} textAnchor="end" className="fill-current text-[15px]">
             {dollars(c)}
           </text>
         ))}
-        <text x={PAD.left} y={HEIGHT - 8} className="fill-current text-[11px]">
+        <text x={PAD.left} y={HEIGHT - 8} className="fill-current text-[15px]">
           12 months ago
         </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-current text-[11px]">
+        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-current text-[15px]">
           Today
         </text>
         {sales.map((s, i) => (

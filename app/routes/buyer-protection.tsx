@@ -19,7 +19,7 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 export default function BuyerProtection({ loaderData: w }: Route.ComponentProps) {
   const protection = plural(w.protectionHours, "hour");
   return (
-    <article className="flex max-w-3xl flex-col gap-4">
+    <article className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
       <h1 className="text-3xl font-bold">100% buyer protection</h1>
       <p className="text-lg">
         When you pay for a laptop on ReLaptop, the seller is not paid until you have it and it is as described. If it is

@@ -69,7 +69,7 @@ const cookiesSet = (deviceCookieDays: number) =>
 
 export default function Cookies({ loaderData }: Route.ComponentProps) {
   return (
-    <article className="flex max-w-3xl flex-col gap-4">
+    <article className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
       <h1 className="text-3xl font-bold">Cookie policy</h1>
       <p className="text-lg">
         ReLaptop uses only the cookies it needs to work and to remember choices you make. There are no advertising,

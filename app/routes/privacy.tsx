@@ -105,7 +105,7 @@ const KEPT = [
 export default function Privacy({ loaderData: { retentionDays } }: Route.ComponentProps) {
   const days = `${retentionDays} ${retentionDays === 1 ? "day" : "days"}, then deleted automatically`;
   return (
-    <article className="flex max-w-3xl flex-col gap-4">
+    <article className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
       <h1 className="text-3xl font-bold">Privacy policy</h1>
       <p className="text-lg">
         ReLaptop keeps what it needs to run a marketplace of used laptops, and nothing to sell or advertise with. We do

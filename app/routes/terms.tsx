@@ -16,7 +16,7 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 /** The marketplace's rules, as the code enforces them: what a buyer, a seller and ReLaptop each do. */
 export default function Terms({ loaderData: w }: Route.ComponentProps) {
   return (
-    <article className="flex max-w-3xl flex-col gap-4">
+    <article className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
       <h1 className="text-3xl font-bold">Terms of use</h1>
       <p className="text-lg">
         ReLaptop is a marketplace where people sell used laptops to each other. By creating an account you agree to

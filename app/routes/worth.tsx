@@ -47,7 +47,7 @@ export default function Worth({ loaderData: { typed, fields, worth } }: Route.Co
   const form = useValidatedForm(worthQuerySchema, fields ? { fields } : null);
   const e = form.errors;
   return (
-    <section className="flex max-w-3xl flex-col gap-6">
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6">
       <div>
         <h1 className="text-3xl font-bold">What's my laptop worth?</h1>
         <p className="mt-2">
