@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { MAIL_HTTP_URL, MAIL_SMTP_PORT } from "./tests/e2e/support/mail.ts";
-import { OIDC_PORT } from "./tests/e2e/support/oidc.ts";
+import { GOOGLE_ENV, OIDC_PORT } from "./tests/e2e/support/oidc.ts";
 
 /** Debian's Chromium (or CHROMIUM_PATH): Playwright must not download a browser here. */
 function chromiumPath(): string {
@@ -82,9 +82,7 @@ export default defineConfig({
         DATABASE_URL: "",
         SEED_DEMO: "true",
         LOG_LEVEL: "warn",
-        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
-        GOOGLE_CLIENT_ID: "relaptop-e2e",
-        GOOGLE_CLIENT_SECRET: "relaptop-e2e-secret",
+        ...GOOGLE_ENV,
         // The journeys sign up many accounts from 127.0.0.1; the default is 5 per address per hour.
         SIGNUPS_PER_HOUR: "1000",
         // The tests on loopback may name a client address in X-Forwarded-For (login-lockout.spec.ts: twenty

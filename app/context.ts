@@ -33,10 +33,12 @@ export interface AppContext {
   /** Where a session extended while it was read sends its new cookies (with this request's answer). */
   onSessionCookies: (cookies: string[]) => void;
   /**
-   * A catalogue list page rendered for every signed-in reader of its kind (server/http/public-cache.ts): the
-   * loaders leave out the person — their name, counts and hearts — which the page reads once it has loaded.
+   * A catalogue page rendered for every signed-in reader of its kind (server/http/public-cache.ts): the
+   * loaders leave out the person — their name, counts, hearts and bookings — which the page reads once loaded.
    */
   forEveryone: boolean;
+  /** Such a page shows something only this reader may see (a held laptop): it is not kept for the others. */
+  keepFromOthers: () => void;
 }
 
 /**

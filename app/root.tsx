@@ -27,7 +27,7 @@ import { getUser } from "./lib/session.server.ts";
 import { themeOf } from "./lib/theme.ts";
 import { FORGET_TIME_ZONE, TIME_ZONE_COOKIE, timeZoneOf } from "./lib/time-zone.ts";
 import { popToast } from "./lib/toast.server.ts";
-import { FilledHearts, usePersonalData } from "./lib/use-personal-data.ts";
+import { FilledSummary, usePersonalData } from "./lib/use-personal-data.ts";
 import { useDelayedFlag, useRouteFocus } from "./lib/use-route-focus.ts";
 import { BANNER_COOKIE, FORGET_BANNER, showsVerifyBanner } from "./lib/verify-banner.server.ts";
 
@@ -130,9 +130,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
             </div>
           </noscript>
         )}
-        <FilledHearts value={summary?.hearts ?? null}>
+        <FilledSummary value={summary}>
           <Outlet />
-        </FilledHearts>
+        </FilledSummary>
       </main>
       <Footer />
       <div id={ANNOUNCER_ID} role="status" aria-live="polite" className="sr-only" />

@@ -119,6 +119,7 @@ async function writes(kind: DatabaseKind) {
         verified: true,
         actingAsSeller: true,
         emailVerified: true,
+        twoFactorEnabled: false,
       } as Account,
     }));
     await round(services, buyers, laptops); // warm-up, discarded

@@ -29,7 +29,7 @@ import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";
 import { BENCH_SECRET, type DatabaseKind, type FreshDatabase } from "./fresh-database.ts";
-import { answers, argument, startNode, stop, until } from "./processes.ts";
+import { answers, argument, cpuMsOf, startNode, stop, until } from "./processes.ts";
 import { countingSmtpServer } from "./smtp-sink.ts";
 
 const size = Number(argument("size", "10000"));
@@ -215,17 +215,11 @@ async function drain(smtpUrl: string, received: () => Promise<number>) {
       writtenMs: written.writtenMs,
       drainedMs: done ? Date.now() - started : Number.NaN,
       missing: burst - ((await received()) - before),
-      cpuSeconds: cpuSeconds(server.pid),
+      cpuSeconds: cpuMsOf(server.pid) / 1000,
     };
   } finally {
     await stop(server);
   }
-}
-
-/** The CPU time a process has used so far (Linux): what a run costs, whatever else shares the machine. */
-function cpuSeconds(pid: number | undefined) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
 }
 
 const smtp = await countingSmtpServer();

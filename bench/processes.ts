@@ -1,5 +1,6 @@
 /** Starting, waiting for and stopping the servers the benchmarks, the profiler and the drills run. */
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 
 /** `--name value` from the command line. */
 export function argument(name: string, fallback: string): string {
@@ -56,4 +57,27 @@ export async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTER
   const gone = new Promise((r) => child.once("exit", r));
   child.kill(signal);
   await gone;
+}
+
+/** A process's /proc file (Linux), or "" elsewhere or once it is gone. */
+const procFile = (pid: number | undefined, name: string) => {
+  try {
+    return pid === undefined ? "" : fs.readFileSync(`/proc/${pid}/${name}`, "utf8");
+  } catch {
+    return "";
+  }
+};
+
+/** The CPU time a process has used so far, in ms (user + system): what a run costs, whatever shares the machine. */
+export function cpuMsOf(pid: number | undefined) {
+  const stat = procFile(pid, "stat");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10; // clock ticks of 10 ms
+}
+
+/** A process's resident memory now and at its peak so far, in MB (the kernel's VmRSS and VmHWM). */
+export function memoryOf(pid: number | undefined) {
+  const status = procFile(pid, "status");
+  const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? Number.NaN);
+  return { rssMb: Math.round(kb("VmRSS") / 1024), peakMb: Math.round(kb("VmHWM") / 1024) };
 }

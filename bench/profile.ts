@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { buyerCookies, signIn } from "./booking-load.ts";
-import { answers, argument, startNode, stop } from "./processes.ts";
+import { answers, argument, cpuMsOf, startNode, stop } from "./processes.ts";
 
 const target = argument("path", "/api/adverts?sort=newest");
 const seconds = Number(argument("seconds", "8"));
@@ -35,12 +35,7 @@ const cookie = as
     ? ((await buyerCookies(base, 1))[0] ?? "")
     : "";
 const headers: Record<string, string> = cookie ? { cookie } : {};
-/** The server's CPU time so far in ms (user + system, from /proc: Linux; 0 elsewhere). */
-const cpuMs = () => {
-  const stat = fs.existsSync(`/proc/${server.pid}/stat`) ? fs.readFileSync(`/proc/${server.pid}/stat`, "utf8") : "";
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10; // clock ticks of 10 ms
-};
+const cpuMs = () => cpuMsOf(server.pid);
 const cpuBefore = cpuMs();
 const result = await autocannon({ url: `${base}${target}`, connections, duration: seconds, headers });
 const cpuPerRequest = ((cpuMs() - cpuBefore) * 1000) / Math.max(1, result.requests.total);

@@ -4,9 +4,11 @@
  * embedded folder) seeded with N adverts, the production build on 127.0.0.1, and autocannon at 10 and
  * 50 connections per scenario. Each figure is also given as a ratio to this machine's ceilings, measured
  * in the same run, so runs compare across machines. `--only` keeps the scenarios whose label contains
- * one of its words (the ceilings always run). Writes bench/results/<date>.md and prints a one-line summary.
+ * one of its words (the ceilings always run). Beside each figure, the measured server's CPU time per request;
+ * for each size, the app's resident memory idle after it started, its peak over the run, and how long it took
+ * to answer /healthz (Linux: from /proc). Writes bench/results/<date>.md and prints a one-line summary.
  */
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
@@ -18,7 +20,7 @@ import { loadConfig } from "../server/config.ts";
 import type { Core } from "../server/services.ts";
 import { bookAndPay, buyerCookies, signIn } from "./booking-load.ts";
 import { type DatabaseKind, freshDatabase } from "./fresh-database.ts";
-import { answers, argument, startNode, stop } from "./processes.ts";
+import { answers, argument, cpuMsOf, memoryOf, startNode, stop } from "./processes.ts";
 
 const sizes = argument("sizes", "10000").split(",").map(Number);
 const duration = Number(argument("duration", "5"));
@@ -51,8 +53,12 @@ async function seedFavourites(core: Core) {
   });
 }
 
+/** The server being measured (the ceilings', then the app): its CPU time per request goes beside each figure. */
+let underTest: ChildProcess | undefined;
+
 async function start(script: string, env: Record<string, string>, port: number, readyPath: string) {
   const child = startNode([script], port, env);
+  underTest = child;
   if (await answers(`http://127.0.0.1:${port}${readyPath}`)) return child;
   await stop(child);
   throw new Error(`${script} did not start`);
@@ -66,33 +72,44 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** The measured server's CPU time per request, in ms. */
+  cpuMs: number;
   /** Which ceiling the scenario is compared to ("—" for the ceilings themselves). */
   against: "bare" | "query" | "—";
   ratio: string;
 }
 
 type Result = autocannon.Result;
-const figures = (r: Result) => ({
-  rps: r.requests.average,
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  errors: r.errors + r.timeouts + r.non2xx,
-});
+/** A run's figures, with the CPU the measured server spent on it per request. */
+async function figures(run: () => Promise<Result>) {
+  const cpuBefore = cpuMsOf(underTest?.pid);
+  const r = await run();
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    cpuMs: (cpuMsOf(underTest?.pid) - cpuBefore) / Math.max(1, r.requests.total),
+  };
+}
+type Figures = Awaited<ReturnType<typeof figures>>;
 /** What a browser sends (Chromium's Accept-Encoding): autocannon sends none, and gets pages uncompressed. */
 const AS_A_BROWSER_ASKS = { "accept-encoding": "gzip, deflate, br, zstd" };
 const measure = async (url: string, connections: number, cookie?: string, headers: Record<string, string> = {}) =>
-  figures(await autocannon({ url, connections, duration, headers: { ...headers, ...(cookie && { cookie }) } }));
+  figures(() => autocannon({ url, connections, duration, headers: { ...headers, ...(cookie && { cookie }) } }));
 
 const rows: Row[] = [];
 /** Visitors' list pages with no seller rated, then with a rating on every card, in the same run. */
 const ratingRows: { size: number; scenario: string; connections: number; without: number; with: number }[] = [];
+/** The app at each size: resident memory idle after it started and at its peak, and its start to /healthz. */
+const memoryRows: { size: number; startMs: number; idleMb: number; peakMb: number }[] = [];
 for (const size of sizes) {
   console.log(`Seeding ${size.toLocaleString("en-US")} adverts (${kind})…`);
   const db = await freshDatabase(size, kind, `bench_${APP_PORT}`, seedFavourites);
 
   // The ceilings first, alone on the machine (an embedded database can be open in one process only).
   const ceiling = await start("bench/ceiling-server.ts", db.env, CEILING_PORT, "/bare");
-  const ceilings: Record<number, { bare: ReturnType<typeof figures>; query: ReturnType<typeof figures> }> = {};
+  const ceilings: Record<number, { bare: Figures; query: Figures }> = {};
   try {
     for (const connections of onlyRatings ? [] : CONNECTIONS) {
       const bare = await measure(`http://127.0.0.1:${CEILING_PORT}/bare`, connections);
@@ -105,6 +122,7 @@ for (const size of sizes) {
     await stop(ceiling);
   }
 
+  const starting = Date.now();
   const app = await start(
     "main.ts",
     // The booking load signs up its buyers from this one address: lift the per-address sign-up limit.
@@ -118,6 +136,8 @@ for (const size of sizes) {
     APP_PORT,
     "/healthz",
   );
+  const startMs = Date.now() - starting;
+  const idleMb = memoryOf(app.pid).rssMb;
   const base = `http://127.0.0.1:${APP_PORT}`;
   const laptop = db.laptops.pop();
   // Each booking run sells laptops nobody has booked yet.
@@ -154,7 +174,7 @@ for (const size of sizes) {
     ["facets: counts of a broad filter (JSON)", "query", `${base}/api/adverts/counts?condition=good&minRam=16`],
     ["facets: counts of everything (JSON)", "query", `${base}/api/adverts/counts`],
   ];
-  type Scenario = [string, "bare" | "query", (connections: number) => Promise<ReturnType<typeof figures>>];
+  type Scenario = [string, "bare" | "query", (connections: number) => Promise<Figures>];
   const scenarios: Scenario[] = [
     ...reads.map(
       ([label, against, url]) => [`${label}, visitor`, against, (c: number) => measure(url, c)] satisfies Scenario,
@@ -197,8 +217,10 @@ for (const size of sizes) {
     [
       "book + pay (JSON, 2 requests per sale)",
       "query",
-      async (c) =>
-        figures(await bookAndPay(base, c, duration, await buyerCookies(base, c), db.laptops.splice(0, laptopsPerRun))),
+      async (c) => {
+        const cookies = await buyerCookies(base, c);
+        return figures(() => bookAndPay(base, c, duration, cookies, db.laptops.splice(0, laptopsPerRun)));
+      },
     ],
   ];
   try {
@@ -209,13 +231,16 @@ for (const size of sizes) {
         const ceilingRps = ceilings[connections]?.[against].rps ?? Number.NaN;
         const ratio = `${Math.round((m.rps / ceilingRps) * 100)} %`;
         rows.push({ size, scenario, connections, ...m, against, ratio });
-        console.log(`${size} · ${connections} conns · ${scenario}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms`);
+        console.log(
+          `${size} · ${connections} conns · ${scenario}: ${Math.round(m.rps)} req/s, p99 ${m.p99} ms, ${m.cpuMs.toFixed(2)} ms CPU`,
+        );
       }
     }
     // The embedded database can be open in one process only: the comparison needs a PostgreSQL server.
     if (kind === "postgres" && (only.length === 0 || onlyRatings))
       await compareRatings(size, db.env, reads.slice(0, 4));
   } finally {
+    memoryRows.push({ size, startMs, idleMb, peakMb: memoryOf(app.pid).peakMb });
     await stop(app);
   }
 }
@@ -281,11 +306,21 @@ const ratingTable = ratingRows.length
   : [];
 
 const table = [
-  "| adverts | scenario | conns | req/s | p50 ms | p99 ms | errors | vs ceiling |",
-  "|---:|---|---:|---:|---:|---:|---:|---:|",
+  "| adverts | scenario | conns | req/s | p50 ms | p99 ms | errors | vs ceiling | CPU ms/request |",
+  "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
   ...rows.map(
     (r) =>
-      `| ${r.size.toLocaleString("en-US")} | ${r.scenario} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio} |`,
+      `| ${r.size.toLocaleString("en-US")} | ${r.scenario} | ${r.connections} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio} | ${r.cpuMs.toFixed(2)} |`,
+  ),
+];
+const memoryTable = [
+  "",
+  "The app process (with the embedded database, the database too): started to a healthy /healthz, resident memory idle just after, and its peak over the run.",
+  "",
+  "| adverts | start to /healthz s | RSS idle MB | RSS peak MB |",
+  "|---:|---:|---:|---:|",
+  ...memoryRows.map(
+    (m) => `| ${m.size.toLocaleString("en-US")} | ${(m.startMs / 1000).toFixed(1)} | ${m.idleMb} | ${m.peakMb} |`,
   ),
 ];
 const growth =
@@ -305,6 +340,7 @@ const report = [
   `${where}, production build, ${duration} s per measurement, autocannon on the same machine (${(await import("node:os")).cpus().length} cores).`,
   "",
   ...(rows.length ? table : []),
+  ...memoryTable,
   ...ratingTable,
   ...(growth.length ? ["", `p50 growth from ${sizes[0]} to ${sizes.at(-1)} adverts (50 connections):`, ...growth] : []),
   "",

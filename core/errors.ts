@@ -9,7 +9,9 @@ export type AppErrorCode =
   | "VALIDATION_FAILED"
   | "CONFLICT"
   | "TOO_MANY_REQUESTS"
-  | "PAYMENT_DECLINED";
+  | "PAYMENT_DECLINED"
+  /** An admin must turn two-factor on before the admin API answers (ADMIN_TWO_FACTOR=required). */
+  | "TWO_FACTOR_REQUIRED";
 
 export const HTTP_STATUS: Record<AppErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -19,6 +21,7 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   PAYMENT_DECLINED: 402,
+  TWO_FACTOR_REQUIRED: 403,
 };
 
 export class AppError extends Error {

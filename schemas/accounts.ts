@@ -144,6 +144,7 @@ export const sessionUserSchema = z
     verified: z.boolean(),
     actingAsSeller: z.boolean().meta({ description: "Sellers: acting as a seller (true) or as a user (false)" }),
     emailVerified: z.boolean().meta({ description: "Whether the account has used its email verification link" }),
+    twoFactorEnabled: z.boolean().meta({ description: "Whether signing in asks for an authenticator code too" }),
   })
   .meta({ id: "Account" });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -163,8 +164,8 @@ export const accountSummaryQuerySchema = z.object({
 });
 
 /**
- * What a catalogue list page kept for every signed-in reader of its kind fills in for the person once loaded
- * (decision 10): their name, unread counts, and the hearts of its cards.
+ * What a catalogue page kept for every signed-in reader of its kind fills in for the person once loaded
+ * (decision 10): their name, unread counts, the hearts of its cards and which of its laptops they booked.
  */
 export const accountSummarySchema = z
   .object({
@@ -178,6 +179,9 @@ export const accountSummarySchema = z
       })
       .nullable()
       .meta({ description: "null for an admin: no hearts" }),
+    booked: z
+      .array(z.string())
+      .meta({ description: "Of the laptops asked about, those this person has an open order for (Booked)" }),
   })
   .meta({ id: "AccountSummary" });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;

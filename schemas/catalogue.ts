@@ -3,7 +3,9 @@ import { PHOTO_MESSAGES, photoChoiceFields } from "./advert-photos.ts";
 import { batteryReportField, batteryReportSchema } from "./battery-report.ts";
 import { MESSAGES } from "./messages.ts";
 import { comparablePricesSchema, priceBadgeSchema, salePointSchema } from "./price-guidance.ts";
+import { proofCodeField, proofPhotoField } from "./proof-photos.ts";
 import { ratingSchema } from "./reviews.ts";
+import { optionalSerialNumber } from "./serial-numbers.ts";
 import { optionalText, requiredText } from "./text-fields.ts";
 
 /** A file input that was filled in (an empty input posts a nameless, empty File). */
@@ -167,6 +169,18 @@ const advertFields = {
     .optional()
     .transform((v) => v === "true"),
   /**
+   * The laptop's serial number, optional and private (schemas/serial-numbers.ts): only a keyed hash of it is kept.
+   */
+  serialNumber: optionalSerialNumber,
+  /** "In hand": the laptop beside the seller's one-time code (schemas/proof-photos.ts), and that code. */
+  proofPhoto: proofPhotoField,
+  proofCode: proofCodeField,
+  /** The edit form's "Remove the serial number" checkbox. */
+  removeSerialNumber: z
+    .enum(["true", "false"], { error: "Remove the serial number is either true or false" })
+    .optional()
+    .transform((v) => v === "true"),
+  /**
    * "What is true of this laptop": the ticked boxes, one `checklist` field each (none ticked: none sent), each
    * a CHECKLIST key; repeats are kept once, in CHECKLIST's order.
    */
@@ -251,6 +265,20 @@ export const advertMultipartSchema = z.object({
     .enum(["true", "false"])
     .optional()
     .meta({ description: "Editing: `true` removes the advert's battery report figures" }),
+  serialNumber: z.string().optional().meta({
+    description:
+      "The laptop's serial number, 4–40 letters and digits (spaces and dashes ignored). Private: only a keyed hash is kept, never shown nor returned; the same serial on another seller's advert, or reported stolen, holds the advert for review",
+  }),
+  removeSerialNumber: z
+    .enum(["true", "false"])
+    .optional()
+    .meta({ description: "Editing: `true` forgets the advert's serial number" }),
+  proofPhoto: binaryField(
+    "In hand: a photo of the laptop, switched on, beside a paper with `proofCode` handwritten (an image, 8 MB at most); only admins see it",
+  ).optional(),
+  proofCode: z.string().optional().meta({
+    description: "The seller's one-time code (GET /api/proof-code) that the proof photo shows; required with it",
+  }),
   checklist: z.array(z.enum(CHECKLIST)).optional().meta({
     description:
       "What is true of the laptop, repeated once per item: `screen` (without marks), `keyboard` (and trackpad fully working), `ports` (all working), `hinges` (firm), `charger` (included), `box` (original); editing: the list replaces the advert's",
@@ -327,6 +355,9 @@ const laptopFields = {
       "Percent of the battery's design capacity, read from the laptop's own battery report (shown instead of batteryHealth); null: no report",
   }),
   batteryCycles: z.int().nullable().meta({ description: "Charge cycles, from the battery report" }),
+  inHand: z.boolean().meta({
+    description: "In hand: an admin checked a photo of the laptop beside its seller's one-time code",
+  }),
   valuePerDollar: z.int().meta({
     description:
       "Best value: the processor's benchmark score, adjusted for RAM and storage, per $100 of the price (0 without a recognised processor)",

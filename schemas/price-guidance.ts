@@ -27,6 +27,9 @@ export const priceGuidanceQuerySchema = z.object({
   storageGb: numberInText(z.number({ error: "Storage is required" }).int().min(8).max(16384)),
   condition: z.enum(CONDITIONS, { error: "Condition is required" }),
   yearsOfUse: numberInText(z.number({ error: "Year of use is required" }).int().min(0).max(30)),
+  batteryHealth: numberInText(
+    z.number({ error: "Battery health must be a whole number from 0 to 100" }).int().min(0).max(100).optional(),
+  ).meta({ description: "Percent of design capacity: comparables with a battery like it, when enough have one" }),
 });
 export type PriceGuidanceQuery = z.infer<typeof priceGuidanceQuerySchema>;
 
@@ -37,6 +40,10 @@ export const comparablePricesSchema = z
     highCents: z.int().meta({ description: "75th percentile" }),
     count: z.int().min(5),
     source: z.enum(PRICE_SOURCES).meta({ description: "sales: paid in the last 12 months; listings: for sale now" }),
+    battery: z.object({ from: z.int(), to: z.int() }).nullable().meta({
+      description:
+        "The battery health band (percent) the comparables were narrowed to, when the question gave one and five or more had a battery in it; null: every comparable",
+    }),
   })
   .meta({ id: "ComparablePrices" });
 export type PriceGuidance = z.infer<typeof comparablePricesSchema>;
@@ -44,9 +51,12 @@ export type PriceGuidance = z.infer<typeof comparablePricesSchema>;
 /** What the advert form says. */
 export function guidanceMessage(g: PriceGuidance): string {
   const range = `${dollars(g.lowCents)}–${dollars(g.highCents)} (median ${dollars(g.medianCents)}`;
+  const similar = g.battery
+    ? `Similar laptops with a battery at ${g.battery.from}–${g.battery.to} %`
+    : "Similar laptops";
   return g.source === "sales"
-    ? `Similar laptops sold for ${range}, from ${g.count} sales)`
-    : `Similar laptops are listed for ${range}, from ${g.count} listings)`;
+    ? `${similar} sold for ${range}, from ${g.count} sales)`
+    : `${similar} are listed for ${range}, from ${g.count} listings)`;
 }
 
 export const priceGuidanceReplySchema = z.object({

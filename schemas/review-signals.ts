@@ -11,6 +11,9 @@ export const REVIEW_SIGNALS = {
   low_price: { strength: "strong", seller: "Its price is far below similar laptops." },
   duplicate_photo: { strength: "strong", seller: "A photo looks the same as a photo in another seller's advert." },
   shared_mobile: { strength: "strong", seller: "Its mobile number is on other sellers' adverts." },
+  same_serial: { strength: "strong", seller: "Its serial number is on another seller's advert." },
+  // Said as little as possible to the seller: a thief is not told what was found.
+  stolen_serial: { strength: "strong", seller: "Its serial number needs a check by our team." },
   posting_burst: { strength: "weak", seller: "Many adverts were posted from a new account in a short time." },
   off_site_contact: { strength: "weak", seller: "Its text asks buyers to pay or talk outside ReLaptop." },
 } as const satisfies Record<string, { strength: "strong" | "weak"; seller: string }>;

@@ -27,6 +27,7 @@ export function describeSearch(
     ships?: boolean | null;
     batteryVerified?: boolean | null;
     charger?: boolean | null;
+    inHand?: boolean | null;
   },
   brandName?: string | null,
 ): string {
@@ -62,6 +63,7 @@ export function describeSearch(
     f.ships ? "ships" : null,
     f.batteryVerified ? "battery verified" : null,
     f.charger ? "charger included" : null,
+    f.inHand ? "in hand" : null,
   ].filter(Boolean);
   const words = parts.length ? parts.join(" · ") : "All laptops";
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;

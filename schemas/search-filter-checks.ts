@@ -31,6 +31,7 @@ export const FILTER_ERRORS = {
   ships: "Ships only is either on or off",
   batteryVerified: "Battery verified is either on or off",
   charger: "Charger included is either on or off",
+  inHand: "In hand is either on or off",
 } as const;
 
 /** A brand that is not a brand id, or names no brand: one message for both (no search for it could match). */
@@ -179,6 +180,8 @@ export const FILTER_CHECKS = {
   batteryVerified: newerFlag(FILTER_ERRORS.batteryVerified),
   /** Laptops whose sellers ticked "Charger included" (the advert's checklist). */
   charger: newerFlag(FILTER_ERRORS.charger),
+  /** Laptops whose sellers showed our team a proof photo (core/catalogue/proof-photos.ts). */
+  inHand: newerFlag(FILTER_ERRORS.inHand),
 };
 type Checks = typeof FILTER_CHECKS;
 export type FilterName = keyof Checks;

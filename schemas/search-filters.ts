@@ -44,7 +44,7 @@ export type Control =
       counted?: Counted;
     }
   /** A box to tick: the filter is on or not there; `counted`: how many of the results have it, beside it. */
-  | { kind: "flag"; label: string; counted?: "batteryVerified" | "charger" }
+  | { kind: "flag"; label: string; counted?: "batteryVerified" | "charger" | "inHand" }
   /** No control of its own (its chip removes it): kept as it is when the panel is applied. */
   | { kind: "kept" };
 
@@ -181,6 +181,11 @@ export const SEARCH_FILTERS: { [K in FilterName]: SearchFilter } = {
     chip: () => "Charger included",
     control: { kind: "flag", label: "Charger included", counted: "charger" },
   },
+  inHand: {
+    text: "flag",
+    chip: () => "In hand",
+    control: { kind: "flag", label: "In hand", counted: "inHand" },
+  },
 };
 
 export const FILTER_NAMES = Object.keys(SEARCH_FILTERS) as FilterName[];
@@ -200,6 +205,7 @@ export const CHIPS: [FilterName, ...FilterName[]][] = [
   ["minScreen", "maxScreen"],
   ["maxYears"],
   ["charger"],
+  ["inHand"],
   ["verified"],
   ["ships"],
   ["location"],
@@ -217,7 +223,10 @@ export const PANEL_GROUPS: { title: string; filters: FilterName[] }[] = [
     title: "Specs",
     filters: ["minRam", "minStorage", "storageType", "tier", "minScreen", "maxScreen", "minBattery", "batteryVerified"],
   },
-  { title: "Condition and seller", filters: ["condition", "charger", "maxYears", "location", "verified", "ships"] },
+  {
+    title: "Condition and seller",
+    filters: ["condition", "charger", "inHand", "maxYears", "location", "verified", "ships"],
+  },
 ];
 
 /** A filter's value as text (`undefined`: not in the URL — a flag that is off, or no value). */

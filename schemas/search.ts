@@ -90,6 +90,8 @@ export const facetsSchema = z.object({
   batteryVerified: facetValues(z.int()),
   /** Laptops whose sellers ticked "Charger included": one value, 1, when any. */
   charger: facetValues(z.int()),
+  /** Laptops with an approved proof photo (In hand): one value, 1, when any. */
+  inHand: facetValues(z.int()),
   /** By index in PRICE_BANDS. */
   price: facetValues(z.int()),
 });

@@ -24,6 +24,7 @@ export const TO_DO = {
   admin: {
     heldAdverts: { label: "Held adverts", href: "/dashboard/reported-items" },
     openReports: { label: "Reports", href: "/dashboard/reported-items" },
+    proofPhotos: { label: "Proof photos", href: "/dashboard/proof-photos" },
     openDisputes: { label: "Open disputes", href: "/dashboard/disputes" },
     failedEmails: { label: "Failed emails", href: "/dashboard/email-delivery?status=failed" },
   },
@@ -51,6 +52,7 @@ export const sellerToDoSchema = z.object({
 export const adminToDoSchema = z.object({
   heldAdverts: count,
   openReports: count,
+  proofPhotos: count,
   openDisputes: count,
   failedEmails: count,
 }) satisfies z.ZodType<Record<keyof typeof TO_DO.admin, number>>;
@@ -76,7 +78,7 @@ export interface ToDoCounters<U extends Actor> {
   };
   conversations: { unreadCount: (user: U) => Promise<number> };
   savedSearches: { newMatchesCount: (user: U) => Promise<number> };
-  moderation: { toDo: (admin: U) => Promise<{ heldAdverts: number; openReports: number }> };
+  moderation: { toDo: (admin: U) => Promise<{ heldAdverts: number; openReports: number; proofPhotos: number }> };
   disputes: { countOpen: (admin: U) => Promise<number> };
   notifications: { failedEmailsCount: (admin: U) => Promise<number> };
 }

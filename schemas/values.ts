@@ -120,3 +120,7 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number];
 /** open → dismissed (nothing wrong) | actioned (the advert was removed). */
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+
+/* Privacy — a person's data export (core/privacy/data-export.ts): preparing on the job queue, then ready or failed. */
+export const DATA_EXPORT_STATUSES = ["preparing", "ready", "failed"] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];

@@ -12,9 +12,14 @@ export const SAMS_DEMO_MOBILE = "01711000001";
 /**
  * A few suspicious adverts, posted through the product so the review signals judge them, so the review
  * queue in Reported Items has something on first start: one held for another seller's photo, one for
- * another seller's phone number, one only flagged for asking to be paid by Western Union — which Sam reports.
+ * another seller's phone number, one only flagged for asking to be paid by Western Union — which Sam reports;
+ * and a serial number the admins were told was stolen.
  */
-export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Record<string, string | undefined>) {
+export async function seedSuspiciousAdverts(
+  s: Core,
+  { sam, admin }: { sam: Seller; admin: Seller },
+  brandIds: Record<string, string | undefined>,
+) {
   const quick = await createUser(s, { name: "Quick Deals", email: "quickdeals@relaptop.test", role: "seller" });
   const outlet = await createUser(s, { name: "Laptop Outlet", email: "outlet@relaptop.test", role: "seller" });
   const photo = await distinctPhoto("ThinkPad T490", 7);
@@ -42,6 +47,8 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
       brand: "Lenovo",
       resalePrice: "520",
       mobile: SAMS_DEMO_MOBILE,
+      // Private: his edit form says one is recorded, and nobody ever sees it.
+      serialNumber: "PF-1T490-0001",
       description: "My work laptop for three years: new battery, with its charger.",
     },
     photo,
@@ -87,5 +94,10 @@ export async function seedSuspiciousAdverts(s: Core, sam: Seller, brandIds: Reco
     advertId: swift.id,
     reason: "Scam or fraud",
     details: "Asks to be paid by Western Union before anyone sees the laptop.",
+  });
+  // A laptop the police told the admins was stolen: on Stolen serials, and any advert with it would be held.
+  await s.services.moderation.stolenSerials.report(admin, {
+    serialNumber: "PF2XK9LQ",
+    reason: "Police notice DMP-2026-1187: ThinkPad X1 Carbon taken from a car in Gulshan",
   });
 }

@@ -6,8 +6,10 @@ import { CONDITIONS } from "../schemas/values.ts";
 import type { Core } from "../server/services.ts";
 import { giveDemoBatteryReports } from "./demo-battery-reports.ts";
 import { demoChecklist } from "./demo-checklists.ts";
+import { seedReadyExport } from "./demo-data-export.ts";
 import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
 import { seedOpenDispute } from "./demo-dispute.ts";
+import { seedDemoProofs } from "./demo-proofs.ts";
 import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
 import { giveDemoSpecs } from "./demo-specs.ts";
 import { seedSuspiciousAdverts } from "./demo-suspicious.ts";
@@ -350,9 +352,10 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
   // A laptop Sam met a buyer for, with a problem she reported that waits for an admin (Disputes).
   const disputed = laptops[3];
   if (disputed) await seedOpenDispute(s, happened, seller, disputed);
+  await happened(2 * DAY, () => seedDemoProofs(s, seller, admin));
   await seedSalesHistory(s);
   const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
-  await happened(2, () => seedSuspiciousAdverts(s, seller, { Lenovo: lenovo, HP: hp, Acer: acer }));
+  await happened(2, () => seedSuspiciousAdverts(s, { sam: seller, admin }, { Lenovo: lenovo, HP: hp, Acer: acer }));
   // Bea is also signed in on her phone (her sign-up's session, which no browser holds): her profile's "Where
   // you're signed in" lists it beside the browser she logs in with, to be signed out. The address is one kept
   // for documentation (RFC 5737).
@@ -365,6 +368,7 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
       updatedAt: new Date(Date.now() - 3 * 3600 * 1000),
     })
     .where(eq(sessions.userId, buyer.id));
+  await seedReadyExport(s, buyer.id);
   // Last: every order's timer counted from when its step happened in the story.
   await countDeadlinesFromTheStory(s);
   return true;

@@ -37,6 +37,7 @@ export async function createUser(
     verified: input.verified ?? false,
     actingAsSeller: true,
     emailVerified: true, // made by our own code, not a sign-up form (core/accounts/auth.ts)
+    twoFactorEnabled: false,
   };
 }
 

@@ -29,6 +29,7 @@ import { advertsApi } from "./api/adverts.ts";
 import { brandsApi } from "./api/brands.ts";
 import { catalogueApi } from "./api/catalogue.ts";
 import { conversationsApi } from "./api/conversations.ts";
+import { dataExportApi } from "./api/data-export.ts";
 import { disputesApi } from "./api/disputes.ts";
 import { favouritesApi } from "./api/favourites.ts";
 import { moderationApi } from "./api/moderation.ts";
@@ -40,6 +41,7 @@ import { priceGuidanceApi } from "./api/price-guidance.ts";
 import { reviewsApi } from "./api/reviews.ts";
 import { savedSearchesApi } from "./api/saved-searches.ts";
 import { stripeWebhook } from "./api/stripe-webhook.ts";
+import { twoFactorApi } from "./api/two-factor.ts";
 import type { Config } from "./config.ts";
 import type { DevPages } from "./dev-pages.ts";
 import { cacheBroadcast } from "./http/cache-broadcast.ts";
@@ -53,7 +55,7 @@ import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
 import { permissionsPolicy } from "./http/privacy-headers.ts";
-import { registerPublicCache, renderedForEveryone } from "./http/public-cache.ts";
+import { keepFromOthers, registerPublicCache, renderedForEveryone } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { keepRefreshedCookies, sendRefreshedCookies } from "./http/session-cookies.ts";
 import { signedInVariant } from "./http/signed-in-variant.ts";
@@ -249,6 +251,8 @@ export async function buildApp({
       });
       await api.register(accountsApi, { services });
       await api.register(accountRecoveryApi, { services });
+      await api.register(dataExportApi, { services });
+      await api.register(twoFactorApi, { services });
       await api.register(catalogueApi, { services });
       await api.register(brandsApi, { services });
       await api.register(advertsApi, { services });
@@ -326,6 +330,7 @@ export async function buildApp({
             !(request.url.split("?")[0] ?? "").endsWith(".data"),
           onSessionCookies: keepRefreshedCookies(request),
           forEveryone: renderedForEveryone(request),
+          keepFromOthers: () => keepFromOthers(request),
         });
         return context;
       },

@@ -52,6 +52,8 @@ const envSchema = z
     GOOGLE_DISCOVERY_URL: z.url().optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Whether admins must turn on two-factor before any admin page or API answers; unset: required with DATABASE_URL. */
+    ADMIN_TWO_FACTOR: z.enum(["required", "optional"]).optional(),
     /**
      * Which proxies in front may name the client in X-Forwarded-For: a number of hops (`true` is one), or
      * their addresses and CIDRs. The client is the right-most address no trusted proxy added — never the
@@ -290,6 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             clientSecret: e.GOOGLE_CLIENT_SECRET,
           }
         : undefined,
+    // The embedded demo opens its admin pages as the spec shows them; a real deployment protects them.
+    adminTwoFactor: e.ADMIN_TWO_FACTOR ?? (e.DATABASE_URL ? "required" : "optional"),
     trustProxy: e.TRUST_PROXY,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -2,6 +2,7 @@ import {
   type Actor,
   changePassword,
   confirmEmailChange,
+  confirmTwoFactor,
   createAuth,
   createCounters,
   createLoginThrottle,
@@ -14,10 +15,14 @@ import {
   endSession,
   getSessionUser,
   hasPassword,
+  listPasskeys,
   listSessions,
+  newBackupCodes,
   type RecoveryLimits,
   register,
+  removePasskey,
   rename,
+  renamePasskey,
   requestEmailChange,
   requestPasswordReset,
   requestSignInLink,
@@ -33,20 +38,30 @@ import {
   signOut,
   startGoogleSignIn,
   startSelling,
+  startTwoFactor,
+  turnOffTwoFactor,
   verifyEmail,
+  verifySignInCode,
 } from "../core/accounts/index.ts";
 import { recentAdminActions } from "../core/audit/index.ts";
 import {
   createAdvert,
   createBrand,
   createCatalogue,
+  decideProof,
   definePriceGuideRefresh,
   defineStagedPhotoExpiry,
   getAdvertForEdit,
   type KeepSlowCounts,
   listSellerAdverts,
+  openProofPhoto,
+  pendingProofs,
   priceGuidance,
+  proofCodeFor,
+  proofStateOf,
   removeBrand,
+  removeProofPhotosOf,
+  serialHasher,
   setAdvertised,
   stagePhoto,
   updateAdvert,
@@ -96,13 +111,16 @@ import {
   dismissReports,
   fileReport,
   listPeople,
+  listStolenSerials,
   moderationToDo,
   openReports,
   rejectHeldAdvert,
   removeReported,
+  removeStolenSerial,
   reportedAdverts,
   reportedConversations,
   reportedReviews,
+  reportStolenSerial,
   reviewQueue,
   setVerified,
 } from "../core/moderation/index.ts";
@@ -179,7 +197,17 @@ import {
   setUpPayouts,
   startOnboarding,
 } from "../core/payouts/index.ts";
-import { applyRetention, configureRetention, defineRetentionJob } from "../core/privacy/index.ts";
+import {
+  applyRetention,
+  configureRetention,
+  defineExportJob,
+  defineRetentionJob,
+  latestExport,
+  openExport,
+  PREPARE_EXPORT,
+  removeExpiredExports,
+  requestExport,
+} from "../core/privacy/index.ts";
 import {
   answerReview,
   draftReview,
@@ -206,6 +234,8 @@ import { readFromReplica } from "../db/replica.ts";
 import type { AccountDeletionInput, EmailChangeInput } from "../schemas/accounts.ts";
 import type { ReportInput } from "../schemas/moderation.ts";
 import type { WorthQuery } from "../schemas/price-guidance.ts";
+import type { ProofDecision } from "../schemas/proof-photos.ts";
+import type { StolenSerialInput } from "../schemas/serial-numbers.ts";
 import type { ReportReason } from "../schemas/values.ts";
 import type { Config } from "./config.ts";
 import { createMetrics } from "./metrics.ts";
@@ -252,6 +282,7 @@ export function createServices(config: Config, database: Database, options: Serv
     signUpLimit: createSignUpLimit(counters, { limit: config.signUpsPerHour, windowMs: 60 * 60_000 }),
     insecureFastHash: options.insecureFastHash,
     recoveryLimits,
+    wrongPasswords: deletionGuesses,
     // Reset and verification links go through the outbox, like every other email.
     sendAccountEmail: (kind, recipientId, url) => notify(db, kind, { recipientId, params: { url } }),
   });
@@ -263,6 +294,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const media =
     options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
+  // Serial numbers are kept as a keyed hash only (core/catalogue/serial-numbers.ts).
+  const serials = serialHasher(config.authSecret);
   configureSaleWindows(config.saleWindows);
   configureRetention(config.retentionDays);
   configurePlatformFee(config.platformFee);
@@ -405,7 +438,18 @@ export function createServices(config: Config, database: Database, options: Serv
   // Photos uploaded ahead of a form that was never sent: swept hourly, once in the whole cluster.
   defineStagedPhotoExpiry({ db, queue: jobs });
   // Old notifications and emails, expired links and sessions: daily, once in the whole cluster.
-  defineRetentionJob({ db, queue: jobs });
+  defineRetentionJob({ db, queue: jobs, media });
+  // "Download my data": each request's ZIP, prepared by the next free worker.
+  defineExportJob({ db, queue: jobs, media });
+  /**
+   * A deleted account's data exports stopped answering in its transaction; their files go now, and its proof
+   * photos (files, then rows).
+   */
+  const afterAccountDeleted = async <T>(userId: string, deleted: T) => {
+    await removeExpiredExports(db, media, { userId });
+    await removeProofPhotosOf(db, media, userId);
+    return deleted;
+  };
 
   const emailRelay = relayEmailsOnCommit(delivery, database.broadcast);
   let stopHearingPublications: (() => Promise<void>) | undefined;
@@ -450,6 +494,19 @@ export function createServices(config: Config, database: Database, options: Serv
       register: (input: Parameters<typeof register>[2], headers: Headers) => register(db, auth, input, headers),
       signIn: (input: Parameters<typeof signIn>[1], headers: Headers) => signIn(auth, input, headers),
       signOut: (headers: Headers) => signOut(auth, headers),
+      /**
+       * Two-factor: the sign-in's second step, and a person turning it on (password, then a first code; the
+       * backup codes shown once), off, or getting new backup codes. `adminPolicy`: ADMIN_TWO_FACTOR.
+       */
+      twoFactor: {
+        adminPolicy: config.adminTwoFactor,
+        verifySignInCode: (input: Parameters<typeof verifySignInCode>[1], headers: Headers) =>
+          verifySignInCode(auth, input, headers),
+        start: (password: string, headers: Headers) => startTwoFactor(auth, password, headers),
+        confirm: (actor: SessionUser, code: string, headers: Headers) => confirmTwoFactor(auth, actor, code, headers),
+        turnOff: (password: string, headers: Headers) => turnOffTwoFactor(auth, password, headers),
+        newBackupCodes: (password: string, headers: Headers) => newBackupCodes(auth, password, headers),
+      },
       /** Where the person is signed in, and signing out a device (the request's headers name the asking session). */
       sessions: {
         list: async (actor: SessionUser, headers: Headers) =>
@@ -457,6 +514,12 @@ export function createServices(config: Config, database: Database, options: Serv
         end: (actor: SessionUser, sessionId: string) => endSession(db, actor, sessionId),
         endOthers: async (actor: SessionUser, headers: Headers) =>
           endOtherSessions(db, actor, await sessionTokenOf(auth, headers)),
+      },
+      /** The person's passkeys (adding one and signing in with one are better-auth's ceremonies under /api/auth). */
+      passkeys: {
+        list: async (actor: SessionUser) => ({ items: await listPasskeys(db, actor) }),
+        rename: (actor: SessionUser, id: string, name: string) => renamePasskey(db, actor, id, name),
+        remove: (actor: SessionUser, id: string) => removePasskey(db, actor, id),
       },
       changePassword: (input: Parameters<typeof changePassword>[1], headers: Headers) =>
         changePassword(auth, input, headers),
@@ -482,8 +545,8 @@ export function createServices(config: Config, database: Database, options: Serv
         startSelling: (actor: SessionUser) => startSelling(db, actor),
         /** "Delete my account": the password (or a fresh sign-in), then the anonymising deletion. */
         hasPassword: (actor: SessionUser) => hasPassword(db, actor.id),
-        deleteOwnAccount: (actor: SessionUser, input: AccountDeletionInput, headers: Headers) =>
-          deleteOwnAccount(db, auth, deletionGuesses, actor, input, headers),
+        deleteOwnAccount: async (actor: SessionUser, input: AccountDeletionInput, headers: Headers) =>
+          afterAccountDeleted(actor.id, await deleteOwnAccount(db, auth, deletionGuesses, actor, input, headers)),
         /** "Change email": the link goes to the new address, the old one is told; following it changes it. */
         requestEmailChange: (actor: SessionUser, input: EmailChangeInput, headers: Headers) =>
           requestEmailChange(
@@ -508,12 +571,16 @@ export function createServices(config: Config, database: Database, options: Serv
         remove: (admin: Actor, id: string) => removeBrand(db, admin, id),
       },
       adverts: {
-        create: (actor: Actor, input: Parameters<typeof createAdvert>[3]) => createAdvert(db, media, actor, input),
-        update: (actor: Actor, id: string, input: Parameters<typeof updateAdvert>[5]) =>
-          updateAdvert(db, media, jobs, actor, id, input),
+        create: (actor: Actor, input: Parameters<typeof createAdvert>[4]) =>
+          createAdvert(db, media, serials, actor, input),
+        update: (actor: Actor, id: string, input: Parameters<typeof updateAdvert>[6]) =>
+          updateAdvert(db, media, jobs, serials, actor, id, input),
         setAdvertised: (actor: Actor, id: string, advertised: boolean) => setAdvertised(db, actor, id, advertised),
         withdraw: (actor: Actor, id: string) => withdrawAdvert(db, actor, id),
         getForEdit: (actor: Actor, id: string) => getAdvertForEdit(db, actor, id),
+        /** "In hand": the seller's one-time code for a proof photo, and an advert's proof as its seller sees it. */
+        proofCode: (actor: Actor) => proofCodeFor(db, actor),
+        proofState: (advertId: string) => proofStateOf(db, advertId),
         /** The photo picker's upload, ahead of the form (core/catalogue/staged-photos.ts). */
         stagePhoto: (actor: Actor, file: File) => stagePhoto(db, media, actor, file),
       },
@@ -583,7 +650,8 @@ export function createServices(config: Config, database: Database, options: Serv
           listPeople(db, admin, role, query),
         setVerified: (admin: SessionUser, sellerId: string, verified: boolean) =>
           setVerified(db, admin, sellerId, verified),
-        deactivate: (admin: SessionUser, userId: string) => deactivateAccount(db, admin, userId),
+        deactivate: async (admin: SessionUser, userId: string) =>
+          afterAccountDeleted(userId, await deactivateAccount(db, admin, userId)),
       },
       // One report queue, with an adapter per kind: laptops here, reviews and conversations in their domains.
       reports: {
@@ -600,6 +668,18 @@ export function createServices(config: Config, database: Database, options: Serv
         queue: (admin: SessionUser, cursor?: string) => reviewQueue(db, admin, cursor),
         approve: (admin: SessionUser, advertId: string) => approveHeldAdvert(db, jobs, admin, advertId),
         reject: (admin: SessionUser, advertId: string, reason: string) => rejectHeldAdvert(db, admin, advertId, reason),
+      },
+      /** "In hand": proof photos waiting for an admin (core/catalogue/proof-photos.ts). */
+      proofs: {
+        queue: (admin: SessionUser, cursor?: string) => pendingProofs(db, admin, cursor),
+        decide: (admin: SessionUser, id: string, decision: ProofDecision) => decideProof(db, admin, id, decision),
+        openPhoto: (admin: SessionUser, id: string) => openProofPhoto(db, media, admin, id),
+      },
+      /** Serials reported stolen: adverts with one are held for review (core/moderation/stolen-serials.ts). */
+      stolenSerials: {
+        list: (admin: SessionUser, cursor?: string) => listStolenSerials(db, admin, cursor),
+        report: (admin: SessionUser, input: StolenSerialInput) => reportStolenSerial(db, serials, admin, input),
+        remove: (admin: SessionUser, id: string) => removeStolenSerial(db, admin, id),
       },
       /** Admins' streams only: their moderation queue changed (Reported Items reads itself again). */
       live: createLiveModeration({ listener: database.broadcast }),
@@ -631,7 +711,13 @@ export function createServices(config: Config, database: Database, options: Serv
     /** What /privacy promises is not kept (RETENTION_DAYS), and the daily sweep that keeps the promise. */
     privacy: {
       retentionDays: () => config.retentionDays,
-      applyRetention: () => applyRetention(db),
+      applyRetention: async () => ({ ...(await applyRetention(db)), exports: await removeExpiredExports(db, media) }),
+      /** "Download my data": ask (the ZIP is prepared on the job queue), the latest request, the ZIP itself. */
+      requestExport: (actor: SessionUser) => requestExport(db, jobs, actor),
+      latestExport: (actor: SessionUser) => latestExport(db, actor),
+      openExport: (actor: SessionUser, exportId: string) => openExport(db, media, actor, exportId),
+      /** Tests and seeds: prepare the requested exports now, in this process. */
+      prepareExportsNow: () => jobs.runDue([PREPARE_EXPORT]),
     },
     payments: provider,
     payouts,
@@ -682,6 +768,8 @@ export function createServices(config: Config, database: Database, options: Serv
     metrics,
     /** The requests this process is serving now: email delivery gives way to them. */
     requestsInHand,
+    /** Where photos and private files are kept (the demo's proof photos are stored as a seller's are). */
+    media,
   };
   return { services, runtime };
 }

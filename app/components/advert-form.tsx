@@ -13,7 +13,9 @@ import { checkedForm, type FieldProps, FormError, SelectField, TextAreaField, Te
 import { PhotoField } from "./photo-field.tsx";
 import { PriceGuidanceNote, usePriceGuidance } from "./price-guidance.tsx";
 import { ProcessorField } from "./processor-field.tsx";
+import { type ProofFieldData, ProofPhotoField } from "./proof-photo-field.tsx";
 import { SellerReceivesNote, useSellerReceives } from "./seller-receives.tsx";
+import { SerialNumberField } from "./serial-number-field.tsx";
 
 const decimal = { inputMode: "decimal" } as const;
 const numeric = { inputMode: "numeric" } as const;
@@ -50,6 +52,7 @@ export function AdvertForm({
   submitLabel,
   fee,
   guidance: initialGuidance = null,
+  proof,
 }: {
   brands: BrandView[];
   values?: AdvertFormValues;
@@ -61,6 +64,8 @@ export function AdvertForm({
   fee: FeeRule;
   /** What comparable laptops sold for, when the server already knows (the edit form). */
   guidance?: PriceGuidance | null;
+  /** "In hand": the seller's code, and where the advert's proof stands (editing). */
+  proof: ProofFieldData;
 }) {
   const form = useValidatedForm(values ? advertUpdateSchema : advertSchema, result);
   const busy = useNavigation().state === "submitting";
@@ -176,6 +181,8 @@ export function AdvertForm({
         {text("screenInches")}
         {text("batteryHealth")}
         <BatteryReportField current={values?.batteryReport ?? null} error={e.batteryReport} />
+        <SerialNumberField recorded={values?.hasSerialNumber ?? false} error={e.serialNumber} />
+        <ProofPhotoField proof={proof} error={e.proofPhoto} />
       </fieldset>
 
       <div className="md:col-span-2">

@@ -4,6 +4,7 @@ import type { AdvertCard } from "../../core/catalogue/index.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { laptopPath, loginPath } from "../lib/paths.ts";
 import { useFocusLanding } from "../lib/use-focus-landing.ts";
+import { useFilledSummary } from "../lib/use-personal-data.ts";
 import { useRootData } from "../root.tsx";
 import { LazyFormDialogButton } from "./dialog.tsx";
 
@@ -20,16 +21,22 @@ const BookingForm = lazy(loadBookingForm);
  */
 export function BookingAction({
   advert,
-  booked,
+  booked: bookedAsRendered,
   sellerIsViewer,
 }: {
   advert: Pick<AdvertCard, "id" | "name" | "resalePriceCents" | "shippingCents" | "sold">;
+  /** As the page's data says: on a page kept for every reader of its kind (decision 10), false until filled in. */
   booked: boolean;
   sellerIsViewer?: boolean;
 }) {
-  const user = useRootData()?.user;
-  // Book Now (and its dialog) goes once booked: the new status takes the focus it held.
-  const bookedMark = useFocusLanding<HTMLSpanElement>(booked);
+  const rendered = useRootData()?.user;
+  // On a kept page the person's part arrives once loaded: their name and email for the form, their bookings.
+  const filled = useFilledSummary();
+  const user = rendered && filled ? { ...rendered, name: filled.name, email: filled.email } : rendered;
+  const booked = bookedAsRendered || Boolean(filled?.booked.includes(advert.id));
+  // Book Now (and its dialog) goes once booked: the new status takes the focus it held. Learning of a booking as
+  // the page loads moves no focus; the person's own booking, read again with the page's data, does.
+  const bookedMark = useFocusLanding<HTMLSpanElement>(bookedAsRendered);
   if (advert.sold) return <span className="badge badge-neutral">Sold</span>;
   if (booked) {
     return (

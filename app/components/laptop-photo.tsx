@@ -14,7 +14,7 @@ export function LaptopPhoto({
   width: number;
   alt?: string;
   loading?: "lazy";
-  className: string;
+  className?: string;
 }) {
   return <img src={src} alt={alt} loading={loading} width={width} height={(width * 3) / 4} className={className} />;
 }

@@ -47,6 +47,10 @@ export function usePriceGuidance(initial: PriceGuidance | null = null) {
     const controller = new AbortController();
     inFlight.current = controller;
     const { brandId: _brand, ...asked } = values;
+    // The battery narrows the comparables when typed (a battery report's figure is read only when posted).
+    const battery = String(data.get("batteryHealth") ?? "").trim();
+    if (battery && priceGuidanceQuerySchema.shape.batteryHealth.safeParse(battery).success)
+      asked.batteryHealth = battery;
     try {
       const response = await fetch(`/api/price-guidance?${new URLSearchParams(asked)}`, {
         signal: controller.signal,

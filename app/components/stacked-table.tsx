@@ -17,21 +17,26 @@ import { type Column, TableHead } from "./table-head.tsx";
 
 /**
  * A stacking table: its header row (for screen readers only on a phone) and its rows (`children`, each a
- * `<tr className={STACK.row}>`); named by its heading (`labelledBy`) where it has one.
+ * `<tr className={STACK.row}>`); named by its heading (`labelledBy`) where it has one. `body` takes a list's
+ * focus keeper (useListFocus) where rows can leave the page.
  */
 export function StackedTable({
   columns,
   labelledBy,
+  body,
   children,
 }: {
   columns: Column[];
   labelledBy?: string;
+  body?: Pick<React.ComponentProps<"tbody">, "ref" | "onFocus">;
   children: React.ReactNode;
 }) {
   return (
     <table className={STACK.table} aria-labelledby={labelledBy}>
       <TableHead columns={columns} className={STACK.head} />
-      <tbody className={STACK.body}>{children}</tbody>
+      <tbody className={STACK.body} {...body}>
+        {children}
+      </tbody>
     </table>
   );
 }

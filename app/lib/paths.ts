@@ -1,8 +1,12 @@
 /** The addresses of the pages that many others link to, as app/routes.ts names them. */
 import type { LoginReason } from "../../schemas/login-reasons.ts";
+import { SIGN_IN_CODE_PATH } from "../../schemas/two-factor-labels.ts";
 
 /** A laptop's page. */
 export const laptopPath = (advertId: string) => `/laptops/${advertId}`;
+
+/** Where a seller's own adverts are listed (My Products): posting and editing lead there. */
+export const myProductsPath = (email: string) => `/dashboard/adds/${encodeURIComponent(email)}`;
 
 /** A brand's laptops. */
 export const categoryPath = (brandId: string) => `/category/${brandId}`;
@@ -19,4 +23,11 @@ export function loginPath(returnTo: string, reason?: LoginReason | null): string
     query.set("about", reason.id);
   }
   return `/login?${query}`;
+}
+
+/** The sign-in's second step (two-factor), carrying where the login was going and the heart pressed before it. */
+export function signInCodePath(redirectTo: string, favourite: string | null): string {
+  const query = new URLSearchParams({ redirectTo });
+  if (favourite) query.set("favourite", favourite);
+  return `${SIGN_IN_CODE_PATH}?${query}`;
 }

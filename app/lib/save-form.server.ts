@@ -5,9 +5,6 @@ import { appErrorData, parseForm } from "./forms.server.ts";
 import { requireUser } from "./session.server.ts";
 import { dataWithToast, redirectWithToast } from "./toast.server.ts";
 
-/** Where a seller's own adverts are listed (My Products): posting and editing lead there. */
-export const myProductsPath = (email: string) => `/dashboard/adds/${encodeURIComponent(email)}`;
-
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 interface SaveForm<S extends z.ZodType> {

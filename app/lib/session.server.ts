@@ -1,8 +1,9 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app-context";
 import type { SessionUser } from "../../core/accounts/index.ts";
-import { type Area, mayEnter } from "../../core/accounts/index.ts";
+import { type Area, mayEnter, mustTurnOnTwoFactor } from "../../core/accounts/index.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_PATH } from "../../schemas/two-factor.ts";
 import { reasonForPage } from "./login-reason.server.ts";
 import { loginPath } from "./paths.ts";
 import { redirectWithToast } from "./toast.server.ts";
@@ -66,7 +67,8 @@ export function pagePath(request: Request): string {
  * Every loader and action that needs an account calls this itself (React Router runs
  * parent and child loaders in parallel, so a layout's check protects nothing).
  * Signed out → /login carrying the origin (and what the page is for, when it can say: reasonForPage);
- * wrong role → / with the spec's toast.
+ * wrong role → / with the spec's toast; an admin who must turn two-factor on first (ADMIN_TWO_FACTOR) → its
+ * setup page, told why.
  */
 export async function requireUser(
   request: Request,
@@ -80,6 +82,12 @@ export async function requireUser(
   }
   if (!mayEnter(user, area)) {
     throw await redirectWithToast(context, "/", { type: "error", message: MESSAGES.toast.forbidden });
+  }
+  if (mustTurnOnTwoFactor(user, area, context.get(appContext).services.accounts.twoFactor.adminPolicy)) {
+    throw await redirectWithToast(context, TWO_FACTOR_PATH, {
+      type: "error",
+      message: TWO_FACTOR_MESSAGES.requiredForAdmin,
+    });
   }
   return user;
 }

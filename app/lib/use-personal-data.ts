@@ -7,12 +7,13 @@ export type Hearts =
   | { mode: "visitor" }
   | { mode: "buyer"; saved: string[]; own?: string[] }
   | { mode: "none" }
-  // A list page kept for every buyer (decision 10): no heart until the page has read this one's (FilledHearts).
+  // A page kept for every buyer (decision 10): no heart until the page has read this one's (FilledSummary).
   | { mode: "later"; ids: string[] };
 
-/** The hearts a kept list page has filled in (null until then, and on every other page). */
-export const FilledHearts = createContext<AccountSummary["hearts"]>(null);
-export const useFilledHearts = () => useContext(FilledHearts);
+/** The person's part a kept page has filled in (null until then, and on every other page). */
+export const FilledSummary = createContext<AccountSummary | null>(null);
+export const useFilledSummary = () => useContext(FilledSummary);
+export const useFilledHearts = () => useFilledSummary()?.hearts ?? null;
 
 /** The laptops whose hearts the page's loaders left for later (`heartsFor`, app/lib/favourites.server.ts). */
 const heartsLeftFor = (matches: ReturnType<typeof useMatches>) =>
@@ -22,8 +23,8 @@ const heartsLeftFor = (matches: ReturnType<typeof useMatches>) =>
   });
 
 /**
- * A catalogue list page kept for every signed-in reader of its kind (decision 10) carries nobody's name,
- * counts or hearts: once it has loaded, one small read (`GET /api/me/summary`) brings this person's, once
+ * A catalogue page kept for every signed-in reader of its kind (decision 10) carries nobody's name, counts,
+ * hearts or bookings: once it has loaded, one small read (`GET /api/me/summary`) brings this person's, once
  * per page served that way. Should that fail (the session ended meanwhile), the page's data is read again,
  * which says what is so. Every other page's data is the person's own already: null.
  */

@@ -8,11 +8,12 @@ import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { idFromPath } from "../../schemas/params.ts";
 import { badgeBasis, worthMessage } from "../../schemas/price-labels.ts";
+import { IN_HAND } from "../../schemas/proof-labels.ts";
 import { canBuy } from "../../schemas/roles.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
 import { batteryVerifiedText, reportDayText } from "../../schemas/spec-line.ts";
 import { type Condition, storageSize } from "../../schemas/values.ts";
-import { EmailConfirmedMark, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
+import { EmailConfirmedMark, InHandBadge, TierBadge, VerifiedMark } from "../components/advert-card.tsx";
 import { BookingAction } from "../components/booking.tsx";
 import { DrawnChart } from "../components/drawn-chart.tsx";
 import { FavouriteButton } from "../components/favourite-button.tsx";
@@ -25,27 +26,32 @@ import { TrustPanel } from "../components/trust-panel.tsx";
 import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
-import { categoryPath, laptopPath } from "../lib/paths.ts";
+import { categoryPath, laptopPath, myProductsPath } from "../lib/paths.ts";
 import { chartMarkup } from "../lib/sales-chart.server.tsx";
-import { myProductsPath } from "../lib/save-form.server.ts";
 import { getUser } from "../lib/session.server.ts";
+import { useFilledSummary } from "../lib/use-personal-data.ts";
 import type { Route } from "./+types/advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+  const { services, publicUrl, forEveryone, keepFromOthers } = context.get(appContext);
   // A held or rejected laptop is its seller's and the admins' to see: the session is asked for then.
   const id = idFromPath(params.id);
   const advert = id && (await catalogueFor(request, context).getAdvert(id, () => getUser(request, context)));
   if (!advert) throw notFound(CATALOGUE_MESSAGES.laptopNotFound);
   const user = await getUser(request, context);
+  // Rendered for every signed-in reader of its kind (decision 10): whose laptop it is and whether they booked it
+  // are filled in once the page has loaded. A held laptop is its seller's or an admin's alone: theirs, never kept.
+  if (forEveryone && advert.review) keepFromOthers();
+  const person = forEveryone && !advert.review ? null : user;
   const [booked, hearts, trust, replies] = await Promise.all([
-    user ? services.orders.bookedAmong(user, [advert.id]).then((ids) => ids.length > 0) : false,
+    person ? services.orders.bookedAmong(person, [advert.id]).then((ids) => ids.length > 0) : false,
     heartsFor(request, context, [advert.id]),
     services.reviews.trust(advert.sellerId),
     services.conversations.typicalReplyTime(advert.sellerId),
   ]);
   return {
-    advert,
+    // The sales behind the guidance travel drawn, as the chart: the page's data keeps only the guidance.
+    advert: { ...advert, worth: advert.worth && { guidance: advert.worth.guidance } },
     trust,
     // Nothing until the seller has answered someone: no reply time is not a slow one.
     typicalReplyMinutes: replies.medianMs === null ? undefined : Math.max(1, Math.round(replies.medianMs / 60_000)),
@@ -56,8 +62,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     checklist: advert.checklist.map((item) => CHECKLIST_LABELS[item]),
     booked,
     hearts,
-    own: user?.id === advert.sellerId,
-    myProducts: user?.id === advert.sellerId ? myProductsPath(user.email) : null,
+    own: person?.id === advert.sellerId,
+    myProducts: person?.id === advert.sellerId ? myProductsPath(person.email) : null,
     // Reporting is for the people who buy (core/moderation refuses admins: they remove adverts directly).
     canReport: Boolean(user && canBuy(user)),
     // Visitors too: the link takes them to the login page and back (core/conversations refuses admins).
@@ -115,12 +121,15 @@ export default function AdvertPage({
     typicalReplyMinutes,
     booked,
     hearts,
-    own,
+    own: ownAsRendered,
     myProducts,
     canReport,
     canMessage,
   },
 }: Route.ComponentProps) {
+  // A page kept for every reader of its kind learns whose laptop it is once loaded (Booked: BookingAction).
+  const filled = useFilledSummary();
+  const own = ownAsRendered || Boolean(filled?.hearts?.own.includes(a.id));
   // A visitor or a buyer, on a laptop still on sale to them: on a phone, Book Now and Message seller stay in a
   // bar at the bottom of the screen (the seller and admins have neither; a held laptop has no buying buttons).
   const buyBar = !a.review && !own && canMessage;
@@ -202,6 +211,14 @@ export default function AdvertPage({
             {a.sellerVerified && <VerifiedMark />}
             {a.sellerEmailConfirmed && <EmailConfirmedMark />}
           </dd>
+          {a.inHand && (
+            <>
+              <dt className="font-medium">
+                <InHandBadge />
+              </dt>
+              <dd>{IN_HAND.title}.</dd>
+            </>
+          )}
           {specs
             .filter(([, v]) => v)
             .map(([k, v]) => (
@@ -280,7 +297,7 @@ export default function AdvertPage({
  * For a sold laptop (its savers arrive here from "Sold: …"): the catalogue's laptops of its brand with at
  * least its memory and storage.
  */
-function laptopsLike(a: AdvertDetail) {
+function laptopsLike(a: Pick<AdvertDetail, "brandId" | "ramGb" | "storageGb">) {
   const like = { brand: a.brandId, minRam: a.ramGb ?? undefined, minStorage: a.storageGb ?? undefined };
   return `/allAdd?${new URLSearchParams(searchUrlEntries({ ...like, sort: "newest" }))}`;
 }

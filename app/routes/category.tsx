@@ -18,7 +18,8 @@ import type { Route } from "./+types/category";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const { catalogue, orders } = context.get(appContext).services;
+  const { services, forEveryone } = context.get(appContext);
+  const { catalogue, orders } = services;
   const id = idFromPath(params.id);
   const brand = id && (await catalogue.getBrand(id));
   if (!brand) throw notFound(CATALOGUE_MESSAGES.brandNotFound);
@@ -27,9 +28,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The search as read (the filters the words named, and the words left): what the filters show and what
   // "Save this search" keeps.
   const { page, facets, params: saved } = await catalogue.searchWithCounts(search, ["brand"]);
-  // One query each for the whole page: which of these laptops this buyer has booked, and saved.
+  // One query each for the whole page: which of these laptops this buyer has booked, and saved — or, on the page
+  // kept for every reader of its kind (decision 10), neither: the person's summary brings both once loaded.
   const ids = page.items.map((a) => a.id);
-  const [booked, hearts] = await Promise.all([orders.bookedAmong(user, ids), heartsFor(request, context, ids)]);
+  const [booked, hearts] = await Promise.all([
+    forEveryone ? ([] as string[]) : orders.bookedAmong(user, ids),
+    heartsFor(request, context, ids),
+  ]);
   const body = {
     brand,
     page,

@@ -41,6 +41,12 @@ const cookiesSet = (deviceCookieDays: number) =>
       lasts: "5 minutes",
     },
     {
+      name: "relaptop.better-auth-passkey",
+      purpose:
+        "Set only when you add a passkey or sign in with one: checks that your device's answer is to the question this browser asked.",
+      lasts: "5 minutes",
+    },
+    {
       name: "relaptop_theme",
       purpose: "Remembers the light or dark theme you picked.",
       lasts: "1 year, or until you pick the system's theme again",

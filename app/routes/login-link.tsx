@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { LOGIN_MESSAGES, signInLinkRequestSchema, signInLinkUseSchema } from "../../schemas/login-limits.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
@@ -9,6 +9,7 @@ import { RouteError } from "../components/route-error.tsx";
 import { SignInLinkOffer } from "../components/sign-in-link-offer.tsx";
 import { appendCookies } from "../lib/cookies.ts";
 import { appErrorData, validateForm } from "../lib/forms.server.ts";
+import { signInCodePath } from "../lib/paths.ts";
 import { authHeaders } from "../lib/session.server.ts";
 import { emailSignInLink } from "../lib/sign-in-link.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
@@ -40,6 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       .get(appContext)
       .services.accounts.signInWithLink(parsed.value.token, authHeaders(request, context));
     if (!signedIn) return { linkInvalid: true as const };
+    if ("codeNeeded" in signedIn) {
+      return redirect(signInCodePath("/", null), { headers: appendCookies(new Headers(), signedIn.headers) });
+    }
     return redirectWithToast(
       context,
       "/",

@@ -4,17 +4,20 @@ import { isAppError } from "../../core/errors.ts";
 import { loginSchema } from "../../schemas/accounts.ts";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
+import { PASSKEY_MESSAGES } from "../../schemas/passkeys.ts";
+import { TWO_FACTOR_PATH } from "../../schemas/two-factor-labels.ts";
 import { EmailField, PasswordField } from "../components/account-fields.tsx";
 import { AccountPage, AccountPageLink } from "../components/account-page.tsx";
 import { checkedForm, FormError } from "../components/form-field.tsx";
 import { GoogleOption } from "../components/google-button.tsx";
+import { PasskeySignIn } from "../components/passkey-sign-in.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SignInLinkOffer } from "../components/sign-in-link-offer.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, passRetryAfter, refusalHeaders, validateForm } from "../lib/forms.server.ts";
 import { readLoginReason, showLoginReason } from "../lib/login-reason.server.ts";
-import { laptopPath } from "../lib/paths.ts";
+import { laptopPath, signInCodePath } from "../lib/paths.ts";
 import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
 import { authHeaders, getUser, safeRedirect } from "../lib/session.server.ts";
 import { emailSignInLink } from "../lib/sign-in-link.server.ts";
@@ -55,16 +58,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // The offer under a refusal: a link that signs in, emailed to the account's owner.
   if (form.get("intent") === "email-link") return emailSignInLink(form, request, context);
+  if (form.get("intent") === "passkey") return passkeyLanding(form, request, context);
   const parsed = validateForm(form, loginSchema);
   if (parsed.error) return parsed.error;
   try {
     const { services } = context.get(appContext);
-    const { headers, user } = await services.accounts.signIn(parsed.value, authHeaders(request, context));
+    const signedIn = await services.accounts.signIn(parsed.value, authHeaders(request, context));
+    const redirectTo = safeRedirect(context, parsed.form.get("redirectTo"));
+    const favourite = pendingFavourite(parsed.form.get("favourite"));
+    // Two-factor is on: the code next, carrying where they were going and the heart they pressed.
+    if ("codeNeeded" in signedIn) {
+      return redirect(signInCodePath(redirectTo, favourite), {
+        headers: appendCookies(new Headers(), signedIn.headers),
+      });
+    }
+    const { headers, user } = signedIn;
     // Logged in at last: the heart they pressed as a visitor.
-    await saveOnArrival(context, user, pendingFavourite(parsed.form.get("favourite")));
+    await saveOnArrival(context, user, favourite);
+    // An admin who must turn two-factor on first goes straight to it (every admin page would send them there).
+    const mustSetUp = user.role === "admin" && services.accounts.twoFactor.adminPolicy === "required";
     return redirectWithToast(
       context,
-      safeRedirect(context, parsed.form.get("redirectTo")),
+      mustSetUp ? TWO_FACTOR_PATH : redirectTo,
       { type: "success", message: MESSAGES.toast.loggedIn },
       appendCookies(new Headers(), headers),
     );
@@ -79,6 +94,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return appErrorData(error);
   }
+}
+
+/**
+ * After "Sign in with a passkey" (app/components/passkey-sign-in.tsx): the WebAuthn answer already started the
+ * session (its cookie came with it), or it did not — cancelled, no passkey for this site, a removed one.
+ */
+async function passkeyLanding(form: FormData, request: Request, context: Route.ActionArgs["context"]) {
+  const user = await getUser(request, context);
+  if (!user) return data<ActionErrors>({ formError: PASSKEY_MESSAGES.signInFailed }, { status: 401 });
+  await saveOnArrival(context, user, pendingFavourite(form.get("favourite")));
+  return redirectWithToast(context, safeRedirect(context, form.get("redirectTo")), {
+    type: "success",
+    message: MESSAGES.toast.loggedIn,
+  });
 }
 
 /** The path of a page of this site a request came from (its Referer), if it came from one. */
@@ -130,6 +159,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </button>
         </Form>
       )}
+      <PasskeySignIn redirectTo={loaderData.redirectTo} favourite={loaderData.favourite} />
       <GoogleOption
         enabled={loaderData.googleEnabled}
         redirectTo={loaderData.redirectTo}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { EXPORT_LINK_HOURS } from "../../schemas/data-export.ts";
 import { RouteError } from "../components/route-error.tsx";
 import type { Route } from "./+types/privacy";
 
@@ -87,6 +88,13 @@ const KEPT = [
     howLong: "until you sign out, or 7 days without use",
   },
   {
+    what: "Passkeys",
+    detail:
+      "for each passkey you add: its name, when you added it, and its public key (the private key never leaves your device)",
+    why: "to sign you in with it",
+    howLong: "until you remove it or delete your account",
+  },
+  {
     what: "Emailed links",
     detail: "password reset, sign-in and email confirmation links",
     why: "to check a link when you open it",
@@ -172,8 +180,12 @@ export default function Privacy({ loaderData: { retentionDays } }: Route.Compone
           "Delete my account" on your profile deletes it at once, once your orders are finished and your money paid out:
           your name, email and phone are removed, your adverts withdrawn, your favourites, saved searches and
           notifications deleted. Your messages and reviews stay for the people they were written to, from "Deleted
-          user". Orders and payments are kept as sales records, as the law requires. For a copy of your data, write to
-          us.
+          user". Orders and payments are kept as sales records, as the law requires.
+        </li>
+        <li>
+          "Download my data" on your profile prepares a ZIP of your account, adverts and their photos, orders, messages,
+          reviews, favourites, saved searches and notifications; we tell you when it is ready, and the link works for
+          you alone for {EXPORT_LINK_HOURS} hours.
         </li>
       </ul>
       <p>

@@ -6,13 +6,16 @@ import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
 import { isSeller } from "../../schemas/roles.ts";
 import { PasswordField } from "../components/account-fields.tsx";
 import { ChangeEmailSection } from "../components/change-email.tsx";
+import { DataExportSection } from "../components/data-export.tsx";
 import { DeleteAccountSection } from "../components/delete-account.tsx";
 import { EmailPreferencesForm } from "../components/email-preferences.tsx";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
+import { PasskeysSection } from "../components/passkeys.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SignedInSessions } from "../components/signed-in-sessions.tsx";
 import { START_SELLING_TEXT, StartSellingForm } from "../components/start-selling.tsx";
-import { appendCookies } from "../lib/cookies.ts";
+import { TwoFactorSection } from "../components/two-factor.tsx";
+import { appendCookies, carryCookies } from "../lib/cookies.ts";
 import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
 import { authHeaders, requireUser } from "../lib/session.server.ts";
 import { isSessionIntent, loadSessions, sessionAction } from "../lib/signed-in-sessions.server.ts";
@@ -25,12 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     emailPreferences: await context.get(appContext).services.notifications.emailPreferences(user),
     sessions: await loadSessions(request, context, user),
+    dataExport: await context.get(appContext).services.privacy.latestExport(user),
     name: user.name,
     email: user.email,
     role: user.role,
     verified: user.verified,
     actingAsSeller: user.actingAsSeller,
     hasPassword: await context.get(appContext).services.accounts.profile.hasPassword(user),
+    twoFactorEnabled: user.twoFactorEnabled,
   };
 }
 
@@ -62,7 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.error) return parsed.error;
   try {
     const { headers } = await services.accounts.changePassword(parsed.value, authHeaders(request, context));
-    // The session is renewed (other sessions end): pass the new cookie on.
+    // The session is renewed (other sessions end): pass the new cookie on, to the browser and to this page's
+    // loaders when they run in this request (posted without JavaScript).
+    carryCookies(request, headers);
     return dataWithToast(
       context,
       { ok: "password" as const },
@@ -126,6 +133,8 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
         </button>
       </Form>
       <ChangeEmailSection email={me.email} hasPassword={me.hasPassword} />
+      <PasskeysSection />
+      <TwoFactorSection enabled={me.twoFactorEnabled} hasPassword={me.hasPassword} />
       <SignedInSessions sessions={me.sessions} />
       <EmailPreferencesForm
         preferences={me.emailPreferences}
@@ -140,6 +149,7 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
           <StartSellingForm />
         </section>
       )}
+      <DataExportSection latest={me.dataExport} />
       <DeleteAccountSection hasPassword={me.hasPassword} />
     </section>
   );

@@ -1,9 +1,11 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
@@ -15,7 +17,11 @@ import {
 import { nameSchema, signUpSchema } from "../../schemas/accounts.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
 import { LOGIN_MESSAGES, SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
+import { PASSKEY_MESSAGES, passkeyNameSchema } from "../../schemas/passkeys.ts";
 import { visibleText } from "../../schemas/text-safety.ts";
+import { BACKUP_CODE_COUNT } from "../../schemas/two-factor.ts";
+import type { Counter } from "./counters.ts";
+import { DELETION_GUESSES } from "./delete-own-account.ts";
 import { createDeviceCookies } from "./device-cookie.ts";
 import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
 import type { RecoveryLimiter } from "./recovery-limits.ts";
@@ -37,7 +43,28 @@ export type SendAccountEmail = (kind: AccountEmail, userId: string, url: string)
 export const RESET_ANSWER_MS = 400;
 
 /** Where a new session starts (so the browser gets a device cookie for its account): every way in. */
-const SIGNS_IN = /^\/(sign-in\/email|sign-up\/email|reset-password|magic-link\/verify|oauth2\/callback\/|callback\/)/;
+const SIGNS_IN =
+  /^\/(sign-in\/email|sign-up\/email|reset-password|magic-link\/verify|oauth2\/callback\/|callback\/|passkey\/verify-authentication|two-factor\/verify-)/;
+
+/** Ways in that prove one factor only (an emailed link, Google): with two-factor on, the code comes next. */
+const PROVES_ONE_FACTOR = /^\/(magic-link\/verify|callback\/)/;
+
+/** Our cookies' names start with it (better-auth's cookiePrefix). */
+export const AUTH_COOKIE_PREFIX = "relaptop";
+/** better-auth's two-factor plugin's challenge cookie (its constant.ts; the package does not export it). */
+export const TWO_FACTOR_COOKIE = "two_factor";
+/** What a hook sees of a request. */
+type AuthCtx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The sign-in's second step (two-factor): its codes are counted with the passwords (login-throttle.ts). */
+const SECOND_STEP = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+/** Two-factor's changes that ask the password: wrong ones counted per account, as "Delete my account" counts them. */
+const TWO_FACTOR_PASSWORD = new Set([
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/get-totp-uri",
+]);
 
 export interface AuthOptions {
   db: Db;
@@ -47,6 +74,8 @@ export interface AuthOptions {
   throttle: LoginThrottle;
   signUpLimit: SignUpLimit;
   recoveryLimits: RecoveryLimiter;
+  /** Wrong passwords per account for the operations a session alone may not do (delete-own-account.ts). */
+  wrongPasswords: Counter;
   /** Writes a reset or verification link to the outbox; without it no such email is sent. */
   sendAccountEmail?: SendAccountEmail;
   /** Tests only: a cheap password hash instead of scrypt (~110 ms per hash). */
@@ -91,16 +120,34 @@ function acceptedName(name: string, ctx: { headers?: Headers } | null): string {
 }
 
 export function createAuth(options: AuthOptions) {
-  const { db, throttle, signUpLimit, recoveryLimits } = options;
+  const { db, throttle, signUpLimit, recoveryLimits, wrongPasswords } = options;
   const send: SendAccountEmail = options.sendAccountEmail ?? (async () => {});
   const link = (path: string, token: string) => `${options.baseURL}${path}?${new URLSearchParams({ token })}`;
   // One request's state between its before and after hooks (keyed by the request's auth context).
   const startedAt = new WeakMap<object, number>();
   const resetting = new WeakMap<object, string>();
+  // The account whose sign-in a second-step code is for (its email, as the login limits key it).
+  const secondStepFor = new WeakMap<object, string>();
+  // The account whose password a two-factor change checks (its wrong ones are counted).
+  const passwordOf = new WeakMap<object, string>();
   const devices = createDeviceCookies({ secret: options.secret, secure: options.baseURL.startsWith("https://") });
   /** The device this request's browser proved for the account it names, or null. */
   const deviceOf = (ctx: { getCookie: (name: string) => string | null }, email: string) =>
     devices.verify(email, ctx.getCookie(devices.nameFor(email)));
+  // Two-factor (TOTP and backup codes): the sign-in's second step, after a right password.
+  const secondStep = twoFactor({
+    issuer: "ReLaptop",
+    backupCodeOptions: { amount: BACKUP_CODE_COUNT },
+  });
+  /** The account a second-step request signs in to: its challenge cookie's, as the plugin reads it. */
+  async function signingInAs(ctx: AuthCtx): Promise<string | null> {
+    const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+    const challenge = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    if (!challenge) return null;
+    const found = await ctx.context.internalAdapter.findVerificationValue(challenge);
+    const user = found && (await ctx.context.internalAdapter.findUserById(found.value));
+    return user ? user.email : null;
+  }
   return betterAuth({
     appName: "ReLaptop",
     baseURL: options.baseURL,
@@ -114,6 +161,8 @@ export function createAuth(options: AuthOptions) {
         session: schema.sessions,
         account: schema.accounts,
         verification: schema.verifications,
+        passkey: schema.passkeys,
+        twoFactor: schema.twoFactors,
       },
     }),
     emailAndPassword: {
@@ -191,7 +240,7 @@ export function createAuth(options: AuthOptions) {
     // Our own throttle (below) counts failed logins per account and per address.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: "relaptop",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: options.baseURL.startsWith("https://"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
@@ -256,12 +305,54 @@ export function createAuth(options: AuthOptions) {
           const found = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${parsed.data.token}`);
           if (found) resetting.set(ctx.context, found.value);
         }
+        if (
+          ctx.path === "/passkey/generate-authenticate-options" ||
+          ctx.path === "/passkey/generate-register-options"
+        ) {
+          const wait = await recoveryLimits.passkeyChallenge(clientIp(ctx.headers));
+          if (wait > 0) throw tooMany(PASSKEY_MESSAGES.tooManyChallenges, wait);
+        }
+        if (ctx.path === "/passkey/verify-registration") {
+          // A new passkey is named (the profile suggests the device), as the profile's rename requires.
+          const parsed = passkeyNameSchema.safeParse(ctx.body?.name);
+          if (!parsed.success) {
+            throw new APIError("BAD_REQUEST", {
+              code: "VALIDATION_FAILED",
+              message: "Check the highlighted fields.",
+              fields: { name: parsed.error.issues[0]?.message ?? "Name is not allowed" },
+            });
+          }
+          return { context: { body: { ...ctx.body, name: parsed.data } } };
+        }
         if (ctx.path === "/send-verification-email") {
           const wait = await recoveryLimits.verificationEmail(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
           if (wait > 0) throw tooMany("Too many verification emails for this address.", wait);
         }
+        if (SECOND_STEP.has(ctx.path)) {
+          // A code is a guess like a password: the same limits, keyed the same way, refuse it.
+          const email = await signingInAs(ctx);
+          if (email) {
+            const refused = await throttle.refusal(email, clientIp(ctx.headers), deviceOf(ctx, email));
+            if (refused) throw tooMany(LOGIN_MESSAGES.tooManyFailures, refused.wait);
+            secondStepFor.set(ctx.context, email);
+          }
+        }
+        if (TWO_FACTOR_PASSWORD.has(ctx.path)) {
+          const session = await getSessionFromCtx(ctx);
+          if (session) {
+            const tried = await wrongPasswords.get(session.user.id);
+            if (tried.count >= DELETION_GUESSES.limit) throw tooMany("Too many wrong passwords.", tried.msLeft);
+            passwordOf.set(ctx.context, session.user.id);
+          }
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const refused = ctx.path === "/passkey/verify-registration" && ctx.context.returned;
+        if (refused instanceof APIError && refused.statusCode === 500) {
+          // The plugin calls any answer it cannot verify its own failure (500): it is the browser's bad answer. A
+          // Response, not an APIError: better-auth would answer a replaced error with the first one's status.
+          return Response.json({ code: "PASSKEY_NOT_ADDED", message: PASSKEY_MESSAGES.addFailed }, { status: 400 });
+        }
         if (ctx.path === "/request-password-reset" || ctx.path === "/sign-in/magic-link") {
           const started = startedAt.get(ctx.context);
           const wait = started === undefined ? 0 : started + RESET_ANSWER_MS - Date.now();
@@ -282,6 +373,9 @@ export function createAuth(options: AuthOptions) {
           const email = String(ctx.body?.email ?? "");
           const device = deviceOf(ctx, email);
           const returned = ctx.context.returned;
+          // A right password for an account with two-factor on is not in yet: the code will say (below).
+          const codeNext = await secondStep.shouldRequireTwoFactor(ctx);
+          if (codeNext) return;
           if (!(returned instanceof APIError)) {
             await throttle.recordSuccess(email, clientIp(ctx.headers), device);
           } else if (returned.statusCode === 401) {
@@ -295,6 +389,37 @@ export function createAuth(options: AuthOptions) {
             }
           }
         }
+        const secondStepEmail = secondStepFor.get(ctx.context);
+        if (secondStepEmail) {
+          const device = deviceOf(ctx, secondStepEmail);
+          const returned = ctx.context.returned;
+          if (!(returned instanceof APIError))
+            await throttle.recordSuccess(secondStepEmail, clientIp(ctx.headers), device);
+          else if (returned.statusCode === 401)
+            await throttle.recordFailure(secondStepEmail, clientIp(ctx.headers), device);
+        }
+        const passwordFor = passwordOf.get(ctx.context);
+        if (passwordFor) {
+          const returned = ctx.context.returned;
+          if (returned instanceof APIError && returned.body?.code === "INVALID_PASSWORD") {
+            await wrongPasswords.add(passwordFor);
+          }
+        }
+        // An emailed link proves the address, and Google the Google account, not the second factor: with
+        // two-factor on, the code is asked next, as after a password (the plugin's own step: the session ended,
+        // its challenge cookie set).
+        if (PROVES_ONE_FACTOR.test(ctx.path) && ctx.context.newSession?.user.twoFactorEnabled) {
+          // With returnHeaders the middleware answers its headers too (better-call), which its type does not say.
+          const step = (await secondStep.hooks.after[0]?.handler({ ...ctx, returnHeaders: true })) as unknown as {
+            headers: Headers;
+            response: unknown;
+          };
+          // Its cookies (the session's cleared, the challenge's set) go with this answer, which becomes its.
+          for (const cookie of step.headers.getSetCookie()) ctx.responseHeaders?.append("set-cookie", cookie);
+          // A link's caller reads the plugin's answer (sign-in-link.ts); Google's redirect to /auth/google/done
+          // stands, and that page sends the browser on to the code.
+          return ctx.path === "/magic-link/verify" ? step.response : undefined;
+        }
         // Whichever way this browser just signed in, it is now a known device of that account.
         const signedIn = ctx.context.newSession?.user;
         if (signedIn && SIGNS_IN.test(ctx.path)) {
@@ -303,6 +428,8 @@ export function createAuth(options: AuthOptions) {
       }),
     },
     plugins: [
+      passkeyPlugin(options.baseURL),
+      secondStep,
       // "Email me a sign-in link": for the owner whose account refuses unknown devices (login-throttle.ts),
       // and anyone else who would rather not type a password. Existing, confirmed, undeleted accounts only:
       // the answer (and its time, above) is the same for any address.
@@ -336,6 +463,16 @@ export function createAuth(options: AuthOptions) {
         : []),
     ],
   });
+}
+
+/**
+ * Passkeys (WebAuthn): the relying party is the public URL's host, and only that origin's pages may use them
+ * (not whatever Origin a request names). Adding one needs a session; signing in with one starts a session
+ * like any other way in (the device cookie above, the deleted-account check in databaseHooks).
+ */
+function passkeyPlugin(baseURL: string) {
+  const url = new URL(baseURL);
+  return passkey({ rpID: url.hostname, rpName: "ReLaptop", origin: url.origin });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -9,8 +9,11 @@ import {
   ledgerEntries,
   notifications,
   orders,
+  passkeys,
+  proofCodes,
   savedSearches,
   sessions,
+  twoFactors,
   users,
   verifications,
 } from "../../db/schema/index.ts";
@@ -21,6 +24,7 @@ import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { notify } from "../notifications/index.ts";
 import { applyTransition, lockBuyer, lockOrder, removeAllOf } from "../orders/index.ts";
+import { expireExportsOf } from "../privacy/index.ts";
 import { requireAdmin } from "./roles.ts";
 
 /**
@@ -40,10 +44,11 @@ export const deletedEmailOf = (userId: string) => `deleted-${userId}@invalid`;
  *
  * Refused while an order of theirs is not finished (the message names the orders) or a balance of theirs is
  * not yet paid out. Otherwise: name "Deleted user", email replaced by a placeholder and phone numbers removed
- * (the account's, its adverts', its orders' copies), sessions, sign-in methods and emailed links ended (every
- * process reads sessions from the database on every request: core/accounts/session-lookup.ts), live adverts
+ * (the account's, its adverts', its orders' copies), sessions, sign-in methods (passwords, Google, passkeys),
+ * two-factor secrets and emailed links ended (every process reads sessions from the database on every request:
+ * core/accounts/session-lookup.ts), live adverts
  * withdrawn and their unpaid bookings ended, its own unpaid bookings cancelled, favourites, saved searches,
- * notifications and email choices deleted. Messages, reviews, orders and ledger entries stay, under the
+ * notifications and email choices deleted, data exports expired. Messages, reviews, orders and ledger entries stay, under the
  * anonymised name (the law requires sales records). The confirmation email is written first, while the
  * account still has its address, so the outbox row keeps it.
  *
@@ -100,6 +105,7 @@ export async function deleteAccount(
         image: null,
         verified: false,
         deactivatedAt: new Date(),
+        twoFactorEnabled: false,
       })
       .where(eq(users.id, userId));
     // The orders' copies of the buyer (their seller read them): the sale's figures stay, the person goes.
@@ -110,6 +116,9 @@ export async function deleteAccount(
     await tx.update(adverts).set({ mobile: "" }).where(eq(adverts.sellerId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    // Its authenticator secret and backup codes.
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
     // Reset links hold the account's id; sign-in links name its (old) address; change-email links start with its id.
     await tx.delete(verifications).where(
       or(
@@ -127,6 +136,10 @@ export async function deleteAccount(
     await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(emailPreferences).where(eq(emailPreferences.userId, userId));
+    // A code for a proof photo is theirs alone; their adverts' proofs stay with the withdrawn adverts.
+    await tx.delete(proofCodes).where(eq(proofCodes.sellerId, userId));
+    // Their data exports stop answering now, on every process; the files go after the commit (server/services.ts).
+    await expireExportsOf(tx, userId);
 
     if (via === "admin") {
       await recordAdminAction(

@@ -1,7 +1,7 @@
 /**
  * Accounts: identity (better-auth: sign-up, sign-in, Google, emailed sign-in links, sessions), the limits on
  * guessing (per browser once it is a known device of the account) and sign-ups, the roles and what each may
- * do, a person's own profile, and a buyer's account starting to sell. better-auth's instance (createAuth) and the limits' counters hold state and
+ * do, a person's own profile and passkeys, and a buyer's account starting to sell. better-auth's instance (createAuth) and the limits' counters hold state and
  * are made once; every other operation is a verb taking the database and/or that instance, then the input.
  */
 export type { SessionUser } from "../../schemas/accounts.ts";
@@ -15,6 +15,7 @@ export { DELETION_GUESSES, deleteOwnAccount, hasPassword } from "./delete-own-ac
 export { createDeviceCookies, DEVICE_COOKIE_DAYS } from "./device-cookie.ts";
 export { resetLinkWorks, signInLinkWorks } from "./emailed-links.ts";
 export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";
+export { listPasskeys, removePasskey, renamePasskey } from "./passkeys.ts";
 export { rename, setActingAsSeller } from "./profile.ts";
 export { requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "./recovery.ts";
 export { createRecoveryLimits, DEFAULT_RECOVERY_LIMITS, type RecoveryLimits } from "./recovery-limits.ts";
@@ -22,7 +23,19 @@ export { register } from "./register.ts";
 export * from "./roles.ts";
 export { getSessionUser, sessionTokenOf } from "./session-lookup.ts";
 export { endOtherSessions, endSession, listSessions } from "./sessions.ts";
-export { type AuthResult, changePassword, signIn, signOut, startGoogleSignIn } from "./sign-in.ts";
+export { type AuthResult, type CodeNeeded, changePassword, signIn, signOut, startGoogleSignIn } from "./sign-in.ts";
 export { requestSignInLink, signInWithLink } from "./sign-in-link.ts";
 export { START_SELLING_MESSAGES, startSelling } from "./start-selling.ts";
+export {
+  confirmTwoFactor,
+  mustTurnOnTwoFactor,
+  newBackupCodes,
+  qrPath,
+  signInCodePending,
+  startTwoFactor,
+  type TwoFactorSetup,
+  turnOffTwoFactor,
+  twoFactorRequired,
+  verifySignInCode,
+} from "./two-factor.ts";
 export { describeDevice } from "./user-agent.ts";

@@ -20,10 +20,13 @@ export interface RecoveryLimits {
   signInLinkPerEmail?: Window;
   /** "Change email" links asked for one account (each also counts against `resetPerAddress`). */
   emailChangePerAccount?: Window;
+  /** Passkey challenges asked from one address (each is a stored row, and anyone may ask for one). */
+  passkeyChallengesPerAddress?: Window;
 }
 
 const SIGN_IN_LINKS_PER_EMAIL: Window = { limit: 5, windowMs: 60 * 60_000 };
 const EMAIL_CHANGES_PER_ACCOUNT: Window = { limit: 3, windowMs: 60 * 60_000 };
+const PASSKEY_CHALLENGES_PER_ADDRESS: Window = { limit: 30, windowMs: 15 * 60_000 };
 
 export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
   resetPerEmail: { limit: 3, windowMs: 60 * 60_000 },
@@ -32,6 +35,7 @@ export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
   verifyPerEmail: { limit: 3, windowMs: 60 * 60_000 },
   signInLinkPerEmail: SIGN_IN_LINKS_PER_EMAIL,
   emailChangePerAccount: EMAIL_CHANGES_PER_ACCOUNT,
+  passkeyChallengesPerAddress: PASSKEY_CHALLENGES_PER_ADDRESS,
 };
 
 export function createRecoveryLimits(counters: CounterFactory, limits = DEFAULT_RECOVERY_LIMITS) {
@@ -49,6 +53,10 @@ export function createRecoveryLimits(counters: CounterFactory, limits = DEFAULT_
   const verify = counter("verify-email", limits.verifyPerEmail);
   const signInLinks = counter("sign-in-link-email", limits.signInLinkPerEmail ?? SIGN_IN_LINKS_PER_EMAIL);
   const emailChanges = counter("change-email-account", limits.emailChangePerAccount ?? EMAIL_CHANGES_PER_ACCOUNT);
+  const passkeyChallenges = counter(
+    "passkey-challenge-address",
+    limits.passkeyChallengesPerAddress ?? PASSKEY_CHALLENGES_PER_ADDRESS,
+  );
   const emailKey = (email: string) => email.trim().toLowerCase();
   return {
     /** A reset link asked for: which limit refuses it (the address first: it says less), or none. */
@@ -71,6 +79,8 @@ export function createRecoveryLimits(counters: CounterFactory, limits = DEFAULT_
       const byEmail = await signInLinks(emailKey(email));
       return byEmail > 0 ? { wait: byEmail, by: "email" } : null;
     },
+    /** A passkey challenge asked for (to add a passkey or to sign in with one), per address. */
+    passkeyChallenge: (ip: string) => passkeyChallenges(addressKey(ip)),
     /** A "Change email" link asked for: per account, and against the address's account emails. */
     async emailChange(userId: string, ip: string): Promise<number> {
       return (await perAddress(addressKey(ip))) || (await emailChanges(userId));

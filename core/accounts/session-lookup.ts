@@ -86,6 +86,7 @@ const sessionRow = (db: Db) =>
         actingAsSeller: users.actingAsSeller,
         emailVerified: users.emailVerified,
         deactivatedAt: users.deactivatedAt,
+        twoFactorEnabled: users.twoFactorEnabled,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -155,6 +156,7 @@ function toSessionUser(u: {
   actingAsSeller?: unknown;
   emailVerified?: unknown;
   deactivatedAt?: unknown;
+  twoFactorEnabled?: unknown;
 }): SessionUser | null {
   if (u.deactivatedAt) return null;
   return {
@@ -165,5 +167,6 @@ function toSessionUser(u: {
     verified: Boolean(u.verified),
     actingAsSeller: u.actingAsSeller !== false,
     emailVerified: Boolean(u.emailVerified),
+    twoFactorEnabled: Boolean(u.twoFactorEnabled),
   };
 }

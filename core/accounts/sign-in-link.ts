@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import type { Auth } from "./auth.ts";
 import { call } from "./auth-errors.ts";
-import type { SignedIn } from "./sign-in.ts";
+import type { CodeNeeded, SignedIn } from "./sign-in.ts";
 
 /**
  * "Email me a sign-in link": writes the link to the outbox when a confirmed account has this address; the
@@ -13,9 +13,13 @@ export async function requestSignInLink(auth: Auth, email: string, headers: Head
 
 /**
  * Signs in with an emailed link's token (once, within its time; the browser becomes a known device of the
- * account); null when the link was used, has expired or was never ours.
+ * account); null when the link was used, has expired or was never ours. With two-factor on, the code is next.
  */
-export async function signInWithLink(auth: Auth, token: string, headers: Headers): Promise<SignedIn | null> {
+export async function signInWithLink(
+  auth: Auth,
+  token: string,
+  headers: Headers,
+): Promise<SignedIn | CodeNeeded | null> {
   const result = await call(() =>
     auth.api.magicLinkVerify({ query: { token }, headers, returnHeaders: true }).catch((error: unknown) => {
       // better-auth answers a bad token with a redirect to its error page (302), which we do not use.
@@ -24,6 +28,7 @@ export async function signInWithLink(auth: Auth, token: string, headers: Headers
     }),
   );
   if (!result) return null;
+  if ("twoFactorRedirect" in result.response) return { headers: result.headers, codeNeeded: true };
   // Its reply is typed without our fields; the row has them.
   const { id, role } = result.response.user as typeof result.response.user & { role: string };
   return { headers: result.headers, user: { id, role } };

@@ -8,9 +8,16 @@ export type AuthResult = { headers: Headers };
 /** An auth step that signed someone in: its cookies, and who it is (for what the step carries, like a heart). */
 export type SignedIn = AuthResult & { user: { id: string; role: string } };
 
-/** Signs in with the email and password (better-auth, with our limits on guessing: auth.ts). */
-export async function signIn(auth: Auth, input: LoginInput, headers: Headers): Promise<SignedIn> {
+/** A right password for an account with two-factor on: no session yet, a cookie naming the second step's challenge. */
+export type CodeNeeded = AuthResult & { codeNeeded: true };
+
+/**
+ * Signs in with the email and password (better-auth, with our limits on guessing: auth.ts); an account with
+ * two-factor on gets no session yet, but the second step (core/accounts/two-factor.ts: verifySignInCode).
+ */
+export async function signIn(auth: Auth, input: LoginInput, headers: Headers): Promise<SignedIn | CodeNeeded> {
   const result = await call(() => auth.api.signInEmail({ body: input, headers, returnHeaders: true }));
+  if ("twoFactorRedirect" in result.response) return { headers: result.headers, codeNeeded: true };
   const { id, role } = result.response.user as { id: string; role: string };
   return { headers: result.headers, user: { id, role } };
 }

@@ -7,7 +7,7 @@ export async function recordAdminAction(
   db: Db | Tx,
   adminId: string,
   action: string,
-  target: { type: "user" | "advert" | "brand" | "email" | "review" | "conversation" | "order"; id: string },
+  target: { type: "user" | "advert" | "brand" | "email" | "review" | "conversation" | "order" | "serial"; id: string },
   summary: string,
 ) {
   await db.insert(adminActions).values({ adminId, action, targetType: target.type, targetId: target.id, summary });

@@ -33,6 +33,8 @@ export async function getAdvertForEdit(db: Db, actor: Actor, id: string) {
     batteryHealth: a.batteryHealth?.toString() ?? "",
     // The battery report's figures (the report itself is not kept): the form says what it has and may remove it.
     batteryReport: a.batteryReport,
+    // Whether a serial number is recorded, never the number (only its keyed hash is kept).
+    hasSerialNumber: a.serialHash !== null,
     checklist: a.checklist,
     ships: a.ships,
     shippingPrice: a.ships ? dollars(a.shippingCents) : "",

@@ -1,6 +1,8 @@
-import { eq, inArray, type SQL, type Subquery, sql } from "drizzle-orm";
+import { eq, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { compiledRows } from "../../db/compiled-rows.ts";
 import { descAsIndexed } from "../../db/order.ts";
+import { preparedOnce } from "../../db/prepared-once.ts";
 import { adverts, brands, sellerRatings, users } from "../../db/schema/index.ts";
 import type { AdvertCard } from "../../schemas/catalogue.ts";
 import type { FavouriteStatus } from "../../schemas/favourite-labels.ts";
@@ -33,6 +35,7 @@ export const laptopColumns = {
   batteryHealth: adverts.batteryHealth,
   batteryVerified: adverts.batteryVerified,
   batteryCycles: adverts.batteryCycles,
+  inHand: adverts.inHand,
   valuePerDollar: adverts.valuePerDollar,
 };
 
@@ -127,12 +130,27 @@ export async function withCards<Item extends { advertId: string; status: Favouri
   page: { items: Item[]; next: string | null },
 ): Promise<{ items: (Item & { card: AdvertCard | null })[]; next: string | null }> {
   const ids = page.items.filter((i) => i.status !== "gone").map((i) => i.advertId);
-  const rows = ids.length
-    ? await cardsOf(db, db.select(pageColumns).from(adverts).where(inArray(adverts.id, ids)), [])
-    : [];
+  const rows = ids.length ? await cardsByIdFor(db).execute({ ids }) : [];
   const cards = new Map(rows.map((r) => [r.id, toCard(r)]));
   return { ...page, items: page.items.map((i) => ({ ...i, card: cards.get(i.advertId) ?? null })) };
 }
+
+/**
+ * The cards of these laptops, prepared once per database handle: planned afresh, the five-table join took
+ * longer to plan (~2.7 ms at 1 M adverts) than to run, on every page of favourites.
+ */
+const cardsByIdFor = preparedOnce((db) =>
+  compiledRows(
+    cardsOf(
+      db,
+      db
+        .select(pageColumns)
+        .from(adverts)
+        .where(sql`${adverts.id} = any(${sql.placeholder("ids")}::uuid[])`),
+      [],
+    ).prepare("cards_by_id"),
+  ),
+);
 
 /** Newest first, spelled as the indexes are built. */
 export const newestFirst = [descAsIndexed(adverts.createdAt), descAsIndexed(adverts.id)];

@@ -8,15 +8,24 @@ import { advertColumns, requireBrand, storePhotos } from "./advert-columns.ts";
 import { chosenPhotos } from "./advert-photos.ts";
 import { batteryColumns } from "./battery-report.ts";
 import { requireSeller } from "./owned-advert.ts";
+import { attachProof, storeProofPhoto } from "./proof-photos.ts";
 import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
+import { type SerialHasher, serialColumns } from "./serial-numbers.ts";
 
 /** Add Advertisement: a seller posts a laptop, published at once unless its review signals hold it. */
-export async function createAdvert(db: Db, media: MediaStorage, actor: Actor, input: AdvertInput) {
+export async function createAdvert(
+  db: Db,
+  media: MediaStorage,
+  serials: SerialHasher,
+  actor: Actor,
+  input: AdvertInput,
+) {
   requireSeller(actor);
   await requireBrand(db, input.brandId);
   // The battery report is read before anything is stored: a refused one refuses the form.
   const battery = await batteryColumns(input);
   const uploaded = await storePhotos(media, input.photos);
+  const proofPhoto = input.proofPhoto && (await storeProofPhoto(media, input.proofPhoto));
   return db.transaction(async (tx) => {
     // Staged photos (the picker's) are used up here, in the advert's own transaction.
     const photos = await chosenPhotos(tx, actor, [], input, uploaded);
@@ -25,6 +34,7 @@ export async function createAdvert(db: Db, media: MediaStorage, actor: Actor, in
       .values({
         ...advertColumns(input),
         ...battery,
+        ...serialColumns(input, serials),
         sellerId: actor.id,
         imageKey: photos.keys[0] as string,
         photoKeys: photos.keys,
@@ -32,6 +42,8 @@ export async function createAdvert(db: Db, media: MediaStorage, actor: Actor, in
       .returning({ id: adverts.id });
     const { id } = row as { id: string };
     await savePhotoHashes(tx, id, actor.id, photos);
+    // "In hand": its proof photo waits for an admin (refused, the whole post is, as a refused photo is).
+    if (proofPhoto) await attachProof(tx, actor, id, { code: input.proofCode, photo: proofPhoto });
     // Review signals, in this transaction: a suspicious advert is held before anyone can see it.
     const signals = await reviewSignals(tx, id);
     if (verdictOf(signals) === "hold") {

@@ -91,6 +91,8 @@ export async function getAdvertDetail(
           lowCents: guideLowCents,
           medianCents: guideMedianCents,
           highCents: guideHighCents,
+          // Kept per configuration, whatever the battery (core/catalogue/price-guidance.ts).
+          battery: null,
         }
       : null;
   const sales =

@@ -25,6 +25,8 @@ const FACETS: Record<Facet, { column: SQLWrapper; text?: true }> = {
   batteryVerified: { column: sql`case when ${adverts.batteryVerified} is not null then 1 end` },
   // "Charger included (40)": 1 for a laptop whose seller ticked it, null (not counted) for the rest.
   charger: { column: sql`case when 'charger' = any(${adverts.checklist}) then 1 end` },
+  // "In hand (3)": 1 for a laptop with an approved proof photo, null (not counted) for the rest.
+  inHand: { column: sql`case when ${adverts.inHand} then 1 end` },
   price: { column: priceBand },
 };
 const FACET_NAMES = Object.keys(FACETS) as Facet[];

@@ -20,6 +20,17 @@ export { definePriceGuideRefresh, REFRESH_PRICE_GUIDES } from "./price-guides.ts
 export { backfillProcessors } from "./processors/backfill.ts";
 export { processorColumns } from "./processors/match.ts";
 export { processorHints } from "./processors/suggest.ts";
+export {
+  attachProof,
+  decideProof,
+  openProofPhoto,
+  PROOF_TRANSITIONS,
+  pendingProofs,
+  proofCodeFor,
+  proofStateOf,
+  removeProofPhotosOf,
+} from "./proof-photos.ts";
+export { reviewSignals } from "./review-signals.ts";
 export { searchQuery, type Within } from "./search.ts";
 export {
   advertToMatch,
@@ -29,6 +40,7 @@ export {
   savedSearchPasses,
 } from "./search-filters.ts";
 export { listSellerAdverts } from "./seller-adverts.ts";
+export { type SerialHasher, serialHasher } from "./serial-numbers.ts";
 export { setAdvertised } from "./set-advertised.ts";
 export { defineStagedPhotoExpiry, EXPIRE_STAGED_PHOTOS, expireStagedPhotos, stagePhoto } from "./staged-photos.ts";
 export { updateAdvert } from "./update-advert.ts";

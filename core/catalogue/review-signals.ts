@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { advertPhotoHashes, adverts, users } from "../../db/schema/index.ts";
+import { advertPhotoHashes, adverts, stolenSerials, users } from "../../db/schema/index.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import { SUSPICIOUSLY_LOW_SHARE } from "../../schemas/price-labels.ts";
 import { REVIEW_SIGNALS, type ReviewSignal } from "../../schemas/review-signals.ts";
@@ -13,7 +13,7 @@ import { comparablePrices } from "./price-guidance.ts";
  * Review signals: what makes a posted or edited advert look like a scam, computed in the transaction
  * that writes it (so a held advert is never public, not even for a moment).
  */
-const SIGNAL_RULES = {
+export const SIGNAL_RULES = {
   /** Below this share of the comparable median (with enough comparables: price-guidance.ts). */
   lowPriceShare: SUSPICIOUSLY_LOW_SHARE,
   /** Two photo hashes this close are the same picture (re-encoded, resized); see advert_photo_hashes. */
@@ -78,6 +78,8 @@ export async function reviewSignals(tx: Tx, advertId: string): Promise<ReviewSig
     await duplicatePhotos(tx, advertId),
     await sharedMobile(tx, advertId, a.sellerId, a.mobileDigits),
     await postingBurst(tx, a.sellerId),
+    await sameSerial(tx, a),
+    await stolenSerial(tx, a.serialHash),
   ];
   const signals = found.filter((s): s is ReviewSignal => s !== null);
   const mentions = offSiteMentions(`${a.name}\n${a.description}`);
@@ -86,7 +88,8 @@ export async function reviewSignals(tx: Tx, advertId: string): Promise<ReviewSig
 }
 
 async function lowPrice(tx: Tx, a: typeof adverts.$inferSelect): Promise<ReviewSignal | null> {
-  const prices = await comparablePrices(tx, a);
+  // Against laptops with a battery like this one's, when enough have one: a worn battery may be cheap.
+  const prices = await comparablePrices(tx, { ...a, batteryHealth: a.batteryVerified ?? a.batteryHealth });
   if (!prices || prices.count < 5) return null;
   if (a.resalePriceCents >= prices.medianCents * SIGNAL_RULES.lowPriceShare) return null;
   return {
@@ -172,5 +175,39 @@ async function postingBurst(tx: Tx, sellerId: string): Promise<ReviewSignal | nu
   return {
     kind: "posting_burst",
     detail: `${n} adverts in the last hour from an account opened ${seller.since.toISOString().slice(0, 10)}.`,
+  };
+}
+
+/** The same laptop (by its serial's hash) for sale now on another seller's advert. */
+async function sameSerial(tx: Tx, a: typeof adverts.$inferSelect): Promise<ReviewSignal | null> {
+  if (!a.serialHash) return null;
+  const others = await tx
+    .select({ name: adverts.name, seller: users.name })
+    .from(adverts)
+    .innerJoin(users, eq(users.id, adverts.sellerId))
+    .where(
+      and(
+        eq(adverts.serialHash, a.serialHash),
+        ne(adverts.sellerId, a.sellerId),
+        // Live ones only, as with photos: a held copy must not hold the rightful seller's advert too.
+        eq(adverts.status, "available"),
+      ),
+    )
+    .limit(3);
+  if (others.length === 0) return null;
+  return {
+    kind: "same_serial",
+    detail: `Same serial number as ${others.map((o) => `“${o.name}” by ${o.seller}`).join(", ")}.`,
+  };
+}
+
+/** A serial an admin recorded as stolen (core/moderation/stolen-serials.ts). */
+async function stolenSerial(tx: Tx, serialHash: string | null): Promise<ReviewSignal | null> {
+  if (!serialHash) return null;
+  const [report] = await tx.select().from(stolenSerials).where(eq(stolenSerials.serialHash, serialHash));
+  if (!report) return null;
+  return {
+    kind: "stolen_serial",
+    detail: `Its serial number was reported stolen on ${report.createdAt.toISOString().slice(0, 10)}: ${report.reason}`,
   };
 }

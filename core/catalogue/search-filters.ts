@@ -45,6 +45,7 @@ const ADVERT_VALUES = {
   yearsOfUse: adverts.yearsOfUse,
   ships: adverts.ships,
   checklist: adverts.checklist,
+  inHand: adverts.inHand,
 };
 type Advert = Record<keyof typeof ADVERT_VALUES | "sellerVerified", SQLWrapper>;
 
@@ -166,6 +167,8 @@ const FILTER_SQL: { [K in FilterName]: FilterSql } = {
   batteryVerified: flag("batteryVerified", "batteryVerifiedOnly", (a) => sql`${a.batteryVerified} is not null`),
   // The same expression as the partial index adverts_charger_idx, so a search can read along it.
   charger: flag("charger", "chargerOnly", (a) => sql`'charger' = any(${a.checklist})`),
+  // The same expression as the partial index adverts_in_hand_idx.
+  inHand: flag("inHand", "inHandOnly", (a) => sql`${a.inHand}`),
 };
 
 /** The conditions of the filters a search sets, in the registry's order. */

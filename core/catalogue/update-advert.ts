@@ -12,7 +12,9 @@ import { advertColumns, requireBrand, storePhotos } from "./advert-columns.ts";
 import { chosenPhotos } from "./advert-photos.ts";
 import { batteryColumns } from "./battery-report.ts";
 import { changeableAdvert } from "./owned-advert.ts";
+import { attachProof, storeProofPhoto } from "./proof-photos.ts";
 import { flagForAdmins, reviewSignals, savePhotoHashes, verdictOf } from "./review-signals.ts";
+import { type SerialHasher, serialColumns } from "./serial-numbers.ts";
 
 /**
  * Edit Advertisement: its seller changes it. Its photos are kept unless removed, new ones (uploaded with the
@@ -22,6 +24,7 @@ export async function updateAdvert(
   db: Db,
   media: MediaStorage,
   jobs: JobQueue,
+  serials: SerialHasher,
   actor: Actor,
   id: string,
   input: AdvertUpdate,
@@ -30,6 +33,7 @@ export async function updateAdvert(
   await requireBrand(db, input.brandId);
   const battery = await batteryColumns(input);
   const uploaded = await storePhotos(media, input.photos);
+  const proofPhoto = input.proofPhoto && (await storeProofPhoto(media, input.proofPhoto));
   // The price as it was, read under the row's lock: a lower price for a laptop still for sale tells
   // everyone who saved it, in this same transaction (core/favourites).
   await db.transaction(async (tx) => {
@@ -39,9 +43,16 @@ export async function updateAdvert(
     const photos = await chosenPhotos(tx, actor, current, input, uploaded);
     await tx
       .update(adverts)
-      .set({ ...advertColumns(input), ...battery, photoKeys: photos.keys, imageKey: photos.keys[0] as string })
+      .set({
+        ...advertColumns(input),
+        ...battery,
+        ...serialColumns(input, serials),
+        photoKeys: photos.keys,
+        imageKey: photos.keys[0] as string,
+      })
       .where(eq(adverts.id, id));
     await savePhotoHashes(tx, id, before.sellerId, photos);
+    if (proofPhoto) await attachProof(tx, actor, id, { code: input.proofCode, photo: proofPhoto });
     // An edit is screened again. A held advert stays held (an admin releases it) with what it raises
     // now; a public one may be held or flagged by what the edit changed.
     const signals = await reviewSignals(tx, id);

@@ -30,7 +30,8 @@ async function keptGuide(db: Db, spec: ComparableSpec): Promise<PriceGuidance | 
         eq(priceGuides.yearsOfUse, yearsOfUse),
       ),
     );
-  return row ?? null;
+  // Kept per configuration, whatever the battery: what the cards' badges are measured against too.
+  return row ? { ...row, battery: null } : null;
 }
 
 /**

@@ -3,12 +3,12 @@ import { unionAll } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
+import { preparedOnce } from "../../db/prepared-once.ts";
 import { adverts, conversations, users } from "../../db/schema/index.ts";
 import type { ConversationSummary, InboxPage } from "../../schemas/conversations.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { mediaUrl } from "../media/index.ts";
-import { preparedOnce } from "./prepared.ts";
 
 export const INBOX_PAGE_SIZE = 20;
 

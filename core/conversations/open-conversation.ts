@@ -2,6 +2,7 @@ import { aliasedTable, and, count, eq, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
+import { preparedOnce } from "../../db/prepared-once.ts";
 import {
   adverts,
   conversationBlocks,
@@ -19,7 +20,6 @@ import { mediaUrl } from "../media/index.ts";
 import { readNoticesAbout } from "../notifications/index.ts";
 import { announce } from "./live.ts";
 import { conversationNotFound } from "./not-found.ts";
-import { preparedOnce } from "./prepared.ts";
 
 export const THREAD_PAGE_SIZE = 50;
 /** An admin's readings of one reported conversation within this long are one entry on Admin activity. */

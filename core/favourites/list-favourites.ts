@@ -2,6 +2,7 @@ import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { compiledRows } from "../../db/compiled-rows.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
+import { preparedOnce } from "../../db/prepared-once.ts";
 import { adverts, favourites } from "../../db/schema/index.ts";
 import { FAVOURITE_MESSAGES, type Favourite, followedStatus } from "../../schemas/favourites.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
@@ -92,20 +93,12 @@ export const bookedNow = (advertId: SQLWrapper) =>
 
 const prepare = (db: Db, next: boolean) =>
   compiledRows(favouritesPageQuery(db, next).prepare(`favourites_${next ? "next" : "first"}`));
-type PageQueries = { first: ReturnType<typeof prepare>; next: ReturnType<typeof prepare> };
 
 /**
  * The two page statements, prepared once per database handle and kept with it: the database plans each once
  * per connection (planning cost more than running it), and the rows' mapper is worked out once.
  */
-const prepared = new WeakMap<Db, PageQueries>();
-function preparedFor(db: Db): PageQueries {
-  const kept = prepared.get(db);
-  if (kept) return kept;
-  const queries = { first: prepare(db, false), next: prepare(db, true) };
-  prepared.set(db, queries);
-  return queries;
-}
+const preparedFor = preparedOnce((db) => ({ first: prepare(db, false), next: prepare(db, true) }));
 
 function toFavourite(r: {
   advertId: string;

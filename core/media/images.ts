@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { PHOTO_MESSAGES as M, PHOTO_LIMITS } from "../../schemas/advert-photos.ts";
 import { AppError } from "../errors.ts";
 import { photoHash } from "./photo-hash.ts";
-import type { MediaStorage } from "./storage.ts";
+import { type MediaStorage, newPrivateKey } from "./storage.ts";
 
 /** Limits of what we accept from a browser. */
 export const IMAGE_LIMITS = {
@@ -23,7 +23,7 @@ const bytesOf = async (upload: Upload) => (Buffer.isBuffer(upload) ? upload : Bu
  * re-encodes it as WebP without metadata (sellers' photos often carry GPS), and stores it.
  * Throws AppError(VALIDATION_FAILED) with a message for `field` when it is not acceptable.
  */
-export async function storeImage(storage: MediaStorage, upload: Upload, field: string): Promise<string> {
+export async function storeImage(storage: Pick<MediaStorage, "put">, upload: Upload, field: string): Promise<string> {
   return storage.put(await reencode(await bytesOf(upload), field), "webp");
 }
 
@@ -31,9 +31,20 @@ export async function storeImage(storage: MediaStorage, upload: Upload, field: s
  * An advert photo: stored like any image, with the perceptual hash of what was stored (the re-encoded
  * picture, so the same photo hashes alike whatever format it came in), for finding it on other adverts.
  */
-export async function storePhoto(storage: MediaStorage, upload: Upload, field: string) {
+export async function storePhoto(storage: Pick<MediaStorage, "put">, upload: Upload, field: string) {
   const output = await reencode(await bytesOf(upload), field);
   return { key: await storage.put(output, "webp"), hash: await photoHash(output) };
+}
+
+/**
+ * A photo only admins may see (a proof photo): checked and re-encoded as any photo, stored in the private area
+ * under a random key (never /media/), with its perceptual hash.
+ */
+export async function storePrivatePhoto(storage: Pick<MediaStorage, "putPrivate">, upload: Upload, field: string) {
+  const output = await reencode(await bytesOf(upload), field);
+  const key = newPrivateKey("webp");
+  await storage.putPrivate(key, output);
+  return { key, hash: await photoHash(output) };
 }
 
 async function reencode(bytes: Buffer, field: string): Promise<Buffer> {

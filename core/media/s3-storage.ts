@@ -1,5 +1,9 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AwsClient } from "aws4fetch";
-import { contentKey, KEY_PATTERN, type MediaStorage } from "./storage.ts";
+import { checkPrivateKey, contentKey, KEY_PATTERN, type MediaStorage } from "./storage.ts";
 
 export interface S3Options {
   /** e.g. https://s3.eu-central-1.amazonaws.com, or a MinIO/R2 endpoint. Path-style addressing. */
@@ -47,6 +51,37 @@ export function createS3Storage(options: S3Options): S3Storage {
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`S3 GET ${key} failed: ${res.status}`);
       return Buffer.from(await res.arrayBuffer());
+    },
+    async putPrivate(key, from) {
+      checkPrivateKey(key);
+      const size = Buffer.isBuffer(from) ? from.length : (await stat(from)).size;
+      // A file is streamed (the payload unsigned, as S3 allows over TLS), its length said up front.
+      const res = await client.fetch(url(key), {
+        method: "PUT",
+        body: Buffer.isBuffer(from) ? new Uint8Array(from) : (Readable.toWeb(createReadStream(from)) as ReadableStream),
+        headers: {
+          "content-type": key.endsWith(".webp") ? "image/webp" : "application/zip",
+          "content-length": String(size),
+          "cache-control": "private, no-store",
+        },
+      });
+      if (!res.ok) throw new Error(`S3 PUT ${key} failed: ${res.status} ${await res.text()}`);
+    },
+    async openPrivate(key) {
+      checkPrivateKey(key);
+      const res = await client.fetch(url(key));
+      if (res.status === 404) return null;
+      if (!res.ok || !res.body) throw new Error(`S3 GET ${key} failed: ${res.status}`);
+      return {
+        stream: Readable.fromWeb(res.body as WebReadableStream),
+        size: Number(res.headers.get("content-length")),
+      };
+    },
+    async removePrivate(key) {
+      checkPrivateKey(key);
+      const res = await client.fetch(url(key), { method: "DELETE" });
+      // S3 answers 204 whether or not the key existed.
+      if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);
     },
     async has(key) {
       const res = await client.fetch(url(key), { method: "HEAD" });

@@ -1,6 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { PHOTO_KEY_PATTERN } from "../../schemas/advert-photos.ts";
 
 /**
@@ -10,6 +12,15 @@ import { PHOTO_KEY_PATTERN } from "../../schemas/advert-photos.ts";
 export interface MediaStorage {
   put(bytes: Buffer, extension: "webp" | "png" | "jpeg"): Promise<string>;
   get(key: string): Promise<Buffer | null>;
+  /**
+   * Private files (a person's data export, a proof photo), beside the images but never served as media: `get`
+   * and /media/ refuse their keys (PRIVATE_KEY_PATTERN). Stored from a file on this machine's disk or from
+   * bytes, read as a stream.
+   */
+  putPrivate(key: string, from: string | Buffer): Promise<void>;
+  openPrivate(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Deleting a key that is gone already is no error (a retried sweep). */
+  removePrivate(key: string): Promise<void>;
 }
 
 /** Where this app serves images (server/app.ts), from whichever storage holds them. */
@@ -29,6 +40,17 @@ export const mediaUrl = (key: string) => `${mediaBase}${key}`;
 
 /** What a stored key looks like; anything else is refused before it reaches a disk or a bucket. */
 export const KEY_PATTERN = PHOTO_KEY_PATTERN;
+
+/** A private file's key: 256 random bits, so it cannot be guessed even where the bucket itself is public. */
+export const PRIVATE_KEY_PATTERN = /^private\/[a-f0-9]{64}\.(zip|webp)$/;
+
+export const newPrivateKey = (extension: "zip" | "webp" = "zip") =>
+  `private/${randomBytes(32).toString("hex")}.${extension}`;
+
+/** Refuses a key that is not a private file's before it reaches a disk or a bucket. */
+export function checkPrivateKey(key: string) {
+  if (!PRIVATE_KEY_PATTERN.test(key)) throw new Error(`not a private file's key: ${key}`);
+}
 
 export function contentKey(bytes: Buffer, extension: string) {
   const hash = createHash("sha256").update(bytes).digest("hex");
@@ -52,6 +74,27 @@ export function createDiskStorage(root: string): MediaStorage {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
+    },
+    async putPrivate(key, from) {
+      checkPrivateKey(key);
+      const target = path.join(root, key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await (Buffer.isBuffer(from) ? fs.writeFile(target, from) : fs.copyFile(from, target));
+    },
+    async openPrivate(key) {
+      checkPrivateKey(key);
+      const file = path.join(root, key);
+      try {
+        const { size } = await fs.stat(file);
+        return { stream: createReadStream(file), size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async removePrivate(key) {
+      checkPrivateKey(key);
+      await fs.rm(path.join(root, key), { force: true });
     },
   };
 }

@@ -12,4 +12,5 @@ export { deactivateAccount, listPeople, setVerified } from "./people.ts";
 export { reportedAdverts } from "./reported-adverts.ts";
 export { reportedConversations } from "./reported-conversations.ts";
 export { reportedReviews } from "./reported-reviews.ts";
+export { listStolenSerials, removeStolenSerial, reportStolenSerial, SERIAL_ALREADY_STOLEN } from "./stolen-serials.ts";
 export { moderationToDo } from "./to-do.ts";

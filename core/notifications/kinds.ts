@@ -77,9 +77,12 @@ export const LINKS = {
   order: (orderId: string) => `/dashboard/orders/${orderId}`,
   myProducts: (to: Recipient) => `/dashboard/adds/${encodeURIComponent(to.email)}`,
   laptop: (advertId: string) => `/laptops/${advertId}`,
+  editAdvert: (advertId: string) => `/dashboard/post/edit/${advertId}`,
   sellerReviews: (sellerId: string) => `/sellers/${encodeURIComponent(sellerId)}#reviews`,
   conversation: (conversationId: string) => `/dashboard/messages/${conversationId}`,
   profile: "/profile",
+  /** The profile's "Download my data" section. */
+  dataExport: "/profile#data-export",
   savedSearches: "/dashboard/saved-searches",
   savedSearchMatches: "/dashboard/saved-searches/matches",
   payouts: "/dashboard/payouts",
@@ -578,6 +581,28 @@ export const KINDS = {
     }),
   }),
 
+  /** The ZIP a person asked for on their profile ("Download my data") is ready (core/privacy/prepare-export.ts). */
+  "account.dataExportReady": kind<{ expiresAt: string }>({
+    who: "the person who asked for their data",
+    label: "Your data is ready to download",
+    subject: "account",
+    email: "optional",
+    inApp: (p) => ({
+      title: "Your data is ready to download",
+      body: `Download it from your profile until ${formatDateTime(p.expiresAt)}.`,
+      link: LINKS.dataExport,
+    }),
+    mail: (p, to) => ({
+      subject: "Your ReLaptop data is ready to download",
+      heading: "Your data is ready",
+      paragraphs: [
+        `Hello ${to.name}, the copy of your data you asked for is ready: a ZIP of your account, adverts, orders, messages, reviews, favourites, saved searches, notifications and photos.`,
+        `Download it from your profile, signed in, until ${formatDateTime(p.expiresAt)}. After that it is deleted; you can ask again at any time.`,
+      ],
+      action: { label: "Go to your profile", href: LINKS.dataExport },
+    }),
+  }),
+
   /** An admin verified the seller (moderation: setVerified). */
   "account.sellerVerified": kind<Record<string, never>>({
     who: "the seller",
@@ -661,6 +686,50 @@ export const KINDS = {
         `The reason given: ${p.reason}`,
       ],
       action: { label: "See your laptops", href: LINKS.myProducts(to) },
+    }),
+  }),
+
+  /** An admin approved an advert's proof photo: it shows In hand now (core/catalogue/proof-photos.ts). */
+  "advert.inHand": kind<{ advertId: string; productName: string }>({
+    who: "the advert's seller",
+    label: "An admin approves your proof photo",
+    subject: "advert",
+    audience: "sellers",
+    email: "optional",
+    inApp: (p) => ({
+      title: `In hand: ${p.productName}`,
+      body: "Our team checked your proof photo: buyers see In hand on your advert.",
+      link: LINKS.laptop(p.advertId),
+    }),
+    mail: (p) => ({
+      subject: `Your advert shows In hand: ${p.productName}`,
+      heading: "Your proof photo is approved",
+      paragraphs: [`Our team checked your proof photo of ${p.productName}: buyers now see In hand on your advert.`],
+      action: { label: "See your advert", href: LINKS.laptop(p.advertId) },
+    }),
+  }),
+
+  /** An admin rejected an advert's proof photo, with the reason (core/catalogue/proof-photos.ts). */
+  "advert.proofRejected": kind<{ advertId: string; productName: string; reason: string }>({
+    who: "the advert's seller",
+    label: "An admin rejects your proof photo",
+    subject: "advert",
+    audience: "sellers",
+    email: "optional",
+    inApp: (p) => ({
+      title: `Proof photo not accepted: ${p.productName}`,
+      body: `The reason given: ${p.reason} You can send a new one from the advert's edit form.`,
+      link: LINKS.editAdvert(p.advertId),
+    }),
+    mail: (p) => ({
+      subject: `Your proof photo was not accepted: ${p.productName}`,
+      heading: "Your proof photo was not accepted",
+      paragraphs: [
+        `Our team could not accept the proof photo of ${p.productName}.`,
+        `The reason given: ${p.reason}`,
+        "You can send a new one, with a new code, from the advert's edit form.",
+      ],
+      action: { label: "Edit your advert", href: LINKS.editAdvert(p.advertId) },
     }),
   }),
 

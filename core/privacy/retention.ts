@@ -3,6 +3,8 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox, notifications, sessions, verifications } from "../../db/schema/index.ts";
 import type { JobQueue } from "../jobs/index.ts";
+import type { MediaStorage } from "../media/index.ts";
+import { removeExpiredExports } from "./data-export.ts";
 
 export const APPLY_RETENTION = "privacy.apply-retention";
 
@@ -52,7 +54,17 @@ export async function applyRetention(db: Db, now = new Date(), days = retentionD
   return { notifications: oldNotifications, emails: oldEmails, links: expiredLinks, sessions: expiredSessions };
 }
 
-/** Daily at 03:40 UTC, once per cluster (a pg-boss schedule, not a timer in one process). */
-export function defineRetentionJob({ db, queue }: { db: Db; queue: JobQueue }) {
-  queue.define(APPLY_RETENTION, async () => void (await applyRetention(db)), { cron: "40 3 * * *", retryLimit: 1 });
+/**
+ * Daily at 03:40 UTC, once per cluster (a pg-boss schedule, not a timer in one process): the rows above, and data
+ * exports past their link's life with their files (core/privacy/data-export.ts).
+ */
+export function defineRetentionJob({ db, queue, media }: { db: Db; queue: JobQueue; media: MediaStorage }) {
+  queue.define(
+    APPLY_RETENTION,
+    async () => {
+      await applyRetention(db);
+      await removeExpiredExports(db, media);
+    },
+    { cron: "40 3 * * *", retryLimit: 1 },
+  );
 }

@@ -13,6 +13,8 @@ export { countRating } from "./ratings.ts";
 // What the report queue (core/moderation) asks of a review.
 export { assertReviewReportable, removeReview } from "./review-moderation.ts";
 export { editableUntil, REVIEW_RULES } from "./review-rules.ts";
+// How a reviewer is named wherever a review is shown (a person's data export too).
+export { shortName } from "./reviews.ts";
 export { sellerReviews } from "./seller-reviews.ts";
 export { sellerTrust } from "./trust.ts";
 export { draftReview, writeReview } from "./write.ts";

@@ -1,6 +1,6 @@
 /** Accounts: the tables better-auth reads and writes (core/accounts). */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ROLES } from "../../schemas/values.ts";
 import { createdAt, type OnDelete, oneOf, timestamps, uuidPrimaryKey } from "./columns.ts";
 
@@ -20,6 +20,8 @@ export const users = pgTable(
     actingAsSeller: boolean("acting_as_seller").notNull().default(true),
     /** Set when an admin deletes the account: it can no longer sign in, its history stays. */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true, precision: 3 }),
+    /** Signing in asks for an authenticator code too (better-auth's two-factor plugin: the secret is in two_factors). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -86,6 +88,25 @@ export const verifications = pgTable(
 );
 
 /**
+ * A person's authenticator secret and backup codes, both encrypted with the auth secret (better-auth's
+ * two-factor plugin reads and writes it). `verified` is false between "Turn on" and the first code.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: userRef("user_id", "cascade"),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  // One per person: two "Turn on"s at once cannot leave two secrets.
+  (t) => [uniqueIndex("two_factors_user_idx").on(t.userId)],
+);
+
+/**
  * What people change about their own account that an admin may later ask about — a buyer who started
  * selling (core/accounts/start-selling.ts) — written in the transaction of the change. Admins' own
  * actions are in admin_actions (core/audit).
@@ -100,4 +121,27 @@ export const accountEvents = pgTable(
     at: createdAt(),
   },
   (t) => [index("account_events_user_at_idx").on(t.userId, t.at.desc())],
+);
+
+/**
+ * Passkeys (WebAuthn credentials) an account signs in with: better-auth's passkey plugin reads and writes them
+ * (core/accounts/auth.ts), under the field names it expects. `name` is the owner's label for it; `counter`
+ * is the authenticator's signature count, checked at each sign-in against a cloned credential.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: userRef("user_id", "cascade"),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
 );

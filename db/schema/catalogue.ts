@@ -110,6 +110,16 @@ export const adverts = pgTable(
     batteryReport: jsonb("battery_report").$type<BatteryReport>(),
     /** What the seller ticks as true of the laptop (CHECKLIST's keys, each once); "charger" is a search filter. */
     checklist: text("checklist").array().$type<ChecklistItem[]>().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The laptop's serial number as a keyed hash (core/catalogue/serial-numbers.ts), never the number: the same
+     * laptop on another seller's advert, or reported stolen, holds it for review. Never shown nor returned.
+     */
+    serialHash: text("serial_hash"),
+    /**
+     * "In hand": an admin approved a proof photo of the laptop beside its seller's one-time code
+     * (core/catalogue/proof-photos.ts). A badge and a search filter.
+     */
+    inHand: boolean("in_hand").notNull().default(false),
     /** Why an admin removed or rejected this advert (shown to its seller). */
     removalReason: text("removal_reason"),
     /** What looked suspicious when it was last posted or edited (core/catalogue/review-signals.ts); null if nothing. */
@@ -194,6 +204,10 @@ export const adverts = pgTable(
     index("adverts_charger_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'available' and 'charger' = any(${t.checklist})`),
+    // "In hand": the adverts with an approved proof photo, newest first (as "Ships").
+    index("adverts_in_hand_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available' and ${t.inHand}`),
     // Price guidance: a configuration's sold and listed laptops (core/catalogue/price-guidance.ts), equality on
     // everything but the generation band and the age, which are ranges and come last.
     index("adverts_comparables_idx")
@@ -202,6 +216,8 @@ export const adverts = pgTable(
     // Review signals: the admins' queue, oldest first; other sellers with the same phone.
     index("adverts_flagged_idx").on(t.flaggedAt, t.id).where(sql`${t.flaggedAt} is not null`),
     index("adverts_mobile_digits_idx").on(t.mobileDigits, t.sellerId),
+    // The same serial on another seller's advert; every advert of a serial reported stolen.
+    index("adverts_serial_hash_idx").on(t.serialHash).where(sql`${t.serialHash} is not null`),
   ],
 );
 

@@ -11,5 +11,7 @@ export * from "./notifications.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
 export * from "./payouts.ts";
+export * from "./privacy.ts";
+export * from "./proofs.ts";
 export * from "./reviews.ts";
 export * from "./saved-searches.ts";

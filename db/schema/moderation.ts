@@ -24,3 +24,23 @@ export const reports = pgTable(
     index("reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
   ],
 );
+
+/**
+ * Serial numbers reported stolen (from a buyer's report or a police notice), as the same keyed hash adverts keep
+ * (core/catalogue/serial-numbers.ts): any advert with one is held for review, now and when posted later.
+ */
+export const stolenSerials = pgTable(
+  "stolen_serials",
+  {
+    id: uuidPrimaryKey(),
+    serialHash: text("serial_hash").notNull(),
+    /** Where the report came from, as the admin wrote it (a police reference, a buyer's report). */
+    reason: text("reason").notNull(),
+    reportedBy: userRef("reported_by", "restrict"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("stolen_serials_hash_idx").on(t.serialHash),
+    index("stolen_serials_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
+);

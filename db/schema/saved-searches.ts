@@ -56,6 +56,7 @@ export const savedSearches = pgTable(
     shipsOnly: boolean("ships_only").notNull().default(false),
     batteryVerifiedOnly: boolean("battery_verified_only").notNull().default(false),
     chargerOnly: boolean("charger_only").notNull().default(false),
+    inHandOnly: boolean("in_hand_only").notNull().default(false),
     sort: text("sort").notNull().default("newest"),
     /** instant (a notification per match, an email at most hourly) | daily (one digest) | off. */
     alerts: text("alerts", { enum: SAVED_SEARCH_ALERTS }).notNull().default("instant"),

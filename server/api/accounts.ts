@@ -20,8 +20,16 @@ import {
   socialSignInSchema,
 } from "../../schemas/accounts.ts";
 import { providerParams } from "../../schemas/params.ts";
+import {
+  passkeyAuthenticationSchema,
+  passkeyIdParams,
+  passkeyListSchema,
+  passkeyRegistrationSchema,
+  passkeyRenameSchema,
+} from "../../schemas/passkeys.ts";
 import { sessionIdParams, signedInSessionsSchema, signedOutOthersSchema } from "../../schemas/sessions.ts";
 import { gatherToDo, toDoSchema } from "../../schemas/to-do.ts";
+import { codeNeededReplySchema } from "../../schemas/two-factor.ts";
 import { apiErrorSchema, errorResponses } from "../http/errors.ts";
 import { requireUser } from "../http/guard.ts";
 import { sessionUserOf } from "../http/session-cookies.ts";
@@ -41,17 +49,18 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
   signedIn.get(
     "/me/summary",
     {
-      summary: "The signed-in account's name, unread counts and hearts among some laptops",
+      summary: "The signed-in account's name, unread counts, and its hearts and bookings among some laptops",
       description: "What a list page kept for every signed-in reader of its kind fills in once loaded (decision 10).",
       querystring: accountSummaryQuerySchema,
       reply: accountSummarySchema,
     },
     async (user, { query }) => {
-      const [unread, hearts] = await Promise.all([
+      const [unread, hearts, booked] = await Promise.all([
         services.conversations.unreadCounts(user),
         services.favourites.heartsAmong(user, query.advertIds),
+        services.orders.bookedAmong(user, query.advertIds),
       ]);
-      return { name: user.name, email: user.email, unread, hearts };
+      return { name: user.name, email: user.email, unread, hearts, booked };
     },
   );
   signedIn.get(
@@ -104,6 +113,33 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       reply: signedOutOthersSchema,
     },
     (user, { headers }) => services.accounts.sessions.endOthers(user, headers),
+  );
+  signedIn.get(
+    "/me/passkeys",
+    {
+      summary: "The signed-in account's passkeys: name and when each was added, oldest first",
+      description:
+        "Adding one is the WebAuthn ceremony under /auth/passkey (generate-register-options, verify-registration).",
+      reply: passkeyListSchema,
+    },
+    (user) => services.accounts.passkeys.list(user),
+  );
+  signedIn.action.put(
+    "/me/passkeys/:id",
+    {
+      summary: "Rename one of the account's passkeys (404 for anyone else's)",
+      params: passkeyIdParams,
+      body: passkeyRenameSchema,
+    },
+    (user, { id }, { name }) => services.accounts.passkeys.rename(user, id, name),
+  );
+  signedIn.action.delete(
+    "/me/passkeys/:id",
+    {
+      summary: "Remove one of the account's passkeys (404 for anyone else's): it no longer signs anyone in",
+      params: passkeyIdParams,
+    },
+    (user, { id }) => services.accounts.passkeys.remove(user, id),
   );
   app.post(
     "/me/delete",
@@ -187,8 +223,15 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: authTags,
         summary: "Sign in with email and password (sets the session cookie)",
+        description:
+          "With two-factor on, the answer is `twoFactorRedirect` and a 10-minute cookie instead of a session: " +
+          "the code goes to /api/auth/two-factor/verify-totp (or verify-backup-code).",
         body: loginSchema,
-        response: { 200: sessionReplySchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: z.union([sessionReplySchema, codeNeededReplySchema]),
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     forward,
@@ -196,6 +239,52 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     "/auth/sign-out",
     { schema: { tags: authTags, summary: "End the session", response: { 200: signOutReplySchema } } },
+    forward,
+  );
+  // Passkeys: the browser asks for a challenge, the authenticator signs it, better-auth checks the answer.
+  app.get(
+    "/auth/passkey/generate-register-options",
+    {
+      schema: {
+        tags: authTags,
+        summary: "Add a passkey, step 1: WebAuthn creation options for the signed-in account (sets a challenge cookie)",
+        querystring: z.object({ name: z.string().max(200).optional() }),
+      },
+    },
+    forward,
+  );
+  app.post(
+    "/auth/passkey/verify-registration",
+    {
+      schema: {
+        tags: authTags,
+        summary: "Add a passkey, step 2: the authenticator's answer and the passkey's name; stores the passkey",
+        body: passkeyRegistrationSchema,
+        response: { 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    forward,
+  );
+  app.get(
+    "/auth/passkey/generate-authenticate-options",
+    {
+      schema: {
+        tags: authTags,
+        summary: "Sign in with a passkey, step 1: WebAuthn request options (sets a challenge cookie)",
+      },
+    },
+    forward,
+  );
+  app.post(
+    "/auth/passkey/verify-authentication",
+    {
+      schema: {
+        tags: authTags,
+        summary: "Sign in with a passkey, step 2: the authenticator's signed answer (sets the session cookie)",
+        body: passkeyAuthenticationSchema,
+        response: { 200: sessionReplySchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
     forward,
   );
   app.get("/auth/get-session", { schema: { tags: authTags, summary: "The current session, or null" } }, forward);

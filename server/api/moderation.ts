@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../core/errors.ts";
 import { removalSchema, reportedAdvertListSchema, reportedListQuery, reportSchema } from "../../schemas/moderation.ts";
-import { advertIdParams } from "../../schemas/params.ts";
+import { advertIdParams, idParams } from "../../schemas/params.ts";
+import { pendingProofsSchema, proofCodeSchema, proofDecisionSchema } from "../../schemas/proof-photos.ts";
 import { heldAdvertListSchema } from "../../schemas/review-signals.ts";
+import { stolenSerialListSchema, stolenSerialSchema } from "../../schemas/serial-numbers.ts";
+import { errorResponses } from "../http/errors.ts";
+import { requireUser } from "../http/guard.ts";
 import { signedInRoutes } from "../http/signed-in-routes.ts";
 import type { Services } from "../services.ts";
 
@@ -67,5 +72,88 @@ export const moderationApi: FastifyPluginAsyncZod<{ services: Services }> = asyn
       body: removalSchema,
     },
     (admin, { id }, { reason }) => services.moderation.heldAdverts.reject(admin, id, reason),
+  );
+  signedIn.get(
+    "/proof-code",
+    {
+      summary:
+        "Your one-time code for a proof photo (seller): the same for 24 hours from its first showing, until a proof photo uses it",
+      area: "seller",
+      reply: proofCodeSchema,
+    },
+    (seller) => services.catalogue.adverts.proofCode(seller),
+  );
+  signedIn.get(
+    "/proof-photos",
+    {
+      summary: "Proof photos waiting for a decision, oldest first (admin; pass `next` as `cursor`)",
+      area: "admin",
+      querystring: z.object({ cursor: z.string().max(200).optional() }),
+      reply: pendingProofsSchema,
+    },
+    (admin, { query }) => services.moderation.proofs.queue(admin, query.cursor),
+  );
+  signedIn.action.post(
+    "/proof-photos/:id/decision",
+    {
+      summary: "Approve a proof photo (its advert shows In hand) or reject it with a reason its seller reads (admin)",
+      area: "admin",
+      body: proofDecisionSchema,
+    },
+    (admin, { id }, decision) => services.moderation.proofs.decide(admin, id, decision),
+  );
+  // A file, not JSON: a plain route that writes its own reply. Admins only, never kept by a cache.
+  app.get(
+    "/proof-photos/:id/photo",
+    {
+      schema: {
+        tags: ["moderation"],
+        summary: "A proof photo (admin; 404 for no such proof)",
+        params: idParams,
+        produces: ["image/webp"],
+        response: { 200: z.any(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireUser(services, request, "admin");
+      const file = await services.moderation.proofs.openPhoto(admin, request.params.id);
+      if (!file) throw new AppError("NOT_FOUND", "There is no such proof photo.");
+      return reply
+        .header("content-type", "image/webp")
+        .header("content-length", String(file.size))
+        .header("cache-control", "private, no-store")
+        .send(file.stream);
+    },
+  );
+  signedIn.get(
+    "/stolen-serials",
+    {
+      summary:
+        "Serial numbers reported stolen, newest first (admin; pass `next` as `cursor`). The numbers are not kept",
+      area: "admin",
+      querystring: z.object({ cursor: z.string().max(200).optional() }),
+      reply: stolenSerialListSchema,
+    },
+    (admin, { query }) => services.moderation.stolenSerials.list(admin, query.cursor),
+  );
+  signedIn.post(
+    "/stolen-serials",
+    {
+      summary:
+        "Record a serial number as stolen: every advert for sale with it is held for review, and any later one (admin)",
+      area: "admin",
+      body: stolenSerialSchema,
+      reply: z.object({ id: z.uuid(), held: z.int().meta({ description: "Adverts held for review by it now" }) }),
+      status: 201,
+    },
+    (admin, { body }) => services.moderation.stolenSerials.report(admin, body),
+  );
+  signedIn.action.delete(
+    "/stolen-serials/:id",
+    {
+      summary: "Take a serial number off the stolen list; the adverts it held stay in the review queue (admin)",
+      area: "admin",
+    },
+    (admin, { id }) => services.moderation.stolenSerials.remove(admin, id),
   );
 };

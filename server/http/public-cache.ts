@@ -10,15 +10,17 @@ import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
  * pages; rendering each of them once a second instead of once a request is what lets a two-core
  * server answer thousands of them (see docs/benchmarks.md).
  *
- * The catalogue's list pages (the home page and /allAdd) are also kept for signed-in browsers, one copy per
- * kind of reader (`signedInVariant`: role and mode, theme, zone, banner), rendered without the person
- * (`renderedForEveryone`: no name, counts or hearts); the page reads the person's part at once after it
- * loads (app/lib/use-personal-data.ts). Their page data (`.data`), the API and every other page are theirs.
+ * The catalogue's list pages (the home page, /allAdd, a brand's) and a laptop's page are also kept for signed-in
+ * browsers, one copy per kind of reader (`signedInVariant`: role and mode, theme, zone, banner), rendered
+ * without the person (`renderedForEveryone`: no name, counts, hearts or bookings); the page reads the person's
+ * part at once after it loads (app/lib/use-personal-data.ts). Their page data (`.data`), the API and every
+ * other page are theirs, and so is a page whose loader found something only this reader may see
+ * (`keepFromOthers`: a held laptop, shown to its seller and admins).
  *
  * Correctness rests on three rules:
  *  - Only requests without cookies or credentials are served from it or stored in it — or, signed in, the
- *    list pages' documents, stored only as rendered for everyone of their kind: a signed-in user's own
- *    data always comes from the database as it is.
+ *    list pages' documents, stored only as rendered for everyone of their kind, and the public reads that name
+ *    nobody (`SAME_FOR_EVERYONE`): a signed-in user's own data always comes from the database as it is.
  *  - Only 200 responses that set no cookie are stored, and only pages, page data and JSON.
  *  - Any successful change made through this server (a POST, PUT, PATCH or DELETE other than signing
  *    in, up or out, or a private thing: messages, favourites, saved searches, notifications) empties it at
@@ -30,15 +32,28 @@ import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
  */
 
 /**
- * The documents of the catalogue's lists, whose only personal parts (the top bar's name and counts, hearts)
- * the page reads after loading. Not a brand's page (it marks the laptops the reader booked) nor a laptop's.
+ * The documents of the catalogue's lists (home, /allAdd, a brand's) and of a laptop, whose only personal parts
+ * (the top bar's name and counts, hearts, Booked, a seller's own laptop) the page reads after loading. Never
+ * their page data (`/allAdd.data`, `/laptops/<id>.data`): the person's.
  */
-const SHARED_WHEN_SIGNED_IN = /^\/(allAdd)?(\?|$)/;
+const SHARED_WHEN_SIGNED_IN = /^\/(allAdd|laptops\/[^/?.]+|category\/[^/?.]+)?(\?|$)/;
+
+/**
+ * Public reads whose answer names nobody and depends on no one — the catalogue's JSON lists, counts and brands,
+ * a seller's reviews, what a laptop is worth (decision 21): the visitors' copy serves the signed in too, so their
+ * request never reaches the app. Nothing personal is in them to leak. Not one laptop (`/api/adverts/:id`): its
+ * seller and admins see it held.
+ */
+const SAME_FOR_EVERYONE = /^\/api\/(adverts(\/(counts|advertised))?|brands|worth|sellers\/[^/?]+\/reviews)(\?|$)/;
 
 /** Requests whose answer is being rendered for every signed-in reader of its kind, to be kept. */
 const forEveryone = new WeakSet<FastifyRequest>();
 /** Whether this request's page is rendered without the person (loaders leave them out: app/context.ts). */
 export const renderedForEveryone = (request: FastifyRequest) => forEveryone.has(request);
+/** Requests rendered for everyone whose loader found something only their reader may see: not stored. */
+const personal = new WeakSet<FastifyRequest>();
+/** The page being rendered shows something only this reader may see (a held laptop): it is not kept for others. */
+export const keepFromOthers = (request: FastifyRequest) => void personal.add(request);
 
 interface Entry {
   storedAt: number;
@@ -48,8 +63,9 @@ interface Entry {
 
 const MAX_ENTRIES = 1_000;
 const RENDER_DEADLINE_MS = 5_000;
-// A seller's public reviews are catalogue reads too; the rest of /api/sellers is for admins and sellers.
-const NOT_CACHED = /^\/(api\/(?!adverts|brands|sellers\/[^/]+\/reviews)|healthz|media\/|assets\/|auth\/)/;
+// A seller's public reviews and what a laptop is worth are catalogue reads too; the rest of /api/sellers is for
+// admins and sellers.
+const NOT_CACHED = /^\/(api\/(?!adverts|brands|worth|sellers\/[^/]+\/reviews)|healthz|media\/|assets\/|auth\/)/;
 /**
  * Signing in, up or out changes no page a visitor sees, and neither do private things — messages,
  * favourites (a visitor's heart is never filled), saved searches, notifications — so they leave every
@@ -124,6 +140,7 @@ export async function registerPublicCache(
   /** The entry a request may be answered with: its URL for a visitor, URL and kind of reader signed in. */
   async function keyOf(request: FastifyRequest): Promise<string | null> {
     if (readByVisitors(request)) return request.url;
+    if (request.method === "GET" && SAME_FOR_EVERYONE.test(request.url)) return request.url;
     // The documents only: their page data (`/allAdd.data`, `/_root.data`) is the person's own.
     if (request.method !== "GET" || !signedInVariant || !SHARED_WHEN_SIGNED_IN.test(request.url)) return null;
     const variant = await signedInVariant(request);
@@ -159,7 +176,13 @@ export async function registerPublicCache(
   app.addHook("onSend", async (request, reply, payload) => {
     const leader = leaders.get(request);
     const contentType = String(reply.getHeader("content-type") ?? "");
-    if (!leader || reply.statusCode !== 200 || reply.hasHeader("set-cookie") || !TEXT_WE_RENDER.test(contentType)) {
+    if (
+      !leader ||
+      personal.has(request) ||
+      reply.statusCode !== 200 ||
+      reply.hasHeader("set-cookie") ||
+      !TEXT_WE_RENDER.test(contentType)
+    ) {
       return payload;
     }
     const body = await readAll(payload);

@@ -7,6 +7,8 @@ test("a buyer searches, filters and sorts /allAdd, with the filters in the URL",
   await filters.getByLabel("Words").fill("thinkpda"); // a typo
   await filters.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/q=thinkpda/);
+  // The address changes before React draws the new list; the heading comes with the list's own data.
+  await expect(page.getByRole("heading", { level: 1, name: "Laptops matching “thinkpda”" })).toBeVisible();
   const titles = page.locator("article h3");
   await expect(titles.first()).toContainText("ThinkPad");
   for (const title of await titles.allTextContents()) expect(title).toContain("ThinkPad");

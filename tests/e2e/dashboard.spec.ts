@@ -12,6 +12,8 @@ const ADMIN_MENU = [
   "All Buyers",
   // Each with how many wait (the demo's, and any another journey made meanwhile): checked by name below.
   /^Reported Items/,
+  "Stolen serials",
+  /^Proof photos/,
   /^Disputes/,
   "Finance",
   /^Email delivery/,

@@ -1,12 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { REFUSED_FORM_HEADING } from "../../schemas/refused-form.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { DEMO, expect, test } from "./support/fixtures.ts";
-import { freePort } from "./support/ports.ts";
+import { OWN_SERVER_PORTS, type OwnServer, startOwnServer } from "./support/own-server.ts";
 
 /**
  * `npm start` as a newcomer meets it: no PUBLIC_URL, so the site is http://localhost:PORT. The log's first line
@@ -19,40 +14,29 @@ import { freePort } from "./support/ports.ts";
 // then race to listen on it.
 test.describe.configure({ mode: "default", timeout: 180_000 });
 
-let server: ChildProcess;
-let output = "";
+let own: OwnServer;
 let port: number;
-let dataDir: string;
+const output = () => own.output();
 
 test.beforeAll(async () => {
-  // E2E_PORT + 90 …: the dev-server spec takes + 40 … + 86.
-  port = await freePort(90, 20, "0.0.0.0", "the server");
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-first-"));
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
   // As `npm start` on a fresh machine: every interface, no PUBLIC_URL, the embedded database.
-  for (const name of ["PUBLIC_URL", "HOST", "DATABASE_URL", "SEED_DEMO", "REDIS_URL", "SMTP_URL"]) delete env[name];
-  server = spawn(process.execPath, ["main.ts"], { env });
-  server.stdout?.on("data", (chunk) => (output += chunk));
-  server.stderr?.on("data", (chunk) => (output += chunk));
-  const until = Date.now() + 150_000;
-  while (!output.includes("ReLaptop is running at")) {
-    if (Date.now() > until || server.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-    await sleep(200);
-  }
+  own = await startOwnServer({
+    ports: OWN_SERVER_PORTS.firstAddress,
+    host: "0.0.0.0",
+    siteHost: "localhost",
+    env: () => ({}),
+    unset: ["PUBLIC_URL", "HOST", "DATABASE_URL", "SEED_DEMO", "REDIS_URL", "SMTP_URL"],
+  });
+  port = own.port;
 });
 
-test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGINT");
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => own.stop());
 
 test("the log names localhost first, and 127.0.0.1 leads there, where signing in works", async ({ page }) => {
   const site = `http://localhost:${port}`;
-  const lines = output.split("\n").filter((line) => line.includes(String(port)));
+  const lines = output()
+    .split("\n")
+    .filter((line) => line.includes(String(port)));
   expect(lines[0]).toBe(`ReLaptop is running at ${site}`);
 
   const redirect = await fetch(`http://127.0.0.1:${port}/login?next=%2Fdashboard`, { redirect: "manual" });

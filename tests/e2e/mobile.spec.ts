@@ -198,6 +198,17 @@ test("on a phone Email delivery is cards: address on one line, status on screen"
   expect(await fitsTheScreen(page)).toBe(true);
 });
 
+test("on a phone Stolen serials is cards, Take off the list on screen", async ({ page }) => {
+  await logIn(page, DEMO.admin);
+  await page.goto("/dashboard/stolen-serials");
+  const first = page.locator("tbody tr").first();
+  // Below the form: scrolled to, downwards only.
+  await first.scrollIntoViewIfNeeded();
+  await expect(first.locator('td[data-label="By"]')).toBeInViewport();
+  await expect(first.getByRole("button", { name: /^Take off the list/ })).toBeInViewport();
+  expect(await fitsTheScreen(page)).toBe(true);
+});
+
 test("on a phone the account menu, an icon in the top bar, says whose account it is", async ({ page }) => {
   await logIn(page, DEMO.buyer);
   // A kept list page (decision 10): the name arrives after the page has loaded.

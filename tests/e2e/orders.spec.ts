@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { signUpBuyer } from "./support/accounts.ts";
 import { postLaptopThroughApi } from "./support/adverts.ts";
-import { answerDialog, correctAndResubmit, expect, fieldError, logIn, test } from "./support/fixtures.ts";
+import { answerDialog, correctAndResubmit, expect, fieldError, logIn, signedInPage, test } from "./support/fixtures.ts";
 import { confirmEverythingFine, payWithTestCard } from "./support/orders.ts";
 
 /** A new buyer for each test: orders are per buyer, so tests stay independent. */
@@ -24,13 +24,20 @@ async function bookFirst(page: Page, query: string) {
 
 test("a buyer books with every validation message, pays with a declined card then a good one, and sees Paid", async ({
   page,
+  browser,
 }) => {
+  // A laptop of the journey's own: selling a demo laptop would change the demo's sales history, which the price
+  // guidance journey reads.
+  const name = `HP EliteBook for Olga ${Date.now().toString(36)}`;
+  const seller = await signedInPage(browser, "rafi@relaptop.test");
+  await postLaptopThroughApi(seller, { name, brand: "HP", description: "Booked, paid and received in a journey." });
+  await seller.context().close();
+
   await newBuyer(page, "Olga Orders");
   await page.goto("/");
   await page.locator("#categories").getByRole("link", { name: "HP", exact: true }).click();
   await expect(page.getByRole("heading", { name: "All HP Laptops" })).toBeVisible();
-  const card = page.locator("article").first();
-  const name = (await card.locator("h3").textContent()) as string;
+  const card = page.locator("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
   await card.getByRole("button", { name: "Book Now" }).click();
 
   const dialog = page.getByRole("dialog", { name: `Book ${name}` });

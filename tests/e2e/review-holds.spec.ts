@@ -83,3 +83,50 @@ test("a copied photo is shown beside the original, each with a link to its adver
   await pair.getByRole("link", { name: "Lenovo T490 14-inch" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Lenovo T490 14-inch" })).toBeVisible();
 });
+
+test("an admin records a stolen serial; a laptop posted with it is held, its seller told only that it needs a check", async ({
+  page,
+  browser,
+}) => {
+  const serial = `SN-${Date.now().toString(36).toUpperCase()}`;
+  const reason = `Police reference ${serial.slice(3)}`;
+  const admin = await signedInPage(browser, DEMO.admin);
+  await openFromDashboardMenu(admin, "Stolen serials");
+  await hydrated(admin);
+  const form = admin.getByRole("form", { name: "Record a stolen serial number" });
+  // Spaces and dashes do not matter: the seller below types it plainly.
+  await form.getByLabel("Serial number").fill(serial);
+  await form.getByLabel("Where the report comes from").fill(reason);
+  await form.getByRole("button", { name: "Record as stolen" }).click();
+  const row = admin.getByRole("row").filter({ hasText: reason });
+  await expect(row).toBeVisible();
+  await expect(form.getByLabel("Serial number")).toHaveValue("");
+
+  await logIn(page, "rafi@relaptop.test");
+  const name = `Stolen-serial notebook ${Date.now().toString(36)}`;
+  await postLaptopThroughApi(page, {
+    name,
+    brand: "Acer",
+    description: "Posted with a serial number an admin recorded as stolen.",
+    serialNumber: serial.replace("-", " ").toLowerCase(),
+  });
+  await page.goto("/dashboard/adds/rafi@relaptop.test");
+  const mine = page.getByRole("listitem").filter({ hasText: name });
+  await expect(mine.getByText("Pending review", { exact: true })).toBeVisible();
+  await expect(mine.getByText("Its serial number needs a check by our team.")).toBeVisible();
+  // A thief is not told what was found.
+  await expect(mine).not.toContainText(reason);
+
+  await openFromDashboardMenu(admin, "Reported Items");
+  const held = admin.getByRole("listitem").filter({ hasText: name });
+  await expect(held).toContainText(`Its serial number was reported stolen on`);
+  await expect(held).toContainText(reason);
+
+  // Taking it off the list asks first.
+  await openFromDashboardMenu(admin, "Stolen serials");
+  await hydrated(admin);
+  await row.getByRole("button", { name: /^Take off the list/ }).click();
+  const asked = admin.getByRole("dialog", { name: "Take this serial number off the stolen list?" });
+  await asked.getByRole("button", { name: "Take off the list" }).click();
+  await expect(row).toHaveCount(0);
+});

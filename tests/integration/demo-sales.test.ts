@@ -157,3 +157,15 @@ it("shows Cai, who changed her email address: she signs in with the new one, bot
   expect(log).toContain("Confirm your new ReLaptop email address");
   expect(log).toContain("Your ReLaptop email address is being changed");
 });
+
+it("gives Bea her data ready to download: the profile links to the ZIP, with until when", async () => {
+  const bea = await signedInClient(t, DEMO_ACCOUNTS.buyer);
+  const ready = (await bea.get("/api/account/export")).json().export;
+  expect(ready).toMatchObject({ status: "ready", downloadUrl: `/api/account/export/${ready.id}/download` });
+  const zip = await bea.get(ready.downloadUrl);
+  expect(zip.statusCode).toBe(200);
+  expect(zip.headers["content-type"]).toBe("application/zip");
+  const profile = await bea.get("/profile");
+  expect(profile.body).toContain("Download (ZIP)");
+  expect(profile.body).toContain("Available until");
+});

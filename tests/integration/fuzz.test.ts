@@ -37,6 +37,9 @@ let operations: Operation[];
 let jsonFields: { op: Operation; fields: Record<string, Set<string>> }[];
 beforeAll(async () => {
   t = await startPageApp();
+  // As in production, the job queue is running: some operations queue their work in their own transaction
+  // (Download my data).
+  await t.services.jobs.start();
   await createBrand(t, "Fuzz");
   await createUser(t, { name: "Sol Seller", email: "sol@x.test", role: "seller", verified: true });
   await createUser(t, { name: "Ada Admin", email: "ada@x.test", role: "admin" });

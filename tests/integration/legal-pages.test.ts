@@ -16,7 +16,7 @@ describe("the legal pages", () => {
   it("/privacy lists what is kept, for how long (RETENTION_DAYS as configured), and who processes it", async () => {
     const page = await text("/privacy");
     expect(page).toContain("<title>Privacy policy — ReLaptop</title>");
-    for (const kept of ["Your account", "Orders", "Messages", "Notifications", "Email log", "Sessions"]) {
+    for (const kept of ["Your account", "Orders", "Messages", "Notifications", "Email log", "Sessions", "Passkeys"]) {
       expect(page).toContain(kept);
     }
     expect(page).toContain("90 days, then deleted automatically");
@@ -30,6 +30,7 @@ describe("the legal pages", () => {
       "relaptop.session_token",
       "relaptop_device_",
       "relaptop.state",
+      "relaptop.better-auth-passkey",
       "relaptop_theme",
       "relaptop_tz",
       "relaptop_toast",

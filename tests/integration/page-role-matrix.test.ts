@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { insertPasskey } from "../support/passkeys.ts";
 import { signedInClient } from "../support/people.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -38,13 +39,16 @@ const ids = {} as Record<
   | "owner"
   | "review"
   | "savedSearch"
-  | "olgaSession",
+  | "olgaSession"
+  | "olgaPasskey",
   string
 >;
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
 beforeAll(async () => {
   t = await startPageApp();
+  // "Download my data" queues its job.
+  await t.services.jobs.start();
   ids.brand = (await createBrand(t, "Lenovo")).id;
   const owner = await createUser(t, { name: "Owen", email: "owner@x.test", role: "seller", verified: true });
   const someone = await createUser(t, { name: "Olga", email: "olga@x.test" });
@@ -89,6 +93,7 @@ beforeAll(async () => {
   expect((await olga.raw("PUT", `/api/favourites/${ids.advert}`)).statusCode).toBeLessThan(300);
   ids.savedSearch = (await olga.post("/api/saved-searches", { q: "thinkpad" })).json().id;
   ids.olgaSession = (await olga.get("/api/me/sessions")).json().items.find((s: { current: boolean }) => s.current).id;
+  ids.olgaPasskey = await insertPasskey(t, someone.id, "Olga's phone");
 });
 afterAll(() => closePageApp(t));
 
@@ -133,6 +138,8 @@ const orderPage = () => `/dashboard/orders/${ids.order}`;
  */
 const READ_OR_POSTED: [string, () => string, Outcome[]][] = [
   ["profile", () => "/profile", ["login", "ok", "ok", "ok", "ok"]],
+  // Anyone signed in turns their own two-factor on (posted empty: no intent, 400) or off.
+  ["two-factor", () => "/account/two-factor", ["login", "ok", "ok", "ok", "ok"]],
   ["notifications", () => "/dashboard/notifications", ["login", "ok", "ok", "ok", "ok"]],
   ["saved searches", () => "/dashboard/saved-searches", ["login", "ok", "ok", "ok", "ok"]],
   ["my orders", () => "/dashboard/my/orders", ["login", "ok", "ok", "ok", "home"]],
@@ -142,6 +149,8 @@ const READ_OR_POSTED: [string, () => string, Outcome[]][] = [
   ["add brand", () => "/dashboard/add/brand", ["login", "home", "home", "home", "ok"]],
   ["all brands", () => "/dashboard/all/brands", ["login", "home", "home", "home", "ok"]],
   ["reported items", () => "/dashboard/reported-items", ["login", "home", "home", "home", "ok"]],
+  ["stolen serials", () => "/dashboard/stolen-serials", ["login", "home", "home", "home", "ok"]],
+  ["proof photos", () => "/dashboard/proof-photos", ["login", "home", "home", "home", "ok"]],
   ["disputes", () => "/dashboard/disputes", ["login", "home", "home", "home", "ok"]],
   ["email delivery", () => "/dashboard/email-delivery", ["login", "home", "home", "home", "ok"]],
 ];
@@ -150,6 +159,8 @@ const READ_OR_POSTED: [string, () => string, Outcome[]][] = [
 const READS: [string, () => string, Outcome[]][] = [
   ...READ_OR_POSTED,
   ["dashboard", () => "/dashboard", ["login", "ok", "ok", "ok", "ok"]],
+  // The profile's Passkeys section loads each person's own.
+  ["passkeys", () => "/account/passkeys", ["login", "ok", "ok", "ok", "ok"]],
   // The link sent to a new address: anyone may follow one (it proves the address); an unknown one says so.
   ["a Change email link", () => "/account/email/confirm?token=not-a-token", ["ok", "ok", "ok", "ok", "ok"]],
   ["someone's notification", () => `/dashboard/notifications/${ids.notice}`, SOMEONE_ELSES],
@@ -211,6 +222,19 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     ["login", "ok", "ok", "ok", "ok"],
     () => ({ intent: "sign-out-others" }),
   ],
+  // Olga's passkey, by its id: it does not exist for anyone else.
+  [
+    "rename someone's passkey",
+    () => "/account/passkeys",
+    SOMEONE_ELSES,
+    () => ({ intent: "rename", id: ids.olgaPasskey, name: "Mine now" }),
+  ],
+  [
+    "remove someone's passkey",
+    () => "/account/passkeys",
+    SOMEONE_ELSES,
+    () => ({ intent: "remove", id: ids.olgaPasskey }),
+  ],
   // The button of the link sent to a new address: anyone may press it (it proves the address); an unknown one says so.
   [
     "confirm a Change email link",
@@ -224,6 +248,15 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     () => "/account/delete",
     ["login", "ok", "ok", "ok", "ok"],
     () => ({ password: "not-my-password" }),
+  ],
+  // Anyone signed in asks for their own data (its job queued; the ZIP is the API's: role-matrix.test.ts).
+  ["download my data", () => "/account/export", ["login", "ok", "ok", "ok", "ok"], () => ({})],
+  // Anyone signed in turns two-factor on, and only with their password (a wrong one: 400 under it).
+  [
+    "turn on two-factor",
+    () => "/account/two-factor",
+    ["login", "ok", "ok", "ok", "ok"],
+    () => ({ intent: "start", password: "not-my-password" }),
   ],
   // Anyone signed in changes their own email, and only with their password (a wrong one: 400 under it).
   [
@@ -348,7 +381,7 @@ describe("the pages' role × operation matrix", () => {
   });
 
   // The posts above answered as refusals; this is what they left of Olga's things: all of it, unchanged.
-  it("leaves someone's conversation, review, favourite, saved search and session as they were", async () => {
+  it("leaves someone's conversation, review, favourite, saved search, session and passkey as they were", async () => {
     const olga = await signedInClient(t, "olga@x.test");
     // Her first device's session too: nobody else's "Sign out" reached it.
     const sessions = (await olga.get("/api/me/sessions")).json().items.map((s: { id: string }) => s.id);
@@ -374,5 +407,8 @@ describe("the pages' role × operation matrix", () => {
       name: expect.not.stringMatching("Mine now"),
       alerts: "instant",
     });
+    expect((await olga.get("/api/me/passkeys")).json().items).toMatchObject([
+      { id: ids.olgaPasskey, name: "Olga's phone" },
+    ]);
   });
 });

@@ -24,7 +24,8 @@ const config = (ramGb: number) => ({
   condition: "good" as const,
   yearsOfUse: 3,
 });
-type Config = ReturnType<typeof config>;
+/** A battery figure is set on some laptops only (the advert form's typed one). */
+type Config = ReturnType<typeof config> & { batteryHealth?: number };
 
 async function laptop(c: Config, dollars: number, changes: Partial<Config> & { status?: "sold" } = {}) {
   const { yearsOfUse, condition, status, ...specs } = { ...c, ...changes };
@@ -88,7 +89,7 @@ describe("price guidance for the advert form", () => {
     expect(res.statusCode, res.body).toBe(200);
     // Six sales: 280 290 300 310 320 340 → quartiles by percentile_cont.
     expect(res.json()).toEqual({
-      guidance: { source: "sales", count: 6, lowCents: 29_250, medianCents: 30_500, highCents: 31_750 },
+      guidance: { source: "sales", count: 6, lowCents: 29_250, medianCents: 30_500, highCents: 31_750, battery: null },
     });
   });
 
@@ -100,10 +101,45 @@ describe("price guidance for the advert form", () => {
 
     await laptop(c, 520);
     expect((await sellerHttp.get(`/api/price-guidance?${query(c)}`)).json()).toEqual({
-      guidance: { source: "listings", count: 5, lowCents: 48_000, medianCents: 50_000, highCents: 52_000 },
+      guidance: {
+        source: "listings",
+        count: 5,
+        lowCents: 48_000,
+        medianCents: 50_000,
+        highCents: 52_000,
+        battery: null,
+      },
     });
     // An unrecognised processor (no tier) has no comparables.
     expect(await comparablePrices(t.db, { ...c, performanceTier: null })).toBeNull();
+  });
+
+  it("weighs the battery: laptops with one in the same band, when five or more have one", async () => {
+    const c = config(20);
+    // Five with a battery at 90 % or more sold for more; five worn ones for less; one without a figure.
+    for (const dollars of [500, 520, 540, 560, 580]) await sale(c, dollars, { batteryHealth: 95 });
+    for (const dollars of [300, 320, 340, 360, 380]) await sale(c, dollars, { batteryHealth: 72 });
+    await sale(c, 450);
+    const ask = async (batteryHealth?: number) =>
+      (
+        await sellerHttp.get(
+          `/api/price-guidance?${query(c)}${batteryHealth === undefined ? "" : `&batteryHealth=${batteryHealth}`}`,
+        )
+      ).json().guidance;
+    expect(await ask(91)).toEqual({
+      source: "sales",
+      count: 5,
+      lowCents: 52_000,
+      medianCents: 54_000,
+      highCents: 56_000,
+      battery: { from: 90, to: 100 },
+    });
+    expect((await ask(70)).medianCents).toBe(34_000);
+    // Too few in its band (80–89 %), or no battery given: every comparable.
+    expect(await ask(85)).toMatchObject({ count: 11, medianCents: 45_000, battery: null });
+    expect(await ask()).toMatchObject({ count: 11, battery: null });
+    const bad = await sellerHttp.get(`/api/price-guidance?${query(c)}&batteryHealth=120`);
+    expect(bad.json().fields).toEqual({ batteryHealth: expect.any(String) });
   });
 
   it("refuses bad input naming the field, and anyone but a seller", async () => {

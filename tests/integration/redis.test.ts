@@ -68,7 +68,7 @@ describe.skipIf(!available)("on Redis", () => {
     expect((await signIn(a, "Passw0rd!")).statusCode).toBe(429);
   });
 
-  it("empties the other process's visitor cache within 100 ms of a change", async () => {
+  it("empties the other process's visitor cache within a second of a change", async () => {
     await expectChangeSeenAcross(a, b);
   });
 

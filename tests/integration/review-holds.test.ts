@@ -313,6 +313,8 @@ it("the demo data fills the review queue on first start: two held, one flagged; 
     expect((await admin.get("/api/me/to-do")).json().counts).toMatchObject({
       heldAdverts: 3,
       openReports: 1,
+      // Sam's second laptop's proof photo (seed/demo-proofs.ts).
+      proofPhotos: 1,
       openDisputes: 1,
     });
     const bea = client(demo);

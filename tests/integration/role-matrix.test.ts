@@ -1,8 +1,10 @@
 import { beforeAll, expect, it } from "vitest";
-import { conversationBlocks, sessions } from "../../db/schema/index.ts";
+import { hashBands, storePrivatePhoto } from "../../core/media/index.ts";
+import { advertProofs, conversationBlocks, sessions, stolenSerials } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import type { Client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
+import { insertPasskey } from "../support/passkeys.ts";
 import { signedInClients } from "../support/people.ts";
 import { testAppForTests } from "../support/test-app.ts";
 
@@ -43,8 +45,12 @@ const CAN_BUY = row(401, "ok", "ok", "ok", "ok", 403);
 const SAVE_NOT_OWN = row(401, "ok", 403, "ok", "ok", 403);
 /** The buyer's own favourite: nobody else has it to remove. */
 const OWN_FAVOURITE = row(401, "ok", 404, 404, 404, 403);
+/** The owner's own data export: anyone else's is not found. */
+const OWN_EXPORT = row(401, 404, "ok", 404, 404, 404);
 /** A session of the owner's (another device of theirs): anyone else's is not found. */
 const OWN_SESSION = row(401, 404, "ok", 404, 404, 404);
+/** A passkey of the owner's: anyone else's is not found. */
+const OWN_PASSKEY = row(401, 404, "ok", 404, 404, 404);
 /** Operations that answer with a stream that never ends by itself. */
 const STREAMS = new Set(["GET /api/notifications/stream"]);
 
@@ -57,10 +63,23 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/me/sessions": SIGNED_IN,
   "DELETE /api/me/sessions/{id}": OWN_SESSION,
   "POST /api/me/sessions/sign-out-others": SIGNED_IN,
+  "GET /api/me/passkeys": SIGNED_IN,
+  "PUT /api/me/passkeys/{id}": OWN_PASSKEY,
+  "DELETE /api/me/passkeys/{id}": OWN_PASSKEY,
+  // Adding a passkey needs a session (the matrix's answer to no challenge is refused: 400, nothing is added);
+  // signing in with one is anyone's (its answer to no challenge: 400, nobody is signed in).
+  "GET /api/auth/passkey/generate-register-options": SIGNED_IN,
+  "POST /api/auth/passkey/verify-registration": SIGNED_IN,
+  "GET /api/auth/passkey/generate-authenticate-options": PUBLIC,
+  "POST /api/auth/passkey/verify-authentication": PUBLIC,
   // Anyone signed in deletes their own account (the matrix sends a wrong password: 400, nobody is deleted).
   "POST /api/me/delete": SIGNED_IN,
   // Anyone signed in changes their own email (the matrix sends a wrong password: 400, nothing is sent).
   "POST /api/me/email": SIGNED_IN,
+  // Anyone signed in asks for their own data (a second request while one prepares: 409) and downloads only theirs.
+  "POST /api/account/export": SIGNED_IN,
+  "GET /api/account/export": SIGNED_IN,
+  "GET /api/account/export/{id}/download": OWN_EXPORT,
   // Anyone holding a link may follow it (the matrix's token is unknown: 400).
   "POST /api/email-change/confirm": PUBLIC,
   "POST /api/auth/sign-up/email": "identity",
@@ -74,6 +93,14 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/auth/reset-password": "identity",
   "GET /api/auth/verify-email": "identity",
   "POST /api/auth/send-verification-email": "identity",
+  // The sign-in's second step: anyone holding a challenge cookie (the matrix's code is wrong, and nobody has one).
+  "POST /api/auth/two-factor/verify-totp": "identity",
+  "POST /api/auth/two-factor/verify-backup-code": "identity",
+  // Anyone signed in turns their own two-factor on or off, or gets new backup codes, with their password (the
+  // matrix sends a wrong one: 400, nothing changes).
+  "POST /api/auth/two-factor/enable": SIGNED_IN,
+  "POST /api/auth/two-factor/disable": SIGNED_IN,
+  "POST /api/auth/two-factor/generate-backup-codes": SIGNED_IN,
   "GET /api/brands": PUBLIC,
   "POST /api/brands": ADMIN_ONLY,
   "PUT /api/brands/{id}": ADMIN_ONLY,
@@ -139,6 +166,14 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "GET /api/review-queue": ADMIN_ONLY,
   "POST /api/adverts/{id}/approval": ADMIN_ONLY,
   "POST /api/adverts/{id}/rejection": ADMIN_ONLY,
+  "GET /api/stolen-serials": ADMIN_ONLY,
+  "POST /api/stolen-serials": ADMIN_ONLY,
+  "DELETE /api/stolen-serials/{id}": ADMIN_ONLY,
+  // "In hand": a seller's code is theirs (acting as a seller); proof photos are admins' alone.
+  "GET /api/proof-code": SELLING,
+  "GET /api/proof-photos": ADMIN_ONLY,
+  "POST /api/proof-photos/{id}/decision": ADMIN_ONLY,
+  "GET /api/proof-photos/{id}/photo": ADMIN_ONLY,
   // The email's one-click link: its signed token, not a session, says whose email it stops.
   "POST /api/notifications/unsubscribe": PUBLIC,
   "GET /api/notifications": SIGNED_IN,
@@ -223,6 +258,28 @@ async function disputedOrder() {
 }
 
 /** A laptop of the owner's, of the matrix's brand ($1 unless said). */
+/** A proof photo of a fresh laptop of the owner's, stored as a seller's is, waiting for an admin. */
+async function pendingProof(): Promise<string> {
+  const advert = await ownersLaptop("Proved");
+  const photo = await storePrivatePhoto(t.runtime.media, await pngBytes(), "proofPhoto");
+  const [band0, band1, band2, band3] = hashBands(photo.hash);
+  const [proof] = await t.db
+    .insert(advertProofs)
+    .values({
+      advertId: advert.id,
+      sellerId: ids.ownerId as string,
+      code: "ACDEFG",
+      photoKey: photo.key,
+      hash: photo.hash,
+      band0,
+      band1,
+      band2,
+      band3,
+    })
+    .returning({ id: advertProofs.id });
+  return proof?.id as string;
+}
+
 const ownersLaptop = (name: string, more: Partial<Parameters<typeof createAdvert>[1]> = {}) =>
   createAdvert(t, {
     sellerId: ids.ownerId as string,
@@ -279,12 +336,26 @@ beforeAll(async () => {
   } = await t.services.notifications.recentEmails({ ...owner, role: "admin" });
   ids.email = email?.id as string;
   ids.disputedOrder = (await disputedOrder()).orderId;
+  // Asking for one's data queues its job: the owner's, prepared, is the download's target.
+  await t.services.jobs.start();
+  ids.dataExport = (await t.services.privacy.requestExport(ownerUser)).id;
+  await t.services.privacy.prepareExportsNow();
 });
 
 /** Fresh targets for destructive operations, so each call meets the same situation. */
 async function fresh(op: string): Promise<Record<string, string>> {
   if (op === "DELETE /api/brands/{id}" || op === "PUT /api/brands/{id}")
     return { id: (await createBrand(t, `B${Math.random()}`)).id };
+  if (op === "DELETE /api/stolen-serials/{id}") {
+    const [stolen] = await t.db
+      .insert(stolenSerials)
+      .values({ serialHash: `matrix-${Math.random()}`, reason: "Matrix", reportedBy: ids.ownerId as string })
+      .returning();
+    return { id: stolen?.id as string };
+  }
+  if (op.startsWith("POST /api/proof-photos/{id}") || op.startsWith("GET /api/proof-photos/{id}")) {
+    return { id: await pendingProof() };
+  }
   if (op === "DELETE /api/users/{id}")
     return { id: (await createUser(t, { name: "T", email: `t${Math.random()}@x.test` })).id };
   if (op.startsWith("DELETE /api/adverts") || op === "POST /api/adverts/{id}/removal") {
@@ -311,6 +382,8 @@ async function fresh(op: string): Promise<Record<string, string>> {
     });
     return { id };
   }
+  // A passkey of the owner's each time: one removed is gone.
+  if (op.includes("/api/me/passkeys/{id}")) return { id: await insertPasskey(t, ids.ownerId as string) };
   if (op.includes("/saved-searches/{id}")) {
     const owner = { id: ids.ownerId as string, role: "seller" as const, actingAsSeller: true } as never;
     // A search of its own each time: the same one twice is refused.
@@ -331,6 +404,7 @@ async function fresh(op: string): Promise<Record<string, string>> {
     return { advertId: ids.favourite as string };
   }
   if (op === "POST /api/email-delivery/{id}/send-again") return { id: ids.email as string };
+  if (op === "GET /api/account/export/{id}/download") return { id: ids.dataExport as string };
   if (op === "POST /api/orders/{id}/decline") {
     // A booking of its own each time: a declined one cannot be declined again.
     const advert = await ownersLaptop("Declined");
@@ -423,10 +497,27 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "PUT /api/me/acting-mode": { mode: "seller" },
     "POST /api/me/delete": { password: "not-the-matrix-password" },
     "POST /api/me/email": { email: "matrix-new@x.test", password: "not-the-matrix-password" },
+    "PUT /api/me/passkeys/{id}": { name: "Matrix passkey" },
+    // Shaped as a browser's answers, from no authenticator: a signed-in person's is refused (400) after the session check.
+    "POST /api/auth/passkey/verify-registration": {
+      response: {
+        id: "bWF0cml4",
+        rawId: "bWF0cml4",
+        type: "public-key",
+        response: { clientDataJSON: "e30", attestationObject: "oA" },
+      },
+      name: "Matrix passkey",
+    },
+    "POST /api/auth/passkey/verify-authentication": { response: { id: "matrix" } },
+    "POST /api/auth/two-factor/enable": { password: "not-the-matrix-password" },
+    "POST /api/auth/two-factor/disable": { password: "not-the-matrix-password" },
+    "POST /api/auth/two-factor/generate-backup-codes": { password: "not-the-matrix-password" },
     "POST /api/email-change/confirm": { token: "not-a-matrix-token" },
     "POST /api/reports": { advertId: ids.advert, reason: "Other" },
     "POST /api/adverts/{id}/removal": { reason: "Matrix" },
     "POST /api/adverts/{id}/rejection": { reason: "Matrix" },
+    "POST /api/stolen-serials": { serialNumber: "MATRIX0001", reason: "Matrix" },
+    "POST /api/proof-photos/{id}/decision": { decision: "approve" },
     "PUT /api/me/email-preferences": { kind: "order.booked", email: true },
     "POST /api/saved-searches": { q: "matrix", maxPrice: 500 },
     "PUT /api/saved-searches/{id}": { alerts: "daily" },

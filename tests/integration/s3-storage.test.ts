@@ -3,8 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskStorage, createS3Storage } from "../../core/media/index.ts";
+import { dataExports } from "../../db/schema/index.ts";
 import { createUser } from "../../seed/factories.ts";
 import { startFakeS3 } from "../support/fake-s3.ts";
 import { client } from "../support/http.ts";
@@ -106,6 +108,37 @@ describe("media in an S3-compatible bucket (s3rver)", () => {
       expect(home.body).not.toContain('src="/media/');
       // The page's CSP lets the browser load images from there.
       expect(String(home.headers["content-security-policy"])).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:\d+/);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it("keeps a person's data export in the bucket's private area: prepared there, downloaded through the app only, deleted", async () => {
+    const t = await startTestApp(bucketEnv("shared"), { media: undefined });
+    try {
+      await t.services.jobs.start();
+      await createUser(t, { name: "Ezra", email: "ezra@x.test" });
+      const ezra = await signedInClient(t, "ezra@x.test");
+      expect((await ezra.post("/api/account/export")).statusCode).toBe(201);
+      expect(await t.services.privacy.prepareExportsNow()).toBe(1);
+      const ready = (await ezra.get("/api/account/export")).json().export;
+      const zip = await ezra.get(ready.downloadUrl);
+      expect(zip.statusCode).toBe(200);
+      expect(new TextDecoder().decode(unzipSync(new Uint8Array(zip.rawPayload))["account.json"])).toContain(
+        "ezra@x.test",
+      );
+      const [row] = await t.db.select().from(dataExports);
+      const key = row?.storageKey as string;
+      expect(key).toMatch(/^private\/[a-f0-9]{64}\.zip$/);
+      const object = await fetch(`${s3.endpoint}/shared/${key}`);
+      expect(object.headers.get("content-type")).toBe("application/zip");
+      expect(object.headers.get("cache-control")).toBe("private, no-store");
+      // Never an image: /media/ and the storage's get refuse its key.
+      expect((await client(t).get(`/media/${key}`)).statusCode).toBe(404);
+      expect(await t.services.media.get(key)).toBeNull();
+      await t.db.update(dataExports).set({ expiresAt: new Date(Date.now() - 1000) });
+      expect((await t.services.privacy.applyRetention()).exports).toBe(1);
+      expect((await fetch(`${s3.endpoint}/shared/${key}`)).status).toBe(404);
     } finally {
       await t.close();
     }

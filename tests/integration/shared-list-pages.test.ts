@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TIME_ZONE_COOKIE } from "../../app/lib/time-zone.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
-import { client } from "../support/http.ts";
+import { bookToMeet, client } from "../support/http.ts";
 import { closePageApp, startPageApp } from "../support/page-build.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
 import type { TestApp } from "../support/test-app.ts";
 
 /**
- * The catalogue's list pages kept for every signed-in reader of their kind (server/http/public-cache.ts): the
- * document carries nobody's name, counts or hearts; the summary it reads once loaded, and its page data, are
- * the person's.
+ * The catalogue's list pages and a laptop's page kept for every signed-in reader of their kind
+ * (server/http/public-cache.ts): the document carries nobody's name, counts, hearts or bookings; the summary it
+ * reads once loaded, and its page data, are the person's.
  */
 let t: TestApp;
 let brandId: string;
@@ -26,6 +26,9 @@ afterAll(() => closePageApp(t));
 
 const laptop = (name = `Shared laptop ${++n}`) =>
   createAdvert(t, { sellerId, brandId, name, resalePriceCents: 40_000, advertised: true });
+/** A laptop of this seller's own. */
+const laptopOf = (seller: Person, name: string, more: Partial<Parameters<typeof createAdvert>[1]> = {}) =>
+  createAdvert(t, { sellerId: seller.user.id, brandId, name, resalePriceCents: 30_000, ...more });
 /** A browser that has run the page's script: it carries the time-zone cookie. */
 const asBrowser = (who: Person, url: string) =>
   who.http.get(url, { cookie: `${who.http.cookie()}; ${TIME_ZONE_COOKIE}=UTC` });
@@ -67,16 +70,11 @@ describe("a catalogue list page signed in", () => {
       email: buyer.email,
       unread: { notices: 0, messages: 0 },
       hearts: { saved: [saved.id], own: [] },
+      booked: [],
     });
 
     const seller = await signedInPerson(t, "seller");
-    const own = await createAdvert(t, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "Own",
-      resalePriceCents: 30_000,
-      advertised: true,
-    });
+    const own = await laptopOf(seller, "Own", { advertised: true });
     expect((await seller.http.get(`/api/me/summary?advertIds=${own.id},${saved.id}`)).json().hearts).toEqual({
       saved: [],
       own: [own.id],
@@ -115,7 +113,7 @@ describe("a catalogue list page signed in", () => {
     expect(named(forAdmin, admin)).toBe(false);
   });
 
-  it("is the person's own page without the zone cookie (no script run yet), with a toast waiting, or on a brand's page", async () => {
+  it("is the person's own page without the zone cookie (no script run yet), with a toast waiting, or on the dashboard", async () => {
     const buyer = await signedInPerson(t);
     const plain = await buyer.http.get("/allAdd?sort=newest");
     expect(named(plain.body, buyer)).toBe(true);
@@ -123,7 +121,6 @@ describe("a catalogue list page signed in", () => {
       cookie: `${buyer.http.cookie()}; ${TIME_ZONE_COOKIE}=UTC; relaptop_toast=waiting`,
     });
     expect(named(toast.body, buyer)).toBe(true);
-    expect(named((await asBrowser(buyer, `/category/${brandId}`)).body, buyer)).toBe(true);
     expect(named((await asBrowser(buyer, "/dashboard/favourites")).body, buyer)).toBe(true);
   });
 
@@ -135,5 +132,56 @@ describe("a catalogue list page signed in", () => {
     const after = await client(t).get("/allAdd?sort=newest", { cookie });
     expect(after.body).not.toContain("Account menu");
     expect(after.body).toContain('href="/login"');
+  });
+});
+
+describe("a laptop's page and a brand's, signed in", () => {
+  const bookedMark = />Booked</;
+
+  it("is one page for every buyer: the booker's Booked, as their name, comes with the summary", async () => {
+    const [booker, other] = [await signedInPerson(t), await signedInPerson(t)];
+    const booked = await laptop();
+    expect((await bookToMeet(booker.http, booked.id, "Dhaka")).statusCode).toBe(201);
+
+    const a = await asBrowser(booker, `/laptops/${booked.id}`);
+    expect(a.statusCode).toBe(200);
+    expect(a.headers["cache-control"]).toBe("private, no-store");
+    expect(named(a.body, booker)).toBe(false);
+    expect(a.body).not.toMatch(bookedMark);
+    expect(a.body).toContain(">Book Now<");
+    const b = await asBrowser(other, `/laptops/${booked.id}`);
+    expect(withoutNonces(b.body)).toBe(withoutNonces(a.body));
+
+    const summary = await booker.http.get(`/api/me/summary?advertIds=${booked.id}`);
+    expect(summary.json()).toMatchObject({ name: booker.user.name, booked: [booked.id] });
+    expect((await other.http.get(`/api/me/summary?advertIds=${booked.id}`)).json().booked).toEqual([]);
+    // Rendered for the person (no script run yet), and their page data: Booked is theirs at once.
+    expect((await booker.http.get(`/laptops/${booked.id}`)).body).toMatch(bookedMark);
+    expect((await asBrowser(booker, `/laptops/${booked.id}.data`)).body).toContain(booker.user.name);
+
+    // A brand's page, whose cards say Booked, the same way.
+    const brandPage = await asBrowser(booker, `/category/${brandId}`);
+    expect(brandPage.statusCode).toBe(200);
+    expect(named(brandPage.body, booker)).toBe(false);
+    expect(brandPage.body).not.toMatch(bookedMark);
+    expect(withoutNonces((await asBrowser(other, `/category/${brandId}`)).body)).toBe(withoutNonces(brandPage.body));
+    expect((await booker.http.get(`/category/${brandId}`)).body).toMatch(bookedMark);
+    // Visitors are still asked to log in, however many signed-in readers it is kept for.
+    expect((await client(t).get(`/category/${brandId}`)).statusCode).toBe(302);
+  });
+
+  it("a held laptop is its seller's or an admin's own page, never kept for another reader of their kind", async () => {
+    const owner = await signedInPerson(t, "seller");
+    const held = await laptopOf(owner, "Held for review", { status: "pending_review" });
+    const mine = await asBrowser(owner, `/laptops/${held.id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain("See it in My Products");
+    const admin = await signedInPerson(t, "admin");
+    expect((await asBrowser(admin, `/laptops/${held.id}`)).statusCode).toBe(200);
+    // Another seller, of the owner's kind, asks for the same page at once: not the owner's copy.
+    const stranger = await signedInPerson(t, "seller");
+    const theirs = await asBrowser(stranger, `/laptops/${held.id}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain("Held for review");
   });
 });

@@ -78,7 +78,7 @@ describe("what's my laptop worth", () => {
     const worth = res.json();
     expect(worth).toMatchObject({
       recognised: true,
-      guidance: { source: "sales", count: 6, lowCents: 29_250, medianCents: 30_500, highCents: 31_750 },
+      guidance: { source: "sales", count: 6, lowCents: 29_250, medianCents: 30_500, highCents: 31_750, battery: null },
     });
     expect(worth.sales.map((s: { priceCents: number }) => s.priceCents)).toEqual([
       31_000, 30_000, 34_000, 29_000, 28_000, 32_000,

@@ -17,9 +17,12 @@ export async function sellersLaptop(services: Core, email: string, brandName: st
   return { seller, brand, laptop };
 }
 
+const SEEN_WITHIN_MS = 1_000;
+
 /**
  * A laptop its seller advertises through `writer` shows in `reader`'s visitors' list of advertised laptops,
- * which `reader` had just cached, within 100 ms: only the cache broadcast can tell `reader` of the change.
+ * which `reader` had just cached, within a second (it keeps it for a minute): only the cache broadcast can tell
+ * `reader` of the change. The broadcast takes milliseconds; the second is for a loaded CI machine.
  */
 export async function expectChangeSeenAcross(writer: TestApp, reader: TestApp) {
   const { laptop } = await sellersLaptop(writer, "sid@x.test", "Acer", "Swift 3");
@@ -33,7 +36,7 @@ export async function expectChangeSeenAcross(writer: TestApp, reader: TestApp) {
   await sid.signIn("sid@x.test");
   expect((await sid.raw("PUT", `/api/adverts/${laptop.id}/advertisement`, { advertised: true })).statusCode).toBe(204);
   const changedAt = Date.now();
-  while (!(await advertised()).includes(laptop.id) && Date.now() - changedAt < 100) {
+  while (!(await advertised()).includes(laptop.id) && Date.now() - changedAt < SEEN_WITHIN_MS) {
     await new Promise((r) => setTimeout(r, 5));
   }
   expect(await advertised()).toContain(laptop.id);

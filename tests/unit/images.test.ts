@@ -6,7 +6,7 @@ import type { MediaStorage } from "../../core/media/storage.ts";
 
 function memoryStorage() {
   const files = new Map<string, Buffer>();
-  const storage: MediaStorage = {
+  const storage: Pick<MediaStorage, "put" | "get"> = {
     async put(bytes, ext) {
       const key = `${files.size.toString(16).padStart(2, "0")}/${"a".repeat(62)}.${ext}`;
       files.set(key, bytes);

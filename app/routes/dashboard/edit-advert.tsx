@@ -5,7 +5,8 @@ import { priceGuidanceQuerySchema } from "../../../schemas/price-guidance.ts";
 import { AdvertForm } from "../../components/advert-form.tsx";
 import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
-import { myProductsPath, saveAndLeave } from "../../lib/save-form.server.ts";
+import { myProductsPath } from "../../lib/paths.ts";
+import { saveAndLeave } from "../../lib/save-form.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/edit-advert";
 
@@ -17,13 +18,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const values = await loadOrRedirect(context, () => services.catalogue.adverts.getForEdit(user, advertId(params.id)));
   // The guidance for what the advert says now, in the first render (the form asks again as it changes).
-  const asked = priceGuidanceQuerySchema.safeParse(values);
-  const [brands, guidance] = await Promise.all([
+  const asked = priceGuidanceQuerySchema.safeParse({
+    ...values,
+    batteryHealth: values.batteryReport?.percent ?? values.batteryHealth,
+  });
+  const [brands, guidance, state] = await Promise.all([
     services.catalogue.listBrands(),
     asked.success ? services.catalogue.priceGuidance(asked.data) : null,
+    services.catalogue.adverts.proofState(values.id),
   ]);
+  // A code for a proof photo while the advert has none waiting or approved.
+  const open = state === null || state.status === "rejected";
+  const proof = { code: open ? await services.catalogue.adverts.proofCode(user) : null, state };
   // The fee rule in force, for "You receive" under the price.
-  return { values, brands, guidance, fee: context.get(appContext).services.orders.platformFee() };
+  return { values, brands, guidance, proof, fee: context.get(appContext).services.orders.platformFee() };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -46,6 +54,7 @@ export default function EditAdvert({ loaderData, actionData }: Route.ComponentPr
         values={loaderData.values}
         guidance={loaderData.guidance}
         fee={loaderData.fee}
+        proof={loaderData.proof}
         result={actionData}
         submitLabel="Save changes"
       />

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { appContext } from "#app-context";
+import { isAdmin } from "../../../schemas/roles.ts";
 import { gatherToDo, TO_DO, type ToDo } from "../../../schemas/to-do.ts";
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_PATH } from "../../../schemas/two-factor.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/index";
 
@@ -8,7 +10,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   // The person's own counts for their role and mode only, as `GET /api/me/to-do` answers them.
   const toDo = await gatherToDo(context.get(appContext).services, user);
-  return { name: user.name || user.email, toDo };
+  // An admin account can remove anyone's adverts and see every order: its home asks it to add a second factor.
+  return { name: user.name || user.email, toDo, protectAdmin: isAdmin(user) && !user.twoFactorEnabled };
 }
 
 export const meta = () => [{ title: "Dashboard — ReLaptop" }];
@@ -21,13 +24,20 @@ const ALL_CLEAR = {
 } as const;
 
 /** The dashboard's home: what needs doing, each a link to where it is done, with how many wait. */
-export default function Dashboard({ loaderData: { name, toDo } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { name, toDo, protectAdmin } }: Route.ComponentProps) {
   const items = toDoItems(toDo);
   const waiting = items.some((i) => i.count > 0);
   return (
     <section className="flex max-w-3xl flex-col gap-4">
       <h1 className="text-3xl font-bold">Dashboard</h1>
       <p>Welcome, {name}.</p>
+      {protectAdmin && (
+        <p className="alert alert-warning">
+          <Link to={TWO_FACTOR_PATH} className="link font-medium">
+            {TWO_FACTOR_MESSAGES.protectAdmin}
+          </Link>
+        </p>
+      )}
       <h2 className="text-xl font-semibold">What needs doing</h2>
       <ul className="grid gap-3 sm:grid-cols-2">
         {items.map((i) => (

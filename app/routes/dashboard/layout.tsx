@@ -150,6 +150,7 @@ function adminBadges(waiting: AdminToDo | null) {
   const disputes = waiting?.openDisputes ?? 0;
   return {
     reported: [...badge("heldAdverts"), ...badge("openReports")],
+    proofs: badge("proofPhotos"),
     disputes: disputes > 0 ? [{ count: disputes, spoken: `${disputes} open`, tone: "badge-warning" }] : [],
     emails: badge("failedEmails", "badge-error"),
   };
@@ -179,6 +180,8 @@ function menuEntries(menu: Menu): Entry[] {
           ["/dashboard/all/seller", "All Sellers"],
           ["/dashboard/all/buyers", "All Buyers"],
           ["/dashboard/reported-items", "Reported Items", badges.reported],
+          ["/dashboard/stolen-serials", "Stolen serials"],
+          ["/dashboard/proof-photos", "Proof photos", badges.proofs],
           ["/dashboard/disputes", "Disputes", badges.disputes],
           ["/dashboard/finance", "Finance"],
           ["/dashboard/email-delivery", "Email delivery", badges.emails],

@@ -4,18 +4,24 @@ import { advertSchema } from "../../../schemas/catalogue.ts";
 import { postingRefusal } from "../../../schemas/roles.ts";
 import { AdvertForm, type AdvertPrefill, PREFILLED } from "../../components/advert-form.tsx";
 import { PostingRefused } from "../../components/posting-refused.tsx";
-import { myProductsPath, saveAndLeave } from "../../lib/save-form.server.ts";
+import { myProductsPath } from "../../lib/paths.ts";
+import { saveAndLeave } from "../../lib/save-form.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/post-advert";
 
 /** Anyone signed in may open the page: who may not post is told why and what to do (the action still refuses). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const refusal = postingRefusal(await requireUser(request, context));
+  const user = await requireUser(request, context);
+  const refusal = postingRefusal(user);
   const { catalogue, orders } = context.get(appContext).services;
-  if (refusal) return data({ refusal, brands: [], fee: orders.platformFee(), prefill: {} }, { status: 403 });
-  // The fee rule in force, for "You receive" under the price; what /worth's Sell it carried, to start from.
-  const brands = await catalogue.listBrands();
-  return { refusal, brands, fee: orders.platformFee(), prefill: prefillFrom(new URL(request.url).searchParams) };
+  const none = { code: null, state: null };
+  if (refusal)
+    return data({ refusal, brands: [], fee: orders.platformFee(), prefill: {}, proof: none }, { status: 403 });
+  // The fee rule in force, for "You receive" under the price; what /worth's Sell it carried, to start from; the
+  // seller's code for a proof photo.
+  const [brands, code] = await Promise.all([catalogue.listBrands(), catalogue.adverts.proofCode(user)]);
+  const prefill = prefillFrom(new URL(request.url).searchParams);
+  return { refusal, brands, fee: orders.platformFee(), prefill, proof: { code, state: null } };
 }
 
 /** /worth's answer carries the specification it priced: the form starts from it (as text, checked on posting). */
@@ -56,6 +62,7 @@ export default function PostAdvert({ loaderData, actionData }: Route.ComponentPr
           brands={loaderData.brands}
           fee={loaderData.fee}
           prefill={loaderData.prefill}
+          proof={loaderData.proof}
           result={actionData}
           submitLabel="Add Advertisement"
         />

@@ -7,6 +7,7 @@ import { idFromPath } from "../../../schemas/params.ts";
 import { NO_SAVED_SEARCH, savedSearchFormSchema, updateSavedSearchSchema } from "../../../schemas/saved-searches.ts";
 import type { SavedSearchAlerts } from "../../../schemas/values.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
+import { RenameError, RenameForm } from "../../components/rename-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
 import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -153,27 +154,7 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
         </p>
       )}
       <div className="flex flex-wrap items-end gap-4">
-        <rename.Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="rename" />
-          <input type="hidden" name="id" value={s.id} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={nameId} className="text-sm font-medium">
-              Name
-            </label>
-            <input
-              id={nameId}
-              name="name"
-              defaultValue={s.name}
-              maxLength={80}
-              className={`input input-bordered input-sm ${nameError ? "input-error" : ""}`}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? `${nameId}-error` : undefined}
-            />
-          </div>
-          <button type="submit" className="btn btn-outline btn-sm" {...busySubmit(rename.state !== "idle")}>
-            Rename<span className="sr-only"> {s.name}</span>
-          </button>
-        </rename.Form>
+        <RenameForm fetcher={rename} id={s.id} name={s.name} maxLength={80} inputId={nameId} error={nameError} />
         <alerts.Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="alerts" />
           <input type="hidden" name="id" value={s.id} />
@@ -219,11 +200,7 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
           </button>
         </ConfirmDialog>
       </div>
-      {nameError && (
-        <p id={`${nameId}-error`} role="alert" className="text-sm text-error">
-          {nameError}
-        </p>
-      )}
+      <RenameError inputId={nameId} error={nameError} />
     </li>
   );
 }

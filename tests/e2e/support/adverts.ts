@@ -8,7 +8,7 @@ import { pngFile } from "./images.ts";
  */
 export async function postLaptopThroughApi(
   page: Page,
-  laptop: { name: string; brand: string; description: string; mobile?: string },
+  laptop: { name: string; brand: string; description: string; mobile?: string; serialNumber?: string },
 ): Promise<string> {
   const { brands } = (await (await page.request.get("/api/brands")).json()) as {
     brands: { id: string; name: string }[];
@@ -26,6 +26,7 @@ export async function postLaptopThroughApi(
       mobile: laptop.mobile ?? uniqueMobile(),
       description: laptop.description,
       condition: "good",
+      ...(laptop.serialNumber ? { serialNumber: laptop.serialNumber } : {}),
       photos: await pngFile(),
     },
   });

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db } from "./client.ts";
 
 /**
  * Statements prepared once per database handle: built, named and given their row mapper (db/compiled-rows.ts)
