@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { THEME_COOKIE } from "../../app/lib/theme.ts";
+import { SETTLED_COLOURS } from "./support/axe.ts";
 import { DEMO, expect, test } from "./support/fixtures.ts";
 
 /*
@@ -127,9 +128,7 @@ function lowContrastControls(page: Page) {
 }
 
 async function audit(page: Page, where: string, problems: string[]) {
-  // Colours as they settle, not mid-transition: a button the page enables once hydrated fades from its
-  // disabled look (daisyUI's .btn transition), and on a busy machine axe measured it half-way.
-  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  await page.addStyleTag({ content: SETTLED_COLOURS });
   // Violations only: collecting every passing node too costs seconds per page on a busy machine.
   const { violations } = await new AxeBuilder({ page })
     .options({ runOnly: { type: "tag", values: TAGS }, resultTypes: ["violations"] })
