@@ -14,6 +14,7 @@ import { announceThrough, type Broadcast, connectRedis, postgresBroadcast, redis
 import { lockDataDir } from "./data-dir-lock.ts";
 import type { Db } from "./handle.ts";
 import { type Listener, pgliteListener, postgresListener } from "./listen.ts";
+import { statementsTakeTurns } from "./pglite-turns.ts";
 import { QuickReadPool } from "./quick-reads.ts";
 import { type ReplicaWatch, watchReplica } from "./replica.ts";
 import * as schema from "./schema/index.ts";
@@ -122,6 +123,7 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
   } else {
     client = target.client ?? ((await PGlite.create({ extensions: { pg_trgm } })) as unknown as PGlite);
   }
+  statementsTakeTurns(client);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
   const listener = pgliteListener(client);
