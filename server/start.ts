@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import module from "node:module";
 import { backfillProcessors } from "../core/catalogue/index.ts";
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
@@ -97,6 +98,8 @@ async function main({ seedDemo }: StartHooks) {
       return `Server listening at ${address}`;
     },
   });
+  // What this start compiled is kept now, not at exit (main.ts): a process that is killed leaves it too.
+  module.flushCompileCache();
 }
 
 /**
