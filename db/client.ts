@@ -24,7 +24,8 @@ import * as schema from "./schema/index.ts";
 export type { Db, Tx } from "./handle.ts";
 
 export type DatabaseTarget =
-  | { kind: "pglite"; dir: string }
+  /** `cacheMb`: PostgreSQL's shared_buffers (PGlite's default is 128 MB). */
+  | { kind: "pglite"; dir: string; cacheMb?: number }
   /** In memory; with `client`, that instance (tests clone a migrated template into it). */
   | { kind: "pglite-memory"; client?: PGlite }
   | {
@@ -115,7 +116,14 @@ async function openPglite(target: Exclude<DatabaseTarget, { kind: "postgres" }>)
     // PGlite does not lock its folder: a second process would silently lose writes.
     release = lockDataDir(target.dir);
     try {
-      client = (await PGlite.create(target.dir, { extensions: { pg_trgm } })) as unknown as PGlite;
+      client = (await PGlite.create(target.dir, {
+        extensions: { pg_trgm },
+        // PGlite's own settings (single user, no parallel workers…) with the page cache's size added to them.
+        startParams: [
+          ...PGlite.defaultStartParams,
+          ...(target.cacheMb ? ["-c", `shared_buffers=${target.cacheMb}MB`] : []),
+        ],
+      })) as unknown as PGlite;
     } catch (error) {
       release();
       throw error;

@@ -40,6 +40,11 @@ const envSchema = z
      * transaction mode that cannot keep them (PgBouncer older than 1.21, or without max_prepared_statements).
      */
     DATABASE_PREPARED_STATEMENTS: bool.default(true),
+    /**
+     * The embedded database's page cache (PostgreSQL's shared_buffers), in MB: the most of this process's
+     * memory it holds for data. Pages beyond it are read again from the files (the system's own cache).
+     */
+    EMBEDDED_DATABASE_CACHE_MB: z.coerce.number().int().min(8).max(1024).default(32),
     /** Redis for the limits' counters and the broadcasts between processes; unset, PostgreSQL does both. */
     REDIS_URL: z
       .string()
@@ -273,7 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS }
             : undefined,
         } as const)
-      : ({ kind: "pglite", dir: path.join(dataDir, "db") } as const),
+      : ({ kind: "pglite", dir: path.join(dataDir, "db"), cacheMb: e.EMBEDDED_DATABASE_CACHE_MB } as const),
     // Keys and channels are prefixed: several marketplaces (or test runs) may share one Redis.
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: "relaptop:" } : undefined,
     // Demo data is on by default only for the embedded database.

@@ -62,6 +62,9 @@ describe("configuration", () => {
     );
     expect(() => loadConfig({ ...shared, REDIS_URL: "cache:6379" })).toThrow(/REDIS_URL: must start with redis:\/\//);
     expect(() => loadConfig({ ...shared, DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EMBEDDED_DATABASE_CACHE_MB: "4" })).toThrow(
+      /EMBEDDED_DATABASE_CACHE_MB/,
+    );
     expect(() => loadConfig({ ...shared, DATABASE_QUICK_READ_CONNECTIONS: "0" })).toThrow(
       /DATABASE_QUICK_READ_CONNECTIONS/,
     );
