@@ -1,6 +1,7 @@
 /** Starting, waiting for and stopping the servers the benchmarks, the profiler and the drills run. */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import { NODE_FLAGS } from "../server/node-flags.ts";
 
 /** `--name value` from the command line. */
 export function argument(name: string, fallback: string): string {
@@ -9,11 +10,11 @@ export function argument(name: string, fallback: string): string {
 }
 
 /**
- * A Node process (its stdout dropped, its errors shown) on 127.0.0.1:port, in production mode — in `cwd`
- * when given (another checkout's app, for a before/after comparison).
+ * A Node process (its stdout dropped, its errors shown) on 127.0.0.1:port, in production mode and with
+ * production's flags — in `cwd` when given (another checkout's app, for a before/after comparison).
  */
 export function startNode(args: string[], port: number, env: Record<string, string> = {}, cwd?: string): ChildProcess {
-  return spawn(process.execPath, args, {
+  return spawn(process.execPath, [...NODE_FLAGS, ...args], {
     cwd,
     // No drain on SIGTERM unless a drill asks for one: nothing balances these processes.
     env: {

@@ -1,0 +1,16 @@
+/**
+ * The flags Node runs the server with in production: package.json's `start`, `serve` and `worker`, the
+ * Dockerfile's command and compose.yaml's worker (tests/unit/node-flags.test.ts holds them to this list, and
+ * checks that this Node still accepts them). They cannot be set from inside the process, nor through
+ * NODE_OPTIONS (which refuses `--liftoff-only`). Measured in docs/benchmarks.md, "Memory".
+ */
+export const NODE_FLAGS = [
+  // V8 sizes the young generation to the machine: 64 MB semi-spaces (128 MB resident) on a 24 GB one, which
+  // the requests' short-lived objects never needed. 16 MB served as fast and held ~450 MB less after a start.
+  "--max-semi-space-size=16",
+  // The embedded database is PostgreSQL compiled to WebAssembly. V8's optimising compiler, as it recompiled
+  // PGlite's hottest functions, took ~500 MB for a second or two (the process's peak) and a core for as long;
+  // its baseline code alone costs ~20 % of the throughput of requests the database bounds, and keeps an
+  // embedded marketplace within a 1 GB machine. Nothing else here runs WebAssembly.
+  "--liftoff-only",
+];
