@@ -7,7 +7,8 @@ import module from "node:module";
  *
  * First, Node keeps what it compiled (our TypeScript with its types stripped, and the packages) in the system's
  * temporary folder, so a later start reads it back instead of compiling some eight thousand modules again
- * (docs/benchmarks.md, "The embedded start"). It must be on before they load, so the rest is imported after it.
+ * (docs/benchmarks.md, "Memory and the start, measured"). It must be on before they load, so the rest is
+ * imported after it.
  */
 module.enableCompileCache();
 // Then NODE_ENV, before React is loaded (by the server, through React Router).
