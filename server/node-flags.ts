@@ -2,7 +2,7 @@
  * The flags Node runs the server with in production: package.json's `start`, `serve` and `worker`, the
  * Dockerfile's command and compose.yaml's worker (tests/unit/node-flags.test.ts holds them to this list, and
  * checks that this Node still accepts them). They cannot be set from inside the process, nor through
- * NODE_OPTIONS (which refuses `--liftoff-only`). Measured in docs/benchmarks.md, "Memory".
+ * NODE_OPTIONS (which refuses `--liftoff-only`). Measured in docs/benchmarks.md, "Memory and the start, measured".
  */
 export const NODE_FLAGS = [
   // V8 sizes the young generation to the machine: 64 MB semi-spaces (128 MB resident) on a 24 GB one, which

@@ -13,7 +13,7 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// The embedded database only: its memory is this process's (docs/benchmarks.md, "Memory").
+// The embedded database only: its memory is this process's (docs/benchmarks.md, "Memory and the start, measured").
 describe.runIf(process.env.TEST_DATABASE === "pglite")("the embedded database's page cache", () => {
   // An initdb takes 4–12 s on two busy cores.
   it("is as large as EMBEDDED_DATABASE_CACHE_MB says, 32 MB unless set", async () => {
