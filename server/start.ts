@@ -4,8 +4,9 @@ import { backfillProcessors } from "../core/catalogue/index.ts";
 import { openDatabase } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { buildApp, type Lifecycle } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { closeGently } from "./graceful-close.ts";
+import { isNewEmbeddedDatabase, PREPARE_ONLY, prepareApart } from "./prepare-apart.ts";
 import { type Core, createServices } from "./services.ts";
 import { superviseWorkers } from "./workers.ts";
 
@@ -17,14 +18,13 @@ export interface StartHooks {
 
 /**
  * `npm start` (the production build) and `npm run dev` (`--dev`: the pages from Vite, hot): read .env (done by
- * the entry first), validate the configuration, open and migrate the database, seed the demo, serve.
+ * the entry first), validate the configuration, open and migrate the database, seed the demo, serve. A new
+ * embedded database is created, migrated and seeded by a process of its own first (server/prepare-apart.ts).
  */
-async function main({ seedDemo }: StartHooks) {
+async function main({ seedDemo }: StartHooks, config: Config) {
   const dev = process.argv.includes("--dev");
-  // Vite serves the source code: only to this machine, unless HOST says otherwise.
-  if (dev) process.env.HOST ??= "localhost";
-  const config = loadConfig();
-  if (config.authSecretFile) {
+  const preparing = process.argv.includes(PREPARE_ONLY);
+  if (config.authSecretFile && !preparing) {
     const { path, created } = config.authSecretFile;
     console.log(
       created
@@ -32,6 +32,7 @@ async function main({ seedDemo }: StartHooks) {
         : `No AUTH_SECRET set: using the one kept in ${path}.`,
     );
   }
+  if (!preparing && isNewEmbeddedDatabase(config.database)) await prepareApart();
   const database = await openDatabase(config.database, { redis: config.redis });
   const core = createServices(config, database);
   const { services, runtime } = core;
@@ -41,6 +42,10 @@ async function main({ seedDemo }: StartHooks) {
   // Under the start-up lock: of several processes starting together on an empty database, one seeds.
   if (config.seedDemo && (await database.exclusively(() => seedDemo(core)))) {
     console.log("Seeded the demo marketplace (accounts use the password Passw0rd!).");
+  }
+  if (preparing) {
+    await database.close();
+    process.exit(0);
   }
   if (process.argv.includes("--worker")) return work(core);
   const lifecycle: Lifecycle = { draining: false };
@@ -120,9 +125,14 @@ async function work({ services, runtime: { database } }: Core) {
 
 /** One process serving (a worker of the cluster, or alone), or — with WEB_CONCURRENCY > 1 — their supervisor. */
 async function serveOrSupervise(hooks: StartHooks) {
-  const workers = process.argv.includes("--dev") || process.argv.includes("--worker") ? 1 : loadConfig().webConcurrency;
+  const dev = process.argv.includes("--dev");
+  // Vite serves the source code: only to this machine, unless HOST says otherwise.
+  if (dev) process.env.HOST ??= "localhost";
+  // Read once: a first start makes the AUTH_SECRET it then says it made.
+  const config = loadConfig();
+  const workers = dev || process.argv.includes("--worker") ? 1 : config.webConcurrency;
   if (workers > 1 && cluster.isPrimary) superviseWorkers(workers);
-  else await main(hooks);
+  else await main(hooks, config);
 }
 
 /** Starts this process's part; a failure to start ends it, in one line when the operator can fix it. */

@@ -1,45 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { startServer as start, waitForHealth } from "../support/server-process.ts";
 
-const started: ChildProcess[] = [];
+const started: ReturnType<typeof start>[] = [];
 afterAll(() => {
-  for (const p of started) p.kill("SIGKILL");
+  for (const server of started) server.kill();
 });
 
 function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ["main.ts"], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  started.push(child);
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(port: number, exited: Promise<unknown>) {
-  let done = false;
-  void exited.then(() => (done = true));
-  while (!done) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server exited before it was healthy");
+  const server = start(dataDir, port);
+  started.push(server);
+  return server;
 }
 
 // The embedded database only: this is about PGlite's unlocked folder.

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startServer, waitForHealth } from "../support/server-process.ts";
+
+const started: ReturnType<typeof startServer>[] = [];
+afterAll(() => {
+  for (const server of started) server.kill();
+});
+
+/** The most the process has held resident (the kernel's VmHWM), in MB. */
+const peakMbOf = (pid: number | undefined) =>
+  Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m)?.[1]) / 1024;
+
+// `npm start` on a new machine: the embedded database created and the demo seeded (server/prepare-apart.ts).
+describe.runIf(process.env.TEST_DATABASE === "pglite")("the first start of the embedded demo", () => {
+  it("creates and seeds the database in a process of its own, so the server never holds what that took", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-first-"));
+    const first = startServer(dataDir, 3234, { SEED_DEMO: "true", AUTH_SECRET: "", NODE_ENV: "production" });
+    started.push(first);
+    await waitForHealth(3234, first.exited);
+    expect(first.output()).toContain("No AUTH_SECRET set: made a random one");
+    expect(first.output()).toContain("Seeded the demo marketplace");
+    const laptops = (await (await fetch("http://127.0.0.1:3234/api/adverts")).json()) as { items: unknown[] };
+    expect(laptops.items.length).toBeGreaterThan(0);
+    // Creating and seeding in this process took it to ~800 MB for good; the server alone rests near 350.
+    expect(peakMbOf(first.child.pid)).toBeLessThan(600);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    // A later start finds the database made: nothing to prepare, and it says the secret is the one it kept.
+    const again = startServer(dataDir, 3234, { SEED_DEMO: "true", AUTH_SECRET: "", NODE_ENV: "production" });
+    started.push(again);
+    await waitForHealth(3234, again.exited);
+    expect(again.output()).toContain("No AUTH_SECRET set: using the one kept");
+    expect(again.output()).not.toContain("Seeded the demo marketplace");
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+});
