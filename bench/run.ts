@@ -6,10 +6,13 @@
  * in the same run, so runs compare across machines. `--only` keeps the scenarios whose label contains
  * one of its words (the ceilings always run). Beside each figure, the measured server's CPU time per request;
  * for each size, the app's resident memory idle after it started, its peak over the run, and how long it took
- * to answer /healthz (Linux: from /proc). Writes bench/results/<date>.md and prints a one-line summary.
+ * to answer /healthz (Linux: from /proc); on the embedded database, the demo's first start too (`--only "first start"`
+ * for that alone). Writes bench/results/<date>.md and prints a one-line summary.
  */
 import { type ChildProcess, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { TIME_ZONE_COOKIE } from "../app/lib/time-zone.ts";
@@ -103,7 +106,40 @@ const rows: Row[] = [];
 const ratingRows: { size: number; scenario: string; connections: number; without: number; with: number }[] = [];
 /** The app at each size: resident memory idle after it started and at its peak, and its start to /healthz. */
 const memoryRows: { size: number; startMs: number; idleMb: number; peakMb: number }[] = [];
-for (const size of sizes) {
+
+/**
+ * `npm start` on a new machine: the embedded demo on a new DATA_DIR, created, migrated and seeded before the
+ * server answers (server/prepare-apart.ts); its start to /healthz, and what the server holds once it does.
+ */
+async function firstStartOfTheDemo() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-bench-first-"));
+  try {
+    const starting = Date.now();
+    const app = await start(
+      "main.ts",
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SEED_DEMO: "true",
+        LOG_LEVEL: "warn",
+        PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+      },
+      APP_PORT,
+      "/healthz",
+    );
+    const startMs = Date.now() - starting;
+    const { rssMb, peakMb } = memoryOf(app.pid);
+    await stop(app);
+    return { startMs, rssMb, peakMb };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+const firstStart =
+  kind === "pglite" && (only.length === 0 || only.includes("first start")) ? await firstStartOfTheDemo() : null;
+const onlyFirstStart = only.length === 1 && only[0] === "first start";
+
+for (const size of onlyFirstStart ? [] : sizes) {
   console.log(`Seeding ${size.toLocaleString("en-US")} adverts (${kind})…`);
   const db = await freshDatabase(size, kind, `bench_${APP_PORT}`, seedFavourites);
 
@@ -322,6 +358,12 @@ const memoryTable = [
   ...memoryRows.map(
     (m) => `| ${m.size.toLocaleString("en-US")} | ${(m.startMs / 1000).toFixed(1)} | ${m.idleMb} | ${m.peakMb} |`,
   ),
+  ...(firstStart
+    ? [
+        "",
+        `The demo's first start on a new DATA_DIR (created, migrated and seeded, then served): healthy after ${(firstStart.startMs / 1000).toFixed(1)} s, ${firstStart.rssMb} MB resident, ${firstStart.peakMb} MB at most.`,
+      ]
+    : []),
 ];
 const growth =
   sizes.length > 1
@@ -337,7 +379,7 @@ const where = kind === "postgres" ? "PostgreSQL (DATABASE_URL's server)" : "the 
 const report = [
   `# Benchmark ${date}`,
   "",
-  `${where}, production build, ${duration} s per measurement, autocannon on the same machine (${(await import("node:os")).cpus().length} cores).`,
+  `${where}, production build, ${duration} s per measurement, autocannon on the same machine (${os.cpus().length} cores).`,
   "",
   ...(rows.length ? table : []),
   ...memoryTable,
