@@ -1,4 +1,5 @@
 import module from "node:module";
+import { availableParallelism } from "node:os";
 
 /*
  * The entry of `npm start`, `npm run dev` (--dev) and `npm run worker` (--worker): the server, with the demo
@@ -11,6 +12,10 @@ import module from "node:module";
  * imported after it.
  */
 module.enableCompileCache();
+// Then libuv's pool, before anything uses it: the password hashes (scrypt, 32 MB each) and sharp's work run there,
+// four at a time by default. On a machine with fewer cores, four at once finish no sooner and each holds its memory
+// meanwhile (~130 MB at once on two cores, against ~65 with two threads; docs/benchmarks.md). Set, it is kept.
+process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, Math.min(4, availableParallelism())));
 // Then NODE_ENV, before React is loaded (by the server, through React Router).
 await import("./server/environment.ts");
 const [{ seedDemoIfEmpty }, { start }] = await Promise.all([import("./seed/demo.ts"), import("./server/start.ts")]);

@@ -13,9 +13,15 @@ afterAll(() => {
 const peakMbOf = (pid: number | undefined) =>
   Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m)?.[1]) / 1024;
 
+/** The process's threads of libuv's pool (where password hashes and sharp's work run). */
+const poolThreadsOf = (pid: number | undefined) =>
+  fs
+    .readdirSync(`/proc/${pid}/task`)
+    .filter((task) => fs.readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim() === "libuv-worker").length;
+
 // `npm start` on a new machine: the embedded database created and the demo seeded (server/prepare-apart.ts).
 describe.runIf(process.env.TEST_DATABASE === "pglite")("the first start of the embedded demo", () => {
-  it("creates and seeds the database in a process of its own, so the server never holds what that took", async () => {
+  it("creates and seeds the database in a process of its own, so the server never holds what that took; a later start hashes passwords on no more threads than cores", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-first-"));
     const first = startServer(dataDir, 3234, { SEED_DEMO: "true", AUTH_SECRET: "", NODE_ENV: "production" });
     started.push(first);
@@ -35,6 +41,14 @@ describe.runIf(process.env.TEST_DATABASE === "pglite")("the first start of the e
     await waitForHealth(3234, again.exited);
     expect(again.output()).toContain("No AUTH_SECRET set: using the one kept");
     expect(again.output()).not.toContain("Seeded the demo marketplace");
+    // A sign-in hashes its password on libuv's pool: no more threads than cores (two at least, four at most).
+    const signIn = await fetch("http://127.0.0.1:3234/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://127.0.0.1:3234" },
+      body: JSON.stringify({ email: "buyer@relaptop.test", password: "Passw0rd!" }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(poolThreadsOf(again.child.pid)).toBe(Math.max(2, Math.min(4, os.availableParallelism())));
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
   }, 120_000);
