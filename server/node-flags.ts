@@ -13,4 +13,8 @@ export const NODE_FLAGS = [
   // its baseline code alone costs ~20 % of the throughput of requests the database bounds, and keeps an
   // embedded marketplace within a 1 GB machine. Nothing else here runs WebAssembly.
   "--liftoff-only",
+  // V8 lets the old generation grow up to four times what survived the last full collection before the next one, on
+  // a machine whose memory it judges plentiful: ~80 MB live became ~230 MB of heap at rest, and the peak under 50
+  // connections 726 MB. Half as much again: 540 MB, for what alternating runs could not tell from their noise (0–6 %).
+  "--heap-growing-percent=50",
 ];
