@@ -54,8 +54,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"] }, testIgnore: /mobile\.spec/ },
-    { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec/ },
+    // First and alone: the Google sign-in that creates the one person the stand-in for Google signs in as.
+    { name: "google", use: { ...devices["Desktop Chrome"] }, testMatch: /google\.setup\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: /mobile\.spec/,
+      dependencies: ["google"],
+    },
+    { name: "mobile", use: { ...devices["Pixel 7"] }, testMatch: /mobile\.spec/, dependencies: ["google"] },
   ],
   webServer: [
     {
