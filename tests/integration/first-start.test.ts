@@ -2,16 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { memoryOf } from "../../bench/processes.ts";
 import { startServer, waitForHealth } from "../support/server-process.ts";
 
 const started: ReturnType<typeof startServer>[] = [];
 afterAll(() => {
   for (const server of started) server.kill();
 });
-
-/** The most the process has held resident (the kernel's VmHWM), in MB. */
-const peakMbOf = (pid: number | undefined) =>
-  Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m)?.[1]) / 1024;
 
 /** The process's threads of libuv's pool (where password hashes and sharp's work run). */
 const poolThreadsOf = (pid: number | undefined) =>
@@ -32,7 +29,7 @@ describe.runIf(process.env.TEST_DATABASE === "pglite")("the first start of the e
     const laptops = (await (await fetch("http://127.0.0.1:3234/api/adverts")).json()) as { items: unknown[] };
     expect(laptops.items.length).toBeGreaterThan(0);
     // Creating and seeding in this process took it to ~800 MB for good; the server alone rests near 350.
-    expect(peakMbOf(first.child.pid)).toBeLessThan(600);
+    expect(memoryOf(first.child.pid).peakMb).toBeLessThan(600);
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
 
