@@ -18,5 +18,6 @@ module.enableCompileCache();
 process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, Math.min(4, availableParallelism())));
 // Then NODE_ENV, before React is loaded (by the server, through React Router).
 await import("./server/environment.ts");
-const [{ seedDemoIfEmpty }, { start }] = await Promise.all([import("./seed/demo.ts"), import("./server/start.ts")]);
-start({ seedDemo: seedDemoIfEmpty });
+const { start } = await import("./server/start.ts");
+// The demo and what draws its pictures load only where a database is to be seeded (SEED_DEMO).
+start({ seedDemo: async (core) => (await import("./seed/demo.ts")).seedDemoIfEmpty(core) });

@@ -76,7 +76,7 @@ export interface AppOptions {
   pages?: boolean | ServerBuild | DevPages;
   /** Where logs go (stdout by default; tests capture them). */
   logStream?: NodeJS.WritableStream;
-  /** Set `draining`, `leaving`, then `closing`, when the process is going away (server/start.ts on SIGTERM). */
+  /** Set `draining`, `leaving`, then `closing`, when the process is going away (server/serve.ts on SIGTERM). */
   lifecycle?: Lifecycle;
   /** How often a live stream says it is open and reads its session again (25 s; tests wait less). */
   heartbeatMs?: number;

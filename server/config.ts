@@ -287,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Unset, other addresses of this machine are sent to localhost (server/http/local-address.ts). */
     publicUrlSet: e.PUBLIC_URL !== undefined,
     authSecret: e.AUTH_SECRET ?? kept?.secret ?? TEST_SECRET,
-    /** Where the embedded secret is kept, and whether this start made it (server/start.ts says so in the log). */
+    /** Where the embedded secret is kept, and whether this start made it (server/serve.ts says so in the log). */
     authSecretFile: kept?.file,
     google:
       e.GOOGLE_DISCOVERY_URL && e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -8,7 +8,7 @@ const QUIET_MS = 250;
 const LEAVE_MAX_MS = 2_000;
 
 /**
- * Ends serving without cutting a request off, after the drain (server/start.ts).
+ * Ends serving without cutting a request off, after the drain (server/serve.ts).
  *
  * First, behind a balancer (`leave`), it steps out of it: every read (GET, HEAD, OPTIONS) is answered 503 with
  * `Connection: close` (server/app.ts), which nginx — which does not watch /healthz — retries on another process

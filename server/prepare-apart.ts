@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseTarget } from "../db/client.ts";
 
-/** The argument of the process that only prepares a new embedded database, then exits (server/start.ts). */
+/** The argument of the process that only prepares a new embedded database, then exits (server/serve.ts). */
 export const PREPARE_ONLY = "--prepare-only";
 
 /** An embedded database not created yet: PostgreSQL writes PG_VERSION into its folder when it creates one. */

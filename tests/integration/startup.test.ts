@@ -27,7 +27,7 @@ describe.runIf(onPostgres)("starting many processes on one empty database", () =
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
       LOG_LEVEL: "silent",
     });
-    // What server/start.ts does at start, ten times at once (each with its own pool, as a process has).
+    // What server/serve.ts does at start, ten times at once (each with its own pool, as a process has).
     const started = await Promise.allSettled(
       Array.from({ length: 10 }, async () => {
         const database = await openDatabase(config.database);

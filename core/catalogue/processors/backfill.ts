@@ -8,7 +8,7 @@ import { processorByKey } from "./processors.ts";
  * Recognises the processors of adverts that have one typed but no key: adverts from before the processor
  * list, and those not recognised when posted — matched again, so a processor added to the list (or a better
  * matcher) reaches older adverts at the next start. Runs at start-up under the start-up lock
- * (server/start.ts), one UPDATE per distinct text; the partial index adverts_unmatched_processor_idx keeps
+ * (server/serve.ts), one UPDATE per distinct text; the partial index adverts_unmatched_processor_idx keeps
  * the look-up to the unrecognised rows, so a start with nothing new to recognise costs next to nothing.
  * Returns how many distinct texts it recognised.
  */
