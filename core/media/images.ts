@@ -1,6 +1,6 @@
-import sharp from "sharp";
 import { PHOTO_MESSAGES as M, PHOTO_LIMITS } from "../../schemas/advert-photos.ts";
 import { AppError } from "../errors.ts";
+import { loadSharp } from "./load-sharp.ts";
 import { photoHash } from "./photo-hash.ts";
 import { type MediaStorage, newPrivateKey } from "./storage.ts";
 
@@ -51,6 +51,7 @@ async function reencode(bytes: Buffer, field: string): Promise<Buffer> {
   const refuse = (message: string) => new AppError("VALIDATION_FAILED", message, { [field]: message });
   if (bytes.length === 0) throw refuse(M.empty);
   if (bytes.length > IMAGE_LIMITS.maxBytes) throw refuse(M.tooLarge);
+  const sharp = await loadSharp();
   let output: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: "error" });

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./load-sharp.ts";
 
 /**
  * A perceptual hash of a picture (dHash, 64 bits): the picture shrunk to 9×8 grey pixels, one bit per
@@ -7,6 +7,7 @@ import sharp from "sharp";
  * differ in about half the bits. Signed, as PostgreSQL's bigint stores it.
  */
 export async function photoHash(image: Buffer): Promise<bigint> {
+  const sharp = await loadSharp();
   const pixels = await sharp(image).greyscale().resize(9, 8, { fit: "fill" }).raw().toBuffer();
   let hash = 0n;
   for (let y = 0; y < 8; y++) {
