@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { once } from "node:events";
 import { sql } from "drizzle-orm";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Db, Tx } from "./handle.ts";
 import { channelSubscribers, type Listener } from "./listen.ts";
 
@@ -64,17 +64,19 @@ function oneStatementAtATime(send: (messages: Message[]) => Promise<void>) {
 
 /** Two connections: one subscribed (it can do nothing else), one for commands (publishing, the limits' counters). */
 export async function connectRedis(url: string) {
-  const commands = redisClient(url, "commands");
-  const subscriber = redisClient(url, "subscriber");
+  // Loaded only with REDIS_URL: a process without it never holds the client (~7 MB).
+  const { Redis } = await import("ioredis");
+  const commands = redisClient(Redis, url, "commands");
+  const subscriber = redisClient(Redis, url, "subscriber");
   // A process starting while Redis is away serves anyway (limits fall back to memory, announcements wait).
   await Promise.all([commands, subscriber].map((c) => ready(c, 5_000)));
   return { commands, subscriber };
 }
 
-function redisClient(url: string, role: string) {
+function redisClient(Client: typeof Redis, url: string, role: string) {
   // Without an offline queue a command fails at once while Redis is away (the limits then count in memory,
   // as rate-limiter-flexible advises) instead of waiting; the subscriber keeps its queue so `on` waits.
-  const client = new Redis(url, { enableOfflineQueue: role === "subscriber", maxRetriesPerRequest: 2 });
+  const client = new Client(url, { enableOfflineQueue: role === "subscriber", maxRetriesPerRequest: 2 });
   let told = false;
   client.on("error", (error: Error) => {
     if (!told) console.error(`Redis (${role}) unreachable, retrying: ${error.message}`);

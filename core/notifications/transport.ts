@@ -1,5 +1,3 @@
-import nodemailer from "nodemailer";
-
 export interface OutgoingEmail {
   from: string;
   to: string;
@@ -27,16 +25,19 @@ const ASCII = /^[\x20-\x7e\r\n\t]*$/;
  * try and the queue retries later, rather than holding a worker for minutes.
  */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    pool: true,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
+  // Loaded only with SMTP_URL: a process that keeps its emails never holds nodemailer (~9 MB).
+  const transporter = import("nodemailer").then(({ default: nodemailer }) =>
+    nodemailer.createTransport({
+      url,
+      pool: true,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    }),
+  );
   return {
     async send(email) {
-      await transporter.sendMail({
+      await (await transporter).sendMail({
         ...email,
         disableUrlAccess: true,
         disableFileAccess: true,
@@ -46,6 +47,6 @@ export function smtpTransport(url: string): MailTransport {
         ...(ASCII.test(email.subject + email.html + email.text) && { textEncoding: "quoted-printable" as const }),
       });
     },
-    close: () => transporter.close(),
+    close: () => void transporter.then((t) => t.close()),
   };
 }

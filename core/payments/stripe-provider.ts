@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { IntentProvider } from "./provider.ts";
 
 export interface StripeOptions {
@@ -10,10 +10,12 @@ export interface StripeOptions {
 }
 
 /**
- * A Stripe API client with our key, retrying a network failure twice with the same idempotency key; `apiBase`
+ * A Stripe API client with our key (once its SDK has loaded), retrying a network failure twice with the same idempotency key; `apiBase`
  * points it at the tests' local fake. Card payments and Connect payouts each make one.
  */
-export function stripeClient(options: { secretKey: string; apiBase?: string }) {
+export async function stripeClient(options: { secretKey: string; apiBase?: string }): Promise<Stripe> {
+  // Loaded only where Stripe is configured: the simulated default never holds its SDK (~20 MB).
+  const { default: Stripe } = await import("stripe");
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
   return new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
@@ -31,8 +33,8 @@ export function stripeClient(options: { secretKey: string; apiBase?: string }) {
  */
 export function createStripeProvider(
   options: StripeOptions,
-): IntentProvider & { verifyWebhook(raw: Buffer, signature: string): Stripe.Event } {
-  const stripe = stripeClient(options);
+): IntentProvider & { verifyWebhook(raw: Buffer, signature: string): Promise<Stripe.Event> } {
+  const client = stripeClient(options);
 
   return {
     name: "stripe",
@@ -40,7 +42,7 @@ export function createStripeProvider(
     publishableKey: options.publishableKey,
 
     async createIntent({ amountCents, orderId, idempotencyKey }) {
-      const intent = await stripe.paymentIntents.create(
+      const intent = await (await client).paymentIntents.create(
         { amount: amountCents, currency: "usd", metadata: { orderId }, automatic_payment_methods: { enabled: true } },
         { idempotencyKey },
       );
@@ -49,7 +51,7 @@ export function createStripeProvider(
     },
 
     async retrieveIntent(intentId) {
-      const intent = await stripe.paymentIntents.retrieve(intentId);
+      const intent = await (await client).paymentIntents.retrieve(intentId);
       return {
         id: intent.id,
         status: intent.status,
@@ -61,7 +63,7 @@ export function createStripeProvider(
     // One refund per payment: the key is the payment's, so a retried refund is the same refund (and amount).
     async refund(transactionId, amountCents) {
       try {
-        const refund = await stripe.refunds.create(
+        const refund = await (await client).refunds.create(
           { payment_intent: transactionId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
           { idempotencyKey: `refund:${transactionId}` },
         );
@@ -69,14 +71,14 @@ export function createStripeProvider(
       } catch (error) {
         // Refunded already (from Stripe's dashboard, say): the money is back; answer with that refund.
         if ((error as { code?: string }).code !== "charge_already_refunded") throw error;
-        const { data } = await stripe.refunds.list({ payment_intent: transactionId, limit: 1 });
+        const { data } = await (await client).refunds.list({ payment_intent: transactionId, limit: 1 });
         if (!data[0]) throw error;
         return { refundId: data[0].id };
       }
     },
 
-    verifyWebhook(raw, signature) {
-      return stripe.webhooks.constructEvent(raw, signature, options.webhookSecret);
+    async verifyWebhook(raw, signature) {
+      return (await client).webhooks.constructEvent(raw, signature, options.webhookSecret);
     },
   };
 }

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { stripeClient } from "../payments/index.ts";
 import { PayoutRefused } from "./payout-refused.ts";
 import type { HostedPayoutProvider } from "./provider.ts";
@@ -12,9 +12,11 @@ const SET_UP_AGAIN = "Stripe can't pay into your payout account: set up your pay
  * Anything else (our own mistake, Stripe down, our balance short) is thrown as it is, for the job to retry.
  */
 function sellerCanFix(error: unknown): string | undefined {
-  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return undefined;
-  if (error.code === "insufficient_capabilities_for_transfer") return FINISH_DETAILS;
-  if (error.code === "account_invalid" || error.param === "destination") return SET_UP_AGAIN;
+  // By its type, not its class: the SDK is loaded after this module (core/payments/stripe-provider.ts).
+  if ((error as Stripe.errors.StripeError | undefined)?.type !== "StripeInvalidRequestError") return undefined;
+  const { code, param } = error as Stripe.errors.StripeInvalidRequestError;
+  if (code === "insufficient_capabilities_for_transfer") return FINISH_DETAILS;
+  if (code === "account_invalid" || param === "destination") return SET_UP_AGAIN;
   return undefined;
 }
 
@@ -23,12 +25,12 @@ function sellerCanFix(error: unknown): string | undefined {
  * from the buyer's charge with a transfer, and take it back with a reversal when the order is refunded.
  */
 export function createStripePayoutProvider(options: { secretKey: string; apiBase?: string }): HostedPayoutProvider {
-  const stripe = stripeClient(options);
+  const client = stripeClient(options);
 
   /** Stripe ties a transfer to a charge (ch_…), while our payments record the payment intent (pi_…). */
   async function chargeOf(transactionId: string) {
     if (transactionId.startsWith("ch_")) return transactionId;
-    const { latest_charge: charge } = await stripe.paymentIntents.retrieve(transactionId);
+    const { latest_charge: charge } = await (await client).paymentIntents.retrieve(transactionId);
     const id = typeof charge === "string" ? charge : charge?.id;
     if (!id) throw new Error(`Payment ${transactionId} has no charge to transfer from yet`);
     return id;
@@ -39,7 +41,7 @@ export function createStripePayoutProvider(options: { secretKey: string; apiBase
     onboarding: "hosted",
 
     async createAccount({ sellerId, email, idempotencyKey }) {
-      const account = await stripe.accounts.create(
+      const account = await (await client).accounts.create(
         { type: "express", email, capabilities: { transfers: { requested: true } }, metadata: { sellerId } },
         { idempotencyKey },
       );
@@ -47,7 +49,7 @@ export function createStripePayoutProvider(options: { secretKey: string; apiBase
     },
 
     async onboardingLink({ accountId, returnUrl, refreshUrl }) {
-      const link = await stripe.accountLinks.create({
+      const link = await (await client).accountLinks.create({
         account: accountId,
         refresh_url: refreshUrl,
         return_url: returnUrl,
@@ -60,7 +62,7 @@ export function createStripePayoutProvider(options: { secretKey: string; apiBase
     // seller, and payouts_enabled says the money can go on to their bank. details_submitted only says the form
     // was sent (Stripe may still want more), and charges_enabled is for accounts that take cards themselves.
     async accountStatus(accountId) {
-      const account = await stripe.accounts.retrieve(accountId);
+      const account = await (await client).accounts.retrieve(accountId);
       const active = account.capabilities?.transfers === "active" && account.payouts_enabled;
       return { status: active ? "active" : "details_needed" };
     },
@@ -68,12 +70,12 @@ export function createStripePayoutProvider(options: { secretKey: string; apiBase
     async transfer({ amountCents, destination, sourceTransaction, orderId, idempotencyKey }) {
       // Stripe keeps a key's first answer, a 500 included, for a day, and a key it forgot may be reused: a
       // transfer made by an earlier attempt is found by its order's group and our key, never made twice.
-      const earlier = await stripe.transfers.list({ transfer_group: orderId, limit: 10 });
+      const earlier = await (await client).transfers.list({ transfer_group: orderId, limit: 10 });
       const found = earlier.data.find((t) => t.metadata?.payoutKey === idempotencyKey);
       if (found) return { transferId: found.id };
       const sourceCharge = await chargeOf(sourceTransaction);
       try {
-        const transfer = await stripe.transfers.create(
+        const transfer = await (await client).transfers.create(
           {
             amount: amountCents,
             currency: "usd",
@@ -92,7 +94,11 @@ export function createStripePayoutProvider(options: { secretKey: string; apiBase
     },
 
     async reverseTransfer({ transferId, amountCents, idempotencyKey }) {
-      const reversal = await stripe.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey });
+      const reversal = await (await client).transfers.createReversal(
+        transferId,
+        { amount: amountCents },
+        { idempotencyKey },
+      );
       return { reversalId: reversal.id };
     },
   };

@@ -20,9 +20,9 @@ export async function stripeWebhook(
     { schema: { tags: ["payments"], summary: "Stripe events (signed)" } },
     async (request, reply) => {
       const signature = request.headers["stripe-signature"];
-      let event: ReturnType<StripeProvider["verifyWebhook"]>;
+      let event: Awaited<ReturnType<StripeProvider["verifyWebhook"]>>;
       try {
-        event = stripe.verifyWebhook(request.body as Buffer, String(signature ?? ""));
+        event = await stripe.verifyWebhook(request.body as Buffer, String(signature ?? ""));
       } catch {
         return reply.status(400).send({ code: "BAD_SIGNATURE", message: "The webhook signature does not match." });
       }
