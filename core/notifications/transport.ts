@@ -25,6 +25,9 @@ const ASCII = /^[\x20-\x7e\r\n\t]*$/;
  * try and the queue retries later, rather than holding a worker for minutes.
  */
 export function smtpTransport(url: string): MailTransport {
+  // A malformed address still stops the start, as when nodemailer was made here; anything else it refuses
+  // fails each send (the job retries, and says why), never the process.
+  new URL(url);
   // Loaded only with SMTP_URL: a process that keeps its emails never holds nodemailer (~9 MB).
   const transporter = import("nodemailer").then(({ default: nodemailer }) =>
     nodemailer.createTransport({
@@ -35,6 +38,8 @@ export function smtpTransport(url: string): MailTransport {
       socketTimeout: 30_000,
     }),
   );
+  // Null when nodemailer refused the address: each send below says why, and the job retries.
+  const made = transporter.catch(() => null);
   return {
     async send(email) {
       await (await transporter).sendMail({
@@ -47,6 +52,6 @@ export function smtpTransport(url: string): MailTransport {
         ...(ASCII.test(email.subject + email.html + email.text) && { textEncoding: "quoted-printable" as const }),
       });
     },
-    close: () => void transporter.then((t) => t.close()),
+    close: () => void made.then((t) => t?.close()),
   };
 }
