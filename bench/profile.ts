@@ -25,6 +25,8 @@ const dir = path.resolve("bench/profiles");
 fs.mkdirSync(dir, { recursive: true });
 const before = new Set(fs.readdirSync(dir));
 
+const booking = process.argv.includes("--booking");
+if (booking && !process.env.DATABASE_URL) throw new Error("--booking reads its laptops from DATABASE_URL's database");
 const server = startNode(["--cpu-prof", `--cpu-prof-dir=${dir}`, "main.ts"], PORT, {
   PUBLIC_URL: base,
   LOG_LEVEL: "warn",
@@ -39,7 +41,6 @@ const cookie = as
     ? ((await buyerCookies(base, 1))[0] ?? "")
     : "";
 const headers: Record<string, string> = cookie ? { cookie } : {};
-const booking = process.argv.includes("--booking");
 const buyers = booking ? await buyerCookies(base, connections) : [];
 const laptops = booking ? await laptopsNobodyBooked() : [];
 const cpuMs = () => cpuMsOf(server.pid);
@@ -86,7 +87,6 @@ console.log(`\nFull profile: ${path.join("bench/profiles", file)}`);
 
 /** Laptops for sale that no order names, from DATABASE_URL's database (enough for the run at ~300 sales/s). */
 async function laptopsNobodyBooked() {
-  if (!process.env.DATABASE_URL) throw new Error("--booking reads its laptops from DATABASE_URL's database");
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   const { rows } = await client.query<{ id: string }>(
