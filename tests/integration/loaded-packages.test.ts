@@ -1,5 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { memoryOf } from "../../bench/processes.ts";
+import { createScratchDatabase } from "../../db/scratch-database.ts";
+import { startServer, waitForHealth } from "../support/server-process.ts";
 
 /**
  * The packages a fresh Node process loads for `modules` (their static graphs: what a start pays for before anyone
@@ -40,9 +46,37 @@ describe.runIf(process.env.TEST_DATABASE === "pglite")("what a process loads at 
     }
   });
 
-  it("a serving process and its pages load the card provider's SDK, the mail transport, Redis's client and sharp only when used", () => {
+  it("the server's and the pages' modules import the card provider's SDK, the mail transport, Redis's client and sharp only where used", () => {
     const loaded = packagesLoadedBy([url("server/serve.ts"), url("build/server/index.js")]);
     expect(loaded).toContain("fastify");
     for (const onDemand of ["stripe", "nodemailer", "ioredis", "sharp"]) expect(loaded).not.toContain(onDemand);
+  });
+});
+
+// `npm start` with DATABASE_URL runs one app process a core under a supervisor that serves nothing.
+describe.runIf(process.env.TEST_DATABASE === "postgres")("several app processes", () => {
+  it("have a supervisor that holds far less than a worker: it loads none of the app", async () => {
+    const scratch = await createScratchDatabase(
+      process.env.DATABASE_URL as string,
+      `relaptop_test_supervisor_${process.pid}`,
+      { template: inject("postgresTemplate") },
+    );
+    const server = startServer(fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-supervisor-")), 3236, {
+      DATABASE_URL: scratch.url,
+      WEB_CONCURRENCY: "2",
+      AUTH_SECRET: "a-test-secret-of-at-least-thirty-two-characters",
+      RUN_JOBS: "false",
+      NODE_ENV: "production",
+    });
+    try {
+      await waitForHealth(3236, server.exited);
+      // Loading the app as its workers do, it held ~220 MB; the configuration and the cluster's metrics, ~96.
+      expect(memoryOf(server.child.pid).rssMb).toBeLessThan(150);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.kill();
+      await scratch.drop();
+    }
   });
 });
