@@ -16,14 +16,24 @@ const labels =
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  environments: {
+    ssr: {
+      build: {
+        rollupOptions: {
+          // The pages import core's modules for their rules and types; what they leave unused (the card provider's
+          // SDK, the mail transport, sharp, Redis's client) was still imported for its side effects and loaded in
+          // every server process at ~35 MB. No package on the server is imported for its side effects alone. (The
+          // browser's build bundles its packages, so this is the server's only: there it also moved code between
+          // the chunks a laptop's page loads.)
+          treeshake: { moduleSideEffects: "no-external" },
+        },
+      },
+    },
+  },
   build: {
     rollupOptions: {
       // Shared with the Fastify server at run time: one context token for both (see app/context.ts).
       external: ["#app-context"],
-      // The pages import core's modules for their rules and types; what they leave unused (the card provider's
-      // SDK, the mail transport, sharp, Redis's client) was still imported for its side effects and loaded in
-      // every server process at ~35 MB. No package here is imported for its side effects alone.
-      treeshake: { moduleSideEffects: "no-external" },
       // Left to itself the bundler cuts the framework into four files, whose import lists and separate
       // compression cost ~2.6 KB of gzip on every page (tests/e2e/budget.spec.ts).
       output: {
