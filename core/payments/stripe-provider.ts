@@ -10,8 +10,8 @@ export interface StripeOptions {
 }
 
 /**
- * A Stripe API client with our key (once its SDK has loaded), retrying a network failure twice with the same idempotency key; `apiBase`
- * points it at the tests' local fake. Card payments and Connect payouts each make one.
+ * A Stripe API client with our key (once its SDK has loaded), retrying a network failure twice with the same
+ * idempotency key; `apiBase` points it at the tests' local fake. Card payments and Connect payouts each make one.
  */
 export async function stripeClient(options: { secretKey: string; apiBase?: string }): Promise<Stripe> {
   // Loaded only where Stripe is configured: the simulated default never holds its SDK (~20 MB).
