@@ -46,10 +46,11 @@ describe.runIf(process.env.TEST_DATABASE === "pglite")("what a process loads at 
     }
   });
 
-  it("the server's and the pages' modules import the card provider's SDK, the mail transport, Redis's client and sharp only where used", () => {
+  it("the server's and the pages' modules import the embedded database, the card provider's SDK, the mail transport, Redis's client and sharp only where used", () => {
     const loaded = packagesLoadedBy([url("server/serve.ts"), url("build/server/index.js")]);
     expect(loaded).toContain("fastify");
-    for (const onDemand of ["stripe", "nodemailer", "ioredis", "sharp"]) expect(loaded).not.toContain(onDemand);
+    for (const onDemand of ["@electric-sql/pglite", "stripe", "nodemailer", "ioredis", "sharp"])
+      expect(loaded).not.toContain(onDemand);
   });
 });
 
