@@ -23,6 +23,7 @@ export const PROOF_MESSAGES = {
   approved: "In hand: our team checked the proof photo.",
   rejected: "Our team could not accept the last proof photo",
   notPending: "This proof photo is not waiting for a decision.",
+  noLongerForSale: "This laptop is no longer for sale: its proof photo needs no decision.",
   reasonRequired: "Reason is required",
   reasonTooLong: "Reason must be 500 characters or fewer",
 } as const;

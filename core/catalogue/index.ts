@@ -25,6 +25,7 @@ export {
   decideProof,
   openProofPhoto,
   PROOF_TRANSITIONS,
+  PROOF_WORTH_CHECKING,
   pendingProofs,
   proofCodeFor,
   proofStateOf,

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { keysetCursor, pastCursor } from "../../db/order.ts";
 import { advertPhotoHashes, advertProofs, adverts, proofCodes, users } from "../../db/schema/index.ts";
@@ -14,6 +14,7 @@ import {
   type ProofState,
   type ProofStatus,
 } from "../../schemas/proof-photos.ts";
+import type { AdvertStatus } from "../../schemas/values.ts";
 import { type Actor, requireAdmin, type SessionUser } from "../accounts/index.ts";
 import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
@@ -34,6 +35,12 @@ export const PROOF_TRANSITIONS = {
   approve: { from: "pending", to: "approved", who: "admin" },
   reject: { from: "pending", to: "rejected", who: "admin" },
 } as const satisfies Record<ProofDecision["decision"], { from: ProofStatus; to: ProofStatus; who: "admin" }>;
+
+/**
+ * The adverts whose proofs wait for an admin: those that may still sell (for sale, or held for review). A withdrawn
+ * or rejected laptop never returns, and a sold one only if its sale is refunded (its proof waits again then).
+ */
+export const PROOF_WORTH_CHECKING = ["available", "pending_review"] as const satisfies AdvertStatus[];
 
 const PAGE_SIZE = 50;
 const cursors = keysetCursor(["time", "id"]);
@@ -146,7 +153,7 @@ export async function proofStateOf(db: Db | Tx, advertId: string): Promise<Proof
   return row ?? null;
 }
 
-/** Admins: the proofs waiting for a decision, oldest first, in keyset pages. */
+/** Admins: the proofs waiting for a decision, oldest first, in keyset pages (of laptops that may still sell). */
 export async function pendingProofs(
   db: Db | Tx,
   admin: SessionUser,
@@ -174,6 +181,7 @@ export async function pendingProofs(
     .where(
       and(
         eq(advertProofs.status, "pending"),
+        inArray(adverts.status, PROOF_WORTH_CHECKING),
         at && id ? pastCursor("asc", [advertProofs.createdAt, advertProofs.id], [new Date(at), id]) : undefined,
       ),
     )
@@ -220,6 +228,7 @@ export async function decideProof(db: Db, admin: SessionUser, proofId: string, d
         advertId: advertProofs.advertId,
         sellerId: advertProofs.sellerId,
         productName: adverts.name,
+        advertStatus: adverts.status,
       })
       .from(advertProofs)
       .innerJoin(adverts, eq(adverts.id, advertProofs.advertId))
@@ -227,6 +236,9 @@ export async function decideProof(db: Db, admin: SessionUser, proofId: string, d
       .for("update", { of: advertProofs });
     if (!proof) throw new AppError("NOT_FOUND", M.notPending);
     if (proof.status !== move.from) throw new AppError("CONFLICT", M.notPending);
+    if (!(PROOF_WORTH_CHECKING as readonly AdvertStatus[]).includes(proof.advertStatus)) {
+      throw new AppError("CONFLICT", M.noLongerForSale);
+    }
     const reason = decision.decision === "reject" ? decision.reason : null;
     await tx
       .update(advertProofs)

@@ -184,6 +184,25 @@ describe("a proof photo", () => {
     expect((await queue()).some((p) => p.advertId === id)).toBe(true);
   });
 
+  it("waits only while its laptop may still sell: withdrawn, it leaves the queue and the count, and is not decided", async () => {
+    const posted = await postWithProof(
+      as.rafi,
+      { name: "Rafi's withdrawn", proofCode: (await codeOf(as.rafi)).code },
+      await distinctPhoto("withdrawn", 18),
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json().id as string;
+    const proof = (await queue()).find((p) => p.advertId === id);
+    expect(proof).toBeDefined();
+    const waiting = (await as.admin.get("/api/me/to-do")).json().counts.proofPhotos as number;
+    expect((await as.rafi.raw("DELETE", `/api/adverts/${id}`)).statusCode).toBe(204);
+    expect((await queue()).some((p) => p.advertId === id)).toBe(false);
+    expect((await as.admin.get("/api/me/to-do")).json().counts.proofPhotos).toBe(waiting - 1);
+    const decided = await as.admin.post(`/api/proof-photos/${proof?.id}/decision`, { decision: "approve" });
+    expect(decided.statusCode).toBe(409);
+    expect(decided.json().message).toBe(M.noLongerForSale);
+  });
+
   it("is refused with a code that is not the seller's live one, and nothing is posted", async () => {
     const before = (await t.db.select({ id: adverts.id }).from(adverts)).length;
     const rafis = (await codeOf(as.rafi)).code;
