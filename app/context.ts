@@ -39,6 +39,8 @@ export interface AppContext {
   forEveryone: boolean;
   /** Such a page shows something only this reader may see (a held laptop): it is not kept for the others. */
   keepFromOthers: () => void;
+  /** Such a page is not for this person (a laptop's seller, whose own page differs): theirs is rendered for them. */
+  notFor: (personId: string) => void;
 }
 
 /**

@@ -55,7 +55,7 @@ import { originCheck } from "./http/origin-check.ts";
 import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
 import { permissionsPolicy } from "./http/privacy-headers.ts";
-import { keepFromOthers, registerPublicCache, renderedForEveryone } from "./http/public-cache.ts";
+import { keepFromOthers, notFor, registerPublicCache, renderedForEveryone } from "./http/public-cache.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { keepRefreshedCookies, sendRefreshedCookies } from "./http/session-cookies.ts";
 import { signedInVariant } from "./http/signed-in-variant.ts";
@@ -331,6 +331,7 @@ export async function buildApp({
           onSessionCookies: keepRefreshedCookies(request),
           forEveryone: renderedForEveryone(request),
           keepFromOthers: () => keepFromOthers(request),
+          notFor: (personId: string) => notFor(request, personId),
         });
         return context;
       },

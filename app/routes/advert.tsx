@@ -33,16 +33,19 @@ import { useFilledSummary } from "../lib/use-personal-data.ts";
 import type { Route } from "./+types/advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services, publicUrl, forEveryone, keepFromOthers } = context.get(appContext);
+  const { services, publicUrl, forEveryone, keepFromOthers, notFor } = context.get(appContext);
   // A held or rejected laptop is its seller's and the admins' to see: the session is asked for then.
   const id = idFromPath(params.id);
   const advert = id && (await catalogueFor(request, context).getAdvert(id, () => getUser(request, context)));
   if (!advert) throw notFound(CATALOGUE_MESSAGES.laptopNotFound);
   const user = await getUser(request, context);
-  // Rendered for every signed-in reader of its kind (decision 10): whose laptop it is and whether they booked it
-  // are filled in once the page has loaded. A held laptop is its seller's or an admin's alone: theirs, never kept.
-  if (forEveryone && advert.review) keepFromOthers();
-  const person = forEveryone && !advert.review ? null : user;
+  // Rendered for every signed-in reader of its kind (decision 10): whether they booked it is filled in once the
+  // page has loaded. A held laptop is its seller's or an admin's alone: theirs, never kept. Nor is its seller's
+  // own page, with nothing to book and theirs to manage: rendered for them, and the kept one never served them.
+  const sellers = user?.id === advert.sellerId;
+  if (forEveryone && (advert.review || sellers)) keepFromOthers();
+  else if (forEveryone) notFor(advert.sellerId);
+  const person = forEveryone && !advert.review && !sellers ? null : user;
   const [booked, hearts, trust, replies] = await Promise.all([
     person ? services.orders.bookedAmong(person, [advert.id]).then((ids) => ids.length > 0) : false,
     heartsFor(request, context, [advert.id]),

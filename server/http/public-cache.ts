@@ -15,7 +15,8 @@ import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
  * without the person (`renderedForEveryone`: no name, counts, hearts or bookings); the page reads the person's
  * part at once after it loads (app/lib/use-personal-data.ts). Their page data (`.data`), the API and every
  * other page are theirs, and so is a page whose loader found something only this reader may see
- * (`keepFromOthers`: a held laptop, shown to its seller and admins).
+ * (`keepFromOthers`: a held laptop, shown to its seller and admins). A laptop's kept page is not its seller's
+ * (`notFor`): theirs has nothing to book and is theirs to manage, so it is rendered for them.
  *
  * Correctness rests on three rules:
  *  - Only requests without cookies or credentials are served from it or stored in it — or, signed in, the
@@ -54,11 +55,23 @@ export const renderedForEveryone = (request: FastifyRequest) => forEveryone.has(
 const personal = new WeakSet<FastifyRequest>();
 /** The page being rendered shows something only this reader may see (a held laptop): it is not kept for others. */
 export const keepFromOthers = (request: FastifyRequest) => void personal.add(request);
+/** The one signed-in reader each page being rendered for everyone is not for (a laptop's seller). */
+const owners = new WeakMap<FastifyRequest, string>();
+/** The page being rendered for everyone of its kind is not for this person (a laptop's seller: theirs differs). */
+export const notFor = (request: FastifyRequest, personId: string) => void owners.set(request, personId);
 
 interface Entry {
   storedAt: number;
   contentType: string;
   body: string;
+  /** The one signed-in reader it is not served to (`notFor`). */
+  notFor?: string;
+}
+
+/** Who is reading, for the copies kept for signed-in readers: their kind (`signedInVariant`) and their account. */
+export interface SignedInReader {
+  kind: string;
+  personId: string;
 }
 
 const MAX_ENTRIES = 1_000;
@@ -108,7 +121,7 @@ export interface PublicCacheOptions {
    * Which copy of a list page a signed-in browser gets (a string naming the kind of reader), or null for a
    * page of its own: no session, a cookie to set, a toast to show, a browser that has not run our script.
    */
-  signedInVariant?: (request: FastifyRequest) => Promise<string | null>;
+  signedInVariant?: (request: FastifyRequest) => Promise<SignedInReader | null>;
   /**
    * A change on this process or another emptied the cache (after it committed): what else is kept for
    * visitors' lists goes too (the catalogue's kept counts), and a replica is not read until it has the change
@@ -137,22 +150,27 @@ export async function registerPublicCache(
       .send(entry.body.replaceAll(marker, scriptNonceOf(reply)));
   };
 
-  /** The entry a request may be answered with: its URL for a visitor, URL and kind of reader signed in. */
-  async function keyOf(request: FastifyRequest): Promise<string | null> {
-    if (readByVisitors(request)) return request.url;
-    if (request.method === "GET" && SAME_FOR_EVERYONE.test(request.url)) return request.url;
+  /**
+   * The entry a request may be answered with: its URL for a visitor, URL and kind of reader signed in (with
+   * the reader's account, whom a kept page may not be for).
+   */
+  async function keyOf(request: FastifyRequest): Promise<{ key: string; reader?: string } | null> {
+    if (readByVisitors(request)) return { key: request.url };
+    if (request.method === "GET" && SAME_FOR_EVERYONE.test(request.url)) return { key: request.url };
     // The documents only: their page data (`/allAdd.data`, `/_root.data`) is the person's own.
     if (request.method !== "GET" || !signedInVariant || !SHARED_WHEN_SIGNED_IN.test(request.url)) return null;
-    const variant = await signedInVariant(request);
-    return variant === null ? null : `${request.url}\n${variant}`;
+    const reader = await signedInVariant(request);
+    return reader === null ? null : { key: `${request.url}\n${reader.kind}`, reader: reader.personId };
   }
 
   app.addHook("onRequest", async (request, reply) => {
     if (ttlMs <= 0) return;
-    const key = await keyOf(request);
-    if (key === null) return;
-    const signedIn = key !== request.url;
+    const found = await keyOf(request);
+    if (found === null) return;
+    const { key, reader } = found;
     let entry = entries.get(key);
+    // A laptop's seller reading its kept page: theirs is rendered for them, and not kept.
+    if (entry?.notFor !== undefined && entry.notFor === reader) return;
     const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY;
     if (entry && age <= ttlMs) return serve(reply, entry);
     const inFlight = rendering.get(key);
@@ -162,14 +180,14 @@ export async function registerPublicCache(
       if (entry && age <= 2 * ttlMs) return serve(reply, entry);
       await inFlight.done;
       entry = entries.get(key);
-      if (entry) return serve(reply, entry);
+      if (entry && (entry.notFor === undefined || entry.notFor !== reader)) return serve(reply, entry);
       return;
     }
     let done = () => {};
     const render = { until: Date.now() + RENDER_DEADLINE_MS, done: new Promise<void>((resolve) => (done = resolve)) };
     rendering.set(key, render);
     leaders.set(request, { key, generation, render, done });
-    if (signedIn) forEveryone.add(request);
+    if (reader !== undefined) forEveryone.add(request);
     onLookup?.(false);
   });
 
@@ -193,6 +211,7 @@ export async function registerPublicCache(
         storedAt: Date.now(),
         contentType,
         body: body.replaceAll(scriptNonceOf(reply), marker),
+        notFor: owners.get(request),
       });
     }
     return body;

@@ -5,6 +5,7 @@ import { TIME_ZONE_COOKIE, timeZoneOf } from "../../app/lib/time-zone.ts";
 import { TOAST_COOKIE } from "../../app/lib/toast.ts";
 import { showsVerifyBanner } from "../../app/lib/verify-banner.server.ts";
 import type { Services } from "../services.ts";
+import type { SignedInReader } from "./public-cache.ts";
 import { refreshedSession, sessionUserOf } from "./session-cookies.ts";
 import { webRequest } from "./web.ts";
 
@@ -18,7 +19,7 @@ import { webRequest } from "./web.ts";
  * copy of its own.
  */
 export function signedInVariant(services: Services) {
-  return async (request: FastifyRequest): Promise<string | null> => {
+  return async (request: FastifyRequest): Promise<SignedInReader | null> => {
     const cookies = String(request.headers.cookie ?? "");
     const zone = cookieIn(cookies, TIME_ZONE_COOKIE);
     if (!zone || cookieIn(cookies, TOAST_COOKIE) !== undefined) return null;
@@ -26,6 +27,7 @@ export function signedInVariant(services: Services) {
     const user = await sessionUserOf(services, request).catch(() => null);
     if (!user || refreshedSession(request)) return null;
     const page = webRequest(request);
-    return [user.role, user.actingAsSeller, showsVerifyBanner(page, user), themeOf(page), timeZoneOf(page)].join("|");
+    const kind = [user.role, user.actingAsSeller, showsVerifyBanner(page, user), themeOf(page), timeZoneOf(page)];
+    return { kind: kind.join("|"), personId: user.id };
   };
 }

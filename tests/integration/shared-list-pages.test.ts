@@ -170,6 +170,29 @@ describe("a laptop's page and a brand's, signed in", () => {
     expect((await client(t).get(`/category/${brandId}`)).statusCode).toBe(302);
   });
 
+  it("is never its own seller's: theirs, with nothing to book, is rendered for them whichever of them comes first", async () => {
+    const bookable = (html: string) => html.includes(">Book Now<") || html.includes("Message seller");
+    for (const mode of ["user", "seller"]) {
+      const [owner, other] = [await signedInPerson(t, "seller"), await signedInPerson(t, "seller")];
+      for (const who of [owner, other]) {
+        expect((await who.http.raw("PUT", "/api/me/acting-mode", { mode })).statusCode).toBeLessThan(300);
+      }
+      // Kept first for another seller of the same kind: the owner's page is still their own.
+      const first = await laptopOf(owner, `Kept first, ${mode}`);
+      const kept = await asBrowser(other, `/laptops/${first.id}`);
+      expect(bookable(kept.body)).toBe(true);
+      const own = await asBrowser(owner, `/laptops/${first.id}`);
+      expect(own.statusCode).toBe(200);
+      expect(bookable(own.body)).toBe(false);
+      expect(withoutNonces((await asBrowser(other, `/laptops/${first.id}`)).body)).toBe(withoutNonces(kept.body));
+      // The owner first: their page is not kept for the next reader of their kind.
+      const second = await laptopOf(owner, `Owner first, ${mode}`);
+      expect(bookable((await asBrowser(owner, `/laptops/${second.id}`)).body)).toBe(false);
+      expect(bookable((await asBrowser(other, `/laptops/${second.id}`)).body)).toBe(true);
+      expect(bookable((await asBrowser(owner, `/laptops/${second.id}`)).body)).toBe(false);
+    }
+  });
+
   it("a held laptop is its seller's or an admin's own page, never kept for another reader of their kind", async () => {
     const owner = await signedInPerson(t, "seller");
     const held = await laptopOf(owner, "Held for review", { status: "pending_review" });
