@@ -10,7 +10,8 @@ import type { ActionErrors } from "../lib/forms.server.ts";
 import { busySubmit } from "../lib/use-focus-landing.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { PasswordField } from "./account-fields.tsx";
-import { checkedForm, FormError, TextField } from "./form-field.tsx";
+import { AuthenticationCodeField } from "./authentication-code-field.tsx";
+import { checkedForm, FormError } from "./form-field.tsx";
 
 /** What /account/two-factor's action answers: the next step to show, or what to fix. */
 export type TwoFactorAnswer = ActionErrors & {
@@ -111,14 +112,7 @@ function ScanStep({ setup, answer }: { setup: NonNullable<TwoFactorAnswer["setup
         <FormError message={form.formError} />
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="uri" value={setup.uri} />
-        <TextField
-          label="Authentication code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          error={form.errors.code}
-        />
+        <AuthenticationCodeField error={form.errors.code} />
         <button type="submit" className="btn btn-primary self-start" {...busySubmit(busy)}>
           Turn on
         </button>

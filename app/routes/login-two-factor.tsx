@@ -4,6 +4,7 @@ import { isAppError } from "../../core/errors.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { SIGN_IN_CODE_PATH, signInCodeSchema } from "../../schemas/two-factor.ts";
 import { AccountPage, BackToLogin } from "../components/account-page.tsx";
+import { AuthenticationCodeField } from "../components/authentication-code-field.tsx";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { appendCookies } from "../lib/cookies.ts";
@@ -96,16 +97,7 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
             error={form.errors.code}
           />
         ) : (
-          <TextField
-            key="totp"
-            label="Authentication code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            error={form.errors.code}
-          />
+          <AuthenticationCodeField key="totp" error={form.errors.code} />
         )}
         <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
           Verify
