@@ -46,7 +46,11 @@ export function PasskeysSection() {
   );
 }
 
-/** "Add a passkey": its name first, then the browser's prompt; a refusal or a cancel is said in the dialog. */
+/**
+ * "Add a passkey": its name first, then the browser's prompt; a refusal or a cancel is said in the dialog. The
+ * name starts as this device's once the list has said it (the dialog's form is made when it opens), and is the
+ * person's to write before that, or if the list could not be read.
+ */
 function AddPasskey({ thisDevice, onAdded }: { thisDevice: string | undefined; onAdded: () => void }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -81,12 +85,7 @@ function AddPasskey({ thisDevice, onAdded }: { thisDevice: string | undefined; o
   }
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={!hydrated || !thisDevice}
-        onClick={() => setOpen(true)}
-      >
+      <button type="button" className="btn btn-outline" disabled={!hydrated} onClick={() => setOpen(true)}>
         Add a passkey
       </button>
       <Dialog open={open} onClose={close} title="Add a passkey">

@@ -129,3 +129,28 @@ test("add a passkey on the profile, sign in with it, rename it, remove it: then 
   await expect(page).toHaveURL(/\/login/);
   await expectAccessible(page);
 });
+
+test("“Add a passkey” works before the list has come: its name is the person's to write, and stays as written", async ({
+  page,
+}) => {
+  await logInWithPassword(page);
+  // The list (and the device's name with it) held back until the name is written.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/account/passkeys.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${site}/profile`);
+  await hydrated(page);
+  const section = page.getByRole("region", { name: "Passkeys" });
+  await section.getByRole("button", { name: "Add a passkey" }).click();
+  const name = page.getByRole("dialog", { name: "Add a passkey" }).getByLabel("Passkey name");
+  await expect(name).toHaveValue("");
+  await name.fill("Office desktop");
+  release();
+  await expect(section.getByText("You have no passkeys yet.")).toBeVisible();
+  await expect(name).toHaveValue("Office desktop");
+});
