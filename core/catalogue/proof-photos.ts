@@ -20,6 +20,7 @@ import { recordAdminAction } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { hasDetail, hashBands, type MediaStorage, mediaUrl, storePrivatePhoto } from "../media/index.ts";
 import { announceModeration, notify } from "../notifications/index.ts";
+import { matchAgain } from "../orders/index.ts";
 import type { StoredPhoto } from "./advert-photos.ts";
 import { requireSeller } from "./owned-advert.ts";
 import { SIGNAL_RULES } from "./review-signals.ts";
@@ -247,6 +248,8 @@ export async function decideProof(db: Db, admin: SessionUser, proofId: string, d
     const { productName } = proof;
     if (decision.decision === "approve") {
       await tx.update(adverts).set({ inHand: true }).where(eq(adverts.id, proof.advertId));
+      // Saved searches for laptops In hand hear of it now (one held for review, when it is approved).
+      if (proof.advertStatus === "available") await matchAgain(tx, proof.advertId);
       await notify(tx, "advert.inHand", {
         recipientId: proof.sellerId,
         params: { advertId: proof.advertId, productName },

@@ -170,6 +170,20 @@ async function announcePublication(tx: Tx, advertId: string) {
 }
 
 /**
+ * An advert in the catalogue gained what a saved search may ask for (In hand, after it was published): matched
+ * again, after the commit, as a publication is. A search told of it before is not told twice (each search and
+ * advert is recorded once), so only the searches it now passes hear of it. One held for review is matched
+ * when it is approved.
+ */
+export async function matchAgain(tx: Tx, advertId: string) {
+  await tx
+    .insert(advertPublications)
+    .values({ advertId })
+    .onConflictDoUpdate({ target: advertPublications.advertId, set: { matchedAt: null } });
+  await announce(tx, PUBLICATIONS_CHANNEL);
+}
+
+/**
  * Holds an advert for review with the signals that made it suspicious: a new one (`advert` undefined,
  * instead of publishing it) or a locked available one its seller just edited.
  */

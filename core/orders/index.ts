@@ -14,6 +14,7 @@ export {
   holdForReview,
   isPublic,
   lockAdvert,
+  matchAgain,
   PUBLICATIONS_CHANNEL,
   publish,
   rejectAdvert,

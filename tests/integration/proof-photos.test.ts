@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminActions, advertProofs, adverts, notifications, proofCodes } from "../../db/schema/index.ts";
+import {
+  adminActions,
+  advertProofs,
+  adverts,
+  notifications,
+  proofCodes,
+  savedSearchMatches,
+} from "../../db/schema/index.ts";
 import { PROOF_MESSAGES as M } from "../../schemas/proof-photos.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
@@ -182,6 +189,42 @@ describe("a proof photo", () => {
     const edited = await as.rafi.raw("PUT", `/api/adverts/${id}`, body.payload, body.headers);
     expect(edited.statusCode, edited.body).toBe(204);
     expect((await queue()).some((p) => p.advertId === id)).toBe(true);
+  });
+
+  it("approved, tells the saved searches for laptops In hand; those told of the laptop before are not told again", async () => {
+    const save = async (body: Record<string, unknown>) => {
+      const res = await as.bea.post("/api/saved-searches", { brand: brandId, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const [inHandOnly, anyLenovo] = [await save({ inHand: true }), await save({})];
+    const matchedBy = async (searchId: string) =>
+      (await t.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, searchId))).map(
+        (m) => m.advertId,
+      );
+    const posted = await postWithProof(
+      as.rafi,
+      { name: "Rafi's proven later", proofCode: (await codeOf(as.rafi)).code },
+      await distinctPhoto("proven later", 19),
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json().id as string;
+    await t.services.savedSearches.matchNow();
+    expect(await matchedBy(inHandOnly)).not.toContain(id);
+    expect(await matchedBy(anyLenovo)).toContain(id);
+
+    const proof = (await queue()).find((p) => p.advertId === id);
+    expect((await as.admin.post(`/api/proof-photos/${proof?.id}/decision`, { decision: "approve" })).statusCode).toBe(
+      204,
+    );
+    await t.services.savedSearches.matchNow();
+    expect(await matchedBy(inHandOnly)).toContain(id);
+    expect((await matchedBy(anyLenovo)).filter((advertId) => advertId === id)).toHaveLength(1);
+    const told = await t.db
+      .select({ link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.kind, "savedSearch.match"));
+    expect(told.filter((n) => n.link === `/laptops/${id}`)).toHaveLength(2);
   });
 
   it("waits only while its laptop may still sell: withdrawn, it leaves the queue and the count, and is not decided", async () => {
