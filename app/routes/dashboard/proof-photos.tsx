@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
-import { type PendingProof, proofDecisionSchema } from "../../../schemas/proof-photos.ts";
+import { type PendingProof, PROOF_MESSAGES, proofDecisionSchema } from "../../../schemas/proof-photos.ts";
 import { checkedForm, FormError, TextField } from "../../components/form-field.tsx";
 import { LaptopLink } from "../../components/laptop-link.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
@@ -25,8 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return keysetPage(request, (cursor) => proofs.queue(admin, cursor));
 }
 
-const NOT_WAITING = "This proof photo is not waiting for a decision.";
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireUser(request, context, "admin");
   const parsed = await parseForm(request, z.object({ id: z.string() }));
@@ -34,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const decision = validateForm(parsed.form, proofDecisionSchema);
   if (decision.error) return decision.error;
   try {
-    const id = idOrNotFound(parsed.value.id, NOT_WAITING);
+    const id = idOrNotFound(parsed.value.id, PROOF_MESSAGES.notPending);
     await context.get(appContext).services.moderation.proofs.decide(admin, id, decision.value);
     const message = decision.value.decision === "approve" ? "Approved: the advert shows In hand." : "Rejected.";
     return dataWithToast(context, { ok: true as const }, { type: "success", message });
