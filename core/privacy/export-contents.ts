@@ -2,6 +2,7 @@ import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import {
+  advertProofs,
   adverts,
   brands,
   conversations,
@@ -116,6 +117,38 @@ export function advertEntry({ advert: a, brand }: ExportedAdvertRow) {
     photos: a.photoKeys.map((key, i) => photoPath(a.id, i + 1, key)),
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
+  };
+}
+
+/** Their proof photos (In hand), each with the code it should show, what our team decided and its place in the ZIP. */
+export function proofsOf(db: Db, userId: string) {
+  return inPages(
+    (after) =>
+      db
+        .select()
+        .from(advertProofs)
+        .where(and(eq(advertProofs.sellerId, userId), past(advertProofs.id, after)))
+        .orderBy(asc(advertProofs.id))
+        .limit(PAGE),
+    (p) => p.id,
+  );
+}
+
+/** Where a proof photo sits in the ZIP: its key's extension kept. */
+export const proofPhotoPath = (proofId: string, key: string) =>
+  `proof-photos/${proofId}.${key.slice(key.lastIndexOf(".") + 1)}`;
+
+/** A proof photo as its seller sent it and our team decided it; never the admin who did. */
+export function proofEntry(p: typeof advertProofs.$inferSelect) {
+  return {
+    id: p.id,
+    advertId: p.advertId,
+    code: p.code,
+    status: p.status,
+    reason: p.reason,
+    sentAt: iso(p.createdAt),
+    decidedAt: iso(p.decidedAt),
+    photo: proofPhotoPath(p.id, p.photoKey),
   };
 }
 

@@ -25,6 +25,9 @@ import {
   orderEntry,
   ordersOf,
   photoPath,
+  proofEntry,
+  proofPhotoPath,
+  proofsOf,
   reviewEntry,
   reviewsOf,
   savedSearchEntry,
@@ -50,7 +53,10 @@ reviews-received.json   reviews your buyers wrote about you as a seller, named a
 favourites.json         the laptops you saved, with the price when you saved them
 saved-searches.json     your saved searches: their words, filters and alerts
 notifications.json      your notifications, as they read when you were told
+proof-photos.json       the proof photos you sent to show a laptop in hand: the code each should show, our team's
+                        decision, and its place in this ZIP
 photos/<advert id>/<n>.<ext>   the photos of your adverts as ReLaptop keeps them, in their order (1 is the main one)
+proof-photos/<id>.<ext>        your proof photos as ReLaptop keeps them (only you and our team see them)
 `;
 
 /** A JSON list written into the ZIP a row at a time: nothing but the current page is held in memory. */
@@ -131,6 +137,7 @@ export async function writeExportZip(db: Db, media: MediaStorage, userId: string
     await writeList(zip, "favourites.json", favouritesOf(db, userId), favouriteEntry, flush);
     await writeList(zip, "saved-searches.json", savedSearchesOf(db, userId), savedSearchEntry, flush);
     await writeList(zip, "notifications.json", notificationsOf(db, userId), notificationEntry, flush);
+    await writeList(zip, "proof-photos.json", proofsOf(db, userId), proofEntry, flush);
     for await (const { advert } of advertsOf(db, userId)) {
       for (const [i, key] of advert.photoKeys.entries()) {
         const bytes = await media.get(key);
@@ -141,6 +148,15 @@ export async function writeExportZip(db: Db, media: MediaStorage, userId: string
         photo.push(bytes, true);
         await flush();
       }
+    }
+    for await (const proof of proofsOf(db, userId)) {
+      const file = await media.openPrivate(proof.photoKey);
+      // Missing from storage: left out, as an advert's photo is.
+      if (!file) continue;
+      const photo = new ZipPassThrough(proofPhotoPath(proof.id, proof.photoKey));
+      zip.add(photo);
+      photo.push(Buffer.concat(await file.stream.toArray()), true);
+      await flush();
     }
     zip.end();
     await flush();

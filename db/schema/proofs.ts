@@ -47,6 +47,8 @@ export const advertProofs = pgTable(
     uniqueIndex("advert_proofs_live_idx").on(t.advertId).where(sql`${t.status} in ('pending', 'approved')`),
     // The admins' queue, oldest first.
     index("advert_proofs_pending_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+    // A seller's own: their data export (in keyset pages), and their files removed with their account.
+    index("advert_proofs_seller_idx").on(t.sellerId, t.id),
     index("advert_proofs_band0_idx").on(t.band0),
     index("advert_proofs_band1_idx").on(t.band1),
     index("advert_proofs_band2_idx").on(t.band2),

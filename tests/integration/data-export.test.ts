@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dataExports, emailOutbox, notifications } from "../../db/schema/index.ts";
+import { newPrivateKey } from "../../core/media/index.ts";
+import { advertProofs, dataExports, emailOutbox, notifications } from "../../db/schema/index.ts";
 import { DATA_EXPORT_MESSAGES, EXPORT_LINK_HOURS } from "../../schemas/data-export.ts";
 import { createAdvert, createBrand, createCompletedOrder } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
@@ -65,6 +66,28 @@ describe("download my data", () => {
     await me.http.post("/api/conversations", { advertId: talk.id, body: "Is the battery original?" });
     expect((await me.http.raw("PUT", `/api/favourites/${talk.id}`)).statusCode).toBe(200);
     expect((await me.http.post("/api/saved-searches", { q: "latitude", maxPrice: 500 })).statusCode).toBe(201);
+    // A proof photo of my laptop, which our team rejected: a private file, theirs and the admins' alone.
+    const proofBytes = Buffer.from("RIFF proof photo bytes");
+    const proofKey = newPrivateKey("webp");
+    await t.services.media.putPrivate(proofKey, proofBytes);
+    const [proof] = await t.db
+      .insert(advertProofs)
+      .values({
+        advertId: mine.id,
+        sellerId: me.user.id,
+        code: "ACDEFG",
+        photoKey: proofKey,
+        hash: 1n,
+        band0: 0,
+        band1: 0,
+        band2: 0,
+        band3: 1,
+        status: "rejected",
+        reason: "The code is not readable.",
+        decidedBy: "an admin's id",
+        decidedAt: new Date(),
+      })
+      .returning();
 
     const asked = await ask(me);
     expect(asked.statusCode, asked.body).toBe(201);
@@ -112,6 +135,8 @@ describe("download my data", () => {
         "notifications.json",
         `photos/${mine.id}/1.webp`,
         `photos/${mine.id}/2.webp`,
+        "proof-photos.json",
+        `proof-photos/${proof?.id}.webp`,
       ]),
     );
     expect(new TextDecoder().decode(files["README.txt"])).toContain("integer cents");
@@ -157,6 +182,21 @@ describe("download my data", () => {
       expect.objectContaining({ q: "latitude", maxPriceCents: 50_000, currency: "USD" }),
     ]);
     expect(json(files, "notifications.json").length).toBeGreaterThan(0);
+    const proofs = json(files, "proof-photos.json");
+    expect(proofs).toEqual([
+      {
+        id: proof?.id,
+        advertId: mine.id,
+        code: "ACDEFG",
+        status: "rejected",
+        reason: "The code is not readable.",
+        sentAt: expect.any(String),
+        decidedAt: expect.any(String),
+        photo: `proof-photos/${proof?.id}.webp`,
+      },
+    ]);
+    expect(JSON.stringify(proofs)).not.toContain("an admin's id");
+    expect(Buffer.from(files[`proof-photos/${proof?.id}.webp`] as Uint8Array)).toEqual(proofBytes);
 
     // Only for them: anyone else is told it does not exist; nobody signed out gets it.
     const theirs = await bea.http.get(ready.downloadUrl);

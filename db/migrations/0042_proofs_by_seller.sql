@@ -1,0 +1,1 @@
+CREATE INDEX "advert_proofs_seller_idx" ON "advert_proofs" USING btree ("seller_id","id");
