@@ -223,21 +223,28 @@ export async function decideProof(db: Db, admin: SessionUser, proofId: string, d
   requireAdmin(admin);
   const move = PROOF_TRANSITIONS[decision.decision];
   await db.transaction(async (tx) => {
-    const [proof] = await tx
-      .select({
-        status: advertProofs.status,
-        advertId: advertProofs.advertId,
-        sellerId: advertProofs.sellerId,
-        productName: adverts.name,
-        advertStatus: adverts.status,
-      })
-      .from(advertProofs)
-      .innerJoin(adverts, eq(adverts.id, advertProofs.advertId))
-      .where(eq(advertProofs.id, proofId))
-      .for("update", { of: advertProofs });
-    if (!proof) throw new AppError("NOT_FOUND", M.notPending);
+    // The advert first, as every change to an advert takes it (a withdrawal or a sale meanwhile waits, or is
+    // seen), then the proof: two admins deciding at once end in one decision.
+    const [advert] = await tx
+      .select({ id: adverts.id, name: adverts.name, status: adverts.status })
+      .from(adverts)
+      .where(
+        inArray(
+          adverts.id,
+          tx.select({ id: advertProofs.advertId }).from(advertProofs).where(eq(advertProofs.id, proofId)),
+        ),
+      )
+      .for("update");
+    const [proof] = advert
+      ? await tx
+          .select({ status: advertProofs.status, sellerId: advertProofs.sellerId })
+          .from(advertProofs)
+          .where(eq(advertProofs.id, proofId))
+          .for("update")
+      : [];
+    if (!advert || !proof) throw new AppError("NOT_FOUND", M.notPending);
     if (proof.status !== move.from) throw new AppError("CONFLICT", M.notPending);
-    if (!(PROOF_WORTH_CHECKING as readonly AdvertStatus[]).includes(proof.advertStatus)) {
+    if (!(PROOF_WORTH_CHECKING as readonly AdvertStatus[]).includes(advert.status)) {
       throw new AppError("CONFLICT", M.noLongerForSale);
     }
     const reason = decision.decision === "reject" ? decision.reason : null;
@@ -245,32 +252,26 @@ export async function decideProof(db: Db, admin: SessionUser, proofId: string, d
       .update(advertProofs)
       .set({ status: move.to, reason, decidedBy: admin.id, decidedAt: new Date() })
       .where(eq(advertProofs.id, proofId));
-    const { productName } = proof;
+    const { id: advertId, name: productName } = advert;
     if (decision.decision === "approve") {
-      await tx.update(adverts).set({ inHand: true }).where(eq(adverts.id, proof.advertId));
+      await tx.update(adverts).set({ inHand: true }).where(eq(adverts.id, advertId));
       // Saved searches for laptops In hand hear of it now (one held for review, when it is approved).
-      if (proof.advertStatus === "available") await matchAgain(tx, proof.advertId);
+      if (advert.status === "available") await matchAgain(tx, advertId);
       await notify(tx, "advert.inHand", {
         recipientId: proof.sellerId,
-        params: { advertId: proof.advertId, productName },
+        params: { advertId: advertId, productName },
       });
     } else {
       await notify(tx, "advert.proofRejected", {
         recipientId: proof.sellerId,
-        params: { advertId: proof.advertId, productName, reason: reason as string },
+        params: { advertId: advertId, productName, reason: reason as string },
       });
     }
     const summary =
       decision.decision === "approve"
         ? `Approved the proof photo of ${productName}: In hand`
         : `Rejected the proof photo of ${productName}: ${reason}`;
-    await recordAdminAction(
-      tx,
-      admin.id,
-      `${decision.decision}-proof`,
-      { type: "advert", id: proof.advertId },
-      summary,
-    );
+    await recordAdminAction(tx, admin.id, `${decision.decision}-proof`, { type: "advert", id: advertId }, summary);
     await announceModeration(tx);
   });
 }
