@@ -170,16 +170,22 @@ async function announcePublication(tx: Tx, advertId: string) {
 }
 
 /**
- * An advert in the catalogue gained what a saved search may ask for (In hand, after it was published): matched
- * again, after the commit, as a publication is. A search told of it before is not told twice (each search and
- * advert is recorded once), so only the searches it now passes hear of it. One held for review is matched
- * when it is approved.
+ * An advert in the catalogue became In hand: matched again, after the commit, against the saved searches for
+ * laptops In hand only — the news is that, not the laptop (a search saved since, or one it passes after an
+ * edit, is not told of an old laptop). A search told of it before is not told twice (each search and advert is
+ * recorded once). A publication still waiting keeps its whole match, which covers In hand too.
  */
 export async function matchAgain(tx: Tx, advertId: string) {
   await tx
     .insert(advertPublications)
-    .values({ advertId })
-    .onConflictDoUpdate({ target: advertPublications.advertId, set: { matchedAt: null } });
+    .values({ advertId, inHandOnly: true })
+    .onConflictDoUpdate({
+      target: advertPublications.advertId,
+      set: {
+        inHandOnly: sql`case when ${advertPublications.matchedAt} is null then ${advertPublications.inHandOnly} else true end`,
+        matchedAt: null,
+      },
+    });
   await announce(tx, PUBLICATIONS_CHANNEL);
 }
 
@@ -216,6 +222,8 @@ export async function approveAdvert(tx: Tx, advert: AdvertRow, adminId: string) 
   check(advert, "approve");
   await move(tx, advert, "approve", { flaggedAt: null, heldFromPriceCents: null }, adminId);
   await announcePublication(tx, advert.id);
+  // Matched before it was held (an edit held it) and In hand since: the searches for laptops In hand hear now.
+  if (advert.inHand) await matchAgain(tx, advert.id);
 }
 
 /** An admin rejects a locked held (or flagged, public) advert; its seller sees the reason, its bookings end. */

@@ -37,9 +37,10 @@ export const countMatchingSearches = (advertId: string) =>
  * Matches one published advert against every saved search with alerts, in one SQL statement over the
  * searches' typed columns — the catalogue's search read the other way round, with the same filters. Never
  * the seller's own searches. Each (search, advert) is recorded once (the primary key), so a retried job
- * tells nobody twice.
+ * tells nobody twice. `inHandOnly`: the advert, matched before, became In hand (matchAgain): only the searches
+ * for laptops In hand.
  */
-async function matchAdvert(tx: Tx, advertId: string) {
+async function matchAdvert(tx: Tx, advertId: string, inHandOnly: boolean) {
   const matched = rowsOf<{
     searchId: string;
     userId: string;
@@ -51,7 +52,7 @@ async function matchAdvert(tx: Tx, advertId: string) {
     await tx.execute(sql`
       with a as (${advertToMatch(advertId)}), m as (
         insert into saved_search_matches (saved_search_id, advert_id, user_id)
-        select s.id, a.id, s.user_id from a ${joinMatchingSearches}
+        select s.id, a.id, s.user_id from a ${joinMatchingSearches} ${inHandOnly ? sql`and s.in_hand_only` : sql``}
         on conflict do nothing
         returning saved_search_id, user_id
       )
@@ -150,16 +151,16 @@ export async function matchPublications(db: Db): Promise<number> {
   let matched = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const pending = rowsOf<{ advertId: string }>(
+      const pending = rowsOf<{ advertId: string; inHandOnly: boolean }>(
         await tx.execute(sql`
-          select advert_id as "advertId" from advert_publications
+          select advert_id as "advertId", in_hand_only as "inHandOnly" from advert_publications
           where matched_at is null order by published_at limit 1
           for update skip locked`),
       );
       const [publication] = pending;
       if (!publication) return false;
       await withoutJit(tx);
-      const searches = await matchAdvert(tx, publication.advertId);
+      const searches = await matchAdvert(tx, publication.advertId, publication.inHandOnly);
       await tx.execute(
         sql`update advert_publications set matched_at = now() where advert_id = ${publication.advertId}`,
       );

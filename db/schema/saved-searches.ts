@@ -108,7 +108,8 @@ export const savedSearchMatches = pgTable(
 
 /**
  * The publication outbox: an advert entered the catalogue (posted; later, approved after being held),
- * written in the transaction that published it. The job queue matches it against saved searches after
+ * written in the transaction that published it — or, matched before, it became In hand (`inHandOnly`: matched
+ * again against the searches for laptops In hand only). The job queue matches it against saved searches after
  * the commit and stamps `matchedAt` (core/saved-searches/matching.ts).
  */
 export const advertPublications = pgTable(
@@ -117,6 +118,7 @@ export const advertPublications = pgTable(
     advertId: uuidRef("advert_id", () => adverts.id, "cascade").primaryKey(),
     publishedAt: timestamp("published_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     matchedAt: timestamp("matched_at", { withTimezone: true, precision: 3 }),
+    inHandOnly: boolean("in_hand_only").notNull().default(false),
   },
   (t) => [index("advert_publications_waiting_idx").on(t.publishedAt).where(sql`${t.matchedAt} is null`)],
 );

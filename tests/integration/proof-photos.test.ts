@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { holdForReview, lockAdvert } from "../../core/orders/index.ts";
 import {
   adminActions,
   advertProofs,
@@ -212,6 +213,8 @@ describe("a proof photo", () => {
     await t.services.savedSearches.matchNow();
     expect(await matchedBy(inHandOnly)).not.toContain(id);
     expect(await matchedBy(anyLenovo)).toContain(id);
+    // Saved after the laptop was published: In hand is no news of a new laptop to it.
+    const savedSince = await save({ minPrice: 1 });
 
     const proof = (await queue()).find((p) => p.advertId === id);
     expect((await as.admin.post(`/api/proof-photos/${proof?.id}/decision`, { decision: "approve" })).statusCode).toBe(
@@ -220,11 +223,42 @@ describe("a proof photo", () => {
     await t.services.savedSearches.matchNow();
     expect(await matchedBy(inHandOnly)).toContain(id);
     expect((await matchedBy(anyLenovo)).filter((advertId) => advertId === id)).toHaveLength(1);
+    expect(await matchedBy(savedSince)).not.toContain(id);
     const told = await t.db
       .select({ link: notifications.link })
       .from(notifications)
       .where(eq(notifications.kind, "savedSearch.match"));
     expect(told.filter((n) => n.link === `/laptops/${id}`)).toHaveLength(2);
+  });
+
+  it("approved while its laptop, published before, is held for review: the searches for In hand hear once it is approved", async () => {
+    const searchId = (await as.bea.post("/api/saved-searches", { brand: brandId, inHand: true, maxPrice: 5000 })).json()
+      .id as string;
+    const posted = await postWithProof(
+      as.rafi,
+      { name: "Rafi's held then proven", proofCode: (await codeOf(as.rafi)).code },
+      await distinctPhoto("held then proven", 20),
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json().id as string;
+    await t.services.savedSearches.matchNow();
+    // Held, as an edit would hold it, then its proof approved: not public, so nobody hears yet.
+    await t.db.transaction(async (tx) =>
+      holdForReview(tx, id, await lockAdvert(tx, id), [{ kind: "off_site_contact" } as never]),
+    );
+    const proof = (await queue()).find((p) => p.advertId === id);
+    expect((await as.admin.post(`/api/proof-photos/${proof?.id}/decision`, { decision: "approve" })).statusCode).toBe(
+      204,
+    );
+    await t.services.savedSearches.matchNow();
+    const told = async () =>
+      (await t.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, searchId))).map(
+        (m) => m.advertId,
+      );
+    expect(await told()).not.toContain(id);
+    expect((await as.admin.post(`/api/adverts/${id}/approval`)).statusCode).toBe(204);
+    await t.services.savedSearches.matchNow();
+    expect(await told()).toContain(id);
   });
 
   it("waits only while its laptop may still sell: withdrawn, it leaves the queue and the count, and is not decided", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "advert_publications" ADD COLUMN "in_hand_only" boolean DEFAULT false NOT NULL;
