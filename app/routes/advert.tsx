@@ -29,7 +29,6 @@ import { notFound } from "../lib/not-found.server.ts";
 import { categoryPath, laptopPath, myProductsPath } from "../lib/paths.ts";
 import { chartMarkup } from "../lib/sales-chart.server.tsx";
 import { getUser } from "../lib/session.server.ts";
-import { useFilledSummary } from "../lib/use-personal-data.ts";
 import type { Route } from "./+types/advert";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -124,15 +123,12 @@ export default function AdvertPage({
     typicalReplyMinutes,
     booked,
     hearts,
-    own: ownAsRendered,
+    own,
     myProducts,
     canReport,
     canMessage,
   },
 }: Route.ComponentProps) {
-  // A page kept for every reader of its kind learns whose laptop it is once loaded (Booked: BookingAction).
-  const filled = useFilledSummary();
-  const own = ownAsRendered || Boolean(filled?.hearts?.own.includes(a.id));
   // A visitor or a buyer, on a laptop still on sale to them: on a phone, Book Now and Message seller stay in a
   // bar at the bottom of the screen (the seller and admins have neither; a held laptop has no buying buttons).
   const buyBar = !a.review && !own && canMessage;

@@ -118,8 +118,9 @@ export interface PublicCacheOptions {
   /** Each cacheable request: served from the cache (a hit) or rendered (a miss). */
   onLookup?: (hit: boolean) => void;
   /**
-   * Which copy of a list page a signed-in browser gets (a string naming the kind of reader), or null for a
-   * page of its own: no session, a cookie to set, a toast to show, a browser that has not run our script.
+   * Which copy of a list page a signed-in browser gets (its kind of reader, and whose account it is: a kept
+   * laptop's page is not for its seller), or null for a page of its own: no session, a cookie to set, a toast
+   * to show, a browser that has not run our script.
    */
   signedInVariant?: (request: FastifyRequest) => Promise<SignedInReader | null>;
   /**
