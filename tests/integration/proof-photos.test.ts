@@ -50,6 +50,11 @@ const queue = async () =>
     code: string;
     photoUrl: string;
   }[];
+/** The laptops a saved search was matched with (told of). */
+const matchedBy = async (searchId: string) =>
+  (await t.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, searchId))).map(
+    (m) => m.advertId,
+  );
 const inHandIds = async () =>
   ((await as.anonymous.get("/api/adverts?inHand=true")).json().items as { id: string }[]).map((a) => a.id);
 
@@ -199,10 +204,6 @@ describe("a proof photo", () => {
       return res.json().id as string;
     };
     const [inHandOnly, anyLenovo] = [await save({ inHand: true }), await save({})];
-    const matchedBy = async (searchId: string) =>
-      (await t.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, searchId))).map(
-        (m) => m.advertId,
-      );
     const posted = await postWithProof(
       as.rafi,
       { name: "Rafi's proven later", proofCode: (await codeOf(as.rafi)).code },
@@ -251,14 +252,10 @@ describe("a proof photo", () => {
       204,
     );
     await t.services.savedSearches.matchNow();
-    const told = async () =>
-      (await t.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, searchId))).map(
-        (m) => m.advertId,
-      );
-    expect(await told()).not.toContain(id);
+    expect(await matchedBy(searchId)).not.toContain(id);
     expect((await as.admin.post(`/api/adverts/${id}/approval`)).statusCode).toBe(204);
     await t.services.savedSearches.matchNow();
-    expect(await told()).toContain(id);
+    expect(await matchedBy(searchId)).toContain(id);
   });
 
   it("waits only while its laptop may still sell: withdrawn, it leaves the queue and the count, and is not decided", async () => {
