@@ -35,6 +35,8 @@ const asBrowser = (who: Person, url: string) =>
 /** A page without its CSP nonces, which differ per response. */
 const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"/g, 'nonce=""');
 const named = (html: string, who: Person) => html.includes(who.user.name) || html.includes(who.email);
+/** The kept pages' lookups so far, hits and misses (/metrics). */
+const lookups = async () => (await t.runtime.metrics.cache.get()).values.map((v) => `${v.labels.result} ${v.value}`);
 
 describe("a catalogue list page signed in", () => {
   it("is one page for every buyer, with nobody's name, counts or hearts in it", async () => {
@@ -181,9 +183,12 @@ describe("a laptop's page and a brand's, signed in", () => {
       const first = await laptopOf(owner, `Kept first, ${mode}`);
       const kept = await asBrowser(other, `/laptops/${first.id}`);
       expect(bookable(kept.body)).toBe(true);
+      const before = await lookups();
       const own = await asBrowser(owner, `/laptops/${first.id}`);
       expect(own.statusCode).toBe(200);
       expect(bookable(own.body)).toBe(false);
+      // The copy of their kind was found and passed over: neither served (a hit) nor another kind's render (a miss).
+      expect(await lookups()).toEqual(before);
       expect(withoutNonces((await asBrowser(other, `/laptops/${first.id}`)).body)).toBe(withoutNonces(kept.body));
       // The owner first: their page is not kept for the next reader of their kind.
       const second = await laptopOf(owner, `Owner first, ${mode}`);
