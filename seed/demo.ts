@@ -285,8 +285,8 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
       s.services.conversations.start(buyer, { advertId, body: "Is the price negotiable? I can pay today." }),
     );
   }
-  // Three saved searches for the demo buyer: instant alerts on ThinkPads, a daily digest of cheap Dells, and
-  // a specification (any brand) with alerts off.
+  // Four saved searches for the demo buyer: instant alerts on ThinkPads, a daily digest of cheap Dells, a
+  // specification (any brand) with alerts off, and laptops In hand (a daily digest: Sam's, once its proof is approved).
   const [lenovo, dell] = await Promise.all([brandNamed(s, "Lenovo"), brandNamed(s, "Dell")]);
   await happened(2 * DAY + 4, async () => {
     await s.services.savedSearches.create(buyer, { q: "thinkpad", brand: lenovo, sort: "newest" });
@@ -300,6 +300,7 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
       sort: "newest",
       alerts: "off",
     });
+    await s.services.savedSearches.create(buyer, { inHand: true, sort: "newest", alerts: "daily" });
   });
   // A day later Rafi posts a ThinkPad and a Dell under $600: published, and matched as the job queue matches
   // them, so the buyer's bell has the ThinkPad's alert and her matches page lists both (the Dell's daily search
@@ -352,7 +353,11 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
   // A laptop Sam met a buyer for, with a problem she reported that waits for an admin (Disputes).
   const disputed = laptops[3];
   if (disputed) await seedOpenDispute(s, happened, seller, disputed);
-  await happened(2 * DAY, () => seedDemoProofs(s, seller, admin));
+  await happened(2 * DAY, async () => {
+    await seedDemoProofs(s, seller, admin);
+    // The approval is matched again for the searches for laptops In hand: the buyer's lists Sam's laptop.
+    await s.services.savedSearches.matchNow();
+  });
   await seedSalesHistory(s);
   const [hp, acer] = await Promise.all([brandNamed(s, "HP"), brandNamed(s, "Acer")]);
   await happened(2, () => seedSuspiciousAdverts(s, { sam: seller, admin }, { Lenovo: lenovo, HP: hp, Acer: acer }));

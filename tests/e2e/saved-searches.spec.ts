@@ -136,6 +136,7 @@ test("visitors see no Save this search; the demo buyer has saved searches", asyn
   await expect(
     page.getByRole("heading", { level: 2, name: "Core i5 · 8 GB+ · 256 GB+ SSD · battery 80%+" }),
   ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "in hand" })).toBeVisible();
   // What the seller posted since: every match, each with the search it matched.
   await page.getByRole("link", { name: "See every new match" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Matches for your saved searches" })).toBeVisible();
@@ -143,4 +144,6 @@ test("visitors see no Save this search; the demo buyer has saved searches", asyn
   const row = (name: string) => main.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
   await expect(row("Lenovo ThinkPad X13 Gen 2")).toContainText("For “thinkpad · Lenovo”");
   await expect(row("Dell Latitude 5420")).toContainText("For “Dell · under $600”");
+  // Sam's laptop, matched for In hand when its proof was approved.
+  await expect(row("Acer TravelMate P2")).toContainText("For “in hand”");
 });

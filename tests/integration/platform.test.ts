@@ -133,10 +133,12 @@ describe("platform", () => {
     const notices = (await buyer.get("/api/notifications")).json().items;
     expect(notices.filter((n: { kind: string }) => n.kind === "favourite.priceDrop")).toHaveLength(1);
     expect(notices.filter((n: { kind: string }) => n.kind === "favourite.sold")).toHaveLength(1);
-    // Her ThinkPad search's alert, and both searches' matches (the Dell's waits for the daily digest).
+    // Her ThinkPad search's alert, and the searches' matches (the Dell's and In hand's wait for the daily digest):
+    // Sam's laptop matched for In hand when its proof was approved, after it was posted.
     expect(notices.filter((n: { kind: string }) => n.kind === "savedSearch.match")).toHaveLength(1);
     const matches = (await buyer.get("/api/saved-searches/matches")).json().items;
     expect(matches.map((m: { name: string; searchName: string }) => `${m.name} · ${m.searchName}`).sort()).toEqual([
+      "Acer TravelMate P2 · in hand",
       "Dell Latitude 5420 · Dell · under $600",
       "Lenovo ThinkPad X13 Gen 2 · thinkpad · Lenovo",
     ]);
