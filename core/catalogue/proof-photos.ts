@@ -259,12 +259,12 @@ export async function decideProof(db: Db, admin: SessionUser, proofId: string, d
       if (advert.status === "available") await matchAgain(tx, advertId);
       await notify(tx, "advert.inHand", {
         recipientId: proof.sellerId,
-        params: { advertId: advertId, productName },
+        params: { advertId, productName },
       });
     } else {
       await notify(tx, "advert.proofRejected", {
         recipientId: proof.sellerId,
-        params: { advertId: advertId, productName, reason: reason as string },
+        params: { advertId, productName, reason: reason as string },
       });
     }
     const summary =

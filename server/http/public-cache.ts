@@ -169,9 +169,10 @@ export async function registerPublicCache(
     const found = await keyOf(request);
     if (found === null) return;
     const { key, reader } = found;
-    let entry = entries.get(key);
     // A laptop's seller reading its kept page: theirs is rendered for them, and not kept.
-    if (entry?.notFor !== undefined && entry.notFor === reader) return;
+    const passOver = (kept: Entry | undefined) => kept?.notFor !== undefined && kept.notFor === reader;
+    let entry = entries.get(key);
+    if (passOver(entry)) return;
     const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY;
     if (entry && age <= ttlMs) return serve(reply, entry);
     const inFlight = rendering.get(key);
@@ -181,7 +182,7 @@ export async function registerPublicCache(
       if (entry && age <= 2 * ttlMs) return serve(reply, entry);
       await inFlight.done;
       entry = entries.get(key);
-      if (entry && (entry.notFor === undefined || entry.notFor !== reader)) return serve(reply, entry);
+      if (entry && !passOver(entry)) return serve(reply, entry);
       return;
     }
     let done = () => {};
