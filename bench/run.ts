@@ -176,6 +176,7 @@ for (const size of onlyFirstStart ? [] : sizes) {
   const idleMb = memoryOf(app.pid).rssMb;
   const base = `http://127.0.0.1:${APP_PORT}`;
   const laptop = db.laptops.pop();
+  const crawl = db.laptops.slice(-20_000);
   // Each booking run sells laptops nobody has booked yet.
   const laptopsPerRun = Math.floor(db.laptops.length / CONNECTIONS.length);
   // Visitors' reads are served from the 1 s micro-cache; a signed-in user's are computed every time, but for
@@ -242,6 +243,25 @@ for (const size of onlyFirstStart ? [] : sizes) {
       "facets: spec query list + counts (SSR), rendered for the person, signed in",
       "bare",
       (c) => measure(`${base}/allAdd?q=${SPEC_QUERY}`, c, signedIn, AS_A_BROWSER_ASKS),
+    ],
+    // A crawler (a search engine's) reading laptops' pages, each once: rendered every time, and each kept for
+    // the cache's second (server/http/kept-copies.ts), so the memory row shows what a crawl leaves held.
+    [
+      "laptop pages, each once (a crawler), visitor",
+      "bare",
+      (c) => {
+        let next = 0;
+        return figures(() =>
+          autocannon({
+            url: base,
+            connections: c,
+            duration,
+            requests: [
+              { setupRequest: (request) => ({ ...request, path: `/laptops/${crawl[next++ % crawl.length]}` }) },
+            ],
+          }),
+        );
+      },
     ],
     // A buyer's favourites (200 saved): each with its laptop's status and price now.
     ["my favourites (JSON), signed in", "query", (c) => measure(`${base}/api/favourites`, c, fanCookie)],

@@ -207,6 +207,7 @@ export async function buildApp({
   // Before compression: the cache keeps pages as rendered, and each response is compressed for its client.
   await registerPublicCache(app, {
     ttlMs: config.publicCacheMs,
+    maxBytes: config.publicCacheBytes,
     broadcast: cacheBroadcast(runtime.database.broadcast),
     onLookup: (hit) => runtime.metrics.cache.inc({ result: hit ? "hit" : "miss" }),
     onEmpty: services.catalogue.changed,

@@ -84,6 +84,8 @@ const envSchema = z
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /** What those kept pages may hold together in each process, in MB (server/http/kept-copies.ts). */
+    PUBLIC_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(32),
     /** How long each step of a sale may wait (core/orders/deadlines.ts; /buyer-protection shows them). */
     BOOKING_HOURS: z.coerce.number().int().min(1).max(720).default(48),
     HANDOVER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
@@ -301,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminTwoFactor: e.ADMIN_TWO_FACTOR ?? (e.DATABASE_URL ? "required" : "optional"),
     trustProxy: e.TRUST_PROXY,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    publicCacheBytes: e.PUBLIC_CACHE_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
     webConcurrency: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? os.availableParallelism() : 1),
     // One embedded process has no balancer to wait for.

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { anonymous } from "../../core/accounts/index.ts";
+import { cutAt, joinWith, type KeptCopy, keptCopies } from "./kept-copies.ts";
 import { scriptNonceOf } from "./script-nonce.ts";
 import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
 
@@ -29,7 +29,8 @@ import { readWhole, TEXT_WE_RENDER } from "./whole-bodies.ts";
  *    process's within milliseconds. Booking and paying are heard from the sale itself: the advert lifecycle
  *    announces a laptop sold on commit, to every process this one included (SALE_STEP). Other changes made
  *    outside a request (a hold lapsing in a job) are seen within `ttlMs`.
- * Each response keeps its own CSP nonce: the stored page holds a marker in its place.
+ * Each response keeps its own CSP nonce: the stored page is cut where it goes (kept-copies.ts, which also bounds
+ * what is kept, PUBLIC_CACHE_MB, and lets go of copies past their use).
  */
 
 /**
@@ -60,21 +61,12 @@ const owners = new WeakMap<FastifyRequest, string>();
 /** The page being rendered for everyone of its kind is not for this person (a laptop's seller: theirs differs). */
 export const notFor = (request: FastifyRequest, personId: string) => void owners.set(request, personId);
 
-interface Entry {
-  storedAt: number;
-  contentType: string;
-  body: string;
-  /** The one signed-in reader it is not served to (`notFor`). */
-  notFor?: string;
-}
-
 /** Who is reading, for the copies kept for signed-in readers: their kind (`signedInVariant`) and their account. */
 export interface SignedInReader {
   kind: string;
   personId: string;
 }
 
-const MAX_ENTRIES = 1_000;
 const RENDER_DEADLINE_MS = 5_000;
 // A seller's public reviews and what a laptop is worth are catalogue reads too; the rest of /api/sellers is for
 // admins and sellers.
@@ -98,10 +90,10 @@ const SALE_STEP = /^\/(api\/orders(\/[^/?]+\/pay)?|book(\.data)?|dashboard\/paym
 export const readByVisitors = (request: FastifyRequest) =>
   request.method === "GET" && anonymous((name) => request.headers[name]) && !NOT_CACHED.test(request.url);
 
-async function readAll(payload: unknown): Promise<string | null> {
-  if (typeof payload === "string") return payload;
-  if (Buffer.isBuffer(payload)) return payload.toString("utf8");
-  return (await readWhole(payload))?.toString("utf8") ?? null;
+async function readAll(payload: unknown): Promise<Buffer | null> {
+  if (typeof payload === "string") return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  return readWhole(payload);
 }
 
 /** How the processes of one marketplace tell each other that a change emptied the cache. */
@@ -114,6 +106,8 @@ export interface CacheBroadcast {
 
 export interface PublicCacheOptions {
   ttlMs: number;
+  /** What the kept copies may hold together, in bytes (PUBLIC_CACHE_MB). */
+  maxBytes: number;
   broadcast?: CacheBroadcast;
   /** Each cacheable request: served from the cache (a hit) or rendered (a miss). */
   onLookup?: (hit: boolean) => void;
@@ -133,22 +127,26 @@ export interface PublicCacheOptions {
 
 export async function registerPublicCache(
   app: FastifyInstance,
-  { ttlMs, broadcast, onLookup, onEmpty, signedInVariant }: PublicCacheOptions,
+  { ttlMs, maxBytes, broadcast, onLookup, onEmpty, signedInVariant }: PublicCacheOptions,
 ) {
-  const entries = new Map<string, Entry>();
-  const marker = randomBytes(16).toString("base64");
+  // A copy serves for `ttlMs`, and for as long again while its page is rendered anew.
+  const entries = keptCopies({ maxBytes, keepMs: 2 * ttlMs });
+  if (ttlMs > 0) {
+    const sweeping = setInterval(entries.letGoOfOld, 2 * ttlMs).unref();
+    app.addHook("onClose", async () => clearInterval(sweeping));
+  }
   /** Bumped by every change: a page rendered from before it is not stored. */
   let generation = 0;
   /** One render per page at a time; the other visitors wait for it (or get the page it replaces). */
   const rendering = new Map<string, { until: number; done: Promise<void> }>();
   const leaders = new WeakMap<FastifyRequest, { key: string; generation: number; render: object; done: () => void }>();
 
-  const serve = (reply: FastifyReply, entry: Entry) => {
+  const serve = (reply: FastifyReply, entry: KeptCopy) => {
     onLookup?.(true);
     return reply
       .status(200)
       .header("content-type", entry.contentType)
-      .send(entry.body.replaceAll(marker, scriptNonceOf(reply)));
+      .send(joinWith(entry.parts, scriptNonceOf(reply)));
   };
 
   /**
@@ -170,7 +168,7 @@ export async function registerPublicCache(
     if (found === null) return;
     const { key, reader } = found;
     // A laptop's seller reading its kept page: theirs is rendered for them, and not kept.
-    const passOver = (kept: Entry | undefined) => kept?.notFor !== undefined && kept.notFor === reader;
+    const passOver = (kept: KeptCopy | undefined) => kept?.notFor !== undefined && kept.notFor === reader;
     let entry = entries.get(key);
     if (passOver(entry)) return;
     const age = entry ? Date.now() - entry.storedAt : Number.POSITIVE_INFINITY;
@@ -208,13 +206,7 @@ export async function registerPublicCache(
     const body = await readAll(payload);
     if (body === null) return payload;
     if (leader.generation === generation) {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(leader.key, {
-        storedAt: Date.now(),
-        contentType,
-        body: body.replaceAll(scriptNonceOf(reply), marker),
-        notFor: owners.get(request),
-      });
+      entries.keep(leader.key, { contentType, parts: cutAt(body, scriptNonceOf(reply)), notFor: owners.get(request) });
     }
     return body;
   });

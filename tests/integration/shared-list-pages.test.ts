@@ -137,6 +137,33 @@ describe("a catalogue list page signed in", () => {
   });
 });
 
+describe("a kept page", () => {
+  it("is served with its reader's own nonce, the one their Content-Security-Policy allows", async () => {
+    const buyer = await signedInPerson(t);
+    const before = await lookups();
+    const nonces: string[] = [];
+    for (const read of [
+      () => client(t).get("/allAdd?sort=price_asc"),
+      () => client(t).get("/allAdd?sort=price_asc"),
+      () => asBrowser(buyer, "/allAdd?sort=price_asc"),
+      () => asBrowser(buyer, "/allAdd?sort=price_asc"),
+    ]) {
+      const res = await read();
+      expect(res.statusCode).toBe(200);
+      const allowed = String(res.headers["content-security-policy"]).match(/'nonce-([^']+)'/)?.[1] as string;
+      // (The test build's critical-CSS link carries an empty one.)
+      expect(new Set([...res.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set([allowed]));
+      nonces.push(allowed);
+    }
+    expect(new Set(nonces).size).toBe(4);
+    // The second visitor and the buyer's second read were served kept copies.
+    const after = await lookups();
+    const more = (result: string) =>
+      [after, before].map((xs) => Number(xs.find((x) => x.startsWith(`${result} `))?.split(" ")[1] ?? 0));
+    expect([more("hit"), more("miss")].map(([a = 0, b = 0]) => a - b)).toEqual([2, 2]);
+  });
+});
+
 describe("a laptop's page and a brand's, signed in", () => {
   const bookedMark = />Booked</;
 
