@@ -37,4 +37,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node runs as PID 1, not under npm: a stop's SIGTERM reaches the server itself, which drains (SHUTDOWN_DRAIN_MS).
-CMD ["node", "--max-semi-space-size=16", "--liftoff-only", "--heap-growing-percent=50", "main.ts"]
+CMD ["node", "--max-semi-space-size=16", "--liftoff-only", "--heap-growing-percent=50", "--expose-gc-as=v8GiveMemoryBack", "main.ts"]

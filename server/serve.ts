@@ -5,6 +5,7 @@ import { openDatabase } from "../db/client.ts";
 import { buildApp, type Lifecycle } from "./app.ts";
 import type { Config } from "./config.ts";
 import { closeGently } from "./graceful-close.ts";
+import { giveMemoryBack, giveMemoryBackAtRest } from "./memory-at-rest.ts";
 import { isNewEmbeddedDatabase, PREPARE_ONLY, prepareApart } from "./prepare-apart.ts";
 import { type Core, createServices } from "./services.ts";
 
@@ -81,6 +82,9 @@ export async function serve({ seedDemo }: StartHooks, config: Config) {
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
+  // What the start allocated is garbage now: given back before the first request, and again after busy spells.
+  giveMemoryBack();
+  giveMemoryBackAtRest(app);
   // Once, by the first of several app processes.
   let told = cluster.isWorker && cluster.worker?.id !== 1;
   await app.listen({
@@ -111,6 +115,7 @@ export async function serve({ seedDemo }: StartHooks, config: Config) {
  */
 async function work({ services, runtime: { database } }: Core) {
   await services.jobs.start({ work: true });
+  giveMemoryBack();
   console.log("ReLaptop worker: working the job queue.");
   const shutdown = async () => {
     await services.jobs.stop(); // jobs in hand finish first

@@ -17,4 +17,25 @@ describe("the flags production runs Node with", () => {
       "started\n",
     );
   });
+
+  it("let the process give memory back: a young generation grown by the start shrinks to its least", () => {
+    // What the server does before its first request (server/memory-at-rest.ts), in a process of its own.
+    const script = `
+      import v8 from "node:v8";
+      import { giveMemoryBack } from "./server/memory-at-rest.ts";
+      const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size >> 20;
+      let kept = [];
+      for (let i = 0; i < 3e6; i++) { kept.push({ i }); if (kept.length > 3e5) kept = []; }
+      const before = young();
+      giveMemoryBack();
+      console.log(before, young());`;
+    const [grown, after] = execFileSync(process.execPath, [...NODE_FLAGS, "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    })
+      .trim()
+      .split(" ")
+      .map(Number);
+    expect(grown).toBe(32);
+    expect(after).toBeLessThanOrEqual(2);
+  });
 });
