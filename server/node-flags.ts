@@ -1,12 +1,12 @@
+/** The name V8's collector is exposed under, for giving memory back at rest (server/memory-at-rest.ts). */
+export const GIVE_MEMORY_BACK = "v8GiveMemoryBack";
+
 /**
  * The flags Node runs the server with in production: package.json's `start`, `serve` and `worker`, the
  * Dockerfile's command and compose.yaml's worker (tests/unit/node-flags.test.ts holds them to this list, and
  * checks that this Node still accepts them). They cannot be set from inside the process, nor through
  * NODE_OPTIONS (which refuses `--liftoff-only`). Measured in docs/benchmarks.md, "Memory and the start, measured".
  */
-/** The name V8's collector is exposed under, for giving memory back at rest (server/memory-at-rest.ts). */
-export const GIVE_MEMORY_BACK = "v8GiveMemoryBack";
-
 export const NODE_FLAGS = [
   // V8 sizes the young generation to the machine: 64 MB semi-spaces (128 MB resident) on a 24 GB one, which
   // the requests' short-lived objects never needed. 16 MB served as fast and held ~450 MB less after a start.
