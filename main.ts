@@ -12,9 +12,10 @@ import { availableParallelism } from "node:os";
  * imported after it.
  */
 module.enableCompileCache();
-// Then libuv's pool, before anything uses it: the password hashes (scrypt, 32 MB each) and sharp's work run there,
-// four at a time by default. On a machine with fewer cores, four at once finish no sooner and each holds its memory
-// meanwhile (~130 MB at once on two cores, against ~65 with two threads; docs/benchmarks.md). Set, it is kept.
+// Then libuv's pool, before anything uses it: the password hashes (scrypt, 32 MB each; PASSWORD_HASHES_AT_ONCE of
+// them) and sharp's work run there, four at a time by default. On a machine with fewer cores, four at once finish
+// no sooner and each holds its memory meanwhile (~130 MB at once on two cores, against ~65 with two threads;
+// docs/benchmarks.md). Set, it is kept.
 process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, Math.min(4, availableParallelism())));
 // Then NODE_ENV, before React is loaded (by the server, through React Router).
 await import("./server/environment.ts");

@@ -80,6 +80,8 @@ const envSchema = z
         return z.NEVER;
       })
       .default(false),
+    /** Password hashes (scrypt, 32 MB each) a process computes at once (core/accounts/password-hashing.ts). */
+    PASSWORD_HASHES_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
     /** New accounts one address may open per hour (core/accounts/login-throttle.ts). */
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
@@ -310,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.DATABASE_URL ? 5_000 : 0),
     runJobs: e.RUN_JOBS,
     signUpsPerHour: e.SIGNUPS_PER_HOUR,
+    passwordHashesAtOnce: e.PASSWORD_HASHES_AT_ONCE,
     saleWindows: {
       bookingHours: e.BOOKING_HOURS,
       handoverDays: e.HANDOVER_DAYS,

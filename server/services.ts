@@ -280,6 +280,7 @@ export function createServices(config: Config, database: Database, options: Serv
     google: config.google,
     throttle: createLoginThrottle(counters, DEFAULT_LOGIN_LIMITS),
     signUpLimit: createSignUpLimit(counters, { limit: config.signUpsPerHour, windowMs: 60 * 60_000 }),
+    passwordHashesAtOnce: config.passwordHashesAtOnce,
     insecureFastHash: options.insecureFastHash,
     recoveryLimits,
     wrongPasswords: deletionGuesses,

@@ -24,6 +24,7 @@ import type { Counter } from "./counters.ts";
 import { DELETION_GUESSES } from "./delete-own-account.ts";
 import { createDeviceCookies } from "./device-cookie.ts";
 import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
+import { passwordHashing } from "./password-hashing.ts";
 import type { RecoveryLimiter } from "./recovery-limits.ts";
 import { resetLinkHooks } from "./reset-links.ts";
 
@@ -78,6 +79,8 @@ export interface AuthOptions {
   wrongPasswords: Counter;
   /** Writes a reset or verification link to the outbox; without it no such email is sent. */
   sendAccountEmail?: SendAccountEmail;
+  /** How many password hashes this process computes at once (PASSWORD_HASHES_AT_ONCE; password-hashing.ts). */
+  passwordHashesAtOnce: number;
   /** Tests only: a cheap password hash instead of scrypt (~110 ms per hash). */
   insecureFastHash?: boolean;
 }
@@ -177,12 +180,12 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // The owner proved who they are: the account's failed logins no longer hold them back.
       onPasswordReset: async ({ user }) => throttle.forgetAccount(user.email),
-      ...(options.insecureFastHash && {
-        password: {
-          hash: async (password: string) => `plain:${password}`,
-          verify: async ({ hash, password }: { hash: string; password: string }) => hash === `plain:${password}`,
-        },
-      }),
+      password: options.insecureFastHash
+        ? {
+            hash: async (password: string) => `plain:${password}`,
+            verify: async ({ hash, password }: { hash: string; password: string }) => hash === `plain:${password}`,
+          }
+        : passwordHashing(options.passwordHashesAtOnce),
     },
     emailVerification: {
       // A link on sign-up; nothing waits for it (no requireEmailVerification): it is a trust mark.
