@@ -9,6 +9,8 @@ export const RECOVERY_MESSAGES = {
   confirmRequired: "Please type the new password again",
   mismatch: "The two passwords are not the same",
   passwordReset: "Your password is changed and you are signed in.",
+  /** With two-factor on, the reset link is one factor: the code comes next. */
+  passwordResetCodeNext: "Your password is changed. Enter your authentication code to sign in.",
   verifyPlease: "Please verify your email address.",
   verificationSent: "We have sent the email again. The link works for 24 hours.",
   verified: "Your email address is verified.",

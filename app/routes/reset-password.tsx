@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { RECOVERY_MESSAGES, resetPasswordSchema } from "../../schemas/account-recovery.ts";
+import { SIGN_IN_CODE_PATH } from "../../schemas/two-factor-labels.ts";
 import { PASSWORD_RULE, PasswordField } from "../components/account-fields.tsx";
 import { AccountPage } from "../components/account-page.tsx";
 import { checkedForm, FormError } from "../components/form-field.tsx";
@@ -31,11 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       .get(appContext)
       .services.accounts.recovery.resetPassword(parsed.value, authHeaders(request, context));
     if (!result.ok) return { linkInvalid: true as const };
-    // Signed in here; every other session of the account has ended.
+    // Signed in here (or, with two-factor on, at its code); every other session of the account has ended.
     return redirectWithToast(
       context,
-      "/",
-      { type: "success", message: RECOVERY_MESSAGES.passwordReset },
+      result.codeNext ? SIGN_IN_CODE_PATH : "/",
+      {
+        type: "success",
+        message: result.codeNext ? RECOVERY_MESSAGES.passwordResetCodeNext : RECOVERY_MESSAGES.passwordReset,
+      },
       appendCookies(new Headers(), result.headers),
     );
   } catch (error) {

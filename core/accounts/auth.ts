@@ -47,8 +47,11 @@ export const RESET_ANSWER_MS = 400;
 const SIGNS_IN =
   /^\/(sign-in\/email|sign-up\/email|reset-password|magic-link\/verify|oauth2\/callback\/|callback\/|passkey\/verify-authentication|two-factor\/verify-)/;
 
-/** Ways in that prove one factor only (an emailed link, Google): with two-factor on, the code comes next. */
-const PROVES_ONE_FACTOR = /^\/(magic-link\/verify|callback\/)/;
+/**
+ * Ways in that prove one factor only (an emailed sign-in or reset link, Google): with two-factor on, the code
+ * comes next — else whoever reads the owner's email would be in without it.
+ */
+const PROVES_ONE_FACTOR = /^\/(magic-link\/verify|callback\/|reset-password)/;
 
 /** Our cookies' names start with it (better-auth's cookiePrefix). */
 export const AUTH_COOKIE_PREFIX = "relaptop";
@@ -410,7 +413,7 @@ export function createAuth(options: AuthOptions) {
         }
         // An emailed link proves the address, and Google the Google account, not the second factor: with
         // two-factor on, the code is asked next, as after a password (the plugin's own step: the session ended,
-        // its challenge cookie set).
+        // its challenge cookie set). A reset's new password stands; its answer says the code is next.
         if (PROVES_ONE_FACTOR.test(ctx.path) && ctx.context.newSession?.user.twoFactorEnabled) {
           // With returnHeaders the middleware answers its headers too (better-call), which its type does not say.
           const step = (await secondStep.hooks.after[0]?.handler({ ...ctx, returnHeaders: true })) as unknown as {
@@ -421,6 +424,7 @@ export function createAuth(options: AuthOptions) {
           for (const cookie of step.headers.getSetCookie()) ctx.responseHeaders?.append("set-cookie", cookie);
           // A link's caller reads the plugin's answer (sign-in-link.ts); Google's redirect to /auth/google/done
           // stands, and that page sends the browser on to the code.
+          if (ctx.path === "/reset-password") return { status: true, ...(step.response as object) };
           return ctx.path === "/magic-link/verify" ? step.response : undefined;
         }
         // Whichever way this browser just signed in, it is now a known device of that account.

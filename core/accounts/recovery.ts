@@ -20,15 +20,21 @@ export async function requestPasswordReset(auth: Auth, email: string, headers: H
 
 const INVALID_TOKEN = "Invalid token";
 
-/** Sets the new password, ends every session of the account and signs this browser in (its cookie). */
+/**
+ * Sets the new password, ends every session of the account and signs this browser in (its cookie) — or, with
+ * two-factor on, starts the sign-in's second step (`codeNext`: its challenge cookie): the link proves the address,
+ * not the second factor.
+ */
 export async function resetPassword(
   auth: Auth,
   input: { token: string; newPassword: string },
   headers: Headers,
-): Promise<{ ok: true; headers: Headers } | { ok: false }> {
+): Promise<{ ok: true; headers: Headers; codeNext: boolean } | { ok: false }> {
   try {
     const result = await call(() => auth.api.resetPassword({ body: input, headers, returnHeaders: true }));
-    return { ok: true, headers: result.headers };
+    // The hook in auth.ts adds it to the plugin's answer, which better-auth's type does not know.
+    const codeNext = (result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect === true;
+    return { ok: true, headers: result.headers, codeNext };
   } catch (error) {
     if (error instanceof AppError && error.message === INVALID_TOKEN) return { ok: false };
     throw error;

@@ -51,8 +51,19 @@ export const accountRecoveryApi: FastifyPluginAsyncZod<{ services: Services }> =
       schema: {
         tags,
         summary: "Set a new password with an emailed token (once, within an hour); ends other sessions, signs in",
+        description:
+          "With two-factor on, the link proves the address only: the answer adds `twoFactorRedirect` and " +
+          "`twoFactorMethods`, no session starts, and the code goes to /api/auth/two-factor/verify-totp (or " +
+          "verify-backup-code) as after a password.",
         body: resetPasswordBodySchema,
-        response: { 200: statusReply, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: statusReply.extend({
+            twoFactorRedirect: z.literal(true).optional(),
+            twoFactorMethods: z.array(z.string()).optional(),
+          }),
+          400: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     forward,

@@ -3,6 +3,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoFactors, users } from "../../db/schema/index.ts";
+import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
 import { TWO_FACTOR_MESSAGES, TWO_FACTOR_PATH } from "../../schemas/two-factor.ts";
 import { createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
@@ -266,6 +267,53 @@ describe("signing in with two-factor on", () => {
     });
     expect(right.statusCode).toBe(302);
     expect((await http.get("/api/me")).json()).toMatchObject({ email });
+  });
+
+  it("a reset link asks for the code too: the new password stands, no session starts without the code", async () => {
+    const { email, secret } = await personWithTwoFactor(optional);
+    /** A reset link emailed to them now: its token. */
+    async function resetToken() {
+      expect((await client(optional).post("/api/auth/request-password-reset", { email })).statusCode).toBe(200);
+      await optional.services.notifications.deliverEmailsNow();
+      const link = kept.findLast((line) => line.includes(`to ${email}:`))?.match(/\/reset-password\?token=([\w.-]+)/);
+      expect(link?.[1]).toBeTruthy();
+      return link?.[1] as string;
+    }
+    // Over the API: the answer says the code is next.
+    const api = client(optional);
+    const reset = await api.post("/api/auth/reset-password", {
+      token: await resetToken(),
+      newPassword: "N3w-Passw0rd!",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ status: true, twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+    expect((await api.get("/api/me")).statusCode).toBe(401);
+    expect((await api.post("/api/auth/two-factor/verify-totp", { code: await codeFor(secret) })).statusCode).toBe(200);
+    expect((await api.get("/api/me")).json()).toMatchObject({ email });
+
+    // Through the page: on to the code, with the reset said.
+    const page = client(optional);
+    const token = await resetToken();
+    const saved = await page.form("/reset-password", {
+      token,
+      newPassword: "An0ther-Pw!",
+      confirmPassword: "An0ther-Pw!",
+    });
+    expect(saved.statusCode, saved.body).toBe(302);
+    expect(saved.headers.location).toBe("/login/two-factor");
+    expect((await page.get("/api/me")).statusCode).toBe(401);
+    const codePage = await page.get("/login/two-factor");
+    expect(codePage.body).toContain(RECOVERY_MESSAGES.passwordResetCodeNext);
+    const right = await page.form("/login/two-factor", {
+      method: "totp",
+      code: await codeFor(secret),
+      redirectTo: "/",
+    });
+    expect(right.statusCode).toBe(302);
+    expect((await page.get("/api/me")).json()).toMatchObject({ email });
+    // The new password is the one that works.
+    const again = await client(optional).post("/api/auth/sign-in/email", { email, password: "An0ther-Pw!" });
+    expect(again.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
   });
 
   it("deleting the account deletes its two-factor secret with it", async () => {
