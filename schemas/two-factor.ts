@@ -19,10 +19,19 @@ export const backupCodeSchema = z
   .transform((code) => code.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, "Enter a backup code like abcde-12345"));
 
-/** The sign-in's second step: an authenticator code, or a backup code instead. */
+/** The second step's checkbox ("true" when ticked, absent otherwise). */
+const trustBrowserField = z
+  .enum(["true", "false"], { error: "Trust this browser is either true or false" })
+  .optional()
+  .transform((v) => v === "true");
+
+/**
+ * The sign-in's second step: an authenticator code, or a backup code instead; and whether this browser may skip
+ * it for TRUSTED_BROWSER_DAYS.
+ */
 export const signInCodeSchema = z.discriminatedUnion("method", [
-  z.object({ method: z.literal("totp"), code: totpCodeSchema }),
-  z.object({ method: z.literal("backup"), code: backupCodeSchema }),
+  z.object({ method: z.literal("totp"), code: totpCodeSchema, trustBrowser: trustBrowserField }),
+  z.object({ method: z.literal("backup"), code: backupCodeSchema, trustBrowser: trustBrowserField }),
 ]);
 export type SignInCodeInput = z.infer<typeof signInCodeSchema>;
 
@@ -41,7 +50,7 @@ export const codeNeededReplySchema = z
   .object({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) })
   .meta({ id: "CodeNeeded" });
 
-/** The second step (or the first code when turning it on): `code`, and whether to remember the browser 30 days. */
+/** The second step (or the first code when turning it on): `code`, and whether to trust the browser TRUSTED_BROWSER_DAYS. */
 export const verifyCodeBodySchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9-]{6,11}$/, "Enter the 6-digit code, or a backup code like abcde-12345"),
   trustDevice: z.boolean().optional(),

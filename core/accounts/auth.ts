@@ -19,7 +19,7 @@ import { fieldErrors } from "../../schemas/form-errors.ts";
 import { LOGIN_MESSAGES, SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import { PASSKEY_MESSAGES, passkeyNameSchema } from "../../schemas/passkeys.ts";
 import { visibleText } from "../../schemas/text-safety.ts";
-import { BACKUP_CODE_COUNT } from "../../schemas/two-factor.ts";
+import { BACKUP_CODE_COUNT, TRUSTED_BROWSER_DAYS } from "../../schemas/two-factor.ts";
 import type { Counter } from "./counters.ts";
 import { DELETION_GUESSES } from "./delete-own-account.ts";
 import { createDeviceCookies } from "./device-cookie.ts";
@@ -27,6 +27,7 @@ import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
 import { passwordHashing } from "./password-hashing.ts";
 import type { RecoveryLimiter } from "./recovery-limits.ts";
 import { resetLinkHooks } from "./reset-links.ts";
+import { forgetTrustedBrowsers } from "./trusted-browsers.ts";
 
 /** The account's own emails; the server writes them to the outbox (core/notifications). */
 export type AccountEmail =
@@ -52,6 +53,9 @@ const SIGNS_IN =
  * comes next — else whoever reads the owner's email would be in without it.
  */
 const PROVES_ONE_FACTOR = /^\/(magic-link\/verify|callback\/|reset-password)/;
+
+/** What ends every browser trusted at the second step (trusted-browsers.ts). */
+const FORGETS_TRUSTED_BROWSERS = new Set(["/reset-password", "/change-password", "/two-factor/disable"]);
 
 /** Our cookies' names start with it (better-auth's cookiePrefix). */
 export const AUTH_COOKIE_PREFIX = "relaptop";
@@ -143,6 +147,7 @@ export function createAuth(options: AuthOptions) {
   // Two-factor (TOTP and backup codes): the sign-in's second step, after a right password.
   const secondStep = twoFactor({
     issuer: "ReLaptop",
+    trustDeviceMaxAge: TRUSTED_BROWSER_DAYS * 24 * 60 * 60,
     backupCodeOptions: { amount: BACKUP_CODE_COUNT },
   });
   /** The account a second-step request signs in to: its challenge cookie's, as the plugin reads it. */
@@ -364,6 +369,11 @@ export function createAuth(options: AuthOptions) {
           const wait = started === undefined ? 0 : started + RESET_ANSWER_MS - Date.now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           return;
+        }
+        // A password changed, or two-factor turned off: no browser trusted before skips the code any more.
+        if (FORGETS_TRUSTED_BROWSERS.has(ctx.path) && !(ctx.context.returned instanceof APIError)) {
+          const userId = ctx.path === "/reset-password" ? resetting.get(ctx.context) : ctx.context.session?.user.id;
+          if (userId) await forgetTrustedBrowsers(db, userId);
         }
         if (ctx.path === "/reset-password") {
           const userId = resetting.get(ctx.context);

@@ -125,15 +125,17 @@ export async function newBackupCodes(auth: Auth, password: string, headers: Head
 
 /**
  * The sign-in's second step: the code (or a backup code) for the sign-in the password started (its cookie,
- * good for 10 minutes, is in `headers`). Right, the session starts; wrong, the field says so; the challenge
- * gone, they log in again.
+ * good for 10 minutes, is in `headers`). Right, the session starts — and, trusted, this browser skips the step
+ * for TRUSTED_BROWSER_DAYS (better-auth's signed cookie; trusted-browsers.ts); wrong, the field says so; the
+ * challenge gone, they log in again.
  */
 export async function verifySignInCode(auth: Auth, input: SignInCodeInput, headers: Headers): Promise<SignedIn> {
+  const trustDevice = input.trustBrowser;
   try {
     const result =
       input.method === "totp"
-        ? await auth.api.verifyTOTP({ body: { code: input.code }, headers, returnHeaders: true })
-        : await auth.api.verifyBackupCode({ body: { code: input.code }, headers, returnHeaders: true });
+        ? await auth.api.verifyTOTP({ body: { code: input.code, trustDevice }, headers, returnHeaders: true })
+        : await auth.api.verifyBackupCode({ body: { code: input.code, trustDevice }, headers, returnHeaders: true });
     // Its reply is typed without our fields; the row has them.
     const { id, role } = result.response.user as typeof result.response.user & { role: string };
     return { headers: result.headers, user: { id, role } };

@@ -1,9 +1,10 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
+import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
 import { TWO_FACTOR_MESSAGES } from "../../schemas/two-factor.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { DEMO, expect, hydrated, test } from "./support/fixtures.ts";
+import { DEMO, expect, hydrated, test, userMenu } from "./support/fixtures.ts";
 import { lastMailTo, linkIn, MAIL_SMTP_PORT } from "./support/mail.ts";
 import { GOOGLE_ENV, GOOGLE_USER } from "./support/oidc.ts";
 import { OWN_SERVER_PORTS, type OwnServer, startOwnServer } from "./support/own-server.ts";
@@ -103,6 +104,53 @@ test("signing in again asks for the authenticator's code after the password", as
   await expect(page.getByText(TWO_FACTOR_MESSAGES.wrongCode)).toBeVisible();
   await expect(code).toBeFocused();
   await code.fill(await codeFor(key));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Successfully login!")).toBeVisible();
+  await page.goto(`${site}/dashboard/all/brands`);
+  await expect(page.getByRole("heading", { level: 1, name: "All Brands" })).toBeVisible();
+});
+
+test("a browser trusted at the code signs in with the password alone next time; another browser is still asked", async ({
+  page,
+  browser,
+}) => {
+  expect(key, "the setup test ran first").not.toBe("");
+  await passwordStep(page);
+  await page.getByLabel("Authentication code").fill(await codeFor(key));
+  await page.getByLabel(TWO_FACTOR_MESSAGES.trustBrowser).check();
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Successfully login!")).toBeVisible();
+  await userMenu(page, "Ada Admin").click();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Successfully Signed Out!")).toBeVisible();
+
+  await passwordStep(page);
+  await expect(page.getByText("Successfully login!")).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login\/two-factor/);
+
+  const elsewhere = await browser.newPage();
+  await passwordStep(elsewhere);
+  await expect(elsewhere).toHaveURL(/\/login\/two-factor/);
+  await elsewhere.close();
+});
+
+test("a password reset link asks for the code before signing in; the new password is saved", async ({ page }) => {
+  expect(key, "the setup test ran first").not.toBe("");
+  await page.goto(`${site}/forgot-password`);
+  await hydrated(page);
+  await page.getByLabel("Email").fill(DEMO.admin);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByText("If an account exists for that email")).toBeVisible();
+  const mail = await lastMailTo(DEMO.admin, "Reset your ReLaptop password");
+  await page.goto(linkIn(mail, `${site}/reset-password?token=`));
+  // The same password again: the other journeys here sign in with it.
+  await page.getByLabel("New password", { exact: true }).fill(DEMO.password);
+  await page.getByLabel("New password again").fill(DEMO.password);
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByText(RECOVERY_MESSAGES.passwordResetCodeNext)).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/two-factor/);
+  await expectAccessible(page);
+  await page.getByLabel("Authentication code").fill(await codeFor(key));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Successfully login!")).toBeVisible();
   await page.goto(`${site}/dashboard/all/brands`);

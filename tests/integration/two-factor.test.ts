@@ -316,6 +316,51 @@ describe("signing in with two-factor on", () => {
     expect(again.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
   });
 
+  it("a browser trusted at the code skips it for 30 days; a password change or turning it off forgets every one", async () => {
+    const { email, secret } = await personWithTwoFactor(optional);
+    const asksForCode = async (http: Client) =>
+      "twoFactorRedirect" in (await http.post("/api/auth/sign-in/email", { email, password: "Passw0rd!" })).json();
+    /** Signs in with the password and the code, through the page, trusting the browser or not. */
+    async function signInWithCode(trustBrowser: boolean) {
+      const http = client(optional);
+      await http.form("/login", { email, password: "Passw0rd!", redirectTo: "/" });
+      const page = await http.get("/login/two-factor");
+      expect(page.body).toContain(TWO_FACTOR_MESSAGES.trustBrowser.replace("'", "&#x27;"));
+      const code = { method: "totp", code: await codeFor(secret), redirectTo: "/" };
+      const right = await http.form("/login/two-factor", trustBrowser ? { ...code, trustBrowser: "true" } : code);
+      expect(right.statusCode, right.body).toBe(302);
+      expect((await http.post("/api/auth/sign-out")).statusCode).toBe(200);
+      return http;
+    }
+    const trusted = await signInWithCode(true);
+    const untrusted = await signInWithCode(false);
+    expect(await asksForCode(trusted)).toBe(false);
+    expect((await trusted.get("/api/me")).json()).toMatchObject({ email });
+    await trusted.post("/api/auth/sign-out");
+    expect(await asksForCode(untrusted)).toBe(true);
+    expect(await asksForCode(client(optional))).toBe(true);
+
+    // Their password changed elsewhere: the trusted browser asks again.
+    const other = client(optional);
+    await other.post("/api/auth/sign-in/email", { email, password: "Passw0rd!" });
+    await other.post("/api/auth/two-factor/verify-totp", { code: await codeFor(secret) });
+    const change = (currentPassword: string, newPassword: string) =>
+      other.form("/profile", { intent: "password", currentPassword, newPassword });
+    expect((await change("Passw0rd!", "Ch4nged-Pw!")).statusCode).toBe(200);
+    expect((await change("Ch4nged-Pw!", "Passw0rd!")).statusCode).toBe(200);
+    expect(await asksForCode(trusted)).toBe(true);
+
+    // Trusted again, then two-factor turned off and on elsewhere: nobody trusted before skips the code.
+    const again = await signInWithCode(true);
+    expect(await asksForCode(again)).toBe(false);
+    await again.post("/api/auth/sign-out");
+    const off = await other.form(TWO_FACTOR_PATH, { intent: "off", password: "Passw0rd!" });
+    expect(off.statusCode).toBe(302);
+    const { secret: newSecret } = await turnOn(other);
+    expect(newSecret).not.toBe(secret);
+    expect(await asksForCode(again)).toBe(true);
+  });
+
   it("deleting the account deletes its two-factor secret with it", async () => {
     const { email, secret, user } = await personWithTwoFactor(optional);
     const http = client(optional);
