@@ -4,6 +4,7 @@ import { sessions } from "../../db/schema/index.ts";
 import type { SessionUser } from "../../schemas/accounts.ts";
 import { SESSION_MESSAGES as M, SESSIONS_SHOWN, type SignedInSession } from "../../schemas/sessions.ts";
 import { AppError } from "../errors.ts";
+import { forgetTrustedBrowsers } from "./trusted-browsers.ts";
 import { describeDevice } from "./user-agent.ts";
 
 /**
@@ -52,13 +53,20 @@ export async function endSession(db: Db, actor: Pick<SessionUser, "id">, session
   if (ended.length === 0) throw new AppError("NOT_FOUND", M.notFound);
 }
 
-/** "Sign out everywhere else": every session of the person's but the asking one. Returns how many ended. */
+/**
+ * "Sign out everywhere else": every session of the person's but the asking one, and every browser trusted to skip
+ * two-factor's code (trusted-browsers.ts; this one too: a trust is not tied to a session, and a lost phone's must
+ * end). Returns how many sessions ended.
+ */
 export async function endOtherSessions(db: Db, actor: Pick<SessionUser, "id">, current: string | null) {
   // Without a session of its own to keep, "everywhere else" would be everywhere: nothing is ended.
   if (current === null) return { ended: 0 };
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, actor.id), ne(sessions.token, current)))
-    .returning({ id: sessions.id });
-  return { ended: ended.length };
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, actor.id), ne(sessions.token, current)))
+      .returning({ id: sessions.id });
+    await forgetTrustedBrowsers(tx, actor.id);
+    return { ended: ended.length };
+  });
 }

@@ -110,6 +110,7 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
     "/me/sessions/sign-out-others",
     {
       summary: "Sign out everywhere else: every session of the account but the asking one",
+      description: "Every browser trusted to skip two-factor's code is forgotten too, this one included.",
       reply: signedOutOthersSchema,
     },
     (user, { headers }) => services.accounts.sessions.endOthers(user, headers),

@@ -316,8 +316,10 @@ describe("signing in with two-factor on", () => {
     expect(again.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
   });
 
-  it("a browser trusted at the code skips it for 30 days; a password change or turning it off forgets every one", async () => {
-    const { email, secret } = await personWithTwoFactor(optional);
+  it("a browser trusted at the code skips it for 30 days; a password change, turning it off or signing out everywhere else forgets every one", async () => {
+    const person = await personWithTwoFactor(optional);
+    const { email } = person;
+    let { secret } = person;
     const asksForCode = async (http: Client) =>
       "twoFactorRedirect" in (await http.post("/api/auth/sign-in/email", { email, password: "Passw0rd!" })).json();
     /** Signs in with the password and the code, through the page, trusting the browser or not. */
@@ -359,6 +361,15 @@ describe("signing in with two-factor on", () => {
     const { secret: newSecret } = await turnOn(other);
     expect(newSecret).not.toBe(secret);
     expect(await asksForCode(again)).toBe(true);
+    await again.post("/api/auth/sign-out");
+
+    // Trusted once more, then "Sign out everywhere else" from another browser: a lost phone's trust ends with it.
+    secret = newSecret;
+    const lost = await signInWithCode(true);
+    expect(await asksForCode(lost)).toBe(false);
+    await lost.post("/api/auth/sign-out");
+    expect((await other.post("/api/me/sessions/sign-out-others")).statusCode).toBe(200);
+    expect(await asksForCode(lost)).toBe(true);
   });
 
   it("deleting the account deletes its two-factor secret with it", async () => {
