@@ -61,12 +61,28 @@ export function createMetrics(database: Database) {
     },
   });
 
+  let passwordHashes: { computing: number; waiting: number } = { computing: 0, waiting: 0 };
+  new Gauge({
+    name: "relaptop_password_hashes",
+    help: "Password hashes being computed and waiting their turn (PASSWORD_HASHES_AT_ONCE): sign-ins and sign-ups queueing",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: "computing" }, passwordHashes.computing);
+      this.set({ state: "waiting" }, passwordHashes.waiting);
+    },
+  });
+
   return {
     registry,
     requests,
     cache,
     payments,
     jobFailures,
+    /** Whose password hashes are counted (core/accounts/password-hashing.ts, once auth exists). */
+    measurePasswordHashesOf(hashing: typeof passwordHashes) {
+      passwordHashes = hashing;
+    },
     /** Where the queue's depth comes from (the job queue, once it exists). */
     measureQueueWith(depth: typeof queueDepth) {
       queueDepth = depth;

@@ -18,6 +18,7 @@ import {
   listPasskeys,
   listSessions,
   newBackupCodes,
+  passwordHashing,
   type RecoveryLimits,
   register,
   removePasskey,
@@ -273,6 +274,7 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   const deletionGuesses = counters("delete-account-password", DELETION_GUESSES.limit, DELETION_GUESSES.windowMs);
   const recoveryLimits = createRecoveryLimits(counters, options.recoveryLimits);
+  const hashing = passwordHashing(config.passwordHashesAtOnce);
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,
@@ -280,7 +282,7 @@ export function createServices(config: Config, database: Database, options: Serv
     google: config.google,
     throttle: createLoginThrottle(counters, DEFAULT_LOGIN_LIMITS),
     signUpLimit: createSignUpLimit(counters, { limit: config.signUpsPerHour, windowMs: 60 * 60_000 }),
-    passwordHashesAtOnce: config.passwordHashesAtOnce,
+    passwordHashing: hashing,
     insecureFastHash: options.insecureFastHash,
     recoveryLimits,
     wrongPasswords: deletionGuesses,
@@ -301,6 +303,7 @@ export function createServices(config: Config, database: Database, options: Serv
   configureRetention(config.retentionDays);
   configurePlatformFee(config.platformFee);
   const metrics = createMetrics(database);
+  metrics.measurePasswordHashesOf(hashing);
   // Counted by the app (server/app.ts); a worker process serves nothing, so its jobs never wait.
   const requestsInHand = createRequestsInHand();
   const jobs = createJobQueue(database, {

@@ -24,7 +24,7 @@ import type { Counter } from "./counters.ts";
 import { DELETION_GUESSES } from "./delete-own-account.ts";
 import { createDeviceCookies } from "./device-cookie.ts";
 import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
-import { passwordHashing } from "./password-hashing.ts";
+import type { PasswordHashing } from "./password-hashing.ts";
 import type { RecoveryLimiter } from "./recovery-limits.ts";
 import { resetLinkHooks } from "./reset-links.ts";
 import { forgetTrustedBrowsers } from "./trusted-browsers.ts";
@@ -86,8 +86,8 @@ export interface AuthOptions {
   wrongPasswords: Counter;
   /** Writes a reset or verification link to the outbox; without it no such email is sent. */
   sendAccountEmail?: SendAccountEmail;
-  /** How many password hashes this process computes at once (PASSWORD_HASHES_AT_ONCE; password-hashing.ts). */
-  passwordHashesAtOnce: number;
+  /** The process's password hashing, so many at once (PASSWORD_HASHES_AT_ONCE; password-hashing.ts). */
+  passwordHashing: PasswordHashing;
   /** Tests only: a cheap password hash instead of scrypt (~110 ms per hash). */
   insecureFastHash?: boolean;
 }
@@ -193,7 +193,7 @@ export function createAuth(options: AuthOptions) {
             hash: async (password: string) => `plain:${password}`,
             verify: async ({ hash, password }: { hash: string; password: string }) => hash === `plain:${password}`,
           }
-        : passwordHashing(options.passwordHashesAtOnce),
+        : options.passwordHashing,
     },
     emailVerification: {
       // A link on sign-up; nothing waits for it (no requireEmailVerification): it is a trust mark.
@@ -424,18 +424,30 @@ export function createAuth(options: AuthOptions) {
         // An emailed link proves the address, and Google the Google account, not the second factor: with
         // two-factor on, the code is asked next, as after a password (the plugin's own step: the session ended,
         // its challenge cookie set). A reset's new password stands; its answer says the code is next.
-        if (PROVES_ONE_FACTOR.test(ctx.path) && ctx.context.newSession?.user.twoFactorEnabled) {
-          // With returnHeaders the middleware answers its headers too (better-call), which its type does not say.
-          const step = (await secondStep.hooks.after[0]?.handler({ ...ctx, returnHeaders: true })) as unknown as {
-            headers: Headers;
-            response: unknown;
-          };
-          // Its cookies (the session's cleared, the challenge's set) go with this answer, which becomes its.
+        const oneFactor = ctx.context.newSession;
+        if (PROVES_ONE_FACTOR.test(ctx.path) && oneFactor?.user.twoFactorEnabled) {
+          let step: { headers: Headers; response: unknown };
+          try {
+            // With returnHeaders the middleware answers its headers too (better-call), which its type does not say.
+            step = (await secondStep.hooks.after[0]?.handler({
+              ...ctx,
+              returnHeaders: true,
+            })) as unknown as typeof step;
+          } catch (error) {
+            // Whatever stopped the step, the session this way in started does not outlive it (its cookie is sent).
+            await ctx.context.internalAdapter.deleteSession(oneFactor.session.token);
+            throw error;
+          }
+          // Its cookies (the session's cleared, the challenge's set; or a trusted browser's trust renewed) go with
+          // this answer, which becomes its.
           for (const cookie of step.headers.getSetCookie()) ctx.responseHeaders?.append("set-cookie", cookie);
-          // A link's caller reads the plugin's answer (sign-in-link.ts); Google's redirect to /auth/google/done
-          // stands, and that page sends the browser on to the code.
-          if (ctx.path === "/reset-password") return { status: true, ...(step.response as object) };
-          return ctx.path === "/magic-link/verify" ? step.response : undefined;
+          // The code is next (the plugin ended the session). A link's caller reads the plugin's answer
+          // (sign-in-link.ts); Google's redirect to /auth/google/done stands, and that page sends the browser on to
+          // the code. A browser trusted at the code (trusted-browsers.ts) is in: on to its device cookie, below.
+          if (!ctx.context.newSession) {
+            if (ctx.path === "/reset-password") return { status: true, ...(step.response as object) };
+            return ctx.path === "/magic-link/verify" ? step.response : undefined;
+          }
         }
         // Whichever way this browser just signed in, it is now a known device of that account.
         const signedIn = ctx.context.newSession?.user;

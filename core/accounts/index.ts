@@ -16,6 +16,7 @@ export { createDeviceCookies, DEVICE_COOKIE_DAYS } from "./device-cookie.ts";
 export { resetLinkWorks, signInLinkWorks } from "./emailed-links.ts";
 export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";
 export { listPasskeys, removePasskey, renamePasskey } from "./passkeys.ts";
+export { type PasswordHashing, passwordHashing } from "./password-hashing.ts";
 export { rename, setActingAsSeller } from "./profile.ts";
 export { requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "./recovery.ts";
 export { createRecoveryLimits, DEFAULT_RECOVERY_LIMITS, type RecoveryLimits } from "./recovery-limits.ts";

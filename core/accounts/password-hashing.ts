@@ -13,7 +13,7 @@ export function passwordHashing(atOnce: number) {
   return {
     hash: (password: string) => inTurn(() => hashPassword(password)),
     verify: (data: { hash: string; password: string }) => inTurn(() => verifyPassword(data)),
-    /** Hashes being computed now, and waiting their turn. */
+    /** Hashes being computed now, and waiting their turn (/metrics: relaptop_password_hashes). */
     get computing() {
       return inTurn.activeCount;
     },
@@ -22,3 +22,5 @@ export function passwordHashing(atOnce: number) {
     },
   };
 }
+
+export type PasswordHashing = ReturnType<typeof passwordHashing>;

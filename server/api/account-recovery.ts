@@ -50,7 +50,8 @@ export const accountRecoveryApi: FastifyPluginAsyncZod<{ services: Services }> =
     {
       schema: {
         tags,
-        summary: "Set a new password with an emailed token (once, within an hour); ends other sessions, signs in",
+        summary:
+          "Set a new password with an emailed token (once, within an hour); ends other sessions, signs in (with two-factor on, after its code)",
         description:
           "With two-factor on, the link proves the address only: the answer adds `twoFactorRedirect` and " +
           "`twoFactorMethods`, no session starts, and the code goes to /api/auth/two-factor/verify-totp (or " +

@@ -68,6 +68,9 @@ describe("/metrics", () => {
     expect(sample(text, 'relaptop_public_cache_lookups_total{result="miss"}')).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/relaptop_job_queue_jobs\{queue="email\.deliver",state="ready"\} \d+/);
     expect(text).toContain("relaptop_process_cpu_seconds_total");
+    // Sign-ins and sign-ups queueing for their password hashes (PASSWORD_HASHES_AT_ONCE): none now.
+    expect(sample(text, 'relaptop_password_hashes{state="waiting"}')).toBe(0);
+    expect(sample(text, 'relaptop_password_hashes{state="computing"}')).toBe(0);
     if (t.database.kind === "postgres") {
       expect(text).toMatch(/relaptop_db_pool_connections\{state="total"\} [1-9]/);
     }

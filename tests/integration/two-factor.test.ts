@@ -372,6 +372,23 @@ describe("signing in with two-factor on", () => {
     expect(await asksForCode(lost)).toBe(true);
   });
 
+  it("a trusted browser's emailed sign-in link goes straight in, and the browser stays a known device", async () => {
+    const { email, secret } = await personWithTwoFactor(optional);
+    const http = client(optional);
+    await http.form("/login", { email, password: "Passw0rd!", redirectTo: "/" });
+    const code = { method: "totp", code: await codeFor(secret), redirectTo: "/", trustBrowser: "true" };
+    expect((await http.form("/login/two-factor", code)).statusCode).toBe(302);
+    await http.post("/api/auth/sign-out");
+    expect((await client(optional).post("/api/auth/sign-in/magic-link", { email })).statusCode).toBe(200);
+    await optional.services.notifications.deliverEmailsNow();
+    const link = kept.findLast((line) => line.includes(`to ${email}:`))?.match(/\/login\/link\?token=([\w.-]+)/);
+    const used = await http.form("/login/link", { intent: "use-link", token: link?.[1] as string });
+    expect(used.statusCode).toBe(302);
+    expect(used.headers.location).toBe("/");
+    expect((await http.get("/api/me")).json()).toMatchObject({ email });
+    expect(String(used.headers["set-cookie"])).toContain("relaptop_device_");
+  });
+
   it("deleting the account deletes its two-factor secret with it", async () => {
     const { email, secret, user } = await personWithTwoFactor(optional);
     const http = client(optional);
