@@ -12,7 +12,7 @@ const framework =
  * list and compression.
  */
 const labels =
-  /[\\/]schemas[\\/](battery-labels|delivery-labels|favourite-labels|price-labels|values|spec-line|money|messages|recovery-messages|search-url|two-factor-labels|proof-labels)\.ts$/;
+  /[\\/]schemas[\\/](battery-labels|delivery-labels|favourite-labels|price-labels|values|spec-line|money|messages|verify-email-labels|search-url|two-factor-labels|proof-labels)\.ts$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { emailSchema, passwordSchema } from "./accounts.ts";
-import { RECOVERY_MESSAGES } from "./recovery-messages.ts";
+import { PASSWORD_RESET_CODE_NEXT, RECOVERY_MESSAGES } from "./recovery-messages.ts";
 
 /** Forgot password, the reset link and email verification: their forms (the words: recovery-messages.ts). */
-export { RECOVERY_MESSAGES };
+export { PASSWORD_RESET_CODE_NEXT, RECOVERY_MESSAGES };
 
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
 export const VERIFY_LINK_TTL_SECONDS = 24 * 60 * 60;

@@ -1,6 +1,8 @@
+import { VERIFY_PLEASE } from "./verify-email-labels.ts";
+
 /**
- * Every word forgot password, the reset link and email verification say. Without zod, so the banner on
- * every signed-in page does not bring the schemas to the browser.
+ * Every word forgot password, the reset link and email verification say, without zod (the verify-email page's
+ * script carries them). The banner on every signed-in page reads its own words apart (verify-email-labels.ts).
  */
 export const RECOVERY_MESSAGES = {
   /** The one answer to "forgot password", whether the account exists or not. */
@@ -9,11 +11,15 @@ export const RECOVERY_MESSAGES = {
   confirmRequired: "Please type the new password again",
   mismatch: "The two passwords are not the same",
   passwordReset: "Your password is changed and you are signed in.",
-  /** With two-factor on, the reset link is one factor: the code comes next. */
-  passwordResetCodeNext: "Your password is changed. Enter your authentication code to sign in.",
-  verifyPlease: "Please verify your email address.",
+  verifyPlease: VERIFY_PLEASE,
   verificationSent: "We have sent the email again. The link works for 24 hours.",
   verified: "Your email address is verified.",
   verifyInvalid: "This verification link is not valid or has expired.",
   emailConfirmed: "Email confirmed",
 } as const;
+
+/**
+ * With two-factor on, a reset link is one factor: the code comes next. Apart from RECOVERY_MESSAGES, which every
+ * page's script carries (the banner), as only the reset's action says it.
+ */
+export const PASSWORD_RESET_CODE_NEXT = "Your password is changed. Enter your authentication code to sign in.";

@@ -13,12 +13,7 @@ export const SIGN_IN_CODE_PATH = "/login/two-factor";
 /** How many backup codes a person gets at once (better-auth's default): each works once. */
 export const BACKUP_CODE_COUNT = 10;
 
-/** How long a browser trusted at the second step signs in with the first factor alone (better-auth's default). */
-export const TRUSTED_BROWSER_DAYS = 30;
-
 export const TWO_FACTOR_MESSAGES = {
-  /** The second step's checkbox (trusted-browsers.ts: a password change or turning it off forgets them all). */
-  trustBrowser: `Don't ask for a code on this browser for ${TRUSTED_BROWSER_DAYS} days`,
   /** An admin without it, under ADMIN_TWO_FACTOR=required: the page's toast and the API's 403. */
   requiredForAdmin: "Turn on two-factor authentication to use admin pages.",
   /** The admin dashboard's notice while it is off (ADMIN_TWO_FACTOR=optional). */

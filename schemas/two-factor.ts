@@ -19,6 +19,15 @@ export const backupCodeSchema = z
   .transform((code) => code.replace(/\s+/g, ""))
   .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, "Enter a backup code like abcde-12345"));
 
+/** How long a browser trusted at the second step signs in with the first factor alone (better-auth's default). */
+export const TRUSTED_BROWSER_DAYS = 30;
+
+/**
+ * The second step's checkbox (trusted-browsers.ts says what forgets them). Here, not with TWO_FACTOR_MESSAGES, whose
+ * file every page's script carries: only that page shows it.
+ */
+export const TRUST_BROWSER_LABEL = `Don't ask for a code on this browser for ${TRUSTED_BROWSER_DAYS} days`;
+
 /** The second step's checkbox ("true" when ticked, absent otherwise). */
 const trustBrowserField = z
   .enum(["true", "false"], { error: "Trust this browser is either true or false" })

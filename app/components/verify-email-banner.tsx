@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { RECOVERY_MESSAGES } from "../../schemas/recovery-messages.ts";
+import { VERIFY_PLEASE } from "../../schemas/verify-email-labels.ts";
 
 /** Until the account's address is verified: a reminder, a way to get the link again, and a way to hide it. */
 export function VerifyEmailBanner() {
@@ -7,7 +7,7 @@ export function VerifyEmailBanner() {
   const back = `${pathname}${search}`;
   return (
     <section aria-label="Email verification" className="alert alert-warning rounded-none justify-center">
-      <span>{RECOVERY_MESSAGES.verifyPlease}</span>
+      <span>{VERIFY_PLEASE}</span>
       <Form method="post" action="/verify-email" className="flex gap-2">
         <input type="hidden" name="redirectTo" value={back} />
         <button type="submit" name="intent" value="resend" className="btn btn-sm">

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
-import { SIGN_IN_CODE_PATH, signInCodeSchema, TWO_FACTOR_MESSAGES } from "../../schemas/two-factor.ts";
+import { SIGN_IN_CODE_PATH, signInCodeSchema, TRUST_BROWSER_LABEL } from "../../schemas/two-factor.ts";
 import { AccountPage, BackToLogin } from "../components/account-page.tsx";
 import { AuthenticationCodeField } from "../components/authentication-code-field.tsx";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
@@ -101,7 +101,7 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
         )}
         <label className="flex min-h-6 items-center gap-2 text-sm">
           <input type="checkbox" name="trustBrowser" value="true" className="checkbox checkbox-sm" />
-          <span>{TWO_FACTOR_MESSAGES.trustBrowser}</span>
+          <span>{TRUST_BROWSER_LABEL}</span>
         </label>
         <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
           Verify

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
-import { RECOVERY_MESSAGES, resetPasswordSchema } from "../../schemas/account-recovery.ts";
+import { PASSWORD_RESET_CODE_NEXT, RECOVERY_MESSAGES, resetPasswordSchema } from "../../schemas/account-recovery.ts";
 import { SIGN_IN_CODE_PATH } from "../../schemas/two-factor-labels.ts";
 import { PASSWORD_RULE, PasswordField } from "../components/account-fields.tsx";
 import { AccountPage } from "../components/account-page.tsx";
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.codeNext ? SIGN_IN_CODE_PATH : "/",
       {
         type: "success",
-        message: result.codeNext ? RECOVERY_MESSAGES.passwordResetCodeNext : RECOVERY_MESSAGES.passwordReset,
+        message: result.codeNext ? PASSWORD_RESET_CODE_NEXT : RECOVERY_MESSAGES.passwordReset,
       },
       appendCookies(new Headers(), result.headers),
     );

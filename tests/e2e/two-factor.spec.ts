@@ -1,8 +1,8 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
-import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
-import { TWO_FACTOR_MESSAGES } from "../../schemas/two-factor.ts";
+import { PASSWORD_RESET_CODE_NEXT } from "../../schemas/account-recovery.ts";
+import { TRUST_BROWSER_LABEL, TWO_FACTOR_MESSAGES } from "../../schemas/two-factor.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { DEMO, expect, hydrated, test, userMenu } from "./support/fixtures.ts";
 import { lastMailTo, linkIn, MAIL_SMTP_PORT } from "./support/mail.ts";
@@ -117,7 +117,7 @@ test("a browser trusted at the code signs in with the password alone next time; 
   expect(key, "the setup test ran first").not.toBe("");
   await passwordStep(page);
   await page.getByLabel("Authentication code").fill(await codeFor(key));
-  await page.getByLabel(TWO_FACTOR_MESSAGES.trustBrowser).check();
+  await page.getByLabel(TRUST_BROWSER_LABEL).check();
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Successfully login!")).toBeVisible();
   await userMenu(page, "Ada Admin").click();
@@ -147,7 +147,7 @@ test("a password reset link asks for the code before signing in; the new passwor
   await page.getByLabel("New password", { exact: true }).fill(DEMO.password);
   await page.getByLabel("New password again").fill(DEMO.password);
   await page.getByRole("button", { name: "Save the new password" }).click();
-  await expect(page.getByText(RECOVERY_MESSAGES.passwordResetCodeNext)).toBeVisible();
+  await expect(page.getByText(PASSWORD_RESET_CODE_NEXT)).toBeVisible();
   await expect(page).toHaveURL(/\/login\/two-factor/);
   await expectAccessible(page);
   await page.getByLabel("Authentication code").fill(await codeFor(key));

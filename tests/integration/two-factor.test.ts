@@ -3,8 +3,8 @@ import { createOTP } from "@better-auth/utils/otp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twoFactors, users } from "../../db/schema/index.ts";
-import { RECOVERY_MESSAGES } from "../../schemas/account-recovery.ts";
-import { TWO_FACTOR_MESSAGES, TWO_FACTOR_PATH } from "../../schemas/two-factor.ts";
+import { PASSWORD_RESET_CODE_NEXT } from "../../schemas/account-recovery.ts";
+import { TRUST_BROWSER_LABEL, TWO_FACTOR_MESSAGES, TWO_FACTOR_PATH } from "../../schemas/two-factor.ts";
 import { createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { closePageBuild, loadPageBuild } from "../support/page-build.ts";
@@ -303,7 +303,7 @@ describe("signing in with two-factor on", () => {
     expect(saved.headers.location).toBe("/login/two-factor");
     expect((await page.get("/api/me")).statusCode).toBe(401);
     const codePage = await page.get("/login/two-factor");
-    expect(codePage.body).toContain(RECOVERY_MESSAGES.passwordResetCodeNext);
+    expect(codePage.body).toContain(PASSWORD_RESET_CODE_NEXT);
     const right = await page.form("/login/two-factor", {
       method: "totp",
       code: await codeFor(secret),
@@ -327,7 +327,7 @@ describe("signing in with two-factor on", () => {
       const http = client(optional);
       await http.form("/login", { email, password: "Passw0rd!", redirectTo: "/" });
       const page = await http.get("/login/two-factor");
-      expect(page.body).toContain(TWO_FACTOR_MESSAGES.trustBrowser.replace("'", "&#x27;"));
+      expect(page.body).toContain(TRUST_BROWSER_LABEL.replace("'", "&#x27;"));
       const code = { method: "totp", code: await codeFor(secret), redirectTo: "/" };
       const right = await http.form("/login/two-factor", trustBrowser ? { ...code, trustBrowser: "true" } : code);
       expect(right.statusCode, right.body).toBe(302);
