@@ -8,6 +8,7 @@ import { type Database, type DatabaseTarget, migrationsFolder, ping } from "./cl
 import { lockDataDir } from "./data-dir-lock.ts";
 import type { Db } from "./handle.ts";
 import { pgliteListener } from "./listen.ts";
+import { statementsInOneCall } from "./pglite-statements.ts";
 import { statementsTakeTurns } from "./pglite-turns.ts";
 import * as schema from "./schema/index.ts";
 
@@ -37,6 +38,7 @@ export async function openEmbedded(target: Exclude<DatabaseTarget, { kind: "post
   }
   statementsTakeTurns(client);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  statementsInOneCall(db, client);
   await migratePglite(db, { migrationsFolder });
   const listener = pgliteListener(client);
   return {
