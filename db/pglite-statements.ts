@@ -2,13 +2,14 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results, type Tra
 
 /** Statements kept prepared by name at once; the least recently used is closed when one more is needed. */
 const NAMED = 200;
-/** Statements whose parameters' and rows' description is remembered (a few hundred bytes each). */
+/** Statements whose parameters' types are remembered (a few bytes each). */
 const DESCRIBED = 1_000;
 
 type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 type BackendMessage = Awaited<ReturnType<PGlite["execProtocolStream"]>>[number];
 /** What a statement's description says: its parameters' types and its rows' description (none for a write). */
 type Described = { paramTypes: number[]; rows: BackendMessage[] };
+type Handler = { query: Query };
 /** Drizzle's session, as far as this module reaches into it: the statements `.prepare(name)` makes. */
 type Session = {
   prepareQuery: (query: unknown, fields: unknown, name: string | undefined, ...rest: unknown[]) => object;
@@ -29,18 +30,35 @@ const { serialize } = protocol;
  * statement, bind, describe the result, execute — on the app's one thread, and drizzle's PGlite driver drops
  * the name a statement was prepared under, so each was also parsed and planned again. A page of favourites' two
  * statements took 5.0 ms so and 1.9 ms prepared (docs/benchmarks.md, "Statements on the embedded database").
- * Now a statement's description is remembered by its text, and it is sent as one message: parse, bind and
- * execute, unnamed and so planned for its values, as on PostgreSQL; one prepared by name is parsed once and
- * then bound and executed, and PostgreSQL plans it as any prepared statement (a plan of its own for its first
+ * Now a statement's parameters' types are remembered by its text, and it is sent as one message: parse, bind,
+ * describe its rows and execute, unnamed and so planned for its values, as on PostgreSQL; one prepared by name
+ * is parsed once and then bound and executed, and PostgreSQL plans it as any prepared statement (its own plan for its first
  * five runs, then the generic plan where that costs no more) — the same statements as on PostgreSQL, so the
  * same plans: what the code leaves unnamed because a generic plan would be wrong for it (a search's counts with
  * words, core/catalogue/facets.ts) stays unnamed here. The answers are read by PGlite's own parser. Statements
- * without parameters (migrations, `BEGIN`) and COPY with a blob go PGlite's own way.
+ * without parameters (migrations, `BEGIN`), COPY with a blob and a caller listening for notices go PGlite's own way.
  */
-export function statementsInOneCall(db: object, client: PGlite, { named = NAMED, described = DESCRIBED } = {}) {
+export function statementsInOneCall(db: object, client: PGlite, bounds?: { named: number; described: number }) {
+  // A client shared by two drizzle handles is wrapped once; each handle's prepared statements are named on it.
+  const byName = wrapped.get(client) ?? inOneCall(client, bounds);
+  wrapped.set(client, byName);
+  // Drizzle's prepared query asks its `client` to run it each time (drizzle-orm/pglite/session.js).
+  const session = (db as { session: Session }).session;
+  const prepareQuery = session.prepareQuery.bind(session);
+  session.prepareQuery = (query, fields, name, ...rest) => {
+    const statement = prepareQuery(query, fields, name, ...rest);
+    if (name) Object.assign(statement, { client: byName });
+    return statement;
+  };
+}
+
+const wrapped = new WeakMap<PGlite, Handler>();
+
+/** Wraps the client's `query` and its transactions' (see statementsInOneCall); answers the one for named statements. */
+function inOneCall(client: PGlite, { named = NAMED, described = DESCRIBED } = {}): Handler {
   const pg = client as Internals;
   const prepared = new Map<string, Described & { name: string }>();
-  const descriptions = new Map<string, Described>();
+  const descriptions = new Map<string, number[]>();
   let counter = 0;
 
   const send = (...messages: Uint8Array[]) => pg.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
@@ -65,6 +83,7 @@ export function statementsInOneCall(db: object, client: PGlite, { named = NAMED,
   async function run(text: string, params: unknown[], options: QueryOptions | undefined, byName: boolean) {
     let statement: Described & { name: string };
     let parsing: Uint8Array[] = [];
+    let describing: Uint8Array[] = [];
     const kept = byName ? prepared.get(text) : undefined;
     if (kept) {
       statement = kept;
@@ -79,17 +98,20 @@ export function statementsInOneCall(db: object, client: PGlite, { named = NAMED,
       statement = { name, ...(await describe(name, text)) };
       prepared.set(text, statement);
     } else {
-      const known = descriptions.get(text);
-      if (known) {
-        touch(descriptions, text, known);
+      // Unnamed, so planned for its values; its rows described afresh in the same call (the text's rows may
+      // change with the schema), its parameters' types remembered to write the values before it is bound.
+      let paramTypes = descriptions.get(text);
+      if (paramTypes) {
+        touch(descriptions, text, paramTypes);
         parsing = [serialize.parse({ text })];
-        statement = { name: "", ...known };
       } else {
         // Parsed and described now; bound below, before anything else can parse.
-        statement = { name: "", ...(await describe("", text)) };
+        paramTypes = (await describe("", text)).paramTypes;
         if (descriptions.size >= described) descriptions.delete(descriptions.keys().next().value as string);
-        descriptions.set(text, statement);
+        descriptions.set(text, paramTypes);
       }
+      statement = { name: "", paramTypes, rows: [] };
+      describing = [serialize.describe({ type: "P" })];
     }
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -100,18 +122,22 @@ export function statementsInOneCall(db: object, client: PGlite, { named = NAMED,
     const answer = await send(
       ...parsing,
       serialize.bind({ statement: statement.name, values }),
+      ...describing,
       serialize.execute({}),
       serialize.sync(),
     );
-    // Read as PGlite reads its own answers, with the rows' description it had when the statement was described.
+    // Read as PGlite reads its own answers; a named statement's rows as described when it was prepared (PostgreSQL
+    // refuses to run it should they change).
     return parse.parseResults([...statement.rows, ...answer], pg.parsers, options)[0] as Results;
   }
 
   /** `outside`: a statement of no transaction, which waits for the one under way to end, as PGlite's own do. */
-  const inOneCall =
+  const ownWay = (params: unknown[], options: QueryOptions | undefined) =>
+    params.length === 0 || options?.blob !== undefined || options?.paramTypes || options?.onNotice;
+  const inOneCallOr =
     (own: Query, outside: boolean, byName = false): Query =>
     async (text, params = [], options) => {
-      if (params.length === 0 || options?.blob !== undefined || options?.paramTypes) return own(text, params, options);
+      if (ownWay(params, options)) return own(text, params, options);
       try {
         if (!outside) return await pg._runExclusiveQuery(() => run(text, params, options, byName));
         await pg._checkReady();
@@ -133,25 +159,17 @@ export function statementsInOneCall(db: object, client: PGlite, { named = NAMED,
     };
 
   const own = client.query.bind(client) as Query;
-  client.query = inOneCall(own, true) as PGlite["query"];
-  const byName = { query: inOneCall(own, true, true) };
+  client.query = inOneCallOr(own, true) as PGlite["query"];
   const transaction = client.transaction.bind(client);
   client.transaction = (<T>(work: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
       const itsOwn = tx.query.bind(tx) as Query;
-      const inIt = inOneCall(itsOwn, false);
+      const inIt = inOneCallOr(itsOwn, false);
       // The transaction's own refusal once it has ended comes first.
       const query: Query = (text, params, options) =>
         tx.closed ? itsOwn(text, params, options) : inIt(text, params, options);
       return work(Object.assign(tx, { query }));
     })) as PGlite["transaction"];
 
-  // Drizzle's prepared query asks its `client` to run it each time (drizzle-orm/pglite/session.js).
-  const session = (db as { session: Session }).session;
-  const prepareQuery = session.prepareQuery.bind(session);
-  session.prepareQuery = (query, fields, name, ...rest) => {
-    const statement = prepareQuery(query, fields, name, ...rest);
-    if (name) Object.assign(statement, { client: byName });
-    return statement;
-  };
+  return { query: inOneCallOr(own, true, true) };
 }

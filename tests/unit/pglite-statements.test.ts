@@ -49,9 +49,10 @@ function statementsOf(db: Awaited<ReturnType<typeof database>>["db"]) {
 describe("statements on the embedded database in one call, and those prepared by name kept so", () => {
   let kept3: Awaited<ReturnType<typeof database>>;
   let plain: Awaited<ReturnType<typeof database>>;
+  // Two PGlites starting on a busy machine take longer than a hook's default 10 s.
   beforeAll(async () => {
     [kept3, plain] = await Promise.all([database({ named: 3, described: 2 }), database()]);
-  });
+  }, 60_000);
   afterAll(async () => {
     await Promise.all([kept3.client.close(), plain.client.close()]);
   });
@@ -162,4 +163,44 @@ describe("statements on the embedded database in one call, and those prepared by
     expect(await outside).toMatchObject([{ body: "done" }]);
     expect(await adHoc).toMatchObject([{ body: "done" }]);
   });
+
+  it("read an unnamed statement's rows as they are now, after the table changed", async () => {
+    const rows = [];
+    for (const { client } of [kept3, plain]) {
+      const read = () => client.query("select * from notes where id = $1", [1]).then((r) => r.rows);
+      await read();
+      await client.exec("alter table notes add column pinned boolean not null default true");
+      rows.push(await read());
+      await client.exec("alter table notes drop column pinned");
+    }
+    expect(rows[0]).toEqual(rows[1]);
+    expect(rows[0]).toMatchObject([{ id: 1, pinned: true }]);
+  });
+
+  it("pass notices to a caller listening for them", async () => {
+    const heard: string[][] = [];
+    for (const { client } of [kept3, plain]) {
+      await client.exec(
+        "create function shout(t text) returns int language plpgsql as $$ begin raise notice 'heard %', t; return 1; end $$",
+      );
+      const notices: string[] = [];
+      await client.query("select shout($1)", ["one"], { onNotice: (notice) => notices.push(notice.message ?? "") });
+      heard.push(notices);
+    }
+    expect(heard).toEqual([["heard one"], ["heard one"]]);
+  });
+
+  it("serve two drizzle handles on one client, each one's statements prepared by names of their own", async () => {
+    const { client, db } = await database({ named: 3, described: 2 });
+    try {
+      await statementsOf(db).add.execute({ id: 1, body: "one", at: new Date() });
+      const second = drizzle({ client });
+      statementsInOneCall(second, client);
+      expect(await statementsOf(second).read.execute({ id: 1 })).toMatchObject([{ body: "one" }]);
+      expect(await statementsOf(db).read.execute({ id: 1 })).toMatchObject([{ body: "one" }]);
+      expect(await kept(client)).toBe(2);
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
 });
