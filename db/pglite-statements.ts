@@ -29,14 +29,15 @@ const { serialize } = protocol;
  * PGlite's `query` makes five calls into its WebAssembly for every statement, each awaited — parse, describe the
  * statement, bind, describe the result, execute — on the app's one thread, and drizzle's PGlite driver drops
  * the name a statement was prepared under, so each was also parsed and planned again. A page of favourites' two
- * statements took 5.0 ms so and 1.9 ms prepared (docs/benchmarks.md, "Statements on the embedded database").
- * Now a statement's parameters' types are remembered by its text, and it is sent as one message: parse, bind,
- * describe its rows and execute, unnamed and so planned for its values, as on PostgreSQL; one prepared by name
- * is parsed once and then bound and executed, and PostgreSQL plans it as any prepared statement (its own plan for its first
- * five runs, then the generic plan where that costs no more) — the same statements as on PostgreSQL, so the
- * same plans: what the code leaves unnamed because a generic plan would be wrong for it (a search's counts with
- * words, core/catalogue/facets.ts) stays unnamed here. The answers are read by PGlite's own parser. Statements
- * without parameters (migrations, `BEGIN`), COPY with a blob and a caller listening for notices go PGlite's own way.
+ * statements took 5.0 ms sent so, and 1.9 ms prepared (docs/benchmarks.md, "Statements on the embedded
+ * database"). Now a statement's parameters' types are remembered by its text, and it is sent as one message:
+ * parse, bind, describe its rows and execute, unnamed and so planned for its values, as on PostgreSQL; one
+ * prepared by name is parsed once and then bound and executed, and PostgreSQL plans it as any prepared statement
+ * (its own plan for its first five runs, then the generic plan where that costs no more) — the same statements
+ * as on PostgreSQL, so the same plans: what the code leaves unnamed because a generic plan would be wrong for
+ * it (a search's counts with words, core/catalogue/facets.ts) stays unnamed here. The answers are read by
+ * PGlite's own parser. Statements without parameters (migrations, `BEGIN`), COPY with a blob and a caller
+ * listening for notices go PGlite's own way.
  */
 export function statementsInOneCall(db: object, client: PGlite, bounds?: { named: number; described: number }) {
   // A client shared by two drizzle handles is wrapped once; each handle's prepared statements are named on it.
@@ -131,9 +132,10 @@ function inOneCall(client: PGlite, { named = NAMED, described = DESCRIBED } = {}
     return parse.parseResults([...statement.rows, ...answer], pg.parsers, options)[0] as Results;
   }
 
-  /** `outside`: a statement of no transaction, which waits for the one under way to end, as PGlite's own do. */
+  /** What PGlite's own `query` keeps: no parameters, COPY with a blob, given types, a caller listening for notices. */
   const ownWay = (params: unknown[], options: QueryOptions | undefined) =>
     params.length === 0 || options?.blob !== undefined || options?.paramTypes || options?.onNotice;
+  /** `outside`: a statement of no transaction, which waits for the one under way to end, as PGlite's own do. */
   const inOneCallOr =
     (own: Query, outside: boolean, byName = false): Query =>
     async (text, params = [], options) => {
