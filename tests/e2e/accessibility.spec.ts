@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { THEME_COOKIE } from "../../app/lib/theme.ts";
 import { SETTLED_COLOURS } from "./support/axe.ts";
-import { DEMO, expect, test } from "./support/fixtures.ts";
+import { DEMO, expect, hydrated, test } from "./support/fixtures.ts";
 
 /*
  * WCAG 2.2 AA on every page each role reaches, at desktop and phone widths and in both themes, with a dialog
@@ -147,6 +147,7 @@ const STATES: Record<Role, (page: Page, where: string, problems: string[]) => Pr
     await page.getByRole("button", { name: "Pause banners" }).click();
     await expect(page.getByRole("button", { name: "Play banners" })).toBeVisible();
     await page.goto("/login");
+    await hydrated(page);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     await audit(page, `${where} /login with errors`, problems);
@@ -167,6 +168,8 @@ const STATES: Record<Role, (page: Page, where: string, problems: string[]) => Pr
   },
   async seller(page, where, problems) {
     await page.goto("/dashboard/post/add");
+    // A submit pressed while the page hydrates can be swallowed; focus moving to the first error needs JavaScript.
+    await hydrated(page);
     await page.getByRole("button", { name: "Add Advertisement" }).click();
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
     // Focus went to the first field to fix.

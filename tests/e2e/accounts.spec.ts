@@ -6,6 +6,8 @@ const announcer = (page: Page) => page.locator("#announcer");
 
 test("sign-up shows every validation message, then creates a buyer", async ({ page }) => {
   await page.goto("/signUp");
+  // A click while the page hydrates can be swallowed (seen in CI as the first test on a cold server).
+  await hydrated(page);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(fieldError(page, "Name is required")).toBeVisible();
   await expect(fieldError(page, "Email is required")).toBeVisible();
