@@ -56,6 +56,7 @@ import { readPageBody } from "./http/page-bodies.ts";
 import { servicesForPages } from "./http/page-services.ts";
 import { permissionsPolicy } from "./http/privacy-headers.ts";
 import { keepFromOthers, notFor, registerPublicCache, renderedForEveryone } from "./http/public-cache.ts";
+import { servedInLine } from "./http/request-line.ts";
 import { newScriptNonce, scriptNonceOf } from "./http/script-nonce.ts";
 import { keepRefreshedCookies, sendRefreshedCookies } from "./http/session-cookies.ts";
 import { signedInVariant } from "./http/signed-in-variant.ts";
@@ -139,6 +140,8 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   countRequestsInHand(app, runtime.requestsInHand);
+  // Pages and API operations served in line (server/http/request-line.ts); images, assets and /healthz never wait.
+  const inLine = runtime.requestLine && servedInLine(runtime.requestLine);
   app.addHook("onRequest", methodCheck);
   // Stepping out of a balancer before closing (server/graceful-close.ts): reads go elsewhere, writes are served.
   app.addHook("onRequest", (request, reply, done) => {
@@ -246,6 +249,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      if (inLine) api.addHook("preHandler", inLine);
       api.addHook("preValidation", async (request) => {
         const field = findNul(request.params) ?? findNul(request.query) ?? findNul(request.body);
         if (field) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { [field]: NUL_MESSAGE });
@@ -315,7 +319,12 @@ export async function buildApp({
     await app.register(fastifyReactRouter, {
       ...source,
       // Page forms are read here, within limits, before React Router parses them.
-      routeOptions: { schema: { hide: true }, onRequest: pagePathCheck, preValidation: readPageBody(services) },
+      routeOptions: {
+        schema: { hide: true },
+        onRequest: pagePathCheck,
+        preValidation: readPageBody(services),
+        ...(inLine && { preHandler: inLine }),
+      },
       getLoadContext(request, reply) {
         const context = new RouterContextProvider();
         context.set(appContext, {

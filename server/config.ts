@@ -80,6 +80,12 @@ const envSchema = z
         return z.NEVER;
       })
       .default(false),
+    /**
+     * Requests a process works on at once, the rest served in the order they came (server/http/request-line.ts);
+     * 0: no line. Unset: 4 on the embedded database, whose statements run on the process's one thread; no line
+     * with DATABASE_URL.
+     */
+    REQUESTS_AT_ONCE: z.coerce.number().int().min(0).max(1024).optional(),
     /** Password hashes (scrypt, 32 MB each) a process computes at once (core/accounts/password-hashing.ts). */
     PASSWORD_HASHES_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
     /** New accounts one address may open per hour (core/accounts/login-throttle.ts). */
@@ -313,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     runJobs: e.RUN_JOBS,
     signUpsPerHour: e.SIGNUPS_PER_HOUR,
     passwordHashesAtOnce: e.PASSWORD_HASHES_AT_ONCE,
+    requestsAtOnce: e.REQUESTS_AT_ONCE ?? (e.DATABASE_URL ? 0 : 4),
     saleWindows: {
       bookingHours: e.BOOKING_HOURS,
       handoverDays: e.HANDOVER_DAYS,

@@ -72,6 +72,17 @@ export function createMetrics(database: Database) {
       this.set({ state: "waiting" }, passwordHashes.waiting);
     },
   });
+  let requestLine: { serving: number; waiting: number } = { serving: 0, waiting: 0 };
+  new Gauge({
+    name: "relaptop_requests_in_line",
+    help: "Requests being worked on and waiting their turn (REQUESTS_AT_ONCE): a line that grows is a process past its capacity",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: "serving" }, requestLine.serving);
+      this.set({ state: "waiting" }, requestLine.waiting);
+    },
+  });
 
   return {
     registry,
@@ -82,6 +93,10 @@ export function createMetrics(database: Database) {
     /** Whose password hashes are counted (core/accounts/password-hashing.ts, once auth exists). */
     measurePasswordHashesOf(hashing: typeof passwordHashes) {
       passwordHashes = hashing;
+    },
+    /** Whose line of requests is counted (server/http/request-line.ts), when the process has one. */
+    measureRequestLineOf(line: typeof requestLine) {
+      requestLine = line;
     },
     /** Where the queue's depth comes from (the job queue, once it exists). */
     measureQueueWith(depth: typeof queueDepth) {

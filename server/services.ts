@@ -239,6 +239,7 @@ import type { ProofDecision } from "../schemas/proof-photos.ts";
 import type { StolenSerialInput } from "../schemas/serial-numbers.ts";
 import type { ReportReason } from "../schemas/values.ts";
 import type { Config } from "./config.ts";
+import { createRequestLine } from "./http/request-line.ts";
 import { createMetrics } from "./metrics.ts";
 import { createRequestsInHand } from "./requests-in-hand.ts";
 
@@ -274,7 +275,10 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   const deletionGuesses = counters("delete-account-password", DELETION_GUESSES.limit, DELETION_GUESSES.windowMs);
   const recoveryLimits = createRecoveryLimits(counters, options.recoveryLimits);
-  const hashing = passwordHashing(config.passwordHashesAtOnce);
+  // This process's requests served in line (server/http/request-line.ts); one waiting on its password's hash
+  // steps aside meanwhile.
+  const requestLine = config.requestsAtOnce > 0 ? createRequestLine(config.requestsAtOnce) : undefined;
+  const hashing = passwordHashing(config.passwordHashesAtOnce, requestLine?.stepAside);
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,
@@ -292,10 +296,13 @@ export function createServices(config: Config, database: Database, options: Serv
   // The simulated provider's ledger always exists: the demo's sales are paid through it, and a payment
   // is refunded through the provider that took it, whatever takes cards today.
   const simulated = createSimulatedProvider(db);
+  // Those over the network step aside while their answers are awaited (the simulated ones work on this thread).
+  const overNetwork = <T extends object>(client: T) => requestLine?.stepsAsideFor(client) ?? client;
   const provider: PaymentProvider =
-    config.payments.kind === "stripe" ? createStripeProvider(config.payments) : simulated;
+    config.payments.kind === "stripe" ? overNetwork(createStripeProvider(config.payments)) : simulated;
   const media =
-    options.media ?? (config.media.kind === "s3" ? createS3Storage(config.media) : createDiskStorage(config.media.dir));
+    options.media ??
+    (config.media.kind === "s3" ? overNetwork(createS3Storage(config.media)) : createDiskStorage(config.media.dir));
   serveMediaFrom(config.media.kind === "s3" ? config.media.publicUrl : undefined);
   // Serial numbers are kept as a keyed hash only (core/catalogue/serial-numbers.ts).
   const serials = serialHasher(config.authSecret);
@@ -304,6 +311,7 @@ export function createServices(config: Config, database: Database, options: Serv
   configurePlatformFee(config.platformFee);
   const metrics = createMetrics(database);
   metrics.measurePasswordHashesOf(hashing);
+  if (requestLine) metrics.measureRequestLineOf(requestLine);
   // Counted by the app (server/app.ts); a worker process serves nothing, so its jobs never wait.
   const requestsInHand = createRequestsInHand();
   const jobs = createJobQueue(database, {
@@ -313,7 +321,7 @@ export function createServices(config: Config, database: Database, options: Serv
   });
   const payoutProvider: PayoutProvider =
     config.payouts.provider === "stripe" && config.payments.kind === "stripe"
-      ? createStripePayoutProvider(config.payments)
+      ? overNetwork(createStripePayoutProvider(config.payments))
       : createSimulatedPayoutProvider(db);
   const { schedule } = config.payouts;
   // A sale that became final (accepted, its window over, a dispute released) is paid out soon when instant.
@@ -772,6 +780,8 @@ export function createServices(config: Config, database: Database, options: Serv
     metrics,
     /** The requests this process is serving now: email delivery gives way to them. */
     requestsInHand,
+    /** At most REQUESTS_AT_ONCE worked on at once, the rest in the order they came; none without a line. */
+    requestLine,
     /** Where photos and private files are kept (the demo's proof photos are stored as a seller's are). */
     media,
   };

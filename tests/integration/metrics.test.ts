@@ -71,6 +71,8 @@ describe("/metrics", () => {
     // Sign-ins and sign-ups queueing for their password hashes (PASSWORD_HASHES_AT_ONCE): none now.
     expect(sample(text, 'relaptop_password_hashes{state="waiting"}')).toBe(0);
     expect(sample(text, 'relaptop_password_hashes{state="computing"}')).toBe(0);
+    // Requests waiting their turn (REQUESTS_AT_ONCE): none, the scrape itself never waits in line.
+    expect(sample(text, 'relaptop_requests_in_line{state="waiting"}')).toBe(0);
     if (t.database.kind === "postgres") {
       expect(text).toMatch(/relaptop_db_pool_connections\{state="total"\} [1-9]/);
     }

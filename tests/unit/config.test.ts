@@ -127,6 +127,15 @@ describe("configuration", () => {
     );
   });
 
+  it("serves requests in line on the embedded database, four at once, and as they come on PostgreSQL", () => {
+    const shared = { DATABASE_URL: "postgres://db/relaptop", AUTH_SECRET: "x".repeat(32) };
+    expect(loadConfig({ DATA_DIR: dataDir() }).requestsAtOnce).toBe(4);
+    expect(loadConfig({ DATA_DIR: dataDir(), REQUESTS_AT_ONCE: "0" }).requestsAtOnce).toBe(0);
+    expect(loadConfig(shared).requestsAtOnce).toBe(0);
+    expect(loadConfig({ ...shared, REQUESTS_AT_ONCE: "16" }).requestsAtOnce).toBe(16);
+    expect(() => loadConfig({ ...shared, REQUESTS_AT_ONCE: "-1" })).toThrow(/REQUESTS_AT_ONCE/);
+  });
+
   it("wants Google's three settings together", () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_DISCOVERY_URL/);
   });
