@@ -249,7 +249,10 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      if (inLine) api.addHook("preHandler", inLine);
+      if (inLine) {
+        api.addHook("preHandler", inLine.preHandler);
+        api.addHook("onSend", inLine.onSend);
+      }
       api.addHook("preValidation", async (request) => {
         const field = findNul(request.params) ?? findNul(request.query) ?? findNul(request.body);
         if (field) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields.", { [field]: NUL_MESSAGE });
@@ -323,7 +326,7 @@ export async function buildApp({
         schema: { hide: true },
         onRequest: pagePathCheck,
         preValidation: readPageBody(services),
-        ...(inLine && { preHandler: inLine }),
+        ...(inLine && { preHandler: inLine.preHandler, onSend: inLine.onSend }),
       },
       getLoadContext(request, reply) {
         const context = new RouterContextProvider();

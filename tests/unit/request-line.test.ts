@@ -1,6 +1,7 @@
-import { EventEmitter } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
+import { PassThrough } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { createRequestLine, type RequestLine, servedInLine } from "../../server/http/request-line.ts";
@@ -11,7 +12,9 @@ async function serverInLine(atOnce: number) {
   const started: string[] = [];
   const finish = new Map<string, () => void>();
   const app = Fastify();
-  app.addHook("preHandler", servedInLine(line));
+  const inLine = servedInLine(line);
+  app.addHook("preHandler", inLine.preHandler);
+  app.addHook("onSend", inLine.onSend);
   app.get<{ Params: { name: string } }>("/work/:name", async (request) => {
     started.push(request.params.name);
     await new Promise<void>((resolve) => finish.set(request.params.name, resolve));
@@ -26,11 +29,27 @@ async function serverInLine(atOnce: number) {
     await new Promise<void>((resolve) => finish.set(name, resolve));
     return { done: name };
   });
+  // Waits on a provider over the network (answered when told), then answers.
+  const provider = line.stepsAsideFor({
+    name: "stripe",
+    sign: (text: string) => `signed ${text}`,
+    charge: (name: string) => new Promise<string>((resolve) => finish.set(`${name}'s charge`, () => resolve("ch_1"))),
+  });
+  app.get<{ Params: { name: string } }>("/charge/:name", async (request) => {
+    started.push(request.params.name);
+    return { done: await provider.charge(request.params.name) };
+  });
+  // A download its reader takes slowly: the answer is ready at once, its bytes come when the test writes them.
+  const download = new PassThrough();
+  app.get("/download", async (_request, reply) => {
+    started.push("download");
+    return reply.header("content-type", "application/zip").send(download);
+  });
   app.get("/stream", { config: { longLived: true } }, async () => ({ stream: true }));
   await app.listen({ port: 0, host: "127.0.0.1" });
   unfinished = finish;
   const port = (app.server.address() as AddressInfo).port;
-  return { app, line, started, finish, port };
+  return { app, line, started, finish, port, provider, download };
 }
 
 /** A GET whose JSON answer is read to the end; `abort` drops its connection instead. */
@@ -145,29 +164,70 @@ describe("requests served in line", () => {
   });
 
   it("a client over the network steps aside while its answers are awaited; its plain members are as they were", async () => {
-    const line = createRequestLine(1);
-    let answer = () => {};
-    const provider = line.stepsAsideFor({
-      name: "stripe",
-      sign: (text: string) => `signed ${text}`,
-      charge: () => new Promise<string>((resolve) => (answer = () => resolve("ch_1"))),
-    });
-    expect(provider.name).toBe("stripe");
-    expect(provider.sign("this")).toBe("signed this");
+    const server = await serverInLine(1);
+    app = server.app;
+    expect(server.provider.name).toBe("stripe");
+    expect(server.provider.sign("this")).toBe("signed this");
+    const paying = get(server.port, "/charge/buyer");
+    await until(() => server.finish.has("buyer's charge"));
+    const other = get(server.port, "/work/other");
+    await until(() => server.started.includes("other"));
+    server.finish.get("buyer's charge")?.();
+    expect(await paying.body).toEqual({ done: "ch_1" });
+    server.finish.get("other")?.();
+    await other.body;
+    await until(() => server.line.serving === 0);
+  });
 
-    const inHand = new EventEmitter();
-    const waiting = new EventEmitter();
-    expect(line.take({ raw: Object.assign(inHand, { closed: false }) } as never)).toBe(true);
-    const turn = line.take({ raw: Object.assign(waiting, { closed: false }) } as never);
-    expect(line.waiting).toBe(1);
-    const charged = provider.charge();
-    expect(await turn).toBe(true);
-    answer();
-    expect(await charged).toBe("ch_1");
-    expect(line.serving).toBe(2);
-    inHand.emit("close");
-    waiting.emit("close");
-    expect(line.serving).toBe(0);
+  it("work outside any request's turn (a job, an image served out of line) makes no room", async () => {
+    const server = await serverInLine(1);
+    app = server.app;
+    const busy = get(server.port, "/work/busy");
+    await until(() => server.started.length === 1);
+    const next = get(server.port, "/work/next");
+    await until(() => server.line.waiting === 1);
+    const byAJob = server.provider.charge("job");
+    let hashed = () => {};
+    const hashForAJob = server.line.stepAside(() => new Promise<void>((resolve) => (hashed = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.started).toEqual(["busy"]);
+    server.finish.get("job's charge")?.();
+    hashed();
+    await Promise.all([byAJob, hashForAJob]);
+    server.finish.get("busy")?.();
+    await busy.body;
+    await until(() => server.started.includes("next"));
+    server.finish.get("next")?.();
+    await next.body;
+  });
+
+  it("a turn ends when the answer is ready: a slow reader of a download holds no place", async () => {
+    const server = await serverInLine(1);
+    app = server.app;
+    const request = http.get({ port: server.port, host: "127.0.0.1", path: "/download", agent: false });
+    request.on("error", () => {});
+    await until(() => server.started.includes("download"));
+    const next = get(server.port, "/work/next");
+    await until(() => server.started.includes("next"));
+    server.finish.get("next")?.();
+    expect(await next.body).toEqual({ done: "next" });
+    server.download.end("PK");
+    request.destroy();
+  });
+
+  it("requests pipelined on a connection that closes give their turns back", async () => {
+    const server = await serverInLine(2);
+    app = server.app;
+    const socket = net.connect(server.port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(["a", "b", "c"].map((name) => `GET /work/${name} HTTP/1.1\r\nHost: x\r\n\r\n`).join(""));
+    await until(() => server.started.length >= 1);
+    socket.destroy();
+    await until(() => server.line.serving === 0 && server.line.waiting === 0);
+    const after = get(server.port, "/work/after");
+    await until(() => server.started.includes("after"));
+    server.finish.get("after")?.();
+    expect(await after.body).toEqual({ done: "after" });
   });
 
   it("streams that stay open never wait in line", async () => {
@@ -192,7 +252,7 @@ describe("requests served in line", () => {
       });
     });
     server.close();
-    expect(await line.take({ raw: closedAnswer } as never)).toBe(false);
+    expect(await line.take({ raw: closedAnswer.req } as never, { raw: closedAnswer } as never)).toBe(false);
     expect(line.serving).toBe(0);
   });
 });
