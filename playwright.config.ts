@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { NODE_FLAGS, SERVER_ENTRY } from "./server/node-flags.ts";
 import { MAIL_HTTP_URL, MAIL_SMTP_PORT } from "./tests/e2e/support/mail.ts";
 import { GOOGLE_ENV, OIDC_PORT } from "./tests/e2e/support/oidc.ts";
 
@@ -77,7 +78,8 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "node main.ts",
+      // What production runs: the server's bundle (npm run build) with production's flags.
+      command: `node ${NODE_FLAGS.join(" ")} ${SERVER_ENTRY}`,
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -18,7 +18,7 @@ import { seedConversationsBulk } from "../seed/bulk-conversations.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { buyerCookies } from "./booking-load.ts";
-import { answers, argument, startNode, stop } from "./processes.ts";
+import { answers, argument, SERVER_ENTRY, startNode, stop } from "./processes.ts";
 
 const conversations = Number(argument("conversations", "100000"));
 const messagesEach = Number(argument("messages", "10"));
@@ -66,7 +66,7 @@ try {
   await stop(ceiling);
 }
 
-const app = startNode(["main.ts"], APP_PORT, {
+const app = startNode([SERVER_ENTRY], APP_PORT, {
   ...env,
   LOG_LEVEL: "warn",
   SEED_DEMO: "false",

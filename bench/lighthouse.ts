@@ -14,13 +14,13 @@ import lighthouse, { desktopConfig } from "lighthouse";
 import { DEMO_ACCOUNTS } from "../seed/demo.ts";
 import { DEMO_PASSWORD } from "../seed/factories.ts";
 import { embedded, healthy, startServer, stop } from "./drills/support.ts";
-import { argument } from "./processes.ts";
+import { argument, SERVER_ENTRY } from "./processes.ts";
 
 const port = Number(argument("port", "4191"));
 const chromePath = argument("chrome", "/usr/bin/chromium");
 const origin = `http://127.0.0.1:${port}`;
 
-if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+if (!fs.existsSync(SERVER_ENTRY)) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
 /** The session cookie of a demo account, as the browser would hold it after signing in. */
 async function sessionCookie(email: string): Promise<string> {

@@ -29,7 +29,7 @@ import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";
 import { BENCH_SECRET, type DatabaseKind, type FreshDatabase } from "./fresh-database.ts";
-import { answers, argument, cpuMsOf, startNode, stop, until } from "./processes.ts";
+import { answers, argument, cpuMsOf, SERVER_ENTRY, startNode, stop, until } from "./processes.ts";
 import { countingSmtpServer } from "./smtp-sink.ts";
 
 const size = Number(argument("size", "10000"));
@@ -78,7 +78,7 @@ function seed(dir: string, label: string): FreshDatabase {
 
 async function serve(dir: string, env: Record<string, string>) {
   const child = startNode(
-    ["main.ts"],
+    [SERVER_ENTRY],
     PORT,
     {
       ...env,
@@ -118,7 +118,7 @@ async function sales(dir: string, variant: Sale["variant"], round: number, smtpU
   });
   const worker =
     now && inWorker
-      ? startNode(["main.ts", "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
+      ? startNode([SERVER_ENTRY, "--worker"], PORT + 1, { ...db.env, SMTP_URL: smtpUrl, LOG_LEVEL: "warn" }, dir)
       : null;
   // Read beside the server: PostgreSQL only (the embedded database's folder is the server's alone).
   const outbox =

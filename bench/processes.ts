@@ -3,6 +3,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { NODE_FLAGS } from "../server/node-flags.ts";
 
+export { SERVER_ENTRY } from "../server/node-flags.ts";
+
 /** `--name value` from the command line. */
 export function argument(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -23,7 +23,7 @@ import { loadConfig } from "../server/config.ts";
 import type { Core } from "../server/services.ts";
 import { bookAndPay, buyerCookies, signIn } from "./booking-load.ts";
 import { type DatabaseKind, freshDatabase } from "./fresh-database.ts";
-import { answers, argument, cpuMsOf, memoryOf, startNode, stop } from "./processes.ts";
+import { answers, argument, cpuMsOf, memoryOf, SERVER_ENTRY, startNode, stop } from "./processes.ts";
 
 const sizes = argument("sizes", "10000").split(",").map(Number);
 const duration = Number(argument("duration", "5"));
@@ -44,7 +44,7 @@ const only = argument("only", "").split(",").filter(Boolean);
 const SPEC_QUERY = encodeURIComponent("thinkpad i7 16gb 512 ssd under 2000");
 const FAN = { email: "bench.fan@bench.test", password: "Str0ng!pw", favourites: 200 };
 
-if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+if (!fs.existsSync(SERVER_ENTRY)) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 
 /** The favourites scenarios' buyer (FAN) and 100,000 favourites of 2,000 others. */
 async function seedFavourites(core: Core) {
@@ -116,7 +116,7 @@ async function firstStartOfTheDemo() {
   try {
     const starting = Date.now();
     const app = await start(
-      "main.ts",
+      SERVER_ENTRY,
       {
         DATA_DIR: dataDir,
         DATABASE_URL: "",
@@ -160,7 +160,7 @@ for (const size of onlyFirstStart ? [] : sizes) {
 
   const starting = Date.now();
   const app = await start(
-    "main.ts",
+    SERVER_ENTRY,
     // The booking load signs up its buyers from this one address: lift the per-address sign-up limit.
     {
       ...db.env,

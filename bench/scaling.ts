@@ -13,7 +13,7 @@ import { createUser } from "../seed/factories.ts";
 import { signIn } from "./booking-load.ts";
 import { startNginx } from "./drills/cluster-parts.ts";
 import { freshDatabase } from "./fresh-database.ts";
-import { answers, argument, startNode, stop } from "./processes.ts";
+import { answers, argument, SERVER_ENTRY, startNode, stop } from "./processes.ts";
 
 const size = Number(argument("size", "10000"));
 const duration = Number(argument("duration", "10"));
@@ -41,7 +41,7 @@ interface Figures {
 }
 
 async function measure(count: number): Promise<Figures> {
-  const apps = APPS.slice(0, count).map((port) => startNode(["main.ts"], port, env));
+  const apps = APPS.slice(0, count).map((port) => startNode([SERVER_ENTRY], port, env));
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
   try {
     for (const port of APPS.slice(0, count)) {

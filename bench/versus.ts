@@ -16,7 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
 import { BENCH_SECRET, freshDatabase } from "./fresh-database.ts";
-import { answers, argument, startNode, stop } from "./processes.ts";
+import { answers, argument, SERVER_ENTRY, startNode, stop } from "./processes.ts";
 
 const size = Number(argument("size", "1000000"));
 const rounds = Number(argument("rounds", "3"));
@@ -49,7 +49,7 @@ function otherBuild(): string {
     }
   }
   fs.symlinkSync(`${here}/node_modules`, `${dir}/node_modules`);
-  sh("npx", ["react-router", "build"], dir);
+  sh("npm", ["run", "build"], dir);
   return dir;
 }
 
@@ -69,7 +69,7 @@ function bytesSent(url: string, headers: Record<string, string>): Promise<number
 }
 
 // Both sides built now, from this checkout and from its commit: a build left from other sources would not be the A.
-sh("npx", ["react-router", "build"]);
+sh("npm", ["run", "build"]);
 console.log(`Seeding ${size.toLocaleString("en-US")} adverts…`);
 const db = await freshDatabase(size, "postgres", `bench_versus_${PORT}`);
 const laptop = db.laptops[0] as string;
@@ -91,8 +91,10 @@ try {
   for (let round = 0; round < rounds; round++) {
     const order: Variant[] = round % 2 === 0 ? ["mine", "theirs"] : ["theirs", "mine"];
     for (const variant of order) {
+      // A commit from before the server was bundled (decision 27) runs its sources.
+      const entry = fs.existsSync(`${builds[variant]}/${SERVER_ENTRY}`) ? SERVER_ENTRY : "main.ts";
       const child = startNode(
-        ["main.ts"],
+        [entry],
         PORT,
         { ...db.env, AUTH_SECRET: BENCH_SECRET, SEED_DEMO: "false", LOG_LEVEL: "warn", PUBLIC_URL: base },
         builds[variant],

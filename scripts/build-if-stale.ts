@@ -1,24 +1,32 @@
 /**
- * `npm start`: builds the pages only when build/ is missing or older than what it is built from, so that
- * trying ReLaptop again starts at once. (`npm run build` always builds; `npm test` does.)
+ * `npm start`: builds the pages and the server only when build/ is missing or older than what it is built
+ * from, so that trying ReLaptop again starts at once. (`npm run build` always builds; `npm test` does.)
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SERVER_ENTRY } from "../server/node-flags.ts";
 
-/** What the React Router build reads: the pages and what they import, the static files, the build's settings. */
+/**
+ * What the builds read: the pages and what they import, the static files, the server and its entry
+ * (scripts/build-server.ts), the builds' settings.
+ */
 const SOURCES = [
   "app",
   "core",
   "db",
   "schemas",
   "public",
+  "server",
+  "seed",
+  "main.ts",
+  "scripts/build-server.ts",
   "vite.config.ts",
   "react-router.config.ts",
   "package-lock.json",
 ];
-/** Written last by the build: it exists only when a build has finished. */
-const BUILT = "build/server/index.js";
+/** Put in place last by the build, whole (scripts/build-server.ts): it exists only when a build has finished. */
+const BUILT = SERVER_ENTRY;
 
 function newestChange(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

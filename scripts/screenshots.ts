@@ -10,7 +10,7 @@ import path from "node:path";
 import { type BrowserContext, chromium } from "@playwright/test";
 import { THEME_COOKIE } from "../app/lib/theme.ts";
 import { embedded, healthy, startServer, stop } from "../bench/drills/support.ts";
-import { argument } from "../bench/processes.ts";
+import { argument, SERVER_ENTRY } from "../bench/processes.ts";
 import { DEMO_ACCOUNTS } from "../seed/demo.ts";
 import { DEMO_PASSWORD } from "../seed/factories.ts";
 
@@ -54,7 +54,7 @@ async function shots(): Promise<Shot[]> {
   ];
 }
 
-if (!fs.existsSync("build/server/index.js")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+if (!fs.existsSync(SERVER_ENTRY)) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 fs.mkdirSync(OUT, { recursive: true });
 const database = embedded();
 const server = startServer(database.env, port);

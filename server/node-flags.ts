@@ -1,3 +1,9 @@
+/**
+ * What production runs (package.json's `start`, `serve` and `worker`, the Dockerfile, compose.yaml): the server's
+ * bundle, which `npm run build` writes (scripts/build-server.ts, decision 27).
+ */
+export const SERVER_ENTRY = "build/main/main.js";
+
 /** The name V8's collector is exposed under, for giving memory back at rest (server/memory-at-rest.ts). */
 export const GIVE_MEMORY_BACK = "v8GiveMemoryBack";
 

@@ -14,7 +14,7 @@ import { createAdvert, createBrand, createUser, DEMO_PASSWORD } from "../../seed
 import { type Config, loadConfig } from "../../server/config.ts";
 import { type Core, createServices, type ServiceOptions } from "../../server/services.ts";
 import { brokenMoneyInvariantsIn } from "../../tests/support/money-invariants.ts";
-import { answers, startNode, stop } from "../processes.ts";
+import { answers, SERVER_ENTRY, startNode, stop } from "../processes.ts";
 
 const failures: string[] = [];
 
@@ -60,7 +60,7 @@ const AUTH_SECRET = "drill-secret-drill-secret-drill-secret-0";
  * from 127.0.0.1, so the per-address sign-up limit is lifted.
  */
 export function startServer(env: Record<string, string>, port: number, args: string[] = []): ChildProcess {
-  return startNode(["main.ts", ...args], port, {
+  return startNode([SERVER_ENTRY, ...args], port, {
     LOG_LEVEL: "error",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     AUTH_SECRET,

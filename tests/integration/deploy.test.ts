@@ -8,7 +8,7 @@ import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import type { Lifecycle } from "../../server/app.ts";
 import { configVariables } from "../../server/config.ts";
 import { closeGently } from "../../server/graceful-close.ts";
-import { NODE_FLAGS } from "../../server/node-flags.ts";
+import { NODE_FLAGS, SERVER_ENTRY } from "../../server/node-flags.ts";
 import { NGINX, nginxInstalled, startNginx, writeLocalNginxConfig } from "../support/nginx.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -54,7 +54,7 @@ describe("the deploy recipe (compose.yaml, Dockerfile, deploy/nginx.conf)", () =
     }
     // The apps only serve; the worker works the queue, with the same settings otherwise.
     for (const name of APPS) expect(services[name]?.environment?.RUN_JOBS, name).toBe("false");
-    expect(services.worker?.command).toEqual(["node", ...NODE_FLAGS, "main.ts", "--worker"]);
+    expect(services.worker?.command).toEqual(["node", ...NODE_FLAGS, SERVER_ENTRY, "--worker"]);
     expect(services.worker?.environment?.RUN_JOBS).toBe("true");
     expect(services.worker?.environment?.DATABASE_URL).toBe(services.app1?.environment?.DATABASE_URL);
     // nginx balances exactly the app services, and the replica is cloned from the primary.
@@ -69,7 +69,7 @@ describe("the deploy recipe (compose.yaml, Dockerfile, deploy/nginx.conf)", () =
     expect(dockerfile).toContain("npm ci --omit=dev");
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*\/healthz/m);
-    expect(dockerfile).toContain(`CMD ${JSON.stringify(["node", ...NODE_FLAGS, "main.ts"]).replaceAll(",", ", ")}`);
+    expect(dockerfile).toContain(`CMD ${JSON.stringify(["node", ...NODE_FLAGS, SERVER_ENTRY]).replaceAll(",", ", ")}`);
   });
 
   it.skipIf(!nginxInstalled())("nginx accepts deploy/nginx.conf (nginx -t)", async () => {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { NODE_FLAGS } from "../../server/node-flags.ts";
+import { NODE_FLAGS, SERVER_ENTRY } from "../../server/node-flags.ts";
 
-/** `node main.ts` as `npm start` runs it (Node's flags too), on an embedded DATA_DIR, its output kept. */
+/** The server as `npm start` runs it (its bundle, Node's flags too), on an embedded DATA_DIR, its output kept. */
 export function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
-  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, "main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -1,14 +1,14 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { NODE_FLAGS } from "../../server/node-flags.ts";
+import { NODE_FLAGS, SERVER_ENTRY } from "../../server/node-flags.ts";
 
 const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
 
 describe("the flags production runs Node with", () => {
   it("are on every production command in package.json", () => {
     for (const name of ["start", "serve", "worker"]) {
-      expect(scripts[name], name).toContain(`node ${NODE_FLAGS.join(" ")} main.ts`);
+      expect(scripts[name], name).toContain(`node ${NODE_FLAGS.join(" ")} ${SERVER_ENTRY}`);
     }
   });
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { NODE_FLAGS, SERVER_ENTRY } from "../../../server/node-flags.ts";
 import { freePort } from "./ports.ts";
 
 /**
@@ -54,7 +55,7 @@ export async function startOwnServer({
     ...env(port),
   };
   for (const name of unset) delete vars[name];
-  const server: ChildProcess = spawn(process.execPath, ["main.ts"], { env: vars });
+  const server: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], { env: vars });
   let output = "";
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
