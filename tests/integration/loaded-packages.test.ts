@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { memoryOf } from "../../bench/processes.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
+import { SERVER_ENTRY } from "../../server/node-flags.ts";
 import { startServer, waitForHealth } from "../support/server-process.ts";
 
 /**
@@ -36,6 +37,23 @@ function packagesLoadedBy(modules: string[]): string[] {
 
 const url = (file: string) => new URL(`../../${file}`, import.meta.url).href;
 
+/**
+ * The text of `chunk` in the server's bundle (build/main, scripts/build-server.ts) and of every chunk it imports
+ * statically, as loading it loads them; `import()` of another chunk is left for when it is called.
+ */
+function staticallyLoadedWith(chunk: string): string {
+  const dir = path.dirname(SERVER_ENTRY);
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    for (const [, next] of text.matchAll(/^(?:import|\} from) .*?"\.\/([^"]+\.js)";$/gm)) visit(next as string);
+  };
+  visit(chunk);
+  return [...seen].map((file) => fs.readFileSync(path.join(dir, file), "utf8")).join("\n");
+}
+
 // Memory a process holds from its start (docs/benchmarks.md, "Memory and the start, measured").
 describe.runIf(process.env.TEST_DATABASE === "pglite")("what a process loads at its start", () => {
   it("the supervisor of several app processes loads none of the app", () => {
@@ -51,6 +69,18 @@ describe.runIf(process.env.TEST_DATABASE === "pglite")("what a process loads at 
     expect(loaded).toContain("fastify");
     for (const onDemand of ["@electric-sql/pglite", "stripe", "nodemailer", "ioredis", "sharp"])
       expect(loaded).not.toContain(onDemand);
+  });
+
+  it("the server's bundle keeps them apart too: what a process loads to serve holds none of them", () => {
+    const serve = fs.readdirSync(path.dirname(SERVER_ENTRY)).find((file) => /^serve-\w+\.js$/.test(file));
+    expect(serve).toBeDefined();
+    const loaded = staticallyLoadedWith(serve as string);
+    expect(loaded).toContain("// node_modules/fastify/"); // bundled: esbuild names each part's file
+    // Bundled packages by their parts' names; those left to Node (scripts/build-server.ts) by a static import.
+    for (const onDemand of ["stripe", "nodemailer", "ioredis"])
+      expect(loaded).not.toContain(`// node_modules/${onDemand}/`);
+    for (const external of ["@electric-sql/pglite", "sharp"])
+      expect(loaded).not.toMatch(new RegExp(` from "${external}`));
   });
 });
 
