@@ -78,8 +78,9 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      // What production runs: the server's bundle (npm run build) with production's flags.
-      command: `node ${NODE_FLAGS.join(" ")} ${SERVER_ENTRY}`,
+      // What production runs: the server's bundle with production's flags, built first if the sources changed
+      // since (as `npm start` does; `npm test` has just built it).
+      command: `node scripts/build-if-stale.ts && node ${NODE_FLAGS.join(" ")} ${SERVER_ENTRY}`,
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

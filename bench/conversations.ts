@@ -18,8 +18,9 @@ import { seedConversationsBulk } from "../seed/bulk-conversations.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { buyerCookies } from "./booking-load.ts";
-import { answers, argument, SERVER_ENTRY, startNode, stop } from "./processes.ts";
+import { answers, argument, buildIfStale, SERVER_ENTRY, startNode, stop } from "./processes.ts";
 
+buildIfStale();
 const conversations = Number(argument("conversations", "100000"));
 const messagesEach = Number(argument("messages", "10"));
 const duration = Number(argument("duration", "10"));

@@ -7,20 +7,18 @@
  * (issue #47's targets). Not in `npm test`: Lighthouse on shared cores is slow and its timings wander (the
  * accessibility audits themselves do not); run it on a quiet machine. Usage: npm run bench:lighthouse [-- --port 4191 --chrome /usr/bin/chromium]
  */
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { DEMO_ACCOUNTS } from "../seed/demo.ts";
 import { DEMO_PASSWORD } from "../seed/factories.ts";
 import { embedded, healthy, startServer, stop } from "./drills/support.ts";
-import { argument, SERVER_ENTRY } from "./processes.ts";
+import { argument, buildIfStale } from "./processes.ts";
 
 const port = Number(argument("port", "4191"));
 const chromePath = argument("chrome", "/usr/bin/chromium");
 const origin = `http://127.0.0.1:${port}`;
 
-if (!fs.existsSync(SERVER_ENTRY)) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+buildIfStale();
 
 /** The session cookie of a demo account, as the browser would hold it after signing in. */
 async function sessionCookie(email: string): Promise<string> {

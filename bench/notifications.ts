@@ -29,9 +29,10 @@ import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";
 import { BENCH_SECRET, type DatabaseKind, type FreshDatabase } from "./fresh-database.ts";
-import { answers, argument, cpuMsOf, SERVER_ENTRY, startNode, stop, until } from "./processes.ts";
+import { answers, argument, buildIfStale, cpuMsOf, SERVER_ENTRY, startNode, stop, until } from "./processes.ts";
 import { countingSmtpServer } from "./smtp-sink.ts";
 
+buildIfStale();
 const size = Number(argument("size", "10000"));
 const duration = Number(argument("duration", "10"));
 const rounds = Number(argument("rounds", "2"));
@@ -77,8 +78,10 @@ function seed(dir: string, label: string): FreshDatabase {
 }
 
 async function serve(dir: string, env: Record<string, string>) {
+  // The baseline, from before the server was bundled (decision 27), runs its sources.
+  const entry = fs.existsSync(`${dir}/${SERVER_ENTRY}`) ? SERVER_ENTRY : "main.ts";
   const child = startNode(
-    [SERVER_ENTRY],
+    [entry],
     PORT,
     {
       ...env,

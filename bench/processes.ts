@@ -1,9 +1,18 @@
 /** Starting, waiting for and stopping the servers the benchmarks, the profiler and the drills run. */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { NODE_FLAGS } from "../server/node-flags.ts";
 
 export { SERVER_ENTRY } from "../server/node-flags.ts";
+
+/**
+ * The server runs from its bundle (SERVER_ENTRY): built first when the sources changed since (as `npm start`
+ * does), so that what is measured or tested is the code as it stands.
+ */
+export function buildIfStale() {
+  const { status } = spawnSync(process.execPath, ["scripts/build-if-stale.ts"], { stdio: "inherit" });
+  if (status !== 0) throw new Error("the build failed");
+}
 
 /** `--name value` from the command line. */
 export function argument(name: string, fallback: string): string {

@@ -14,7 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { bookAndPay, buyerCookies, signIn } from "./booking-load.ts";
-import { answers, argument, cpuMsOf, SERVER_ENTRY, startNode, stop } from "./processes.ts";
+import { answers, argument, cpuMsOf, startNode, stop } from "./processes.ts";
 
 const target = argument("path", "/api/adverts?sort=newest");
 const seconds = Number(argument("seconds", "8"));
@@ -27,7 +27,9 @@ const before = new Set(fs.readdirSync(dir));
 
 const booking = process.argv.includes("--booking");
 if (booking && !process.env.DATABASE_URL) throw new Error("--booking reads its laptops from DATABASE_URL's database");
-const server = startNode(["--cpu-prof", `--cpu-prof-dir=${dir}`, SERVER_ENTRY], PORT, {
+// The sources, not the bundle: the profile names each frame's package or folder by its file, which the bundle
+// merges into a few chunks; the code is the same.
+const server = startNode(["--cpu-prof", `--cpu-prof-dir=${dir}`, "main.ts"], PORT, {
   PUBLIC_URL: base,
   LOG_LEVEL: "warn",
   // The booking load signs up its buyers from this one address: lift the per-address sign-up limit.

@@ -9,7 +9,7 @@
  * to answer /healthz (Linux: from /proc); on the embedded database, the demo's first start too (`--only "first start"`
  * for that alone). Writes bench/results/<date>.md and prints a one-line summary.
  */
-import { type ChildProcess, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +23,7 @@ import { loadConfig } from "../server/config.ts";
 import type { Core } from "../server/services.ts";
 import { bookAndPay, buyerCookies, signIn } from "./booking-load.ts";
 import { type DatabaseKind, freshDatabase } from "./fresh-database.ts";
-import { answers, argument, cpuMsOf, memoryOf, SERVER_ENTRY, startNode, stop } from "./processes.ts";
+import { answers, argument, buildIfStale, cpuMsOf, memoryOf, SERVER_ENTRY, startNode, stop } from "./processes.ts";
 
 const sizes = argument("sizes", "10000").split(",").map(Number);
 const duration = Number(argument("duration", "5"));
@@ -44,7 +44,7 @@ const only = argument("only", "").split(",").filter(Boolean);
 const SPEC_QUERY = encodeURIComponent("thinkpad i7 16gb 512 ssd under 2000");
 const FAN = { email: "bench.fan@bench.test", password: "Str0ng!pw", favourites: 200 };
 
-if (!fs.existsSync(SERVER_ENTRY)) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+buildIfStale();
 
 /** The favourites scenarios' buyer (FAN) and 100,000 favourites of 2,000 others. */
 async function seedFavourites(core: Core) {

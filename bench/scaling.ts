@@ -13,8 +13,9 @@ import { createUser } from "../seed/factories.ts";
 import { signIn } from "./booking-load.ts";
 import { startNginx } from "./drills/cluster-parts.ts";
 import { freshDatabase } from "./fresh-database.ts";
-import { answers, argument, SERVER_ENTRY, startNode, stop } from "./processes.ts";
+import { answers, argument, buildIfStale, SERVER_ENTRY, startNode, stop } from "./processes.ts";
 
+buildIfStale();
 const size = Number(argument("size", "10000"));
 const duration = Number(argument("duration", "10"));
 const connections = Number(argument("connections", "50"));

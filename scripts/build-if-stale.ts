@@ -7,10 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { SERVER_ENTRY } from "../server/node-flags.ts";
 
-/**
- * What the builds read: the pages and what they import, the static files, the server and its entry
- * (scripts/build-server.ts), the builds' settings.
- */
+/** What the builds read (scripts/build.ts): the pages and what they import, the static files, the server and its entry, the builds' settings. */
 const SOURCES = [
   "app",
   "core",
@@ -20,12 +17,13 @@ const SOURCES = [
   "server",
   "seed",
   "main.ts",
-  "scripts/build-server.ts",
+  "scripts/build.ts",
   "vite.config.ts",
   "react-router.config.ts",
+  "tsconfig.json",
   "package-lock.json",
 ];
-/** Put in place last by the build, whole (scripts/build-server.ts): it exists only when a build has finished. */
+/** Put in place last by the build, whole (scripts/build.ts): it exists only when a build has finished. */
 const BUILT = SERVER_ENTRY;
 
 function newestChange(entry: string): number {

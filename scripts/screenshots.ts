@@ -4,13 +4,12 @@
  * theme. The README shows a few; run it again after a change to how a page looks.
  * Usage: npm run screenshots [-- --port 4192]
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { type BrowserContext, chromium } from "@playwright/test";
 import { THEME_COOKIE } from "../app/lib/theme.ts";
 import { embedded, healthy, startServer, stop } from "../bench/drills/support.ts";
-import { argument, SERVER_ENTRY } from "../bench/processes.ts";
+import { argument, buildIfStale } from "../bench/processes.ts";
 import { DEMO_ACCOUNTS } from "../seed/demo.ts";
 import { DEMO_PASSWORD } from "../seed/factories.ts";
 
@@ -54,7 +53,7 @@ async function shots(): Promise<Shot[]> {
   ];
 }
 
-if (!fs.existsSync(SERVER_ENTRY)) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+buildIfStale();
 fs.mkdirSync(OUT, { recursive: true });
 const database = embedded();
 const server = startServer(database.env, port);

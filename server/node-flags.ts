@@ -1,6 +1,6 @@
 /**
  * What production runs (package.json's `start`, `serve` and `worker`, the Dockerfile, compose.yaml): the server's
- * bundle, which `npm run build` writes (scripts/build-server.ts, decision 27).
+ * bundle, which `npm run build` writes (scripts/build.ts, decision 27).
  */
 export const SERVER_ENTRY = "build/main/main.js";
 

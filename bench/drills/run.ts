@@ -9,6 +9,7 @@
  */
 
 import { startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
+import { buildIfStale } from "../processes.ts";
 import { clusterDrill } from "./cluster.ts";
 import { crashDrill } from "./crash.ts";
 import { ledgerDrill } from "./ledger.ts";
@@ -38,6 +39,7 @@ const drills: [string, () => Promise<void>][] = [
   ["outage", outageDrill],
 ];
 
+buildIfStale();
 const server = process.env.DATABASE_URL ? null : await startThrowawayPostgres();
 if (server) process.env.DATABASE_URL = server.url;
 

@@ -38,7 +38,7 @@ function packagesLoadedBy(modules: string[]): string[] {
 const url = (file: string) => new URL(`../../${file}`, import.meta.url).href;
 
 /**
- * The text of `chunk` in the server's bundle (build/main, scripts/build-server.ts) and of every chunk it imports
+ * The text of `chunk` in the server's bundle (build/main, scripts/build.ts) and of every chunk it imports
  * statically, as loading it loads them; `import()` of another chunk is left for when it is called.
  */
 function staticallyLoadedWith(chunk: string): string {
@@ -76,7 +76,7 @@ describe.runIf(process.env.TEST_DATABASE === "pglite")("what a process loads at 
     expect(serve).toBeDefined();
     const loaded = staticallyLoadedWith(serve as string);
     expect(loaded).toContain("// node_modules/fastify/"); // bundled: esbuild names each part's file
-    // Bundled packages by their parts' names; those left to Node (scripts/build-server.ts) by a static import.
+    // Bundled packages by their parts' names; those left to Node (scripts/build.ts) by a static import.
     for (const onDemand of ["stripe", "nodemailer", "ioredis"])
       expect(loaded).not.toContain(`// node_modules/${onDemand}/`);
     for (const external of ["@electric-sql/pglite", "sharp"])

@@ -4,6 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { TestProject } from "vitest/node";
+import { buildIfStale } from "../../bench/processes.ts";
 import { openDatabase } from "../../db/client.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 
@@ -21,6 +22,9 @@ declare module "vitest" {
  * test app starts from a copy (tests/support/test-app.ts). A fresh PGlite costs an initdb (4–12 s on two
  * busy cores) and a fresh PostgreSQL database every migration (~1.5 s); a copy costs ~2 s and ~0.1 s.
  * Migrating from nothing is still tested, here on each run and by startup.test.ts and pooler.test.ts.
+ *
+ * The tests that start a server process start its bundle (tests/support/server-process.ts): it is built first
+ * if the sources changed since (`npm test` has just built it), once a run — the embedded project is always in it.
  */
 export default async function setup(project: TestProject) {
   if (project.config.env.TEST_DATABASE === "postgres") {
@@ -34,6 +38,7 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplate", name);
     return () => template.drop();
   }
+  buildIfStale();
   const client = (await PGlite.create({ extensions: { pg_trgm } })) as unknown as PGlite;
   const database = await openDatabase({ kind: "pglite-memory", client });
   const dump = await client.dumpDataDir("none");
