@@ -64,8 +64,9 @@ function oneStatementAtATime(send: (messages: Message[]) => Promise<void>) {
 
 /** Two connections: one subscribed (it can do nothing else), one for commands (publishing, the limits' counters). */
 export async function connectRedis(url: string) {
-  // Loaded only with REDIS_URL: a process without it never holds the client (~7 MB).
-  const { Redis } = await import("ioredis");
+  // Loaded only with REDIS_URL: a process without it never holds the client (~7 MB). Its `default`, not its named
+  // export: in the server's bundle a package loaded on demand is a chunk whose only export is that (decision 27).
+  const { default: Redis } = await import("ioredis");
   const commands = redisClient(Redis, url, "commands");
   const subscriber = redisClient(Redis, url, "subscriber");
   // A process starting while Redis is away serves anyway (limits fall back to memory, announcements wait).

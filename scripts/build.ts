@@ -36,7 +36,11 @@ const LEFT_TO_NODE = [
   "pg-native",
 ];
 
-/** Packages bundled into ES modules still call require(), and a few read __dirname: give them Node's own. */
+/**
+ * Packages bundled into ES modules still call require(), and a few read __dirname: give them Node's own.
+ * A CommonJS package loaded with `import()` becomes a chunk whose only export is its `module.exports`, as
+ * `default` (Node would also find its named exports): code takes `default` from it (db/broadcast.ts).
+ */
 const CJS_IN_ESM = [
   'import { createRequire as __createRequire } from "node:module";',
   "const require = __createRequire(import.meta.url);",
