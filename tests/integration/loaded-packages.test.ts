@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { memoryOf } from "../../bench/processes.ts";
 import { createScratchDatabase } from "../../db/scratch-database.ts";
 import { SERVER_ENTRY } from "../../server/node-flags.ts";
+import { redisAvailable, TEST_REDIS_URL } from "../support/redis.ts";
 import { startServer, waitForHealth } from "../support/server-process.ts";
 
 /**
@@ -81,6 +82,25 @@ describe.runIf(process.env.TEST_DATABASE === "pglite")("what a process loads at 
       expect(loaded).not.toContain(`// node_modules/${onDemand}/`);
     for (const external of ["@electric-sql/pglite", "sharp"])
       expect(loaded).not.toMatch(new RegExp(` from "${external}`));
+  });
+
+  // A package loaded on demand is a chunk of the bundle of its own, whose exports are not the package's own:
+  // Redis's client once failed to start there (a named export taken from it), while the sources ran.
+  it("the server's bundle starts with Redis, its client loaded on demand", async ({ skip }) => {
+    if (!(await redisAvailable())) return skip();
+    const server = startServer(fs.mkdtempSync(path.join(os.tmpdir(), "relaptop-bundle-redis-")), 3238, {
+      REDIS_URL: TEST_REDIS_URL,
+      NODE_ENV: "production",
+    });
+    try {
+      await waitForHealth(3238, server.exited);
+      expect((await fetch("http://127.0.0.1:3238/api/adverts")).status).toBe(200);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(server.output()).not.toMatch(/Redis .*unreachable|TypeError/);
+    } finally {
+      server.kill();
+    }
   });
 });
 
