@@ -29,7 +29,17 @@ import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { bookAndPay, buyerCookies } from "./booking-load.ts";
 import { BENCH_SECRET, type DatabaseKind, type FreshDatabase } from "./fresh-database.ts";
-import { answers, argument, buildIfStale, cpuMsOf, SERVER_ENTRY, startNode, stop, until } from "./processes.ts";
+import {
+  answers,
+  argument,
+  buildIfStale,
+  cpuMsOf,
+  SERVER_ENTRY,
+  serverEntryIn,
+  startNode,
+  stop,
+  until,
+} from "./processes.ts";
 import { countingSmtpServer } from "./smtp-sink.ts";
 
 buildIfStale();
@@ -78,10 +88,8 @@ function seed(dir: string, label: string): FreshDatabase {
 }
 
 async function serve(dir: string, env: Record<string, string>) {
-  // The baseline, from before the server was bundled (decision 27), runs its sources.
-  const entry = fs.existsSync(`${dir}/${SERVER_ENTRY}`) ? SERVER_ENTRY : "main.ts";
   const child = startNode(
-    [entry],
+    [serverEntryIn(dir)],
     PORT,
     {
       ...env,

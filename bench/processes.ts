@@ -1,9 +1,9 @@
 /** Starting, waiting for and stopping the servers the benchmarks, the profiler and the drills run. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { NODE_FLAGS } from "../server/node-flags.ts";
+import { NODE_FLAGS, SERVER_ENTRY } from "../server/node-flags.ts";
 
-export { SERVER_ENTRY } from "../server/node-flags.ts";
+export { SERVER_ENTRY };
 
 /**
  * The server runs from its bundle (SERVER_ENTRY): built first when the sources changed since (as `npm start`
@@ -13,6 +13,9 @@ export function buildIfStale() {
   const { status } = spawnSync(process.execPath, ["scripts/build-if-stale.ts"], { stdio: "inherit" });
   if (status !== 0) throw new Error("the build failed");
 }
+
+/** The server's entry in checkout `dir`: its bundle, or its sources for a commit from before the bundle (decision 27). */
+export const serverEntryIn = (dir: string) => (fs.existsSync(`${dir}/${SERVER_ENTRY}`) ? SERVER_ENTRY : "main.ts");
 
 /** `--name value` from the command line. */
 export function argument(name: string, fallback: string): string {

@@ -16,7 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
 import { BENCH_SECRET, freshDatabase } from "./fresh-database.ts";
-import { answers, argument, SERVER_ENTRY, startNode, stop } from "./processes.ts";
+import { answers, argument, serverEntryIn, startNode, stop } from "./processes.ts";
 
 const size = Number(argument("size", "1000000"));
 const rounds = Number(argument("rounds", "3"));
@@ -91,10 +91,8 @@ try {
   for (let round = 0; round < rounds; round++) {
     const order: Variant[] = round % 2 === 0 ? ["mine", "theirs"] : ["theirs", "mine"];
     for (const variant of order) {
-      // A commit from before the server was bundled (decision 27) runs its sources.
-      const entry = fs.existsSync(`${builds[variant]}/${SERVER_ENTRY}`) ? SERVER_ENTRY : "main.ts";
       const child = startNode(
-        [entry],
+        [serverEntryIn(builds[variant])],
         PORT,
         { ...db.env, AUTH_SECRET: BENCH_SECRET, SEED_DEMO: "false", LOG_LEVEL: "warn", PUBLIC_URL: base },
         builds[variant],

@@ -44,15 +44,15 @@ const url = (file: string) => new URL(`../../${file}`, import.meta.url).href;
  */
 function staticallyLoadedWith(chunk: string): string {
   const dir = path.dirname(SERVER_ENTRY);
-  const seen = new Set<string>();
+  const texts = new Map<string, string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
+    if (texts.has(file)) return;
     const text = fs.readFileSync(path.join(dir, file), "utf8");
+    texts.set(file, text);
     for (const [, next] of text.matchAll(/^(?:import|\} from) .*?"\.\/([^"]+\.js)";$/gm)) visit(next as string);
   };
   visit(chunk);
-  return [...seen].map((file) => fs.readFileSync(path.join(dir, file), "utf8")).join("\n");
+  return [...texts.values()].join("\n");
 }
 
 // Memory a process holds from its start (docs/benchmarks.md, "Memory and the start, measured").
