@@ -51,6 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Home({ loaderData: { brands, latest, available, hearts } }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-6 sm:gap-12">
+      {/* The banners rotate, so none of them can be the page's heading; this one is for screen readers and
+          for focus on arriving here (use-route-focus.ts). */}
+      <h1 className="sr-only">ReLaptop: used laptops from real sellers</h1>
       <Carousel banners={BANNERS} />
 
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-4">

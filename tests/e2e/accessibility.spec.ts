@@ -137,6 +137,9 @@ async function audit(page: Page, where: string, problems: string[]) {
     problems.push(`${where}: ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }
   for (const p of await lowContrastControls(page)) problems.push(`${where}: contrast ${p}`);
+  // One h1 a page: what a screen reader's "next heading" lands on first, and where focus goes on navigation.
+  const h1s = await page.locator("h1").count();
+  if (h1s !== 1) problems.push(`${where}: ${h1s} h1 headings`);
 }
 
 /** The states a page alone does not show: an open dialog, a refused form. */
