@@ -18,6 +18,7 @@ import { nameSchema, signUpSchema } from "../../schemas/accounts.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
 import { LOGIN_MESSAGES, SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import { PASSKEY_MESSAGES, passkeyNameSchema } from "../../schemas/passkeys.ts";
+import type { SignInChange } from "../../schemas/sign-in-changes.ts";
 import { visibleText } from "../../schemas/text-safety.ts";
 import { BACKUP_CODE_COUNT, TRUSTED_BROWSER_DAYS } from "../../schemas/two-factor.ts";
 import type { Counter } from "./counters.ts";
@@ -27,6 +28,7 @@ import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
 import type { PasswordHashing } from "./password-hashing.ts";
 import type { RecoveryLimiter } from "./recovery-limits.ts";
 import { resetLinkHooks } from "./reset-links.ts";
+import { recordSignInChange } from "./sign-in-changes.ts";
 import { forgetTrustedBrowsers } from "./trusted-browsers.ts";
 
 /** The account's own emails; the server writes them to the outbox (core/notifications). */
@@ -56,6 +58,20 @@ const PROVES_ONE_FACTOR = /^\/(magic-link\/verify|callback\/|reset-password)/;
 
 /** What ends every browser trusted at the second step (trusted-browsers.ts). */
 const FORGETS_TRUSTED_BROWSERS = new Set(["/reset-password", "/change-password", "/two-factor/disable"]);
+
+/**
+ * better-auth's endpoints that change how an account signs in, done (sign-in-changes.ts); removing a passkey is
+ * our own verb (passkeys.ts), which records it in its transaction. The app's first code turns two-factor on only
+ * when it was off (the before hook says).
+ */
+const SIGN_IN_CHANGES_BY_PATH: Record<string, SignInChange> = {
+  "/change-password": "passwordChanged",
+  "/reset-password": "passwordReset",
+  "/passkey/verify-registration": "passkeyAdded",
+  "/two-factor/verify-totp": "twoFactorOn",
+  "/two-factor/disable": "twoFactorOff",
+  "/two-factor/generate-backup-codes": "backupCodesRenewed",
+};
 
 /** Our cookies' names start with it (better-auth's cookiePrefix). */
 export const AUTH_COOKIE_PREFIX = "relaptop";
@@ -140,6 +156,8 @@ export function createAuth(options: AuthOptions) {
   const secondStepFor = new WeakMap<object, string>();
   // The account whose password a two-factor change checks (its wrong ones are counted).
   const passwordOf = new WeakMap<object, string>();
+  // The account whose two-factor the app's first code is turning on (not a sign-in's code).
+  const turningOn = new WeakMap<object, string>();
   const devices = createDeviceCookies({ secret: options.secret, secure: options.baseURL.startsWith("https://") });
   /** The device this request's browser proved for the account it names, or null. */
   const deviceOf = (ctx: { getCookie: (name: string) => string | null }, email: string) =>
@@ -339,6 +357,10 @@ export function createAuth(options: AuthOptions) {
           const wait = await recoveryLimits.verificationEmail(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
           if (wait > 0) throw tooMany("Too many verification emails for this address.", wait);
         }
+        if (ctx.path === "/two-factor/verify-totp") {
+          const session = await getSessionFromCtx(ctx);
+          if (session && !session.user.twoFactorEnabled) turningOn.set(ctx.context, session.user.id);
+        }
         if (SECOND_STEP.has(ctx.path)) {
           // A code is a guess like a password: the same limits, keyed the same way, refuse it.
           const email = await signingInAs(ctx);
@@ -374,6 +396,16 @@ export function createAuth(options: AuthOptions) {
         if (FORGETS_TRUSTED_BROWSERS.has(ctx.path) && !(ctx.context.returned instanceof APIError)) {
           const userId = ctx.path === "/reset-password" ? resetting.get(ctx.context) : ctx.context.session?.user.id;
           if (userId) await forgetTrustedBrowsers(db, userId);
+        }
+        const change = SIGN_IN_CHANGES_BY_PATH[ctx.path];
+        if (change && !(ctx.context.returned instanceof APIError)) {
+          const userId =
+            change === "passwordReset"
+              ? resetting.get(ctx.context)
+              : change === "twoFactorOn"
+                ? turningOn.get(ctx.context)
+                : ctx.context.session?.user.id;
+          if (userId) await db.transaction((tx) => recordSignInChange(tx, userId, change));
         }
         if (ctx.path === "/reset-password") {
           const userId = resetting.get(ctx.context);

@@ -4,6 +4,7 @@ import { passkeys } from "../../db/schema/index.ts";
 import type { SessionUser } from "../../schemas/accounts.ts";
 import { PASSKEY_MESSAGES as M, type PasskeySummary } from "../../schemas/passkeys.ts";
 import { AppError } from "../errors.ts";
+import { recordSignInChange } from "./sign-in-changes.ts";
 
 /**
  * A person's passkeys, as their profile lists and manages them. Adding one and signing in with one are
@@ -29,11 +30,14 @@ export async function renamePasskey(db: Db, actor: Pick<SessionUser, "id">, id: 
   if (renamed.length === 0) throw new AppError("NOT_FOUND", M.notFound);
 }
 
-/** The passkey no longer signs anyone in (the next sign-in with it finds no credential). */
+/** The passkey no longer signs anyone in (the next sign-in with it finds no credential); its owner is told. */
 export async function removePasskey(db: Db, actor: Pick<SessionUser, "id">, id: string) {
-  const removed = await db
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, actor.id)))
-    .returning({ id: passkeys.id });
-  if (removed.length === 0) throw new AppError("NOT_FOUND", M.notFound);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, actor.id)))
+      .returning({ id: passkeys.id });
+    if (removed.length === 0) throw new AppError("NOT_FOUND", M.notFound);
+    await recordSignInChange(tx, actor.id, "passkeyRemoved");
+  });
 }

@@ -2,6 +2,7 @@ import { formatDateTime } from "../../schemas/dates.ts";
 import { trackingUrl } from "../../schemas/delivery.ts";
 import { SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import type { DeadlineKind } from "../../schemas/sales.ts";
+import { SIGN_IN_CHANGE_ADVICE, SIGN_IN_CHANGES, type SignInChange } from "../../schemas/sign-in-changes.ts";
 import { formatMoney } from "./format.ts";
 
 /**
@@ -1038,6 +1039,23 @@ export const KINDS = {
         `Hello ${to.name}. Your ReLaptop email is being changed to ${p.newEmail}; if this was not you, change your password.`,
         "The change happens only when the link we sent to the new address is followed.",
       ],
+    }),
+  }),
+
+  /**
+   * How the account signs in changed — its password, a passkey, two-factor (core/accounts/sign-in-changes.ts) —
+   * told to its address whoever did it, so a stolen session cannot change them quietly.
+   */
+  "account.signInChanged": kind<{ change: SignInChange }>({
+    who: "the account's owner",
+    label: "How you sign in changed",
+    subject: "account",
+    email: "always",
+    mail: (p, to) => ({
+      subject: "How you sign in to ReLaptop changed",
+      heading: "How you sign in changed",
+      paragraphs: [`Hello ${to.name}. ${SIGN_IN_CHANGES[p.change].told}`, SIGN_IN_CHANGE_ADVICE],
+      action: { label: "Choose a new password", href: "/forgot-password" },
     }),
   }),
 

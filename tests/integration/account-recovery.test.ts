@@ -102,6 +102,9 @@ describe("forgot password", () => {
 
     const res = await browser.post("/api/auth/reset-password", { token, newPassword: NEW_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
+    // The owner is told their password changed (whoever followed the link).
+    await deliver();
+    expect(smtp.to(owner.email).at(-1)?.subject).toBe("How you sign in to ReLaptop changed");
     expect((await browser.get("/api/me")).json()).toMatchObject({ email: owner.email });
     expect((await laptop.get("/api/me")).statusCode).toBe(401);
     expect((await phone.get("/api/me")).statusCode).toBe(401);

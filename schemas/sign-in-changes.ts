@@ -1,0 +1,48 @@
+/**
+ * Changes to how an account signs in (its password, passkeys, two-factor). Each is told to the owner by email
+ * (core/notifications/kinds.ts: `account.signInChanged`), so whoever holds a stolen session cannot change them
+ * quietly, and kept in account_events with `summary` for admins (core/accounts/sign-in-changes.ts).
+ */
+export const SIGN_IN_CHANGES = {
+  passwordChanged: {
+    action: "change-password",
+    summary: "Changed their password",
+    told: "The password of your ReLaptop account was changed.",
+  },
+  passwordReset: {
+    action: "reset-password",
+    summary: "Chose a new password with an emailed link",
+    told: "A new password was chosen for your ReLaptop account with a link sent to this address.",
+  },
+  passkeyAdded: {
+    action: "add-passkey",
+    summary: "Added a passkey",
+    told: "A passkey was added to your ReLaptop account: it signs in without the password.",
+  },
+  passkeyRemoved: {
+    action: "remove-passkey",
+    summary: "Removed a passkey",
+    told: "A passkey was removed from your ReLaptop account: it no longer signs in.",
+  },
+  twoFactorOn: {
+    action: "two-factor-on",
+    summary: "Turned two-factor authentication on",
+    told: "Two-factor authentication was turned on for your ReLaptop account: signing in now asks for a code from an authenticator app.",
+  },
+  twoFactorOff: {
+    action: "two-factor-off",
+    summary: "Turned two-factor authentication off",
+    told: "Two-factor authentication was turned off for your ReLaptop account: signing in no longer asks for a code.",
+  },
+  backupCodesRenewed: {
+    action: "new-backup-codes",
+    summary: "Made new backup codes",
+    told: "New backup codes were made for your ReLaptop account; the old ones no longer work.",
+  },
+} as const satisfies Record<string, { action: string; summary: string; told: string }>;
+
+export type SignInChange = keyof typeof SIGN_IN_CHANGES;
+
+/** What the email says after the change, whichever it was. */
+export const SIGN_IN_CHANGE_ADVICE =
+  "If this was you, there is nothing to do. If it was not, someone may be signed in as you: choose a new password now with “Forgot password?” on the login page — it signs every device out — then check the passkeys and two-factor authentication on your profile.";
