@@ -17,8 +17,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // 503 means the database is away (server/http/page-services.ts): tell clients when to come back, as the API does.
-  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  // A 503 is the database away (server/http/page-services.ts) or the password hashes' line full (its own wait,
+  // passed on by the route's headers): tell clients when to come back, as the API does.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -11,7 +11,9 @@ export type AppErrorCode =
   | "TOO_MANY_REQUESTS"
   | "PAYMENT_DECLINED"
   /** An admin must turn two-factor on before the admin API answers (ADMIN_TWO_FACTOR=required). */
-  | "TWO_FACTOR_REQUIRED";
+  | "TWO_FACTOR_REQUIRED"
+  /** The process has more of this work waiting than it takes (password hashes): try again shortly. */
+  | "BUSY";
 
 export const HTTP_STATUS: Record<AppErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -22,13 +24,14 @@ export const HTTP_STATUS: Record<AppErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   PAYMENT_DECLINED: 402,
   TWO_FACTOR_REQUIRED: 403,
+  BUSY: 503,
 };
 
 export class AppError extends Error {
   override name = "AppError";
   readonly code: AppErrorCode;
   readonly fields?: Record<string, string>;
-  /** TOO_MANY_REQUESTS: how long until it may be tried again (the edges send it as Retry-After). */
+  /** TOO_MANY_REQUESTS and BUSY: how long until it may be tried again (the edges send it as Retry-After). */
   readonly retryAfterMs?: number;
   constructor(code: AppErrorCode, message: string, fields?: Record<string, string>, retryAfterMs?: number) {
     super(message);
@@ -49,11 +52,11 @@ export const tooManyRequests = (message: string, waitMs: number, fields?: Record
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
- * The Retry-After header (whole seconds, at least 1) every 429 carries, API and pages alike; null for any
- * other outcome.
+ * The Retry-After header (whole seconds, at least 1) every 429 and 503 carries, API and pages alike; null for
+ * any other outcome.
  */
 export function retryAfterHeader(error: unknown): string | null {
-  if (!isAppError(error) || error.code !== "TOO_MANY_REQUESTS") return null;
+  if (!isAppError(error) || (error.code !== "TOO_MANY_REQUESTS" && error.code !== "BUSY")) return null;
   const ms = error.retryAfterMs;
   return String(ms === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(ms / 1000)));
 }

@@ -88,6 +88,8 @@ const envSchema = z
     REQUESTS_AT_ONCE: z.coerce.number().int().min(0).max(1024).optional(),
     /** Password hashes (scrypt, 32 MB each) a process computes at once (core/accounts/password-hashing.ts). */
     PASSWORD_HASHES_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
+    /** How many may wait for theirs; one more is refused with 503 and Retry-After (core/accounts/password-hashing.ts). */
+    PASSWORD_HASHES_WAITING: z.coerce.number().int().min(0).max(100_000).default(100),
     /** New accounts one address may open per hour (core/accounts/login-throttle.ts). */
     SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** How long anonymous visitors' pages and catalogue reads are reused (server/http/public-cache.ts); 0 turns it off. */
@@ -319,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     runJobs: e.RUN_JOBS,
     signUpsPerHour: e.SIGNUPS_PER_HOUR,
     passwordHashesAtOnce: e.PASSWORD_HASHES_AT_ONCE,
+    passwordHashesWaiting: e.PASSWORD_HASHES_WAITING,
     requestsAtOnce: e.REQUESTS_AT_ONCE ?? (e.DATABASE_URL ? 0 : 4),
     saleWindows: {
       bookingHours: e.BOOKING_HOURS,

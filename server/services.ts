@@ -278,7 +278,7 @@ export function createServices(config: Config, database: Database, options: Serv
   // This process's requests served in line (server/http/request-line.ts); one waiting on its password's hash
   // steps aside meanwhile.
   const requestLine = config.requestsAtOnce > 0 ? createRequestLine(config.requestsAtOnce) : undefined;
-  const hashing = passwordHashing(config.passwordHashesAtOnce, requestLine?.stepAside);
+  const hashing = passwordHashing(config.passwordHashesAtOnce, requestLine?.stepAside, config.passwordHashesWaiting);
   const auth = createAuth({
     db,
     baseURL: config.publicUrl,

@@ -9,6 +9,7 @@ const STATUS_CODES: Record<number, AppErrorCode> = {
   409: "CONFLICT",
   422: "CONFLICT",
   429: "TOO_MANY_REQUESTS",
+  503: "BUSY",
 };
 
 /** Turns the identity provider's errors into our AppError, keeping its message for the user. */
@@ -19,9 +20,10 @@ export async function call<T>(fn: () => Promise<T>): Promise<T> {
     if (!(error instanceof APIError)) throw error;
     const body = (error.body ?? {}) as { message?: string; fields?: Record<string, string> };
     const code = STATUS_CODES[error.statusCode] ?? "VALIDATION_FAILED";
-    // A limit's wait (our hooks' 429s say it in Retry-After) goes on to the page's answer.
+    // A limit's wait (our hooks' 429s and the hashes' 503 say it in Retry-After) goes on to the page's answer.
     const retryAfter = Number(new Headers(error.headers).get("retry-after"));
-    const waitMs = code === "TOO_MANY_REQUESTS" && retryAfter > 0 ? retryAfter * 1000 : undefined;
+    const waits = code === "TOO_MANY_REQUESTS" || code === "BUSY";
+    const waitMs = waits && retryAfter > 0 ? retryAfter * 1000 : undefined;
     throw new AppError(code, body.message || error.message, body.fields, waitMs);
   }
 }

@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import pLimit from "p-limit";
 
@@ -7,18 +8,41 @@ import pLimit from "p-limit";
  */
 type OffThread = <T>(work: () => Promise<T>) => Promise<T>;
 
+/** What a sign-in, sign-up or password change hears when too many wait for their hash in this process. */
+export const HASHES_BUSY_MESSAGE = "Too many people are signing in right now. Try again in a few seconds.";
+/** ~110 ms a hash: a line of the longest allowed clears in about this long (PASSWORD_HASHES_WAITING's default). */
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
 /**
  * Passwords hashed and checked as better-auth does (scrypt, N = 16384, r = 16: 32 MB and ~110 ms of a core
  * each, on libuv's pool), at most `atOnce` at a time in this process (PASSWORD_HASHES_AT_ONCE, default 1). A
  * burst of sign-ups or sign-ins otherwise ran as many as the pool has threads: each held its 32 MB (the
  * PostgreSQL-backed process's peak, docs/benchmarks.md) and took a core from the requests, for no sooner an
- * answer on a machine with as many cores as the pool has threads. The rest wait their turn, in order.
+ * answer on a machine with as many cores as the pool has threads. The rest wait their turn, in order — at most
+ * `waitingAtMost` of them (PASSWORD_HASHES_WAITING): one more is refused at once, 503 with Retry-After, rather
+ * than answered after a wait its client gave up on (100 waiting is ~11 s at one hash at a time).
  */
-export function passwordHashing(atOnce: number, offThread: OffThread = (work) => work()) {
+export function passwordHashing(
+  atOnce: number,
+  offThread: OffThread = (work) => work(),
+  waitingAtMost = Number.POSITIVE_INFINITY,
+) {
   const inTurn = pLimit(atOnce);
+  const inLine = <T>(work: () => Promise<T>) => {
+    // In hand: computing, and waiting (p-limit counts a call made this turn as waiting until the next).
+    if (inTurn.activeCount + inTurn.pendingCount >= atOnce + waitingAtMost) {
+      const busy = new APIError(
+        "SERVICE_UNAVAILABLE",
+        { code: "BUSY", message: HASHES_BUSY_MESSAGE },
+        { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) },
+      );
+      return Promise.reject(busy);
+    }
+    return offThread(() => inTurn(work));
+  };
   return {
-    hash: (password: string) => offThread(() => inTurn(() => hashPassword(password))),
-    verify: (data: { hash: string; password: string }) => offThread(() => inTurn(() => verifyPassword(data))),
+    hash: (password: string) => inLine(() => hashPassword(password)),
+    verify: (data: { hash: string; password: string }) => inLine(() => verifyPassword(data)),
     /** Hashes being computed now, and waiting their turn (/metrics: relaptop_password_hashes). */
     get computing() {
       return inTurn.activeCount;

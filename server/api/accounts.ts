@@ -213,7 +213,8 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
         tags: authTags,
         summary: "Create a buyer account (role user) and sign in",
         body: signUpSchema,
-        response: { 200: sessionReplySchema, 400: apiErrorSchema, 422: apiErrorSchema },
+        // 503: too many waiting for their password's hash in this process (PASSWORD_HASHES_WAITING), Retry-After.
+        response: { 200: sessionReplySchema, 400: apiErrorSchema, 422: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     forward,
@@ -232,6 +233,7 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
           200: z.union([sessionReplySchema, codeNeededReplySchema]),
           401: apiErrorSchema,
           429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
     },

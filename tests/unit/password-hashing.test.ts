@@ -1,6 +1,7 @@
+import { APIError } from "better-auth/api";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
-import { passwordHashing } from "../../core/accounts/password-hashing.ts";
+import { HASHES_BUSY_MESSAGE, passwordHashing } from "../../core/accounts/password-hashing.ts";
 
 describe("password hashing", () => {
   it("computes one hash at a time, the rest waiting their turn", async () => {
@@ -20,6 +21,18 @@ describe("password hashing", () => {
     await Promise.resolve();
     expect([hashing.computing, hashing.waiting]).toEqual([2, 1]);
     await Promise.all(burst);
+  });
+
+  it("refuses one more than can wait (503, Retry-After, in words), and takes the next once the line is shorter", async () => {
+    const hashing = passwordHashing(1, undefined, 1);
+    const computing = hashing.hash("first-pw");
+    const waiting = hashing.hash("second-pw");
+    const refused = await hashing.verify({ hash: "x:y", password: "z" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(APIError);
+    expect(refused).toMatchObject({ statusCode: 503, body: { code: "BUSY", message: HASHES_BUSY_MESSAGE } });
+    expect(new Headers((refused as APIError).headers).get("retry-after")).toBe("10");
+    await computing;
+    expect(await hashing.verify({ hash: await waiting, password: "second-pw" })).toBe(true);
   });
 
   it("reads and writes better-auth's own hashes: accounts made before still sign in", async () => {
