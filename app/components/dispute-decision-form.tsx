@@ -7,6 +7,7 @@ import {
 } from "../../schemas/disputes.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { useFormAnswer } from "../lib/use-form-answer.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { checkedForm, FormError, TextAreaField, TextField } from "./form-field.tsx";
 
@@ -24,7 +25,7 @@ const DOES = {
  */
 export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
   const fetcher = useFetcher<ActionErrors>();
-  const form = useValidatedForm(decisionFormSchema, fetcher.data);
+  const form = useValidatedForm(decisionFormSchema, useFormAnswer(fetcher, dispute.id));
   const busy = fetcher.state !== "idle";
   const e = form.errors;
   const legendId = `decision-${dispute.id}`;

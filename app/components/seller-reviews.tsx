@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { answerSchema, type ReviewView, type SellerReviews, starLabel } from "../../schemas/reviews.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { useFormAnswer } from "../lib/use-form-answer.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { checkedForm, FormError, TextAreaField } from "./form-field.tsx";
@@ -81,7 +82,7 @@ export function ReviewItem({
 
 function AnswerForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<ActionErrors>();
-  const form = useValidatedForm(answerSchema, fetcher.data);
+  const form = useValidatedForm(answerSchema, useFormAnswer(fetcher, reviewId));
   return (
     <fetcher.Form {...checkedForm(form)} className="ml-4 flex flex-col gap-2">
       <FormError message={form.formError} />

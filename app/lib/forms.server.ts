@@ -4,7 +4,8 @@ import { isAppError, retryAfterHeader } from "../../core/errors.ts";
 import { fieldErrors, formToObject } from "../../schemas/form-errors.ts";
 import { findNul, NUL_MESSAGE } from "../../schemas/text-safety.ts";
 
-export type ActionErrors = { fields?: Record<string, string>; formError?: string };
+/** A form's refusal: under its fields, or above the form; `item`: which of a page's forms alike (refusalFor). */
+export type ActionErrors = { fields?: Record<string, string>; formError?: string; item?: string };
 
 /** Parses a posted form with a shared schema; invalid input comes back as field messages (400). */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S) {
@@ -30,6 +31,15 @@ export function appErrorData(error: unknown) {
     status: error.status,
     headers: refusalHeaders(error),
   });
+}
+
+/**
+ * The refusal of one of a page's forms alike (each dispute's decision, each review's answer), naming the item it
+ * was posted for. With JavaScript each form posts through its own fetcher and reads its answer there; without, the
+ * browser posts it as the page, and this is how the page's answer finds its form again (use-form-answer.ts).
+ */
+export function refusalFor(item: string, refusal: ReturnType<typeof data<ActionErrors>>) {
+  return data<ActionErrors>({ ...refusal.data, item }, refusal.init ?? undefined);
 }
 
 /** A limit's refusal (429) says when to try again, as the API's does: Retry-After, else no headers. */

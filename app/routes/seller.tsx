@@ -13,7 +13,7 @@ import { SellerRating } from "../components/seller-rating.tsx";
 import { RatingSummary, ReviewItem } from "../components/seller-reviews.tsx";
 import { catalogueFor } from "../lib/catalogue.server.ts";
 import { heartsFor } from "../lib/favourites.server.ts";
-import { appErrorData, parseForm, validateForm } from "../lib/forms.server.ts";
+import { appErrorData, parseForm, refusalFor, validateForm } from "../lib/forms.server.ts";
 import { notFound } from "../lib/not-found.server.ts";
 import { getUser, requireUser } from "../lib/session.server.ts";
 import { dataWithToast } from "../lib/toast.server.ts";
@@ -69,11 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { reported: true as const };
     }
     const answer = validateForm(parsed.form, answerSchema);
-    if (answer.error) return answer.error;
+    if (answer.error) return refusalFor(parsed.value.reviewId, answer.error);
     await reviews.answer(user, parsed.value.reviewId, answer.value.answer);
     return dataWithToast(context, { ok: true }, { type: "success", message: "Your answer is published." });
   } catch (error) {
-    return appErrorData(error);
+    return refusalFor(parsed.value.reviewId, appErrorData(error));
   }
 }
 

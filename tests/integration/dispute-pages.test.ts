@@ -3,7 +3,7 @@ import { DESCRIBE_THE_PROBLEM } from "../../schemas/disputes.ts";
 import { createAdvert, createBrand } from "../../seed/factories.ts";
 import type { Client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
-import { closePageApp, startPageApp } from "../support/page-build.ts";
+import { closePageApp, shownOn, startPageApp } from "../support/page-build.ts";
 import { signedInCast } from "../support/people.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -99,7 +99,11 @@ describe("the admins' Disputes page", () => {
       as.ada.form("/dashboard/disputes", { disputeId: dispute.id, ...fields });
     const tooMuch = await decide({ decision: "partial_refund", amount: "600", reason: "Too much" });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.body).toContain("A partial refund is less than $520");
+    // Shown under the amount of this dispute's form, as a browser without JavaScript gets the page.
+    expect(shownOn(tooMuch.body)).toMatch(/A partial refund is less than \$520[^<]*<\/p>/);
+    const noDecision = await decide({ reason: "Undecided" });
+    expect(noDecision.statusCode).toBe(400);
+    expect(shownOn(noDecision.body)).toContain("Choose a decision");
     const done = await decide({ decision: "partial_refund", amount: "45.50", reason: "A worn battery" });
     expect(done.statusCode).toBe(200);
     expect((await as.bea.get(`/api/orders/${orderId}/dispute`)).json()).toMatchObject({ refundCents: 4_550 });

@@ -14,15 +14,16 @@ import { distinctPhoto } from "../../seed/demo-images.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
 import type { Client } from "../support/http.ts";
 import { advertFormFields, multipart, sendAdvertForm } from "../support/multipart.ts";
+import { pageAppForTests, shownOn } from "../support/page-build.ts";
 import { signedInClients } from "../support/people.ts";
-import { testAppForTests } from "../support/test-app.ts";
 
 /**
  * "In hand": a seller's one-time code, a proof photo of the laptop beside it sent with the advert form, only
  * admins seeing it on Proof photos, and an approval giving the advert its badge and filter (a rejection its
  * seller's reason). A photo already in an advert, or another proof, proves nothing and is refused.
  */
-const t = testAppForTests();
+// With the pages: the admins' Proof photos page's form is posted here too, as a browser without JavaScript does.
+const t = pageAppForTests();
 let brandId: string;
 let as: Record<"anonymous" | "sam" | "rafi" | "bea" | "admin", Client>;
 
@@ -177,6 +178,14 @@ describe("a proof photo", () => {
     const missing = await as.admin.post(`/api/proof-photos/${proof?.id}/decision`, { decision: "reject", reason: " " });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.reason).toBe(M.reasonRequired);
+    // The page's Reject says so under that proof's reason field.
+    const onPage = await as.admin.form("/dashboard/proof-photos", {
+      id: proof?.id ?? "",
+      decision: "reject",
+      reason: "",
+    });
+    expect(onPage.statusCode).toBe(400);
+    expect(shownOn(onPage.body)).toContain(`${M.reasonRequired}</p>`);
     const res = await as.admin.post(`/api/proof-photos/${proof?.id}/decision`, {
       decision: "reject",
       reason: "The code on the paper is not yours.",

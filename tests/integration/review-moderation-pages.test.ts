@@ -4,7 +4,7 @@ import { renderRow } from "../../core/notifications/index.ts";
 import { adminActions, emailOutbox } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
-import { pageAppForTests } from "../support/page-build.ts";
+import { pageAppForTests, shownOn } from "../support/page-build.ts";
 import { PUBLIC_URL } from "../support/test-app.ts";
 
 /**
@@ -85,6 +85,10 @@ describe("a review with markup in it", () => {
     expect(reviewId).toBeDefined();
     expect(before).toContain("Your answer (public, once)");
 
+    // A blank answer is refused under that review's answer field, as a browser without JavaScript shows it.
+    const blank = await sam.form(`/sellers/${sellerId}`, { intent: "answer", reviewId, answer: " " });
+    expect(blank.statusCode).toBe(400);
+    expect(shownOn(blank.body)).toMatch(/Write your answer<\/p>/);
     const answered = await sam.form(`/sellers/${sellerId}`, { intent: "answer", reviewId, answer: ANSWER });
     expect(answered.statusCode).toBe(200);
     const page = (await client(t).get(`/sellers/${sellerId}`)).body;

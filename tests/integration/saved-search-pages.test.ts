@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { publish } from "../../core/orders/index.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { pageAppForTests } from "../support/page-build.ts";
+import { pageAppForTests, shownOn } from "../support/page-build.ts";
 import { signedInPerson } from "../support/people.ts";
 
 /** The saved-searches page as a browser without JavaScript uses it: plain form posts. */
@@ -46,6 +46,12 @@ describe("/dashboard/saved-searches", () => {
       { name: "thinkpad · under $600", alerts: "instant" },
     ]);
 
+    // A blank name is refused beside that search's Name field (its input names the message).
+    const blank = await me.http.form("/dashboard/saved-searches", { intent: "rename", id: mine?.id ?? "", name: " " });
+    expect(blank.statusCode).toBe(400);
+    expect(shownOn(blank.body)).toContain(
+      `<p id="name-${mine?.id}-error" role="alert" class="text-sm text-error">Name cannot be empty</p>`,
+    );
     const renamed = await me.http.form("/dashboard/saved-searches", {
       intent: "rename",
       id: mine?.id ?? "",

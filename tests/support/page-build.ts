@@ -101,3 +101,11 @@ export function pageAppForTests(...args: Parameters<typeof startPageApp>): TestA
   afterAll(() => closePageApp(t.close && (t as TestApp)));
   return t as TestApp;
 }
+
+/**
+ * What a server-rendered page shows, as a browser without JavaScript would: its markup without its scripts (the
+ * page's data is also in a script, so a message found only there is one nobody sees) and without React's marks
+ * between text parts.
+ */
+export const shownOn = (html: string) =>
+  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replaceAll("<!-- -->", "");

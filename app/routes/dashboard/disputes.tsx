@@ -12,7 +12,7 @@ import { LocalTime } from "../../components/local-time.tsx";
 import { OrderLink } from "../../components/order-link.tsx";
 import { PagedList } from "../../components/pager.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { appErrorData, refusalFor, validateForm } from "../../lib/forms.server.ts";
 import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
 import { requireUser } from "../../lib/session.server.ts";
@@ -36,10 +36,10 @@ const DECIDED = {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireUser(request, context, "admin");
   const form = await request.formData();
-  const parsed = validateForm(form, decisionFormSchema);
-  if (parsed.error) return parsed.error;
   const disputeId = idFromPath(String(form.get("disputeId") ?? ""));
   if (!disputeId) return appErrorData(new AppError("NOT_FOUND", NO_DISPUTE));
+  const parsed = validateForm(form, decisionFormSchema);
+  if (parsed.error) return refusalFor(disputeId, parsed.error);
   try {
     const { status } = await context.get(appContext).services.disputes.decide(admin, disputeId, parsed.value);
     const message =
@@ -50,9 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The core names the amount in cents (`amountCents`); the form's field is in dollars (`amount`).
     if (isAppError(error) && error.fields?.amountCents) {
-      return appErrorData(new AppError(error.code, error.message, { amount: error.fields.amountCents }));
+      return refusalFor(
+        disputeId,
+        appErrorData(new AppError(error.code, error.message, { amount: error.fields.amountCents })),
+      );
     }
-    return appErrorData(error);
+    return refusalFor(disputeId, appErrorData(error));
   }
 }
 

@@ -6,12 +6,13 @@ import { checkedForm, FormError, TextField } from "../../components/form-field.t
 import { LaptopLink } from "../../components/laptop-link.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { Pager } from "../../components/pager.tsx";
-import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../lib/forms.server.ts";
+import { type ActionErrors, appErrorData, parseForm, refusalFor, validateForm } from "../../lib/forms.server.ts";
 import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
+import { useFormAnswer } from "../../lib/use-form-answer.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";
 import type { Route } from "./+types/proof-photos";
 
@@ -30,14 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, z.object({ id: z.string() }));
   if (parsed.error) return parsed.error;
   const decision = validateForm(parsed.form, proofDecisionSchema);
-  if (decision.error) return decision.error;
+  if (decision.error) return refusalFor(parsed.value.id, decision.error);
   try {
     const id = idOrNotFound(parsed.value.id, PROOF_MESSAGES.notPending);
     await context.get(appContext).services.moderation.proofs.decide(admin, id, decision.value);
     const message = decision.value.decision === "approve" ? "Approved: the advert shows In hand." : "Rejected.";
     return dataWithToast(context, { ok: true as const }, { type: "success", message });
   } catch (error) {
-    return appErrorData(error);
+    return refusalFor(parsed.value.id, appErrorData(error));
   }
 }
 
@@ -71,7 +72,7 @@ export default function ProofPhotos({ loaderData: { proofs, next } }: Route.Comp
 
 function ProofItem({ proof }: { proof: PendingProof }) {
   const fetcher = useFetcher<ActionErrors>();
-  const form = useValidatedForm(proofDecisionSchema, fetcher.data);
+  const form = useValidatedForm(proofDecisionSchema, useFormAnswer(fetcher, proof.id));
   const busy = fetcher.state !== "idle";
   return (
     <li className="card border border-base-300">

@@ -13,6 +13,7 @@ import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.s
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { busySubmit, mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
+import { usePageAnswer } from "../../lib/use-form-answer.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/saved-searches";
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const checked = updateSavedSearchSchema.safeParse(change);
     if (!checked.success) {
       const fields = Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
-      return data<ActionErrors & { id: string }>({ id, fields }, { status: 400 });
+      return data<ActionErrors & { id: string }>({ id, item: id, fields }, { status: 400 });
     }
     const updated = await savedSearches.update(user, searchId(id), checked.data);
     return dataWithToast(
@@ -132,10 +133,14 @@ function SavedSearchItem({ search: s }: { search: Saved }) {
   const remove = useFetcher<ActionErrors>();
   const [confirming, setConfirming] = useState(false);
   const hydrated = useHydrated();
-  const nameError = rename.state === "idle" ? rename.data?.fields?.name : undefined;
-  const refusal = [rename, alerts, remove]
-    .map((f) => (f.state === "idle" ? f.data?.formError : undefined))
-    .find(Boolean);
+  // Posted without JavaScript, a refused rename or alerts answers as the page.
+  const posted = usePageAnswer(s.id);
+  const nameError = rename.state === "idle" ? (rename.data ?? posted)?.fields?.name : undefined;
+  // Alerts are chosen from a list: refused only if the post was not this page's, said with the item's refusals.
+  const alertsError = alerts.state === "idle" ? (alerts.data ?? posted)?.fields?.alerts : undefined;
+  const refusal =
+    [rename, alerts, remove].map((f) => (f.state === "idle" ? f.data?.formError : undefined)).find(Boolean) ??
+    alertsError;
   const nameId = `name-${s.id}`;
   const alertsId = `alerts-${s.id}`;
   return (
