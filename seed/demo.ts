@@ -276,6 +276,22 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
     const link = new URL(String(mail?.payload.params.url));
     await profile.confirmEmailChange(link.searchParams.get("token") ?? "", null);
   });
+  // Then her password, on her profile: she is told "How you sign in to ReLaptop changed" (Email delivery), and
+  // the change is in her account's events. (Cai is not a demo login: her password is no longer the demo's.)
+  await happened(2 * DAY, async () => {
+    const signedIn = await s.services.accounts.signIn(
+      { email: "cai@relaptop.test", password: DEMO_PASSWORD },
+      new Headers(),
+    );
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    await s.services.accounts.changePassword(
+      { currentPassword: DEMO_PASSWORD, newPassword: "Ch4nged!pw" },
+      new Headers({ cookie }),
+    );
+  });
   // And one Sam shipped to her, with a UPS tracking number.
   if (shipped) await seedShippedOrder(s, happened, { buyer, seller, advertId: shipped });
   // And a question to the other seller, not answered yet.

@@ -149,13 +149,14 @@ it("shows checklists on first start: some laptops include the charger, and their
   expect(page).toContain("Charger included");
 });
 
-it("shows Cai, who changed her email address: she signs in with the new one, both emails were written", async () => {
-  const cai = await signedInClient(t, "cai@relaptop.test");
+it("shows Cai, who changed her email address and then her password: she signs in with both new, each was told", async () => {
+  const cai = await signedInClient(t, "cai@relaptop.test", "Ch4nged!pw");
   expect((await cai.get("/api/me")).json()).toMatchObject({ name: "Cai Chen", emailVerified: true });
   const ada = await signedInClient(t, DEMO_ACCOUNTS.admin);
   const log = (await ada.get("/dashboard/email-delivery")).body;
   expect(log).toContain("Confirm your new ReLaptop email address");
   expect(log).toContain("Your ReLaptop email address is being changed");
+  expect(log).toContain("How you sign in to ReLaptop changed");
 });
 
 it("gives Bea her data ready to download: the profile links to the ZIP, with until when", async () => {
