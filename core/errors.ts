@@ -51,12 +51,15 @@ export const tooManyRequests = (message: string, waitMs: number, fields?: Record
 /** When a limit gives no wait of its own, clients are told to come back after this. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
+/** The refusals that say when to try again: a limit reached (429), a line full (503). */
+export const saysWhenToRetry = (code: AppErrorCode) => code === "TOO_MANY_REQUESTS" || code === "BUSY";
+
 /**
  * The Retry-After header (whole seconds, at least 1) every 429 and 503 carries, API and pages alike; null for
  * any other outcome.
  */
 export function retryAfterHeader(error: unknown): string | null {
-  if (!isAppError(error) || (error.code !== "TOO_MANY_REQUESTS" && error.code !== "BUSY")) return null;
+  if (!isAppError(error) || !saysWhenToRetry(error.code)) return null;
   const ms = error.retryAfterMs;
   return String(ms === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(ms / 1000)));
 }

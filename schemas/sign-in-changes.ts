@@ -43,6 +43,12 @@ export const SIGN_IN_CHANGES = {
 
 export type SignInChange = keyof typeof SIGN_IN_CHANGES;
 
-/** What the email says after the change, whichever it was. */
-export const SIGN_IN_CHANGE_ADVICE =
-  "If this was you, there is nothing to do. If it was not, someone may be signed in as you: choose a new password now with “Forgot password?” on the login page — it signs every device out — then check the passkeys and two-factor authentication on your profile.";
+/** What the email says after the change: what to do if it was not them. */
+export function signInChangeAdvice(change: SignInChange): string {
+  if (change === "twoFactorOn") {
+    // Whoever turned it on holds the codes, and a reset asks for one: it must be turned off first, where the owner
+    // is still signed in (the profile asks the password for it).
+    return "If this was you, there is nothing to do. If it was not, someone signed in as you holds its codes: on a device where you are still signed in, turn it off on your profile (it asks your password), then choose a new password with “Forgot password?” on the login page — it signs every device out.";
+  }
+  return "If this was you, there is nothing to do. If it was not, someone may be signed in as you: choose a new password now with “Forgot password?” on the login page — it signs every device out — then check the passkeys and two-factor authentication on your profile.";
+}

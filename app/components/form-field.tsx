@@ -1,4 +1,5 @@
 import { useId } from "react";
+import type { ActionErrors } from "../lib/forms.server.ts";
 import type { useValidatedForm } from "../lib/use-validated-form.ts";
 
 /** What a control inside a Field needs to be tied to its label and message, and its name in the form. */
@@ -152,6 +153,15 @@ export const checkedForm = (
   onChange: form.onChange,
   onBlur: form.onBlur,
 });
+
+/**
+ * At the top of a page of forms alike: a refusal posted without JavaScript that names no item (refusalFor) — the
+ * item is no longer on the page (decided, gone) — so it shows somewhere. With JavaScript each form shows its own.
+ */
+export function RefusedHere({ answer }: { answer: unknown }) {
+  const refusal = answer && typeof answer === "object" && !("item" in answer) ? (answer as ActionErrors) : undefined;
+  return <FormError message={refusal?.formError} />;
+}
 
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;

@@ -42,16 +42,16 @@ export function refusalFor(item: string, refusal: ReturnType<typeof data<ActionE
   return data<ActionErrors>({ ...refusal.data, item }, refusal.init ?? undefined);
 }
 
-/** A limit's refusal (429) says when to try again, as the API's does: Retry-After, else no headers. */
+/** A limit's refusal (429) or a full line's (503) says when to try again, as the API's does: Retry-After, else no headers. */
 export function refusalHeaders(error: unknown): Record<string, string> | undefined {
   const retryAfter = retryAfterHeader(error);
   return retryAfter ? { "Retry-After": retryAfter } : undefined;
 }
 
 /**
- * The `headers` export of a route whose forms a limit may refuse: React Router sends an action's headers
- * only through it, so this passes the 429's Retry-After on (server/http/errors.ts adds a default to any
- * 429 left without one).
+ * The `headers` export of a route whose forms a limit (429) or the password hashes' full line (503) may refuse:
+ * React Router sends an action's headers only through it, so this passes their Retry-After on
+ * (server/http/errors.ts adds a default to any 429 left without one, app/entry.server.tsx to any 503).
  */
 export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): Record<string, string> {
   const retryAfter = actionHeaders.get("Retry-After");

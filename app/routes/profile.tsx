@@ -16,7 +16,7 @@ import { SignedInSessions } from "../components/signed-in-sessions.tsx";
 import { START_SELLING_TEXT, StartSellingForm } from "../components/start-selling.tsx";
 import { TwoFactorSection } from "../components/two-factor.tsx";
 import { appendCookies, carryCookies } from "../lib/cookies.ts";
-import { type ActionErrors, appErrorData, validateForm } from "../lib/forms.server.ts";
+import { type ActionErrors, appErrorData, passRetryAfter, validateForm } from "../lib/forms.server.ts";
 import { authHeaders, requireUser } from "../lib/session.server.ts";
 import { isSessionIntent, loadSessions, sessionAction } from "../lib/signed-in-sessions.server.ts";
 import { dataWithToast } from "../lib/toast.server.ts";
@@ -84,6 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return appErrorData(error);
   }
 }
+
+// Change password waits its turn for the hashes: a full line's 503 says when to come back.
+export const headers = passRetryAfter;
 
 export const meta = () => [{ title: "Profile — ReLaptop" }];
 

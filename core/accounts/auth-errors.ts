@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { AppError, type AppErrorCode } from "../errors.ts";
+import { AppError, type AppErrorCode, saysWhenToRetry } from "../errors.ts";
 
 const STATUS_CODES: Record<number, AppErrorCode> = {
   400: "VALIDATION_FAILED",
@@ -22,8 +22,7 @@ export async function call<T>(fn: () => Promise<T>): Promise<T> {
     const code = STATUS_CODES[error.statusCode] ?? "VALIDATION_FAILED";
     // A limit's wait (our hooks' 429s and the hashes' 503 say it in Retry-After) goes on to the page's answer.
     const retryAfter = Number(new Headers(error.headers).get("retry-after"));
-    const waits = code === "TOO_MANY_REQUESTS" || code === "BUSY";
-    const waitMs = waits && retryAfter > 0 ? retryAfter * 1000 : undefined;
+    const waitMs = saysWhenToRetry(code) && retryAfter > 0 ? retryAfter * 1000 : undefined;
     throw new AppError(code, body.message || error.message, body.fields, waitMs);
   }
 }

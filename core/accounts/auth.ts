@@ -156,8 +156,10 @@ export function createAuth(options: AuthOptions) {
   const secondStepFor = new WeakMap<object, string>();
   // The account whose password a two-factor change checks (its wrong ones are counted).
   const passwordOf = new WeakMap<object, string>();
-  // The account whose two-factor the app's first code is turning on (not a sign-in's code).
+  // The account whose two-factor this request may turn on (the app's first code, not a sign-in's) or off: a
+  // change only when it was off, or on, before.
   const turningOn = new WeakMap<object, string>();
+  const turningOff = new WeakMap<object, string>();
   const devices = createDeviceCookies({ secret: options.secret, secure: options.baseURL.startsWith("https://") });
   /** The device this request's browser proved for the account it names, or null. */
   const deviceOf = (ctx: { getCookie: (name: string) => string | null }, email: string) =>
@@ -357,9 +359,11 @@ export function createAuth(options: AuthOptions) {
           const wait = await recoveryLimits.verificationEmail(String(ctx.body?.email ?? ""), clientIp(ctx.headers));
           if (wait > 0) throw tooMany("Too many verification emails for this address.", wait);
         }
-        if (ctx.path === "/two-factor/verify-totp") {
+        if (ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/disable") {
           const session = await getSessionFromCtx(ctx);
-          if (session && !session.user.twoFactorEnabled) turningOn.set(ctx.context, session.user.id);
+          const on = Boolean(session?.user.twoFactorEnabled);
+          if (session && ctx.path.endsWith("verify-totp") && !on) turningOn.set(ctx.context, session.user.id);
+          if (session && ctx.path.endsWith("disable") && on) turningOff.set(ctx.context, session.user.id);
         }
         if (SECOND_STEP.has(ctx.path)) {
           // A code is a guess like a password: the same limits, keyed the same way, refuse it.
@@ -404,8 +408,16 @@ export function createAuth(options: AuthOptions) {
               ? resetting.get(ctx.context)
               : change === "twoFactorOn"
                 ? turningOn.get(ctx.context)
-                : ctx.context.session?.user.id;
-          if (userId) await db.transaction((tx) => recordSignInChange(tx, userId, change));
+                : change === "twoFactorOff"
+                  ? turningOff.get(ctx.context)
+                  : ctx.context.session?.user.id;
+          try {
+            if (userId) await db.transaction((tx) => recordSignInChange(tx, userId, change));
+          } catch (error) {
+            // The change itself is committed (better-auth's write) and its answer carries the new session: a
+            // failure to tell of it must not turn it into an error and sign the person out.
+            ctx.context.logger.error(`could not record the sign-in change ${change} of ${userId}`, error);
+          }
         }
         if (ctx.path === "/reset-password") {
           const userId = resetting.get(ctx.context);

@@ -9,6 +9,7 @@ import {
 } from "../../schemas/accounts.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "./auth.ts";
+import { call } from "./auth-errors.ts";
 import type { Counter } from "./counters.ts";
 import { deleteAccount } from "./delete-account.ts";
 import { signOut } from "./sign-in.ts";
@@ -61,7 +62,9 @@ export async function proveIdentity(
       throw new AppError("TOO_MANY_REQUESTS", messages.tooManyGuesses, undefined, tried.msLeft);
     }
     const context = await auth.$context;
-    const right = await context.password.verify({ hash: credential.hash, password });
+    // Through call(): a full line of password hashes (503) is refused in our words, not as a 500.
+    const hash = credential.hash;
+    const right = await call(() => context.password.verify({ hash, password }));
     if (!right) {
       await wrongPasswords.add(actor.id);
       throw new AppError("VALIDATION_FAILED", messages.wrongPassword, { password: messages.wrongPassword });

@@ -10,8 +10,8 @@ type OffThread = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** What a sign-in, sign-up or password change hears when too many wait for their hash in this process. */
 export const HASHES_BUSY_MESSAGE = "Too many people are signing in right now. Try again in a few seconds.";
-/** ~110 ms a hash: a line of the longest allowed clears in about this long (PASSWORD_HASHES_WAITING's default). */
-const BUSY_RETRY_AFTER_SECONDS = 10;
+/** What a hash takes of a core here (scrypt as better-auth sets it): how long a full line takes to clear. */
+const SECONDS_A_HASH = 0.11;
 
 /**
  * Passwords hashed and checked as better-auth does (scrypt, N = 16384, r = 16: 32 MB and ~110 ms of a core
@@ -20,7 +20,8 @@ const BUSY_RETRY_AFTER_SECONDS = 10;
  * PostgreSQL-backed process's peak, docs/benchmarks.md) and took a core from the requests, for no sooner an
  * answer on a machine with as many cores as the pool has threads. The rest wait their turn, in order — at most
  * `waitingAtMost` of them (PASSWORD_HASHES_WAITING): one more is refused at once, 503 with Retry-After, rather
- * than answered after a wait its client gave up on (100 waiting is ~11 s at one hash at a time).
+ * than answered after a wait its client gave up on (100 waiting is ~11 s at one hash at a time), told to come back
+ * once the line has cleared.
  */
 export function passwordHashing(
   atOnce: number,
@@ -28,13 +29,15 @@ export function passwordHashing(
   waitingAtMost = Number.POSITIVE_INFINITY,
 ) {
   const inTurn = pLimit(atOnce);
+  // Come back once the line has cleared: ~12 s for the default 100 waiting, one at a time.
+  const retryAfter = String(Math.max(1, Math.ceil(((atOnce + waitingAtMost) / atOnce) * SECONDS_A_HASH)));
   const inLine = <T>(work: () => Promise<T>) => {
-    // In hand: computing, and waiting (p-limit counts a call made this turn as waiting until the next).
+    // In hand: those computing and those waiting their turn.
     if (inTurn.activeCount + inTurn.pendingCount >= atOnce + waitingAtMost) {
       const busy = new APIError(
         "SERVICE_UNAVAILABLE",
         { code: "BUSY", message: HASHES_BUSY_MESSAGE },
-        { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) },
+        { "retry-after": retryAfter },
       );
       return Promise.reject(busy);
     }

@@ -2,7 +2,7 @@ import { formatDateTime } from "../../schemas/dates.ts";
 import { trackingUrl } from "../../schemas/delivery.ts";
 import { SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import type { DeadlineKind } from "../../schemas/sales.ts";
-import { SIGN_IN_CHANGE_ADVICE, SIGN_IN_CHANGES, type SignInChange } from "../../schemas/sign-in-changes.ts";
+import { SIGN_IN_CHANGES, type SignInChange, signInChangeAdvice } from "../../schemas/sign-in-changes.ts";
 import { formatMoney } from "./format.ts";
 
 /**
@@ -1054,8 +1054,8 @@ export const KINDS = {
     mail: (p, to) => ({
       subject: "How you sign in to ReLaptop changed",
       heading: "How you sign in changed",
-      paragraphs: [`Hello ${to.name}. ${SIGN_IN_CHANGES[p.change].told}`, SIGN_IN_CHANGE_ADVICE],
-      action: { label: "Choose a new password", href: "/forgot-password" },
+      paragraphs: [`Hello ${to.name}. ${SIGN_IN_CHANGES[p.change].told}`, signInChangeAdvice(p.change)],
+      ...(p.change !== "twoFactorOn" && { action: { label: "Choose a new password", href: "/forgot-password" } }),
     }),
   }),
 

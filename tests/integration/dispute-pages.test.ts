@@ -111,5 +111,10 @@ describe("the admins' Disputes page", () => {
     // React marks where its text parts meet: read the page's words without the marks.
     expect(after.replaceAll("<!-- -->", "")).toContain("Decided — Partial refund: $45.50 back to the buyer");
     expect((await as.ada.get("/dashboard/disputes")).body).toContain("No open disputes.");
+    // Decided again from a page still showing it (posted without JavaScript): the dispute is no longer listed,
+    // so the refusal shows at the page's top.
+    const again = await decide({ decision: "release", reason: "Too late" });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    expect(shownOn(again.body)).toMatch(/<h1[^>]*>Disputes<\/h1><p role="alert"[^>]*>[^<]+<\/p>/);
   });
 });

@@ -7,6 +7,7 @@ import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
 import { idFromPath } from "../../../schemas/params.ts";
 import { DisputeDecisionForm } from "../../components/dispute-decision-form.tsx";
 import { DisputeExchange, DisputeSummary } from "../../components/dispute-exchange.tsx";
+import { RefusedHere } from "../../components/form-field.tsx";
 import { LaptopPhoto } from "../../components/laptop-photo.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { OrderLink } from "../../components/order-link.tsx";
@@ -55,13 +56,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         appErrorData(new AppError(error.code, error.message, { amount: error.fields.amountCents })),
       );
     }
-    return refusalFor(disputeId, appErrorData(error));
+    // Decided by another admin meanwhile, or gone: posted without JavaScript, the page says so at its top, as
+    // the dispute is no longer listed.
+    return appErrorData(error);
   }
 }
 
 export const meta = () => [{ title: "Disputes — ReLaptop" }];
 
-export default function Disputes({ loaderData: page }: Route.ComponentProps) {
+export default function Disputes({ loaderData: page, actionData }: Route.ComponentProps) {
   const refresh = useLiveRefresh();
   // A problem reported, an answer, another admin's decision: read the page again (rows keep their keys).
   useLiveEvent(MODERATION_EVENT, refresh);
@@ -70,6 +73,7 @@ export default function Disputes({ loaderData: page }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="mb-2 text-3xl font-bold">Disputes</h1>
+      <RefusedHere answer={actionData} />
       <p className="mb-6 max-w-3xl">
         Problems buyers reported within the buyer protection window, the longest waiting first. Read both sides, then
         refund the buyer in full, refund part, or release the sale to the seller. Both people read your reason.

@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { type PendingProof, PROOF_MESSAGES, proofDecisionSchema } from "../../../schemas/proof-photos.ts";
-import { checkedForm, FormError, TextField } from "../../components/form-field.tsx";
+import { checkedForm, FormError, RefusedHere, TextField } from "../../components/form-field.tsx";
 import { LaptopLink } from "../../components/laptop-link.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -38,18 +38,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = decision.value.decision === "approve" ? "Approved: the advert shows In hand." : "Rejected.";
     return dataWithToast(context, { ok: true as const }, { type: "success", message });
   } catch (error) {
-    return refusalFor(parsed.value.id, appErrorData(error));
+    // Decided by another admin meanwhile, or its laptop no longer for sale: see Disputes.
+    return appErrorData(error);
   }
 }
 
 export const meta = () => [{ title: "Proof photos — ReLaptop" }];
 
-export default function ProofPhotos({ loaderData: { proofs, next } }: Route.ComponentProps) {
+export default function ProofPhotos({ loaderData: { proofs, next }, actionData }: Route.ComponentProps) {
   const list = useListFocus<HTMLUListElement>(proofs.length, mainHeading);
   return (
     <section className="flex flex-col gap-6">
       <div>
         <h1 className="mb-2 text-3xl font-bold">Proof photos</h1>
+        <RefusedHere answer={actionData} />
         <p className="max-w-prose">
           Each seller wrote their one-time code on paper and photographed it beside the laptop, switched on. Approve
           when the paper shows the code below and the laptop is the advert's: the advert then shows In hand. Only admins
