@@ -64,6 +64,8 @@ export const accountRecoveryApi: FastifyPluginAsyncZod<{ services: Services }> =
           }),
           400: apiErrorSchema,
           429: apiErrorSchema,
+          // The password hashes' line is full (PASSWORD_HASHES_WAITING), with Retry-After.
+          503: apiErrorSchema,
         },
       },
     },

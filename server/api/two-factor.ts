@@ -23,7 +23,8 @@ const statusReply = z.object({ status: z.boolean() });
 export const twoFactorApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const forward = forwardToAuth(services);
   const tags = ["identity"];
-  const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+  // 503: the process's password hashes' line is full (PASSWORD_HASHES_WAITING), with Retry-After.
+  const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
   app.post(
     "/auth/two-factor/enable",
