@@ -38,9 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireUser(request, context, "admin");
   const form = await request.formData();
   const disputeId = idFromPath(String(form.get("disputeId") ?? ""));
-  if (!disputeId) return appErrorData(new AppError("NOT_FOUND", NO_DISPUTE));
   const parsed = validateForm(form, decisionFormSchema);
-  if (parsed.error) return refusalFor(disputeId, parsed.error);
+  if (parsed.error) return disputeId ? refusalFor(disputeId, parsed.error) : parsed.error;
+  if (!disputeId) return appErrorData(new AppError("NOT_FOUND", NO_DISPUTE));
   try {
     const { status } = await context.get(appContext).services.disputes.decide(admin, disputeId, parsed.value);
     const message =
