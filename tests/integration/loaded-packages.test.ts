@@ -101,7 +101,9 @@ describe.runIf(process.env.TEST_DATABASE === "pglite")("what a process loads at 
     } finally {
       server.kill();
     }
-  });
+    // A first start: its embedded database is created and migrated (20–30 s beside the other test files on two
+    // cores), as in first-start.test.ts.
+  }, 120_000);
 });
 
 // `npm start` with DATABASE_URL runs one app process a core under a supervisor that serves nothing.
