@@ -52,7 +52,13 @@ const outDir = path.dirname(SERVER_ENTRY);
 // The bundle goes first and comes back last: its entry exists only once both builds have finished, which is
 // what `npm start` looks for (scripts/build-if-stale.ts) — an interrupted pages build leaves no bundle behind.
 fs.rmSync(outDir, { recursive: true, force: true });
-const pages = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+// Always production's React, whoever builds: Vitest's global setup builds when the sources are newer
+// (buildIfStale) with NODE_ENV=test, which gave the browser React's development build — StrictMode running every
+// effect twice (focus jumped to a fresh page's heading) — and `npm start` served it after.
+const pages = spawnSync("npx", ["react-router", "build"], {
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
 if (pages.status !== 0) process.exit(pages.status ?? 1);
 
 const next = `${outDir}.next`;

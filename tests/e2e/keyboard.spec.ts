@@ -52,8 +52,8 @@ test("keyboard only: skip link, sign in with a refused first try, book a laptop 
   await type(page, "Abcdef1!");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Successfully login!")).toBeVisible();
-  // The new page's content, not the old form's place.
-  await expect(page.locator("main")).toBeFocused();
+  // The new page's heading (the home page's, for screen readers), not the old form's place.
+  await expect(page.getByRole("heading", { level: 1, name: "ReLaptop: used laptops from real sellers" })).toBeFocused();
 
   // Book a laptop from its page: the dialog takes focus; afterwards the new status has it.
   await page.goto("/allAdd?q=ThinkPad");
