@@ -156,10 +156,9 @@ export function createAuth(options: AuthOptions) {
   const secondStepFor = new WeakMap<object, string>();
   // The account whose password a two-factor change checks (its wrong ones are counted).
   const passwordOf = new WeakMap<object, string>();
-  // The account whose two-factor this request may turn on (the app's first code, not a sign-in's) or off: a
-  // change only when it was off, or on, before.
-  const turningOn = new WeakMap<object, string>();
-  const turningOff = new WeakMap<object, string>();
+  // The account whose two-factor this request switches — on by the app's first code (not a sign-in's), off by
+  // its password — set only when it was the other way before, so that a switch that changes nothing tells nobody.
+  const switching = new WeakMap<object, string>();
   const devices = createDeviceCookies({ secret: options.secret, secure: options.baseURL.startsWith("https://") });
   /** The device this request's browser proved for the account it names, or null. */
   const deviceOf = (ctx: { getCookie: (name: string) => string | null }, email: string) =>
@@ -361,9 +360,9 @@ export function createAuth(options: AuthOptions) {
         }
         if (ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/disable") {
           const session = await getSessionFromCtx(ctx);
-          const on = Boolean(session?.user.twoFactorEnabled);
-          if (session && ctx.path.endsWith("verify-totp") && !on) turningOn.set(ctx.context, session.user.id);
-          if (session && ctx.path.endsWith("disable") && on) turningOff.set(ctx.context, session.user.id);
+          const turnsOn = ctx.path === "/two-factor/verify-totp";
+          if (session && Boolean(session.user.twoFactorEnabled) !== turnsOn)
+            switching.set(ctx.context, session.user.id);
         }
         if (SECOND_STEP.has(ctx.path)) {
           // A code is a guess like a password: the same limits, keyed the same way, refuse it.
@@ -406,11 +405,9 @@ export function createAuth(options: AuthOptions) {
           const userId =
             change === "passwordReset"
               ? resetting.get(ctx.context)
-              : change === "twoFactorOn"
-                ? turningOn.get(ctx.context)
-                : change === "twoFactorOff"
-                  ? turningOff.get(ctx.context)
-                  : ctx.context.session?.user.id;
+              : change === "twoFactorOn" || change === "twoFactorOff"
+                ? switching.get(ctx.context)
+                : ctx.context.session?.user.id;
           try {
             if (userId) await db.transaction((tx) => recordSignInChange(tx, userId, change));
           } catch (error) {
