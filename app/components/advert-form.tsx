@@ -7,6 +7,7 @@ import type { FeeRule } from "../../schemas/fees.ts";
 import type { PriceGuidance } from "../../schemas/price-guidance.ts";
 import { CHECKLIST } from "../../schemas/values.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { useTypedValues } from "../lib/typed-values.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { BatteryReportField } from "./battery-report-field.tsx";
 import { checkedForm, type FieldProps, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
@@ -74,6 +75,10 @@ export function AdvertForm({
   const e = form.errors;
   const priceGuidance = usePriceGuidance(initialGuidance);
   const receives = useSellerReceives(values);
+  // Refused without JavaScript, the page is drawn anew: its boxes as they were ticked (typed fields take theirs).
+  const typed = useTypedValues();
+  const ticked = (name: string, value: string, own: boolean | undefined) =>
+    typed ? [typed[name]].flat().includes(value) : own;
   /** A field of the form: the advert's value when editing, the message when refused. */
   const text = (name: TextName) => {
     const [label, input] = TEXT_FIELDS[name];
@@ -136,7 +141,13 @@ export function AdvertForm({
           Buyers can always meet you. If you also post the laptop, they may choose to have it shipped.
         </p>
         <label className="flex min-h-12 items-center gap-2">
-          <input type="checkbox" name="ships" value="true" defaultChecked={values?.ships} className="checkbox" />
+          <input
+            type="checkbox"
+            name="ships"
+            value="true"
+            defaultChecked={ticked("ships", "true", values?.ships)}
+            className="checkbox"
+          />
           <span>I ship this laptop</span>
         </label>
         {/* Asked for only while "I ship" is ticked (CSS: no script needed); hidden, it is not read. */}
@@ -155,7 +166,7 @@ export function AdvertForm({
               type="checkbox"
               name="checklist"
               value={item}
-              defaultChecked={values?.checklist.includes(item)}
+              defaultChecked={ticked("checklist", item, values?.checklist.includes(item))}
               className="checkbox"
             />
             <span>{CHECKLIST_LABELS[item]}</span>
@@ -171,7 +182,7 @@ export function AdvertForm({
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
         <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
         <ProcessorField
-          defaultValue={values?.processor ?? prefill?.processor}
+          defaultValue={typedText(typed?.processor) ?? values?.processor ?? prefill?.processor}
           error={e.processor}
           onPick={priceGuidance.ask}
         />
@@ -194,6 +205,8 @@ export function AdvertForm({
     </Form>
   );
 }
+
+const typedText = (typed: string | string[] | undefined) => (typeof typed === "string" ? typed : undefined);
 
 /** What each grade promises, beside the Condition choice: all three, so they read without JavaScript. */
 function ConditionDefinitions() {

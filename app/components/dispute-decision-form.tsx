@@ -7,6 +7,7 @@ import {
 } from "../../schemas/disputes.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { FormItem, useTypedValue } from "../lib/typed-values.ts";
 import { useFormAnswer } from "../lib/use-form-answer.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { checkedForm, FormError, TextAreaField, TextField } from "./form-field.tsx";
@@ -29,43 +30,53 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
   const busy = fetcher.state !== "idle";
   const e = form.errors;
   const legendId = `decision-${dispute.id}`;
+  // Refused without JavaScript: the page is drawn anew, with the choice made (the typed fields take theirs).
+  const chosen = useTypedValue("decision", dispute.id);
   return (
-    <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
-      <FormError message={form.formError} />
-      <input type="hidden" name="disputeId" value={dispute.id} />
-      <fieldset className="flex flex-col gap-2" aria-describedby={e.decision ? `${legendId}-error` : undefined}>
-        <legend id={legendId} className="mb-1 text-sm font-medium">
-          Decision
-        </legend>
-        {DISPUTE_DECISIONS.map((decision) => (
-          <label key={decision} className="flex items-start gap-2">
-            <input type="radio" name="decision" value={decision} className="radio radio-sm mt-0.5" />
-            <span>
-              <span className="font-medium">{DISPUTE_DECISION_LABELS[decision]}</span>
-              <span className="block text-sm text-base-content/80">{DOES[decision]}</span>
-            </span>
-          </label>
-        ))}
-        {e.decision && (
-          <p id={`${legendId}-error`} className="text-sm text-error">
-            {e.decision}
-          </p>
-        )}
-      </fieldset>
-      <TextField
-        label="Amount to refund ($)"
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        error={e.amount}
-        hint={`Partial refund only: more than $0, less than ${formatPrice(dispute.order.chargedCents)} (what the buyer paid; for all of it, choose Refund in full).`}
-      />
-      <TextAreaField label="Reason (both people read it)" name="reason" error={e.reason} />
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Decide
-        </button>
-      </div>
-    </fetcher.Form>
+    <FormItem value={dispute.id}>
+      <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
+        <FormError message={form.formError} />
+        <input type="hidden" name="disputeId" value={dispute.id} />
+        <fieldset className="flex flex-col gap-2" aria-describedby={e.decision ? `${legendId}-error` : undefined}>
+          <legend id={legendId} className="mb-1 text-sm font-medium">
+            Decision
+          </legend>
+          {DISPUTE_DECISIONS.map((decision) => (
+            <label key={decision} className="flex items-start gap-2">
+              <input
+                type="radio"
+                name="decision"
+                value={decision}
+                defaultChecked={chosen === decision}
+                className="radio radio-sm mt-0.5"
+              />
+              <span>
+                <span className="font-medium">{DISPUTE_DECISION_LABELS[decision]}</span>
+                <span className="block text-sm text-base-content/80">{DOES[decision]}</span>
+              </span>
+            </label>
+          ))}
+          {e.decision && (
+            <p id={`${legendId}-error`} className="text-sm text-error">
+              {e.decision}
+            </p>
+          )}
+        </fieldset>
+        <TextField
+          label="Amount to refund ($)"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          error={e.amount}
+          hint={`Partial refund only: more than $0, less than ${formatPrice(dispute.order.chargedCents)} (what the buyer paid; for all of it, choose Refund in full).`}
+        />
+        <TextAreaField label="Reason (both people read it)" name="reason" error={e.reason} />
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Decide
+          </button>
+        </div>
+      </fetcher.Form>
+    </FormItem>
   );
 }

@@ -18,7 +18,6 @@ export function DisputeMessageForm({ viewer, result }: { viewer: "buyer" | "sell
       <TextAreaField
         label={`${viewer === "seller" ? "Your answer" : "Add to what you reported"} (up to ${DISPUTE_TEXT_MAX.toLocaleString("en-US")} characters)`}
         name="body"
-        defaultValue={result?.typed?.body}
         error={form.errors.body}
       />
       <FileField

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { useTypedValue } from "../lib/typed-values.ts";
 import type { useValidatedForm } from "../lib/use-validated-form.ts";
 
 /** What a control inside a Field needs to be tied to its label and message, and its name in the form. */
@@ -73,10 +74,19 @@ const look = (kind: string, error: string | undefined) =>
 
 export type FieldProps = Labelled & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">;
 
-export function TextField({ label, name, error, hint, className, ...input }: FieldProps) {
+export function TextField({ label, name, error, hint, className, defaultValue, ...input }: FieldProps) {
+  // What a refused post typed in it, else the page's own (typed-values.ts).
+  const typed = useTypedValue(name) ?? defaultValue;
   return (
     <Field label={label} name={name} error={error} hint={hint}>
-      {(control) => <input {...control} className={`${look("input", error)} ${className ?? ""}`} {...input} />}
+      {(control) => (
+        <input
+          {...control}
+          className={`${look("input", error)} ${className ?? ""}`}
+          {...(input.value === undefined && { defaultValue: typed })}
+          {...input}
+        />
+      )}
     </Field>
   );
 }
@@ -86,11 +96,10 @@ export function TextAreaField({
   className,
   ...field
 }: Labelled & { defaultValue?: string; className?: string }) {
+  const typed = useTypedValue(field.name) ?? defaultValue;
   return (
     <Field {...field} className={className}>
-      {(control) => (
-        <textarea {...control} rows={4} defaultValue={defaultValue} className={look("textarea", field.error)} />
-      )}
+      {(control) => <textarea {...control} rows={4} defaultValue={typed} className={look("textarea", field.error)} />}
     </Field>
   );
 }
@@ -101,10 +110,11 @@ export function SelectField({
   placeholder,
   ...field
 }: Labelled & { options: { value: string; label: string }[]; defaultValue?: string; placeholder: string }) {
+  const chosen = useTypedValue(field.name) ?? defaultValue;
   return (
     <Field {...field}>
       {(control) => (
-        <select {...control} defaultValue={defaultValue ?? ""} className={look("select", field.error)}>
+        <select {...control} defaultValue={chosen ?? ""} className={look("select", field.error)}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>

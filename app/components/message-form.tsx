@@ -1,15 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import type { ActionErrors } from "../lib/forms.server.ts";
 import { FormError, TextAreaField } from "./form-field.tsx";
 
 const boxOf = (form: HTMLFormElement | null) => form?.elements.namedItem("body") as HTMLTextAreaElement | null;
-
-export interface MessageFormData {
-  fields?: Record<string, string>;
-  formError?: string;
-  /** What was typed, given back so that a refused message stays in the box (also without JavaScript). */
-  body?: string;
-}
 
 /**
  * The "Message" box and Send: a plain form post that redirects back (works without JavaScript). A refusal
@@ -21,7 +15,7 @@ export function MessageForm({
   hidden,
   disabled,
 }: {
-  result?: MessageFormData;
+  result?: ActionErrors;
   hidden?: Record<string, string>;
   disabled?: boolean;
 }) {
@@ -49,7 +43,7 @@ export function MessageForm({
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <TextAreaField label="Message" name="body" error={error} defaultValue={result?.body} />
+      <TextAreaField label="Message" name="body" error={error} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={disabled || sending}>
           Send

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { PASSKEY_MESSAGES as M, type PasskeySummary, passkeyNameSchema } from "../../schemas/passkeys.ts";
 import { announce } from "../lib/announce.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { FormItem } from "../lib/typed-values.ts";
 import { busySubmit } from "../lib/use-focus-landing.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import type { loader } from "../routes/account-passkeys.tsx";
@@ -89,25 +90,30 @@ function AddPasskey({ thisDevice, onAdded }: { thisDevice: string | undefined; o
         Add a passkey
       </button>
       <Dialog open={open} onClose={close} title="Add a passkey">
-        <form onSubmit={add} className="flex flex-col gap-3" noValidate>
-          <p>Name it after this device, so you can tell your passkeys apart. Your browser then asks you to confirm.</p>
-          <FormError message={refusal.formError} />
-          <TextField
-            label="Passkey name"
-            name="name"
-            defaultValue={thisDevice}
-            maxLength={120}
-            error={refusal.fields?.name}
-          />
-          <div className="modal-action items-center">
-            <button type="button" className="btn" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
-              Add the passkey
-            </button>
-          </div>
-        </form>
+        {/* Its own form, posted by script: the name the profile's form was refused with is not this one's. */}
+        <FormItem value="new passkey">
+          <form onSubmit={add} className="flex flex-col gap-3" noValidate>
+            <p>
+              Name it after this device, so you can tell your passkeys apart. Your browser then asks you to confirm.
+            </p>
+            <FormError message={refusal.formError} />
+            <TextField
+              label="Passkey name"
+              name="name"
+              defaultValue={thisDevice}
+              maxLength={120}
+              error={refusal.fields?.name}
+            />
+            <div className="modal-action items-center">
+              <button type="button" className="btn" onClick={close}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary" {...busySubmit(busy)}>
+                Add the passkey
+              </button>
+            </div>
+          </form>
+        </FormItem>
       </Dialog>
     </>
   );

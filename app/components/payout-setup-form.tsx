@@ -4,8 +4,8 @@ import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { checkedForm, FormError, TextField } from "./form-field.tsx";
 
-/** The form's answer from the server: its problems, and the holder's name as typed (never the account number). */
-export type PayoutSetupResult = ActionErrors & { intent: "setUp"; typed?: { holder?: string } };
+/** The form's answer from the server: its problems, and what was typed (never the account number). */
+export type PayoutSetupResult = ActionErrors & { intent: "setUp" };
 
 /**
  * The simulated provider's set-up (and, once active, Change bank details): an account holder and a bank
@@ -20,13 +20,7 @@ export function PayoutSetupForm({ result, submitLabel }: { result?: PayoutSetupR
     <Form {...checkedForm(form)} className="flex max-w-md flex-col gap-4">
       <FormError message={form.formError} />
       <input type="hidden" name="intent" value="setUp" />
-      <TextField
-        label="Account holder"
-        name="holder"
-        autoComplete="name"
-        defaultValue={result?.typed?.holder}
-        error={e.holder}
-      />
+      <TextField label="Account holder" name="holder" autoComplete="name" error={e.holder} />
       <TextField
         label="Bank account number"
         name="accountNumber"

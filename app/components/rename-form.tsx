@@ -1,5 +1,6 @@
 import type { FetcherWithComponents } from "react-router";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { useTypedValue } from "../lib/typed-values.ts";
 import { busySubmit } from "../lib/use-focus-landing.ts";
 
 /**
@@ -24,6 +25,8 @@ export function RenameForm({
   error: string | undefined;
   action?: string;
 }) {
+  // Refused without JavaScript, the page is drawn anew with the name as typed.
+  const typed = useTypedValue("name", id);
   return (
     <fetcher.Form method="post" action={action} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="rename" />
@@ -35,7 +38,7 @@ export function RenameForm({
         <input
           id={inputId}
           name="name"
-          defaultValue={name}
+          defaultValue={typed ?? name}
           maxLength={maxLength}
           className={`input input-bordered input-sm ${error ? "input-error" : ""}`}
           aria-invalid={error ? true : undefined}

@@ -33,14 +33,12 @@ export function ReportProblemForm({ result }: { result?: DisputeFormData }) {
           label="What is wrong?"
           name="reason"
           placeholder="Choose what is wrong"
-          defaultValue={result?.typed?.reason}
           options={DISPUTE_REASONS.map((value) => ({ value, label: DISPUTE_REASON_LABELS[value] }))}
           error={e.reason}
         />
         <TextAreaField
           label={`Describe the problem (up to ${DISPUTE_TEXT_MAX.toLocaleString("en-US")} characters)`}
           name="description"
-          defaultValue={result?.typed?.description}
           error={e.description}
         />
         <FileField

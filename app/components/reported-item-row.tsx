@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { z } from "zod";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { FormItem } from "../lib/typed-values.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { AdvertRow } from "./advert-row.tsx";
@@ -154,21 +155,23 @@ function ReasonDialog({
   const form = useValidatedForm(takeDown.schema, fetcher.data);
   return (
     <Dialog open={open} onClose={onClose} title={takeDown.dialogTitle}>
-      <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
-        <input type="hidden" name="intent" value={takeDown.intent} />
-        {Object.entries(target).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <TextField label={takeDown.reasonLabel} name="reason" error={form.errors.reason} />
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-error" disabled={fetcher.state !== "idle"}>
-            {takeDown.submitLabel}
-          </button>
-        </div>
-      </fetcher.Form>
+      <FormItem value={Object.values(target).join()}>
+        <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value={takeDown.intent} />
+          {Object.entries(target).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <TextField label={takeDown.reasonLabel} name="reason" error={form.errors.reason} />
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-error" disabled={fetcher.state !== "idle"}>
+              {takeDown.submitLabel}
+            </button>
+          </div>
+        </fetcher.Form>
+      </FormItem>
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { answerSchema, type ReviewView, type SellerReviews, starLabel } from "../../schemas/reviews.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { FormItem } from "../lib/typed-values.ts";
 import { useFormAnswer } from "../lib/use-form-answer.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
@@ -84,15 +85,17 @@ function AnswerForm({ reviewId }: { reviewId: string }) {
   const fetcher = useFetcher<ActionErrors>();
   const form = useValidatedForm(answerSchema, useFormAnswer(fetcher, reviewId));
   return (
-    <fetcher.Form {...checkedForm(form)} className="ml-4 flex flex-col gap-2">
-      <FormError message={form.formError} />
-      <input type="hidden" name="intent" value="answer" />
-      <input type="hidden" name="reviewId" value={reviewId} />
-      <TextAreaField label="Your answer (public, once)" name="answer" error={form.errors.answer} />
-      <button type="submit" className="btn btn-sm self-start" disabled={fetcher.state !== "idle"}>
-        Answer
-      </button>
-    </fetcher.Form>
+    <FormItem value={reviewId}>
+      <fetcher.Form {...checkedForm(form)} className="ml-4 flex flex-col gap-2">
+        <FormError message={form.formError} />
+        <input type="hidden" name="intent" value="answer" />
+        <input type="hidden" name="reviewId" value={reviewId} />
+        <TextAreaField label="Your answer (public, once)" name="answer" error={form.errors.answer} />
+        <button type="submit" className="btn btn-sm self-start" disabled={fetcher.state !== "idle"}>
+          Answer
+        </button>
+      </fetcher.Form>
+    </FormItem>
   );
 }
 

@@ -3,7 +3,7 @@ import { appContext } from "#app-context";
 import type { SessionUser } from "../../core/accounts/index.ts";
 import { isAppError } from "../../core/errors.ts";
 import { disputeMessageSchema, reportProblemSchema } from "../../schemas/disputes.ts";
-import { refusalHeaders, validateForm } from "./forms.server.ts";
+import { type ActionErrors, refusalHeaders, typedValues, validateForm } from "./forms.server.ts";
 import { notFound } from "./not-found.server.ts";
 import { dataWithToast } from "./toast.server.ts";
 
@@ -17,20 +17,14 @@ export const isDisputeIntent = (intent: unknown): intent is DisputeIntent =>
  * A dispute form's answer: which form it was, its problems (under their fields, or above the form) and what
  * was typed, given back so that a refused form keeps it — also without JavaScript. Files cannot be given back.
  */
-export interface DisputeFormData {
+export interface DisputeFormData extends ActionErrors {
   intent: DisputeIntent;
-  fields?: Record<string, string>;
-  formError?: string;
-  typed?: Record<string, string>;
 }
 
 const DONE: Record<DisputeIntent, string> = {
   reportProblem: "Your problem is reported. The seller is told, and an admin will decide.",
   disputeMessage: "Your message is added to the exchange.",
 };
-
-const typedIn = (form: FormData, names: string[]) =>
-  Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]).filter(([, v]) => v !== ""));
 
 /**
  * Report a problem (the order's buyer) and write in its exchange (its buyer or seller), from the order's page:
@@ -45,9 +39,8 @@ export async function disputeAction(
   form: FormData,
 ) {
   const { disputes } = context.get(appContext).services;
-  const typed = typedIn(form, intent === "reportProblem" ? ["reason", "description"] : ["body"]);
-  const refused = (answer: Omit<DisputeFormData, "intent" | "typed">, status: number, headers?: HeadersInit) =>
-    data<DisputeFormData>({ intent, typed, ...answer }, { status, headers });
+  const refused = (answer: ActionErrors, status: number, headers?: HeadersInit) =>
+    data<DisputeFormData>({ intent, values: typedValues(form), ...answer }, { status, headers });
   try {
     if (intent === "reportProblem") {
       const parsed = validateForm(form, reportProblemSchema);

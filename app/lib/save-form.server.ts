@@ -27,7 +27,7 @@ async function saved<S extends z.ZodType>({ request, context }: ActionArgs, form
   try {
     await form.save(user, parsed.value);
   } catch (error) {
-    return { refusal: appErrorData(error) };
+    return { refusal: appErrorData(error, parsed.form) };
   }
   return { user, value: parsed.value };
 }

@@ -32,7 +32,7 @@ export async function signUpAction(request: Request, context: Readonly<RouterCon
       appendCookies(new Headers(), headers),
     );
   } catch (error) {
-    return appErrorData(error);
+    return appErrorData(error, parsed.form);
   }
 }
 

@@ -37,6 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       appendCookies(new Headers(), headers),
     );
   } catch (error) {
-    return appErrorData(error);
+    return appErrorData(error, parsed.form);
   }
 }

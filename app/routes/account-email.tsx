@@ -30,6 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return dataWithToast(context, { sent: email }, { type: "success", message: CHANGE_EMAIL_MESSAGES.sent(email) });
   } catch (error) {
-    return appErrorData(error);
+    return appErrorData(error, parsed.form);
   }
 }

@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       .services.accounts.recovery.requestPasswordReset(parsed.value.email, authHeaders(request, context));
     return { sent: true as const };
   } catch (error) {
-    return appErrorData(error);
+    return appErrorData(error, parsed.form);
   }
 }
 

@@ -15,7 +15,14 @@ import { RouteError } from "../components/route-error.tsx";
 import { SignInLinkOffer } from "../components/sign-in-link-offer.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
-import { type ActionErrors, appErrorData, passRetryAfter, refusalHeaders, validateForm } from "../lib/forms.server.ts";
+import {
+  type ActionErrors,
+  appErrorData,
+  passRetryAfter,
+  refusalHeaders,
+  typedValues,
+  validateForm,
+} from "../lib/forms.server.ts";
 import { readLoginReason, showLoginReason } from "../lib/login-reason.server.ts";
 import { laptopPath, signInCodePath } from "../lib/paths.ts";
 import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
@@ -88,11 +95,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // still get in through an emailed link, offered beside the refusal.
     if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") {
       return data<ActionErrors & { linkFor: string }>(
-        { formError: error.message, linkFor: parsed.value.email },
+        { formError: error.message, linkFor: parsed.value.email, values: typedValues(parsed.form) },
         { status: error.status, headers: refusalHeaders(error) },
       );
     }
-    return appErrorData(error);
+    return appErrorData(error, parsed.form);
   }
 }
 

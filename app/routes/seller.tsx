@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await reviews.answer(user, parsed.value.reviewId, answer.value.answer);
     return dataWithToast(context, { ok: true }, { type: "success", message: "Your answer is published." });
   } catch (error) {
-    return refusalFor(parsed.value.reviewId, appErrorData(error));
+    return refusalFor(parsed.value.reviewId, appErrorData(error, parsed.form));
   }
 }
 

@@ -12,6 +12,7 @@ import { type ActionErrors, appErrorData, parseForm, validateForm } from "../../
 import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { FormItem } from "../../lib/typed-values.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useInPlaceForm } from "../../lib/use-in-place-form.ts";
@@ -104,21 +105,24 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
           </button>
         </div>
         <Dialog open={open === "edit"} onClose={close} title={`Edit ${brand.name}`}>
-          <editor.Form {...checkedForm(form, true)} className="flex flex-col gap-4">
-            <FormError message={form.formError} />
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="brandId" value={brand.id} />
-            <TextField label="Name" name="name" defaultValue={brand.name} error={form.errors.name} />
-            <FileField label="New logo (optional)" name="image" error={form.errors.image} />
-            <div className="modal-action">
-              <button type="button" className="btn" onClick={close}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={editor.state !== "idle"}>
-                Save
-              </button>
-            </div>
-          </editor.Form>
+          {/* One brand's form among many: what a refused Add brand typed is not its name. */}
+          <FormItem value={brand.id}>
+            <editor.Form {...checkedForm(form, true)} className="flex flex-col gap-4">
+              <FormError message={form.formError} />
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="brandId" value={brand.id} />
+              <TextField label="Name" name="name" defaultValue={brand.name} error={form.errors.name} />
+              <FileField label="New logo (optional)" name="image" error={form.errors.image} />
+              <div className="modal-action">
+                <button type="button" className="btn" onClick={close}>
+                  Cancel
+                </button>
+                <button type="submit" className="btn btn-primary" disabled={editor.state !== "idle"}>
+                  Save
+                </button>
+              </div>
+            </editor.Form>
+          </FormItem>
         </Dialog>
         <ConfirmDialog open={open === "delete"} onClose={close} title={MESSAGES.page.confirmDelete}>
           {deleteError && (

@@ -17,12 +17,11 @@ import { idFromPath } from "../../../schemas/params.ts";
 import { LaptopLink } from "../../components/laptop-link.tsx";
 import { LaptopPhoto } from "../../components/laptop-photo.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
-import { MessageForm, type MessageFormData } from "../../components/message-form.tsx";
+import { MessageForm } from "../../components/message-form.tsx";
 import { MessageText } from "../../components/message-text.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { passRetryAfter, validateForm } from "../../lib/forms.server.ts";
+import { type ActionErrors, appErrorData, passRetryAfter, validateForm } from "../../lib/forms.server.ts";
 import { useLiveEvent } from "../../lib/live-events.ts";
-import { messageInvalid, messageRefused } from "../../lib/message-form.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { errorDataWithToast, redirectWithToast } from "../../lib/toast.server.ts";
@@ -64,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     switch (intent.data.intent) {
       case "send": {
         const parsed = validateForm(form, sendMessageSchema);
-        if (parsed.error) return messageInvalid(parsed.error.data.fields ?? {}, form.get("body"));
+        if (parsed.error) return parsed.error;
         await conversations.send(user, id, parsed.value.body);
         return redirect(here);
       }
@@ -99,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (isAppError(error) && error.code === "NOT_FOUND") throw notFound(error.message);
-    return messageRefused(error, form.get("body"));
+    return appErrorData(error, form);
   }
 }
 
@@ -126,7 +125,8 @@ export default function Conversation({ loaderData: { thread: t }, actionData }: 
   });
   const other = t.viewer === "buyer" ? t.seller : t.buyer;
   const last = t.messages.at(-1);
-  const sendResult = actionData && "body" in actionData ? (actionData as MessageFormData) : undefined;
+  // A refusal with what was typed is the message box's (a message refused, or the conversation blocked meanwhile).
+  const sendResult = actionData && "values" in actionData ? (actionData as ActionErrors) : undefined;
   return (
     <section className="grid gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="flex min-w-0 flex-col gap-4">

@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isAppError(error) && error.fields?.amountCents) {
       return refusalFor(
         disputeId,
-        appErrorData(new AppError(error.code, error.message, { amount: error.fields.amountCents })),
+        appErrorData(new AppError(error.code, error.message, { amount: error.fields.amountCents }), form),
       );
     }
     // Decided by another admin meanwhile, or gone: posted without JavaScript, the page says so at its top, as

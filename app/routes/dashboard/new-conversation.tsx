@@ -10,8 +10,7 @@ import { LaptopLink } from "../../components/laptop-link.tsx";
 import { LaptopPhoto } from "../../components/laptop-photo.tsx";
 import { MessageForm } from "../../components/message-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { passRetryAfter, validateForm } from "../../lib/forms.server.ts";
-import { messageInvalid, messageRefused } from "../../lib/message-form.server.ts";
+import { appErrorData, passRetryAfter, validateForm } from "../../lib/forms.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/new-conversation";
@@ -40,12 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const advertId = new URL(request.url).searchParams.get("advert") ?? "";
   form.set("advertId", advertId);
   const parsed = validateForm(form, startConversationSchema);
-  if (parsed.error) return messageInvalid(parsed.error.data.fields ?? {}, form.get("body"));
+  if (parsed.error) return parsed.error;
   try {
     const { id } = await context.get(appContext).services.conversations.start(user, parsed.value);
     return redirect(`/dashboard/messages/${id}`);
   } catch (error) {
-    return messageRefused(error, form.get("body"));
+    return appErrorData(error, form);
   }
 }
 

@@ -48,12 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { url } = await services.payouts.startOnboarding(seller, onboardingReturns(publicUrl));
     return redirect(url);
   }
-  // What was typed comes back with a refusal, but not the bank account number: a page never shows it whole.
-  const typed = { holder: String(form.get("holder") ?? "") };
-  const refused = (answer: { fields?: Record<string, string>; formError?: string }, status: number) =>
-    data<PayoutSetupResult>({ intent: "setUp", typed, ...answer }, { status });
+  // What was typed comes back with a refusal (typedValues), but never the bank account number.
+  const refused = (answer: ReturnType<typeof appErrorData>) =>
+    data<PayoutSetupResult>({ intent: "setUp", ...answer.data }, { status: answer.init?.status ?? 400 });
   const parsed = validateForm(form, payoutSetupSchema);
-  if (parsed.error) return refused(parsed.error.data, 400);
+  if (parsed.error) return refused(parsed.error);
   try {
     const account = await services.payouts.setUp(seller, parsed.value);
     return dataWithToast(context, { intent: "setUp", ok: true } as const, {
@@ -61,8 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: `Payouts are set up: your money goes to ${account.bankAccount}.`,
     });
   } catch (error) {
-    const answer = appErrorData(error);
-    return refused(answer.data, answer.init?.status ?? 400);
+    return refused(appErrorData(error, form));
   }
 }
 

@@ -11,6 +11,7 @@ import { idOrNotFound } from "../../lib/id-or-not-found.ts";
 import { keysetPage } from "../../lib/keyset-page.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
+import { FormItem } from "../../lib/typed-values.ts";
 import { mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
 import { useFormAnswer } from "../../lib/use-form-answer.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";
@@ -77,48 +78,50 @@ function ProofItem({ proof }: { proof: PendingProof }) {
   const form = useValidatedForm(proofDecisionSchema, useFormAnswer(fetcher, proof.id));
   const busy = fetcher.state !== "idle";
   return (
-    <li className="card border border-base-300">
-      <div className="card-body gap-3 p-4">
-        <h2 className="card-title flex-wrap text-lg">
-          <LaptopLink id={proof.advertId} name={proof.advertName} className="link" />
-        </h2>
-        <p>
-          {proof.sellerName} · sent <LocalTime iso={proof.submittedAt} /> · the paper should read{" "}
-          <strong className="font-mono text-lg tracking-widest">{proof.code}</strong>
-        </p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <figure className="flex flex-col gap-1">
-            <img
-              src={proof.photoUrl}
-              alt={`${proof.advertName} beside the code, as its seller sent it`}
-              className="rounded-box"
-            />
-            <figcaption className="text-sm">Proof photo</figcaption>
-          </figure>
-          <figure className="flex flex-col gap-1">
-            <img src={proof.advertImageUrl} alt={`${proof.advertName}, its advert's cover`} className="rounded-box" />
-            <figcaption className="text-sm">The advert's cover photo</figcaption>
-          </figure>
+    <FormItem value={proof.id}>
+      <li className="card border border-base-300">
+        <div className="card-body gap-3 p-4">
+          <h2 className="card-title flex-wrap text-lg">
+            <LaptopLink id={proof.advertId} name={proof.advertName} className="link" />
+          </h2>
+          <p>
+            {proof.sellerName} · sent <LocalTime iso={proof.submittedAt} /> · the paper should read{" "}
+            <strong className="font-mono text-lg tracking-widest">{proof.code}</strong>
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <figure className="flex flex-col gap-1">
+              <img
+                src={proof.photoUrl}
+                alt={`${proof.advertName} beside the code, as its seller sent it`}
+                className="rounded-box"
+              />
+              <figcaption className="text-sm">Proof photo</figcaption>
+            </figure>
+            <figure className="flex flex-col gap-1">
+              <img src={proof.advertImageUrl} alt={`${proof.advertName}, its advert's cover`} className="rounded-box" />
+              <figcaption className="text-sm">The advert's cover photo</figcaption>
+            </figure>
+          </div>
+          <FormError message={form.formError} />
+          <div className="flex flex-wrap items-end gap-3">
+            <fetcher.Form method="post">
+              <input type="hidden" name="id" value={proof.id} />
+              <input type="hidden" name="decision" value="approve" />
+              <button type="submit" className="btn btn-success" disabled={busy}>
+                Approve<span className="sr-only">: {proof.advertName}</span>
+              </button>
+            </fetcher.Form>
+            <fetcher.Form {...checkedForm(form)} className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="id" value={proof.id} />
+              <input type="hidden" name="decision" value="reject" />
+              <TextField label="Reason to reject" name="reason" error={form.errors.reason} />
+              <button type="submit" className="btn btn-error" disabled={busy}>
+                Reject<span className="sr-only">: {proof.advertName}</span>
+              </button>
+            </fetcher.Form>
+          </div>
         </div>
-        <FormError message={form.formError} />
-        <div className="flex flex-wrap items-end gap-3">
-          <fetcher.Form method="post">
-            <input type="hidden" name="id" value={proof.id} />
-            <input type="hidden" name="decision" value="approve" />
-            <button type="submit" className="btn btn-success" disabled={busy}>
-              Approve<span className="sr-only">: {proof.advertName}</span>
-            </button>
-          </fetcher.Form>
-          <fetcher.Form {...checkedForm(form)} className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="id" value={proof.id} />
-            <input type="hidden" name="decision" value="reject" />
-            <TextField label="Reason to reject" name="reason" error={form.errors.reason} />
-            <button type="submit" className="btn btn-error" disabled={busy}>
-              Reject<span className="sr-only">: {proof.advertName}</span>
-            </button>
-          </fetcher.Form>
-        </div>
-      </div>
-    </li>
+      </li>
+    </FormItem>
   );
 }

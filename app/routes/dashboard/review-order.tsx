@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
 import { orderNotFound } from "../../../core/orders/index.ts";
@@ -8,10 +8,11 @@ import { REVIEW_EDIT_DAYS, reviewFormSchema, STARS, starLabel } from "../../../s
 import { checkedForm, FormError, TextAreaField } from "../../components/form-field.tsx";
 import { LocalTime } from "../../components/local-time.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { type ActionErrors, appErrorData, parseForm } from "../../lib/forms.server.ts";
+import { appErrorData, parseForm } from "../../lib/forms.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import { useTypedValue } from "../../lib/typed-values.ts";
 import { useValidatedForm } from "../../lib/use-validated-form.ts";
 import type { Route } from "./+types/review-order";
 
@@ -41,17 +42,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const orderId = orderIdOf(params);
   const parsed = await parseForm(request, reviewFormSchema);
-  // What was typed goes back with the messages, so a page posted without JavaScript keeps it too.
-  const typed = { rating: String(parsed.form.get("rating") ?? ""), body: String(parsed.form.get("body") ?? "") };
-  if (parsed.error) return data({ ...parsed.error.data, typed }, { status: 400 });
+  if (parsed.error) return parsed.error;
   const { reviews } = context.get(appContext).services;
   try {
     const { review } = await reviews.draft(user, orderId);
     if (review) await reviews.edit(user, review.id, parsed.value);
     else await reviews.write(user, orderId, parsed.value);
   } catch (error) {
-    const refused = appErrorData(error);
-    return data({ ...refused.data, typed }, { status: refused.init?.status ?? 400 });
+    return appErrorData(error, parsed.form);
   }
   return redirectWithToast(context, MY_ORDERS, { type: "success", message: "Thank you: your review is published." });
 }
@@ -59,12 +57,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta = () => [{ title: "Write a review — ReLaptop" }];
 
 export default function ReviewOrder({ loaderData: { order, review }, actionData }: Route.ComponentProps) {
-  const result = actionData as (ActionErrors & { typed?: { rating: string; body: string } }) | undefined;
-  const form = useValidatedForm(reviewFormSchema, result);
+  const form = useValidatedForm(reviewFormSchema, actionData);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const rating = result?.typed?.rating ?? (review ? String(review.rating) : "");
-  const body = result?.typed?.body ?? review?.body ?? "";
+  // Refused without JavaScript, the page is drawn anew with the stars chosen (the review's text takes its own).
+  const rating = useTypedValue("rating") ?? (review ? String(review.rating) : "");
   // Errors move focus to the first field that has one, so a screen reader hears it at once.
   useEffect(() => {
     if (Object.keys(form.errors).length === 0) return;
@@ -116,7 +113,7 @@ export default function ReviewOrder({ loaderData: { order, review }, actionData 
             </p>
           )}
         </div>
-        <TextAreaField label="Your review" name="body" defaultValue={body} error={form.errors.body} />
+        <TextAreaField label="Your review" name="body" defaultValue={review?.body} error={form.errors.body} />
         <div className="flex gap-2">
           <button type="submit" className="btn btn-primary" disabled={navigation.state !== "idle"}>
             {review ? "Save my review" : "Publish my review"}

@@ -9,7 +9,7 @@ import type { SavedSearchAlerts } from "../../../schemas/values.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
 import { RenameError, RenameForm } from "../../components/rename-form.tsx";
 import { RouteError } from "../../components/route-error.tsx";
-import { type ActionErrors, appErrorData, validateForm } from "../../lib/forms.server.ts";
+import { type ActionErrors, appErrorData, typedValues, validateForm } from "../../lib/forms.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast } from "../../lib/toast.server.ts";
 import { busySubmit, mainHeading, useListFocus } from "../../lib/use-focus-landing.ts";
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const checked = updateSavedSearchSchema.safeParse(change);
     if (!checked.success) {
       const fields = Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message]));
-      return data<ActionErrors & { id: string }>({ id, item: id, fields }, { status: 400 });
+      return data<ActionErrors & { id: string }>({ id, item: id, fields, values: typedValues(form) }, { status: 400 });
     }
     const updated = await savedSearches.update(user, searchId(id), checked.data);
     return dataWithToast(

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = `Recorded as stolen. ${held} advert${held === 1 ? "" : "s"} held for review.`;
     return dataWithToast(context, { ok: true as const }, { type: "success", message });
   } catch (error) {
-    return appErrorData(error);
+    return appErrorData(error, parsed.form);
   }
 }
 
