@@ -1,5 +1,5 @@
 /**
- * Changes to how an account signs in (its password, passkeys, two-factor). Each is told to the owner by email
+ * Changes to how an account signs in (its password, passkeys, two-factor, a Google account linked). Each is told to the owner by email
  * (core/notifications/kinds.ts: `account.signInChanged`), so whoever holds a stolen session cannot change them
  * quietly, and kept in account_events with `summary` for admins (core/accounts/sign-in-changes.ts).
  */
@@ -33,6 +33,11 @@ export const SIGN_IN_CHANGES = {
     action: "two-factor-off",
     summary: "Turned two-factor authentication off",
     told: "Two-factor authentication was turned off for your ReLaptop account: signing in no longer asks for a code.",
+  },
+  googleLinked: {
+    action: "link-google",
+    summary: "Linked a Google account",
+    told: "A Google account was linked to your ReLaptop account: it signs in with Google, without the password.",
   },
   backupCodesRenewed: {
     action: "new-backup-codes",

@@ -6,7 +6,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
 import {
@@ -250,6 +250,28 @@ export function createAuth(options: AuthOptions) {
         update: {
           before: async (data, ctx) =>
             typeof data.name === "string" ? { data: { ...data, name: acceptedName(data.name, ctx) } } : undefined,
+        },
+      },
+      account: {
+        create: {
+          // A Google account joined to an account that had another way in already (its password): the owner is
+          // told, as of any new way in. Google's first sign-in, which creates the account with it, is not a
+          // change. A failure to record it is logged: the link stands.
+          async after(account, ctx) {
+            if (account.providerId !== GOOGLE_PROVIDER_ID) return;
+            try {
+              await db.transaction(async (tx) => {
+                const [other] = await tx
+                  .select({ id: schema.accounts.id })
+                  .from(schema.accounts)
+                  .where(and(eq(schema.accounts.userId, account.userId), ne(schema.accounts.id, account.id)))
+                  .limit(1);
+                if (other) await recordSignInChange(tx, account.userId, "googleLinked");
+              });
+            } catch (error) {
+              ctx?.context.logger.error(`could not record the Google account linked to ${account.userId}`, error);
+            }
+          },
         },
       },
       session: {

@@ -10,7 +10,7 @@ import { signedInPerson } from "../support/people.ts";
 import { PUBLIC_URL, testAppForTests } from "../support/test-app.ts";
 
 /**
- * Whatever changes how an account signs in — its password, a passkey, two-factor — emails its owner and is kept
+ * Whatever changes how an account signs in — its password, a passkey, two-factor, a Google account linked — emails its owner and is kept
  * in account_events, through the API's endpoints and the profile's verbs alike; a refused change does neither.
  * (A password chosen with an emailed link: tests/integration/account-recovery.test.ts. A passkey added with an
  * authenticator: tests/e2e/passkeys.spec.ts.)
@@ -99,5 +99,22 @@ describe("changes to how an account signs in", () => {
     const { told, events } = await toldAndKept(me.user.id);
     expect(told).toEqual(["passkeyRemoved"]);
     expect(events.map((e) => e.summary)).toEqual(["Removed a passkey"]);
+  });
+
+  it("a Google account linked to a password account is told; Google's first sign-in, creating the account, is not", async () => {
+    // Google's callback links (or creates) through better-auth's adapter, as these calls do.
+    const { internalAdapter } = await t.services.accounts.auth.$context;
+    const me = await signedInPerson(t);
+    await internalAdapter.linkAccount({ userId: me.user.id, providerId: "google", accountId: `g-${me.user.id}` });
+    const { told, events } = await toldAndKept(me.user.id);
+    expect(told).toEqual(["googleLinked"]);
+    expect(events).toEqual([{ action: "link-google", summary: SIGN_IN_CHANGES.googleLinked.summary }]);
+
+    const email = `gina-${crypto.randomUUID()}@google.test`;
+    const created = await internalAdapter.createOAuthUser(
+      { email, name: "Gina Google", emailVerified: true },
+      { providerId: "google", accountId: `g-${email}` },
+    );
+    expect((await toldAndKept(created.user.id)).told).toEqual([]);
   });
 });
