@@ -2,11 +2,13 @@ import type { Page } from "@playwright/test";
 import { PASSKEY_MESSAGES } from "../../schemas/passkeys.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { answerDialog, DEMO, expect, hydrated, test, userMenu } from "./support/fixtures.ts";
+import { lastMailTo, MAIL_SMTP_PORT } from "./support/mail.ts";
 import { OWN_SERVER_PORTS, type OwnServer, startOwnServer } from "./support/own-server.ts";
 
 /**
- * Passkeys with Chromium's virtual authenticator: the demo buyer adds one on the profile, signs out, signs in
- * with it from /login (by keyboard), renames it, removes it, and then it signs nobody in.
+ * Passkeys with Chromium's virtual authenticator: the demo buyer adds one on the profile (and is emailed), signs
+ * out, signs in with it from /login (by keyboard), renames it, removes it (emailed again), and then it signs
+ * nobody in.
  *
  * On a server of its own, as the demo runs it (no PUBLIC_URL: http://localhost:PORT): browsers refuse WebAuthn
  * on an IP address, and the other journeys' server is http://127.0.0.1:PORT.
@@ -25,8 +27,9 @@ test.beforeAll(async () => {
     ports: OWN_SERVER_PORTS.passkeys,
     host: "127.0.0.1",
     siteHost: "localhost",
-    env: () => ({ HOST: "127.0.0.1", LOG_LEVEL: "warn" }),
-    unset: ["PUBLIC_URL", "DATABASE_URL", "SEED_DEMO", "REDIS_URL", "SMTP_URL"],
+    // The run's mail server: the buyer is emailed when a passkey is added or removed.
+    env: () => ({ HOST: "127.0.0.1", LOG_LEVEL: "warn", SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}` }),
+    unset: ["PUBLIC_URL", "DATABASE_URL", "SEED_DEMO", "REDIS_URL"],
   });
   site = own.site;
 });
@@ -62,6 +65,9 @@ async function logOut(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("Successfully Signed Out!")).toBeVisible();
 }
+
+/** The text of the buyer's last "How you sign in to ReLaptop changed" email. */
+const signInChangeMail = async () => (await lastMailTo(DEMO.buyer, "How you sign in to ReLaptop changed")).text;
 
 /** "Sign in with a passkey", pressed from the keyboard. */
 async function signInWithPasskey(page: Page) {
@@ -101,6 +107,8 @@ test("add a passkey on the profile, sign in with it, rename it, remove it: then 
   await expect(item).toBeVisible();
   await expect(item.getByText(/^Added /)).toBeVisible();
   await expectAccessible(page);
+  // Its owner is told by email (whoever holds a stolen session cannot add one quietly).
+  await expect.poll(signInChangeMail, { timeout: 20_000 }).toContain("A passkey was added");
 
   // Signed out, the passkey signs the buyer in and lands where a password would have.
   await logOut(page);
@@ -121,6 +129,7 @@ test("add a passkey on the profile, sign in with it, rename it, remove it: then 
   await expectAccessible(page);
   await answerDialog(page, "Remove “Work laptop”?", "Remove");
   await expect(section.getByText("You have no passkeys yet.")).toBeVisible();
+  await expect.poll(signInChangeMail, { timeout: 20_000 }).toContain("A passkey was removed");
 
   // The authenticator still holds it, but it no longer signs in: said in the page's alert, the password still works.
   await logOut(page);
