@@ -178,6 +178,8 @@ export function createAuth(options: AuthOptions) {
     const user = found && (await ctx.context.internalAdapter.findUserById(found.value));
     return user ? user.email : null;
   }
+  // Its account hook (a password changed) and ours (a Google account linked) are merged below.
+  const resetLinks = resetLinkHooks(db);
   return betterAuth({
     appName: "ReLaptop",
     baseURL: options.baseURL,
@@ -238,7 +240,7 @@ export function createAuth(options: AuthOptions) {
     session: { cookieCache: { enabled: false } },
     databaseHooks: {
       // One live reset link per account: a new one, a reset or a password change ends the others.
-      ...resetLinkHooks(db),
+      ...resetLinks,
       // Every way an account gets or changes its name (sign-up, Google, update-user) ends here.
       user: {
         create: {
@@ -253,6 +255,7 @@ export function createAuth(options: AuthOptions) {
         },
       },
       account: {
+        ...resetLinks.account,
         create: {
           // A Google account joined to an account that had another way in already (its password): the owner is
           // told, as of any new way in. Google's first sign-in, which creates the account with it, is not a
