@@ -152,6 +152,21 @@ test("Continue with Google works as a plain form, before the page's scripts run"
   await context.close();
 });
 
+test("without JavaScript, a refused login comes back with the email as typed and the password empty", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO.buyer);
+  await page.getByLabel("Password").fill("Not-the-password1!");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("alert").first()).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO.buyer);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await context.close();
+});
+
 test("the Google button is on sign-up too", async ({ page }) => {
   await page.goto("/signUp");
   await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();

@@ -115,6 +115,15 @@ test("without JavaScript, photos go with the form and editing removes one by its
     mobile: uniqueMobile(),
     description: "Posted without JavaScript.",
   });
+  // A price that is not one comes back as a new page, the form as it was typed (files are chosen again).
+  await page.getByLabel("Resale price ($)").fill("cheap");
+  await page.getByRole("button", { name: "Add Advertisement" }).click();
+  await expect(page.getByLabel("Resale price ($)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Resale price ($)")).toHaveValue("cheap");
+  await expect(page.getByLabel("Name")).toHaveValue("HP ProBook 450");
+  await expect(page.getByLabel("Description")).toHaveValue("Posted without JavaScript.");
+  await expect(page.getByLabel("Condition")).toHaveValue("Fair");
+  await page.getByLabel("Resale price ($)").fill("300");
   await page.getByLabel("Photos").setInputFiles([await pngFile("a.png", "#c33"), await pngFile("b.png", "#33c")]);
   await page.getByRole("button", { name: "Add Advertisement" }).click();
   await expect(page.getByRole("heading", { name: "My Products" })).toBeVisible();
