@@ -55,5 +55,10 @@ export function signInChangeAdvice(change: SignInChange): string {
     // is still signed in (the profile asks the password for it).
     return "If this was you, there is nothing to do. If it was not, someone signed in as you holds its codes: on a device where you are still signed in, turn it off on your profile (it asks your password), then choose a new password with “Forgot password?” on the login page — it signs every device out.";
   }
+  if (change === "googleLinked") {
+    // Google links only an account whose address it has verified as the same: whoever did it is in that address's
+    // Google account, which must be taken back first.
+    return "If this was you, there is nothing to do. If it was not, someone is signed in to the Google account of this address: secure it with Google first (change its password), then choose a new password here with “Forgot password?” on the login page — it signs every device out.";
+  }
   return "If this was you, there is nothing to do. If it was not, someone may be signed in as you: choose a new password now with “Forgot password?” on the login page — it signs every device out — then check the passkeys and two-factor authentication on your profile.";
 }

@@ -7,7 +7,7 @@ import type { FeeRule } from "../../schemas/fees.ts";
 import type { PriceGuidance } from "../../schemas/price-guidance.ts";
 import { CHECKLIST } from "../../schemas/values.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
-import { useTypedValues } from "../lib/typed-values.ts";
+import { useTicked, useTypedValue } from "../lib/typed-values.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { BatteryReportField } from "./battery-report-field.tsx";
 import { checkedForm, type FieldProps, FormError, SelectField, TextAreaField, TextField } from "./form-field.tsx";
@@ -74,11 +74,17 @@ export function AdvertForm({
   const [uploading, setUploading] = useState(false);
   const e = form.errors;
   const priceGuidance = usePriceGuidance(initialGuidance);
-  const receives = useSellerReceives(values);
-  // Refused without JavaScript, the page is drawn anew: its boxes as they were ticked (typed fields take theirs).
-  const typed = useTypedValues();
-  const ticked = (name: string, value: string, own: boolean | undefined) =>
-    typed ? [typed[name]].flat().includes(value) : own;
+  // Refused without JavaScript, the page is drawn anew: its boxes as they were ticked (typed fields take theirs),
+  // and what the seller receives from the price as typed, not as saved.
+  const ticked = useTicked();
+  const typedPrice = useTypedValue("resalePrice");
+  const typedShipping = useTypedValue("shippingPrice");
+  const receives = useSellerReceives(
+    typedPrice === undefined
+      ? values
+      : { resalePrice: typedPrice, ships: ticked("ships", "true"), shippingPrice: typedShipping },
+  );
+  const typedProcessor = useTypedValue("processor");
   /** A field of the form: the advert's value when editing, the message when refused. */
   const text = (name: TextName) => {
     const [label, input] = TEXT_FIELDS[name];
@@ -182,7 +188,7 @@ export function AdvertForm({
       <fieldset className="grid gap-4 rounded-box border border-base-300 p-4 md:col-span-2 md:grid-cols-3">
         <legend className="px-2 text-sm font-semibold">Specifications (optional — buyers look for these)</legend>
         <ProcessorField
-          defaultValue={typedText(typed?.processor) ?? values?.processor ?? prefill?.processor}
+          defaultValue={typedProcessor ?? values?.processor ?? prefill?.processor}
           error={e.processor}
           onPick={priceGuidance.ask}
         />
@@ -205,8 +211,6 @@ export function AdvertForm({
     </Form>
   );
 }
-
-const typedText = (typed: string | string[] | undefined) => (typeof typed === "string" ? typed : undefined);
 
 /** What each grade promises, beside the Condition choice: all three, so they read without JavaScript. */
 function ConditionDefinitions() {

@@ -1,5 +1,6 @@
 import { BATTERY_REPORT_LIMITS, type BatteryReport } from "../../schemas/battery-report.ts";
 import { batteryVerifiedText, reportDayText } from "../../schemas/spec-line.ts";
+import { useTicked } from "../lib/typed-values.ts";
 import { FileField } from "./form-field.tsx";
 
 /**
@@ -8,6 +9,7 @@ import { FileField } from "./form-field.tsx";
  * advert has, which a new report replaces or the checkbox removes.
  */
 export function BatteryReportField({ current, error }: { current: BatteryReport | null; error?: string }) {
+  const ticked = useTicked();
   return (
     <div className="flex flex-col gap-2 md:col-span-3">
       <FileField
@@ -24,7 +26,13 @@ export function BatteryReportField({ current, error }: { current: BatteryReport 
             {reportDayText(current.reportedAt)}
           </span>
           <label className="flex min-h-6 items-center gap-2">
-            <input type="checkbox" name="removeBatteryReport" value="true" className="checkbox checkbox-sm" />
+            <input
+              type="checkbox"
+              name="removeBatteryReport"
+              value="true"
+              defaultChecked={ticked("removeBatteryReport", "true")}
+              className="checkbox checkbox-sm"
+            />
             <span>Remove the battery report</span>
           </label>
         </div>

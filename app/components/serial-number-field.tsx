@@ -1,3 +1,4 @@
+import { useTicked } from "../lib/typed-values.ts";
 import { TextField } from "./form-field.tsx";
 
 /**
@@ -5,6 +6,7 @@ import { TextField } from "./form-field.tsx";
  * shown again — editing, the form says one is recorded, which a new number replaces or the checkbox removes.
  */
 export function SerialNumberField({ recorded, error }: { recorded: boolean; error?: string }) {
+  const ticked = useTicked();
   return (
     <div className="flex flex-col gap-2 md:col-span-3">
       <TextField
@@ -21,7 +23,13 @@ export function SerialNumberField({ recorded, error }: { recorded: boolean; erro
       />
       {recorded && (
         <label className="flex min-h-6 items-center gap-2 text-sm">
-          <input type="checkbox" name="removeSerialNumber" value="true" className="checkbox checkbox-sm" />
+          <input
+            type="checkbox"
+            name="removeSerialNumber"
+            value="true"
+            defaultChecked={ticked("removeSerialNumber", "true")}
+            className="checkbox checkbox-sm"
+          />
           <span>Remove the serial number</span>
         </label>
       )}

@@ -13,8 +13,11 @@ export type ActionErrors = { fields?: Record<string, string>; formError?: string
 /** What a refused form had in its fields, by name (a field posted several times, as ticked boxes, a list). */
 export type TypedValues = Record<string, string | string[]>;
 
-/** Fields never sent back into a page: secrets, and a bank account a page never shows whole. */
-const NEVER_GIVEN_BACK = /password|^code$|^token$|^cardNumber$|^cvc$|^expiry$|^accountNumber$/i;
+/**
+ * Fields never sent back into a page: secrets (an authenticator's key travels in `uri`), and a bank account a page
+ * never shows whole.
+ */
+const NEVER_GIVEN_BACK = /password|secret|^code$|^token$|^uri$|^cardNumber$|^cvc$|^expiry$|^accountNumber$/i;
 
 /**
  * What was typed into a refused form, for the page to draw its fields with again: a post without JavaScript

@@ -16,7 +16,7 @@ export async function emailSignInLink(form: FormData, request: Request, context:
     await context.get(appContext).services.accounts.requestSignInLink(email, authHeaders(request, context));
     return { linkSent: true as const, linkFor: email };
   } catch (error) {
-    const refused = appErrorData(error);
+    const refused = appErrorData(error, form);
     return data<ActionErrors & { linkFor: string }>({ ...refused.data, linkFor: email }, refused.init ?? undefined);
   }
 }

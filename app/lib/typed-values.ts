@@ -1,6 +1,6 @@
 import { createContext, useContext } from "react";
-import { useActionData } from "react-router";
-import type { ActionErrors, TypedValues } from "./forms.server.ts";
+import type { TypedValues } from "./forms.server.ts";
+import { usePageAnswer } from "./use-form-answer.ts";
 
 /** Which of a page's forms alike the fields inside are in: the item its refusals name (refusalFor). */
 export const FormItem = createContext<string | undefined>(undefined);
@@ -11,14 +11,21 @@ export const FormItem = createContext<string | undefined>(undefined);
  * drawing them with what they already hold changes nothing. A form among forms alike takes only its own item's.
  */
 export function useTypedValues(item?: string): TypedValues | undefined {
-  const answer = useActionData() as ActionErrors | undefined;
   const scope = useContext(FormItem);
-  if (!answer || typeof answer !== "object" || !answer.values) return undefined;
-  return answer.item === (item ?? scope) ? answer.values : undefined;
+  return usePageAnswer(item ?? scope)?.values;
 }
 
 /** One field's typed text, if the page's answer gave it back (`item`: a form that is not inside its FormItem). */
 export function useTypedValue(name: string, item?: string): string | undefined {
   const typed = useTypedValues(item)?.[name];
   return typeof typed === "string" ? typed : undefined;
+}
+
+/**
+ * Whether a box starts ticked: as the refused post had it (a box left unticked is not posted at all), else as the
+ * page has it (`own`).
+ */
+export function useTicked(): (name: string, value: string, own?: boolean) => boolean | undefined {
+  const typed = useTypedValues();
+  return (name, value, own) => (typed ? [typed[name]].flat().includes(value) : own);
 }

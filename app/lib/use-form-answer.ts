@@ -3,9 +3,10 @@ import type { ActionErrors } from "./forms.server.ts";
 
 /**
  * The page's answer to a post for `item`, if that was the last post: one of the page's forms alike (each
- * dispute's decision, each review's answer), posted without JavaScript, which the browser sent as the page.
+ * dispute's decision, each review's answer), posted without JavaScript, which the browser sent as the page;
+ * no item: an answer that names none, the page's own forms'.
  */
-export function usePageAnswer<T extends ActionErrors>(item: string): T | undefined {
+export function usePageAnswer<T extends ActionErrors>(item: string | undefined): T | undefined {
   const page = useActionData() as T | undefined;
   return page && typeof page === "object" && page.item === item ? page : undefined;
 }

@@ -15,14 +15,7 @@ import { RouteError } from "../components/route-error.tsx";
 import { SignInLinkOffer } from "../components/sign-in-link-offer.tsx";
 import { otherWayIn } from "../lib/account-links.ts";
 import { appendCookies } from "../lib/cookies.ts";
-import {
-  type ActionErrors,
-  appErrorData,
-  passRetryAfter,
-  refusalHeaders,
-  typedValues,
-  validateForm,
-} from "../lib/forms.server.ts";
+import { type ActionErrors, appErrorData, passRetryAfter, validateForm } from "../lib/forms.server.ts";
 import { readLoginReason, showLoginReason } from "../lib/login-reason.server.ts";
 import { laptopPath, signInCodePath } from "../lib/paths.ts";
 import { pendingFavourite, saveOnArrival } from "../lib/pending-favourite.server.ts";
@@ -94,9 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A limit refused it (this browser's, or the account's for devices it does not know): the owner can
     // still get in through an emailed link, offered beside the refusal.
     if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") {
+      const refused = appErrorData(error, parsed.form);
       return data<ActionErrors & { linkFor: string }>(
-        { formError: error.message, linkFor: parsed.value.email, values: typedValues(parsed.form) },
-        { status: error.status, headers: refusalHeaders(error) },
+        { ...refused.data, linkFor: parsed.value.email },
+        refused.init ?? undefined,
       );
     }
     return appErrorData(error, parsed.form);

@@ -272,7 +272,11 @@ export function createAuth(options: AuthOptions) {
                 if (other) await recordSignInChange(tx, account.userId, "googleLinked");
               });
             } catch (error) {
-              ctx?.context.logger.error(`could not record the Google account linked to ${account.userId}`, error);
+              // Linked by our own code (no endpoint's context): the process's error output.
+              (ctx?.context.logger ?? console).error(
+                `could not record the Google account linked to ${account.userId}`,
+                error,
+              );
             }
           },
         },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { sellerReceives } from "../../schemas/fees.ts";
+import { formatPrice } from "../../schemas/money.ts";
 import { createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
-import { advertFormFields, multipart } from "../support/multipart.ts";
+import { advertFormFields, multipart, sendAdvertForm } from "../support/multipart.ts";
 import { pageAppForTests, shownOn } from "../support/page-build.ts";
 import { signedInClient, signedInPerson } from "../support/people.ts";
 
@@ -82,6 +84,35 @@ describe("a form refused without JavaScript keeps what was typed", () => {
     expect(kept("checklist")).toEqual(["screen", "charger"]);
     expect(kept("processor")).toEqual(["Intel Core i7-1165G7"]);
     expect(kept("ramGb")).toEqual(["16"]);
+  });
+
+  it("Edit Advertisement: a photo ticked for removal stays ticked, and what the seller receives is from the price typed", async () => {
+    const brand = await createBrand(t, "Edited Brand");
+    const seller = await createUser(t, { name: "Eda Seller", email: "eda@typed.test", role: "seller", verified: true });
+    const eda = await signedInClient(t, seller.email);
+    const posted = await sendAdvertForm(eda, advertFormFields(brand.id, { name: "Dell Latitude 7420" }));
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json().id as string;
+    const editPage = shownOn((await eda.get(`/dashboard/post/edit/${id}`)).body);
+    expect(valuesOf(editPage, "removePhoto")).toEqual([]); // nothing ticked yet
+    const key = /name="removePhoto" value="([^"]+)"/.exec(editPage)?.[1] ?? "";
+    expect(key).not.toBe("");
+    const form = multipart(
+      advertFormFields(brand.id, {
+        name: "Dell Latitude 7420",
+        resalePrice: "950",
+        yearsOfUse: "many",
+        removePhoto: key,
+      }),
+    );
+    const refused = await eda.raw("POST", `/dashboard/post/edit/${id}`, form.payload, form.headers);
+    expect(refused.statusCode).toBe(400);
+    expect(valuesOf(refused.body, "removePhoto")).toEqual([key]);
+    expect(valuesOf(refused.body, "yearsOfUse")).toEqual(["many"]);
+    const receives = (cents: number) =>
+      `You receive ${formatPrice(sellerReceives(cents, t.services.orders.platformFee()))}`;
+    expect(shownOn(refused.body)).toContain(receives(95_000));
+    expect(shownOn(refused.body)).not.toContain(receives(80_000)); // not from the saved price
   });
 
   it("one of a page's forms alike: the name typed shows in the search renamed, not in the others", async () => {
