@@ -105,7 +105,7 @@ function BrandRow({ brand, index }: { brand: BrandView; index: number }) {
           </button>
         </div>
         <Dialog open={open === "edit"} onClose={close} title={`Edit ${brand.name}`}>
-          {/* One brand's form among many: what a refused Add brand typed is not its name. */}
+          {/* One brand's form among many: a name typed into another is not this one's. */}
           <FormItem value={brand.id}>
             <editor.Form {...checkedForm(form, true)} className="flex flex-col gap-4">
               <FormError message={form.formError} />
