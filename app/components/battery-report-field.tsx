@@ -1,7 +1,7 @@
 import { BATTERY_REPORT_LIMITS, type BatteryReport } from "../../schemas/battery-report.ts";
 import { batteryVerifiedText, reportDayText } from "../../schemas/spec-line.ts";
-import { useTicked } from "../lib/typed-values.ts";
 import { FileField } from "./form-field.tsx";
+import { RemoveBox } from "./remove-box.tsx";
 
 /**
  * "Battery report (optional)": the report the laptop writes of its own battery, sent with the form and read on
@@ -9,7 +9,6 @@ import { FileField } from "./form-field.tsx";
  * advert has, which a new report replaces or the checkbox removes.
  */
 export function BatteryReportField({ current, error }: { current: BatteryReport | null; error?: string }) {
-  const ticked = useTicked();
   return (
     <div className="flex flex-col gap-2 md:col-span-3">
       <FileField
@@ -25,16 +24,7 @@ export function BatteryReportField({ current, error }: { current: BatteryReport 
             Now: {batteryVerifiedText(current.percent, current.cycles)}, report {current.dated ? "of" : "uploaded"}{" "}
             {reportDayText(current.reportedAt)}
           </span>
-          <label className="flex min-h-6 items-center gap-2">
-            <input
-              type="checkbox"
-              name="removeBatteryReport"
-              value="true"
-              defaultChecked={ticked("removeBatteryReport", "true")}
-              className="checkbox checkbox-sm"
-            />
-            <span>Remove the battery report</span>
-          </label>
+          <RemoveBox name="removeBatteryReport" label="Remove the battery report" />
         </div>
       )}
     </div>

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { MAX_PHOTOS } from "../../schemas/catalogue.ts";
-import { useTicked } from "../lib/typed-values.ts";
 import { FieldError, FileField } from "./form-field.tsx";
 import { LaptopPhoto } from "./laptop-photo.tsx";
+import { RemoveBox } from "./remove-box.tsx";
 
 /** The picker and react-dropzone load only once a seller's page runs JavaScript: never in a public page's first load. */
 const PhotoPicker = lazy(() => import("./photo-picker.tsx"));
@@ -37,8 +37,6 @@ export function PhotoField({
 }
 
 function PlainPhotoField({ existing, error }: { existing?: ExistingPhoto[]; error?: string }) {
-  // Refused without JavaScript (the price, say): the photos ticked for removal stay ticked.
-  const ticked = useTicked();
   if (!existing) return <FileField label="Photos" name="photos" multiple error={error} hint={PHOTO_HINT} />;
   return (
     <fieldset className="flex flex-col gap-2">
@@ -52,16 +50,7 @@ function PlainPhotoField({ existing, error }: { existing?: ExistingPhoto[]; erro
               width={96}
               className="rounded"
             />
-            <label className="flex min-h-6 items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="removePhoto"
-                value={photo.key}
-                defaultChecked={ticked("removePhoto", photo.key)}
-                className="checkbox checkbox-sm"
-              />
-              Remove photo {i + 1}
-            </label>
+            <RemoveBox name="removePhoto" value={photo.key} label={`Remove photo ${i + 1}`} />
           </li>
         ))}
       </ul>

@@ -1,12 +1,11 @@
-import { useTicked } from "../lib/typed-values.ts";
 import { TextField } from "./form-field.tsx";
+import { RemoveBox } from "./remove-box.tsx";
 
 /**
  * "Serial number (optional, private)": typed, kept only as a keyed hash (core/catalogue/serial-numbers.ts), never
  * shown again — editing, the form says one is recorded, which a new number replaces or the checkbox removes.
  */
 export function SerialNumberField({ recorded, error }: { recorded: boolean; error?: string }) {
-  const ticked = useTicked();
   return (
     <div className="flex flex-col gap-2 md:col-span-3">
       <TextField
@@ -21,18 +20,7 @@ export function SerialNumberField({ recorded, error }: { recorded: boolean; erro
             : "Never shown to anyone. We keep only a fingerprint of it, to spot stolen laptops and copied adverts."
         }
       />
-      {recorded && (
-        <label className="flex min-h-6 items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="removeSerialNumber"
-            value="true"
-            defaultChecked={ticked("removeSerialNumber", "true")}
-            className="checkbox checkbox-sm"
-          />
-          <span>Remove the serial number</span>
-        </label>
-      )}
+      {recorded && <RemoveBox name="removeSerialNumber" label="Remove the serial number" />}
     </div>
   );
 }
