@@ -22,7 +22,7 @@ const NEVER_GIVEN_BACK = /password|secret|^code$|^token$|^uri$|^cardNumber$|^cvc
 /**
  * What was typed into a refused form, for the page to draw its fields with again: a post without JavaScript
  * comes back as a whole new page, whose fields would otherwise be empty ("nothing typed is lost"). Text only —
- * never a file, a password, a code or a card.
+ * never a file, nor a field NEVER_GIVEN_BACK names.
  */
 export function typedValues(form: FormData): TypedValues {
   const out: TypedValues = {};
