@@ -34,6 +34,7 @@ export default [
   route("account/passkeys", "routes/account-passkeys.tsx"),
   route("account/email/confirm", "routes/account-email-confirm.tsx"),
   route("account/two-factor", "routes/account-two-factor.tsx"),
+  route("account/google", "routes/account-google.tsx"),
   route("theme", "routes/theme.tsx"),
   route("profile", "routes/profile.tsx"),
   route("form-refused", "routes/form-refused.tsx"),

@@ -132,6 +132,44 @@ export const passwordChangeSchema = z.object({
   newPassword: passwordSchema,
 });
 
+/* ── How an account signs in: a password for a Google account, and its Google account ─────────────────────── */
+
+export const SIGN_IN_WAYS_MESSAGES = {
+  passwordSet: "Your password is set. You can now log in with your email address and it.",
+  passwordAlreadySet: "This account has a password already: change it above.",
+  signInAgainToSetPassword: `For your safety, sign in again (within ${FRESH_SIGN_IN_MINUTES} minutes) before setting a password.`,
+  googleLinked: "Your Google account is linked. You can now continue with Google.",
+  googleUnlinked: "Your Google account is unlinked: it no longer signs you in.",
+  googleNotLinked: "No Google account is linked to this account.",
+  googleOnlyWayIn: "Google is how you sign in: set a password first, then unlink it.",
+  passwordRequired: "Type your password to unlink your Google account",
+  wrongPassword: "That is not your password",
+  tooManyGuesses: "Too many wrong passwords. Try again in a few minutes.",
+  signInAgain: `For your safety, sign in again (within ${FRESH_SIGN_IN_MINUTES} minutes) before unlinking Google.`,
+  /** Google's answers when linking (better-auth's error codes), in words a person acts on. */
+  linkRefused: {
+    email_does_not_match: "That Google account has another email address. Link the Google account of this address.",
+    account_already_linked_to_different_user: "That Google account is linked to another ReLaptop account.",
+    access_denied: "Google was not linked: you cancelled on Google's page.",
+  } as Record<string, string>,
+  linkFailed: "Google could not be linked. Try again.",
+} as const;
+
+/** How an account signs in besides its passkeys: with a password, with Google (or both). */
+export const signInWaysSchema = z.object({ password: z.boolean(), google: z.boolean() });
+export type SignInWays = z.infer<typeof signInWaysSchema>;
+
+/** "Set a password", for an account that signs in with Google only. */
+export const passwordSetSchema = z.object({ newPassword: passwordSchema });
+
+/** "Unlink Google": the password (an account can only unlink Google when it has one). */
+export const googleUnlinkSchema = z.object({
+  password: z
+    .string({ error: SIGN_IN_WAYS_MESSAGES.passwordRequired })
+    .min(1, SIGN_IN_WAYS_MESSAGES.passwordRequired)
+    .max(1000, SIGN_IN_WAYS_MESSAGES.wrongPassword),
+});
+
 /* ── Replies ─────────────────────────────────────────────────────────────── */
 
 /** The signed-in account as every page and API handler sees it. */

@@ -1,5 +1,5 @@
 /**
- * Changes to how an account signs in (its password, passkeys, two-factor, a Google account linked). Each is told to the owner by email
+ * Changes to how an account signs in (its password, passkeys, two-factor, a Google account linked or unlinked). Each is told to the owner by email
  * (core/notifications/kinds.ts: `account.signInChanged`), so whoever holds a stolen session cannot change them
  * quietly, and kept in account_events with `summary` for admins (core/accounts/sign-in-changes.ts).
  */
@@ -13,6 +13,11 @@ export const SIGN_IN_CHANGES = {
     action: "reset-password",
     summary: "Chose a new password with an emailed link",
     told: "A new password was chosen for your ReLaptop account with a link sent to this address.",
+  },
+  passwordSet: {
+    action: "set-password",
+    summary: "Set a password",
+    told: "A password was set for your ReLaptop account: it now signs in with this address and that password too.",
   },
   passkeyAdded: {
     action: "add-passkey",
@@ -38,6 +43,11 @@ export const SIGN_IN_CHANGES = {
     action: "link-google",
     summary: "Linked a Google account",
     told: "A Google account was linked to your ReLaptop account: it signs in with Google, without the password.",
+  },
+  googleUnlinked: {
+    action: "unlink-google",
+    summary: "Unlinked their Google account",
+    told: "The Google account linked to your ReLaptop account was unlinked: it no longer signs in.",
   },
   backupCodesRenewed: {
     action: "new-backup-codes",

@@ -33,14 +33,18 @@ import {
   type SessionUser,
   sessionTokenOf,
   setActingAsSeller,
+  setPassword,
   signIn,
   signInLinkWorks,
+  signInWays,
   signInWithLink,
   signOut,
+  startGoogleLink,
   startGoogleSignIn,
   startSelling,
   startTwoFactor,
   turnOffTwoFactor,
+  unlinkGoogle,
   verifyEmail,
   verifySignInCode,
 } from "../core/accounts/index.ts";
@@ -557,6 +561,14 @@ export function createServices(config: Config, database: Database, options: Serv
         startSelling: (actor: SessionUser) => startSelling(db, actor),
         /** "Delete my account": the password (or a fresh sign-in), then the anonymising deletion. */
         hasPassword: (actor: SessionUser) => hasPassword(db, actor.id),
+        /** Whether it signs in with a password, with Google; setting a password, linking and unlinking Google. */
+        signInWays: (actor: SessionUser) => signInWays(db, actor.id),
+        setPassword: (actor: SessionUser, newPassword: string, headers: Headers) =>
+          setPassword(db, auth, deletionGuesses, actor, newPassword, headers),
+        startGoogleLink: (headers: Headers, callbackURL: string, errorCallbackURL: string) =>
+          startGoogleLink(auth, headers, callbackURL, errorCallbackURL),
+        unlinkGoogle: (actor: SessionUser, password: string, headers: Headers) =>
+          unlinkGoogle(db, auth, deletionGuesses, actor, password, headers),
         deleteOwnAccount: async (actor: SessionUser, input: AccountDeletionInput, headers: Headers) =>
           afterAccountDeleted(actor.id, await deleteOwnAccount(db, auth, deletionGuesses, actor, input, headers)),
         /** "Change email": the link goes to the new address, the old one is told; following it changes it. */

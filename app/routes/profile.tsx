@@ -2,7 +2,13 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
-import { passwordChangeSchema, profileSchema } from "../../schemas/accounts.ts";
+import {
+  FRESH_SIGN_IN_MINUTES,
+  passwordChangeSchema,
+  passwordSetSchema,
+  profileSchema,
+  SIGN_IN_WAYS_MESSAGES,
+} from "../../schemas/accounts.ts";
 import { isSeller } from "../../schemas/roles.ts";
 import { PasswordField } from "../components/account-fields.tsx";
 import { ChangeEmailSection } from "../components/change-email.tsx";
@@ -10,6 +16,7 @@ import { DataExportSection } from "../components/data-export.tsx";
 import { DeleteAccountSection } from "../components/delete-account.tsx";
 import { EmailPreferencesForm } from "../components/email-preferences.tsx";
 import { checkedForm, FormError, TextField } from "../components/form-field.tsx";
+import { GoogleAccountSection } from "../components/google-account.tsx";
 import { PasskeysSection } from "../components/passkeys.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { SignedInSessions } from "../components/signed-in-sessions.tsx";
@@ -25,6 +32,7 @@ import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  const { password: hasPassword, google } = await context.get(appContext).services.accounts.profile.signInWays(user);
   return {
     emailPreferences: await context.get(appContext).services.notifications.emailPreferences(user),
     sessions: await loadSessions(request, context, user),
@@ -34,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     role: user.role,
     verified: user.verified,
     actingAsSeller: user.actingAsSeller,
-    hasPassword: await context.get(appContext).services.accounts.profile.hasPassword(user),
+    hasPassword,
+    google: { linked: google, enabled: context.get(appContext).googleEnabled },
     twoFactorEnabled: user.twoFactorEnabled,
   };
 }
@@ -43,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   if (isSessionIntent(form.get("intent"))) return sessionAction(request, context, user, form);
-  const intent = z.enum(["name", "password", "emails"]).safeParse(form.get("intent"));
+  const intent = z.enum(["name", "password", "setPassword", "emails"]).safeParse(form.get("intent"));
   const { services } = context.get(appContext);
   if (intent.data === "emails") {
     // Every kind listed is set: a checkbox left unticked is not sent at all.
@@ -62,6 +71,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (parsed.error) return parsed.error;
     await services.accounts.profile.rename(user, parsed.value.name);
     return dataWithToast(context, { ok: "name" as const }, { type: "success", message: "Your name is updated." });
+  }
+  if (intent.data === "setPassword") {
+    const parsed = validateForm(form, passwordSetSchema);
+    if (parsed.error) return parsed.error;
+    try {
+      await services.accounts.profile.setPassword(user, parsed.value.newPassword, authHeaders(request, context));
+    } catch (error) {
+      return appErrorData(error, form);
+    }
+    return dataWithToast(
+      context,
+      { ok: "passwordSet" as const },
+      { type: "success", message: SIGN_IN_WAYS_MESSAGES.passwordSet },
+    );
   }
   const parsed = validateForm(form, passwordChangeSchema);
   if (parsed.error) return parsed.error;
@@ -98,8 +121,8 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
     actionData && "fields" in actionData && actionData.fields?.name ? actionData : null,
   );
   const passwordForm = useValidatedForm(
-    passwordChangeSchema,
-    actionData && "fields" in actionData && !actionData.fields?.name ? actionData : null,
+    me.hasPassword ? passwordChangeSchema : passwordSetSchema,
+    actionData && ("fields" in actionData || "formError" in actionData) && !actionData.fields?.name ? actionData : null,
   );
   const busy = useNavigation().state === "submitting";
   return (
@@ -123,18 +146,40 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
       <Form {...checkedForm(passwordForm)} className="flex flex-col gap-3" aria-label="Password">
         <h2 className="text-xl font-semibold">Password</h2>
         <FormError message={passwordForm.formError} />
-        <input type="hidden" name="intent" value="password" />
-        <PasswordField
-          label="Current password"
-          name="currentPassword"
-          kind="current"
-          error={passwordForm.errors.currentPassword}
-        />
-        <PasswordField label="New password" name="newPassword" kind="new" error={passwordForm.errors.newPassword} />
-        <button type="submit" className="btn btn-primary self-start" disabled={busy}>
-          Change password
-        </button>
+        {me.hasPassword ? (
+          <>
+            <input type="hidden" name="intent" value="password" />
+            <PasswordField
+              label="Current password"
+              name="currentPassword"
+              kind="current"
+              error={passwordForm.errors.currentPassword}
+            />
+            <PasswordField label="New password" name="newPassword" kind="new" error={passwordForm.errors.newPassword} />
+            <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+              Change password
+            </button>
+          </>
+        ) : (
+          <>
+            <p>
+              Your account has no password: you sign in with Google. Set one to log in with {me.email} and it too. For
+              your safety, you must have signed in within the last {FRESH_SIGN_IN_MINUTES} minutes.
+            </p>
+            <input type="hidden" name="intent" value="setPassword" />
+            <PasswordField label="New password" name="newPassword" kind="new" error={passwordForm.errors.newPassword} />
+            <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+              Set password
+            </button>
+          </>
+        )}
       </Form>
+      <GoogleAccountSection
+        email={me.email}
+        linked={me.google.linked}
+        enabled={me.google.enabled}
+        hasPassword={me.hasPassword}
+      />
       <ChangeEmailSection email={me.email} hasPassword={me.hasPassword} />
       <PasskeysSection />
       <TwoFactorSection enabled={me.twoFactorEnabled} hasPassword={me.hasPassword} />

@@ -26,6 +26,7 @@ export { getSessionUser, sessionTokenOf } from "./session-lookup.ts";
 export { endOtherSessions, endSession, listSessions } from "./sessions.ts";
 export { type AuthResult, type CodeNeeded, changePassword, signIn, signOut, startGoogleSignIn } from "./sign-in.ts";
 export { requestSignInLink, signInWithLink } from "./sign-in-link.ts";
+export { setPassword, signInWays, startGoogleLink, unlinkGoogle } from "./sign-in-ways.ts";
 export { START_SELLING_MESSAGES, startSelling } from "./start-selling.ts";
 export {
   confirmTwoFactor,

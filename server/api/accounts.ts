@@ -10,11 +10,14 @@ import {
   emailChangeConfirmSchema,
   emailChangeSchema,
   FRESH_SIGN_IN_MINUTES,
+  googleUnlinkSchema,
   isAdminReplySchema,
   isSellerReplySchema,
   loginSchema,
+  passwordSetSchema,
   sessionReplySchema,
   sessionUserSchema,
+  signInWaysSchema,
   signOutReplySchema,
   signUpSchema,
   socialSignInSchema,
@@ -141,6 +144,47 @@ export const accountsApi: FastifyPluginAsyncZod<{ services: Services }> = async 
       params: passkeyIdParams,
     },
     (user, { id }) => services.accounts.passkeys.remove(user, id),
+  );
+  signedIn.get(
+    "/me/sign-in-ways",
+    {
+      summary: "How the account signs in besides its passkeys: with a password, with Google",
+      reply: signInWaysSchema,
+    },
+    (user) => services.accounts.profile.signInWays(user),
+  );
+  signedIn.post(
+    "/me/password",
+    {
+      summary: "Set a password, for an account that has none (Google made it); the owner is emailed",
+      description:
+        `The account must have signed in within ${FRESH_SIGN_IN_MINUTES} minutes (403 otherwise); 409 when it has a ` +
+        "password already (change it with /auth/change-password).",
+      body: passwordSetSchema,
+      reply: z.null(),
+      status: 204,
+    },
+    async (user, { body, headers }) => {
+      await services.accounts.profile.setPassword(user, body.newPassword, headers);
+      return null;
+    },
+  );
+  signedIn.post(
+    "/me/google/unlink",
+    {
+      summary: "Unlink the account's Google account, with the password; the owner is emailed",
+      description:
+        "404 when no Google account is linked; 409 while Google is the only way in (set a password first); 400 " +
+        "naming `password` for a wrong one, 429 after too many. Linking one is a browser's trip to Google " +
+        "(the profile's Link a Google account).",
+      body: googleUnlinkSchema,
+      reply: z.null(),
+      status: 204,
+    },
+    async (user, { body, headers }) => {
+      await services.accounts.profile.unlinkGoogle(user, body.password, headers);
+      return null;
+    },
   );
   app.post(
     "/me/delete",

@@ -76,6 +76,11 @@ const POLICY: Record<string, ReturnType<typeof row> | "identity"> = {
   "POST /api/me/delete": SIGNED_IN,
   // Anyone signed in changes their own email (the matrix sends a wrong password: 400, nothing is sent).
   "POST /api/me/email": SIGNED_IN,
+  // Anyone signed in, about their own account: the matrix's accounts have a password already (409, nothing
+  // changes) and no Google account to unlink (404).
+  "GET /api/me/sign-in-ways": SIGNED_IN,
+  "POST /api/me/password": SIGNED_IN,
+  "POST /api/me/google/unlink": SIGNED_IN,
   // Anyone signed in asks for their own data (a second request while one prepares: 409) and downloads only theirs.
   "POST /api/account/export": SIGNED_IN,
   "GET /api/account/export": SIGNED_IN,
@@ -497,6 +502,8 @@ function body(op: string): { payload?: unknown; headers?: Record<string, string>
     "PUT /api/me/acting-mode": { mode: "seller" },
     "POST /api/me/delete": { password: "not-the-matrix-password" },
     "POST /api/me/email": { email: "matrix-new@x.test", password: "not-the-matrix-password" },
+    "POST /api/me/password": { newPassword: "Matrix!pw1" },
+    "POST /api/me/google/unlink": { password: "not-the-matrix-password" },
     "PUT /api/me/passkeys/{id}": { name: "Matrix passkey" },
     // Shaped as a browser's answers, from no authenticator: a signed-in person's is refused (400) after the session check.
     "POST /api/auth/passkey/verify-registration": {
