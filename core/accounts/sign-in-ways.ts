@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { accounts } from "../../db/schema/index.ts";
 import { SIGN_IN_WAYS_MESSAGES as M, type SessionUser, type SignInWays } from "../../schemas/accounts.ts";
-import { AppError } from "../errors.ts";
+import { AppError, isAppError } from "../errors.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 import { call } from "./auth-errors.ts";
 import type { Counter } from "./counters.ts";
@@ -44,7 +45,16 @@ export async function setPassword(
     ...M,
     signInAgain: M.signInAgainToSetPassword,
   });
-  await call(() => auth.api.setPassword({ body: { newPassword }, headers }));
+  try {
+    await call(() => auth.api.setPassword({ body: { newPassword }, headers }));
+  } catch (error) {
+    // Set at the same moment by another request (better-auth then refuses, or the second row breaks
+    // accounts_provider_account_idx): one password, the first one.
+    if ((isUniqueViolation(error) || isAppError(error)) && (await signInWays(db, actor.id)).password) {
+      throw new AppError("CONFLICT", M.passwordAlreadySet);
+    }
+    throw error;
+  }
   // better-auth's write is its own (not in a transaction of ours): told once it has committed, as auth.ts's after
   // hook does for its endpoints (a server-only one like this is not among them).
   await db.transaction((tx) => recordSignInChange(tx, actor.id, "passwordSet"));

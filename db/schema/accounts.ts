@@ -71,7 +71,12 @@ export const accounts = pgTable(
     password: text("password"),
     ...timestamps(),
   },
-  (t) => [index("accounts_user_idx").on(t.userId)],
+  (t) => [
+    index("accounts_user_idx").on(t.userId),
+    // One way in is one account's: a Google account (its `sub`) joins one ReLaptop account, and an account has one
+    // password. better-auth looks before it writes; two sign-ins or "Set password" at once would both write.
+    uniqueIndex("accounts_provider_account_idx").on(t.providerId, t.accountId),
+  ],
 );
 
 export const verifications = pgTable(

@@ -70,6 +70,24 @@ describe("an account Google made sets a password", () => {
     expect((await toldAndKept(me)).told).toEqual(["passwordSet"]);
   });
 
+  it("set twice at the same moment: one password, one change told", async () => {
+    for (let round = 0; round < 5; round++) {
+      const me = await signedInPerson(t);
+      await googleOnly(me);
+      const answers = await Promise.all([
+        me.http.post("/api/me/password", { newPassword: "First!pw12" }),
+        me.http.post("/api/me/password", { newPassword: "Second!pw12" }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 409]);
+      const rows = await t.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.userId, me.user.id), eq(accounts.providerId, "credential")));
+      expect(rows).toHaveLength(1);
+      expect((await toldAndKept(me)).told).toEqual(["passwordSet"]);
+    }
+  });
+
   it("only from a recent sign-in: a session from long ago (a borrowed laptop) is refused", async () => {
     const me = await signedInPerson(t);
     await googleOnly(me);
