@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app-context";
 import { readCookie } from "./cookies.ts";
-import { appErrorData } from "./forms.server.ts";
+import { type ActionErrors, appErrorData } from "./forms.server.ts";
 import { TOAST_COOKIE, type Toast } from "./toast.ts";
 
 /** Toasts that survive a redirect: written to a signed flash cookie, read once by the root loader. */
@@ -84,4 +84,28 @@ export async function dataWithToast<T>(
 export async function errorDataWithToast(context: Readonly<RouterContextProvider>, error: unknown) {
   const failed = appErrorData(error);
   return dataWithToast(context, failed.data, { type: "error", message: failed.data.formError ?? "That did not work." });
+}
+
+/*
+ * The profile's sections that post to a route of their own (/account/email, /account/google) answer their
+ * fetcher with data. Posted without JavaScript, the browser would be shown that data as it is (JSON): so it is sent
+ * back to the page it came from, told in a toast what was done or refused.
+ */
+
+/** Done: the fetcher's data and toast, or, without JavaScript, back to `page` with the toast. */
+export async function doneOn<T>(context: Readonly<RouterContextProvider>, page: string, payload: T, toast: Toast) {
+  if (context.get(appContext).documentRequest) return redirectWithToast(context, page, toast);
+  return dataWithToast(context, payload, toast);
+}
+
+/** Refused: the fetcher's refusal, or, without JavaScript, back to `page` saying why (the form's or a field's words). */
+export async function refusedOn(
+  context: Readonly<RouterContextProvider>,
+  page: string,
+  refusal: ReturnType<typeof data<ActionErrors>>,
+) {
+  if (!context.get(appContext).documentRequest) return refusal;
+  const { formError, fields } = refusal.data;
+  const message = formError ?? Object.values(fields ?? {})[0] ?? "That did not work.";
+  return redirectWithToast(context, page, { type: "error", message });
 }

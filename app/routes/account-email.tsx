@@ -3,7 +3,7 @@ import { appContext } from "#app-context";
 import { CHANGE_EMAIL_MESSAGES, emailChangeSchema } from "../../schemas/accounts.ts";
 import { appErrorData, passRetryAfter, validateForm } from "../lib/forms.server.ts";
 import { authHeaders, requireUser } from "../lib/session.server.ts";
-import { dataWithToast } from "../lib/toast.server.ts";
+import { doneOn, refusedOn } from "../lib/toast.server.ts";
 import type { Route } from "./+types/account-email";
 
 /** The form lives on the profile page. */
@@ -20,7 +20,7 @@ export const headers = passRetryAfter;
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const parsed = validateForm(await request.formData(), emailChangeSchema);
-  if (parsed.error) return parsed.error;
+  if (parsed.error) return refusedOn(context, "/profile", parsed.error);
   const { services } = context.get(appContext);
   try {
     const { email } = await services.accounts.profile.requestEmailChange(
@@ -28,8 +28,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.value,
       authHeaders(request, context),
     );
-    return dataWithToast(context, { sent: email }, { type: "success", message: CHANGE_EMAIL_MESSAGES.sent(email) });
+    return doneOn(
+      context,
+      "/profile",
+      { sent: email },
+      { type: "success", message: CHANGE_EMAIL_MESSAGES.sent(email) },
+    );
   } catch (error) {
-    return appErrorData(error, parsed.form);
+    return refusedOn(context, "/profile", appErrorData(error, parsed.form));
   }
 }

@@ -45,6 +45,13 @@ async function toldAndKept(me: Person) {
   return { told: mails.map((m) => m.payload.params.change), kept: events.map((e) => e.action) };
 }
 
+/** A form posted as a browser without JavaScript posts it: a page asked for, its fields url-encoded. */
+const postedWithoutScript = (me: Person, url: string, fields: Record<string, string>) =>
+  me.http.raw("POST", url, new URLSearchParams(fields).toString(), {
+    "content-type": "application/x-www-form-urlencoded",
+    accept: "text/html",
+  });
+
 const ways = async (me: Person) => (await me.http.get("/api/me/sign-in-ways")).json();
 
 describe("an account Google made sets a password", () => {
@@ -160,25 +167,56 @@ describe("unlinking Google", () => {
     expect((await toldAndKept(me)).told).toEqual(["googleLinked", "googleUnlinked"]);
   });
 
-  it("from the profile's form; a wrong password is said under its field and never given back", async () => {
+  it("posted without JavaScript: back on the profile, told in words; the password never given back", async () => {
     const me = await signedInPerson(t);
     await linkGoogle(me);
-    const wrong = await me.http.form("/account/google", { intent: "unlink", password: "Wr0ng!typed" });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.body).not.toContain("Wr0ng!typed");
-    const done = await me.http.form("/account/google", { intent: "unlink", password: "Passw0rd!" });
-    expect(done.statusCode).toBeLessThan(400);
+    const wrong = await postedWithoutScript(me, "/account/google", { intent: "unlink", password: "Wr0ng!typed" });
+    expect(wrong.statusCode).toBe(302);
+    expect(wrong.headers.location).toBe("/profile");
+    const told = shownOn((await me.http.get("/profile")).body);
+    expect(told).toContain(M.wrongPassword);
+    expect(told).not.toContain("Wr0ng!typed");
+    expect(await ways(me)).toEqual({ password: true, google: true });
+
+    const done = await postedWithoutScript(me, "/account/google", { intent: "unlink", password: "Passw0rd!" });
+    expect(done.headers.location).toBe("/profile");
+    expect(shownOn((await me.http.get("/profile")).body)).toContain(M.googleUnlinked);
     expect(await ways(me)).toEqual({ password: true, google: false });
+  });
+
+  it("with JavaScript, the section's fetcher reads the refusal where it is", async () => {
+    const me = await signedInPerson(t);
+    await linkGoogle(me);
+    const wrong = await me.http.raw("POST", "/account/google.data", "intent=unlink&password=Wr0ng%21typed", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain(M.wrongPassword);
+    expect(wrong.body).not.toContain("Wr0ng!typed");
   });
 
   it("linking is refused in words when Google sign-in is not set up here", async () => {
     const me = await signedInPerson(t);
-    const refused = await me.http.form("/account/google", { intent: "link" });
-    expect(refused.statusCode).toBe(409);
+    const refused = await postedWithoutScript(me, "/account/google", { intent: "link" });
+    expect(refused.headers.location).toBe("/profile");
+    expect(shownOn((await me.http.get("/profile")).body)).toContain(M.linkFailed);
     // Coming back from Google with its error code: the profile says it in our words.
     const back = await me.http.get("/account/google?error=account_already_linked_to_different_user");
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe("/profile");
     expect(String(back.headers["set-cookie"])).toContain("relaptop_toast=");
+  });
+});
+
+describe("Change email, posted without JavaScript", () => {
+  it("comes back to the profile saying why it was refused, or that the link is sent", async () => {
+    const me = await signedInPerson(t);
+    const refused = await postedWithoutScript(me, "/account/email", { email: "not-an-address", password: "Passw0rd!" });
+    expect(refused.headers.location).toBe("/profile");
+    expect(shownOn((await me.http.get("/profile")).body)).toContain("Enter a valid email address");
+
+    const sent = await postedWithoutScript(me, "/account/email", { email: "moved@x.test", password: "Passw0rd!" });
+    expect(sent.headers.location).toBe("/profile");
+    expect(shownOn((await me.http.get("/profile")).body)).toContain("We have sent a link to moved@x.test.");
   });
 });
