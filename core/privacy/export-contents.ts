@@ -2,6 +2,7 @@ import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import {
+  accountEvents,
   advertProofs,
   adverts,
   brands,
@@ -11,10 +12,12 @@ import {
   messages,
   notifications,
   orders,
+  passkeys,
   reviews,
   savedSearches,
   users,
 } from "../../db/schema/index.ts";
+import { signInWays } from "../accounts/index.ts";
 import { shortName } from "../reviews/index.ts";
 
 /** Every amount in the export is integer cents of this currency (docs/features.md: Download my data). */
@@ -65,7 +68,33 @@ export async function accountOf(db: Db, userId: string) {
     actingAsSeller: user.actingAsSeller,
     createdAt: iso(user.createdAt),
     emailChoices: choices,
+    signIn: await signInOf(db, userId, user.twoFactorEnabled),
+    history: await historyOf(db, userId),
   };
+}
+
+/** How the account signs in: a password, Google, its passkeys (by their names), two-factor. Never a secret. */
+async function signInOf(db: Db, userId: string, twoFactor: boolean) {
+  const keys = await db
+    .select({ name: passkeys.name, createdAt: passkeys.createdAt })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt));
+  return {
+    ...(await signInWays(db, userId)),
+    twoFactor,
+    passkeys: keys.map((k) => ({ name: k.name, addedAt: iso(k.createdAt) })),
+  };
+}
+
+/** What happened to the account, oldest first (account_events: sign-in changes, starting to sell, …). */
+async function historyOf(db: Db, userId: string) {
+  const events = await db
+    .select({ at: accountEvents.at, action: accountEvents.action, summary: accountEvents.summary })
+    .from(accountEvents)
+    .where(eq(accountEvents.userId, userId))
+    .orderBy(asc(accountEvents.at));
+  return events.map((e) => ({ at: iso(e.at), action: e.action, summary: e.summary }));
 }
 
 /** The adverts they posted, whatever became of them, with the photos' places in the ZIP (photos/<advert id>/<n>.<ext>). */

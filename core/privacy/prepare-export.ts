@@ -43,7 +43,9 @@ Prepared at your request ("Download my data" on your profile). The download link
 Every .json file is UTF-8 JSON: account.json is one object, every other file is a list of objects.
 Times are ISO 8601 in UTC. Money is in integer cents (1999 is 19.99) of the currency its "currency" field names (${EXPORT_CURRENCY}).
 
-account.json            your account: name, email, role, when it was made, your email choices
+account.json            your account: name, email, role, when it was made, your email choices, how you sign in
+                        (a password, Google, your passkeys' names, two-factor: never a secret) and its history
+                        (changes to how you sign in, starting to sell)
 adverts.json            the adverts you posted, whatever became of them, with their photos' places in this ZIP
 orders.json             orders you placed ("as": "buyer", with the details you gave) and orders of your laptops
                         ("as": "seller", with the buyer's name only: their contact details are theirs)

@@ -2,10 +2,18 @@ import { and, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newPrivateKey } from "../../core/media/index.ts";
-import { advertProofs, dataExports, emailOutbox, notifications } from "../../db/schema/index.ts";
+import {
+  accountEvents,
+  accounts,
+  advertProofs,
+  dataExports,
+  emailOutbox,
+  notifications,
+} from "../../db/schema/index.ts";
 import { DATA_EXPORT_MESSAGES, EXPORT_LINK_HOURS } from "../../schemas/data-export.ts";
 import { createAdvert, createBrand, createCompletedOrder } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
+import { insertPasskey } from "../support/passkeys.ts";
 import { type Person, signedInAccount, signedInPerson } from "../support/people.ts";
 import { itAcrossProcesses, testAppForTests } from "../support/test-app.ts";
 
@@ -89,6 +97,10 @@ describe("download my data", () => {
       })
       .returning();
 
+    // How I sign in, and what happened to my account.
+    await insertPasskey(t, me.user.id, "My phone");
+    await t.db.insert(accountEvents).values({ userId: me.user.id, action: "add-passkey", summary: "Added a passkey" });
+
     const asked = await ask(me);
     expect(asked.statusCode, asked.body).toBe(201);
     expect(asked.json()).toMatchObject({ status: "preparing", downloadUrl: null });
@@ -140,7 +152,27 @@ describe("download my data", () => {
       ]),
     );
     expect(new TextDecoder().decode(files["README.txt"])).toContain("integer cents");
-    expect(json(files, "account.json")).toMatchObject({ id: me.user.id, email: me.email, role: "seller" });
+    expect(json(files, "account.json")).toMatchObject({
+      id: me.user.id,
+      email: me.email,
+      role: "seller",
+      signIn: {
+        password: true,
+        google: false,
+        twoFactor: false,
+        passkeys: [{ name: "My phone", addedAt: expect.any(String) }],
+      },
+      history: [{ action: "add-passkey", summary: "Added a passkey", at: expect.any(String) }],
+    });
+    // Never a secret: not the password's hash, not a passkey's key.
+    const account = new TextDecoder().decode(files["account.json"]);
+    const [hash] = await t.db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(eq(accounts.userId, me.user.id));
+    expect(hash?.password).toBeTruthy();
+    expect(account).not.toContain(String(hash?.password));
+    expect(account).not.toMatch(/publicKey|credential/i);
     expect(json(files, "adverts.json")).toEqual([
       expect.objectContaining({
         id: mine.id,
