@@ -265,6 +265,21 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
     ["login", "ok", "ok", "ok", "ok"],
     () => ({ email: "someone-new@x.test", password: "not-my-password" }),
   ],
+  // Anyone signed in links a Google account to their own (not set up here: 409) or unlinks it with their password
+  // (none linked: 404), and sets a password for their own account (they have one: 409).
+  ["link a Google account", () => "/account/google", ["login", "ok", "ok", "ok", "ok"], () => ({ intent: "link" })],
+  [
+    "unlink Google",
+    () => "/account/google",
+    ["login", "404", "404", "404", "404"],
+    () => ({ intent: "unlink", password: "not-my-password" }),
+  ],
+  [
+    "set a password",
+    () => "/profile",
+    ["login", "ok", "ok", "ok", "ok"],
+    () => ({ intent: "setPassword", newPassword: "N3w!pass" }),
+  ],
   // Olga's saved search, by its id: it does not exist for anyone else.
   [
     "rename someone's saved search",
