@@ -14,7 +14,6 @@ import {
   endOtherSessions,
   endSession,
   getSessionUser,
-  hasPassword,
   listPasskeys,
   listSessions,
   newBackupCodes,
@@ -560,7 +559,7 @@ export function createServices(config: Config, database: Database, options: Serv
         /** A buyer's account becomes a seller's (acting as a seller), with its account_events entry. */
         startSelling: (actor: SessionUser) => startSelling(db, actor),
         /** "Delete my account": the password (or a fresh sign-in), then the anonymising deletion. */
-        hasPassword: (actor: SessionUser) => hasPassword(db, actor.id),
+        hasPassword: async (actor: SessionUser) => (await signInWays(db, actor.id)).password,
         /** Whether it signs in with a password, with Google; setting a password, linking and unlinking Google. */
         signInWays: (actor: SessionUser) => signInWays(db, actor.id),
         setPassword: (actor: SessionUser, newPassword: string, headers: Headers) =>

@@ -17,15 +17,6 @@ import { signOut } from "./sign-in.ts";
 /** Wrong passwords "Delete my account" and "Change email" take per account before they wait (the counter's window). */
 export const DELETION_GUESSES = { limit: 5, windowMs: 15 * 60_000 };
 
-/** Whether the account signs in with a password (else Google): what "Delete my account" asks for. */
-export async function hasPassword(db: Db, userId: string): Promise<boolean> {
-  const [credential] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-  return Boolean(credential?.hash);
-}
-
 /** What proving it is you says when it refuses (each operation in its own words). */
 export interface IdentityMessages {
   passwordRequired: string;

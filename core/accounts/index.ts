@@ -11,7 +11,7 @@ export { blockBetween, blockedEitherWay } from "./blocks.ts";
 export { confirmEmailChange, type EmailChangeResult, maskEmail, requestEmailChange } from "./change-email.ts";
 export { createCounters } from "./counters.ts";
 export { deleteAccount, deletedEmailOf } from "./delete-account.ts";
-export { DELETION_GUESSES, deleteOwnAccount, hasPassword } from "./delete-own-account.ts";
+export { DELETION_GUESSES, deleteOwnAccount } from "./delete-own-account.ts";
 export { createDeviceCookies, DEVICE_COOKIE_DAYS } from "./device-cookie.ts";
 export { resetLinkWorks, signInLinkWorks } from "./emailed-links.ts";
 export { createLoginThrottle, createSignUpLimit, DEFAULT_LOGIN_LIMITS } from "./login-throttle.ts";
