@@ -1,6 +1,7 @@
 import { Form, useFetcher } from "react-router";
 import { googleUnlinkSchema } from "../../schemas/accounts.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { busySubmit, useFocusLanding } from "../lib/use-focus-landing.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { PasswordField } from "./account-fields.tsx";
 import { checkedForm, FormError } from "./form-field.tsx";
@@ -23,10 +24,12 @@ export function GoogleAccountSection({
 }) {
   const fetcher = useFetcher<ActionErrors & { ok?: "unlinked" }>();
   const form = useValidatedForm(googleUnlinkSchema, fetcher.data && "ok" in fetcher.data ? null : fetcher.data);
+  // Unlinked, the form with the focused button goes: focus lands on the section's heading instead of the page.
+  const heading = useFocusLanding<HTMLHeadingElement>(linked);
   if (!linked && !enabled) return null;
   return (
     <section aria-labelledby="google-heading" className="flex flex-col gap-3">
-      <h2 id="google-heading" className="text-xl font-semibold">
+      <h2 id="google-heading" ref={heading} className="text-xl font-semibold">
         Google
       </h2>
       {linked ? (
@@ -42,7 +45,7 @@ export function GoogleAccountSection({
               <FormError message={form.formError} />
               <input type="hidden" name="intent" value="unlink" />
               <PasswordField label="Your password" name="password" kind="current" error={form.errors.password} />
-              <button type="submit" className="btn btn-outline self-start" disabled={fetcher.state !== "idle"}>
+              <button type="submit" className="btn btn-outline self-start" {...busySubmit(fetcher.state !== "idle")}>
                 Unlink Google
               </button>
             </fetcher.Form>

@@ -163,8 +163,9 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
         ) : (
           <>
             <p>
-              Your account has no password: you sign in with Google. Set one to log in with {me.email} and it too. For
-              your safety, you must have signed in within the last {FRESH_SIGN_IN_MINUTES} minutes.
+              Your account has no password: you sign in with Google. Set one, and you can also log in with {me.email}{" "}
+              and that password. For your safety, you must have signed in within the last {FRESH_SIGN_IN_MINUTES}{" "}
+              minutes.
             </p>
             <input type="hidden" name="intent" value="setPassword" />
             <PasswordField label="New password" name="newPassword" kind="new" error={passwordForm.errors.newPassword} />

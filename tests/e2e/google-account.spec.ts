@@ -44,6 +44,8 @@ test("a password account links its Google account from the profile, then unlinks
   await google(page).getByLabel("Your password").fill(NEW_ACCOUNT_PASSWORD);
   await google(page).getByRole("button", { name: "Unlink Google" }).click();
   await expect(page.getByText("Your Google account is unlinked: it no longer signs you in.")).toBeVisible();
+  // The form with the focused button is gone: focus lands on the section's heading, not the page.
+  await expect(google(page).getByRole("heading", { name: "Google" })).toBeFocused();
   await expect(google(page).getByRole("button", { name: "Link a Google account" })).toBeVisible();
   await expect
     .poll(() => toldOfChange(email))
