@@ -108,7 +108,13 @@ import {
 } from "../core/favourites/index.ts";
 import { createJobQueue } from "../core/jobs/index.ts";
 import { rollUpLedgerDays } from "../core/ledger/index.ts";
-import { createDiskStorage, createS3Storage, type MediaStorage, serveMediaFrom } from "../core/media/index.ts";
+import {
+  createDiskStorage,
+  createS3Storage,
+  defineImageSweep,
+  type MediaStorage,
+  serveMediaFrom,
+} from "../core/media/index.ts";
 import {
   approveHeldAdvert,
   deactivateAccount,
@@ -452,6 +458,8 @@ export function createServices(config: Config, database: Database, options: Serv
   const priceGuides = definePriceGuideRefresh({ db, queue: jobs });
   // Photos uploaded ahead of a form that was never sent: swept hourly, once in the whole cluster.
   defineStagedPhotoExpiry({ db, queue: jobs });
+  // Images no row names any more (replaced photos, staged ones never used): daily, once in the whole cluster.
+  defineImageSweep({ db, queue: jobs, media });
   // Old notifications and emails, expired links and sessions: daily, once in the whole cluster.
   defineRetentionJob({ db, queue: jobs, media });
   // "Download my data": each request's ZIP, prepared by the next free worker.

@@ -3,7 +3,8 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AwsClient } from "aws4fetch";
-import { checkPrivateKey, contentKey, KEY_PATTERN, type MediaStorage } from "./storage.ts";
+import { XMLParser } from "fast-xml-parser";
+import { checkImageKey, checkPrivateKey, contentKey, KEY_PATTERN, type MediaStorage } from "./storage.ts";
 
 export interface S3Options {
   /** e.g. https://s3.eu-central-1.amazonaws.com, or a MinIO/R2 endpoint. Path-style addressing. */
@@ -83,11 +84,48 @@ export function createS3Storage(options: S3Options): S3Storage {
       // S3 answers 204 whether or not the key existed.
       if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);
     },
+    async *listImages() {
+      let token: string | undefined;
+      do {
+        const page = new URL(url("").replace(/\/$/, ""));
+        page.searchParams.set("list-type", "2");
+        if (token) page.searchParams.set("continuation-token", token);
+        const res = await client.fetch(page);
+        if (!res.ok) throw new Error(`S3 LIST failed: ${res.status} ${await res.text()}`);
+        const listed = readListing(await res.text());
+        for (const { key, writtenAt } of listed.objects) if (KEY_PATTERN.test(key)) yield { key, writtenAt };
+        token = listed.next;
+      } while (token);
+    },
+    async removeImage(key, writtenBefore) {
+      checkImageKey(key);
+      const head = await client.fetch(url(key), { method: "HEAD" });
+      if (head.status === 404) return false;
+      if (!head.ok) throw new Error(`S3 HEAD ${key} failed: ${head.status}`);
+      // Put again since it was listed (the same bytes, uploaded anew): someone is using it.
+      if (new Date(head.headers.get("last-modified") ?? 0) >= writtenBefore) return false;
+      const res = await client.fetch(url(key), { method: "DELETE" });
+      if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);
+      return true;
+    },
     async has(key) {
       const res = await client.fetch(url(key), { method: "HEAD" });
       if (res.status === 404) return false;
       if (!res.ok) throw new Error(`S3 HEAD ${key} failed: ${res.status}`);
       return true;
     },
+  };
+}
+
+/** Every value a string (a key of digits stays a key); `Contents` a list even when it holds one object. */
+const listingParser = new XMLParser({ parseTagValue: false, isArray: (name) => name === "Contents" });
+
+/** A page of ListObjectsV2's answer: its objects, and the token for the next page when there is one. */
+function readListing(xml: string): { objects: { key: string; writtenAt: Date }[]; next?: string } {
+  const result = listingParser.parse(xml)?.ListBucketResult ?? {};
+  const contents = (result.Contents ?? []) as { Key: string; LastModified: string }[];
+  return {
+    objects: contents.map((object) => ({ key: object.Key, writtenAt: new Date(object.LastModified) })),
+    next: result.IsTruncated === "true" ? result.NextContinuationToken : undefined,
   };
 }

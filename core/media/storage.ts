@@ -21,6 +21,21 @@ export interface MediaStorage {
   openPrivate(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Deleting a key that is gone already is no error (a retried sweep). */
   removePrivate(key: string): Promise<void>;
+  /**
+   * Every image stored (never the private area), each with when it was last written — `put` writes it again
+   * even when the same bytes are there — for the sweep of images no row names (sweep-unreferenced.ts).
+   */
+  listImages(): AsyncIterable<StoredImage>;
+  /**
+   * Deletes an image unless it was written at or after `writtenBefore` (put again since it was listed: someone
+   * is using it). True when it went; gone already is no error.
+   */
+  removeImage(key: string, writtenBefore: Date): Promise<boolean>;
+}
+
+export interface StoredImage {
+  key: string;
+  writtenAt: Date;
 }
 
 /** Where this app serves images (server/app.ts), from whichever storage holds them. */
@@ -46,6 +61,11 @@ export const PRIVATE_KEY_PATTERN = /^private\/[a-f0-9]{64}\.(zip|webp)$/;
 
 export const newPrivateKey = (extension: "zip" | "webp" = "zip") =>
   `private/${randomBytes(32).toString("hex")}.${extension}`;
+
+/** Refuses a key that is not an image's before a deletion reaches a disk or a bucket. */
+export function checkImageKey(key: string) {
+  if (!KEY_PATTERN.test(key)) throw new Error(`not an image's key: ${key}`);
+}
 
 /** Refuses a key that is not a private file's before it reaches a disk or a bucket. */
 export function checkPrivateKey(key: string) {
@@ -96,5 +116,44 @@ export function createDiskStorage(root: string): MediaStorage {
       checkPrivateKey(key);
       await fs.rm(path.join(root, key), { force: true });
     },
+    async *listImages() {
+      // Images sit in a folder per first two hex digits of their hash (contentKey); the private area beside them.
+      for (const folder of (await namesIn(root)).filter((name) => /^[a-f0-9]{2}$/.test(name)).sort()) {
+        for (const name of (await namesIn(path.join(root, folder))).sort()) {
+          const key = `${folder}/${name}`;
+          if (!KEY_PATTERN.test(key)) continue;
+          const writtenAt = await modifiedAt(path.join(root, key));
+          if (writtenAt) yield { key, writtenAt };
+        }
+      }
+    },
+    async removeImage(key, writtenBefore) {
+      checkImageKey(key);
+      const file = path.join(root, key);
+      const writtenAt = await modifiedAt(file);
+      if (!writtenAt || writtenAt >= writtenBefore) return false;
+      await fs.rm(file, { force: true });
+      return true;
+    },
   };
+}
+
+/** A folder's entries; none when it is not there (nothing stored yet). */
+async function namesIn(folder: string): Promise<string[]> {
+  try {
+    return await fs.readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+/** When a file was last written; null when it is gone (deleted since it was listed). */
+async function modifiedAt(file: string): Promise<Date | null> {
+  try {
+    return (await fs.stat(file)).mtime;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }

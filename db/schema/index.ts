@@ -6,6 +6,7 @@ export * from "./conversations.ts";
 export * from "./disputes.ts";
 export * from "./favourites.ts";
 export * from "./ledger.ts";
+export * from "./media.ts";
 export * from "./moderation.ts";
 export * from "./notifications.ts";
 export * from "./orders.ts";

@@ -19,7 +19,7 @@ import { startTestApp } from "../support/test-app.ts";
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 let pages: Awaited<ReturnType<typeof loadPageBuild>>;
 beforeAll(async () => {
-  s3 = await startS3Server(["relaptop", "shared", "moved"]);
+  s3 = await startS3Server(["relaptop", "shared", "moved", "swept"]);
   pages = await loadPageBuild();
 });
 afterAll(async () => {
@@ -60,6 +60,44 @@ describe("media in an S3-compatible bucket (s3rver)", () => {
     expect(await storage.get(missing)).toBeNull();
     expect(await storage.has(missing)).toBe(false);
     expect(await storage.get("../../etc/passwd")).toBeNull();
+  });
+
+  it("lists its images, never the private area, and deletes one nobody stored again since", async () => {
+    const storage = createS3Storage({ endpoint: s3.endpoint, bucket: "swept", ...S3RVER_CREDENTIALS });
+    const keys = new Set([
+      await storage.put(await pngBytes("#111"), "png"),
+      await storage.put(await pngBytes("#222"), "png"),
+    ]);
+    await storage.putPrivate(`private/${"cd".repeat(32)}.zip`, Buffer.from("an export"));
+    const listed = [];
+    for await (const image of storage.listImages()) listed.push(image);
+    expect(new Set(listed.map((image) => image.key))).toEqual(keys);
+    const [first] = listed;
+    if (!first) throw new Error("nothing listed");
+    expect(Math.abs(first.writtenAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+    // Listed before a cut-off it was written after (stored again since): kept; before one after it: deleted.
+    expect(await storage.removeImage(first.key, new Date(Date.now() - 60_000))).toBe(false);
+    expect(await storage.has(first.key)).toBe(true);
+    expect(await storage.removeImage(first.key, new Date(Date.now() + 60_000))).toBe(true);
+    expect(await storage.has(first.key)).toBe(false);
+    expect(await storage.removeImage(first.key, new Date(Date.now() + 60_000))).toBe(false);
+  });
+
+  it("follows ListObjectsV2's continuation token to the last page, each request signed", async () => {
+    const credentials = { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "s3cr3t", region: "eu-central-1" };
+    const fake = await startFakeS3({ ...credentials, pageSize: 2 });
+    try {
+      const storage = createS3Storage({ endpoint: fake.endpoint, bucket: "paged", ...credentials });
+      const keys = new Set<string>();
+      for (const colour of ["#a00", "#0a0", "#00a", "#aa0", "#0aa"])
+        keys.add(await storage.put(await pngBytes(colour), "png"));
+      const listed = [];
+      for await (const image of storage.listImages()) listed.push(image.key);
+      expect(listed).toEqual([...keys].sort());
+    } finally {
+      await fake.close();
+    }
   });
 
   it("fails loudly when the bucket does not know the access key", async () => {
