@@ -102,7 +102,9 @@ export function createS3Storage(options: S3Options): S3Storage {
       const head = await client.fetch(url(key), { method: "HEAD" });
       if (head.status === 404) return false;
       if (!head.ok) throw new Error(`S3 HEAD ${key} failed: ${head.status}`);
-      // Put again since it was listed (the same bytes, uploaded anew): someone is using it.
+      // Put again since it was listed (the same bytes, uploaded anew): someone is using it. A put between this
+      // answer and the DELETE is lost — S3 has no delete-unless-modified — a round trip's window for a picture
+      // unused for a week uploaded again at that moment (its advert would show no photo until added again).
       if (new Date(head.headers.get("last-modified") ?? 0) >= writtenBefore) return false;
       const res = await client.fetch(url(key), { method: "DELETE" });
       if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);

@@ -130,9 +130,20 @@ export function createDiskStorage(root: string): MediaStorage {
     async removeImage(key, writtenBefore) {
       checkImageKey(key);
       const file = path.join(root, key);
-      const writtenAt = await modifiedAt(file);
-      if (!writtenAt || writtenAt >= writtenBefore) return false;
-      await fs.rm(file, { force: true });
+      // Moved aside before it is looked at (a rename is atomic): a `put` from then on writes a new file, which stays.
+      const aside = `${file}.${randomBytes(6).toString("hex")}.sweeping`;
+      try {
+        await fs.rename(file, aside);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+        throw error;
+      }
+      if ((await fs.stat(aside)).mtime >= writtenBefore) {
+        // Stored again before it was moved: back it goes (its name is its bytes, so it is what any put since wrote).
+        await fs.rename(aside, file);
+        return false;
+      }
+      await fs.rm(aside, { force: true });
       return true;
     },
   };
