@@ -30,7 +30,6 @@ export default [
   route("account/start-selling", "routes/start-selling.tsx"),
   route("account/delete", "routes/account-delete.tsx"),
   route("account/export", "routes/account-export.tsx"),
-  route("account/email", "routes/account-email.tsx"),
   route("account/passkeys", "routes/account-passkeys.tsx"),
   route("account/email/confirm", "routes/account-email-confirm.tsx"),
   route("account/two-factor", "routes/account-two-factor.tsx"),

@@ -87,9 +87,9 @@ export async function errorDataWithToast(context: Readonly<RouterContextProvider
 }
 
 /*
- * The profile's sections that post to a route of their own (/account/email, /account/google) answer their
- * fetcher with data. Posted without JavaScript, the browser would be shown that data as it is (JSON): so it is sent
- * back to the page it came from, told in a toast what was done or refused.
+ * The profile's "Google" posts to a route of its own (/account/google: linking goes to Google and back) that
+ * answers its fetcher with data. Posted without JavaScript, the browser would be shown that data as it is
+ * (JSON): so it is sent back to the page it came from, told in a toast what was done or refused.
  */
 
 /** Done: the fetcher's data and toast, or, without JavaScript, back to `page` with the toast. */

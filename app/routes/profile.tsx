@@ -3,6 +3,8 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
 import {
+  CHANGE_EMAIL_MESSAGES,
+  emailChangeSchema,
   FRESH_SIGN_IN_MINUTES,
   passwordChangeSchema,
   passwordSetSchema,
@@ -11,7 +13,7 @@ import {
 } from "../../schemas/accounts.ts";
 import { isSeller } from "../../schemas/roles.ts";
 import { PasswordField } from "../components/account-fields.tsx";
-import { ChangeEmailSection } from "../components/change-email.tsx";
+import { CHANGE_EMAIL, ChangeEmailSection } from "../components/change-email.tsx";
 import { DataExportSection } from "../components/data-export.tsx";
 import { DeleteAccountSection } from "../components/delete-account.tsx";
 import { EmailPreferencesForm } from "../components/email-preferences.tsx";
@@ -23,7 +25,7 @@ import { SignedInSessions } from "../components/signed-in-sessions.tsx";
 import { START_SELLING_TEXT, StartSellingForm } from "../components/start-selling.tsx";
 import { TwoFactorSection } from "../components/two-factor.tsx";
 import { appendCookies, carryCookies } from "../lib/cookies.ts";
-import { type ActionErrors, appErrorData, passRetryAfter, validateForm } from "../lib/forms.server.ts";
+import { type ActionErrors, appErrorData, passRetryAfter, refusalFor, validateForm } from "../lib/forms.server.ts";
 import { authHeaders, requireUser } from "../lib/session.server.ts";
 import { isSessionIntent, loadSessions, sessionAction } from "../lib/signed-in-sessions.server.ts";
 import { dataWithToast } from "../lib/toast.server.ts";
@@ -52,8 +54,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   if (isSessionIntent(form.get("intent"))) return sessionAction(request, context, user, form);
-  const intent = z.enum(["name", "password", "setPassword", "emails"]).safeParse(form.get("intent"));
+  const intent = z.enum(["name", "password", "setPassword", "emails", "email"]).safeParse(form.get("intent"));
   const { services } = context.get(appContext);
+  if (intent.data === "email") {
+    // "Change email": the link to the new address, the notice to the old (core/accounts/change-email.ts). Its
+    // answer names its section, so a refusal posted without JavaScript shows there, with the address typed.
+    const parsed = validateForm(form, emailChangeSchema);
+    if (parsed.error) return refusalFor(CHANGE_EMAIL, parsed.error);
+    try {
+      const { email } = await services.accounts.profile.requestEmailChange(
+        user,
+        parsed.value,
+        authHeaders(request, context),
+      );
+      return dataWithToast(
+        context,
+        { sent: email, item: CHANGE_EMAIL },
+        { type: "success", message: CHANGE_EMAIL_MESSAGES.sent(email) },
+      );
+    } catch (error) {
+      return refusalFor(CHANGE_EMAIL, appErrorData(error, form));
+    }
+  }
   if (intent.data === "emails") {
     // Every kind listed is set: a checkbox left unticked is not sent at all.
     const wanted = new Set(form.getAll("email").map(String));
@@ -122,7 +144,9 @@ export default function Profile({ loaderData: me, actionData }: Route.ComponentP
   );
   const passwordForm = useValidatedForm(
     me.hasPassword ? passwordChangeSchema : passwordSetSchema,
-    actionData && ("fields" in actionData || "formError" in actionData) && !actionData.fields?.name ? actionData : null,
+    actionData && ("fields" in actionData || "formError" in actionData) && !actionData.fields?.name && !actionData.item
+      ? actionData
+      : null,
   );
   const busy = useNavigation().state === "submitting";
   return (

@@ -261,9 +261,9 @@ const POSTS: [string, () => string, Outcome[], (() => Record<string, string>)?][
   // Anyone signed in changes their own email, and only with their password (a wrong one: 400 under it).
   [
     "change email",
-    () => "/account/email",
+    () => "/profile",
     ["login", "ok", "ok", "ok", "ok"],
-    () => ({ email: "someone-new@x.test", password: "not-my-password" }),
+    () => ({ intent: "email", email: "someone-new@x.test", password: "not-my-password" }),
   ],
   // Anyone signed in links a Google account to their own (not set up here: 409) or unlinks it with their password
   // (none linked: 404), and sets a password for their own account (they have one: 409).

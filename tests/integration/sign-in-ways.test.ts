@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountEvents, accounts, emailOutbox, sessions } from "../../db/schema/index.ts";
-import { SIGN_IN_WAYS_MESSAGES as M } from "../../schemas/accounts.ts";
+import { CHANGE_EMAIL_MESSAGES, SIGN_IN_WAYS_MESSAGES as M } from "../../schemas/accounts.ts";
 import { client } from "../support/http.ts";
 import { pageAppForTests, shownOn } from "../support/page-build.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
@@ -209,14 +209,39 @@ describe("unlinking Google", () => {
 });
 
 describe("Change email, posted without JavaScript", () => {
-  it("comes back to the profile saying why it was refused, or that the link is sent", async () => {
+  it("a refusal shows under its field on the profile with the address typed; done, the page says the link is sent", async () => {
     const me = await signedInPerson(t);
-    const refused = await postedWithoutScript(me, "/account/email", { email: "not-an-address", password: "Passw0rd!" });
-    expect(refused.headers.location).toBe("/profile");
-    expect(shownOn((await me.http.get("/profile")).body)).toContain("Enter a valid email address");
+    const refused = await postedWithoutScript(me, "/profile", {
+      intent: "email",
+      email: "someone-new@x.test",
+      password: "Wr0ng!typed",
+    });
+    expect(refused.statusCode).toBe(400);
+    // Change email's section, with the address typed and the refusal under the password; the Password form above
+    // it (and its own password field) says nothing.
+    const section = refused.body.slice(refused.body.indexOf('id="change-email-heading"'));
+    expect(section.slice(0, section.indexOf("</section>"))).toContain(CHANGE_EMAIL_MESSAGES.wrongPassword);
+    expect(section).toMatch(/value="someone-new@x.test"/);
+    expect(refused.body.slice(0, refused.body.indexOf('id="change-email-heading"'))).not.toContain(
+      CHANGE_EMAIL_MESSAGES.wrongPassword,
+    );
+    expect(refused.body).not.toContain("Wr0ng!typed");
 
-    const sent = await postedWithoutScript(me, "/account/email", { email: "moved@x.test", password: "Passw0rd!" });
-    expect(sent.headers.location).toBe("/profile");
-    expect(shownOn((await me.http.get("/profile")).body)).toContain("We have sent a link to moved@x.test.");
+    const invalid = await postedWithoutScript(me, "/profile", {
+      intent: "email",
+      email: "not-an-address",
+      password: "x",
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain("Enter a valid email address");
+    expect(invalid.body).toContain('value="not-an-address"');
+
+    const sent = await postedWithoutScript(me, "/profile", {
+      intent: "email",
+      email: "moved@x.test",
+      password: "Passw0rd!",
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body.replaceAll("<!-- -->", "")).toContain("Link sent to moved@x.test.");
   });
 });
