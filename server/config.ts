@@ -103,6 +103,8 @@ const envSchema = z
     PROTECTION_HOURS: z.coerce.number().int().min(1).max(2_160).default(72),
     /** How many days notifications and the email log are kept (core/privacy; /privacy states it). */
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(365),
+    /** Days a stored image no row names is kept before the daily sweep deletes it; 0: never deleted. */
+    MEDIA_SWEEP_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
     PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
     /** ReLaptop's fee on each sale (schemas/fees.ts): a percentage of the charge, to the hundredth, plus cents. */
     PLATFORM_FEE_PERCENT: z
@@ -330,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       protectionHours: e.PROTECTION_HOURS,
     },
     retentionDays: e.RETENTION_DAYS,
+    mediaSweepDays: e.MEDIA_SWEEP_DAYS,
     payments:
       e.PAYMENT_PROVIDER === "stripe"
         ? ({

@@ -459,7 +459,7 @@ export function createServices(config: Config, database: Database, options: Serv
   // Photos uploaded ahead of a form that was never sent: swept hourly, once in the whole cluster.
   defineStagedPhotoExpiry({ db, queue: jobs });
   // Images no row names any more (replaced photos, staged ones never used): daily, once in the whole cluster.
-  defineImageSweep({ db, queue: jobs, media });
+  if (config.mediaSweepDays > 0) defineImageSweep({ db, queue: jobs, media, keptDays: config.mediaSweepDays });
   // Old notifications and emails, expired links and sessions: daily, once in the whole cluster.
   defineRetentionJob({ db, queue: jobs, media });
   // "Download my data": each request's ZIP, prepared by the next free worker.

@@ -10,13 +10,6 @@ export {
   type MediaStorage,
   mediaUrl,
   newPrivateKey,
-  type StoredImage,
   serveMediaFrom,
 } from "./storage.ts";
-export {
-  defineImageSweep,
-  IMAGE_COLUMNS,
-  SWEEP_UNREFERENCED_IMAGES,
-  sweepUnreferencedImages,
-  UNREFERENCED_IMAGES_KEPT_DAYS,
-} from "./sweep-unreferenced.ts";
+export { defineImageSweep, IMAGE_COLUMNS, SWEEP_UNNAMED_IMAGES, sweepUnnamedImages } from "./sweep-unnamed-images.ts";

@@ -93,7 +93,7 @@ export function createS3Storage(options: S3Options): S3Storage {
         const res = await client.fetch(page);
         if (!res.ok) throw new Error(`S3 LIST failed: ${res.status} ${await res.text()}`);
         const listed = readListing(await res.text());
-        for (const { key, writtenAt } of listed.objects) if (KEY_PATTERN.test(key)) yield { key, writtenAt };
+        for (const key of listed.keys) if (KEY_PATTERN.test(key)) yield key;
         token = listed.next;
       } while (token);
     },
@@ -102,10 +102,11 @@ export function createS3Storage(options: S3Options): S3Storage {
       const head = await client.fetch(url(key), { method: "HEAD" });
       if (head.status === 404) return false;
       if (!head.ok) throw new Error(`S3 HEAD ${key} failed: ${head.status}`);
-      // Put again since it was listed (the same bytes, uploaded anew): someone is using it. A put between this
-      // answer and the DELETE is lost — S3 has no delete-unless-modified — a round trip's window for a picture
-      // unused for a week uploaded again at that moment (its advert would show no photo until added again).
-      if (new Date(head.headers.get("last-modified") ?? 0) >= writtenBefore) return false;
+      // Put again since (the same bytes, uploaded anew): someone is using it. No date, or one it cannot read: kept.
+      // A put between this answer and the DELETE is lost — S3 has no delete-unless-modified — a round trip's
+      // window for a picture unnamed for days uploaded again at that moment (it would show until added again).
+      const written = new Date(head.headers.get("last-modified") ?? Number.NaN);
+      if (Number.isNaN(written.getTime()) || written >= writtenBefore) return false;
       const res = await client.fetch(url(key), { method: "DELETE" });
       if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);
       return true;
@@ -122,12 +123,12 @@ export function createS3Storage(options: S3Options): S3Storage {
 /** Every value a string (a key of digits stays a key); `Contents` a list even when it holds one object. */
 const listingParser = new XMLParser({ parseTagValue: false, isArray: (name) => name === "Contents" });
 
-/** A page of ListObjectsV2's answer: its objects, and the token for the next page when there is one. */
-function readListing(xml: string): { objects: { key: string; writtenAt: Date }[]; next?: string } {
+/** A page of ListObjectsV2's answer: its keys, and the token for the next page when there is one. */
+function readListing(xml: string): { keys: string[]; next?: string } {
   const result = listingParser.parse(xml)?.ListBucketResult ?? {};
-  const contents = (result.Contents ?? []) as { Key: string; LastModified: string }[];
+  const contents = (result.Contents ?? []) as { Key: string }[];
   return {
-    objects: contents.map((object) => ({ key: object.Key, writtenAt: new Date(object.LastModified) })),
+    keys: contents.map((object) => String(object.Key)),
     next: result.IsTruncated === "true" ? result.NextContinuationToken : undefined,
   };
 }

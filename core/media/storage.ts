@@ -21,21 +21,14 @@ export interface MediaStorage {
   openPrivate(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Deleting a key that is gone already is no error (a retried sweep). */
   removePrivate(key: string): Promise<void>;
+  /** Every image's key (never the private area's), for the sweep of images no row names (sweep-unnamed-images.ts). */
+  listImages(): AsyncIterable<string>;
   /**
-   * Every image stored (never the private area), each with when it was last written — `put` writes it again
-   * even when the same bytes are there — for the sweep of images no row names (sweep-unreferenced.ts).
-   */
-  listImages(): AsyncIterable<StoredImage>;
-  /**
-   * Deletes an image unless it was written at or after `writtenBefore` (put again since it was listed: someone
-   * is using it). True when it went; gone already is no error.
+   * Deletes an image unless it was written at or after `writtenBefore` — `put` writes it again even when the
+   * same bytes are there, so a picture uploaded anew since it was found unnamed stays — or when the store cannot
+   * say when it was written. True when it went; gone already is no error.
    */
   removeImage(key: string, writtenBefore: Date): Promise<boolean>;
-}
-
-export interface StoredImage {
-  key: string;
-  writtenAt: Date;
 }
 
 /** Where this app serves images (server/app.ts), from whichever storage holds them. */
@@ -119,27 +112,32 @@ export function createDiskStorage(root: string): MediaStorage {
     async *listImages() {
       // Images sit in a folder per first two hex digits of their hash (contentKey); the private area beside them.
       for (const folder of (await namesIn(root)).filter((name) => /^[a-f0-9]{2}$/.test(name)).sort()) {
-        for (const name of (await namesIn(path.join(root, folder))).sort()) {
+        const names = await namesIn(path.join(root, folder));
+        await putBackAside(path.join(root, folder), names);
+        for (const name of names.sort()) {
           const key = `${folder}/${name}`;
-          if (!KEY_PATTERN.test(key)) continue;
-          const writtenAt = await modifiedAt(path.join(root, key));
-          if (writtenAt) yield { key, writtenAt };
+          if (KEY_PATTERN.test(key)) yield key;
         }
       }
     },
     async removeImage(key, writtenBefore) {
       checkImageKey(key);
       const file = path.join(root, key);
-      // Moved aside before it is looked at (a rename is atomic): a `put` from then on writes a new file, which stays.
-      const aside = `${file}.${randomBytes(6).toString("hex")}.sweeping`;
+      const written = await modifiedAt(file);
+      if (!written || written >= writtenBefore) return false;
+      // Moved aside before it is deleted (a rename is atomic): a `put` from then on writes a new file, which stays;
+      // one between the look above and the move is seen on the file moved, which goes back.
+      const aside = `${file}.${randomBytes(6).toString("hex")}${ASIDE}`;
       try {
         await fs.rename(file, aside);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
         throw error;
       }
-      if ((await fs.stat(aside)).mtime >= writtenBefore) {
-        // Stored again before it was moved: back it goes (its name is its bytes, so it is what any put since wrote).
+      const movedWritten = await modifiedAt(aside);
+      // Gone from aside: another run's listing put it back (putBackAside), so it stays.
+      if (!movedWritten) return false;
+      if (movedWritten >= writtenBefore) {
         await fs.rename(aside, file);
         return false;
       }
@@ -147,6 +145,25 @@ export function createDiskStorage(root: string): MediaStorage {
       return true;
     },
   };
+}
+
+/** The end of a file's name while the sweep deletes it. */
+const ASIDE = ".sweeping";
+
+/**
+ * Files a sweep moved aside and did not finish with (the process stopped between its two steps): back under their
+ * name when nothing has taken it since — a later run decides again — else gone (the name holds the same bytes).
+ */
+async function putBackAside(folder: string, names: string[]) {
+  for (const name of names.filter((n) => n.endsWith(ASIDE))) {
+    const original = name.slice(0, -ASIDE.length).replace(/\.[a-f0-9]{12}$/, "");
+    const from = path.join(folder, name);
+    if (names.includes(original)) await fs.rm(from, { force: true });
+    else {
+      await fs.rename(from, path.join(folder, original));
+      names.push(original);
+    }
+  }
 }
 
 /** A folder's entries; none when it is not there (nothing stored yet). */

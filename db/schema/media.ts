@@ -1,11 +1,10 @@
-import { pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 
 /**
- * The sweep of unreferenced images (core/media/sweep-unreferenced.ts) writes here the images it found stored
- * and old enough, then deletes those some row still names, in one statement over every table that names
- * images: what is left is not used. Rows are a run's own (two runs never mix); a run that crashed leaves
- * rows the next one deletes.
+ * The images a run of the sweep of unnamed images (core/media/sweep-unnamed-images.ts) found stored, less those
+ * some row names (struck off in one statement over every table that names images). Rows are a run's own (two
+ * runs never mix); a run that crashed leaves rows the next one deletes.
  */
 export const mediaSweepCandidates = pgTable(
   "media_sweep_candidates",
@@ -15,4 +14,17 @@ export const mediaSweepCandidates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.key] })],
+);
+
+/**
+ * Each stored image no row named at the last run, and since when: deleted once nothing has named it for
+ * MEDIA_SWEEP_DAYS, run after run — a run that finds it named again, or stored again, forgets it.
+ */
+export const unnamedImages = pgTable(
+  "unnamed_images",
+  {
+    key: text("key").primaryKey(),
+    unnamedSince: timestamp("unnamed_since", { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index("unnamed_images_since_idx").on(t.unnamedSince)],
 );

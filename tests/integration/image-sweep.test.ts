@@ -1,7 +1,9 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { eq, getTableColumns, getTableName, is } from "drizzle-orm";
 import { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_COLUMNS, sweepUnreferencedImages, UNREFERENCED_IMAGES_KEPT_DAYS } from "../../core/media/index.ts";
+import { IMAGE_COLUMNS, sweepUnnamedImages } from "../../core/media/index.ts";
 import * as schema from "../../db/schema/index.ts";
 import { adverts, disputeMessages, disputes, stagedPhotos } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createPaidOrder } from "../../seed/factories.ts";
@@ -11,18 +13,30 @@ import { multipart, pngBytes } from "../support/multipart.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
 import { testAppForTests } from "../support/test-app.ts";
 
-/** Images no row names are deleted once nobody has written them for a week; every image a row names stays. */
+/** Images no row names are deleted once nothing has named them for a week, run after run; named ones stay. */
 const t = testAppForTests();
 const DAY = 24 * 60 * 60 * 1000;
-const aWeekOn = () => new Date(Date.now() + (UNREFERENCED_IMAGES_KEPT_DAYS + 1) * DAY);
 let anonymous: Client;
 let seller: Person;
 let buyer: Person;
 let brandId: string;
 
+const daysOn = (days: number, from = Date.now()) => new Date(from + days * DAY);
+/** A run of the daily sweep, as if on that day. */
+const sweep = (now: Date) => sweepUnnamedImages(t.db, t.services.media, { keptDays: 7, now });
 /** Whether /media/ serves the image: what a page showing it would get. */
 const served = async (key: string) => (await anonymous.raw("GET", `/media/${key}`)).statusCode;
 const store = async (color: string) => t.services.media.put(await pngBytes(color), "png");
+const fileOf = (key: string) => {
+  if (t.config.media.kind !== "disk") throw new Error("these tests read the disk store");
+  return path.join(t.config.media.dir, key);
+};
+/** As if last written that many days ago. */
+const writtenDaysAgo = async (key: string, days: number) => {
+  const then = daysOn(-days);
+  await fs.utimes(fileOf(key), then, then);
+};
+const laptop = (name: string) => createAdvert(t, { sellerId: seller.user.id, brandId, name, resalePriceCents: 50_000 });
 
 beforeAll(async () => {
   anonymous = client(t);
@@ -31,31 +45,23 @@ beforeAll(async () => {
   brandId = (await createBrand(t, "Lenovo")).id;
 });
 
-describe("the sweep of unreferenced images", () => {
-  it("keeps what the catalogue, orders, disputes, staged photos and review signals name; deletes the rest after a week", async () => {
-    const logo = (await t.db.select().from(schema.brands).where(eq(schema.brands.id, brandId)))[0]?.imageKey;
+describe("the sweep of unnamed images", () => {
+  it("keeps what the catalogue, orders, disputes, staged photos and review signals name; deletes the rest a week on", async () => {
+    const [brand] = await t.db.select().from(schema.brands).where(eq(schema.brands.id, brandId));
     // A laptop sold, whose photos were then replaced: its first photo is named by the order alone.
-    const sold = await createAdvert(t, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "ThinkPad T14",
-      resalePriceCents: 50_000,
-    });
+    const sold = await laptop("ThinkPad T14");
     await createPaidOrder(t, buyer.user, { advertId: sold.id, meetingLocation: "Banani", phone: "01712345678" });
-    const onlyTheOrder = sold.imageKey;
     const replacement = await store("#101");
     await t.db
       .update(adverts)
       .set({ imageKey: replacement, photoKeys: [replacement] })
       .where(eq(adverts.id, sold.id));
-    // A second photo on an advert (its array of photos), a dispute's photo, a staged photo, a review signal's.
+    // An advert from before photos were a list: only its cover names its photo.
+    const old = await laptop("Inspiron 15");
+    await t.db.update(adverts).set({ photoKeys: [] }).where(eq(adverts.id, old.id));
+    // A second photo (the array of photos), a dispute's photo, a staged photo, a review signal's two photos.
     const side = await store("#202");
-    const listed = await createAdvert(t, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "XPS 13",
-      resalePriceCents: 60_000,
-    });
+    const listed = await laptop("XPS 13");
     await t.db
       .update(adverts)
       .set({ photoKeys: [listed.imageKey, side] })
@@ -74,36 +80,50 @@ describe("the sweep of unreferenced images", () => {
     });
     const staged = await store("#404");
     await t.db.insert(stagedPhotos).values({ ownerId: seller.user.id, photoKey: staged, hash: 1n });
-    const signalled = await store("#505");
+    const [signalled, signalledOwn] = [await store("#505"), await store("#515")];
     const sameAs = [
-      { advertId: sold.id, advertName: "ThinkPad T14", sellerName: "x", photoKey: signalled, ownPhotoKey: side },
+      {
+        advertId: sold.id,
+        advertName: "ThinkPad T14",
+        sellerName: "x",
+        photoKey: signalled,
+        ownPhotoKey: signalledOwn,
+      },
     ];
     await t.db
       .update(adverts)
       .set({ reviewSignals: [{ kind: "duplicate_photo", detail: "Looks like another advert's photo.", sameAs }] })
       .where(eq(adverts.id, listed.id));
     const unused = [await store("#606"), await store("#707")];
-    const kept = [logo, onlyTheOrder, replacement, listed.imageKey, side, disputePhoto, staged, signalled] as string[];
+    const kept = [
+      brand?.imageKey,
+      sold.imageKey,
+      replacement,
+      old.imageKey,
+      listed.imageKey,
+      side,
+      disputePhoto,
+      staged,
+      signalled,
+      signalledOwn,
+    ] as string[];
 
-    // Written today: nothing goes, however unused.
-    expect((await sweepUnreferencedImages(t.db, t.services.media)).removed).toBe(0);
+    // The first run finds them unnamed; nothing goes until a week has passed.
+    expect((await sweep(new Date())).removed).toBe(0);
+    expect((await sweep(daysOn(6))).removed).toBe(0);
     for (const key of unused) expect(await served(key)).toBe(200);
 
-    const swept = await sweepUnreferencedImages(t.db, t.services.media, aWeekOn());
-    expect(swept.removed).toBe(2);
+    expect((await sweep(daysOn(8))).removed).toBe(2);
     for (const key of unused) expect(await served(key), key).toBe(404);
     for (const key of kept) expect(await served(key), key).toBe(200);
-    // The run's working list is gone with it.
+    // The run's working list goes with it; nothing is left waiting.
     expect(await t.db.select().from(schema.mediaSweepCandidates)).toEqual([]);
+    expect(await t.db.select().from(schema.unnamedImages)).toEqual([]);
   });
 
-  it("a photo the seller replaces goes a week later; the new one stays", async () => {
-    const advert = await createAdvert(t, {
-      sellerId: seller.user.id,
-      brandId,
-      name: "Latitude 7440",
-      resalePriceCents: 70_000,
-    });
+  it("a photo the seller replaces goes a week after, however long ago it was uploaded; the new one stays", async () => {
+    const advert = await laptop("Latitude 7440");
+    await writtenDaysAgo(advert.imageKey, 30);
     const upload = multipart({}, { photo: { name: "new.png", data: await pngBytes("#0a0") } });
     const stagedNew = await seller.http.raw("POST", "/api/advert-photos", upload.payload, upload.headers);
     expect(stagedNew.statusCode, stagedNew.body).toBe(201);
@@ -125,27 +145,66 @@ describe("the sweep of unreferenced images", () => {
     const [now] = await t.db.select().from(adverts).where(eq(adverts.id, advert.id));
     expect(now?.imageKey).not.toBe(advert.imageKey);
 
-    await sweepUnreferencedImages(t.db, t.services.media, aWeekOn());
+    // Shared links and open pages still show it the day it was replaced, and for the week after.
+    const replacedAt = Date.now();
+    await sweep(new Date(replacedAt));
+    expect(await served(advert.imageKey)).toBe(200);
+    await sweep(daysOn(8, replacedAt));
     expect(await served(advert.imageKey)).toBe(404);
     expect(await served(now?.imageKey as string)).toBe(200);
   });
 
-  it("an image stored again after it was listed is not deleted (someone is using it)", async () => {
-    const key = await store("#818");
-    // Listed a week ago's cut-off; stored again since (the same bytes uploaded anew).
-    expect(await t.services.media.removeImage(key, new Date(Date.now() - DAY))).toBe(false);
+  it("named again stops the clock; unnamed again starts it afresh", async () => {
+    const key = await store("#828");
+    const start = Date.now();
+    await sweep(new Date(start));
+    const [row] = await t.db
+      .insert(stagedPhotos)
+      .values({ ownerId: seller.user.id, photoKey: key, hash: 3n })
+      .returning();
+    await sweep(daysOn(8, start));
     expect(await served(key)).toBe(200);
-    expect(await t.services.media.removeImage(key, aWeekOn())).toBe(true);
+    await t.db.delete(stagedPhotos).where(eq(stagedPhotos.id, row?.id as string));
+    await sweep(daysOn(9, start));
+    await sweep(daysOn(15, start));
+    expect(await served(key)).toBe(200);
+    await sweep(daysOn(17, start));
     expect(await served(key)).toBe(404);
-    expect(await t.services.media.removeImage(key, aWeekOn())).toBe(false);
+  });
+
+  it("an image stored again after it was found unnamed stays, and its clock starts afresh", async () => {
+    const bytes = await pngBytes("#838");
+    const key = await t.services.media.put(bytes, "png");
+    await writtenDaysAgo(key, 30);
+    const start = Date.now();
+    await sweep(new Date(start));
+    // The same picture uploaded anew (a seller adding it again): written now, after its clock started.
+    await t.services.media.put(bytes, "png");
+    await sweep(daysOn(8, start));
+    expect(await served(key)).toBe(200);
+    await sweep(daysOn(9, start));
+    expect(await served(key)).toBe(200);
+    await sweep(daysOn(17, start));
+    expect(await served(key)).toBe(404);
+  });
+
+  it("on disk, a file a stopped sweep left aside is put back under its name", async () => {
+    const key = await store("#848");
+    await fs.rename(fileOf(key), `${fileOf(key)}.0123456789ab.sweeping`);
+    expect(await served(key)).toBe(404);
+    const keys = [];
+    for await (const listed of t.services.media.listImages()) keys.push(listed);
+    expect(keys).toContain(key);
+    expect(await served(key)).toBe(200);
   });
 
   it("never touches the private area (data exports, proof photos)", async () => {
     const privateKey = `private/${"ab".repeat(32)}.zip`;
     await t.services.media.putPrivate(privateKey, Buffer.from("a person's data"));
-    await sweepUnreferencedImages(t.db, t.services.media, aWeekOn());
+    await sweep(new Date());
+    await sweep(daysOn(30));
     expect(await t.services.media.openPrivate(privateKey)).not.toBeNull();
-    await expect(t.services.media.removeImage(privateKey, aWeekOn())).rejects.toThrow(/not an image's key/);
+    await expect(t.services.media.removeImage(privateKey, daysOn(30))).rejects.toThrow(/not an image's key/);
   });
 
   it("knows every column that names an image (a table that gains one must be listed in IMAGE_COLUMNS)", () => {
@@ -170,11 +229,8 @@ describe("two runs at once", () => {
     const unused = await store("#919");
     const named = await store("#929");
     await t.db.insert(stagedPhotos).values({ ownerId: seller.user.id, photoKey: named, hash: 2n });
-    const [a, b] = await Promise.all([
-      sweepUnreferencedImages(t.db, t.services.media, aWeekOn()),
-      sweepUnreferencedImages(t.db, t.services.media, aWeekOn()),
-    ]);
-    expect((a?.removed ?? 0) + (b?.removed ?? 0)).toBeGreaterThanOrEqual(1);
+    await sweep(new Date());
+    await Promise.all([sweep(daysOn(8)), sweep(daysOn(8))]);
     expect(await served(unused)).toBe(404);
     expect(await served(named)).toBe(200);
     expect(await t.db.select().from(schema.mediaSweepCandidates)).toEqual([]);

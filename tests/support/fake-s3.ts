@@ -20,6 +20,8 @@ export async function startFakeS3({
   pageSize?: number;
 }) {
   const objects = new Map<string, { body: Buffer; type: string; writtenAt: Date }>();
+  /** What it answers for Last-Modified instead of the truth ("": no such header), when a test says so. */
+  let saysLastModified: string | undefined;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -62,7 +64,8 @@ export async function startFakeS3({
       objects.delete(key);
       res.writeHead(204).end();
     } else {
-      const headers = { "content-type": object.type, "last-modified": object.writtenAt.toUTCString() };
+      const lastModified = saysLastModified ?? object.writtenAt.toUTCString();
+      const headers = { "content-type": object.type, ...(lastModified && { "last-modified": lastModified }) };
       res.writeHead(200, headers).end(req.method === "HEAD" ? undefined : object.body);
     }
   });
@@ -91,6 +94,9 @@ export async function startFakeS3({
   return {
     endpoint: `http://127.0.0.1:${port}`,
     objects,
+    lastModified: (header: string) => {
+      saysLastModified = header;
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
