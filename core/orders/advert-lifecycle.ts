@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, notExists, sql } from "drizzle-orm";
 import { announce } from "../../db/broadcast.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { advertEvents, advertPublications, adverts, orders } from "../../db/schema/index.ts";
+import { advertEvents, advertProofs, advertPublications, adverts, orders } from "../../db/schema/index.ts";
 import { CATALOGUE_MESSAGES } from "../../schemas/messages.ts";
 import type { ReviewSignal } from "../../schemas/review-signals.ts";
 import type { AdvertStatus } from "../../schemas/values.ts";
@@ -120,7 +120,7 @@ async function move(
   changes: Partial<typeof adverts.$inferInsert>,
   actorId: string | null,
   note?: string,
-) {
+): Promise<{ proofWaiting: boolean }> {
   const to = ADVERT_TRANSITIONS[transition].to;
   const moved = tx.$with("moved").as(
     tx
@@ -129,11 +129,17 @@ async function move(
       .where(eq(adverts.id, advert.id))
       .returning({ id: adverts.id }),
   );
-  await tx
+  // With the move, whether a proof photo of it waits for an admin (`advert_proofs_live_idx`): the admins'
+  // count of proofs to check counts only laptops that may still sell, so a sale or a relisting changes it.
+  const [event] = await tx
     .with(moved)
     .insert(advertEvents)
-    .values({ advertId: advert.id, fromStatus: stateOf(advert), toStatus: to, transition, actorId, note });
+    .values({ advertId: advert.id, fromStatus: stateOf(advert), toStatus: to, transition, actorId, note })
+    .returning({
+      proofWaiting: sql<boolean>`exists (select 1 from ${advertProofs} where ${advertProofs.advertId} = ${advert.id} and ${advertProofs.status} = 'pending')`,
+    });
   await announce(tx, CATALOGUE_CHANNEL);
+  return { proofWaiting: Boolean(event?.proofWaiting) };
 }
 
 /**
@@ -275,7 +281,9 @@ export async function markSold(
 ) {
   check(advert, "markSold");
   const unheld = { advertised: false, reservedByOrderId: null, reservedUntil: null };
-  await move(tx, advert, "markSold", unheld, null, `order ${order.id}`);
+  const { proofWaiting } = await move(tx, advert, "markSold", unheld, null, `order ${order.id}`);
+  // Its waiting proof photo leaves the admins' count (sent after the commit, with the catalogue's news).
+  if (proofWaiting) await announceModeration(tx);
   await endBookings(tx, [advert.id], "close", `sold to order ${order.id}`, order.id);
   await alertSavers(tx, jobs, { kind: "sold", advertId: advert.id, toCents: order.priceCents, buyerId: order.buyerId });
 }
@@ -293,8 +301,10 @@ export async function unsell(
 ) {
   const advert = await lockAdvert(tx, order.advertId);
   if (advert?.status !== "sold") return;
-  await move(tx, advert, received ? "retire" : "relist", {}, null, note);
+  const { proofWaiting } = await move(tx, advert, received ? "retire" : "relist", {}, null, note);
   if (received) return;
+  // On sale again: its waiting proof photo is the admins' to check again.
+  if (proofWaiting) await announceModeration(tx);
   const relisted = { advertId: advert.id, toCents: advert.resalePriceCents, buyerId: order.buyerId };
   await alertSavers(tx, jobs, { kind: "back_on_sale", ...relisted });
 }

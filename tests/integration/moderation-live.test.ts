@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema/index.ts";
+import { advertProofs, users } from "../../db/schema/index.ts";
 import type { Role } from "../../schemas/values.ts";
 import { distinctPhoto } from "../../seed/demo-images.ts";
-import { createAdvert, createBrand } from "../../seed/factories.ts";
+import { createAdvert, createBrand, createPaidOrder } from "../../seed/factories.ts";
 import { multipart } from "../support/multipart.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
 import { itAcrossProcesses, listening, testAppForTests } from "../support/test-app.ts";
@@ -87,6 +87,43 @@ describe("the admins' moderation queue, live", () => {
     expect(toBuyer).not.toContain("moderation");
     expect(toSeller).not.toContain("moderation");
     for (const s of [adminStream, buyerStream, sellerStream]) s.close();
+  });
+
+  it("a laptop whose proof photo waits: sold, its photo leaves the admins' count live; refunded, it is back", async () => {
+    const admin = await person("admin");
+    const seller = await person("seller");
+    const buyer = await person();
+    const advert = await laptop(seller);
+    await t.db.insert(advertProofs).values({
+      advertId: advert.id,
+      sellerId: seller.user.id,
+      code: "K7Q2MX",
+      photoKey: `private/${"ef".repeat(32)}.webp`,
+      hash: 1n,
+      band0: 0,
+      band1: 0,
+      band2: 0,
+      band3: 0,
+    });
+    const proofsToCheck = async () => (await admin.http.get("/api/me/to-do")).json().counts.proofPhotos as number;
+    const before = await proofsToCheck();
+    const adminStream = await stream(admin);
+    await connected(adminStream);
+
+    const order = await createPaidOrder(t, buyer.user, {
+      advertId: advert.id,
+      meetingLocation: "Banani",
+      phone: "01712345678",
+    });
+    expect(await adminStream.until(MODERATION)).not.toBeNull();
+    expect(await proofsToCheck()).toBe(before - 1);
+
+    // The buyer cancels before the handover: refunded, the laptop is on sale again, its proof to check again.
+    const cancelled = await buyer.http.post(`/api/orders/${order.id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
+    expect(await adminStream.until(MODERATION)).not.toBeNull();
+    expect(await proofsToCheck()).toBe(before);
+    adminStream.close();
   });
 
   it("a reported conversation and an advert held for review reach the admins' streams too", async () => {
