@@ -117,6 +117,11 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         await b.updateQueue(name, definition.options);
         if (definition.cron) await b.schedule(name, definition.cron, null, { tz: "UTC" });
       }
+      // A schedule nothing defines any more (a job removed or renamed, or turned off: MEDIA_SWEEP_DAYS=0) would
+      // queue jobs that no worker takes, to run all at once if it came back.
+      for (const { name } of await b.getSchedules()) {
+        if (!definitions.get(name)?.cron) await b.unschedule(name);
+      }
       if (work) {
         for (const [name, definition] of definitions) {
           // Batches of up to 20, fetched again at once while they come back full (a burst of ten

@@ -76,7 +76,17 @@ export function createDiskStorage(root: string): MediaStorage {
       const key = contentKey(bytes, extension);
       const file = path.join(root, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, bytes);
+      // Written beside it, then renamed over it (atomic): a page reading the same picture while someone uploads it
+      // again gets it whole, never a file cut short (served as immutable, it would stay cut short). The rename
+      // keeps the fresh write time the sweep of unnamed images reads.
+      const writing = `${file}.${randomBytes(6).toString("hex")}${UPLOADING}`;
+      try {
+        await fs.writeFile(writing, bytes);
+        await fs.rename(writing, file);
+      } catch (error) {
+        await fs.rm(writing, { force: true });
+        throw error;
+      }
       return key;
     },
     async get(key) {
@@ -128,17 +138,12 @@ export function createDiskStorage(root: string): MediaStorage {
       // Moved aside before it is deleted (a rename is atomic): a `put` from then on writes a new file, which stays;
       // one between the look above and the move is seen on the file moved, which goes back.
       const aside = `${file}.${randomBytes(6).toString("hex")}${ASIDE}`;
-      try {
-        await fs.rename(file, aside);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-        throw error;
-      }
+      if (!(await renameIfThere(file, aside))) return false;
       const movedWritten = await modifiedAt(aside);
       // Gone from aside: another run's listing put it back (putBackAside), so it stays.
       if (!movedWritten) return false;
       if (movedWritten >= writtenBefore) {
-        await fs.rename(aside, file);
+        await renameIfThere(aside, file);
         return false;
       }
       await fs.rm(aside, { force: true });
@@ -147,22 +152,39 @@ export function createDiskStorage(root: string): MediaStorage {
   };
 }
 
-/** The end of a file's name while the sweep deletes it. */
+/** The end of a file's name while the sweep deletes it, and while an upload writes it. */
 const ASIDE = ".sweeping";
+const UPLOADING = ".uploading";
+/** An upload's file older than this was left by a process that stopped while writing it. */
+const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 
 /**
- * Files a sweep moved aside and did not finish with (the process stopped between its two steps): back under their
- * name when nothing has taken it since — a later run decides again — else gone (the name holds the same bytes).
+ * What stopped processes left in a folder: files a sweep moved aside and did not finish with — back under their
+ * name when nothing has taken it since (a later run decides again), else gone (the name holds the same bytes) —
+ * and uploads never finished. Another run may be handling the same file: one that is gone meanwhile is no error.
  */
 async function putBackAside(folder: string, names: string[]) {
   for (const name of names.filter((n) => n.endsWith(ASIDE))) {
     const original = name.slice(0, -ASIDE.length).replace(/\.[a-f0-9]{12}$/, "");
     const from = path.join(folder, name);
     if (names.includes(original)) await fs.rm(from, { force: true });
-    else {
-      await fs.rename(from, path.join(folder, original));
-      names.push(original);
-    }
+    else if (await renameIfThere(from, path.join(folder, original))) names.push(original);
+  }
+  for (const name of names.filter((n) => n.endsWith(UPLOADING))) {
+    const written = await modifiedAt(path.join(folder, name));
+    if (written && Date.now() - written.getTime() > ABANDONED_UPLOAD_MS)
+      await fs.rm(path.join(folder, name), { force: true });
+  }
+}
+
+/** Renames a file unless another process moved it first; whether it did. */
+async function renameIfThere(from: string, to: string): Promise<boolean> {
+  try {
+    await fs.rename(from, to);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
   }
 }
 

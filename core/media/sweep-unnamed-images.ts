@@ -58,21 +58,27 @@ const namedImages = (): SQL =>
 const BATCH = 1000;
 const PARALLEL = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Longer than any request takes between storing an image and committing the row that names it. */
+const WRITTEN_BEFORE_RUN_MS = 60 * 60 * 1000;
 
 /**
  * Deletes the stored images that nothing has named for `keptDays`, run after run: replaced and removed photos,
  * staged photos never used, old logos. Each run reads the tables once, whatever the number of images: the
  * stored images go to the run's list; one statement strikes off every one some row names; what is left is
  * unnamed now. An image unnamed at this run and not at the last starts its clock; one named again (or gone)
- * loses it; one whose clock is `keptDays` old is deleted — unless it was stored again since the clock started
- * (the same picture uploaded anew), which `removeImage` checks as it deletes. So a key a transaction copied
- * from a row just before that row let it go is named again by the next run, days before its file could go.
+ * loses it; one whose clock is `keptDays` old is deleted — unless it was written since, or in the hour before,
+ * its clock started (uploaded anew; or stored just before a run by a request that named it just after), which
+ * `removeImage` checks as it deletes. So what is named is seen at daily runs: a key a transaction copied from a
+ * row just before that row let it go is named again by the next run, days before its file could go. Clocks are
+ * the database's (`now` only for tests), the same whichever process's clock runs the job. One image that cannot
+ * be deleted (a bucket refusing it) does not hold up the others: the run deletes what it can, then fails.
  */
 export async function sweepUnnamedImages(
   db: Db,
   media: MediaStorage,
-  { keptDays, now = new Date() }: { keptDays: number; now?: Date },
+  { keptDays, now: at }: { keptDays: number; now?: Date },
 ): Promise<{ listed: number; unnamed: number; removed: number }> {
+  const now = at ?? (await databaseNow(db));
   const runId = randomUUID();
   const mine = eq(mediaSweepCandidates.runId, runId);
   // A crashed run's list: a list that goes only ever keeps more images, so this is safe while a run goes on.
@@ -114,6 +120,7 @@ export async function sweepUnnamedImages(
   );
 
   let removed = 0;
+  const failed: unknown[] = [];
   let after = "";
   for (;;) {
     const due = await db
@@ -126,22 +133,37 @@ export async function sweepUnnamedImages(
       .orderBy(asc(unnamedImages.key))
       .limit(BATCH);
     if (due.length === 0) break;
+    const [gone, kept]: [string[], string[]] = [[], []];
     for (let i = 0; i < due.length; i += PARALLEL) {
       const some = due.slice(i, i + PARALLEL);
-      const gone = await Promise.all(some.map(({ key, since }) => media.removeImage(key, since)));
-      removed += gone.filter(Boolean).length;
+      const outcomes = await Promise.allSettled(
+        some.map(({ key, since }) => media.removeImage(key, new Date(since.getTime() - WRITTEN_BEFORE_RUN_MS))),
+      );
+      outcomes.forEach((outcome, k) => {
+        const key = some[k]?.key as string;
+        if (outcome.status === "rejected") failed.push(outcome.reason);
+        else if (outcome.value) gone.push(key);
+        else kept.push(key);
+      });
     }
-    // Deleted, or stored again since its clock started (its clock starts again if it is still unnamed next run).
-    await db.delete(unnamedImages).where(
-      inArray(
-        unnamedImages.key,
-        due.map(({ key }) => key),
-      ),
-    );
+    removed += gone.length;
+    // Deleted: its clock goes. Stored since its clock started: its clock starts again now. Failed: kept as it is.
+    if (gone.length > 0) await db.delete(unnamedImages).where(inArray(unnamedImages.key, gone));
+    if (kept.length > 0)
+      await db.update(unnamedImages).set({ unnamedSince: now }).where(inArray(unnamedImages.key, kept));
     after = due[due.length - 1]?.key as string;
   }
   await db.delete(mediaSweepCandidates).where(mine);
+  if (failed.length > 0) {
+    throw new AggregateError(failed, `${failed.length} unnamed images could not be deleted (${removed} were)`);
+  }
   return { listed, unnamed, removed };
+}
+
+async function databaseNow(db: Db): Promise<Date> {
+  const result = await db.execute<{ now: string | Date }>(sql`select now() as now`);
+  const [row] = Array.isArray(result) ? result : (result as unknown as { rows: { now: string | Date }[] }).rows;
+  return new Date(row?.now ?? Date.now());
 }
 
 /** Daily, once per cluster (a pg-boss schedule), after the night's retention (core/privacy/retention.ts). */

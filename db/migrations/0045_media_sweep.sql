@@ -1,14 +1,7 @@
--- Unlogged: a run's working list, written anew each run; after a crash the next run starts afresh anyway.
+-- Unlogged: a run's working list, written anew each day; after a crash the next run starts afresh anyway.
 CREATE UNLOGGED TABLE "media_sweep_candidates" (
 	"run_id" uuid NOT NULL,
 	"key" text NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "media_sweep_candidates_run_id_key_pk" PRIMARY KEY("run_id","key")
 );
---> statement-breakpoint
-CREATE TABLE "unnamed_images" (
-	"key" text PRIMARY KEY NOT NULL,
-	"unnamed_since" timestamp (3) with time zone NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX "unnamed_images_since_idx" ON "unnamed_images" USING btree ("unnamed_since");

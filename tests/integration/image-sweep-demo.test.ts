@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sweepUnnamedImages } from "../../core/media/index.ts";
@@ -49,6 +51,9 @@ it("keeps every image the demo's rows name, wherever they name it", async () => 
   expect(held.size).toBeGreaterThan(30);
   // One image nobody names, to show the runs do delete.
   const unnamed = await t.services.media.put(Buffer.from("nobody's picture"), "webp");
+  if (t.config.media.kind !== "disk") throw new Error("this test reads the disk store");
+  const aDayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  await fs.utimes(path.join(t.config.media.dir, unnamed), aDayAgo, aDayAgo);
   const start = Date.now();
   await sweepUnnamedImages(t.db, t.services.media, { keptDays: 7, now: new Date(start) });
   const { removed } = await sweepUnnamedImages(t.db, t.services.media, {

@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq, getTableColumns, getTableName, is } from "drizzle-orm";
+import { eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
 import { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_COLUMNS, sweepUnnamedImages } from "../../core/media/index.ts";
+import { createJobQueue } from "../../core/jobs/index.ts";
+import { IMAGE_COLUMNS, type MediaStorage, SWEEP_UNNAMED_IMAGES, sweepUnnamedImages } from "../../core/media/index.ts";
 import * as schema from "../../db/schema/index.ts";
 import { adverts, disputeMessages, disputes, stagedPhotos } from "../../db/schema/index.ts";
 import { createAdvert, createBrand, createPaidOrder } from "../../seed/factories.ts";
@@ -11,7 +12,7 @@ import type { Client } from "../support/http.ts";
 import { client } from "../support/http.ts";
 import { multipart, pngBytes } from "../support/multipart.ts";
 import { type Person, signedInPerson } from "../support/people.ts";
-import { testAppForTests } from "../support/test-app.ts";
+import { startTestApp, testAppForTests } from "../support/test-app.ts";
 
 /** Images no row names are deleted once nothing has named them for a week, run after run; named ones stay. */
 const t = testAppForTests();
@@ -26,7 +27,12 @@ const daysOn = (days: number, from = Date.now()) => new Date(from + days * DAY);
 const sweep = (now: Date) => sweepUnnamedImages(t.db, t.services.media, { keptDays: 7, now });
 /** Whether /media/ serves the image: what a page showing it would get. */
 const served = async (key: string) => (await anonymous.raw("GET", `/media/${key}`)).statusCode;
-const store = async (color: string) => t.services.media.put(await pngBytes(color), "png");
+/** An image stored a day before the runs below begin (one stored in the hour before a run waits a run more). */
+const store = async (color: string) => {
+  const key = await t.services.media.put(await pngBytes(color), "png");
+  await writtenDaysAgo(key, 1);
+  return key;
+};
 const fileOf = (key: string) => {
   if (t.config.media.kind !== "disk") throw new Error("these tests read the disk store");
   return path.join(t.config.media.dir, key);
@@ -113,7 +119,7 @@ describe("the sweep of unnamed images", () => {
     expect((await sweep(daysOn(6))).removed).toBe(0);
     for (const key of unused) expect(await served(key)).toBe(200);
 
-    expect((await sweep(daysOn(8))).removed).toBe(2);
+    expect((await sweep(daysOn(7))).removed).toBe(2);
     for (const key of unused) expect(await served(key), key).toBe(404);
     for (const key of kept) expect(await served(key), key).toBe(200);
     // The run's working list goes with it; nothing is left waiting.
@@ -183,19 +189,65 @@ describe("the sweep of unnamed images", () => {
     await sweep(daysOn(8, start));
     expect(await served(key)).toBe(200);
     await sweep(daysOn(9, start));
-    expect(await served(key)).toBe(200);
     await sweep(daysOn(17, start));
     expect(await served(key)).toBe(404);
   });
 
-  it("on disk, a file a stopped sweep left aside is put back under its name", async () => {
+  it("an image stored in the hour before a run (named, maybe, just after it) waits a run more", async () => {
+    const key = await t.services.media.put(await pngBytes("#888"), "png");
+    const start = Date.now();
+    await sweep(new Date(start));
+    await sweep(daysOn(7, start));
+    expect(await served(key)).toBe(200);
+    await sweep(daysOn(14, start));
+    expect(await served(key)).toBe(404);
+  });
+
+  it("an image that cannot be deleted does not hold up the others; the run then fails saying how many", async () => {
+    const [stuck, other] = [await store("#858"), await store("#868")];
+    const refusing: MediaStorage = {
+      ...t.services.media,
+      removeImage: (key, writtenBefore) =>
+        key === stuck ? Promise.reject(new Error("Access Denied")) : t.services.media.removeImage(key, writtenBefore),
+    };
+    const start = Date.now();
+    await sweepUnnamedImages(t.db, refusing, { keptDays: 7, now: new Date(start) });
+    await expect(sweepUnnamedImages(t.db, refusing, { keptDays: 7, now: daysOn(8, start) })).rejects.toThrow(
+      /1 unnamed images could not be deleted/,
+    );
+    expect(await served(other)).toBe(404);
+    expect(await served(stuck)).toBe(200);
+    // Its clock is kept: once the store lets it go, the next run deletes it.
+    await sweep(daysOn(9, start));
+    expect(await served(stuck)).toBe(404);
+  });
+
+  it("on disk, a file a stopped sweep left aside is put back under its name, or dropped if stored again since", async () => {
     const key = await store("#848");
     await fs.rename(fileOf(key), `${fileOf(key)}.0123456789ab.sweeping`);
     expect(await served(key)).toBe(404);
+    const again = await store("#849");
+    await fs.copyFile(fileOf(again), `${fileOf(again)}.ba9876543210.sweeping`);
     const keys = [];
     for await (const listed of t.services.media.listImages()) keys.push(listed);
     expect(keys).toContain(key);
     expect(await served(key)).toBe(200);
+    const folder = await fs.readdir(path.dirname(fileOf(again)));
+    expect(folder.filter((name) => name.startsWith(path.basename(fileOf(again))))).toEqual([
+      path.basename(fileOf(again)),
+    ]);
+  });
+
+  it("on disk, a picture read while it is uploaded again is always whole", async () => {
+    const bytes = await pngBytes("#878");
+    const key = await t.services.media.put(bytes, "png");
+    for (let round = 0; round < 20; round++) {
+      const [, ...reads] = await Promise.all([
+        t.services.media.put(bytes, "png"),
+        ...Array.from({ length: 5 }, () => t.services.media.get(key)),
+      ]);
+      for (const read of reads) expect(read?.length).toBe(bytes.length);
+    }
   });
 
   it("never touches the private area (data exports, proof photos)", async () => {
@@ -221,6 +273,42 @@ describe("the sweep of unnamed images", () => {
     const listed = IMAGE_COLUMNS.map((column) => `${getTableName(column.table)}.${column.name}`);
     expect(new Set(listed)).toEqual(new Set(named));
     expect(IMAGE_COLUMNS.every((column) => is(column, PgColumn))).toBe(true);
+  });
+});
+
+describe("the daily job", () => {
+  const schedules = async (app: { db: typeof t.db }) => {
+    const result = await app.db.execute(sql`select name, cron from pgboss.schedule order by name`);
+    return (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as {
+      name: string;
+      cron: string;
+    }[];
+  };
+
+  it("is scheduled daily once the queue starts; a schedule nothing defines any more is removed", async () => {
+    await t.services.jobs.start();
+    expect(await schedules(t)).toContainEqual({ name: SWEEP_UNNAMED_IMAGES, cron: "10 4 * * *" });
+    await t.services.jobs.stop();
+    // A process whose code no longer defines it (or defines nothing): its start removes the schedule.
+    const bare = createJobQueue(t.database);
+    await bare.start();
+    await bare.stop();
+    expect((await schedules(t)).map((s) => s.name)).not.toContain(SWEEP_UNNAMED_IMAGES);
+    await t.services.jobs.start();
+    expect((await schedules(t)).map((s) => s.name)).toContain(SWEEP_UNNAMED_IMAGES);
+    await t.services.jobs.stop();
+  });
+
+  it("MEDIA_SWEEP_DAYS=0 keeps every image: no schedule", async () => {
+    const app = await startTestApp({ MEDIA_SWEEP_DAYS: "0" });
+    try {
+      await app.services.jobs.start();
+      const names = (await schedules(app)).map((s) => s.name);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names).not.toContain(SWEEP_UNNAMED_IMAGES);
+    } finally {
+      await app.close();
+    }
   });
 });
 
