@@ -1,3 +1,4 @@
+import { FRESH_SIGN_IN_MINUTES } from "../../schemas/accounts.ts";
 import { TextField } from "./form-field.tsx";
 
 /** What a new password must hold (spec §5, checked by schemas/accounts.ts): said wherever one is chosen. */
@@ -28,5 +29,20 @@ export function PasswordField({
 }) {
   return (
     <TextField label={label} name={name} type="password" autoComplete={`${kind}-password`} error={error} hint={hint} />
+  );
+}
+
+/**
+ * Who asks proves it is them (Change email, Delete my account): their password, or — an account without one,
+ * signed in with Google — a sign-in within the last FRESH_SIGN_IN_MINUTES, which it is told.
+ */
+export function YourPasswordField({ hasPassword, error }: { hasPassword: boolean; error?: string }) {
+  return hasPassword ? (
+    <PasswordField label="Your password" name="password" kind="current" error={error} />
+  ) : (
+    <p>
+      Your account has no password (you sign in with Google): for your safety, you must have signed in within the last{" "}
+      {FRESH_SIGN_IN_MINUTES} minutes. If it was longer ago, sign out and in again first.
+    </p>
   );
 }

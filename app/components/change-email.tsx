@@ -1,10 +1,10 @@
 import { useFetcher } from "react-router";
-import { emailChangeSchema, FRESH_SIGN_IN_MINUTES } from "../../schemas/accounts.ts";
+import { emailChangeSchema } from "../../schemas/accounts.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { FormItem } from "../lib/typed-values.ts";
 import { useFormAnswer } from "../lib/use-form-answer.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { PasswordField } from "./account-fields.tsx";
+import { YourPasswordField } from "./account-fields.tsx";
 import { checkedForm, FormError, TextField } from "./form-field.tsx";
 
 /** The item the profile's answers to "Change email" name (refusalFor), so that only this section shows them. */
@@ -42,14 +42,7 @@ export function ChangeEmailSection({ email, hasPassword }: { email: string; hasP
             autoComplete="email"
             error={form.errors.email}
           />
-          {hasPassword ? (
-            <PasswordField label="Your password" name="password" kind="current" error={form.errors.password} />
-          ) : (
-            <p>
-              Your account has no password (you sign in with Google): for your safety, you must have signed in within
-              the last {FRESH_SIGN_IN_MINUTES} minutes. If it was longer ago, sign out and in again first.
-            </p>
-          )}
+          <YourPasswordField hasPassword={hasPassword} error={form.errors.password} />
           <button type="submit" className="btn btn-primary self-start" disabled={fetcher.state !== "idle"}>
             Send the link
           </button>

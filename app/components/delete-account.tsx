@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { accountDeletionSchema, FRESH_SIGN_IN_MINUTES } from "../../schemas/accounts.ts";
+import { accountDeletionSchema } from "../../schemas/accounts.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
-import { PasswordField } from "./account-fields.tsx";
+import { YourPasswordField } from "./account-fields.tsx";
 import { Dialog } from "./dialog.tsx";
 import { checkedForm, FormError } from "./form-field.tsx";
 
@@ -39,14 +39,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         <fetcher.Form {...checkedForm(form)} action="/account/delete" className="flex flex-col gap-3">
           <p>{WHAT_HAPPENS}</p>
           <FormError message={form.formError} />
-          {hasPassword ? (
-            <PasswordField label="Your password" name="password" kind="current" error={form.errors.password} />
-          ) : (
-            <p>
-              Your account has no password (you sign in with Google): for your safety, you must have signed in within
-              the last {FRESH_SIGN_IN_MINUTES} minutes. If it was longer ago, sign out and in again first.
-            </p>
-          )}
+          <YourPasswordField hasPassword={hasPassword} error={form.errors.password} />
           <div className="modal-action items-center">
             <button type="button" className="btn" onClick={() => setOpen(false)}>
               Cancel
