@@ -77,7 +77,7 @@ export async function sweepUnnamedImages(
   db: Db,
   media: MediaStorage,
   { keptDays, now: at }: { keptDays: number; now?: Date },
-): Promise<{ listed: number; unnamed: number; removed: number }> {
+): Promise<{ listed: number; removed: number }> {
   const now = at ?? (await databaseNow(db));
   const runId = randomUUID();
   const mine = eq(mediaSweepCandidates.runId, runId);
@@ -111,7 +111,6 @@ export async function sweepUnnamedImages(
     .from(mediaSweepCandidates)
     .where(and(mine, eq(mediaSweepCandidates.key, unnamedImages.key)));
   await db.delete(unnamedImages).where(notExists(stillUnnamed));
-  const unnamed = await db.$count(mediaSweepCandidates, mine);
   await db.execute(
     sql`insert into ${unnamedImages} (key, unnamed_since)
         select ${mediaSweepCandidates.key}, ${now.toISOString()}::timestamptz from ${mediaSweepCandidates}
@@ -157,12 +156,12 @@ export async function sweepUnnamedImages(
   if (failed.length > 0) {
     throw new AggregateError(failed, `${failed.length} unnamed images could not be deleted (${removed} were)`);
   }
-  return { listed, unnamed, removed };
+  return { listed, removed };
 }
 
 async function databaseNow(db: Db): Promise<Date> {
-  const result = await db.execute<{ now: string | Date }>(sql`select now() as now`);
-  const [row] = Array.isArray(result) ? result : (result as unknown as { rows: { now: string | Date }[] }).rows;
+  const result = await db.execute(sql`select now() as now`);
+  const [row] = (result as unknown as { rows: { now: string | Date }[] }).rows;
   return new Date(row?.now ?? Date.now());
 }
 

@@ -24,7 +24,7 @@ const KEY = "^[a-f0-9]{2}/[a-f0-9]{62}\\.(webp|png|jpeg)$";
 async function everyImageKeyHeld(): Promise<Set<string>> {
   const rows = async <T>(query: ReturnType<typeof sql>) => {
     const result = await t.db.execute(query);
-    return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+    return (result as unknown as { rows: T[] }).rows;
   };
   const columns = await rows<{ table: string; column: string; type: string }>(sql`
     select table_name as "table", column_name as "column", udt_name as "type" from information_schema.columns

@@ -279,10 +279,7 @@ describe("the sweep of unnamed images", () => {
 describe("the daily job", () => {
   const schedules = async (app: { db: typeof t.db }) => {
     const result = await app.db.execute(sql`select name, cron from pgboss.schedule order by name`);
-    return (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as {
-      name: string;
-      cron: string;
-    }[];
+    return (result as unknown as { rows: { name: string; cron: string }[] }).rows;
   };
 
   it("is scheduled daily once the queue starts; a schedule nothing defines any more is removed", async () => {
