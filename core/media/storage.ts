@@ -123,7 +123,7 @@ export function createDiskStorage(root: string): MediaStorage {
       // Images sit in a folder per first two hex digits of their hash (contentKey); the private area beside them.
       for (const folder of (await namesIn(root)).filter((name) => /^[a-f0-9]{2}$/.test(name)).sort()) {
         const names = await namesIn(path.join(root, folder));
-        await putBackAside(path.join(root, folder), names);
+        await tidyLeftovers(path.join(root, folder), names);
         for (const name of names.sort()) {
           const key = `${folder}/${name}`;
           if (KEY_PATTERN.test(key)) yield key;
@@ -140,7 +140,7 @@ export function createDiskStorage(root: string): MediaStorage {
       const aside = `${file}.${randomBytes(6).toString("hex")}${ASIDE}`;
       if (!(await renameIfThere(file, aside))) return false;
       const movedWritten = await modifiedAt(aside);
-      // Gone from aside: another run's listing put it back (putBackAside), so it stays.
+      // Gone from aside: another run's listing put it back (tidyLeftovers), so it stays.
       if (!movedWritten) return false;
       if (movedWritten >= writtenBefore) {
         await renameIfThere(aside, file);
@@ -163,7 +163,7 @@ const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
  * name when nothing has taken it since (a later run decides again), else gone (the name holds the same bytes) —
  * and uploads never finished. Another run may be handling the same file: one that is gone meanwhile is no error.
  */
-async function putBackAside(folder: string, names: string[]) {
+async function tidyLeftovers(folder: string, names: string[]) {
   for (const name of names.filter((n) => n.endsWith(ASIDE))) {
     const original = name.slice(0, -ASIDE.length).replace(/\.[a-f0-9]{12}$/, "");
     const from = path.join(folder, name);
