@@ -142,6 +142,9 @@ export const SIGN_IN_WAYS_MESSAGES = {
   googleUnlinked: "Your Google account is unlinked: it no longer signs you in.",
   googleNotLinked: "No Google account is linked to this account.",
   googleOnlyWayIn: "Google is how you sign in: set a password first, then unlink it.",
+  /** "Continue with Google" for an account whose owner unlinked it (the login page, after Google's page). */
+  googleUnlinkedSignIn:
+    "You unlinked Google from this account, so it no longer signs you in. Log in with your email and password; to use Google again, link it from your profile.",
   passwordRequired: "Type your password to unlink your Google account",
   wrongPassword: "That is not your password",
   tooManyGuesses: "Too many wrong passwords. Try again in a few minutes.",
@@ -154,6 +157,9 @@ export const SIGN_IN_WAYS_MESSAGES = {
   } as Record<string, string>,
   linkFailed: "Google could not be linked. Try again.",
 } as const;
+
+/** The code better-auth's callback sends the browser back with when Google's sign-in is refused for that reason. */
+export const GOOGLE_UNLINKED_CODE = "google_unlinked";
 
 /** How an account signs in besides its passkeys: with a password, with Google (or both). */
 export const signInWaysSchema = z.object({ password: z.boolean(), google: z.boolean() });

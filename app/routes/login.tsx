@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../core/errors.ts";
-import { loginSchema } from "../../schemas/accounts.ts";
+import { GOOGLE_UNLINKED_CODE, loginSchema, SIGN_IN_WAYS_MESSAGES } from "../../schemas/accounts.ts";
 import { FAVOURITE_MESSAGES } from "../../schemas/favourite-labels.ts";
 import { MESSAGES } from "../../schemas/messages.ts";
 import { PASSKEY_MESSAGES } from "../../schemas/passkeys.ts";
@@ -45,7 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   if (await getUser(request, context)) throw redirect(redirectTo);
   // Google sent them back without an account (better-auth adds `error`: refused, cancelled, or its own).
-  const googleFailed = query.has("error");
+  const googleError = query.get("error");
+  const googleFailed =
+    googleError === null
+      ? null
+      : googleError === GOOGLE_UNLINKED_CODE
+        ? SIGN_IN_WAYS_MESSAGES.googleUnlinkedSignIn
+        : MESSAGES.page.googleFailed;
   // What they were doing when they met the wall, named from public data (nothing when the id names nothing).
   const reason = await showLoginReason(context, readLoginReason(query));
   return { redirectTo, favourite, reason, googleFailed, googleEnabled: context.get(appContext).googleEnabled };
@@ -126,7 +132,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AccountPage title="Login">
       <Form {...checkedForm(form)} className="flex flex-col gap-4">
-        <FormError message={form.formError ?? (loaderData.googleFailed ? MESSAGES.page.googleFailed : undefined)} />
+        <FormError message={form.formError ?? loaderData.googleFailed ?? undefined} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         {loaderData.reason && (
           <p className="alert alert-info" role="status">

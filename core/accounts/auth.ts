@@ -1,7 +1,7 @@
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { magicLink } from "better-auth/plugins/magic-link";
@@ -14,7 +14,7 @@ import {
   resetPasswordBodySchema,
   VERIFY_LINK_TTL_SECONDS,
 } from "../../schemas/account-recovery.ts";
-import { nameSchema, signUpSchema } from "../../schemas/accounts.ts";
+import { GOOGLE_UNLINKED_CODE, nameSchema, SIGN_IN_WAYS_MESSAGES, signUpSchema } from "../../schemas/accounts.ts";
 import { fieldErrors } from "../../schemas/form-errors.ts";
 import { LOGIN_MESSAGES, SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
 import { PASSKEY_MESSAGES, passkeyNameSchema } from "../../schemas/passkeys.ts";
@@ -232,9 +232,19 @@ export function createAuth(options: AuthOptions) {
         actingAsSeller: { type: "boolean", input: false, defaultValue: true },
         deactivatedAt: { type: "date", input: false, required: false },
       },
+      // Google's sign-in joins an existing account by its address (accountLinking below), except one whose owner
+      // unlinked Google: "it no longer signs you in" holds until they link it again from the profile (a link
+      // the owner starts carries `link` in its OAuth state).
+      validateUserInfo: async ({ user, source }) => {
+        if (source.action !== "link-account" || source.oauth?.providerId !== GOOGLE_PROVIDER_ID) return;
+        if ((await getOAuthState())?.link || typeof user.id !== "string") return;
+        if (await unlinkedGoogleLast(db, user.id)) {
+          return { error: GOOGLE_UNLINKED_CODE, errorDescription: SIGN_IN_WAYS_MESSAGES.googleUnlinkedSignIn };
+        }
+      },
     },
     account: {
-      // Google verifies addresses, so its sign-in may join an existing password account.
+      // Google verifies addresses, so its sign-in may join an existing password account (not one that unlinked it).
       accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
     },
     session: { cookieCache: { enabled: false } },

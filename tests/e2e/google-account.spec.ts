@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config.ts";
 import { NEW_ACCOUNT_PASSWORD, signUpBuyer } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { expect, hydrated, logIn, test, uniqueEmail, userMenu } from "./support/fixtures.ts";
-import { lastMailTo } from "./support/mail.ts";
+import { lastMailTo, linkIn } from "./support/mail.ts";
 import { OIDC_PORT } from "./support/oidc.ts";
 
 /*
@@ -96,4 +97,48 @@ test("an account Google made sets a password on the profile, then logs in with i
   await expect(page.getByText("Successfully Signed Out!")).toBeVisible();
   await logIn(page, email, "Gus!pass1");
   await expect(userMenu(page, "Google Person")).toBeVisible();
+});
+
+test("an unlinked Google account no longer signs in to the account of its address, until linked again", async ({
+  page,
+}) => {
+  const email = await signUpBuyer(page, "Ulla Unlinked");
+  // Google joins an account at its address only once that address is confirmed (requireLocalEmailVerified).
+  const verify = await lastMailTo(email, "Verify your email address on ReLaptop");
+  await page.goto(linkIn(verify, `${BASE_URL}/verify-email?token=`));
+  await expect(page.getByText("Your email address is verified.")).toBeVisible();
+  await asGoogleAccountOf(page, email);
+  await page.goto("/profile");
+  await hydrated(page);
+  await google(page).getByRole("button", { name: "Link a Google account" }).click();
+  await expect(page.getByText("Your Google account is linked. You can now continue with Google.")).toBeVisible();
+  await google(page).getByLabel("Your password").fill(NEW_ACCOUNT_PASSWORD);
+  await google(page).getByRole("button", { name: "Unlink Google" }).click();
+  await expect(page.getByText("Your Google account is unlinked: it no longer signs you in.")).toBeVisible();
+
+  const continueWithGoogle = async () => {
+    await page.context().clearCookies({ domain: "127.0.0.1", name: /^relaptop/ });
+    await page.goto("/login?redirectTo=%2Fprofile");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+  };
+  await continueWithGoogle();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(
+    page.getByText(
+      "You unlinked Google from this account, so it no longer signs you in. Log in with your email and password; to use Google again, link it from your profile.",
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login/);
+
+  // The owner links it again from the profile: Google signs in once more.
+  await logIn(page, email, NEW_ACCOUNT_PASSWORD);
+  await page.goto("/profile");
+  await hydrated(page);
+  await google(page).getByRole("button", { name: "Link a Google account" }).click();
+  await expect(page.getByText("Your Google account is linked. You can now continue with Google.")).toBeVisible();
+  await continueWithGoogle();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(userMenu(page, "Ulla Unlinked")).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { unlinkedGoogleLast } from "../../core/accounts/sign-in-changes.ts";
 import { accountEvents, accounts, emailOutbox, sessions } from "../../db/schema/index.ts";
 import { CHANGE_EMAIL_MESSAGES, SIGN_IN_WAYS_MESSAGES as M } from "../../schemas/accounts.ts";
 import { client } from "../support/http.ts";
@@ -145,6 +146,17 @@ describe("unlinking Google", () => {
     const again = await me.http.post("/api/me/google/unlink", { password: "Passw0rd!" });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(M.googleNotLinked);
+  });
+
+  it("keeps Google's sign-in from joining the account by its address until the owner links it again", async () => {
+    const me = await signedInPerson(t);
+    expect(await unlinkedGoogleLast(t.db, me.user.id)).toBe(false);
+    await linkGoogle(me);
+    await me.http.post("/api/me/google/unlink", { password: "Passw0rd!" });
+    // Google's callback asks this before joining (auth.ts); the journey itself: tests/e2e/google-account.spec.ts.
+    expect(await unlinkedGoogleLast(t.db, me.user.id)).toBe(true);
+    await linkGoogle(me);
+    expect(await unlinkedGoogleLast(t.db, me.user.id)).toBe(false);
   });
 
   it("never while Google is the only way in", async () => {
