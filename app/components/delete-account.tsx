@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { accountDeletionSchema } from "../../schemas/accounts.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { YourPasswordField } from "./account-fields.tsx";
 import { Dialog } from "./dialog.tsx";
@@ -22,6 +23,8 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
   const fetcher = useFetcher<ActionErrors>();
   const form = useValidatedForm(accountDeletionSchema, fetcher.data);
   const busy = fetcher.state !== "idle";
+  // Its dialog needs JavaScript: without it the button stays disabled, as every button that opens one does.
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="delete-account-heading" className="flex flex-col items-start gap-3">
       <h2 id="delete-account-heading" className="text-xl font-semibold">
@@ -32,7 +35,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         You cannot delete it while an order is not finished (paid, handed over or disputed) or money from a sale is not
         yet paid out to you.
       </p>
-      <button type="button" className="btn btn-error btn-outline" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-error btn-outline" disabled={!hydrated} onClick={() => setOpen(true)}>
         Delete my account
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Delete your account?">
