@@ -74,8 +74,11 @@ export const payoutLineSchema = z
     productName: z.string(),
     orderStatus: z.string(),
     chargedCents: z.int(),
+    /** What went back to the buyer (a refund, in part or whole; on its way counts). */
+    refundedCents: z.int(),
+    /** ReLaptop's fee as it stands: after a partial refund the smaller one, after a whole refund none. */
     feeCents: z.int(),
-    /** The seller's share now (after a partial refund, what they keep). */
+    /** The seller's share now (after a partial refund, what they keep): charged − refunded − fee. */
     earnedCents: z.int(),
     where: z.enum(BALANCE_KINDS),
     payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),

@@ -4,5 +4,5 @@
  */
 export { ACCOUNTS, type LedgerAccount, natural } from "./accounts.ts";
 export { FINANCE_DAYS, financeReport, rollUpLedgerDays } from "./finance.ts";
-export { orderBalances, type Posting, post, postTransition } from "./post.ts";
+export { orderBalances, type Posting, post, postTransition, SELLER_ACCOUNTS } from "./post.ts";
 export { type Entry, type OrderBalances, type OrderMoney, POSTINGS } from "./postings.ts";

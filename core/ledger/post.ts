@@ -36,7 +36,7 @@ export async function post(tx: Tx, movement: string, groups: Posting[][]) {
 }
 
 /** The accounts that belong to the order's seller (their entries carry the seller's id). */
-const SELLER_ACCOUNTS: readonly LedgerAccount[] = ["seller_pending", "seller_available", "payouts", "reversals"];
+export const SELLER_ACCOUNTS: readonly LedgerAccount[] = ["seller_pending", "seller_available", "payouts", "reversals"];
 
 /** Each order's balances, in one statement. */
 export async function orderBalances(tx: Tx, orderIds: string[]): Promise<Map<string, OrderBalances>> {

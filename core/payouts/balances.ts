@@ -5,6 +5,7 @@ import { ledgerEntries, orders, payouts } from "../../db/schema/index.ts";
 import { totalCents } from "../../schemas/delivery-labels.ts";
 import { BAD_PAYOUTS_CURSOR, type Balances, type PayoutLine } from "../../schemas/payouts.ts";
 import { AppError } from "../errors.ts";
+import { natural, SELLER_ACCOUNTS } from "../ledger/index.ts";
 
 export const PAYOUT_LINES_PAGE = 50;
 const cursors = keysetCursor(["time", "id"]);
@@ -45,6 +46,9 @@ function whereIs(balances: Map<string, number>, payout: { status: string } | und
 /**
  * The seller's orders that took money (paid, whatever happened next), newest first, a page at a time from
  * `orders_seller_newest_idx`, each with where its share is: three statements a page, whatever its length.
+ * Each line adds up as the seller reads it — charged, less what went back to the buyer, less the fee ReLaptop
+ * keeps, is theirs — read from the order's ledger balances: after a partial refund the fee is the smaller one
+ * the refund left (core/ledger/postings.ts), after a whole refund none.
  */
 export async function payoutLines(q: Db, sellerId: string, cursor?: string, limit = PAYOUT_LINES_PAGE) {
   const after = cursor ? cursors.decode(cursor) : null;
@@ -72,7 +76,7 @@ export async function payoutLines(q: Db, sellerId: string, cursor?: string, limi
             sum: sql<string>`sum(${ledgerEntries.amountCents})`,
           })
           .from(ledgerEntries)
-          .where(and(inArray(ledgerEntries.orderId, ids), isNotNull(ledgerEntries.sellerId)))
+          .where(inArray(ledgerEntries.orderId, ids))
           .groupBy(ledgerEntries.orderId, ledgerEntries.account),
         q.select().from(payouts).where(inArray(payouts.orderId, ids)).orderBy(desc(payouts.createdAt)),
       ])
@@ -87,17 +91,21 @@ export async function payoutLines(q: Db, sellerId: string, cursor?: string, limi
   const lines: PayoutLine[] = page.map((o) => {
     const b = balances.get(o.id) ?? new Map<string, number>();
     const payout = payoutOf.get(o.id);
-    const held = -[...b.values()].reduce((sum, v) => sum + v, 0);
+    const held = -SELLER_ACCOUNTS.reduce((sum, account) => sum + (b.get(account) ?? 0), 0);
     const where = whereIs(b, payout);
+    const chargedCents = totalCents(o);
+    const feeCents = natural("platform_fees", b.get("platform_fees") ?? 0);
+    // What the seller has here now: held in their accounts, or transferred.
+    const earnedCents = where === "paid_out" ? (payout?.amountCents ?? 0) : Math.max(held, 0);
     return {
       orderId: o.id,
       orderNumber: o.number,
       productName: o.productName,
       orderStatus: o.status,
-      chargedCents: totalCents(o),
-      feeCents: o.feeCents ?? 0,
-      // What the seller has here now: held in their accounts, or transferred.
-      earnedCents: where === "paid_out" ? (payout?.amountCents ?? 0) : Math.max(held, 0),
+      chargedCents,
+      refundedCents: chargedCents - feeCents - earnedCents,
+      feeCents,
+      earnedCents,
       where,
       payoutStatus: payout?.status ?? null,
       payoutError: payout?.status === "failed" ? payout.lastError : null,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rollUpLedgerDays } from "../../core/ledger/index.ts";
 import { configurePlatformFee } from "../../core/orders/index.ts";
 import { notifications, orders, payments, payouts, simTransfers } from "../../db/schema/index.ts";
-import { createAdvert, createBrand, createCompletedOrder, createUser } from "../../seed/factories.ts";
+import { createAdvert, createBrand, createCompletedOrder, createPaidOrder, createUser } from "../../seed/factories.ts";
 import { type Client, client } from "../support/http.ts";
 import { brokenMoneyInvariantsIn } from "../support/money-invariants.ts";
 import { signedInAccount, signedInClient } from "../support/people.ts";
@@ -260,11 +260,52 @@ describe("who reads whose money", () => {
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.headers["content-disposition"]).toContain("attachment");
     const rows = csv.body.trim().split("\r\n");
-    expect(rows[0]).toBe("Order,Laptop,Order status,Booked at,Charged,Fee,Yours,Where,Paid out at");
+    expect(rows[0]).toBe("Order,Laptop,Order status,Booked at,Charged,Refunded,Fee,Yours,Where,Paid out at");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatch(
-      new RegExp(`^${await numberOf(order.id)},Laptop \\d+,completed,[^,]+,400.00,20.30,379.70,Available,$`),
+      new RegExp(`^${await numberOf(order.id)},Laptop \\d+,completed,[^,]+,400.00,0.00,20.30,379.70,Available,$`),
     );
+  });
+});
+
+describe("a line after a refund", () => {
+  /** A paid, received order whose buyer reported a problem that an admin decides as `decision` says. */
+  async function decided(decision: { decision: "refund" } | { decision: "partial_refund"; amountCents: number }) {
+    const { seller, http } = await newSeller();
+    const buyer = await newBuyer();
+    const admin = await createUser(t, { name: "Admin", email: `refund-admin${++n}@x.test`, role: "admin" });
+    const order = await createPaidOrder(t, buyer, {
+      advertId: (await laptopOf(seller)).id,
+      meetingLocation: "Gulshan 1, Dhaka",
+      phone: "01711234567",
+    });
+    await t.services.orders.confirmReceipt(buyer, order.id);
+    const dispute = await t.services.disputes.report(buyer, order.id, {
+      reason: "not_as_described",
+      description: "Two keys are missing.",
+      photos: [],
+    });
+    await t.services.disputes.decide(admin, dispute.id, { ...decision, reason: "Keys missing" });
+    const [line] = (await payoutsOf(http)).lines;
+    return line;
+  }
+
+  it("adds up after a partial refund: charged, less the refund, less the smaller fee, is the seller's", async () => {
+    const line = await decided({ decision: "partial_refund", amountCents: 4_000 });
+    // The fee is the payment-time rule (5 % + 30 cents) applied to what the sale kept: $360.
+    expect(line).toMatchObject({
+      chargedCents: PRICE,
+      refundedCents: 4_000,
+      feeCents: 1_830,
+      earnedCents: PRICE - 4_000 - 1_830,
+      where: "available",
+    });
+  });
+
+  it("after a refund in full: all of it refunded, no fee, nothing the seller's", async () => {
+    const line = await decided({ decision: "refund" });
+    expect(line).toMatchObject({ chargedCents: PRICE, refundedCents: PRICE, feeCents: 0, earnedCents: 0 });
+    expect(line.where).toBe("refunded");
   });
 });
 

@@ -193,7 +193,16 @@ function FailedTransfers({ failed }: { failed: PayoutsReply["failed"] }) {
   );
 }
 
-const LINE_COLUMNS = ["Order", "Laptop", numeric("Charged"), numeric("Fee"), numeric("Yours"), "Where", "Paid out at"];
+const LINE_COLUMNS = [
+  "Order",
+  "Laptop",
+  numeric("Charged"),
+  numeric("Refunded"),
+  numeric("Fee"),
+  numeric("Yours"),
+  "Where",
+  "Paid out at",
+];
 
 function Lines({ lines }: { lines: PayoutsReply["lines"] }) {
   return (
@@ -207,6 +216,9 @@ function Lines({ lines }: { lines: PayoutsReply["lines"] }) {
             <LabelledCell label="Laptop">{line.productName}</LabelledCell>
             <LabelledCell label="Charged" className="md:text-right">
               {formatPrice(line.chargedCents)}
+            </LabelledCell>
+            <LabelledCell label="Refunded" className="md:text-right">
+              {formatPrice(line.refundedCents)}
             </LabelledCell>
             <LabelledCell label="Fee" className="md:text-right">
               {formatPrice(line.feeCents)}
