@@ -2,7 +2,7 @@ import { z } from "zod";
 import { shippingAddressSchema } from "./delivery.ts";
 import { nestedFromForm } from "./form-values.ts";
 import { requiredText } from "./text-fields.ts";
-import { DELIVERY_METHODS, ORDER_STATUSES, type OrderStatus } from "./values.ts";
+import { DELIVERY_METHODS, type DeliveryMethod, ORDER_STATUSES, type OrderStatus } from "./values.ts";
 
 const advertId = z.string().min(1, "Choose a laptop to book");
 const phone = z
@@ -90,7 +90,12 @@ export const orderSchema = z
   .meta({ id: "Order" });
 export type OrderView = z.infer<typeof orderSchema>;
 /** My Orders: an order with its seller (to message them, or see their page). */
-export const myOrderSchema = orderSchema.extend({ sellerId: z.string(), sellerName: z.string() });
+export const myOrderSchema = orderSchema.extend({
+  sellerId: z.string(),
+  sellerName: z.string(),
+  /** When the buyer said they received it ("I received it"), or null. */
+  receivedAt: z.string().nullable(),
+});
 export type MyOrder = z.infer<typeof myOrderSchema>;
 export const orderListSchema = z.object({ orders: z.array(myOrderSchema) });
 
@@ -138,6 +143,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   declined: "Declined by the seller",
 };
 
+/**
+ * An order's status as its badge says it. A shipped order is handed over when it is posted: "Shipped" while the
+ * parcel is on its way, "Received" once its buyer says so; a status read without its delivery says it plainly.
+ */
+export function orderStatusLabel(order: {
+  status: OrderStatus;
+  delivery?: DeliveryMethod;
+  receivedAt?: string | Date | null;
+}): string {
+  if (order.status === "handed_over" && order.delivery === "ship") return order.receivedAt ? "Received" : "Shipped";
+  return ORDER_STATUS_LABELS[order.status];
+}
+
 /** My Sales: what the seller does next about an order in each status. */
 export const SALE_NEXT_STEPS: Record<OrderStatus, string> = {
   booked: "Decline or wait for payment",
@@ -159,3 +177,10 @@ export const SHIPPED_SALE_NEXT_STEPS: Partial<Record<OrderStatus, string>> = {
   paid: "Paid — ship it, then mark it as shipped",
   handed_over: "Shipped — on its way to the buyer",
 };
+
+/** My Sales: what the seller does next about an order, by its status and how it reaches its buyer. */
+export function saleNextStep(order: { status: OrderStatus; delivery: DeliveryMethod; receivedAt: Date | null }) {
+  if (order.delivery !== "ship") return SALE_NEXT_STEPS[order.status];
+  if (order.status === "handed_over" && order.receivedAt) return "Received — the buyer protection window is open";
+  return SHIPPED_SALE_NEXT_STEPS[order.status] ?? SALE_NEXT_STEPS[order.status];
+}

@@ -142,6 +142,8 @@ export const saleSchema = z.object({
   meetingLocation: z.string().nullable(),
   ...deliveryFields,
   createdAt: z.string(),
+  /** When the buyer said they received it ("I received it"), or null. */
+  receivedAt: z.string().nullable(),
   /** What the seller may do about it now (only `decline`, `handOver` and `ship` are ever true here). */
   can: orderActionsSchema,
 });

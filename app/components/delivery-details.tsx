@@ -66,7 +66,7 @@ export function DeliveryRows({
   return (
     <>
       <dt className="font-semibold">Delivery</dt>
-      <dd>Shipped to the buyer</dd>
+      <dd>Shipping to the buyer’s address</dd>
       <dt className="font-semibold">Ship to</dt>
       <dd>
         {order.shippingAddress ? (

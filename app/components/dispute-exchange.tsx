@@ -1,5 +1,6 @@
 import { DISPUTE_DECISION_LABELS, DISPUTE_REASON_LABELS, type DisputeView } from "../../schemas/disputes.ts";
 import { formatPrice } from "../../schemas/money.ts";
+import { useFocusLanding } from "../lib/use-focus-landing.ts";
 import { LocalTime } from "./local-time.tsx";
 
 const SIDE_LABELS = { buyer: "Buyer", seller: "Seller", admin: "Admin" } as const;
@@ -23,13 +24,19 @@ export function DisputeDecision({ dispute }: { dispute: DisputeView }) {
 
 /**
  * A reported problem's exchange, oldest first: who wrote (their name and side), when, what, and their photos
- * (each opens full size). Texts are shown as text, never as markup.
+ * (each opens full size). Texts are shown as text, never as markup. A message sent from the form below it
+ * (rendered anew then, empty) takes focus: it says what was sent.
  */
 export function DisputeExchange({ dispute }: { dispute: DisputeView }) {
+  const newest = useFocusLanding<HTMLLIElement>(dispute.messages.length);
   return (
     <ol className="flex flex-col gap-4" aria-label="The exchange about the problem">
-      {dispute.messages.map((m) => (
-        <li key={m.id} className={`rounded-box p-3 ${m.side === "buyer" ? "bg-base-200" : "bg-base-300/60"}`}>
+      {dispute.messages.map((m, i) => (
+        <li
+          key={m.id}
+          ref={i === dispute.messages.length - 1 ? newest : undefined}
+          className={`rounded-box p-3 ${m.side === "buyer" ? "bg-base-200" : "bg-base-300/60"}`}
+        >
           <p className="text-sm">
             <span className="font-semibold">{m.authorName}</span>{" "}
             <span className="badge badge-sm badge-ghost">{SIDE_LABELS[m.side]}</span>{" "}

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import {
   DISPUTE_REASON_LABELS,
   DISPUTE_REASONS,
@@ -7,20 +7,27 @@ import {
   reportProblemSchema,
 } from "../../schemas/disputes.ts";
 import type { DisputeFormData } from "../lib/dispute-actions.server.ts";
+import { REPORT_PROBLEM_ID } from "../lib/paths.ts";
 import { useValidatedForm } from "../lib/use-validated-form.ts";
 import { checkedForm, FileField, FormError, SelectField, TextAreaField } from "./form-field.tsx";
 
 /**
  * Report a problem, on the order's page of a buyer within the protection window: what is wrong, in their words,
- * with photos. Closed until asked for (a disclosure: it works without JavaScript); open again with its problems
- * and what was typed when the server refuses it.
+ * with photos. Closed until asked for (a disclosure: it works without JavaScript) — or come to from My Orders'
+ * Report a problem (`reportProblemPath`) — and open again with its problems and what was typed when the server
+ * refuses it.
  */
 export function ReportProblemForm({ result }: { result?: DisputeFormData }) {
   const form = useValidatedForm(reportProblemSchema, result);
   const sending = useNavigation().formData?.get("intent") === "reportProblem";
   const e = form.errors;
+  const askedFor = useSearchParams()[0].has("report");
   return (
-    <details open={Boolean(result)} className="rounded-box border border-base-300 p-4">
+    <details
+      id={REPORT_PROBLEM_ID}
+      open={Boolean(result) || askedFor}
+      className="scroll-mt-24 rounded-box border border-base-300 p-4"
+    >
       <summary className="cursor-pointer font-semibold">Report a problem</summary>
       <Form {...checkedForm(form, true)} className="mt-4 flex flex-col gap-4">
         <p className="text-sm">

@@ -8,6 +8,10 @@ export const laptopPath = (advertId: string) => `/laptops/${advertId}`;
 /** Where a seller's own adverts are listed (My Products): posting and editing lead there. */
 export const myProductsPath = (email: string) => `/dashboard/adds/${encodeURIComponent(email)}`;
 
+/** The order's page with its Report a problem form open (app/components/report-problem-form.tsx), scrolled to. */
+export const REPORT_PROBLEM_ID = "report-problem";
+export const reportProblemPath = (orderId: string) => `/dashboard/orders/${orderId}?report#${REPORT_PROBLEM_ID}`;
+
 /** A brand's laptops. */
 export const categoryPath = (brandId: string) => `/category/${brandId}`;
 

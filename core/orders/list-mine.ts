@@ -12,13 +12,13 @@ import { buyersOrder, shown } from "./order-view.ts";
 export async function listMine(q: Db | Tx, actor: SessionUser, limit = 100): Promise<MyOrder[]> {
   if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins do not buy laptops, so they have no orders.");
   const rows = await q
-    .select({ ...buyersOrder, sellerId: orders.sellerId, sellerName: users.name })
+    .select({ ...buyersOrder, receivedAt: orders.receivedAt, sellerId: orders.sellerId, sellerName: users.name })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.sellerId))
     .where(eq(orders.buyerId, actor.id))
     .orderBy(descAsIndexed(orders.createdAt))
     .limit(limit);
-  return rows.map(shown);
+  return rows.map(({ receivedAt, ...row }) => ({ ...shown(row), receivedAt: receivedAt?.toISOString() ?? null }));
 }
 
 /** Which of these adverts the buyer has an open order for (one query for a whole page of cards). */

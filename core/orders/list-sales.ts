@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { descAsIndexed, keysetCursor, pastCursor } from "../../db/order.ts";
 import { orders } from "../../db/schema/index.ts";
-import { SALE_NEXT_STEPS, SHIPPED_SALE_NEXT_STEPS } from "../../schemas/orders.ts";
+import { saleNextStep } from "../../schemas/orders.ts";
 import { BAD_SALES_CURSOR, type SalesPage } from "../../schemas/sales.ts";
 import type { OrderStatus } from "../../schemas/values.ts";
 import { forbidden, mayEnter, type SessionUser } from "../accounts/index.ts";
@@ -32,6 +32,7 @@ export function salesQuery(
       shippingAddress: orders.shippingAddress,
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
+      receivedAt: orders.receivedAt,
       buyerName: orders.buyerName,
       buyerPhone: orders.buyerPhone,
       meetingLocation: orders.meetingLocation,
@@ -67,12 +68,19 @@ export async function listSales(
   const last = page.at(-1);
   return {
     items: page.map((row) => {
-      const { shippingAddress: _address, carrier: _carrier, trackingNumber: _trackingNumber, ...sale } = shown(row);
+      const {
+        shippingAddress: _address,
+        carrier: _carrier,
+        trackingNumber: _trackingNumber,
+        receivedAt,
+        ...sale
+      } = shown(row);
       return {
         ...sale,
+        receivedAt: receivedAt?.toISOString() ?? null,
         // The buyer's address only once paid (delivery-view.ts); the rest of the order is the seller's own.
         ...deliveryView("seller", row),
-        nextStep: (row.delivery === "ship" && SHIPPED_SALE_NEXT_STEPS[row.status]) || SALE_NEXT_STEPS[row.status],
+        nextStep: saleNextStep(row),
         can: actionsFor("seller", row),
       };
     }),

@@ -42,7 +42,8 @@ test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam ans
   const problem = page.getByRole("region", { name: "The problem reported" });
   await expect(problem.getByText("The keyboard stops working after ten minutes.")).toBeVisible();
   await expect(problem.getByRole("list", { name: "Photos from Dora Disputes" }).getByRole("img")).toHaveCount(1);
-  await expect(page.getByText("Problem reported", { exact: true })).toBeVisible();
+  // The form went with the change: focus lands on the order's new status.
+  await expect(page.getByText("Problem reported", { exact: true })).toBeFocused();
   await expectAccessibleAtBothWidths(page);
 
   // Sam reads it and answers.
@@ -53,7 +54,10 @@ test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam ans
   await samsView.getByLabel(/^Your answer/).fill("It worked all evening when we met; try an external keyboard?");
   await samsView.getByRole("button", { name: "Send" }).click();
   await expect(sam.getByText("Your message is added to the exchange.")).toBeVisible();
-  await expect(samsView.getByText("It worked all evening when we met; try an external keyboard?")).toBeVisible();
+  // The form is drawn anew, empty: focus lands on the message sent, which says what was sent.
+  await expect(
+    samsView.getByRole("listitem").filter({ hasText: "It worked all evening when we met; try an external keyboard?" }),
+  ).toBeFocused();
   await expect(samsView.getByLabel(/^Your answer/)).toHaveValue("");
   await expectAccessible(sam);
 

@@ -88,6 +88,8 @@ test("a seller who ships: the buyer books Ship to me and pays the total, the sel
     closes: true,
   });
   await expectSaleRowAfter(row, "Mark as shipped", "Shipped — on its way to the buyer");
+  // Its button went with the change: focus lands on the order's new status, which says what happened.
+  await expect(row.getByText("Shipped", { exact: true })).toBeFocused();
 
   // The buyer opens the order from its notice and follows the parcel at UPS.
   await page.goto("/dashboard/notifications");
@@ -98,5 +100,30 @@ test("a seller who ships: the buyer books Ship to me and pays the total, the sel
   await expect(page.getByText("Sam Seller: Shipped the laptop")).toBeVisible();
   await expect(page.getByText("$515 (with $15 shipping)")).toBeVisible();
   await expectAccessibleAtBothWidths(page);
+
+  // The parcel arrives: the buyer says so on My Orders, and the order says Received from then on.
+  await page.goto("/dashboard/my/orders");
+  const order = page.getByRole("listitem").filter({ hasText: name });
+  await expect(order.getByText("Shipped", { exact: true })).toBeVisible();
+  await order.getByRole("button", { name: "I received it" }).click();
+  await page
+    .getByRole("dialog", { name: `Did you receive ${name}?` })
+    .getByRole("button", { name: "I received it" })
+    .click();
+  await expect(order.getByText("Received", { exact: true })).toBeFocused();
+  await expect(order.getByRole("button", { name: "I received it" })).toHaveCount(0);
+  await page.reload();
+  await expect(order.getByText("Received", { exact: true })).toBeVisible();
+  await expect(order.getByRole("button", { name: "I received it" })).toHaveCount(0);
+  await sam.reload();
+  await expect(row.getByText("Received — the buyer protection window is open")).toBeVisible();
+
+  // Something is wrong after all: Report a problem on My Orders opens the order's form.
+  await order.getByRole("link", { name: "Report a problem" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Order RL-/ })).toBeVisible();
+  await page.getByLabel("What is wrong?").selectOption({ label: "Does not work" });
+  await page.getByLabel(/^Describe the problem/).fill("The screen stays black.");
+  await page.getByRole("button", { name: "Report the problem" }).click();
+  await expect(page.getByText("Problem reported", { exact: true })).toBeFocused();
   await sam.context().close();
 });

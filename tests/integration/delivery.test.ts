@@ -397,6 +397,14 @@ describe("a shipped order's protection window", () => {
     const { deadline } = (await buyer.http.get(`/api/orders/${id}`)).json();
     expect(deadline.what).toBe("protectionEnds");
     expect(new Date(deadline.at).getTime()).toBeCloseTo(Date.now() + 72 * HOUR, -4);
+    // My Orders and My Sales say it was received (and when), so neither offers I received it again.
+    const mine = (await buyer.http.get("/api/orders")).json().orders.find((o: { id: string }) => o.id === id);
+    expect(mine.receivedAt).toEqual(expect.any(String));
+    const sale = (await as.sam.get("/api/sales")).json().items.find((o: { id: string }) => o.id === id);
+    expect(sale).toMatchObject({
+      receivedAt: mine.receivedAt,
+      nextStep: "Received — the buyer protection window is open",
+    });
     await t.services.orders.applyDeadlinesNow(later(71));
     expect(await statusOf(buyer.http, id)).toBe("handed_over");
     await t.services.orders.applyDeadlinesNow(later(73));

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { actionsFor, orderNotFound } from "../../../core/orders/index.ts";
 import type { MyReview } from "../../../core/reviews/index.ts";
-import { type MyOrder, ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { type MyOrder, orderStatusLabel } from "../../../schemas/orders.ts";
 import { idFromPath } from "../../../schemas/params.ts";
 import { REVIEWABLE_ORDER_STATUSES } from "../../../schemas/reviews.ts";
 import type { OrderActions } from "../../../schemas/sales.ts";
@@ -12,6 +12,7 @@ import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
 import { OrderAmount } from "../../components/delivery-details.tsx";
 import { LaptopLink } from "../../components/laptop-link.tsx";
 import { parseForm } from "../../lib/forms.server.ts";
+import { reportProblemPath } from "../../lib/paths.ts";
 import { requireUser } from "../../lib/session.server.ts";
 import { dataWithToast, errorDataWithToast } from "../../lib/toast.server.ts";
 import { useFocusLanding } from "../../lib/use-focus-landing.ts";
@@ -114,8 +115,10 @@ function OrderRow({
   order: MyOrder & { can: OrderActions; review: ReviewAction };
   protectionHours: number;
 }) {
-  // Confirming receipt or cancelling takes the buttons away: focus lands on the order's new status.
-  const statusMark = useFocusLanding<HTMLSpanElement>(order.status);
+  // Confirming receipt or cancelling takes the buttons away: focus lands on the order's new status (a parcel
+  // received stays handed over, so it is the status as said that changes).
+  const status = orderStatusLabel(order);
+  const statusMark = useFocusLanding<HTMLSpanElement>(status);
   return (
     <AdvertRow imageUrl={order.productImageUrl} title={<LaptopLink id={order.advertId} name={order.productName} />}>
       <p className="flex flex-wrap items-center gap-2">
@@ -124,7 +127,7 @@ function OrderRow({
           ref={statusMark}
           className={`badge ${order.status === "paid" || order.status === "handed_over" || order.status === "completed" ? "badge-success" : order.status === "booked" ? "badge-info" : "badge-ghost"}`}
         >
-          {ORDER_STATUS_LABELS[order.status]}
+          {status}
         </span>
       </p>
       <p className="text-sm">
@@ -146,6 +149,11 @@ function OrderRow({
           Message seller
         </Link>
         <BuyerOrderActions order={order} can={order.can} protectionHours={protectionHours} />
+        {order.can.reportProblem && (
+          <Link to={reportProblemPath(order.id)} className="btn btn-warning btn-outline btn-sm">
+            Report a problem
+          </Link>
+        )}
         {order.review?.label && (
           <Link to={`/dashboard/my/orders/${order.id}/review`} className="btn btn-primary btn-sm">
             {order.review.label}

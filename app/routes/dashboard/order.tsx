@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { appContext } from "#app-context";
 import { isAppError } from "../../../core/errors.ts";
 import { ORDER_NOT_FOUND } from "../../../core/orders/index.ts";
-import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { orderStatusLabel } from "../../../schemas/orders.ts";
 import { idFromPath } from "../../../schemas/params.ts";
 import type { OrderDetail } from "../../../schemas/sales.ts";
 import { BuyerOrderActions } from "../../components/buyer-order-actions.tsx";
@@ -19,6 +19,7 @@ import { loadOrRedirect } from "../../lib/load-or-redirect.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
+import { useFocusLanding } from "../../lib/use-focus-landing.ts";
 import type { Route } from "./+types/order";
 
 /** Its buyer, its laptop's seller and admins read it (core/orders/read-order.ts); anyone else gets a 404. */
@@ -57,6 +58,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 export default function OrderPage({ loaderData: order, actionData }: Route.ComponentProps) {
   const { can, viewer, dispute } = order;
   const anyAction = Object.entries(can).some(([name, allowed]) => allowed && name !== "reportProblem");
+  // A step taken here (received, shipped, a problem reported…) takes its button or form away: focus lands on the
+  // order's new status.
+  const status = orderStatusLabel(order);
+  const statusMark = useFocusLanding<HTMLSpanElement>(status);
   // The answer of a dispute form (the seller's buttons answer their fetchers, not the page).
   const disputeForm = actionData && "intent" in actionData ? (actionData as DisputeFormData) : undefined;
   const answered = (intent: DisputeFormData["intent"]) =>
@@ -84,7 +89,9 @@ export default function OrderPage({ loaderData: order, actionData }: Route.Compo
             <span className="font-semibold">
               <OrderAmount order={order} />
             </span>
-            <span className="badge badge-info">{ORDER_STATUS_LABELS[order.status]}</span>
+            <span ref={statusMark} className="badge badge-info">
+              {status}
+            </span>
           </p>
         </div>
       </div>

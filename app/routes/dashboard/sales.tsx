@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { appContext } from "#app-context";
-import { ORDER_STATUS_LABELS } from "../../../schemas/orders.ts";
+import { ORDER_STATUS_LABELS, orderStatusLabel } from "../../../schemas/orders.ts";
 import { salesQuerySchema } from "../../../schemas/sales.ts";
 import { ORDER_STATUSES } from "../../../schemas/values.ts";
 import { AdvertRow } from "../../components/advert-row.tsx";
@@ -13,6 +13,7 @@ import { pageOrNotFound } from "../../lib/keyset-page.server.ts";
 import { notFound } from "../../lib/not-found.server.ts";
 import { sellerOrderAction } from "../../lib/seller-order-actions.server.ts";
 import { requireUser } from "../../lib/session.server.ts";
+import { useFocusLanding } from "../../lib/use-focus-landing.ts";
 import type { Route } from "./+types/sales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,6 +67,9 @@ export default function MySales({ loaderData: page }: Route.ComponentProps) {
 }
 
 function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][number] }) {
+  // Handing over, shipping or declining takes its button away: focus lands on the order's new status.
+  const status = orderStatusLabel(sale);
+  const statusMark = useFocusLanding<HTMLSpanElement>(status);
   return (
     <AdvertRow
       imageUrl={sale.productImageUrl}
@@ -77,7 +81,9 @@ function SaleRow({ sale }: { sale: Route.ComponentProps["loaderData"]["items"][n
     >
       <p className="flex flex-wrap items-center gap-2">
         <OrderAmount order={sale} />
-        <span className="badge badge-info">{ORDER_STATUS_LABELS[sale.status]}</span>
+        <span ref={statusMark} className="badge badge-info">
+          {status}
+        </span>
         <span className="text-sm text-base-content/70">
           Booked <LocalTime iso={sale.createdAt} />
         </span>
