@@ -280,7 +280,8 @@ export default function AdvertPage({
           </p>
         )}
         <p className="text-sm text-base-content/70">
-          Delivery and{" "}
+          {/* Delivery only where the seller ships it (the Delivery row above says how). */}
+          {a.shippingCents === null ? "" : "Delivery and "}
           <Link to="/buyer-protection" className="link">
             100% buyer protection
           </Link>{" "}

@@ -97,13 +97,14 @@ export default function Home({ loaderData: { brands, latest, available, hearts }
       <section className="card bg-base-200">
         <div className="card-body items-start gap-3 md:flex-row md:items-center md:justify-between">
           <div>
-            <h2 className="card-title text-2xl">Free delivery on your next laptop</h2>
+            {/* Said as it is: many laptops ship (some free), others are met in person; every order is protected. */}
+            <h2 className="card-title text-2xl">Have your next laptop delivered</h2>
             <p>
-              Choose from over {available.toLocaleString("en-US")} items, with delivery and{" "}
+              Choose from over {available.toLocaleString("en-US")} items: many ship to your door, and every order has{" "}
               <Link to="/buyer-protection" className="link">
                 100% buyer protection
-              </Link>{" "}
-              on every order.
+              </Link>
+              .
             </p>
           </div>
           <a href="#categories" className="btn btn-primary">

@@ -13,7 +13,8 @@ test("a visitor browses the home page", async ({ page }) => {
     await expect(page.locator("#categories").getByRole("link", { name: brand, exact: true })).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Latest laptops" })).toBeVisible();
-  await expect(page.getByText("with delivery and 100% buyer protection on every order")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Have your next laptop delivered" })).toBeVisible();
+  await expect(page.getByText("many ship to your door, and every order has 100% buyer protection")).toBeVisible();
   await expect(page.getByText("Meet sellers near you, or have your laptop delivered.")).toBeAttached();
   await expect(page.getByText(/Choose from over \d+ items/)).toBeVisible();
 
