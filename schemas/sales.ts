@@ -105,8 +105,10 @@ export const orderDetailSchema = z
     priceCents: z.int(),
     ...deliveryFields,
     feeCents: z.int().nullable().meta({
-      description: "ReLaptop's fee, fixed when the order was paid: for its seller and admins; null before then",
+      description:
+        "ReLaptop's fee as it stands (the rule fixed at payment, applied after a partial refund to what the sale kept; none after a whole refund): for its seller and admins; null before payment",
     }),
+    refundedCents: z.int().meta({ description: "What went back to the buyer: a refund in part or whole, or 0" }),
     meetingLocation: z.string().nullable(),
     buyerPhone: z.string(),
     buyer: z.object({ id: z.string(), name: z.string() }),

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { adverts, orders, users } from "../../db/schema/index.ts";
+import { adverts, ledgerEntries, orders, payments, users } from "../../db/schema/index.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
 import { mayEnter, type SessionUser } from "../accounts/index.ts";
 import { deadlineOf } from "./deadlines.ts";
@@ -19,15 +19,21 @@ const actingAs = (viewer: OrderDetail["viewer"], actor: SessionUser) =>
 /**
  * An order's page: its buyer, its laptop's seller and admins read it, with both people's phones (the seller's
  * is the advert's mobile number: the buyer booked to meet or hear from them) and the meeting
- * place or shipping address (deliveryView: the seller's once paid), ReLaptop's fee (its seller and admins), its
- * timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
+ * place or shipping address (deliveryView: the seller's once paid), what went back to the buyer, ReLaptop's fee as
+ * it stands (its seller and admins: after a partial refund the smaller fee the ledger holds, core/ledger/postings.ts),
+ * its timeline and what the reader may do now. Anyone else is told it does not exist (404, not 403:
  * an order's id says nothing to a stranger, not even that it is there). Ownership is in the query itself.
  */
 export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string): Promise<OrderDetail> {
   const [row] = await q
     .select({
       ...orderBasics,
-      feeCents: orders.feeCents,
+      // The fee the ledger holds for it now; none before it was paid.
+      feeCents: sql<number | null>`case when ${orders.feeCents} is null then null else coalesce((
+        select -sum(${ledgerEntries.amountCents}) from ${ledgerEntries}
+        where ${ledgerEntries.orderId} = ${orders.id} and ${ledgerEntries.account} = 'platform_fees'
+      ), 0)::int end`,
+      refundedCents: sql<number>`coalesce(${payments.refundCents}, 0)`,
       shippingAddress: orders.shippingAddress,
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
@@ -45,6 +51,7 @@ export async function readOrder(q: Db | Tx, actor: SessionUser, orderId: string)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.sellerId))
     .innerJoin(adverts, eq(adverts.id, orders.advertId))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
     .where(and(eq(orders.id, orderId), readableBy(actor)));
   if (!row) throw orderNotFound();
   const viewer = readerOf(actor, row);

@@ -287,11 +287,11 @@ describe("a line after a refund", () => {
     });
     await t.services.disputes.decide(admin, dispute.id, { ...decision, reason: "Keys missing" });
     const [line] = (await payoutsOf(http)).lines;
-    return line;
+    return { line, http, buyerHttp: await signedIn(buyer.email), orderId: order.id };
   }
 
   it("adds up after a partial refund: charged, less the refund, less the smaller fee, is the seller's", async () => {
-    const line = await decided({ decision: "partial_refund", amountCents: 4_000 });
+    const { line, http, buyerHttp, orderId } = await decided({ decision: "partial_refund", amountCents: 4_000 });
     // The fee is the payment-time rule (5 % + 30 cents) applied to what the sale kept: $360.
     expect(line).toMatchObject({
       chargedCents: PRICE,
@@ -300,10 +300,16 @@ describe("a line after a refund", () => {
       earnedCents: PRICE - 4_000 - 1_830,
       where: "available",
     });
+    // The order's page says the same: the refund to everyone, the fee to its seller only.
+    expect((await http.get(`/api/orders/${orderId}`)).json()).toMatchObject({ refundedCents: 4_000, feeCents: 1_830 });
+    expect((await buyerHttp.get(`/api/orders/${orderId}`)).json()).toMatchObject({
+      refundedCents: 4_000,
+      feeCents: null,
+    });
   });
 
   it("after a refund in full: all of it refunded, no fee, nothing the seller's", async () => {
-    const line = await decided({ decision: "refund" });
+    const { line } = await decided({ decision: "refund" });
     expect(line).toMatchObject({ chargedCents: PRICE, refundedCents: PRICE, feeCents: 0, earnedCents: 0 });
     expect(line.where).toBe("refunded");
   });
