@@ -28,7 +28,7 @@ import type { LoginThrottle, SignUpLimit } from "./login-throttle.ts";
 import type { PasswordHashing } from "./password-hashing.ts";
 import type { RecoveryLimiter } from "./recovery-limits.ts";
 import { resetLinkHooks } from "./reset-links.ts";
-import { recordSignInChange } from "./sign-in-changes.ts";
+import { recordSignInChange, unlinkedGoogleLast } from "./sign-in-changes.ts";
 import { forgetTrustedBrowsers } from "./trusted-browsers.ts";
 
 /** The account's own emails; the server writes them to the outbox (core/notifications). */
