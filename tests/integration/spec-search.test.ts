@@ -234,6 +234,7 @@ describe("the newer filters", () => {
     ["minBattery=lots", "minBattery"],
     ["minScreen=40", "minScreen"],
     ["minScreen=16&maxScreen=13", "maxScreen"],
+    ["minPrice=900&maxPrice=100", "maxPrice"],
     ["storageType=floppy", "storageType"],
     ["maxYears=-1", "maxYears"],
     ["verified=maybe", "verified"],
