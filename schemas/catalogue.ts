@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PHOTO_MESSAGES, photoChoiceFields } from "./advert-photos.ts";
 import { batteryReportField, batteryReportSchema } from "./battery-report.ts";
 import { MESSAGES } from "./messages.ts";
+import { dollarsToCents } from "./money.ts";
 import { comparablePricesSchema, priceBadgeSchema, salePointSchema } from "./price-guidance.ts";
 import { proofCodeField, proofPhotoField } from "./proof-photos.ts";
 import { ratingSchema } from "./reviews.ts";
@@ -47,30 +48,26 @@ const CHECKLIST_ERROR = `Checklist items are among: ${CHECKLIST.join(", ")}`;
 
 export { CONDITIONS, MAX_PHOTOS, STORAGE_TYPES };
 
-/** An amount as people type it — "450", "449.99", "1,200", "$15" — read as cents. */
-const amount = (required: string) =>
+/** A price as people type it — "450", "449.99", "1,200", "$15" (money.ts reads it) — as cents, positive. */
+const price = (required: string, label: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .transform((v) => v.replace(/[$,\s]/g, ""));
-const DOLLARS = /^\d{1,7}(\.\d{1,2})?$/;
-const toCents = (dollars: string) => Math.round(Number(dollars) * 100);
-
-/** A price: positive. */
-const price = (required: string, label: string) =>
-  amount(required)
-    .refine((v) => DOLLARS.test(v) && Number(v) > 0, `${label} must be a positive amount, like 450 or 449.99`)
-    .transform(toCents);
+    .transform((typed, ctx) => {
+      const cents = dollarsToCents(typed);
+      if (cents !== null && cents > 0) return cents;
+      ctx.addIssue({ code: "custom", message: `${label} must be a positive amount, like 450 or 449.99` });
+      return z.NEVER;
+    });
 
 export const SHIPPING_PRICE_REQUIRED = "Shipping price is required when you ship (0 for free shipping)";
 const SHIPPING_PRICE_FORMAT = "Shipping price must be an amount, like 15 or 12.50 (0 for free shipping)";
 
 /** The shipping price typed, as cents (0 ships free), or why it cannot be read. */
 function shippingCentsIn(typed: string | undefined): number | string {
-  const v = (typed ?? "").replace(/[$,\s]/g, "");
-  if (v === "") return SHIPPING_PRICE_REQUIRED;
-  return DOLLARS.test(v) ? toCents(v) : SHIPPING_PRICE_FORMAT;
+  if (!typed?.trim()) return SHIPPING_PRICE_REQUIRED;
+  return dollarsToCents(typed) ?? SHIPPING_PRICE_FORMAT;
 }
 
 type Shipping = { ships: boolean; shippingPrice?: string };

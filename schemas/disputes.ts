@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { binaryField, isFile } from "./catalogue.ts";
 import { keysetPage } from "./keyset-pages.ts";
-import { formatPrice } from "./money.ts";
+import { dollarsToCents, formatPrice } from "./money.ts";
 import { orderEventSchema } from "./sales.ts";
 import { requiredText } from "./text-fields.ts";
 import {
@@ -108,12 +108,6 @@ export const decisionSchema = z
   });
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
-/** "45", "45.5", "1,045.50" (dollars, as typed in the admin's money input) → cents; anything else is left to refuse. */
-export const dollarsToCents = (text: string): number | null => {
-  const written = text.trim().replace(/[$,\s]/g, "");
-  return /^\d{1,7}(\.\d{1,2})?$/.test(written) ? Math.round(Number(written) * 100) : null;
-};
-
 /** The admins' form: the amount in dollars (field `amount`), read into the API's cents. */
 export const decisionFormSchema = z
   .object({
@@ -123,6 +117,7 @@ export const decisionFormSchema = z
   })
   .transform((d, ctx) => {
     if (d.decision !== "partial_refund") return { decision: d.decision, reason: d.reason };
+    // "45", "45.5", "1,045.50": dollars as typed in the admin's money input (money.ts reads them).
     const cents = d.amount?.trim() ? dollarsToCents(d.amount) : null;
     if (cents === null) {
       ctx.addIssue({ code: "custom", path: ["amount"], message: d.amount?.trim() ? AMOUNT_LIKE : AMOUNT_REQUIRED });

@@ -3,7 +3,7 @@ import { trackedLaptopSchema, withCard } from "./favourites.ts";
 import { booleanFromText, fromForm, numberFromText } from "./form-values.ts";
 import { keysetPage } from "./keyset-pages.ts";
 import { SORTS } from "./search.ts";
-import { checksFor, FILTER_ERRORS, optionalField, savedText } from "./search-filter-checks.ts";
+import { checkRanges, checksFor, optionalField, savedText } from "./search-filter-checks.ts";
 import { FILTER_NAMES, SEARCH_FILTERS, type TextForm } from "./search-filters.ts";
 import { SAVED_SEARCH_ALERTS } from "./values.ts";
 
@@ -36,14 +36,7 @@ export const savedSearchFiltersSchema = z
       (s) => s ?? "newest",
     ),
   })
-  .refine((f) => f.minPrice === undefined || f.maxPrice === undefined || f.minPrice <= f.maxPrice, {
-    path: ["maxPrice"],
-    message: "Max price must be at least the min price",
-  })
-  .refine((f) => f.minScreen === undefined || f.maxScreen === undefined || f.minScreen <= f.maxScreen, {
-    path: ["maxScreen"],
-    message: FILTER_ERRORS.screenRange,
-  });
+  .superRefine(checkRanges);
 export type SavedSearchFilters = z.infer<typeof savedSearchFiltersSchema>;
 
 export const alertsSchema = z.enum(SAVED_SEARCH_ALERTS, { error: "Alerts must be instant, daily or off" });

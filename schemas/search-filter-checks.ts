@@ -25,6 +25,7 @@ export const FILTER_ERRORS = {
   minScreen: "Screen size must be from 10 to 20 inches, like 14 or 15.6",
   maxScreen: "Screen size must be from 10 to 20 inches, like 14 or 15.6",
   screenRange: "The largest screen must be at least the smallest",
+  priceRange: "Max price must be at least the min price",
   storageType: "Choose a storage type from the list",
   maxYears: "Years of use must be a whole number from 0 to 30",
   verified: "Verified sellers only is either on or off",
@@ -33,6 +34,27 @@ export const FILTER_ERRORS = {
   charger: "Charger included is either on or off",
   inHand: "In hand is either on or off",
 } as const;
+
+/** A search's two ends of a range, checked together wherever the search comes from. */
+interface Ranges {
+  minPrice?: number;
+  maxPrice?: number;
+  minScreen?: number;
+  maxScreen?: number;
+}
+/**
+ * A range upside down ("Min price 900, Max price 100") can match nothing: it is refused on its upper end, so a
+ * page lists with the lower one (and shows the upper as typed, with the message) and the API answers a 400
+ * naming it. The same check for /allAdd's URL and GET /api/adverts (search.ts) and a saved search.
+ */
+export function checkRanges(f: Ranges, ctx: z.RefinementCtx) {
+  if (f.minPrice !== undefined && f.maxPrice !== undefined && f.maxPrice < f.minPrice) {
+    ctx.addIssue({ code: "custom", path: ["maxPrice"], message: FILTER_ERRORS.priceRange });
+  }
+  if (f.minScreen !== undefined && f.maxScreen !== undefined && f.maxScreen < f.minScreen) {
+    ctx.addIssue({ code: "custom", path: ["maxScreen"], message: FILTER_ERRORS.screenRange });
+  }
+}
 
 /** A brand that is not a brand id, or names no brand: one message for both (no search for it could match). */
 export const CHOOSE_A_BRAND = "Choose a brand from the list";

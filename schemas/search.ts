@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { advertCardSchema } from "./catalogue.ts";
-import { checksFor, DROPPED_MESSAGES, FILTER_ERRORS, type FilterName, textInUrl } from "./search-filter-checks.ts";
+import { checkRanges, checksFor, DROPPED_MESSAGES, type FilterName, textInUrl } from "./search-filter-checks.ts";
 
 export { FILTER_ERRORS, type FilterName } from "./search-filter-checks.ts";
 // The search's fixed numbers live with the other fixed values: the pages' own code reads them without zod.
@@ -17,11 +17,7 @@ export const searchSchema = z
     sort: z.enum(SORTS).catch("newest").default("newest"),
     cursor: textInUrl(200),
   })
-  .superRefine((p, ctx) => {
-    if (p.minScreen !== undefined && p.maxScreen !== undefined && p.maxScreen < p.minScreen) {
-      ctx.addIssue({ code: "custom", path: ["maxScreen"], message: FILTER_ERRORS.screenRange });
-    }
-  });
+  .superRefine(checkRanges);
 
 export type SearchParams = z.infer<typeof searchSchema>;
 

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { describeFee, type FeeRule, sellerReceives } from "../../schemas/fees.ts";
-import { formatPrice } from "../../schemas/money.ts";
+import { dollarsToCents, formatPrice } from "../../schemas/money.ts";
 
 /**
- * An amount as the advert form reads it ("450", "449.99", "1,200", "$15") in cents, or null while it is not one.
- * For this note only: the server reads the form with schemas/catalogue.ts, whose messages say what is wrong.
+ * An amount as the advert form reads it ("450", "449.99", "1,200", "$15") in cents, or null while it is not one:
+ * the same reading as the server's (schemas/money.ts), so the note never works out a price the form refuses.
+ * The server's messages (schemas/catalogue.ts) say what is wrong.
  */
 export function typedCents(typed: FormDataEntryValue | string | null | undefined): number | null {
-  const v = String(typed ?? "").replace(/[$,\s]/g, "");
-  return /^\d{1,7}(\.\d{1,2})?$/.test(v) ? Math.round(Number(v) * 100) : null;
+  return dollarsToCents(String(typed ?? ""));
 }
 
 interface Typed {

@@ -73,7 +73,7 @@ describe("posting adverts", () => {
     });
   });
 
-  it("refuses non-positive prices, silly years, bad specs and unknown brands", async () => {
+  it("refuses non-positive or mistyped prices, silly years, bad specs and unknown brands", async () => {
     const res = await post(as.owner, {
       originalPrice: "0",
       resalePrice: "-3",
@@ -87,6 +87,13 @@ describe("posting adverts", () => {
       yearsOfUse: "Year of use must be a whole number of years from 0 to 30",
       ramGb: "RAM must be a whole number from 1 to 256",
       condition: "Condition is required",
+    });
+    // A price that is not a plain amount is refused, not read as another one ("1,2.5$" was $12.50).
+    const slips = await post(as.owner, { originalPrice: "1,40,0", resalePrice: "1,2.5$" });
+    expect(slips.statusCode).toBe(400);
+    expect(slips.json().fields).toEqual({
+      originalPrice: "Original price must be a positive amount, like 450 or 449.99",
+      resalePrice: "Resale price must be a positive amount, like 450 or 449.99",
     });
     const unknownBrand = await post(as.owner, { brandId: "00000000-0000-0000-0000-000000000000" });
     expect(unknownBrand.statusCode).toBe(400);

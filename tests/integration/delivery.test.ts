@@ -132,6 +132,7 @@ describe("a seller who ships", () => {
     for (const [over, message] of [
       [{ ships: "true" }, SHIPPING_PRICE_REQUIRED],
       [{ ships: "true", shippingPrice: "cheap" }, expect.stringContaining("Shipping price must be an amount")],
+      [{ ships: "true", shippingPrice: "1,5" }, expect.stringContaining("Shipping price must be an amount")],
       [{ ships: "maybe" }, "Ships is either true or false"],
     ] as const) {
       const res = await post(over);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FILTER_ERRORS } from "../../schemas/search.ts";
 import { createAdvert, createBrand, createUser } from "../../seed/factories.ts";
 import { client } from "../support/http.ts";
 import { closePageApp, startPageApp } from "../support/page-build.ts";
@@ -111,6 +112,19 @@ describe("/allAdd names the filters it could not use", () => {
     expect(page.body).toContain("Cheap ThinkPad");
     expect(page.body).toContain("Dear ThinkPad");
     expect(page.body).toContain("2 laptops");
+  });
+
+  it("refuses a minimum price above the maximum under Max price, keeping both as typed", async () => {
+    const page = await client(t).get("/allAdd?minPrice=900&maxPrice=100");
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain(`id="filter-maxPrice-error" class="text-error">${FILTER_ERRORS.priceRange}</p>`);
+    expect(page.body).toMatch(/id="filter-maxPrice"[^>]*aria-invalid="true"[^>]*value="100"/);
+    expect(page.body).toMatch(/id="filter-minPrice"[^>]*value="900"/);
+    // The list uses the end it can: the chip and the laptops say $900 or more, not "$900 to $100" and none.
+    expect(page.body).toContain("Price $900 or more");
+    expect(page.body).not.toContain("$900 to $100");
+    expect(page.body).toContain("Dear ThinkPad");
+    expect(page.body).not.toContain("Cheap ThinkPad");
   });
 
   it("a clean search shows no messages and counts what matches", async () => {

@@ -234,6 +234,7 @@ describe("the newer filters", () => {
     ["minBattery=lots", "minBattery"],
     ["minScreen=40", "minScreen"],
     ["minScreen=16&maxScreen=13", "maxScreen"],
+    ["minPrice=900&maxPrice=100", "maxPrice"],
     ["storageType=floppy", "storageType"],
     ["maxYears=-1", "maxYears"],
     ["verified=maybe", "verified"],
@@ -297,6 +298,19 @@ describe("the pages", () => {
     expect(wrong.body).toContain("Battery health must be a whole number from 0 to 100");
     expect(wrong.body).toContain("Choose a performance tier from the list");
     expect(wrong.body).toContain("Dell XPS 15"); // the rest of the search still shows
+  });
+
+  it("/allAdd counts a price range its price filter cuts as the part it keeps, named and linked so", async () => {
+    const page = await client(t).get("/allAdd?minPrice=400&maxPrice=950");
+    expect(page.body).toContain(">4 laptops</p>");
+    // Cut by the filter: the part kept, with the results in it (the $900 X1 Carbon is in "$600 to $950").
+    expect(page.body).toContain(">$400 to $600 (3)</a>");
+    expect(page.body).toContain(">$600 to $950 (1)</a>");
+    expect(page.body).toContain('href="/allAdd?minPrice=600&amp;maxPrice=950"');
+    // Outside it: no count, as before (choosing one replaces the filter and finds laptops these results leave out).
+    expect(page.body).toContain(">Under $300</a>");
+    expect(page.body).toContain(">$1,000 to $1,500</a>");
+    expect(page.body).toContain('href="/allAdd?minPrice=1000&amp;maxPrice=1500"');
   });
 
   it("/allAdd's Ships filter is a ticked box in the URL with its chip, and the cards say what shipping costs", async () => {

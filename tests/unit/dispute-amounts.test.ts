@@ -7,9 +7,9 @@ import {
   amountBelowCharge,
   decisionFormSchema,
   decisionSchema,
-  dollarsToCents,
   refundAmountProblem,
 } from "../../schemas/disputes.ts";
+import { dollarsToCents } from "../../schemas/money.ts";
 
 /** A partial refund's amount: whole cents, more than nothing, less than what the buyer was charged. */
 describe("refund amounts", () => {
@@ -32,7 +32,8 @@ describe("refund amounts", () => {
     expect(dollarsToCents("45")).toBe(4_500);
     expect(dollarsToCents(" $1,045.5 ")).toBe(104_550);
     expect(dollarsToCents("0.01")).toBe(1);
-    for (const bad of ["", "-3", "4.567", "1e3", "ten", "0x10"]) expect(dollarsToCents(bad)).toBeNull();
+    for (const bad of ["", "-3", "4.567", "1e3", "ten", "0x10", "1,04.5", "45$"])
+      expect(dollarsToCents(bad)).toBeNull();
   });
 
   it("the API asks an amount for a partial refund only, as a JSON number of cents", () => {

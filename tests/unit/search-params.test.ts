@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearch } from "../../schemas/search.ts";
+import { FILTER_ERRORS, parseSearch, parseSearchWithErrors } from "../../schemas/search.ts";
 import { storageSize } from "../../schemas/values.ts";
 
 const parse = (q: string) => parseSearch(new URLSearchParams(q));
@@ -17,6 +17,15 @@ describe("search parameters from a URL", () => {
 
   it("drops what it cannot use instead of failing a shared link", () => {
     expect(parse("q=a%00b&minPrice=cheap&brand=nope&sort=random&condition=mint")).toEqual({ sort: "newest" });
+  });
+
+  it("names an upside-down range under its upper end, and searches with the lower one", () => {
+    expect(parseSearchWithErrors(new URLSearchParams("minPrice=900&maxPrice=100&minScreen=16&maxScreen=13"))).toEqual({
+      params: { minPrice: 90_000, minScreen: 16, sort: "newest" },
+      errors: { maxPrice: FILTER_ERRORS.priceRange, maxScreen: FILTER_ERRORS.screenRange },
+    });
+    // Equal ends are a range of one price.
+    expect(parse("minPrice=500&maxPrice=500")).toMatchObject({ minPrice: 50_000, maxPrice: 50_000 });
   });
 
   it("gets broken UTF-8 already replaced by U+FFFD when the URL is decoded: harmless text", () => {
