@@ -4,8 +4,8 @@ import {
   DISPUTE_DECISIONS,
   decisionFormSchema,
   type OpenDispute,
+  refundAmountHint,
 } from "../../schemas/disputes.ts";
-import { formatPrice } from "../../schemas/money.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { FormItem, useTypedValue } from "../lib/typed-values.ts";
 import { useFormAnswer } from "../lib/use-form-answer.ts";
@@ -68,7 +68,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
           inputMode="decimal"
           autoComplete="off"
           error={e.amount}
-          hint={`Partial refund only: more than $0, less than ${formatPrice(dispute.order.chargedCents)} (what the buyer paid; for all of it, choose Refund in full).`}
+          hint={refundAmountHint(dispute.order.chargedCents)}
         />
         <TextAreaField label="Reason (both people read it)" name="reason" error={e.reason} />
         <div>
