@@ -37,7 +37,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
       <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
         <FormError message={form.formError} />
         <input type="hidden" name="disputeId" value={dispute.id} />
-        <fieldset className="flex flex-col gap-2" aria-describedby={e.decision ? `${legendId}-error` : undefined}>
+        <fieldset className="flex flex-col gap-2">
           <legend id={legendId} className="mb-1 text-sm font-medium">
             Decision
           </legend>
@@ -49,6 +49,10 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
                 value={decision}
                 defaultChecked={chosen === decision}
                 className="radio radio-sm mt-0.5"
+                // Marked on the radios themselves: a refused submit focuses the first control marked invalid
+                // (useValidatedForm), and the group comes before the amount and the reason.
+                aria-invalid={e.decision ? true : undefined}
+                aria-describedby={e.decision ? `${legendId}-error` : undefined}
               />
               <span>
                 <span className="font-medium">{DISPUTE_DECISION_LABELS[decision]}</span>
