@@ -68,9 +68,15 @@ export const AMOUNT_REQUIRED = "Enter the amount to refund";
 export const AMOUNT_LIKE = "Enter an amount like 45 or 45.50";
 export const AMOUNT_IN_CENTS = "The amount must be a whole number of cents";
 export const AMOUNT_ABOVE_ZERO = "The amount must be more than $0";
-/** A part is less than the whole: returning all of it is a refund in full (the sale does not stand). */
+/**
+ * A part is less than the whole: returning all of it is a refund in full (the sale does not stand). The choice
+ * is named by its own label, so the message says what the admin sees beside the radio button.
+ */
 export const amountBelowCharge = (chargedCents: number) =>
-  `A partial refund is less than ${formatPrice(chargedCents)}, what the buyer paid: to return all of it, choose Refund in full`;
+  `A partial refund is less than ${formatPrice(chargedCents)}, what the buyer paid: to return all of it, choose ${DISPUTE_DECISION_LABELS.refund}`;
+/** The amount field's rule, under it before anything is typed: the same limits, the same choice named. */
+export const refundAmountHint = (chargedCents: number) =>
+  `${DISPUTE_DECISION_LABELS.partial_refund} only: more than $0, less than ${formatPrice(chargedCents)} (what the buyer paid; for all of it, choose ${DISPUTE_DECISION_LABELS.refund}).`;
 export const DECISION_REASON_REQUIRED = "Say why you decide so";
 export const DISPUTE_DECIDED = "This dispute has already been decided.";
 /** The same for an order without one and an order the reader has nothing to do with. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { trackedLaptopSchema, withCard } from "./favourites.ts";
 import { booleanFromText, fromForm, numberFromText } from "./form-values.ts";
 import { keysetPage } from "./keyset-pages.ts";
+import { quotedThenStop } from "./quoted-text.ts";
 import { SORTS } from "./search.ts";
 import { checkRanges, checksFor, optionalField, savedText } from "./search-filter-checks.ts";
 import { FILTER_NAMES, SEARCH_FILTERS, type TextForm } from "./search-filters.ts";
@@ -18,7 +19,7 @@ export { describeSearch } from "./saved-search-names.ts";
 /** How many saved searches one person may keep. */
 export const MAX_SAVED_SEARCHES = 50;
 export const TOO_MANY_SAVED_SEARCHES = `You can keep at most ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`;
-export const alreadySaved = (name: string) => `You have already saved this search, as “${name}”.`;
+export const alreadySaved = (name: string) => `You have already saved this search, as ${quotedThenStop(name)}`;
 export { CHOOSE_A_BRAND } from "./search-filter-checks.ts";
 export const BAD_MATCHES_CURSOR = "This page of matches does not exist.";
 /** Someone else's saved search, or none at all. */

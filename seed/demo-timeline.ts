@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { playedEarlier } from "../core/orders/index.ts";
 import type { Db } from "../db/client.ts";
 
 const HOUR = 3_600_000;
@@ -14,6 +15,9 @@ const OUTBOX_KEEPS = "email_outbox";
  * timestamp column of the app's tables within the step's start and end — goes back by the same amount, so
  * its rows keep their order and their gaps. Times a step sets in the future (an expiry) or in the past (an
  * advert's given date) are outside that window and stay as they are; so does what is seeded outside a step.
+ * A sale's step reads its present from the sale's clock, which runs that far behind while it plays
+ * (core/orders/deadlines.ts: `playedEarlier`): its handover and the deadline it sets are already where the
+ * story puts them, and so are the words of the notice that names the deadline (text, which no move could mend).
  *
  * The window is read from both clocks that stamp rows (PostgreSQL's `now()`, JavaScript's `new Date()`), to
  * the millisecond the columns keep. Seeding runs before the job queue starts, holding the start-up lock, so
@@ -29,13 +33,16 @@ export function demoTimeline(db: Db) {
   };
 
   return async function happened<T>(hoursAgo: number, step: () => Promise<T>): Promise<T> {
-    const startedAt = Math.min(Date.now(), await clock());
-    const result = await step();
+    // Whole milliseconds, widened by one at each end: what the columns store is rounded to one.
+    const startMs = Math.floor(Math.min(Date.now(), await clock())) - 1;
+    const atMs = seededAt - hoursAgo * HOUR;
+    // A sale's step is played at its moment in the story: the deadline it sets, and the notice naming it, count
+    // from when its rows are moved to below, not from today.
+    const result = await playedEarlier(startMs - atMs, step);
     const endedAt = Math.max(Date.now(), await clock());
-    // Whole milliseconds, widened by one at the end: what the columns store is rounded to one.
-    const start = new Date(Math.floor(startedAt) - 1).toISOString();
+    const start = new Date(startMs).toISOString();
     const end = new Date(Math.ceil(endedAt) + 1).toISOString();
-    const at = new Date(seededAt - hoursAgo * HOUR).toISOString();
+    const at = new Date(atMs).toISOString();
     if (![start, end, at].every((t) => TIMESTAMP.test(t))) throw new Error(`not a timestamp: ${start} ${end} ${at}`);
     // One statement for every table (the embedded database pays per statement): each of the schema's
     // timestamp columns, moved where the step wrote it. A DO block takes no parameters, hence the checked

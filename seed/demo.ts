@@ -7,7 +7,6 @@ import type { Core } from "../server/services.ts";
 import { giveDemoBatteryReports } from "./demo-battery-reports.ts";
 import { demoChecklist } from "./demo-checklists.ts";
 import { seedReadyExport } from "./demo-data-export.ts";
-import { countDeadlinesFromTheStory } from "./demo-deadlines.ts";
 import { seedOpenDispute } from "./demo-dispute.ts";
 import { seedDemoProofs } from "./demo-proofs.ts";
 import { demoShipping, seedShippedOrder } from "./demo-shipping.ts";
@@ -390,8 +389,6 @@ export async function seedDemoIfEmpty(s: Core): Promise<boolean> {
     })
     .where(eq(sessions.userId, buyer.id));
   await seedReadyExport(s, buyer.id);
-  // Last: every order's timer counted from when its step happened in the story.
-  await countDeadlinesFromTheStory(s);
   return true;
 }
 

@@ -4,8 +4,8 @@ import {
   DISPUTE_DECISIONS,
   decisionFormSchema,
   type OpenDispute,
+  refundAmountHint,
 } from "../../schemas/disputes.ts";
-import { formatPrice } from "../../schemas/money.ts";
 import type { ActionErrors } from "../lib/forms.server.ts";
 import { FormItem, useTypedValue } from "../lib/typed-values.ts";
 import { useFormAnswer } from "../lib/use-form-answer.ts";
@@ -37,7 +37,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
       <fetcher.Form {...checkedForm(form)} className="flex flex-col gap-3">
         <FormError message={form.formError} />
         <input type="hidden" name="disputeId" value={dispute.id} />
-        <fieldset className="flex flex-col gap-2" aria-describedby={e.decision ? `${legendId}-error` : undefined}>
+        <fieldset className="flex flex-col gap-2">
           <legend id={legendId} className="mb-1 text-sm font-medium">
             Decision
           </legend>
@@ -49,6 +49,10 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
                 value={decision}
                 defaultChecked={chosen === decision}
                 className="radio radio-sm mt-0.5"
+                // Marked on the radios themselves: a refused submit focuses the first control marked invalid
+                // (useValidatedForm), and the group comes before the amount and the reason.
+                aria-invalid={e.decision ? true : undefined}
+                aria-describedby={e.decision ? `${legendId}-error` : undefined}
               />
               <span>
                 <span className="font-medium">{DISPUTE_DECISION_LABELS[decision]}</span>
@@ -68,7 +72,7 @@ export function DisputeDecisionForm({ dispute }: { dispute: OpenDispute }) {
           inputMode="decimal"
           autoComplete="off"
           error={e.amount}
-          hint={`Partial refund only: more than $0, less than ${formatPrice(dispute.order.chargedCents)} (what the buyer paid; for all of it, choose Refund in full).`}
+          hint={refundAmountHint(dispute.order.chargedCents)}
         />
         <TextAreaField label="Reason (both people read it)" name="reason" error={e.reason} />
         <div>

@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "react-router";
+import { quotedThenStop } from "../../schemas/quoted-text.ts";
 import { describeSearch } from "../../schemas/saved-search-names.ts";
 import type { SearchParams } from "../../schemas/search.ts";
 import { searchUrlEntries } from "../../schemas/search-url.ts";
@@ -75,7 +76,7 @@ export function SaveSearch({ params, brandName }: { params: SearchParams; brandN
         )}
         {answer?.saved && (
           <p role="status" className="text-sm">
-            Saved as “{answer.saved.name}”.{" "}
+            Saved as {quotedThenStop(answer.saved.name)}{" "}
             <Link to="/dashboard/saved-searches" className="link link-primary">
               See your saved searches
             </Link>

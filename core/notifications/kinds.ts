@@ -1,6 +1,7 @@
 import { formatDateTime } from "../../schemas/dates.ts";
 import { trackingUrl } from "../../schemas/delivery.ts";
 import { SIGN_IN_LINK_TTL_SECONDS } from "../../schemas/login-limits.ts";
+import { quotedThenStop } from "../../schemas/quoted-text.ts";
 import type { DeadlineKind } from "../../schemas/sales.ts";
 import { SIGN_IN_CHANGES, type SignInChange, signInChangeAdvice } from "../../schemas/sign-in-changes.ts";
 import { formatMoney } from "./format.ts";
@@ -327,7 +328,7 @@ export const KINDS = {
     email: "optional",
     inApp: (p) => ({
       title: `Booking declined: ${p.productName}`,
-      body: `The seller’s reason: “${p.reason}”. Nothing was charged. Order ${orderNumber(p)}.`,
+      body: `The seller’s reason: ${quotedThenStop(p.reason)} Nothing was charged. Order ${orderNumber(p)}.`,
       link: LINKS.order(p.orderId),
     }),
     mail: (p) => ({
@@ -571,7 +572,7 @@ export const KINDS = {
     email: "optional",
     inApp: (p) => ({
       title: `Decided: ${p.productName}`,
-      body: `${decisionSentence(p)} Reason: “${p.reason}”. Order ${orderNumber(p)}.`,
+      body: `${decisionSentence(p)} Reason: ${quotedThenStop(p.reason)} Order ${orderNumber(p)}.`,
       link: LINKS.order(p.orderId),
     }),
     mail: (p) => ({
@@ -768,7 +769,7 @@ export const KINDS = {
     email: "never",
     inApp: (p) => ({
       title: `New match: ${p.productName}`,
-      body: `${formatMoney(p.priceCents)} · for your saved search “${p.searchName}”.`,
+      body: `${formatMoney(p.priceCents)} · for your saved search ${quotedThenStop(p.searchName)}`,
       link: LINKS.laptop(p.advertId),
     }),
   }),

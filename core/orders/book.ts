@@ -10,7 +10,7 @@ import type { SessionUser } from "../accounts/index.ts";
 import { blockedEitherWay, canBuy } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { isPublic } from "./advert-lifecycle.ts";
-import { deadlineAfter } from "./deadlines.ts";
+import { deadlineAfter, saleNow } from "./deadlines.ts";
 import { tellAbout } from "./order-notices.ts";
 import { newOrderNumber, ORDER_NUMBER_INDEX } from "./order-number.ts";
 import { SOLD, TRANSITIONS } from "./order-states.ts";
@@ -78,6 +78,8 @@ async function placeBooking(
   if (advert.status === "sold") throw new AppError("CONFLICT", SOLD);
   const ship = input.delivery === "ship";
   if (ship && !advert.ships) throw new AppError("VALIDATION_FAILED", MEET_ONLY, { delivery: MEET_ONLY });
+  // When it was made, and its booking's deadline counted from that very instant (one clock: deadlines.ts).
+  const now = saleNow();
   const order = {
     id: randomUUID(),
     number: newOrderNumber(),
@@ -95,7 +97,8 @@ async function placeBooking(
     shippingCents: ship ? advert.shippingCents : 0,
     productName: advert.name,
     productImageKey: advert.imageKey,
-    deadlineAt: deadlineAfter("book", new Date()),
+    createdAt: now,
+    deadlineAt: deadlineAfter("book", now),
   };
   // The order and its first event in one statement (its id is ours, so the event can name it).
   const placed = tx.$with("placed").as(tx.insert(orders).values(order).returning({ id: orders.id }));

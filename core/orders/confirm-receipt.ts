@@ -4,6 +4,7 @@ import { orders } from "../../db/schema/index.ts";
 import { ALREADY_RECEIVED } from "../../schemas/sales.ts";
 import type { SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
+import { saleNow } from "./deadlines.ts";
 import { applyTransition, lockOrder } from "./transition.ts";
 
 /**
@@ -18,6 +19,6 @@ export async function confirmReceipt(q: Db | Tx, actor: SessionUser, orderId: st
       throw new AppError("CONFLICT", ALREADY_RECEIVED);
     }
     await applyTransition(tx, order, "confirmReceipt", { kind: "buyer", id: actor.id });
-    await tx.update(orders).set({ receivedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx.update(orders).set({ receivedAt: saleNow() }).where(eq(orders.id, order.id));
   });
 }

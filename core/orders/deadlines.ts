@@ -34,6 +34,30 @@ export const saleWindows = () => windows;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** How far behind the present a sale's steps are played: none, but while the demo plays one of its story. */
+let playedAgoMs = 0;
+
+/**
+ * The moment a sale's step happens: what it stamps (a handover, a receipt) and what its timers and their
+ * notices count from ("report a problem by …"), read once per step so they all name the same instant.
+ */
+export const saleNow = () => new Date(Date.now() - playedAgoMs);
+
+/**
+ * Plays `step` as if it happened `msAgo` (seed/demo-timeline.ts only, which moves what the step wrote with the
+ * present back by as much afterwards): its deadlines, and the words of the notices naming them, count from then,
+ * as the order's own times do. Counted from the present, a handover moved back a day kept its notice's
+ * deadline a day later than the order's.
+ */
+export async function playedEarlier<T>(msAgo: number, step: () => Promise<T>): Promise<T> {
+  playedAgoMs = msAgo;
+  try {
+    return await step();
+  } finally {
+    playedAgoMs = 0;
+  }
+}
+
 /** Reminders go this long before a deadline, to whoever must act. */
 export const REMINDER_BEFORE_MS = 24 * HOUR;
 

@@ -27,7 +27,7 @@ export { book } from "./book.ts";
 export { cancel } from "./cancel.ts";
 export { checkout } from "./checkout.ts";
 export { confirmReceipt } from "./confirm-receipt.ts";
-export { configureSaleWindows, saleWindows } from "./deadlines.ts";
+export { configureSaleWindows, playedEarlier, saleWindows } from "./deadlines.ts";
 // The seller's side, an order's page and admins' list.
 export { decline } from "./decline.ts";
 export { handOver } from "./hand-over.ts";

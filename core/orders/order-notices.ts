@@ -3,6 +3,7 @@ import type { orders } from "../../db/schema/index.ts";
 import { totalCents } from "../../schemas/delivery.ts";
 import type { DisputeDecision } from "../../schemas/values.ts";
 import { type KindedNotice, notifyEach } from "../notifications/index.ts";
+import { saleNow } from "./deadlines.ts";
 import type { Transition } from "./order-states.ts";
 
 /** What a notice about an order needs to say: copied onto the order at booking, its seller included. */
@@ -70,7 +71,7 @@ const TELLS: Record<Transition, ((o: OrderFacts, moved: Moved) => KindedNotice[]
     {
       kind: "order.receipt",
       recipientId: o.buyerId,
-      params: { ...facts(o), shippingCents: o.shippingCents, paidAt: new Date().toISOString() },
+      params: { ...facts(o), shippingCents: o.shippingCents, paidAt: saleNow().toISOString() },
     },
   ],
   paymentFailed: null,

@@ -4,7 +4,7 @@ import { adverts, orderEvents, orders } from "../../db/schema/index.ts";
 import { AppError } from "../errors.ts";
 import type { OrderMoney } from "../ledger/index.ts";
 import { postTransition } from "../ledger/index.ts";
-import { deadlineAfter } from "./deadlines.ts";
+import { deadlineAfter, saleNow } from "./deadlines.ts";
 import { type OrderFacts, tellAbout, tellAboutEach } from "./order-notices.ts";
 import {
   canTransition,
@@ -110,7 +110,7 @@ export async function applyToAll(
   if (by !== "system" || !(allowed as readonly OrderStatus[]).includes(from)) {
     throw new Error(`${transition} from ${from} is not ReLaptop's own to apply to many orders`);
   }
-  const deadlineAt = deadlineAfter(transition, new Date());
+  const deadlineAt = deadlineAfter(transition, saleNow());
   const moved = await tx
     .update(orders)
     .set({ status: to, ...(deadlineAt === undefined ? {} : { deadlineAt, remindedFor: null }) })
@@ -146,7 +146,7 @@ export async function applyTransition(
     throw new AppError("CONFLICT", refusalOf(order.status, transition));
   }
   const { to } = TRANSITIONS[transition];
-  const now = new Date();
+  const now = saleNow();
   const deadlineAt = deadlineAfter(transition, now);
   const handedOver = to === "handed_over" && order.status === "paid" ? { handedOverAt: now } : {};
   const fee = transition === "pay" ? feeAtPayment(order) : {};

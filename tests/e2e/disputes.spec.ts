@@ -74,13 +74,19 @@ test("Sam hands a laptop over, the buyer reports a problem with a photo, Sam ans
   await expect(card.getByText("It worked all evening when we met; try an external keyboard?")).toBeVisible();
   await expect(card.getByText("The keyboard stops working after ten minutes.")).toBeVisible();
   await expectAccessible(ada);
+  // Sent empty: the decision (the first field, a radio group) is refused and takes focus, before the reason.
+  await expect(card.getByText("for all of it, choose Refund the buyer).")).toBeVisible();
+  await card.getByRole("button", { name: "Decide" }).click();
+  await expect(fieldError(ada, "Choose a decision")).toBeVisible();
+  await expect(fieldError(ada, "Say why you decide so")).toBeVisible();
+  await expect(card.getByRole("radio", { name: /^Refund the buyer/ })).toBeFocused();
   await card.getByLabel("Partial refund").check();
   await card.getByLabel(/^Reason/).fill("The keyboard is faulty; an external one works. Part of the price back.");
   await correctAndResubmit(ada, card, {
     field: "Amount to refund ($)",
     wrong: "600",
     submit: "Decide",
-    error: "A partial refund is less than $500",
+    error: "A partial refund is less than $500, what the buyer paid: to return all of it, choose Refund the buyer",
     meanwhile: expectAccessibleAtBothWidths,
     value: "75",
     done: "Decided: part of the payment goes back to the buyer. Both are told.",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { formatDateTime } from "../../schemas/dates.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "../../seed/demo.ts";
 import { client } from "../support/http.ts";
 import { closePageApp, startPageApp } from "../support/page-build.ts";
@@ -44,6 +45,12 @@ it("gives Bea an order in its buyer protection window, handed over by Sam a day 
   expect(Date.now() - Date.parse(order.handedOverAt)).toBeGreaterThan(23 * HOUR);
   expect(order.deadline.what).toBe("protectionEnds");
   expect(Date.parse(order.deadline.at) - Date.parse(order.handedOverAt)).toBe(72 * HOUR);
+  // Her notice of the handover names the same instant as the order's page: both count from the story's handover
+  // (a notice counted from the day the demo was seeded said a day later).
+  const notices: { title: string; body: string }[] = (await bea.get("/api/notifications?limit=50")).json().items;
+  const handedOver = notices.filter((n) => n.title === `Handed over: ${order.productName}`);
+  expect(handedOver).toHaveLength(1);
+  expect(handedOver[0]?.body).toContain(`report a problem by ${formatDateTime(order.deadline.at)}.`);
   // The booking on Sam's other laptop still waits for payment: BOOKING_HOURS from when she made it.
   const sam = await signedInClient(t, DEMO_ACCOUNTS.seller);
   const [booking] = (await sam.get("/api/sales?status=booked")).json().items;

@@ -286,6 +286,12 @@ describe("admins decide", () => {
     expect(advert?.status).not.toBe("available");
     expect(await kindsTold(order.user.id)).toContain("dispute.decided");
     expect(await kindsTold(samId)).toContain("dispute.decided");
+    // The admin's reason ends with its own full stop: quoted, it is not followed by a second one.
+    const [told] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, order.user.id), eq(notifications.kind, "dispute.decided")));
+    expect(told?.body).toMatch(/ Reason: “The laptop does not start\.” Order RL-\w{6}\.$/);
     // Emailed too: rendered at delivery (kept, with no SMTP_URL), one to each of them.
     await t.services.notifications.deliverEmailsNow();
     const mails = await t.db

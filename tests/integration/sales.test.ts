@@ -231,8 +231,10 @@ describe("declining a booking", () => {
       title: `Booking declined: ${advert.name}`,
       link: `/dashboard/orders/${id}`,
     });
-    expect(items[0]?.body).toContain(reason);
-    expect(items[0]?.body).toContain(order.number);
+    // The reason ends with its own full stop: quoted, it is not followed by a second one.
+    expect(items[0]?.body).toBe(
+      `The seller’s reason: “The screen cracked this morning, sorry.” Nothing was charged. Order ${order.number}.`,
+    );
     const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.userId, buyer.user.id));
     expect(emails.map((e) => e.kind)).toContain("order.declined");
 

@@ -5,8 +5,10 @@ import {
   AMOUNT_LIKE,
   AMOUNT_REQUIRED,
   amountBelowCharge,
+  DISPUTE_DECISION_LABELS,
   decisionFormSchema,
   decisionSchema,
+  refundAmountHint,
   refundAmountProblem,
 } from "../../schemas/disputes.ts";
 import { dollarsToCents } from "../../schemas/money.ts";
@@ -26,6 +28,14 @@ describe("refund amounts", () => {
     expect(refundAmountProblem(-5, 40_000)).toBe(AMOUNT_ABOVE_ZERO);
     expect(refundAmountProblem(12.5, 40_000)).toBe(AMOUNT_IN_CENTS);
     expect(refundAmountProblem(Number.NaN, 40_000)).toBe(AMOUNT_IN_CENTS);
+  });
+
+  it("names the full refund as its choice is labelled, in the hint and in the message", () => {
+    // The admin reads "Refund the buyer" beside the radio button: any other name sends them looking for it.
+    const choice = `choose ${DISPUTE_DECISION_LABELS.refund}`;
+    expect(amountBelowCharge(40_000)).toMatch(new RegExp(`${choice}$`));
+    expect(refundAmountHint(40_000)).toContain(`$400 (what the buyer paid; for all of it, ${choice}).`);
+    expect(refundAmountHint(40_000)).toMatch(new RegExp(`^${DISPUTE_DECISION_LABELS.partial_refund} only`));
   });
 
   it("reads dollars as typed in the admin's money input", () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { appContext } from "#app-context";
 import { AppError } from "../../../core/errors.ts";
 import { idFromPath } from "../../../schemas/params.ts";
+import { quotedThenStop } from "../../../schemas/quoted-text.ts";
 import { NO_SAVED_SEARCH, savedSearchFormSchema, updateSavedSearchSchema } from "../../../schemas/saved-searches.ts";
 import type { SavedSearchAlerts } from "../../../schemas/values.ts";
 import { ConfirmDialog } from "../../components/dialog.tsx";
@@ -64,7 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         type: "success",
         message:
-          intent.data === "rename" ? `Renamed to “${updated.name}”.` : `Alerts: ${ALERT_LABELS[updated.alerts]}.`,
+          intent.data === "rename"
+            ? `Renamed to ${quotedThenStop(updated.name)}`
+            : `Alerts: ${ALERT_LABELS[updated.alerts]}.`,
       },
     );
   } catch (error) {
