@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { DeadlineKind } from "../../schemas/sales.ts";
 import type { OrderStatus, Transition } from "./order-states.ts";
 
@@ -34,14 +35,17 @@ export const saleWindows = () => windows;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** How far behind the present a sale's steps are played: none, but while the demo plays one of its story. */
-let playedAgoMs = 0;
+/**
+ * How far behind the present a sale's steps are played: none, but inside a step of the demo's story. Held by the
+ * step's own async context, so nothing else the process does meanwhile is moved.
+ */
+const playedAgo = new AsyncLocalStorage<number>();
 
 /**
  * The moment a sale's step happens: what it stamps (a handover, a receipt) and what its timers and their
  * notices count from ("report a problem by …"), read once per step so they all name the same instant.
  */
-export const saleNow = () => new Date(Date.now() - playedAgoMs);
+export const saleNow = () => new Date(Date.now() - (playedAgo.getStore() ?? 0));
 
 /**
  * Plays `step` as if it happened `msAgo` (seed/demo-timeline.ts only, which moves what the step wrote with the
@@ -49,13 +53,8 @@ export const saleNow = () => new Date(Date.now() - playedAgoMs);
  * as the order's own times do. Counted from the present, a handover moved back a day kept its notice's
  * deadline a day later than the order's.
  */
-export async function playedEarlier<T>(msAgo: number, step: () => Promise<T>): Promise<T> {
-  playedAgoMs = msAgo;
-  try {
-    return await step();
-  } finally {
-    playedAgoMs = 0;
-  }
+export function playedEarlier<T>(msAgo: number, step: () => Promise<T>): Promise<T> {
+  return playedAgo.run(msAgo, step);
 }
 
 /** Reminders go this long before a deadline, to whoever must act. */
