@@ -720,7 +720,7 @@ export const KINDS = {
     email: "optional",
     inApp: (p) => ({
       title: `Proof photo not accepted: ${p.productName}`,
-      body: `The reason given: ${p.reason} You can send a new one from the advert's edit form.`,
+      body: `The reason given: ${quotedThenStop(p.reason)} You can send a new one from the advert's edit form.`,
       link: LINKS.editAdvert(p.advertId),
     }),
     mail: (p) => ({
