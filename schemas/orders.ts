@@ -95,6 +95,8 @@ export const myOrderSchema = orderSchema.extend({
   sellerName: z.string(),
   /** When the buyer said they received it ("I received it"), or null. */
   receivedAt: z.string().nullable(),
+  /** What went back to the buyer: a refund in part or whole, or 0. */
+  refundedCents: z.int(),
 });
 export type MyOrder = z.infer<typeof myOrderSchema>;
 export const orderListSchema = z.object({ orders: z.array(myOrderSchema) });

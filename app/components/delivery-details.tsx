@@ -3,8 +3,15 @@ import { addressLines, totalCents } from "../../schemas/delivery-labels.ts";
 import { formatPrice } from "../../schemas/money.ts";
 import type { OrderDetail } from "../../schemas/sales.ts";
 
-/** What the buyer pays: the laptop and, for a shipped order, its shipping (said, when it costs anything). */
-export function OrderAmount({ order }: { order: { priceCents: number; shippingCents: number } }) {
+/**
+ * What the buyer pays: the laptop and, for a shipped order, its shipping (said, when it costs anything); and, where
+ * the reader is told, what went back to them.
+ */
+export function OrderAmount({
+  order,
+}: {
+  order: { priceCents: number; shippingCents: number; refundedCents?: number };
+}) {
   return (
     <>
       {formatPrice(totalCents(order))}
@@ -12,6 +19,12 @@ export function OrderAmount({ order }: { order: { priceCents: number; shippingCe
         <span className="text-sm font-normal text-base-content/70">
           {" "}
           (with {formatPrice(order.shippingCents)} shipping)
+        </span>
+      )}
+      {Boolean(order.refundedCents) && (
+        <span className="text-sm font-normal text-base-content/70">
+          {" "}
+          · {formatPrice(order.refundedCents ?? 0)} refunded
         </span>
       )}
     </>

@@ -1,20 +1,30 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { descAsIndexed } from "../../db/order.ts";
-import { orders, users } from "../../db/schema/index.ts";
+import { orders, payments, users } from "../../db/schema/index.ts";
 import type { MyOrder } from "../../schemas/orders.ts";
 import { OPEN_ORDER_STATUSES } from "../../schemas/values.ts";
 import { canBuy, type SessionUser } from "../accounts/index.ts";
 import { AppError } from "../errors.ts";
 import { buyersOrder, shown } from "./order-view.ts";
 
-/** My Orders: each with its seller (copied onto the order at booking), whom the buyer can message and look up. */
+/**
+ * My Orders: each with its seller (copied onto the order at booking), whom the buyer can message and look up, and
+ * what of it went back to them (its payment's refund).
+ */
 export async function listMine(q: Db | Tx, actor: SessionUser, limit = 100): Promise<MyOrder[]> {
   if (!canBuy(actor)) throw new AppError("FORBIDDEN", "Admins do not buy laptops, so they have no orders.");
   const rows = await q
-    .select({ ...buyersOrder, receivedAt: orders.receivedAt, sellerId: orders.sellerId, sellerName: users.name })
+    .select({
+      ...buyersOrder,
+      receivedAt: orders.receivedAt,
+      refundedCents: sql<number>`coalesce(${payments.refundCents}, 0)`,
+      sellerId: orders.sellerId,
+      sellerName: users.name,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.sellerId))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
     .where(eq(orders.buyerId, actor.id))
     .orderBy(descAsIndexed(orders.createdAt))
     .limit(limit);

@@ -306,6 +306,8 @@ describe("a line after a refund", () => {
       refundedCents: 4_000,
       feeCents: null,
     });
+    const mine = (await buyerHttp.get("/api/orders")).json().orders;
+    expect(mine.find((o: { id: string }) => o.id === orderId)).toMatchObject({ refundedCents: 4_000 });
   });
 
   it("after a refund in full: all of it refunded, no fee, nothing the seller's", async () => {
