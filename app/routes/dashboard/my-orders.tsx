@@ -150,7 +150,7 @@ function OrderRow({
         </Link>
         <BuyerOrderActions order={order} can={order.can} protectionHours={protectionHours} />
         {order.can.reportProblem && (
-          <Link to={reportProblemPath(order.id)} className="btn btn-warning btn-outline btn-sm">
+          <Link to={reportProblemPath(order.id)} className="btn btn-outline btn-sm">
             Report a problem
           </Link>
         )}
